@@ -1,0 +1,43 @@
+# Strom: two commands matter. `make run` starts a single-node broker on 127.0.0.1:9092 with data
+# in ./data; `make test` installs what the tests need and runs the whole suite.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: run test lint unit sysdeps venv generate bench clean
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+# System packages the tests use: kcat (a real librdkafka CLI client) and ZooKeeper (cluster tests).
+sysdeps:
+	@bash scripts/install-sysdeps.sh
+
+run: $(VENV)/.installed
+	$(VENV)/bin/strom broker
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check src tests codegen bench
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
+
+test: $(VENV)/.installed sysdeps lint
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+unit: $(VENV)/.installed
+	$(VENV)/bin/pytest -m unit $(PYTEST_ARGS)
+
+generate: $(VENV)/.installed
+	$(PY) codegen/generate.py
+	$(PY) codegen/protocol_doc.py > docs/protocol.md
+
+bench: $(VENV)/.installed
+	$(PY) bench/codec.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Strom: a Kafka-compatible streaming platform in Python."""

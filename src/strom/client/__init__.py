@@ -1,0 +1,1 @@
+"""strom.client layer."""

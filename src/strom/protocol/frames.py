@@ -1,0 +1,123 @@
+"""Request and response frames: size prefix, headers, and the body of any API.
+
+Owns: which header version goes with which (API key, version), and turning a whole frame into
+(header, message) and back. Sans-IO: it never touches a socket; the caller reads the 4-byte size,
+checks it against its limit, reads that many bytes, and hands the frame (without the size) here.
+
+Header rules (Kafka 3.9):
+- Request header v2 for flexible request versions, v1 otherwise; ControlledShutdown v0 uses v0.
+  The client_id is always a classic nullable string, even in header v2.
+- Response header v1 for flexible response versions, v0 otherwise; ApiVersions responses always
+  use v0, so a client that sent a version we do not know can still read our answer.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from strom.protocol.codec import Buffer, DecodeError, Message, UnsupportedVersionError, Writer
+from strom.protocol.messages import APIS, ApiInfo
+from strom.protocol.messages.headers import RequestHeader, ResponseHeader
+
+API_VERSIONS_KEY = 18
+CONTROLLED_SHUTDOWN_KEY = 7
+
+
+def request_header_version(api_key: int, api_version: int) -> int:
+    info = APIS.get(api_key)
+    if info is None:
+        return 1
+    if api_key == CONTROLLED_SHUTDOWN_KEY and api_version == 0:
+        return 0
+    return 2 if 0 <= info.flexible_min <= api_version else 1
+
+
+def response_header_version(api_key: int, api_version: int) -> int:
+    if api_key == API_VERSIONS_KEY:
+        return 0
+    info = APIS.get(api_key)
+    if info is None:
+        return 0
+    return 1 if 0 <= info.flexible_min <= api_version else 0
+
+
+class RequestFrame(NamedTuple):
+    header: RequestHeader
+    header_version: int
+    body_offset: int
+
+
+def parse_request_header(frame: Buffer) -> RequestFrame:
+    """Parse the request header. Works for unknown API keys and versions too (as header v1), so a
+    server can answer or log them. Raises DecodeError on malformed bytes."""
+    mv = frame if isinstance(frame, memoryview) else memoryview(frame)
+    if len(mv) < 4:
+        raise DecodeError("request frame shorter than its header")
+    api_key = int.from_bytes(mv[0:2], "big", signed=True)
+    api_version = int.from_bytes(mv[2:4], "big", signed=True)
+    hv = request_header_version(api_key, api_version)
+    header, pos = RequestHeader.decode_from(mv, 0, hv)
+    return RequestFrame(header, hv, pos)
+
+
+def api_info(api_key: int, api_version: int) -> ApiInfo:
+    """The registry entry, or UnsupportedVersionError when the key or version is unknown."""
+    info = APIS.get(api_key)
+    if info is None:
+        raise UnsupportedVersionError(f"unknown API key {api_key}")
+    if not info.min_version <= api_version <= info.max_version:
+        raise UnsupportedVersionError(
+            f"{info.name} version {api_version} is outside {info.min_version}-{info.max_version}"
+        )
+    return info
+
+
+def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
+    h = parsed.header
+    info = api_info(h.request_api_key, h.request_api_version)
+    msg, _ = info.request_class().decode_from(frame, parsed.body_offset, h.request_api_version)
+    return msg
+
+
+def decode_request(frame: Buffer) -> tuple[RequestHeader, Message]:
+    """A whole request frame (without its size prefix) to (header, request)."""
+    parsed = parse_request_header(frame)
+    return parsed.header, decode_request_body(frame, parsed)
+
+
+def _with_size(w: Writer) -> list[Buffer]:
+    parts = w.finish()
+    size = sum(len(p) for p in parts)
+    return [size.to_bytes(4, "big"), *parts]
+
+
+def encode_request(
+    msg: Message, api_version: int, correlation_id: int, client_id: str | None = None
+) -> list[Buffer]:
+    """Encode a request frame, with its 4-byte size prefix, as a list of buffers."""
+    api_key = msg.API_KEY
+    hv = request_header_version(api_key, api_version)
+    w = Writer()
+    RequestHeader(api_key, api_version, correlation_id, client_id).encode_into(w, hv)
+    msg.encode_into(w, api_version)
+    return _with_size(w)
+
+
+def encode_response(
+    msg: Message, api_version: int, correlation_id: int, api_key: int | None = None
+) -> list[Buffer]:
+    """Encode a response frame, with its 4-byte size prefix, as a list of buffers."""
+    key = msg.API_KEY if api_key is None else api_key
+    w = Writer()
+    ResponseHeader(correlation_id).encode_into(w, response_header_version(key, api_version))
+    msg.encode_into(w, api_version)
+    return _with_size(w)
+
+
+def decode_response(frame: Buffer, api_key: int, api_version: int) -> tuple[int, Message]:
+    """A whole response frame (without size prefix) to (correlation id, response)."""
+    info = api_info(api_key, api_version)
+    hv = response_header_version(api_key, api_version)
+    header, pos = ResponseHeader.decode_from(frame, 0, hv)
+    msg, _ = info.response_class().decode_from(frame, pos, api_version)
+    return header.correlation_id, msg

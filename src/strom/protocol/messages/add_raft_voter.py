@@ -1,0 +1,225 @@
+"""Kafka AddRaftVoterRequest and AddRaftVoterResponse: every version.
+
+Generated from AddRaftVoterRequest.json, AddRaftVoterResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>H')
+_SReq1 = struct.Struct('>ii')
+
+
+class AddRaftVoterRequest(Message):
+    __slots__ = ('cluster_id', 'timeout_ms', 'voter_id', 'voter_directory_id', 'listeners', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AddRaftVoterRequest'
+    API_KEY: ClassVar[int] = 80
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class Listener(Struct):
+        __slots__ = ('name', 'host', 'port', 'unknown_tagged_fields',)
+
+        name: str
+        host: str
+        port: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            host: str = '',
+            port: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.host = host
+            self.port = port
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    cluster_id: str | None
+    timeout_ms: int
+    voter_id: int
+    voter_directory_id: uuid.UUID
+    listeners: list[AddRaftVoterRequest.Listener]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        cluster_id: str | None = '',
+        timeout_ms: int = 0,
+        voter_id: int = 0,
+        voter_directory_id: uuid.UUID = ZERO_UUID,
+        listeners: list[AddRaftVoterRequest.Listener] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.cluster_id = cluster_id
+        self.timeout_ms = timeout_ms
+        self.voter_id = voter_id
+        self.voter_directory_id = voter_directory_id
+        self.listeners = [] if listeners is _MISSING else listeners
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AddRaftVoterRequest_Listener_v0(b: memoryview, p: int) -> tuple[AddRaftVoterRequest.Listener, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AddRaftVoterRequest.Listener(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AddRaftVoterRequest_Listener_v0(o: AddRaftVoterRequest.Listener, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    encode_string(b, o.host, True, False)
+    b += _SReq0.pack(o.port)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AddRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[AddRaftVoterRequest, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    f0, p = read_compact_nullable_string(b, p)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f3, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Listeners was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_AddRaftVoterRequest_Listener_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AddRaftVoterRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_AddRaftVoterRequest_v0(o: AddRaftVoterRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.cluster_id, True, True)
+    b += _SReq1.pack(o.timeout_ms, o.voter_id)
+    b += o.voter_directory_id.bytes
+    _v = o.listeners
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AddRaftVoterRequest_Listener_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AddRaftVoterRequest: dict[int, DecodeFn] = {0: _d_AddRaftVoterRequest_v0}
+_ENC_AddRaftVoterRequest: dict[int, EncodeFn] = {0: _e_AddRaftVoterRequest_v0}
+AddRaftVoterRequest._DECODERS = _DEC_AddRaftVoterRequest
+AddRaftVoterRequest._ENCODERS = _ENC_AddRaftVoterRequest
+
+ADDRAFTVOTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 80, 'type': 'request', 'listeners': ['controller', 'broker'], 'name': 'AddRaftVoterRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+
+
+class AddRaftVoterResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AddRaftVoterResponse'
+    API_KEY: ClassVar[int] = 80
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: str | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        error_message: str | None = '',
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AddRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[AddRaftVoterResponse, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AddRaftVoterResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AddRaftVoterResponse_v0(o: AddRaftVoterResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AddRaftVoterResponse: dict[int, DecodeFn] = {0: _d_AddRaftVoterResponse_v0}
+_ENC_AddRaftVoterResponse: dict[int, EncodeFn] = {0: _e_AddRaftVoterResponse_v0}
+AddRaftVoterResponse._DECODERS = _DEC_AddRaftVoterResponse
+AddRaftVoterResponse._ENCODERS = _ENC_AddRaftVoterResponse
+
+ADDRAFTVOTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 80, 'type': 'response', 'name': 'AddRaftVoterResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'ignorable': True}]}

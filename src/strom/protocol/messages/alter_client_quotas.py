@@ -1,0 +1,618 @@
+"""Kafka AlterClientQuotasRequest and AlterClientQuotasResponse: every version.
+
+Generated from AlterClientQuotasRequest.json, AlterClientQuotasResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>d?')
+_SReq1 = struct.Struct('>?')
+
+
+class AlterClientQuotasRequest(Message):
+    __slots__ = ('entries', 'validate_only', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterClientQuotasRequest'
+    API_KEY: ClassVar[int] = 49
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 1
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class EntityData(Struct):
+        __slots__ = ('entity_type', 'entity_name', 'unknown_tagged_fields',)
+
+        entity_type: str
+        entity_name: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            entity_type: str = '',
+            entity_name: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.entity_type = entity_type
+            self.entity_name = entity_name
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OpData(Struct):
+        __slots__ = ('key', 'value', 'remove', 'unknown_tagged_fields',)
+
+        key: str
+        value: float
+        remove: bool
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            key: str = '',
+            value: float = 0.0,
+            remove: bool = False,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.key = key
+            self.value = value
+            self.remove = remove
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class EntryData(Struct):
+        __slots__ = ('entity', 'ops', 'unknown_tagged_fields',)
+
+        entity: list[AlterClientQuotasRequest.EntityData]
+        ops: list[AlterClientQuotasRequest.OpData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            entity: list[AlterClientQuotasRequest.EntityData] = _MISSING,
+            ops: list[AlterClientQuotasRequest.OpData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.entity = [] if entity is _MISSING else entity
+            self.ops = [] if ops is _MISSING else ops
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    entries: list[AlterClientQuotasRequest.EntryData]
+    validate_only: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        entries: list[AlterClientQuotasRequest.EntryData] = _MISSING,
+        validate_only: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.entries = [] if entries is _MISSING else entries
+        self.validate_only = validate_only
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterClientQuotasRequest_EntityData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntityData, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    return AlterClientQuotasRequest.EntityData(f0, f1), p
+
+
+def _e_AlterClientQuotasRequest_EntityData_v0(o: AlterClientQuotasRequest.EntityData, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.entity_type, False, False)
+    encode_string(b, o.entity_name, False, True)
+
+
+def _d_AlterClientQuotasRequest_EntityData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntityData, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterClientQuotasRequest.EntityData(f0, f1, tuple(_u)), p
+
+
+def _e_AlterClientQuotasRequest_EntityData_v1(o: AlterClientQuotasRequest.EntityData, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.entity_type, True, False)
+    encode_string(b, o.entity_name, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterClientQuotasRequest_OpData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.OpData, int]:
+    f0, p = read_string(b, p)
+    (f1, f2,) = _SReq0.unpack_from(b, p)
+    p += 9
+    return AlterClientQuotasRequest.OpData(f0, f1, f2), p
+
+
+def _e_AlterClientQuotasRequest_OpData_v0(o: AlterClientQuotasRequest.OpData, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.key, False, False)
+    b += _SReq0.pack(o.value, o.remove)
+
+
+def _d_AlterClientQuotasRequest_OpData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.OpData, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SReq0.unpack_from(b, p)
+    p += 9
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterClientQuotasRequest.OpData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterClientQuotasRequest_OpData_v1(o: AlterClientQuotasRequest.OpData, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.key, True, False)
+    b += _SReq0.pack(o.value, o.remove)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterClientQuotasRequest_EntryData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntryData, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    f1: Any
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entity was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasRequest_EntityData_v0(b, p)
+            _a(_x)
+    _n, p = read_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Ops was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasRequest_OpData_v0(b, p)
+            _a(_x)
+    return AlterClientQuotasRequest.EntryData(f0, f1), p
+
+
+def _e_AlterClientQuotasRequest_EntryData_v0(o: AlterClientQuotasRequest.EntryData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.entity
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasRequest_EntityData_v0(_x, w)
+            b = w.b
+    _v = o.ops
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasRequest_OpData_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterClientQuotasRequest_EntryData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntryData, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    f1: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entity was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasRequest_EntityData_v1(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Ops was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasRequest_OpData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterClientQuotasRequest.EntryData(f0, f1, tuple(_u)), p
+
+
+def _e_AlterClientQuotasRequest_EntryData_v1(o: AlterClientQuotasRequest.EntryData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.entity
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasRequest_EntityData_v1(_x, w)
+            b = w.b
+    _v = o.ops
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasRequest_OpData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entries was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasRequest_EntryData_v0(b, p)
+            _a(_x)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 1
+    return AlterClientQuotasRequest(f0, f1), p
+
+
+def _e_AlterClientQuotasRequest_v0(o: AlterClientQuotasRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.entries
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasRequest_EntryData_v0(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.validate_only)
+
+
+def _d_AlterClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entries was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasRequest_EntryData_v1(b, p)
+            _a(_x)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterClientQuotasRequest(f0, f1, tuple(_u)), p
+
+
+def _e_AlterClientQuotasRequest_v1(o: AlterClientQuotasRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.entries
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasRequest_EntryData_v1(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.validate_only)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterClientQuotasRequest: dict[int, DecodeFn] = {0: _d_AlterClientQuotasRequest_v0, 1: _d_AlterClientQuotasRequest_v1}
+_ENC_AlterClientQuotasRequest: dict[int, EncodeFn] = {0: _e_AlterClientQuotasRequest_v0, 1: _e_AlterClientQuotasRequest_v1}
+AlterClientQuotasRequest._DECODERS = _DEC_AlterClientQuotasRequest
+AlterClientQuotasRequest._ENCODERS = _ENC_AlterClientQuotasRequest
+
+ALTERCLIENTQUOTASREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 49, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterClientQuotasRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'fields': [{'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'Ops', 'type': '[]OpData', 'versions': '0+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '0+'}, {'name': 'Value', 'type': 'float64', 'versions': '0+'}, {'name': 'Remove', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>i')
+
+
+class AlterClientQuotasResponse(Message):
+    __slots__ = ('throttle_time_ms', 'entries', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterClientQuotasResponse'
+    API_KEY: ClassVar[int] = 49
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 1
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class EntityData(Struct):
+        __slots__ = ('entity_type', 'entity_name', 'unknown_tagged_fields',)
+
+        entity_type: str
+        entity_name: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            entity_type: str = '',
+            entity_name: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.entity_type = entity_type
+            self.entity_name = entity_name
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class EntryData(Struct):
+        __slots__ = ('error_code', 'error_message', 'entity', 'unknown_tagged_fields',)
+
+        error_code: int
+        error_message: str | None
+        entity: list[AlterClientQuotasResponse.EntityData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            error_message: str | None = '',
+            entity: list[AlterClientQuotasResponse.EntityData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.error_message = error_message
+            self.entity = [] if entity is _MISSING else entity
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    entries: list[AlterClientQuotasResponse.EntryData]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        entries: list[AlterClientQuotasResponse.EntryData] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.entries = [] if entries is _MISSING else entries
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterClientQuotasResponse_EntityData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntityData, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    return AlterClientQuotasResponse.EntityData(f0, f1), p
+
+
+def _e_AlterClientQuotasResponse_EntityData_v0(o: AlterClientQuotasResponse.EntityData, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.entity_type, False, False)
+    encode_string(b, o.entity_name, False, True)
+
+
+def _d_AlterClientQuotasResponse_EntityData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntityData, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterClientQuotasResponse.EntityData(f0, f1, tuple(_u)), p
+
+
+def _e_AlterClientQuotasResponse_EntityData_v1(o: AlterClientQuotasResponse.EntityData, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.entity_type, True, False)
+    encode_string(b, o.entity_name, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterClientQuotasResponse_EntryData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntryData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entity was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasResponse_EntityData_v0(b, p)
+            _a(_x)
+    return AlterClientQuotasResponse.EntryData(f0, f1, f2), p
+
+
+def _e_AlterClientQuotasResponse_EntryData_v0(o: AlterClientQuotasResponse.EntryData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    _v = o.entity
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasResponse_EntityData_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntryData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entity was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasResponse_EntityData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterClientQuotasResponse.EntryData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterClientQuotasResponse_EntryData_v1(o: AlterClientQuotasResponse.EntryData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.entity
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasResponse_EntityData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entries was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasResponse_EntryData_v0(b, p)
+            _a(_x)
+    return AlterClientQuotasResponse(f0, f1), p
+
+
+def _e_AlterClientQuotasResponse_v0(o: AlterClientQuotasResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.entries
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasResponse_EntryData_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Entries was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterClientQuotasResponse_EntryData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterClientQuotasResponse(f0, f1, tuple(_u)), p
+
+
+def _e_AlterClientQuotasResponse_v1(o: AlterClientQuotasResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.entries
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterClientQuotasResponse_EntryData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterClientQuotasResponse: dict[int, DecodeFn] = {0: _d_AlterClientQuotasResponse_v0, 1: _d_AlterClientQuotasResponse_v1}
+_ENC_AlterClientQuotasResponse: dict[int, EncodeFn] = {0: _e_AlterClientQuotasResponse_v0, 1: _e_AlterClientQuotasResponse_v1}
+AlterClientQuotasResponse._DECODERS = _DEC_AlterClientQuotasResponse
+AlterClientQuotasResponse._ENCODERS = _ENC_AlterClientQuotasResponse
+
+ALTERCLIENTQUOTASRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 49, 'type': 'response', 'name': 'AlterClientQuotasResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

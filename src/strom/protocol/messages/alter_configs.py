@@ -1,0 +1,464 @@
+"""Kafka AlterConfigsRequest and AlterConfigsResponse: every version.
+
+Generated from AlterConfigsRequest.json, AlterConfigsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>b')
+_SReq1 = struct.Struct('>?')
+
+
+class AlterConfigsRequest(Message):
+    __slots__ = ('resources', 'validate_only', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterConfigsRequest'
+    API_KEY: ClassVar[int] = 33
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class AlterableConfig(Struct):
+        __slots__ = ('name', 'value', 'unknown_tagged_fields',)
+
+        name: str
+        value: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            value: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.value = value
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class AlterConfigsResource(Struct):
+        __slots__ = ('resource_type', 'resource_name', 'configs', 'unknown_tagged_fields',)
+
+        resource_type: int
+        resource_name: str
+        configs: list[AlterConfigsRequest.AlterableConfig]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            resource_type: int = 0,
+            resource_name: str = '',
+            configs: list[AlterConfigsRequest.AlterableConfig] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.resource_type = resource_type
+            self.resource_name = resource_name
+            self.configs = [] if configs is _MISSING else configs
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    resources: list[AlterConfigsRequest.AlterConfigsResource]
+    validate_only: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        resources: list[AlterConfigsRequest.AlterConfigsResource] = _MISSING,
+        validate_only: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.resources = [] if resources is _MISSING else resources
+        self.validate_only = validate_only
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterConfigsRequest_AlterableConfig_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterableConfig, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    return AlterConfigsRequest.AlterableConfig(f0, f1), p
+
+
+def _e_AlterConfigsRequest_AlterableConfig_v0(o: AlterConfigsRequest.AlterableConfig, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, False, False)
+    encode_string(b, o.value, False, True)
+
+
+def _d_AlterConfigsRequest_AlterableConfig_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterableConfig, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterConfigsRequest.AlterableConfig(f0, f1, tuple(_u)), p
+
+
+def _e_AlterConfigsRequest_AlterableConfig_v2(o: AlterConfigsRequest.AlterableConfig, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    encode_string(b, o.value, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterConfigsRequest_AlterConfigsResource_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterConfigsResource, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f1, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Configs was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterConfigsRequest_AlterableConfig_v0(b, p)
+            _a(_x)
+    return AlterConfigsRequest.AlterConfigsResource(f0, f1, f2), p
+
+
+def _e_AlterConfigsRequest_AlterConfigsResource_v0(o: AlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+    _v = o.configs
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterConfigsRequest_AlterableConfig_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterConfigsRequest_AlterConfigsResource_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterConfigsResource, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f1, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Configs was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterConfigsRequest_AlterableConfig_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterConfigsRequest.AlterConfigsResource(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterConfigsRequest_AlterConfigsResource_v2(o: AlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.resource_type)
+    encode_string(b, o.resource_name, True, False)
+    _v = o.configs
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterConfigsRequest_AlterableConfig_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Resources was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterConfigsRequest_AlterConfigsResource_v0(b, p)
+            _a(_x)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 1
+    return AlterConfigsRequest(f0, f1), p
+
+
+def _e_AlterConfigsRequest_v0(o: AlterConfigsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.resources
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterConfigsRequest_AlterConfigsResource_v0(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.validate_only)
+
+
+def _d_AlterConfigsRequest_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Resources was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterConfigsRequest_AlterConfigsResource_v2(b, p)
+            _a(_x)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterConfigsRequest(f0, f1, tuple(_u)), p
+
+
+def _e_AlterConfigsRequest_v2(o: AlterConfigsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.resources
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterConfigsRequest_AlterConfigsResource_v2(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.validate_only)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterConfigsRequest: dict[int, DecodeFn] = {0: _d_AlterConfigsRequest_v0, 1: _d_AlterConfigsRequest_v0, 2: _d_AlterConfigsRequest_v2}
+_ENC_AlterConfigsRequest: dict[int, EncodeFn] = {0: _e_AlterConfigsRequest_v0, 1: _e_AlterConfigsRequest_v0, 2: _e_AlterConfigsRequest_v2}
+AlterConfigsRequest._DECODERS = _DEC_AlterConfigsRequest
+AlterConfigsRequest._ENCODERS = _ENC_AlterConfigsRequest
+
+ALTERCONFIGSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 33, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterConfigsRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'Resources', 'type': '[]AlterConfigsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+', 'mapKey': True}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Configs', 'type': '[]AlterableConfig', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>b')
+_SResp2 = struct.Struct('>i')
+
+
+class AlterConfigsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'responses', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterConfigsResponse'
+    API_KEY: ClassVar[int] = 33
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class AlterConfigsResourceResponse(Struct):
+        __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name', 'unknown_tagged_fields',)
+
+        error_code: int
+        error_message: str | None
+        resource_type: int
+        resource_name: str
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            error_message: str | None = '',
+            resource_type: int = 0,
+            resource_name: str = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.error_message = error_message
+            self.resource_type = resource_type
+            self.resource_name = resource_name
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    responses: list[AlterConfigsResponse.AlterConfigsResourceResponse]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        responses: list[AlterConfigsResponse.AlterConfigsResourceResponse] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.responses = [] if responses is _MISSING else responses
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterConfigsResponse_AlterConfigsResourceResponse_v0(b: memoryview, p: int) -> tuple[AlterConfigsResponse.AlterConfigsResourceResponse, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 1
+    f3, p = read_string(b, p)
+    return AlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3), p
+
+
+def _e_AlterConfigsResponse_AlterConfigsResourceResponse_v0(o: AlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    b += _SResp1.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+
+
+def _d_AlterConfigsResponse_AlterConfigsResourceResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsResponse.AlterConfigsResourceResponse, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 1
+    f3, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(o: AlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    b += _SResp1.pack(o.resource_type)
+    encode_string(b, o.resource_name, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterConfigsResponse_v0(b: memoryview, p: int) -> tuple[AlterConfigsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp2.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterConfigsResponse_AlterConfigsResourceResponse_v0(b, p)
+            _a(_x)
+    return AlterConfigsResponse(f0, f1), p
+
+
+def _e_AlterConfigsResponse_v0(o: AlterConfigsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterConfigsResponse_AlterConfigsResourceResponse_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterConfigsResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp2.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterConfigsResponse_AlterConfigsResourceResponse_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterConfigsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_AlterConfigsResponse_v2(o: AlterConfigsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterConfigsResponse: dict[int, DecodeFn] = {0: _d_AlterConfigsResponse_v0, 1: _d_AlterConfigsResponse_v0, 2: _d_AlterConfigsResponse_v2}
+_ENC_AlterConfigsResponse: dict[int, EncodeFn] = {0: _e_AlterConfigsResponse_v0, 1: _e_AlterConfigsResponse_v0, 2: _e_AlterConfigsResponse_v2}
+AlterConfigsResponse._DECODERS = _DEC_AlterConfigsResponse
+AlterConfigsResponse._ENCODERS = _ENC_AlterConfigsResponse
+
+ALTERCONFIGSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 33, 'type': 'response', 'name': 'AlterConfigsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Responses', 'type': '[]AlterConfigsResourceResponse', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}]}]}

@@ -1,0 +1,1033 @@
+"""Kafka AlterPartitionRequest and AlterPartitionResponse: every version.
+
+Generated from AlterPartitionRequest.json, AlterPartitionResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>iq')
+_SReq1 = struct.Struct('>ii')
+_SReq2 = struct.Struct('>i')
+_SReq3 = struct.Struct('>bi')
+
+
+class AlterPartitionRequest(Message):
+    __slots__ = ('broker_id', 'broker_epoch', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterPartitionRequest'
+    API_KEY: ClassVar[int] = 56
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class BrokerState(Struct):
+        __slots__ = ('broker_id', 'broker_epoch', 'unknown_tagged_fields',)
+
+        broker_id: int
+        broker_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            broker_id: int = 0,
+            broker_epoch: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.broker_id = broker_id
+            self.broker_epoch = broker_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class PartitionData(Struct):
+        __slots__ = ('partition_index', 'leader_epoch', 'new_isr', 'new_isr_with_epochs', 'leader_recovery_state', 'partition_epoch', 'unknown_tagged_fields',)
+
+        partition_index: int
+        leader_epoch: int
+        new_isr: list[int]
+        new_isr_with_epochs: list[AlterPartitionRequest.BrokerState]
+        leader_recovery_state: int
+        partition_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            leader_epoch: int = 0,
+            new_isr: list[int] = _MISSING,
+            new_isr_with_epochs: list[AlterPartitionRequest.BrokerState] = _MISSING,
+            leader_recovery_state: int = 0,
+            partition_epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.leader_epoch = leader_epoch
+            self.new_isr = [] if new_isr is _MISSING else new_isr
+            self.new_isr_with_epochs = [] if new_isr_with_epochs is _MISSING else new_isr_with_epochs
+            self.leader_recovery_state = leader_recovery_state
+            self.partition_epoch = partition_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TopicData(Struct):
+        __slots__ = ('topic_name', 'topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic_name: str
+        topic_id: uuid.UUID
+        partitions: list[AlterPartitionRequest.PartitionData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[AlterPartitionRequest.PartitionData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    broker_id: int
+    broker_epoch: int
+    topics: list[AlterPartitionRequest.TopicData]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        broker_id: int = 0,
+        broker_epoch: int = -1,
+        topics: list[AlterPartitionRequest.TopicData] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.broker_id = broker_id
+        self.broker_epoch = broker_epoch
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterPartitionRequest_BrokerState_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.BrokerState, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.BrokerState(f0, f1, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_BrokerState_v3(o: AlterPartitionRequest.BrokerState, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.broker_id, o.broker_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
+    f3: Any
+    (f0, f1,) = _SReq1.unpack_from(b, p)
+    p += 8
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array NewIsr was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    f3 = []
+    f4 = 0
+    (f5,) = _SReq2.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq1.pack(o.partition_index, o.leader_epoch)
+    _v = o.new_isr
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq2.pack(o.partition_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
+    f3: Any
+    (f0, f1,) = _SReq1.unpack_from(b, p)
+    p += 8
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array NewIsr was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    f3 = []
+    (f4, f5,) = _SReq3.unpack_from(b, p)
+    p += 5
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq1.pack(o.partition_index, o.leader_epoch)
+    _v = o.new_isr
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0, f1,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f2 = []
+    _n, p = read_compact_array_len(b, p, 13)
+    if _n < 0:
+        raise DecodeError('non-nullable array NewIsrWithEpochs was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_BrokerState_v3(b, p)
+            _a(_x)
+    (f4, f5,) = _SReq3.unpack_from(b, p)
+    p += 5
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq1.pack(o.partition_index, o.leader_epoch)
+    _v = o.new_isr_with_epochs
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_BrokerState_v3(_x, w)
+            b = w.b
+    b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_PartitionData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_PartitionData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 15)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_PartitionData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0 = ''
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 15)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_PartitionData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0 = ''
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 15)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_PartitionData_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_PartitionData_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_TopicData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.broker_id, o.broker_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_TopicData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_TopicData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.broker_id, o.broker_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_TopicData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_TopicData_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.broker_id, o.broker_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_TopicData_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionRequest_TopicData_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.broker_id, o.broker_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionRequest_TopicData_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterPartitionRequest: dict[int, DecodeFn] = {0: _d_AlterPartitionRequest_v0, 1: _d_AlterPartitionRequest_v1, 2: _d_AlterPartitionRequest_v2, 3: _d_AlterPartitionRequest_v3}
+_ENC_AlterPartitionRequest: dict[int, EncodeFn] = {0: _e_AlterPartitionRequest_v0, 1: _e_AlterPartitionRequest_v1, 2: _e_AlterPartitionRequest_v2, 3: _e_AlterPartitionRequest_v3}
+AlterPartitionRequest._DECODERS = _DEC_AlterPartitionRequest
+AlterPartitionRequest._ENCODERS = _ENC_AlterPartitionRequest
+
+ALTERPARTITIONREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 56, 'type': 'request', 'listeners': ['zkBroker', 'controller'], 'name': 'AlterPartitionRequest', 'validVersions': '0-3', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-1', 'ignorable': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '2+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'NewIsr', 'type': '[]int32', 'versions': '0-2', 'entityType': 'brokerId'}, {'name': 'NewIsrWithEpochs', 'type': '[]BrokerState', 'versions': '3+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '3+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '3+', 'default': '-1'}]}, {'name': 'LeaderRecoveryState', 'type': 'int8', 'versions': '1+', 'default': '0'}, {'name': 'PartitionEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ihii')
+_SResp1 = struct.Struct('>i')
+_SResp2 = struct.Struct('>bi')
+_SResp3 = struct.Struct('>ih')
+
+
+class AlterPartitionResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterPartitionResponse'
+    API_KEY: ClassVar[int] = 56
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class PartitionData(Struct):
+        __slots__ = ('partition_index', 'error_code', 'leader_id', 'leader_epoch', 'isr', 'leader_recovery_state', 'partition_epoch', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        leader_id: int
+        leader_epoch: int
+        isr: list[int]
+        leader_recovery_state: int
+        partition_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            leader_id: int = 0,
+            leader_epoch: int = 0,
+            isr: list[int] = _MISSING,
+            leader_recovery_state: int = 0,
+            partition_epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.leader_id = leader_id
+            self.leader_epoch = leader_epoch
+            self.isr = [] if isr is _MISSING else isr
+            self.leader_recovery_state = leader_recovery_state
+            self.partition_epoch = partition_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TopicData(Struct):
+        __slots__ = ('topic_name', 'topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic_name: str
+        topic_id: uuid.UUID
+        partitions: list[AlterPartitionResponse.PartitionData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[AlterPartitionResponse.PartitionData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    topics: list[AlterPartitionResponse.TopicData]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        topics: list[AlterPartitionResponse.TopicData] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
+    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    p += 14
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    f5 = 0
+    (f6,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SResp1.pack(o.partition_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
+    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    p += 14
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f5, f6,) = _SResp2.unpack_from(b, p)
+    p += 5
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SResp2.pack(o.leader_recovery_state, o.partition_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 20)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionResponse_PartitionData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse.TopicData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionResponse_PartitionData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 21)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse.TopicData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionResponse_PartitionData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0 = ''
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 21)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse.TopicData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionResponse_PartitionData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp3.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionResponse_TopicData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms, o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionResponse_TopicData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp3.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionResponse_TopicData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms, o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionResponse_TopicData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp3.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionResponse_TopicData_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms, o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionResponse_TopicData_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterPartitionResponse: dict[int, DecodeFn] = {0: _d_AlterPartitionResponse_v0, 1: _d_AlterPartitionResponse_v1, 2: _d_AlterPartitionResponse_v2, 3: _d_AlterPartitionResponse_v2}
+_ENC_AlterPartitionResponse: dict[int, EncodeFn] = {0: _e_AlterPartitionResponse_v0, 1: _e_AlterPartitionResponse_v1, 2: _e_AlterPartitionResponse_v2, 3: _e_AlterPartitionResponse_v2}
+AlterPartitionResponse._DECODERS = _DEC_AlterPartitionResponse
+AlterPartitionResponse._ENCODERS = _ENC_AlterPartitionResponse
+
+ALTERPARTITIONRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 56, 'type': 'response', 'name': 'AlterPartitionResponse', 'validVersions': '0-3', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-1', 'ignorable': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '2+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Isr', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderRecoveryState', 'type': 'int8', 'versions': '1+', 'default': '0', 'ignorable': True}, {'name': 'PartitionEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}

@@ -1,0 +1,398 @@
+"""Kafka AlterPartitionReassignmentsRequest and AlterPartitionReassignmentsResponse: every version.
+
+Generated from AlterPartitionReassignmentsRequest.json, AlterPartitionReassignmentsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+
+
+class AlterPartitionReassignmentsRequest(Message):
+    __slots__ = ('timeout_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterPartitionReassignmentsRequest'
+    API_KEY: ClassVar[int] = 45
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ReassignablePartition(Struct):
+        __slots__ = ('partition_index', 'replicas', 'unknown_tagged_fields',)
+
+        partition_index: int
+        replicas: list[int] | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            replicas: list[int] | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.replicas = replicas
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ReassignableTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[AlterPartitionReassignmentsRequest.ReassignablePartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[AlterPartitionReassignmentsRequest.ReassignablePartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    timeout_ms: int
+    topics: list[AlterPartitionReassignmentsRequest.ReassignableTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        timeout_ms: int = 60000,
+        topics: list[AlterPartitionReassignmentsRequest.ReassignableTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.timeout_ms = timeout_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest.ReassignablePartition, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionReassignmentsRequest.ReassignablePartition(f0, f1, tuple(_u)), p
+
+
+def _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(o: AlterPartitionReassignmentsRequest.ReassignablePartition, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq0.pack(o.partition_index)
+    _v = o.replicas
+    encode_array_len(b, _v, True, True)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest.ReassignableTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionReassignmentsRequest.ReassignableTopic(f0, f1, tuple(_u)), p
+
+
+def _e_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(o: AlterPartitionReassignmentsRequest.ReassignableTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionReassignmentsRequest(f0, f1, tuple(_u)), p
+
+
+def _e_AlterPartitionReassignmentsRequest_v0(o: AlterPartitionReassignmentsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.timeout_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterPartitionReassignmentsRequest: dict[int, DecodeFn] = {0: _d_AlterPartitionReassignmentsRequest_v0}
+_ENC_AlterPartitionReassignmentsRequest: dict[int, EncodeFn] = {0: _e_AlterPartitionReassignmentsRequest_v0}
+AlterPartitionReassignmentsRequest._DECODERS = _DEC_AlterPartitionReassignmentsRequest
+AlterPartitionReassignmentsRequest._ENCODERS = _ENC_AlterPartitionReassignmentsRequest
+
+ALTERPARTITIONREASSIGNMENTSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 45, 'type': 'request', 'listeners': ['broker', 'controller', 'zkBroker'], 'name': 'AlterPartitionReassignmentsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'Topics', 'type': '[]ReassignableTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ReassignablePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'brokerId'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+
+
+class AlterPartitionReassignmentsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'responses', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterPartitionReassignmentsResponse'
+    API_KEY: ClassVar[int] = 45
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ReassignablePartitionResponse(Struct):
+        __slots__ = ('partition_index', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        error_message: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            error_message: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.error_message = error_message
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ReassignableTopicResponse(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[AlterPartitionReassignmentsResponse.ReassignablePartitionResponse]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[AlterPartitionReassignmentsResponse.ReassignablePartitionResponse] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: str | None
+    responses: list[AlterPartitionReassignmentsResponse.ReassignableTopicResponse]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        error_message: str | None = '',
+        responses: list[AlterPartitionReassignmentsResponse.ReassignableTopicResponse] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.responses = [] if responses is _MISSING else responses
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse.ReassignablePartitionResponse, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionReassignmentsResponse.ReassignablePartitionResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignablePartitionResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse.ReassignableTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionReassignmentsResponse.ReassignableTopicResponse(f0, f1, tuple(_u)), p
+
+
+def _e_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignableTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterPartitionReassignmentsResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_AlterPartitionReassignmentsResponse_v0(o: AlterPartitionReassignmentsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterPartitionReassignmentsResponse: dict[int, DecodeFn] = {0: _d_AlterPartitionReassignmentsResponse_v0}
+_ENC_AlterPartitionReassignmentsResponse: dict[int, EncodeFn] = {0: _e_AlterPartitionReassignmentsResponse_v0}
+AlterPartitionReassignmentsResponse._DECODERS = _DEC_AlterPartitionReassignmentsResponse
+AlterPartitionReassignmentsResponse._ENCODERS = _ENC_AlterPartitionReassignmentsResponse
+
+ALTERPARTITIONREASSIGNMENTSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 45, 'type': 'response', 'name': 'AlterPartitionReassignmentsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Responses', 'type': '[]ReassignableTopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ReassignablePartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

@@ -1,0 +1,529 @@
+"""Kafka AlterReplicaLogDirsRequest and AlterReplicaLogDirsResponse: every version.
+
+Generated from AlterReplicaLogDirsRequest.json, AlterReplicaLogDirsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+
+
+class AlterReplicaLogDirsRequest(Message):
+    __slots__ = ('dirs', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterReplicaLogDirsRequest'
+    API_KEY: ClassVar[int] = 34
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class AlterReplicaLogDirTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class AlterReplicaLogDir(Struct):
+        __slots__ = ('path', 'topics', 'unknown_tagged_fields',)
+
+        path: str
+        topics: list[AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            path: str = '',
+            topics: list[AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.path = path
+            self.topics = [] if topics is _MISSING else topics
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    dirs: list[AlterReplicaLogDirsRequest.AlterReplicaLogDir]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        dirs: list[AlterReplicaLogDirsRequest.AlterReplicaLogDir] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.dirs = [] if dirs is _MISSING else dirs
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, int]:
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic(f0, f1), p
+
+
+def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic(f0, f1, tuple(_u)), p
+
+
+def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDir, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(b, p)
+            _a(_x)
+    return AlterReplicaLogDirsRequest.AlterReplicaLogDir(f0, f1), p
+
+
+def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(o: AlterReplicaLogDirsRequest.AlterReplicaLogDir, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.path, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDir, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterReplicaLogDirsRequest.AlterReplicaLogDir(f0, f1, tuple(_u)), p
+
+
+def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDir, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.path, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterReplicaLogDirsRequest_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Dirs was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(b, p)
+            _a(_x)
+    return AlterReplicaLogDirsRequest(f0), p
+
+
+def _e_AlterReplicaLogDirsRequest_v0(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.dirs
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Dirs was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterReplicaLogDirsRequest(f0, tuple(_u)), p
+
+
+def _e_AlterReplicaLogDirsRequest_v2(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.dirs
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterReplicaLogDirsRequest: dict[int, DecodeFn] = {0: _d_AlterReplicaLogDirsRequest_v0, 1: _d_AlterReplicaLogDirsRequest_v0, 2: _d_AlterReplicaLogDirsRequest_v2}
+_ENC_AlterReplicaLogDirsRequest: dict[int, EncodeFn] = {0: _e_AlterReplicaLogDirsRequest_v0, 1: _e_AlterReplicaLogDirsRequest_v0, 2: _e_AlterReplicaLogDirsRequest_v2}
+AlterReplicaLogDirsRequest._DECODERS = _DEC_AlterReplicaLogDirsRequest
+AlterReplicaLogDirsRequest._ENCODERS = _ENC_AlterReplicaLogDirsRequest
+
+ALTERREPLICALOGDIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 34, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'AlterReplicaLogDirsRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Dirs', 'type': '[]AlterReplicaLogDir', 'versions': '0+', 'fields': [{'name': 'Path', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Topics', 'type': '[]AlterReplicaLogDirTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>i')
+
+
+class AlterReplicaLogDirsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterReplicaLogDirsResponse'
+    API_KEY: ClassVar[int] = 34
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class AlterReplicaLogDirPartitionResult(Struct):
+        __slots__ = ('partition_index', 'error_code', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class AlterReplicaLogDirTopicResult(Struct):
+        __slots__ = ('topic_name', 'partitions', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partitions: list[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partitions: list[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    results: list[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        results: list[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult(f0, f1), p
+
+
+def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+
+
+def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult(f0, f1, tuple(_u)), p
+
+
+def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(b, p)
+            _a(_x)
+    return AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult(f0, f1), p
+
+
+def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult(f0, f1, tuple(_u)), p
+
+
+def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterReplicaLogDirsResponse_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(b, p)
+            _a(_x)
+    return AlterReplicaLogDirsResponse(f0, f1), p
+
+
+def _e_AlterReplicaLogDirsResponse_v0(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(_x, w)
+            b = w.b
+
+
+def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterReplicaLogDirsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_AlterReplicaLogDirsResponse_v2(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterReplicaLogDirsResponse: dict[int, DecodeFn] = {0: _d_AlterReplicaLogDirsResponse_v0, 1: _d_AlterReplicaLogDirsResponse_v0, 2: _d_AlterReplicaLogDirsResponse_v2}
+_ENC_AlterReplicaLogDirsResponse: dict[int, EncodeFn] = {0: _e_AlterReplicaLogDirsResponse_v0, 1: _e_AlterReplicaLogDirsResponse_v0, 2: _e_AlterReplicaLogDirsResponse_v2}
+AlterReplicaLogDirsResponse._DECODERS = _DEC_AlterReplicaLogDirsResponse
+AlterReplicaLogDirsResponse._ENCODERS = _ENC_AlterReplicaLogDirsResponse
+
+ALTERREPLICALOGDIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 34, 'type': 'response', 'name': 'AlterReplicaLogDirsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AlterReplicaLogDirTopicResult', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]AlterReplicaLogDirPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

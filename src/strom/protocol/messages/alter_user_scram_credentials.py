@@ -1,0 +1,336 @@
+"""Kafka AlterUserScramCredentialsRequest and AlterUserScramCredentialsResponse: every version.
+
+Generated from AlterUserScramCredentialsRequest.json, AlterUserScramCredentialsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>b')
+_SReq1 = struct.Struct('>bi')
+
+
+class AlterUserScramCredentialsRequest(Message):
+    __slots__ = ('deletions', 'upsertions', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterUserScramCredentialsRequest'
+    API_KEY: ClassVar[int] = 51
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ScramCredentialDeletion(Struct):
+        __slots__ = ('name', 'mechanism', 'unknown_tagged_fields',)
+
+        name: str
+        mechanism: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            mechanism: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.mechanism = mechanism
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ScramCredentialUpsertion(Struct):
+        __slots__ = ('name', 'mechanism', 'iterations', 'salt', 'salted_password', 'unknown_tagged_fields',)
+
+        name: str
+        mechanism: int
+        iterations: int
+        salt: bytes
+        salted_password: bytes
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            mechanism: int = 0,
+            iterations: int = 0,
+            salt: bytes = b'',
+            salted_password: bytes = b'',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.mechanism = mechanism
+            self.iterations = iterations
+            self.salt = salt
+            self.salted_password = salted_password
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    deletions: list[AlterUserScramCredentialsRequest.ScramCredentialDeletion]
+    upsertions: list[AlterUserScramCredentialsRequest.ScramCredentialUpsertion]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        deletions: list[AlterUserScramCredentialsRequest.ScramCredentialDeletion] = _MISSING,
+        upsertions: list[AlterUserScramCredentialsRequest.ScramCredentialUpsertion] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.deletions = [] if deletions is _MISSING else deletions
+        self.upsertions = [] if upsertions is _MISSING else upsertions
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsRequest.ScramCredentialDeletion, int]:
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterUserScramCredentialsRequest.ScramCredentialDeletion(f0, f1, tuple(_u)), p
+
+
+def _e_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialDeletion, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SReq0.pack(o.mechanism)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsRequest.ScramCredentialUpsertion, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 5
+    f3, p = read_compact_bytes(b, p)
+    f4, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterUserScramCredentialsRequest.ScramCredentialUpsertion(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialUpsertion, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SReq1.pack(o.mechanism, o.iterations)
+    encode_bytes(b, o.salt, True, False)
+    encode_bytes(b, o.salted_password, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    f1: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Deletions was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Upsertions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterUserScramCredentialsRequest(f0, f1, tuple(_u)), p
+
+
+def _e_AlterUserScramCredentialsRequest_v0(o: AlterUserScramCredentialsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.deletions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(_x, w)
+            b = w.b
+    _v = o.upsertions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterUserScramCredentialsRequest: dict[int, DecodeFn] = {0: _d_AlterUserScramCredentialsRequest_v0}
+_ENC_AlterUserScramCredentialsRequest: dict[int, EncodeFn] = {0: _e_AlterUserScramCredentialsRequest_v0}
+AlterUserScramCredentialsRequest._DECODERS = _DEC_AlterUserScramCredentialsRequest
+AlterUserScramCredentialsRequest._ENCODERS = _ENC_AlterUserScramCredentialsRequest
+
+ALTERUSERSCRAMCREDENTIALSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 51, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterUserScramCredentialsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Deletions', 'type': '[]ScramCredentialDeletion', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}]}, {'name': 'Upsertions', 'type': '[]ScramCredentialUpsertion', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}, {'name': 'Iterations', 'type': 'int32', 'versions': '0+'}, {'name': 'Salt', 'type': 'bytes', 'versions': '0+'}, {'name': 'SaltedPassword', 'type': 'bytes', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>i')
+
+
+class AlterUserScramCredentialsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'AlterUserScramCredentialsResponse'
+    API_KEY: ClassVar[int] = 51
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class AlterUserScramCredentialsResult(Struct):
+        __slots__ = ('user', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+        user: str
+        error_code: int
+        error_message: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            user: str = '',
+            error_code: int = 0,
+            error_message: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.user = user
+            self.error_code = error_code
+            self.error_message = error_message
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    results: list[AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        results: list[AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult, int]:
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult(f0, f1, f2, tuple(_u)), p
+
+
+def _e_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(o: AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.user, True, False)
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_AlterUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return AlterUserScramCredentialsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_AlterUserScramCredentialsResponse_v0(o: AlterUserScramCredentialsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_AlterUserScramCredentialsResponse: dict[int, DecodeFn] = {0: _d_AlterUserScramCredentialsResponse_v0}
+_ENC_AlterUserScramCredentialsResponse: dict[int, EncodeFn] = {0: _e_AlterUserScramCredentialsResponse_v0}
+AlterUserScramCredentialsResponse._DECODERS = _DEC_AlterUserScramCredentialsResponse
+AlterUserScramCredentialsResponse._ENCODERS = _ENC_AlterUserScramCredentialsResponse
+
+ALTERUSERSCRAMCREDENTIALSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 51, 'type': 'response', 'name': 'AlterUserScramCredentialsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AlterUserScramCredentialsResult', 'versions': '0+', 'fields': [{'name': 'User', 'type': 'string', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}

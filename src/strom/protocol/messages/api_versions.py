@@ -1,0 +1,489 @@
+"""Kafka ApiVersionsRequest and ApiVersionsResponse: every version.
+
+Generated from ApiVersionsRequest.json, ApiVersionsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+
+
+class ApiVersionsRequest(Message):
+    __slots__ = ('client_software_name', 'client_software_version', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ApiVersionsRequest'
+    API_KEY: ClassVar[int] = 18
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    client_software_name: str
+    client_software_version: str
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        client_software_name: str = '',
+        client_software_version: str = '',
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.client_software_name = client_software_name
+        self.client_software_version = client_software_version
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ApiVersionsRequest_v0(b: memoryview, p: int) -> tuple[ApiVersionsRequest, int]:
+    f0 = ''
+    f1 = ''
+    return ApiVersionsRequest(f0, f1), p
+
+
+def _e_ApiVersionsRequest_v0(o: ApiVersionsRequest, w: Writer) -> None:
+    b = w.b
+
+
+def _d_ApiVersionsRequest_v3(b: memoryview, p: int) -> tuple[ApiVersionsRequest, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ApiVersionsRequest(f0, f1, tuple(_u)), p
+
+
+def _e_ApiVersionsRequest_v3(o: ApiVersionsRequest, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.client_software_name, True, False)
+    encode_string(b, o.client_software_version, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ApiVersionsRequest: dict[int, DecodeFn] = {0: _d_ApiVersionsRequest_v0, 1: _d_ApiVersionsRequest_v0, 2: _d_ApiVersionsRequest_v0, 3: _d_ApiVersionsRequest_v3, 4: _d_ApiVersionsRequest_v3}
+_ENC_ApiVersionsRequest: dict[int, EncodeFn] = {0: _e_ApiVersionsRequest_v0, 1: _e_ApiVersionsRequest_v0, 2: _e_ApiVersionsRequest_v0, 3: _e_ApiVersionsRequest_v3, 4: _e_ApiVersionsRequest_v3}
+ApiVersionsRequest._DECODERS = _DEC_ApiVersionsRequest
+ApiVersionsRequest._ENCODERS = _ENC_ApiVersionsRequest
+
+APIVERSIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 18, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ApiVersionsRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ClientSoftwareName', 'type': 'string', 'versions': '3+', 'ignorable': True}, {'name': 'ClientSoftwareVersion', 'type': 'string', 'versions': '3+', 'ignorable': True}]}
+
+
+
+_SResp0 = struct.Struct('>hhh')
+_SResp1 = struct.Struct('>hh')
+_SResp2 = struct.Struct('>h')
+_SResp3 = struct.Struct('>i')
+_SResp4 = struct.Struct('>q')
+_SResp5 = struct.Struct('>?')
+
+
+class ApiVersionsResponse(Message):
+    __slots__ = ('error_code', 'api_keys', 'throttle_time_ms', 'supported_features', 'finalized_features_epoch', 'finalized_features', 'zk_migration_ready', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ApiVersionsResponse'
+    API_KEY: ClassVar[int] = 18
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ApiVersion(Struct):
+        __slots__ = ('api_key', 'min_version', 'max_version', 'unknown_tagged_fields',)
+
+        api_key: int
+        min_version: int
+        max_version: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            api_key: int = 0,
+            min_version: int = 0,
+            max_version: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.api_key = api_key
+            self.min_version = min_version
+            self.max_version = max_version
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class SupportedFeatureKey(Struct):
+        __slots__ = ('name', 'min_version', 'max_version', 'unknown_tagged_fields',)
+
+        name: str
+        min_version: int
+        max_version: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            min_version: int = 0,
+            max_version: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.min_version = min_version
+            self.max_version = max_version
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class FinalizedFeatureKey(Struct):
+        __slots__ = ('name', 'max_version_level', 'min_version_level', 'unknown_tagged_fields',)
+
+        name: str
+        max_version_level: int
+        min_version_level: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            max_version_level: int = 0,
+            min_version_level: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.max_version_level = max_version_level
+            self.min_version_level = min_version_level
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    error_code: int
+    api_keys: list[ApiVersionsResponse.ApiVersion]
+    throttle_time_ms: int
+    supported_features: list[ApiVersionsResponse.SupportedFeatureKey]
+    finalized_features_epoch: int
+    finalized_features: list[ApiVersionsResponse.FinalizedFeatureKey]
+    zk_migration_ready: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        error_code: int = 0,
+        api_keys: list[ApiVersionsResponse.ApiVersion] = _MISSING,
+        throttle_time_ms: int = 0,
+        supported_features: list[ApiVersionsResponse.SupportedFeatureKey] = _MISSING,
+        finalized_features_epoch: int = -1,
+        finalized_features: list[ApiVersionsResponse.FinalizedFeatureKey] = _MISSING,
+        zk_migration_ready: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.error_code = error_code
+        self.api_keys = [] if api_keys is _MISSING else api_keys
+        self.throttle_time_ms = throttle_time_ms
+        self.supported_features = [] if supported_features is _MISSING else supported_features
+        self.finalized_features_epoch = finalized_features_epoch
+        self.finalized_features = [] if finalized_features is _MISSING else finalized_features
+        self.zk_migration_ready = zk_migration_ready
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ApiVersionsResponse_ApiVersion_v0(b: memoryview, p: int) -> tuple[ApiVersionsResponse.ApiVersion, int]:
+    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return ApiVersionsResponse.ApiVersion(f0, f1, f2), p
+
+
+def _e_ApiVersionsResponse_ApiVersion_v0(o: ApiVersionsResponse.ApiVersion, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.api_key, o.min_version, o.max_version)
+
+
+def _d_ApiVersionsResponse_ApiVersion_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse.ApiVersion, int]:
+    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ApiVersionsResponse.ApiVersion(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ApiVersionsResponse_ApiVersion_v3(o: ApiVersionsResponse.ApiVersion, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.api_key, o.min_version, o.max_version)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ApiVersionsResponse_SupportedFeatureKey_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse.SupportedFeatureKey, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ApiVersionsResponse.SupportedFeatureKey(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ApiVersionsResponse_SupportedFeatureKey_v3(o: ApiVersionsResponse.SupportedFeatureKey, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SResp1.pack(o.min_version, o.max_version)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse.FinalizedFeatureKey, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ApiVersionsResponse.FinalizedFeatureKey(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ApiVersionsResponse_FinalizedFeatureKey_v3(o: ApiVersionsResponse.FinalizedFeatureKey, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SResp1.pack(o.max_version_level, o.min_version_level)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ApiVersionsResponse_v0(b: memoryview, p: int) -> tuple[ApiVersionsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    f5: Any
+    (f0,) = _SResp2.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array ApiKeys was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ApiVersionsResponse_ApiVersion_v0(b, p)
+            _a(_x)
+    f2 = 0
+    f3 = []
+    f4 = -1
+    f5 = []
+    f6 = False
+    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_ApiVersionsResponse_v0(o: ApiVersionsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.error_code)
+    _v = o.api_keys
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ApiVersionsResponse_ApiVersion_v0(_x, w)
+            b = w.b
+
+
+def _d_ApiVersionsResponse_v1(b: memoryview, p: int) -> tuple[ApiVersionsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    f5: Any
+    (f0,) = _SResp2.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array ApiKeys was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ApiVersionsResponse_ApiVersion_v0(b, p)
+            _a(_x)
+    (f2,) = _SResp3.unpack_from(b, p)
+    p += 4
+    f3 = []
+    f4 = -1
+    f5 = []
+    f6 = False
+    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_ApiVersionsResponse_v1(o: ApiVersionsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.error_code)
+    _v = o.api_keys
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ApiVersionsResponse_ApiVersion_v0(_x, w)
+            b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+
+
+def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    f5: Any
+    (f0,) = _SResp2.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array ApiKeys was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ApiVersionsResponse_ApiVersion_v3(b, p)
+            _a(_x)
+    (f2,) = _SResp3.unpack_from(b, p)
+    p += 4
+    f3 = []
+    f4 = -1
+    f5 = []
+    f6 = False
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            _n, p = read_compact_array_len(b, p, 6)
+            if _n < 0:
+                raise DecodeError('non-nullable array SupportedFeatures was null')
+            else:
+                f3 = []
+                _a = f3.append
+                for _ in range(_n):
+                    _x, p = _d_ApiVersionsResponse_SupportedFeatureKey_v3(b, p)
+                    _a(_x)
+            check_tag_end(p, _end, _tag)
+        elif _tag == 1:
+            _end = p + _size
+            (f4,) = _SResp4.unpack_from(b, p)
+            p += 8
+            check_tag_end(p, _end, _tag)
+        elif _tag == 2:
+            _end = p + _size
+            _n, p = read_compact_array_len(b, p, 6)
+            if _n < 0:
+                raise DecodeError('non-nullable array FinalizedFeatures was null')
+            else:
+                f5 = []
+                _a = f5.append
+                for _ in range(_n):
+                    _x, p = _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b, p)
+                    _a(_x)
+            check_tag_end(p, _end, _tag)
+        elif _tag == 3:
+            _end = p + _size
+            (f6,) = _SResp5.unpack_from(b, p)
+            p += 1
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.error_code)
+    _v = o.api_keys
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ApiVersionsResponse_ApiVersion_v3(_x, w)
+            b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _t: list[tuple[int, bytes]] = []
+    if o.supported_features != []:
+        _w, w = w, Writer()
+        b = w.b
+        _v = o.supported_features
+        encode_array_len(b, _v, True, False)
+        if _v:
+            for _x in _v:
+                _e_ApiVersionsResponse_SupportedFeatureKey_v3(_x, w)
+                b = w.b
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    if o.finalized_features_epoch != -1:
+        _w, w = w, Writer()
+        b = w.b
+        b += _SResp4.pack(o.finalized_features_epoch)
+        _t.append((1, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    if o.finalized_features != []:
+        _w, w = w, Writer()
+        b = w.b
+        _v = o.finalized_features
+        encode_array_len(b, _v, True, False)
+        if _v:
+            for _x in _v:
+                _e_ApiVersionsResponse_FinalizedFeatureKey_v3(_x, w)
+                b = w.b
+        _t.append((2, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    if o.zk_migration_ready != False:
+        _w, w = w, Writer()
+        b = w.b
+        b += _SResp5.pack(o.zk_migration_ready)
+        _t.append((3, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+_DEC_ApiVersionsResponse: dict[int, DecodeFn] = {0: _d_ApiVersionsResponse_v0, 1: _d_ApiVersionsResponse_v1, 2: _d_ApiVersionsResponse_v1, 3: _d_ApiVersionsResponse_v3, 4: _d_ApiVersionsResponse_v3}
+_ENC_ApiVersionsResponse: dict[int, EncodeFn] = {0: _e_ApiVersionsResponse_v0, 1: _e_ApiVersionsResponse_v1, 2: _e_ApiVersionsResponse_v1, 3: _e_ApiVersionsResponse_v3, 4: _e_ApiVersionsResponse_v3}
+ApiVersionsResponse._DECODERS = _DEC_ApiVersionsResponse
+ApiVersionsResponse._ENCODERS = _ENC_ApiVersionsResponse
+
+APIVERSIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 18, 'type': 'response', 'name': 'ApiVersionsResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ApiKeys', 'type': '[]ApiVersion', 'versions': '0+', 'fields': [{'name': 'ApiKey', 'type': 'int16', 'versions': '0+', 'mapKey': True}, {'name': 'MinVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxVersion', 'type': 'int16', 'versions': '0+'}]}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'SupportedFeatures', 'type': '[]SupportedFeatureKey', 'ignorable': True, 'versions': '3+', 'tag': 0, 'taggedVersions': '3+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '3+', 'mapKey': True}, {'name': 'MinVersion', 'type': 'int16', 'versions': '3+'}, {'name': 'MaxVersion', 'type': 'int16', 'versions': '3+'}]}, {'name': 'FinalizedFeaturesEpoch', 'type': 'int64', 'versions': '3+', 'tag': 1, 'taggedVersions': '3+', 'default': '-1', 'ignorable': True}, {'name': 'FinalizedFeatures', 'type': '[]FinalizedFeatureKey', 'ignorable': True, 'versions': '3+', 'tag': 2, 'taggedVersions': '3+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '3+', 'mapKey': True}, {'name': 'MaxVersionLevel', 'type': 'int16', 'versions': '3+'}, {'name': 'MinVersionLevel', 'type': 'int16', 'versions': '3+'}]}, {'name': 'ZkMigrationReady', 'type': 'bool', 'versions': '3+', 'taggedVersions': '3+', 'tag': 3, 'ignorable': True, 'default': 'false'}]}

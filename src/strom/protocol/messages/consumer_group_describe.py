@@ -1,0 +1,482 @@
+"""Kafka ConsumerGroupDescribeRequest and ConsumerGroupDescribeResponse: every version.
+
+Generated from ConsumerGroupDescribeRequest.json, ConsumerGroupDescribeResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>?')
+
+
+class ConsumerGroupDescribeRequest(Message):
+    __slots__ = ('group_ids', 'include_authorized_operations', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ConsumerGroupDescribeRequest'
+    API_KEY: ClassVar[int] = 69
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    group_ids: list[str]
+    include_authorized_operations: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_ids: list[str] = _MISSING,
+        include_authorized_operations: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_ids = [] if group_ids is _MISSING else group_ids
+        self.include_authorized_operations = include_authorized_operations
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ConsumerGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array GroupIds was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ConsumerGroupDescribeRequest(f0, f1, tuple(_u)), p
+
+
+def _e_ConsumerGroupDescribeRequest_v0(o: ConsumerGroupDescribeRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.group_ids
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    b += _SReq0.pack(o.include_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ConsumerGroupDescribeRequest: dict[int, DecodeFn] = {0: _d_ConsumerGroupDescribeRequest_v0}
+_ENC_ConsumerGroupDescribeRequest: dict[int, EncodeFn] = {0: _e_ConsumerGroupDescribeRequest_v0}
+ConsumerGroupDescribeRequest._DECODERS = _DEC_ConsumerGroupDescribeRequest
+ConsumerGroupDescribeRequest._ENCODERS = _ENC_ConsumerGroupDescribeRequest
+
+CONSUMERGROUPDESCRIBEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 69, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ConsumerGroupDescribeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'GroupIds', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>i')
+_SResp1 = struct.Struct('>h')
+_SResp2 = struct.Struct('>ii')
+
+
+class ConsumerGroupDescribeResponse(Message):
+    __slots__ = ('throttle_time_ms', 'groups', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ConsumerGroupDescribeResponse'
+    API_KEY: ClassVar[int] = 69
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class TopicPartitions(Struct):
+        __slots__ = ('topic_id', 'topic_name', 'partitions', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        topic_name: str
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            topic_name: str = '',
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.topic_name = topic_name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Assignment(Struct):
+        __slots__ = ('topic_partitions', 'unknown_tagged_fields',)
+
+        topic_partitions: list[ConsumerGroupDescribeResponse.TopicPartitions]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_partitions: list[ConsumerGroupDescribeResponse.TopicPartitions] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_partitions = [] if topic_partitions is _MISSING else topic_partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Member(Struct):
+        __slots__ = ('member_id', 'instance_id', 'rack_id', 'member_epoch', 'client_id', 'client_host', 'subscribed_topic_names', 'subscribed_topic_regex', 'assignment', 'target_assignment', 'unknown_tagged_fields',)
+
+        member_id: str
+        instance_id: str | None
+        rack_id: str | None
+        member_epoch: int
+        client_id: str
+        client_host: str
+        subscribed_topic_names: list[str]
+        subscribed_topic_regex: str | None
+        assignment: ConsumerGroupDescribeResponse.Assignment
+        target_assignment: ConsumerGroupDescribeResponse.Assignment
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            member_id: str = '',
+            instance_id: str | None = None,
+            rack_id: str | None = None,
+            member_epoch: int = 0,
+            client_id: str = '',
+            client_host: str = '',
+            subscribed_topic_names: list[str] = _MISSING,
+            subscribed_topic_regex: str | None = None,
+            assignment: ConsumerGroupDescribeResponse.Assignment = _MISSING,
+            target_assignment: ConsumerGroupDescribeResponse.Assignment = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.member_id = member_id
+            self.instance_id = instance_id
+            self.rack_id = rack_id
+            self.member_epoch = member_epoch
+            self.client_id = client_id
+            self.client_host = client_host
+            self.subscribed_topic_names = [] if subscribed_topic_names is _MISSING else subscribed_topic_names
+            self.subscribed_topic_regex = subscribed_topic_regex
+            self.assignment = ConsumerGroupDescribeResponse.Assignment() if assignment is _MISSING else assignment
+            self.target_assignment = ConsumerGroupDescribeResponse.Assignment() if target_assignment is _MISSING else target_assignment
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribedGroup(Struct):
+        __slots__ = ('error_code', 'error_message', 'group_id', 'group_state', 'group_epoch', 'assignment_epoch', 'assignor_name', 'members', 'authorized_operations', 'unknown_tagged_fields',)
+
+        error_code: int
+        error_message: str | None
+        group_id: str
+        group_state: str
+        group_epoch: int
+        assignment_epoch: int
+        assignor_name: str
+        members: list[ConsumerGroupDescribeResponse.Member]
+        authorized_operations: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            error_message: str | None = None,
+            group_id: str = '',
+            group_state: str = '',
+            group_epoch: int = 0,
+            assignment_epoch: int = 0,
+            assignor_name: str = '',
+            members: list[ConsumerGroupDescribeResponse.Member] = _MISSING,
+            authorized_operations: int = -2147483648,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.error_message = error_message
+            self.group_id = group_id
+            self.group_state = group_state
+            self.group_epoch = group_epoch
+            self.assignment_epoch = assignment_epoch
+            self.assignor_name = assignor_name
+            self.members = [] if members is _MISSING else members
+            self.authorized_operations = authorized_operations
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    groups: list[ConsumerGroupDescribeResponse.DescribedGroup]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        groups: list[ConsumerGroupDescribeResponse.DescribedGroup] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.groups = [] if groups is _MISSING else groups
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.TopicPartitions, int]:
+    f0, p = read_uuid(b, p)
+    f1, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ConsumerGroupDescribeResponse.TopicPartitions(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ConsumerGroupDescribeResponse_TopicPartitions_v0(o: ConsumerGroupDescribeResponse.TopicPartitions, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += o.topic_id.bytes
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ConsumerGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.Assignment, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 19)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicPartitions was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ConsumerGroupDescribeResponse.Assignment(f0, tuple(_u)), p
+
+
+def _e_ConsumerGroupDescribeResponse_Assignment_v0(o: ConsumerGroupDescribeResponse.Assignment, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topic_partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ConsumerGroupDescribeResponse_TopicPartitions_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ConsumerGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.Member, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    f2, p = read_compact_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f4, p = read_compact_string(b, p)
+    f5, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array SubscribedTopicNames was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    f7, p = read_compact_nullable_string(b, p)
+    f8, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
+    f9, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ConsumerGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, tuple(_u)), p
+
+
+def _e_ConsumerGroupDescribeResponse_Member_v0(o: ConsumerGroupDescribeResponse.Member, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.instance_id, True, True)
+    encode_string(b, o.rack_id, True, True)
+    b += _SResp0.pack(o.member_epoch)
+    encode_string(b, o.client_id, True, False)
+    encode_string(b, o.client_host, True, False)
+    _v = o.subscribed_topic_names
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    encode_string(b, o.subscribed_topic_regex, True, True)
+    _e_ConsumerGroupDescribeResponse_Assignment_v0(o.assignment, w)
+    b = w.b
+    _e_ConsumerGroupDescribeResponse_Assignment_v0(o.target_assignment, w)
+    b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.DescribedGroup, int]:
+    _x: Any
+    _a: Any
+    f7: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_string(b, p)
+    (f4, f5,) = _SResp2.unpack_from(b, p)
+    p += 8
+    f6, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 16)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_ConsumerGroupDescribeResponse_Member_v0(b, p)
+            _a(_x)
+    (f8,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ConsumerGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+
+
+def _e_ConsumerGroupDescribeResponse_DescribedGroup_v0(o: ConsumerGroupDescribeResponse.DescribedGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    encode_string(b, o.group_id, True, False)
+    encode_string(b, o.group_state, True, False)
+    b += _SResp2.pack(o.group_epoch, o.assignment_epoch)
+    encode_string(b, o.assignor_name, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ConsumerGroupDescribeResponse_Member_v0(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ConsumerGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 20)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ConsumerGroupDescribeResponse(f0, f1, tuple(_u)), p
+
+
+def _e_ConsumerGroupDescribeResponse_v0(o: ConsumerGroupDescribeResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.groups
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ConsumerGroupDescribeResponse_DescribedGroup_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ConsumerGroupDescribeResponse: dict[int, DecodeFn] = {0: _d_ConsumerGroupDescribeResponse_v0}
+_ENC_ConsumerGroupDescribeResponse: dict[int, EncodeFn] = {0: _e_ConsumerGroupDescribeResponse_v0}
+ConsumerGroupDescribeResponse._DECODERS = _DEC_ConsumerGroupDescribeResponse
+ConsumerGroupDescribeResponse._ENCODERS = _ENC_ConsumerGroupDescribeResponse
+
+CONSUMERGROUPDESCRIBERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 69, 'type': 'response', 'name': 'ConsumerGroupDescribeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'GroupEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignmentEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignorName', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]Member', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'InstanceId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'SubscribedTopicRegex', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+'}, {'name': 'TargetAssignment', 'type': 'Assignment', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'Assignment', 'versions': '0+', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}]}

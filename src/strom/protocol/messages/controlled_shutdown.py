@@ -1,0 +1,270 @@
+"""Kafka ControlledShutdownRequest and ControlledShutdownResponse: every version.
+
+Generated from ControlledShutdownRequest.json, ControlledShutdownResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>iq')
+
+
+class ControlledShutdownRequest(Message):
+    __slots__ = ('broker_id', 'broker_epoch', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ControlledShutdownRequest'
+    API_KEY: ClassVar[int] = 7
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    broker_id: int
+    broker_epoch: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        broker_id: int = 0,
+        broker_epoch: int = -1,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.broker_id = broker_id
+        self.broker_epoch = broker_epoch
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ControlledShutdownRequest_v0(b: memoryview, p: int) -> tuple[ControlledShutdownRequest, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = -1
+    return ControlledShutdownRequest(f0, f1), p
+
+
+def _e_ControlledShutdownRequest_v0(o: ControlledShutdownRequest, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.broker_id)
+
+
+def _d_ControlledShutdownRequest_v2(b: memoryview, p: int) -> tuple[ControlledShutdownRequest, int]:
+    (f0, f1,) = _SReq1.unpack_from(b, p)
+    p += 12
+    return ControlledShutdownRequest(f0, f1), p
+
+
+def _e_ControlledShutdownRequest_v2(o: ControlledShutdownRequest, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.broker_id, o.broker_epoch)
+
+
+def _d_ControlledShutdownRequest_v3(b: memoryview, p: int) -> tuple[ControlledShutdownRequest, int]:
+    (f0, f1,) = _SReq1.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ControlledShutdownRequest(f0, f1, tuple(_u)), p
+
+
+def _e_ControlledShutdownRequest_v3(o: ControlledShutdownRequest, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.broker_id, o.broker_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ControlledShutdownRequest: dict[int, DecodeFn] = {0: _d_ControlledShutdownRequest_v0, 1: _d_ControlledShutdownRequest_v0, 2: _d_ControlledShutdownRequest_v2, 3: _d_ControlledShutdownRequest_v3}
+_ENC_ControlledShutdownRequest: dict[int, EncodeFn] = {0: _e_ControlledShutdownRequest_v0, 1: _e_ControlledShutdownRequest_v0, 2: _e_ControlledShutdownRequest_v2, 3: _e_ControlledShutdownRequest_v3}
+ControlledShutdownRequest._DECODERS = _DEC_ControlledShutdownRequest
+ControlledShutdownRequest._ENCODERS = _ENC_ControlledShutdownRequest
+
+CONTROLLEDSHUTDOWNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 7, 'type': 'request', 'listeners': ['zkBroker', 'controller'], 'name': 'ControlledShutdownRequest', 'validVersions': '0-3', 'flexibleVersions': '3+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '2+', 'default': '-1', 'ignorable': True}]}
+
+
+
+_SResp0 = struct.Struct('>i')
+_SResp1 = struct.Struct('>h')
+
+
+class ControlledShutdownResponse(Message):
+    __slots__ = ('error_code', 'remaining_partitions', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ControlledShutdownResponse'
+    API_KEY: ClassVar[int] = 7
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class RemainingPartition(Struct):
+        __slots__ = ('topic_name', 'partition_index', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partition_index: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partition_index: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partition_index = partition_index
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    error_code: int
+    remaining_partitions: list[ControlledShutdownResponse.RemainingPartition]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        error_code: int = 0,
+        remaining_partitions: list[ControlledShutdownResponse.RemainingPartition] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.error_code = error_code
+        self.remaining_partitions = [] if remaining_partitions is _MISSING else remaining_partitions
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ControlledShutdownResponse_RemainingPartition_v0(b: memoryview, p: int) -> tuple[ControlledShutdownResponse.RemainingPartition, int]:
+    f0, p = read_string(b, p)
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 4
+    return ControlledShutdownResponse.RemainingPartition(f0, f1), p
+
+
+def _e_ControlledShutdownResponse_RemainingPartition_v0(o: ControlledShutdownResponse.RemainingPartition, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    b += _SResp0.pack(o.partition_index)
+
+
+def _d_ControlledShutdownResponse_RemainingPartition_v3(b: memoryview, p: int) -> tuple[ControlledShutdownResponse.RemainingPartition, int]:
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ControlledShutdownResponse.RemainingPartition(f0, f1, tuple(_u)), p
+
+
+def _e_ControlledShutdownResponse_RemainingPartition_v3(o: ControlledShutdownResponse.RemainingPartition, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    b += _SResp0.pack(o.partition_index)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ControlledShutdownResponse_v0(b: memoryview, p: int) -> tuple[ControlledShutdownResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array RemainingPartitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ControlledShutdownResponse_RemainingPartition_v0(b, p)
+            _a(_x)
+    return ControlledShutdownResponse(f0, f1), p
+
+
+def _e_ControlledShutdownResponse_v0(o: ControlledShutdownResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.remaining_partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ControlledShutdownResponse_RemainingPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_ControlledShutdownResponse_v3(b: memoryview, p: int) -> tuple[ControlledShutdownResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array RemainingPartitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ControlledShutdownResponse_RemainingPartition_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ControlledShutdownResponse(f0, f1, tuple(_u)), p
+
+
+def _e_ControlledShutdownResponse_v3(o: ControlledShutdownResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.remaining_partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ControlledShutdownResponse_RemainingPartition_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ControlledShutdownResponse: dict[int, DecodeFn] = {0: _d_ControlledShutdownResponse_v0, 1: _d_ControlledShutdownResponse_v0, 2: _d_ControlledShutdownResponse_v0, 3: _d_ControlledShutdownResponse_v3}
+_ENC_ControlledShutdownResponse: dict[int, EncodeFn] = {0: _e_ControlledShutdownResponse_v0, 1: _e_ControlledShutdownResponse_v0, 2: _e_ControlledShutdownResponse_v0, 3: _e_ControlledShutdownResponse_v3}
+ControlledShutdownResponse._DECODERS = _DEC_ControlledShutdownResponse
+ControlledShutdownResponse._ENCODERS = _ENC_ControlledShutdownResponse
+
+CONTROLLEDSHUTDOWNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 7, 'type': 'response', 'name': 'ControlledShutdownResponse', 'validVersions': '0-3', 'flexibleVersions': '3+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'RemainingPartitions', 'type': '[]RemainingPartition', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}]}]}

@@ -1,0 +1,468 @@
+"""Kafka CreatePartitionsRequest and CreatePartitionsResponse: every version.
+
+Generated from CreatePartitionsRequest.json, CreatePartitionsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>i?')
+
+
+class CreatePartitionsRequest(Message):
+    __slots__ = ('topics', 'timeout_ms', 'validate_only', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'CreatePartitionsRequest'
+    API_KEY: ClassVar[int] = 37
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class CreatePartitionsAssignment(Struct):
+        __slots__ = ('broker_ids', 'unknown_tagged_fields',)
+
+        broker_ids: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            broker_ids: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.broker_ids = [] if broker_ids is _MISSING else broker_ids
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class CreatePartitionsTopic(Struct):
+        __slots__ = ('name', 'count', 'assignments', 'unknown_tagged_fields',)
+
+        name: str
+        count: int
+        assignments: list[CreatePartitionsRequest.CreatePartitionsAssignment] | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            count: int = 0,
+            assignments: list[CreatePartitionsRequest.CreatePartitionsAssignment] | None = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.count = count
+            self.assignments = [] if assignments is _MISSING else assignments
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    topics: list[CreatePartitionsRequest.CreatePartitionsTopic]
+    timeout_ms: int
+    validate_only: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        topics: list[CreatePartitionsRequest.CreatePartitionsTopic] = _MISSING,
+        timeout_ms: int = 0,
+        validate_only: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.topics = [] if topics is _MISSING else topics
+        self.timeout_ms = timeout_ms
+        self.validate_only = validate_only
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsAssignment, int]:
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array BrokerIds was null')
+    else:
+        f0 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return CreatePartitionsRequest.CreatePartitionsAssignment(f0), p
+
+
+def _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(o: CreatePartitionsRequest.CreatePartitionsAssignment, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    _v = o.broker_ids
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsAssignment, int]:
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array BrokerIds was null')
+    else:
+        f0 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return CreatePartitionsRequest.CreatePartitionsAssignment(f0, tuple(_u)), p
+
+
+def _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(o: CreatePartitionsRequest.CreatePartitionsAssignment, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    _v = o.broker_ids
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_CreatePartitionsRequest_CreatePartitionsTopic_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        f2 = None
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_CreatePartitionsRequest_CreatePartitionsAssignment_v0(b, p)
+            _a(_x)
+    return CreatePartitionsRequest.CreatePartitionsTopic(f0, f1, f2), p
+
+
+def _e_CreatePartitionsRequest_CreatePartitionsTopic_v0(o: CreatePartitionsRequest.CreatePartitionsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    b += _SReq0.pack(o.count)
+    _v = o.assignments
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(_x, w)
+            b = w.b
+
+
+def _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 2)
+    if _n < 0:
+        f2 = None
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return CreatePartitionsRequest.CreatePartitionsTopic(f0, f1, f2, tuple(_u)), p
+
+
+def _e_CreatePartitionsRequest_CreatePartitionsTopic_v2(o: CreatePartitionsRequest.CreatePartitionsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SReq0.pack(o.count)
+    _v = o.assignments
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_CreatePartitionsRequest_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_CreatePartitionsRequest_CreatePartitionsTopic_v0(b, p)
+            _a(_x)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 5
+    return CreatePartitionsRequest(f0, f1, f2), p
+
+
+def _e_CreatePartitionsRequest_v0(o: CreatePartitionsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_CreatePartitionsRequest_CreatePartitionsTopic_v0(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.timeout_ms, o.validate_only)
+
+
+def _d_CreatePartitionsRequest_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b, p)
+            _a(_x)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 5
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return CreatePartitionsRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_CreatePartitionsRequest_v2(o: CreatePartitionsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_CreatePartitionsRequest_CreatePartitionsTopic_v2(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.timeout_ms, o.validate_only)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_CreatePartitionsRequest: dict[int, DecodeFn] = {0: _d_CreatePartitionsRequest_v0, 1: _d_CreatePartitionsRequest_v0, 2: _d_CreatePartitionsRequest_v2, 3: _d_CreatePartitionsRequest_v2}
+_ENC_CreatePartitionsRequest: dict[int, EncodeFn] = {0: _e_CreatePartitionsRequest_v0, 1: _e_CreatePartitionsRequest_v0, 2: _e_CreatePartitionsRequest_v2, 3: _e_CreatePartitionsRequest_v2}
+CreatePartitionsRequest._DECODERS = _DEC_CreatePartitionsRequest
+CreatePartitionsRequest._ENCODERS = _ENC_CreatePartitionsRequest
+
+CREATEPARTITIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 37, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreatePartitionsRequest', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]CreatePartitionsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Count', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignments', 'type': '[]CreatePartitionsAssignment', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'BrokerIds', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}]}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>i')
+
+
+class CreatePartitionsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'CreatePartitionsResponse'
+    API_KEY: ClassVar[int] = 37
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class CreatePartitionsTopicResult(Struct):
+        __slots__ = ('name', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+        name: str
+        error_code: int
+        error_message: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            error_code: int = 0,
+            error_message: str | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.error_code = error_code
+            self.error_message = error_message
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    results: list[CreatePartitionsResponse.CreatePartitionsTopicResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        results: list[CreatePartitionsResponse.CreatePartitionsTopicResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(b: memoryview, p: int) -> tuple[CreatePartitionsResponse.CreatePartitionsTopicResult, int]:
+    f0, p = read_string(b, p)
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f2, p = read_nullable_string(b, p)
+    return CreatePartitionsResponse.CreatePartitionsTopicResult(f0, f1, f2), p
+
+
+def _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(o: CreatePartitionsResponse.CreatePartitionsTopicResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, False, False)
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+
+
+def _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(b: memoryview, p: int) -> tuple[CreatePartitionsResponse.CreatePartitionsTopicResult, int]:
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return CreatePartitionsResponse.CreatePartitionsTopicResult(f0, f1, f2, tuple(_u)), p
+
+
+def _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(o: CreatePartitionsResponse.CreatePartitionsTopicResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_CreatePartitionsResponse_v0(b: memoryview, p: int) -> tuple[CreatePartitionsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(b, p)
+            _a(_x)
+    return CreatePartitionsResponse(f0, f1), p
+
+
+def _e_CreatePartitionsResponse_v0(o: CreatePartitionsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(_x, w)
+            b = w.b
+
+
+def _d_CreatePartitionsResponse_v2(b: memoryview, p: int) -> tuple[CreatePartitionsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return CreatePartitionsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_CreatePartitionsResponse_v2(o: CreatePartitionsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_CreatePartitionsResponse: dict[int, DecodeFn] = {0: _d_CreatePartitionsResponse_v0, 1: _d_CreatePartitionsResponse_v0, 2: _d_CreatePartitionsResponse_v2, 3: _d_CreatePartitionsResponse_v2}
+_ENC_CreatePartitionsResponse: dict[int, EncodeFn] = {0: _e_CreatePartitionsResponse_v0, 1: _e_CreatePartitionsResponse_v0, 2: _e_CreatePartitionsResponse_v2, 3: _e_CreatePartitionsResponse_v2}
+CreatePartitionsResponse._DECODERS = _DEC_CreatePartitionsResponse
+CreatePartitionsResponse._ENCODERS = _ENC_CreatePartitionsResponse
+
+CREATEPARTITIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 37, 'type': 'response', 'name': 'CreatePartitionsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]CreatePartitionsTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}

@@ -1,0 +1,667 @@
+"""Kafka DeleteAclsRequest and DeleteAclsResponse: every version.
+
+Generated from DeleteAclsRequest.json, DeleteAclsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>b')
+_SReq1 = struct.Struct('>bb')
+
+
+class DeleteAclsRequest(Message):
+    __slots__ = ('filters', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DeleteAclsRequest'
+    API_KEY: ClassVar[int] = 31
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DeleteAclsFilter(Struct):
+        __slots__ = ('resource_type_filter', 'resource_name_filter', 'pattern_type_filter', 'principal_filter', 'host_filter', 'operation', 'permission_type', 'unknown_tagged_fields',)
+
+        resource_type_filter: int
+        resource_name_filter: str | None
+        pattern_type_filter: int
+        principal_filter: str | None
+        host_filter: str | None
+        operation: int
+        permission_type: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            resource_type_filter: int = 0,
+            resource_name_filter: str | None = '',
+            pattern_type_filter: int = 3,
+            principal_filter: str | None = '',
+            host_filter: str | None = '',
+            operation: int = 0,
+            permission_type: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.resource_type_filter = resource_type_filter
+            self.resource_name_filter = resource_name_filter
+            self.pattern_type_filter = pattern_type_filter
+            self.principal_filter = principal_filter
+            self.host_filter = host_filter
+            self.operation = operation
+            self.permission_type = permission_type
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    filters: list[DeleteAclsRequest.DeleteAclsFilter]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        filters: list[DeleteAclsRequest.DeleteAclsFilter] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.filters = [] if filters is _MISSING else filters
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DeleteAclsRequest_DeleteAclsFilter_v0(b: memoryview, p: int) -> tuple[DeleteAclsRequest.DeleteAclsFilter, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f1, p = read_nullable_string(b, p)
+    f2 = 3
+    f3, p = read_nullable_string(b, p)
+    f4, p = read_nullable_string(b, p)
+    (f5, f6,) = _SReq1.unpack_from(b, p)
+    p += 2
+    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_DeleteAclsRequest_DeleteAclsFilter_v0(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.resource_type_filter)
+    encode_string(b, o.resource_name_filter, False, True)
+    encode_string(b, o.principal_filter, False, True)
+    encode_string(b, o.host_filter, False, True)
+    b += _SReq1.pack(o.operation, o.permission_type)
+
+
+def _d_DeleteAclsRequest_DeleteAclsFilter_v1(b: memoryview, p: int) -> tuple[DeleteAclsRequest.DeleteAclsFilter, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f3, p = read_nullable_string(b, p)
+    f4, p = read_nullable_string(b, p)
+    (f5, f6,) = _SReq1.unpack_from(b, p)
+    p += 2
+    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_DeleteAclsRequest_DeleteAclsFilter_v1(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.resource_type_filter)
+    encode_string(b, o.resource_name_filter, False, True)
+    b += _SReq0.pack(o.pattern_type_filter)
+    encode_string(b, o.principal_filter, False, True)
+    encode_string(b, o.host_filter, False, True)
+    b += _SReq1.pack(o.operation, o.permission_type)
+
+
+def _d_DeleteAclsRequest_DeleteAclsFilter_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest.DeleteAclsFilter, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f3, p = read_compact_nullable_string(b, p)
+    f4, p = read_compact_nullable_string(b, p)
+    (f5, f6,) = _SReq1.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_DeleteAclsRequest_DeleteAclsFilter_v2(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.resource_type_filter)
+    encode_string(b, o.resource_name_filter, True, True)
+    b += _SReq0.pack(o.pattern_type_filter)
+    encode_string(b, o.principal_filter, True, True)
+    encode_string(b, o.host_filter, True, True)
+    b += _SReq1.pack(o.operation, o.permission_type)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteAclsRequest_v0(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Filters was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsRequest_DeleteAclsFilter_v0(b, p)
+            _a(_x)
+    return DeleteAclsRequest(f0), p
+
+
+def _e_DeleteAclsRequest_v0(o: DeleteAclsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.filters
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsRequest_DeleteAclsFilter_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteAclsRequest_v1(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array Filters was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsRequest_DeleteAclsFilter_v1(b, p)
+            _a(_x)
+    return DeleteAclsRequest(f0), p
+
+
+def _e_DeleteAclsRequest_v1(o: DeleteAclsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.filters
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsRequest_DeleteAclsFilter_v1(_x, w)
+            b = w.b
+
+
+def _d_DeleteAclsRequest_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Filters was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsRequest_DeleteAclsFilter_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteAclsRequest(f0, tuple(_u)), p
+
+
+def _e_DeleteAclsRequest_v2(o: DeleteAclsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.filters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsRequest_DeleteAclsFilter_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DeleteAclsRequest: dict[int, DecodeFn] = {0: _d_DeleteAclsRequest_v0, 1: _d_DeleteAclsRequest_v1, 2: _d_DeleteAclsRequest_v2, 3: _d_DeleteAclsRequest_v2}
+_ENC_DeleteAclsRequest: dict[int, EncodeFn] = {0: _e_DeleteAclsRequest_v0, 1: _e_DeleteAclsRequest_v1, 2: _e_DeleteAclsRequest_v2, 3: _e_DeleteAclsRequest_v2}
+DeleteAclsRequest._DECODERS = _DEC_DeleteAclsRequest
+DeleteAclsRequest._ENCODERS = _ENC_DeleteAclsRequest
+
+DELETEACLSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 31, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DeleteAclsRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Filters', 'type': '[]DeleteAclsFilter', 'versions': '0+', 'fields': [{'name': 'ResourceTypeFilter', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceNameFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'PatternTypeFilter', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'PrincipalFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'HostFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>b')
+_SResp2 = struct.Struct('>bb')
+_SResp3 = struct.Struct('>i')
+
+
+class DeleteAclsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'filter_results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DeleteAclsResponse'
+    API_KEY: ClassVar[int] = 31
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DeleteAclsMatchingAcl(Struct):
+        __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name', 'pattern_type', 'principal', 'host', 'operation', 'permission_type', 'unknown_tagged_fields',)
+
+        error_code: int
+        error_message: str | None
+        resource_type: int
+        resource_name: str
+        pattern_type: int
+        principal: str
+        host: str
+        operation: int
+        permission_type: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            error_message: str | None = '',
+            resource_type: int = 0,
+            resource_name: str = '',
+            pattern_type: int = 3,
+            principal: str = '',
+            host: str = '',
+            operation: int = 0,
+            permission_type: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.error_message = error_message
+            self.resource_type = resource_type
+            self.resource_name = resource_name
+            self.pattern_type = pattern_type
+            self.principal = principal
+            self.host = host
+            self.operation = operation
+            self.permission_type = permission_type
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DeleteAclsFilterResult(Struct):
+        __slots__ = ('error_code', 'error_message', 'matching_acls', 'unknown_tagged_fields',)
+
+        error_code: int
+        error_message: str | None
+        matching_acls: list[DeleteAclsResponse.DeleteAclsMatchingAcl]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            error_message: str | None = '',
+            matching_acls: list[DeleteAclsResponse.DeleteAclsMatchingAcl] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.error_message = error_message
+            self.matching_acls = [] if matching_acls is _MISSING else matching_acls
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    filter_results: list[DeleteAclsResponse.DeleteAclsFilterResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        filter_results: list[DeleteAclsResponse.DeleteAclsFilterResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.filter_results = [] if filter_results is _MISSING else filter_results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsMatchingAcl, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 1
+    f3, p = read_string(b, p)
+    f4 = 3
+    f5, p = read_string(b, p)
+    f6, p = read_string(b, p)
+    (f7, f8,) = _SResp2.unpack_from(b, p)
+    p += 2
+    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    b += _SResp1.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+    encode_string(b, o.principal, False, False)
+    encode_string(b, o.host, False, False)
+    b += _SResp2.pack(o.operation, o.permission_type)
+
+
+def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsMatchingAcl, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 1
+    f3, p = read_string(b, p)
+    (f4,) = _SResp1.unpack_from(b, p)
+    p += 1
+    f5, p = read_string(b, p)
+    f6, p = read_string(b, p)
+    (f7, f8,) = _SResp2.unpack_from(b, p)
+    p += 2
+    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    b += _SResp1.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+    b += _SResp1.pack(o.pattern_type)
+    encode_string(b, o.principal, False, False)
+    encode_string(b, o.host, False, False)
+    b += _SResp2.pack(o.operation, o.permission_type)
+
+
+def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsMatchingAcl, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 1
+    f3, p = read_compact_string(b, p)
+    (f4,) = _SResp1.unpack_from(b, p)
+    p += 1
+    f5, p = read_compact_string(b, p)
+    f6, p = read_compact_string(b, p)
+    (f7, f8,) = _SResp2.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+
+
+def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    b += _SResp1.pack(o.resource_type)
+    encode_string(b, o.resource_name, True, False)
+    b += _SResp1.pack(o.pattern_type)
+    encode_string(b, o.principal, True, False)
+    encode_string(b, o.host, True, False)
+    b += _SResp2.pack(o.operation, o.permission_type)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteAclsResponse_DeleteAclsFilterResult_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    _n, p = read_array_len(b, p, 13)
+    if _n < 0:
+        raise DecodeError('non-nullable array MatchingAcls was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(b, p)
+            _a(_x)
+    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2), p
+
+
+def _e_DeleteAclsResponse_DeleteAclsFilterResult_v0(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    _v = o.matching_acls
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteAclsResponse_DeleteAclsFilterResult_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array MatchingAcls was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(b, p)
+            _a(_x)
+    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2), p
+
+
+def _e_DeleteAclsResponse_DeleteAclsFilterResult_v1(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    _v = o.matching_acls
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(_x, w)
+            b = w.b
+
+
+def _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array MatchingAcls was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.matching_acls
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteAclsResponse_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array FilterResults was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsResponse_DeleteAclsFilterResult_v0(b, p)
+            _a(_x)
+    return DeleteAclsResponse(f0, f1), p
+
+
+def _e_DeleteAclsResponse_v0(o: DeleteAclsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.filter_results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsResponse_DeleteAclsFilterResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteAclsResponse_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array FilterResults was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsResponse_DeleteAclsFilterResult_v1(b, p)
+            _a(_x)
+    return DeleteAclsResponse(f0, f1), p
+
+
+def _e_DeleteAclsResponse_v1(o: DeleteAclsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.filter_results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsResponse_DeleteAclsFilterResult_v1(_x, w)
+            b = w.b
+
+
+def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array FilterResults was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteAclsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteAclsResponse_v2(o: DeleteAclsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.filter_results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DeleteAclsResponse: dict[int, DecodeFn] = {0: _d_DeleteAclsResponse_v0, 1: _d_DeleteAclsResponse_v1, 2: _d_DeleteAclsResponse_v2, 3: _d_DeleteAclsResponse_v2}
+_ENC_DeleteAclsResponse: dict[int, EncodeFn] = {0: _e_DeleteAclsResponse_v0, 1: _e_DeleteAclsResponse_v1, 2: _e_DeleteAclsResponse_v2, 3: _e_DeleteAclsResponse_v2}
+DeleteAclsResponse._DECODERS = _DEC_DeleteAclsResponse
+DeleteAclsResponse._ENCODERS = _ENC_DeleteAclsResponse
+
+DELETEACLSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 31, 'type': 'response', 'name': 'DeleteAclsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'FilterResults', 'type': '[]DeleteAclsFilterResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'MatchingAcls', 'type': '[]DeleteAclsMatchingAcl', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'PatternType', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'Principal', 'type': 'string', 'versions': '0+'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}]}

@@ -1,0 +1,523 @@
+"""Kafka DeleteRecordsRequest and DeleteRecordsResponse: every version.
+
+Generated from DeleteRecordsRequest.json, DeleteRecordsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>iq')
+_SReq1 = struct.Struct('>i')
+
+
+class DeleteRecordsRequest(Message):
+    __slots__ = ('topics', 'timeout_ms', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DeleteRecordsRequest'
+    API_KEY: ClassVar[int] = 21
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DeleteRecordsPartition(Struct):
+        __slots__ = ('partition_index', 'offset', 'unknown_tagged_fields',)
+
+        partition_index: int
+        offset: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            offset: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.offset = offset
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DeleteRecordsTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[DeleteRecordsRequest.DeleteRecordsPartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[DeleteRecordsRequest.DeleteRecordsPartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    topics: list[DeleteRecordsRequest.DeleteRecordsTopic]
+    timeout_ms: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        topics: list[DeleteRecordsRequest.DeleteRecordsTopic] = _MISSING,
+        timeout_ms: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.topics = [] if topics is _MISSING else topics
+        self.timeout_ms = timeout_ms
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DeleteRecordsRequest_DeleteRecordsPartition_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsPartition, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    return DeleteRecordsRequest.DeleteRecordsPartition(f0, f1), p
+
+
+def _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(o: DeleteRecordsRequest.DeleteRecordsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.offset)
+
+
+def _d_DeleteRecordsRequest_DeleteRecordsPartition_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsPartition, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteRecordsRequest.DeleteRecordsPartition(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(o: DeleteRecordsRequest.DeleteRecordsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.offset)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteRecordsRequest_DeleteRecordsTopic_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsRequest_DeleteRecordsPartition_v0(b, p)
+            _a(_x)
+    return DeleteRecordsRequest.DeleteRecordsTopic(f0, f1), p
+
+
+def _e_DeleteRecordsRequest_DeleteRecordsTopic_v0(o: DeleteRecordsRequest.DeleteRecordsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 13)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsRequest_DeleteRecordsPartition_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteRecordsRequest.DeleteRecordsTopic(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(o: DeleteRecordsRequest.DeleteRecordsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteRecordsRequest_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsRequest_DeleteRecordsTopic_v0(b, p)
+            _a(_x)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    return DeleteRecordsRequest(f0, f1), p
+
+
+def _e_DeleteRecordsRequest_v0(o: DeleteRecordsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsRequest_DeleteRecordsTopic_v0(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.timeout_ms)
+
+
+def _d_DeleteRecordsRequest_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b, p)
+            _a(_x)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteRecordsRequest(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteRecordsRequest_v2(o: DeleteRecordsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.timeout_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DeleteRecordsRequest: dict[int, DecodeFn] = {0: _d_DeleteRecordsRequest_v0, 1: _d_DeleteRecordsRequest_v0, 2: _d_DeleteRecordsRequest_v2}
+_ENC_DeleteRecordsRequest: dict[int, EncodeFn] = {0: _e_DeleteRecordsRequest_v0, 1: _e_DeleteRecordsRequest_v0, 2: _e_DeleteRecordsRequest_v2}
+DeleteRecordsRequest._DECODERS = _DEC_DeleteRecordsRequest
+DeleteRecordsRequest._ENCODERS = _ENC_DeleteRecordsRequest
+
+DELETERECORDSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 21, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DeleteRecordsRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]DeleteRecordsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DeleteRecordsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Offset', 'type': 'int64', 'versions': '0+'}]}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>iqh')
+_SResp1 = struct.Struct('>i')
+
+
+class DeleteRecordsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DeleteRecordsResponse'
+    API_KEY: ClassVar[int] = 21
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DeleteRecordsPartitionResult(Struct):
+        __slots__ = ('partition_index', 'low_watermark', 'error_code', 'unknown_tagged_fields',)
+
+        partition_index: int
+        low_watermark: int
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            low_watermark: int = 0,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.low_watermark = low_watermark
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DeleteRecordsTopicResult(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[DeleteRecordsResponse.DeleteRecordsPartitionResult]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[DeleteRecordsResponse.DeleteRecordsPartitionResult] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    topics: list[DeleteRecordsResponse.DeleteRecordsTopicResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        topics: list[DeleteRecordsResponse.DeleteRecordsTopicResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsPartitionResult, int]:
+    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 14
+    return DeleteRecordsResponse.DeleteRecordsPartitionResult(f0, f1, f2), p
+
+
+def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(o: DeleteRecordsResponse.DeleteRecordsPartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.low_watermark, o.error_code)
+
+
+def _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsPartitionResult, int]:
+    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 14
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteRecordsResponse.DeleteRecordsPartitionResult(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(o: DeleteRecordsResponse.DeleteRecordsPartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.low_watermark, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(b, p)
+            _a(_x)
+    return DeleteRecordsResponse.DeleteRecordsTopicResult(f0, f1), p
+
+
+def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(o: DeleteRecordsResponse.DeleteRecordsTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 15)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteRecordsResponse.DeleteRecordsTopicResult(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(o: DeleteRecordsResponse.DeleteRecordsTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteRecordsResponse_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(b, p)
+            _a(_x)
+    return DeleteRecordsResponse(f0, f1), p
+
+
+def _e_DeleteRecordsResponse_v0(o: DeleteRecordsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteRecordsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteRecordsResponse_v2(o: DeleteRecordsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DeleteRecordsResponse: dict[int, DecodeFn] = {0: _d_DeleteRecordsResponse_v0, 1: _d_DeleteRecordsResponse_v0, 2: _d_DeleteRecordsResponse_v2}
+_ENC_DeleteRecordsResponse: dict[int, EncodeFn] = {0: _e_DeleteRecordsResponse_v0, 1: _e_DeleteRecordsResponse_v0, 2: _e_DeleteRecordsResponse_v2}
+DeleteRecordsResponse._DECODERS = _DEC_DeleteRecordsResponse
+DeleteRecordsResponse._ENCODERS = _ENC_DeleteRecordsResponse
+
+DELETERECORDSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 21, 'type': 'response', 'name': 'DeleteRecordsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DeleteRecordsTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DeleteRecordsPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}, {'name': 'LowWatermark', 'type': 'int64', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

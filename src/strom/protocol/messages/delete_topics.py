@@ -1,0 +1,564 @@
+"""Kafka DeleteTopicsRequest and DeleteTopicsResponse: every version.
+
+Generated from DeleteTopicsRequest.json, DeleteTopicsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+
+
+class DeleteTopicsRequest(Message):
+    __slots__ = ('topics', 'topic_names', 'timeout_ms', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DeleteTopicsRequest'
+    API_KEY: ClassVar[int] = 20
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 6
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DeleteTopicState(Struct):
+        __slots__ = ('name', 'topic_id', 'unknown_tagged_fields',)
+
+        name: str | None
+        topic_id: uuid.UUID
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str | None = None,
+            topic_id: uuid.UUID = ZERO_UUID,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.topic_id = topic_id
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    topics: list[DeleteTopicsRequest.DeleteTopicState]
+    topic_names: list[str]
+    timeout_ms: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        topics: list[DeleteTopicsRequest.DeleteTopicState] = _MISSING,
+        topic_names: list[str] = _MISSING,
+        timeout_ms: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.topics = [] if topics is _MISSING else topics
+        self.topic_names = [] if topic_names is _MISSING else topic_names
+        self.timeout_ms = timeout_ms
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DeleteTopicsRequest_DeleteTopicState_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRequest.DeleteTopicState, int]:
+    f0, p = read_compact_nullable_string(b, p)
+    f1, p = read_uuid(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsRequest.DeleteTopicState(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteTopicsRequest_DeleteTopicState_v6(o: DeleteTopicsRequest.DeleteTopicState, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, True)
+    b += o.topic_id.bytes
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteTopicsRequest_v0(b: memoryview, p: int) -> tuple[DeleteTopicsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    f1: Any
+    f0 = []
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicNames was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = read_string(b, p)
+            _a(_x)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    return DeleteTopicsRequest(f0, f1, f2), p
+
+
+def _e_DeleteTopicsRequest_v0(o: DeleteTopicsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topic_names
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, False, False)
+    b += _SReq0.pack(o.timeout_ms)
+
+
+def _d_DeleteTopicsRequest_v4(b: memoryview, p: int) -> tuple[DeleteTopicsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    f1: Any
+    f0 = []
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicNames was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DeleteTopicsRequest_v4(o: DeleteTopicsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topic_names
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    b += _SReq0.pack(o.timeout_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteTopicsRequest_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    f1: Any
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DeleteTopicsRequest_DeleteTopicState_v6(b, p)
+            _a(_x)
+    f1 = []
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DeleteTopicsRequest_v6(o: DeleteTopicsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteTopicsRequest_DeleteTopicState_v6(_x, w)
+            b = w.b
+    b += _SReq0.pack(o.timeout_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DeleteTopicsRequest: dict[int, DecodeFn] = {0: _d_DeleteTopicsRequest_v0, 1: _d_DeleteTopicsRequest_v0, 2: _d_DeleteTopicsRequest_v0, 3: _d_DeleteTopicsRequest_v0, 4: _d_DeleteTopicsRequest_v4, 5: _d_DeleteTopicsRequest_v4, 6: _d_DeleteTopicsRequest_v6}
+_ENC_DeleteTopicsRequest: dict[int, EncodeFn] = {0: _e_DeleteTopicsRequest_v0, 1: _e_DeleteTopicsRequest_v0, 2: _e_DeleteTopicsRequest_v0, 3: _e_DeleteTopicsRequest_v0, 4: _e_DeleteTopicsRequest_v4, 5: _e_DeleteTopicsRequest_v4, 6: _e_DeleteTopicsRequest_v6}
+DeleteTopicsRequest._DECODERS = _DEC_DeleteTopicsRequest
+DeleteTopicsRequest._ENCODERS = _ENC_DeleteTopicsRequest
+
+DELETETOPICSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 20, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DeleteTopicsRequest', 'validVersions': '0-6', 'deprecatedVersions': '0', 'flexibleVersions': '4+', 'fields': [{'name': 'Topics', 'type': '[]DeleteTopicState', 'versions': '6+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '6+', 'nullableVersions': '6+', 'default': 'null', 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '6+'}]}, {'name': 'TopicNames', 'type': '[]string', 'versions': '0-5', 'entityType': 'topicName', 'ignorable': True}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>i')
+
+
+class DeleteTopicsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'responses', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DeleteTopicsResponse'
+    API_KEY: ClassVar[int] = 20
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 6
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DeletableTopicResult(Struct):
+        __slots__ = ('name', 'topic_id', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+        name: str | None
+        topic_id: uuid.UUID
+        error_code: int
+        error_message: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str | None = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            error_code: int = 0,
+            error_message: str | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.topic_id = topic_id
+            self.error_code = error_code
+            self.error_message = error_message
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    responses: list[DeleteTopicsResponse.DeletableTopicResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        responses: list[DeleteTopicsResponse.DeletableTopicResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.responses = [] if responses is _MISSING else responses
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DeleteTopicsResponse_DeletableTopicResult_v0(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f3 = None
+    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3), p
+
+
+def _e_DeleteTopicsResponse_DeletableTopicResult_v0(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, False, False)
+    b += _SResp0.pack(o.error_code)
+
+
+def _d_DeleteTopicsResponse_DeletableTopicResult_v4(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f3 = None
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DeleteTopicsResponse_DeletableTopicResult_v4(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SResp0.pack(o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteTopicsResponse_DeletableTopicResult_v5(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f3, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DeleteTopicsResponse_DeletableTopicResult_v5(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteTopicsResponse_DeletableTopicResult_v6(b: memoryview, p: int) -> tuple[DeleteTopicsResponse.DeletableTopicResult, int]:
+    f0, p = read_compact_nullable_string(b, p)
+    f1, p = read_uuid(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f3, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DeleteTopicsResponse_DeletableTopicResult_v6(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, True)
+    b += o.topic_id.bytes
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteTopicsResponse_v0(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v0(b, p)
+            _a(_x)
+    return DeleteTopicsResponse(f0, f1), p
+
+
+def _e_DeleteTopicsResponse_v0(o: DeleteTopicsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteTopicsResponse_DeletableTopicResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteTopicsResponse_v1(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v0(b, p)
+            _a(_x)
+    return DeleteTopicsResponse(f0, f1), p
+
+
+def _e_DeleteTopicsResponse_v1(o: DeleteTopicsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteTopicsResponse_DeletableTopicResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DeleteTopicsResponse_v4(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteTopicsResponse_v4(o: DeleteTopicsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteTopicsResponse_DeletableTopicResult_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteTopicsResponse_v5(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v5(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteTopicsResponse_v5(o: DeleteTopicsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteTopicsResponse_DeletableTopicResult_v5(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DeleteTopicsResponse_v6(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 21)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DeleteTopicsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DeleteTopicsResponse_v6(o: DeleteTopicsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DeleteTopicsResponse_DeletableTopicResult_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DeleteTopicsResponse: dict[int, DecodeFn] = {0: _d_DeleteTopicsResponse_v0, 1: _d_DeleteTopicsResponse_v1, 2: _d_DeleteTopicsResponse_v1, 3: _d_DeleteTopicsResponse_v1, 4: _d_DeleteTopicsResponse_v4, 5: _d_DeleteTopicsResponse_v5, 6: _d_DeleteTopicsResponse_v6}
+_ENC_DeleteTopicsResponse: dict[int, EncodeFn] = {0: _e_DeleteTopicsResponse_v0, 1: _e_DeleteTopicsResponse_v1, 2: _e_DeleteTopicsResponse_v1, 3: _e_DeleteTopicsResponse_v1, 4: _e_DeleteTopicsResponse_v4, 5: _e_DeleteTopicsResponse_v5, 6: _e_DeleteTopicsResponse_v6}
+DeleteTopicsResponse._DECODERS = _DEC_DeleteTopicsResponse
+DeleteTopicsResponse._ENCODERS = _ENC_DeleteTopicsResponse
+
+DELETETOPICSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 20, 'type': 'response', 'name': 'DeleteTopicsResponse', 'validVersions': '0-6', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'Responses', 'type': '[]DeletableTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'nullableVersions': '6+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '6+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'ignorable': True, 'default': 'null'}]}]}

@@ -1,0 +1,920 @@
+"""Kafka DescribeConfigsRequest and DescribeConfigsResponse: every version.
+
+Generated from DescribeConfigsRequest.json, DescribeConfigsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>b')
+_SReq1 = struct.Struct('>?')
+_SReq2 = struct.Struct('>??')
+
+
+class DescribeConfigsRequest(Message):
+    __slots__ = ('resources', 'include_synonyms', 'include_documentation', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeConfigsRequest'
+    API_KEY: ClassVar[int] = 32
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DescribeConfigsResource(Struct):
+        __slots__ = ('resource_type', 'resource_name', 'configuration_keys', 'unknown_tagged_fields',)
+
+        resource_type: int
+        resource_name: str
+        configuration_keys: list[str] | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            resource_type: int = 0,
+            resource_name: str = '',
+            configuration_keys: list[str] | None = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.resource_type = resource_type
+            self.resource_name = resource_name
+            self.configuration_keys = [] if configuration_keys is _MISSING else configuration_keys
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    resources: list[DescribeConfigsRequest.DescribeConfigsResource]
+    include_synonyms: bool
+    include_documentation: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        resources: list[DescribeConfigsRequest.DescribeConfigsResource] = _MISSING,
+        include_synonyms: bool = False,
+        include_documentation: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.resources = [] if resources is _MISSING else resources
+        self.include_synonyms = include_synonyms
+        self.include_documentation = include_documentation
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b: memoryview, p: int) -> tuple[DescribeConfigsRequest.DescribeConfigsResource, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f1, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        f2 = None
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = read_string(b, p)
+            _a(_x)
+    return DescribeConfigsRequest.DescribeConfigsResource(f0, f1, f2), p
+
+
+def _e_DescribeConfigsRequest_DescribeConfigsResource_v0(o: DescribeConfigsRequest.DescribeConfigsResource, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+    _v = o.configuration_keys
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, False, False)
+
+
+def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) -> tuple[DescribeConfigsRequest.DescribeConfigsResource, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f1, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        f2 = None
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeConfigsRequest.DescribeConfigsResource(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeConfigsRequest_DescribeConfigsResource_v4(o: DescribeConfigsRequest.DescribeConfigsResource, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.resource_type)
+    encode_string(b, o.resource_name, True, False)
+    _v = o.configuration_keys
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeConfigsRequest_v0(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Resources was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b, p)
+            _a(_x)
+    f1 = False
+    f2 = False
+    return DescribeConfigsRequest(f0, f1, f2), p
+
+
+def _e_DescribeConfigsRequest_v0(o: DescribeConfigsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.resources
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsRequest_v1(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Resources was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b, p)
+            _a(_x)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 1
+    f2 = False
+    return DescribeConfigsRequest(f0, f1, f2), p
+
+
+def _e_DescribeConfigsRequest_v1(o: DescribeConfigsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.resources
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.include_synonyms)
+
+
+def _d_DescribeConfigsRequest_v3(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Resources was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b, p)
+            _a(_x)
+    (f1, f2,) = _SReq2.unpack_from(b, p)
+    p += 2
+    return DescribeConfigsRequest(f0, f1, f2), p
+
+
+def _e_DescribeConfigsRequest_v3(o: DescribeConfigsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.resources
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
+            b = w.b
+    b += _SReq2.pack(o.include_synonyms, o.include_documentation)
+
+
+def _d_DescribeConfigsRequest_v4(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Resources was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b, p)
+            _a(_x)
+    (f1, f2,) = _SReq2.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeConfigsRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeConfigsRequest_v4(o: DescribeConfigsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.resources
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsRequest_DescribeConfigsResource_v4(_x, w)
+            b = w.b
+    b += _SReq2.pack(o.include_synonyms, o.include_documentation)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeConfigsRequest: dict[int, DecodeFn] = {0: _d_DescribeConfigsRequest_v0, 1: _d_DescribeConfigsRequest_v1, 2: _d_DescribeConfigsRequest_v1, 3: _d_DescribeConfigsRequest_v3, 4: _d_DescribeConfigsRequest_v4}
+_ENC_DescribeConfigsRequest: dict[int, EncodeFn] = {0: _e_DescribeConfigsRequest_v0, 1: _e_DescribeConfigsRequest_v1, 2: _e_DescribeConfigsRequest_v1, 3: _e_DescribeConfigsRequest_v3, 4: _e_DescribeConfigsRequest_v4}
+DescribeConfigsRequest._DECODERS = _DEC_DescribeConfigsRequest
+DescribeConfigsRequest._ENCODERS = _ENC_DescribeConfigsRequest
+
+DESCRIBECONFIGSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 32, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeConfigsRequest', 'validVersions': '0-4', 'deprecatedVersions': '0', 'flexibleVersions': '4+', 'fields': [{'name': 'Resources', 'type': '[]DescribeConfigsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'ConfigurationKeys', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'IncludeSynonyms', 'type': 'bool', 'versions': '1+', 'default': 'false', 'ignorable': False}, {'name': 'IncludeDocumentation', 'type': 'bool', 'versions': '3+', 'default': 'false', 'ignorable': False}]}
+
+
+
+_SResp0 = struct.Struct('>b')
+_SResp1 = struct.Struct('>??')
+_SResp2 = struct.Struct('>?')
+_SResp3 = struct.Struct('>???')
+_SResp4 = struct.Struct('>b?')
+_SResp5 = struct.Struct('>?b?')
+_SResp6 = struct.Struct('>h')
+_SResp7 = struct.Struct('>i')
+
+
+class DescribeConfigsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeConfigsResponse'
+    API_KEY: ClassVar[int] = 32
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DescribeConfigsSynonym(Struct):
+        __slots__ = ('name', 'value', 'source', 'unknown_tagged_fields',)
+
+        name: str
+        value: str | None
+        source: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            value: str | None = '',
+            source: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.value = value
+            self.source = source
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribeConfigsResourceResult(Struct):
+        __slots__ = ('name', 'value', 'read_only', 'is_default', 'config_source', 'is_sensitive', 'synonyms', 'config_type', 'documentation', 'unknown_tagged_fields',)
+
+        name: str
+        value: str | None
+        read_only: bool
+        is_default: bool
+        config_source: int
+        is_sensitive: bool
+        synonyms: list[DescribeConfigsResponse.DescribeConfigsSynonym]
+        config_type: int
+        documentation: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            value: str | None = '',
+            read_only: bool = False,
+            is_default: bool = False,
+            config_source: int = -1,
+            is_sensitive: bool = False,
+            synonyms: list[DescribeConfigsResponse.DescribeConfigsSynonym] = _MISSING,
+            config_type: int = 0,
+            documentation: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.value = value
+            self.read_only = read_only
+            self.is_default = is_default
+            self.config_source = config_source
+            self.is_sensitive = is_sensitive
+            self.synonyms = [] if synonyms is _MISSING else synonyms
+            self.config_type = config_type
+            self.documentation = documentation
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribeConfigsResult(Struct):
+        __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name', 'configs', 'unknown_tagged_fields',)
+
+        error_code: int
+        error_message: str | None
+        resource_type: int
+        resource_name: str
+        configs: list[DescribeConfigsResponse.DescribeConfigsResourceResult]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            error_message: str | None = '',
+            resource_type: int = 0,
+            resource_name: str = '',
+            configs: list[DescribeConfigsResponse.DescribeConfigsResourceResult] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.error_message = error_message
+            self.resource_type = resource_type
+            self.resource_name = resource_name
+            self.configs = [] if configs is _MISSING else configs
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    results: list[DescribeConfigsResponse.DescribeConfigsResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        results: list[DescribeConfigsResponse.DescribeConfigsResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsSynonym_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsSynonym, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 1
+    return DescribeConfigsResponse.DescribeConfigsSynonym(f0, f1, f2), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(o: DescribeConfigsResponse.DescribeConfigsSynonym, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, False, False)
+    encode_string(b, o.value, False, True)
+    b += _SResp0.pack(o.source)
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsSynonym_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsSynonym, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeConfigsResponse.DescribeConfigsSynonym(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(o: DescribeConfigsResponse.DescribeConfigsSynonym, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    encode_string(b, o.value, True, True)
+    b += _SResp0.pack(o.source)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
+    f6: Any
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    (f2, f3,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f4 = -1
+    (f5,) = _SResp2.unpack_from(b, p)
+    p += 1
+    f6 = []
+    f7 = 0
+    f8 = ''
+    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, False, False)
+    encode_string(b, o.value, False, True)
+    b += _SResp3.pack(o.read_only, o.is_default, o.is_sensitive)
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp2.unpack_from(b, p)
+    p += 1
+    f3 = False
+    (f4, f5,) = _SResp4.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Synonyms was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsSynonym_v1(b, p)
+            _a(_x)
+    f7 = 0
+    f8 = ''
+    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    encode_string(b, o.value, False, True)
+    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
+    _v = o.synonyms
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp2.unpack_from(b, p)
+    p += 1
+    f3 = False
+    (f4, f5,) = _SResp4.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Synonyms was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsSynonym_v1(b, p)
+            _a(_x)
+    (f7,) = _SResp0.unpack_from(b, p)
+    p += 1
+    f8, p = read_nullable_string(b, p)
+    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    encode_string(b, o.value, False, True)
+    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
+    _v = o.synonyms
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.config_type)
+    encode_string(b, o.documentation, False, True)
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SResp2.unpack_from(b, p)
+    p += 1
+    f3 = False
+    (f4, f5,) = _SResp4.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Synonyms was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsSynonym_v4(b, p)
+            _a(_x)
+    (f7,) = _SResp0.unpack_from(b, p)
+    p += 1
+    f8, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    encode_string(b, o.value, True, True)
+    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
+    _v = o.synonyms
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.config_type)
+    encode_string(b, o.documentation, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResult_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp6.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 1
+    f3, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Configs was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(b, p)
+            _a(_x)
+    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResult_v0(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp6.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    b += _SResp0.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+    _v = o.configs
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResult_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp6.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 1
+    f3, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Configs was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(b, p)
+            _a(_x)
+    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResult_v1(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp6.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    b += _SResp0.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+    _v = o.configs
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResult_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp6.unpack_from(b, p)
+    p += 2
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 1
+    f3, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Configs was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b, p)
+            _a(_x)
+    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResult_v3(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp6.pack(o.error_code)
+    encode_string(b, o.error_message, False, True)
+    b += _SResp0.pack(o.resource_type)
+    encode_string(b, o.resource_name, False, False)
+    _v = o.configs
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp6.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 1
+    f3, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Configs was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_DescribeConfigsResponse_DescribeConfigsResult_v4(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp6.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    b += _SResp0.pack(o.resource_type)
+    encode_string(b, o.resource_name, True, False)
+    _v = o.configs
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeConfigsResponse_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v0(b, p)
+            _a(_x)
+    return DescribeConfigsResponse(f0, f1), p
+
+
+def _e_DescribeConfigsResponse_v0(o: DescribeConfigsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsResponse_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v1(b, p)
+            _a(_x)
+    return DescribeConfigsResponse(f0, f1), p
+
+
+def _e_DescribeConfigsResponse_v1(o: DescribeConfigsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResult_v1(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsResponse_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v3(b, p)
+            _a(_x)
+    return DescribeConfigsResponse(f0, f1), p
+
+
+def _e_DescribeConfigsResponse_v3(o: DescribeConfigsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResult_v3(_x, w)
+            b = w.b
+
+
+def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeConfigsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeConfigsResponse_DescribeConfigsResult_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeConfigsResponse: dict[int, DecodeFn] = {0: _d_DescribeConfigsResponse_v0, 1: _d_DescribeConfigsResponse_v1, 2: _d_DescribeConfigsResponse_v1, 3: _d_DescribeConfigsResponse_v3, 4: _d_DescribeConfigsResponse_v4}
+_ENC_DescribeConfigsResponse: dict[int, EncodeFn] = {0: _e_DescribeConfigsResponse_v0, 1: _e_DescribeConfigsResponse_v1, 2: _e_DescribeConfigsResponse_v1, 3: _e_DescribeConfigsResponse_v3, 4: _e_DescribeConfigsResponse_v4}
+DescribeConfigsResponse._DECODERS = _DEC_DescribeConfigsResponse
+DescribeConfigsResponse._ENCODERS = _ENC_DescribeConfigsResponse
+
+DESCRIBECONFIGSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 32, 'type': 'response', 'name': 'DescribeConfigsResponse', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]DescribeConfigsResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'Configs', 'type': '[]DescribeConfigsResourceResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ReadOnly', 'type': 'bool', 'versions': '0+'}, {'name': 'IsDefault', 'type': 'bool', 'versions': '0'}, {'name': 'ConfigSource', 'type': 'int8', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'IsSensitive', 'type': 'bool', 'versions': '0+'}, {'name': 'Synonyms', 'type': '[]DescribeConfigsSynonym', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1+'}, {'name': 'Value', 'type': 'string', 'versions': '1+', 'nullableVersions': '0+'}, {'name': 'Source', 'type': 'int8', 'versions': '1+'}]}, {'name': 'ConfigType', 'type': 'int8', 'versions': '3+', 'default': '0', 'ignorable': True}, {'name': 'Documentation', 'type': 'string', 'versions': '3+', 'nullableVersions': '0+', 'ignorable': True}]}]}]}

@@ -1,0 +1,580 @@
+"""Kafka DescribeDelegationTokenRequest and DescribeDelegationTokenResponse: every version.
+
+Generated from DescribeDelegationTokenRequest.json, DescribeDelegationTokenResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+
+
+class DescribeDelegationTokenRequest(Message):
+    __slots__ = ('owners', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeDelegationTokenRequest'
+    API_KEY: ClassVar[int] = 41
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DescribeDelegationTokenOwner(Struct):
+        __slots__ = ('principal_type', 'principal_name', 'unknown_tagged_fields',)
+
+        principal_type: str
+        principal_name: str
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            principal_type: str = '',
+            principal_name: str = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.principal_type = principal_type
+            self.principal_name = principal_name
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    owners: list[DescribeDelegationTokenRequest.DescribeDelegationTokenOwner] | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        owners: list[DescribeDelegationTokenRequest.DescribeDelegationTokenOwner] | None = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.owners = [] if owners is _MISSING else owners
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_string(b, p)
+    return DescribeDelegationTokenRequest.DescribeDelegationTokenOwner(f0, f1), p
+
+
+def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(o: DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.principal_type, False, False)
+    encode_string(b, o.principal_name, False, False)
+
+
+def _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeDelegationTokenRequest.DescribeDelegationTokenOwner(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(o: DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.principal_type, True, False)
+    encode_string(b, o.principal_name, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(b, p)
+            _a(_x)
+    return DescribeDelegationTokenRequest(f0), p
+
+
+def _e_DescribeDelegationTokenRequest_v0(o: DescribeDelegationTokenRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.owners
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeDelegationTokenRequest(f0, tuple(_u)), p
+
+
+def _e_DescribeDelegationTokenRequest_v2(o: DescribeDelegationTokenRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.owners
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeDelegationTokenRequest: dict[int, DecodeFn] = {0: _d_DescribeDelegationTokenRequest_v0, 1: _d_DescribeDelegationTokenRequest_v0, 2: _d_DescribeDelegationTokenRequest_v2, 3: _d_DescribeDelegationTokenRequest_v2}
+_ENC_DescribeDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_DescribeDelegationTokenRequest_v0, 1: _e_DescribeDelegationTokenRequest_v0, 2: _e_DescribeDelegationTokenRequest_v2, 3: _e_DescribeDelegationTokenRequest_v2}
+DescribeDelegationTokenRequest._DECODERS = _DEC_DescribeDelegationTokenRequest
+DescribeDelegationTokenRequest._ENCODERS = _ENC_DescribeDelegationTokenRequest
+
+DESCRIBEDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 41, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeDelegationTokenRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Owners', 'type': '[]DescribeDelegationTokenOwner', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>qqq')
+_SResp1 = struct.Struct('>h')
+_SResp2 = struct.Struct('>i')
+
+
+class DescribeDelegationTokenResponse(Message):
+    __slots__ = ('error_code', 'tokens', 'throttle_time_ms', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeDelegationTokenResponse'
+    API_KEY: ClassVar[int] = 41
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DescribedDelegationTokenRenewer(Struct):
+        __slots__ = ('principal_type', 'principal_name', 'unknown_tagged_fields',)
+
+        principal_type: str
+        principal_name: str
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            principal_type: str = '',
+            principal_name: str = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.principal_type = principal_type
+            self.principal_name = principal_name
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribedDelegationToken(Struct):
+        __slots__ = ('principal_type', 'principal_name', 'token_requester_principal_type', 'token_requester_principal_name', 'issue_timestamp', 'expiry_timestamp', 'max_timestamp', 'token_id', 'hmac', 'renewers', 'unknown_tagged_fields',)
+
+        principal_type: str
+        principal_name: str
+        token_requester_principal_type: str
+        token_requester_principal_name: str
+        issue_timestamp: int
+        expiry_timestamp: int
+        max_timestamp: int
+        token_id: str
+        hmac: bytes
+        renewers: list[DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            principal_type: str = '',
+            principal_name: str = '',
+            token_requester_principal_type: str = '',
+            token_requester_principal_name: str = '',
+            issue_timestamp: int = 0,
+            expiry_timestamp: int = 0,
+            max_timestamp: int = 0,
+            token_id: str = '',
+            hmac: bytes = b'',
+            renewers: list[DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.principal_type = principal_type
+            self.principal_name = principal_name
+            self.token_requester_principal_type = token_requester_principal_type
+            self.token_requester_principal_name = token_requester_principal_name
+            self.issue_timestamp = issue_timestamp
+            self.expiry_timestamp = expiry_timestamp
+            self.max_timestamp = max_timestamp
+            self.token_id = token_id
+            self.hmac = hmac
+            self.renewers = [] if renewers is _MISSING else renewers
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    error_code: int
+    tokens: list[DescribeDelegationTokenResponse.DescribedDelegationToken]
+    throttle_time_ms: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        error_code: int = 0,
+        tokens: list[DescribeDelegationTokenResponse.DescribedDelegationToken] = _MISSING,
+        throttle_time_ms: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.error_code = error_code
+        self.tokens = [] if tokens is _MISSING else tokens
+        self.throttle_time_ms = throttle_time_ms
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_string(b, p)
+    return DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer(f0, f1), p
+
+
+def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(o: DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.principal_type, False, False)
+    encode_string(b, o.principal_name, False, False)
+
+
+def _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(o: DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.principal_type, True, False)
+    encode_string(b, o.principal_name, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f0, p = read_string(b, p)
+    f1, p = read_string(b, p)
+    f2 = ''
+    f3 = ''
+    (f4, f5, f6,) = _SResp0.unpack_from(b, p)
+    p += 24
+    f7, p = read_string(b, p)
+    f8, p = read_bytes(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Renewers was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(b, p)
+            _a(_x)
+    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9), p
+
+
+def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.principal_type, False, False)
+    encode_string(b, o.principal_name, False, False)
+    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
+    encode_string(b, o.token_id, False, False)
+    encode_bytes(b, o.hmac, False, False)
+    _v = o.renewers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    f2 = ''
+    f3 = ''
+    (f4, f5, f6,) = _SResp0.unpack_from(b, p)
+    p += 24
+    f7, p = read_compact_string(b, p)
+    f8, p = read_compact_bytes(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Renewers was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, tuple(_u)), p
+
+
+def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.principal_type, True, False)
+    encode_string(b, o.principal_name, True, False)
+    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
+    encode_string(b, o.token_id, True, False)
+    encode_bytes(b, o.hmac, True, False)
+    _v = o.renewers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_string(b, p)
+    (f4, f5, f6,) = _SResp0.unpack_from(b, p)
+    p += 24
+    f7, p = read_compact_string(b, p)
+    f8, p = read_compact_bytes(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Renewers was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, tuple(_u)), p
+
+
+def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.principal_type, True, False)
+    encode_string(b, o.principal_name, True, False)
+    encode_string(b, o.token_requester_principal_type, True, False)
+    encode_string(b, o.token_requester_principal_name, True, False)
+    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
+    encode_string(b, o.token_id, True, False)
+    encode_bytes(b, o.hmac, True, False)
+    _v = o.renewers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 38)
+    if _n < 0:
+        raise DecodeError('non-nullable array Tokens was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(b, p)
+            _a(_x)
+    (f2,) = _SResp2.unpack_from(b, p)
+    p += 4
+    return DescribeDelegationTokenResponse(f0, f1, f2), p
+
+
+def _e_DescribeDelegationTokenResponse_v0(o: DescribeDelegationTokenResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.tokens
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(_x, w)
+            b = w.b
+    b += _SResp2.pack(o.throttle_time_ms)
+
+
+def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 30)
+    if _n < 0:
+        raise DecodeError('non-nullable array Tokens was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b, p)
+            _a(_x)
+    (f2,) = _SResp2.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeDelegationTokenResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.tokens
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(_x, w)
+            b = w.b
+    b += _SResp2.pack(o.throttle_time_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 32)
+    if _n < 0:
+        raise DecodeError('non-nullable array Tokens was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b, p)
+            _a(_x)
+    (f2,) = _SResp2.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeDelegationTokenResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.tokens
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(_x, w)
+            b = w.b
+    b += _SResp2.pack(o.throttle_time_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_DescribeDelegationTokenResponse_v0, 1: _d_DescribeDelegationTokenResponse_v0, 2: _d_DescribeDelegationTokenResponse_v2, 3: _d_DescribeDelegationTokenResponse_v3}
+_ENC_DescribeDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_DescribeDelegationTokenResponse_v0, 1: _e_DescribeDelegationTokenResponse_v0, 2: _e_DescribeDelegationTokenResponse_v2, 3: _e_DescribeDelegationTokenResponse_v3}
+DescribeDelegationTokenResponse._DECODERS = _DEC_DescribeDelegationTokenResponse
+DescribeDelegationTokenResponse._ENCODERS = _ENC_DescribeDelegationTokenResponse
+
+DESCRIBEDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 41, 'type': 'response', 'name': 'DescribeDelegationTokenResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Tokens', 'type': '[]DescribedDelegationToken', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}, {'name': 'TokenRequesterPrincipalType', 'type': 'string', 'versions': '3+'}, {'name': 'TokenRequesterPrincipalName', 'type': 'string', 'versions': '3+'}, {'name': 'IssueTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'ExpiryTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'TokenId', 'type': 'string', 'versions': '0+'}, {'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'Renewers', 'type': '[]DescribedDelegationTokenRenewer', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}]}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

@@ -1,0 +1,668 @@
+"""Kafka DescribeGroupsRequest and DescribeGroupsResponse: every version.
+
+Generated from DescribeGroupsRequest.json, DescribeGroupsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>?')
+
+
+class DescribeGroupsRequest(Message):
+    __slots__ = ('groups', 'include_authorized_operations', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeGroupsRequest'
+    API_KEY: ClassVar[int] = 15
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 5
+    FLEXIBLE_MIN: ClassVar[int] = 5
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    groups: list[str]
+    include_authorized_operations: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        groups: list[str] = _MISSING,
+        include_authorized_operations: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.groups = [] if groups is _MISSING else groups
+        self.include_authorized_operations = include_authorized_operations
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeGroupsRequest_v0(b: memoryview, p: int) -> tuple[DescribeGroupsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = read_string(b, p)
+            _a(_x)
+    f1 = False
+    return DescribeGroupsRequest(f0, f1), p
+
+
+def _e_DescribeGroupsRequest_v0(o: DescribeGroupsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.groups
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, False, False)
+
+
+def _d_DescribeGroupsRequest_v3(b: memoryview, p: int) -> tuple[DescribeGroupsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = read_string(b, p)
+            _a(_x)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 1
+    return DescribeGroupsRequest(f0, f1), p
+
+
+def _e_DescribeGroupsRequest_v3(o: DescribeGroupsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.groups
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, False, False)
+    b += _SReq0.pack(o.include_authorized_operations)
+
+
+def _d_DescribeGroupsRequest_v5(b: memoryview, p: int) -> tuple[DescribeGroupsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeGroupsRequest(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeGroupsRequest_v5(o: DescribeGroupsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.groups
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    b += _SReq0.pack(o.include_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeGroupsRequest: dict[int, DecodeFn] = {0: _d_DescribeGroupsRequest_v0, 1: _d_DescribeGroupsRequest_v0, 2: _d_DescribeGroupsRequest_v0, 3: _d_DescribeGroupsRequest_v3, 4: _d_DescribeGroupsRequest_v3, 5: _d_DescribeGroupsRequest_v5}
+_ENC_DescribeGroupsRequest: dict[int, EncodeFn] = {0: _e_DescribeGroupsRequest_v0, 1: _e_DescribeGroupsRequest_v0, 2: _e_DescribeGroupsRequest_v0, 3: _e_DescribeGroupsRequest_v3, 4: _e_DescribeGroupsRequest_v3, 5: _e_DescribeGroupsRequest_v5}
+DescribeGroupsRequest._DECODERS = _DEC_DescribeGroupsRequest
+DescribeGroupsRequest._ENCODERS = _ENC_DescribeGroupsRequest
+
+DESCRIBEGROUPSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 15, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeGroupsRequest', 'validVersions': '0-5', 'flexibleVersions': '5+', 'fields': [{'name': 'Groups', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '3+'}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>i')
+
+
+class DescribeGroupsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'groups', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeGroupsResponse'
+    API_KEY: ClassVar[int] = 15
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 5
+    FLEXIBLE_MIN: ClassVar[int] = 5
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DescribedGroupMember(Struct):
+        __slots__ = ('member_id', 'group_instance_id', 'client_id', 'client_host', 'member_metadata', 'member_assignment', 'unknown_tagged_fields',)
+
+        member_id: str
+        group_instance_id: str | None
+        client_id: str
+        client_host: str
+        member_metadata: bytes
+        member_assignment: bytes
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            member_id: str = '',
+            group_instance_id: str | None = None,
+            client_id: str = '',
+            client_host: str = '',
+            member_metadata: bytes = b'',
+            member_assignment: bytes = b'',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.member_id = member_id
+            self.group_instance_id = group_instance_id
+            self.client_id = client_id
+            self.client_host = client_host
+            self.member_metadata = member_metadata
+            self.member_assignment = member_assignment
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribedGroup(Struct):
+        __slots__ = ('error_code', 'group_id', 'group_state', 'protocol_type', 'protocol_data', 'members', 'authorized_operations', 'unknown_tagged_fields',)
+
+        error_code: int
+        group_id: str
+        group_state: str
+        protocol_type: str
+        protocol_data: str
+        members: list[DescribeGroupsResponse.DescribedGroupMember]
+        authorized_operations: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            group_id: str = '',
+            group_state: str = '',
+            protocol_type: str = '',
+            protocol_data: str = '',
+            members: list[DescribeGroupsResponse.DescribedGroupMember] = _MISSING,
+            authorized_operations: int = -2147483648,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.group_id = group_id
+            self.group_state = group_state
+            self.protocol_type = protocol_type
+            self.protocol_data = protocol_data
+            self.members = [] if members is _MISSING else members
+            self.authorized_operations = authorized_operations
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    groups: list[DescribeGroupsResponse.DescribedGroup]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        groups: list[DescribeGroupsResponse.DescribedGroup] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.groups = [] if groups is _MISSING else groups
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeGroupsResponse_DescribedGroupMember_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroupMember, int]:
+    f0, p = read_string(b, p)
+    f1 = None
+    f2, p = read_string(b, p)
+    f3, p = read_string(b, p)
+    f4, p = read_bytes(b, p)
+    f5, p = read_bytes(b, p)
+    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_DescribeGroupsResponse_DescribedGroupMember_v0(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.client_id, False, False)
+    encode_string(b, o.client_host, False, False)
+    encode_bytes(b, o.member_metadata, False, False)
+    encode_bytes(b, o.member_assignment, False, False)
+
+
+def _d_DescribeGroupsResponse_DescribedGroupMember_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroupMember, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    f2, p = read_string(b, p)
+    f3, p = read_string(b, p)
+    f4, p = read_bytes(b, p)
+    f5, p = read_bytes(b, p)
+    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_DescribeGroupsResponse_DescribedGroupMember_v4(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.group_instance_id, False, True)
+    encode_string(b, o.client_id, False, False)
+    encode_string(b, o.client_host, False, False)
+    encode_bytes(b, o.member_metadata, False, False)
+    encode_bytes(b, o.member_assignment, False, False)
+
+
+def _d_DescribeGroupsResponse_DescribedGroupMember_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroupMember, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_string(b, p)
+    f4, p = read_compact_bytes(b, p)
+    f5, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_DescribeGroupsResponse_DescribedGroupMember_v5(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    encode_string(b, o.client_id, True, False)
+    encode_string(b, o.client_host, True, False)
+    encode_bytes(b, o.member_metadata, True, False)
+    encode_bytes(b, o.member_assignment, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeGroupsResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2, p = read_string(b, p)
+    f3, p = read_string(b, p)
+    f4, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v0(b, p)
+            _a(_x)
+    f6 = -2147483648
+    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_DescribeGroupsResponse_DescribedGroup_v0(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.group_id, False, False)
+    encode_string(b, o.group_state, False, False)
+    encode_string(b, o.protocol_type, False, False)
+    encode_string(b, o.protocol_data, False, False)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeGroupsResponse_DescribedGroup_v3(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2, p = read_string(b, p)
+    f3, p = read_string(b, p)
+    f4, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v0(b, p)
+            _a(_x)
+    (f6,) = _SResp1.unpack_from(b, p)
+    p += 4
+    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_DescribeGroupsResponse_DescribedGroup_v3(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.group_id, False, False)
+    encode_string(b, o.group_state, False, False)
+    encode_string(b, o.protocol_type, False, False)
+    encode_string(b, o.protocol_data, False, False)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.authorized_operations)
+
+
+def _d_DescribeGroupsResponse_DescribedGroup_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2, p = read_string(b, p)
+    f3, p = read_string(b, p)
+    f4, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v4(b, p)
+            _a(_x)
+    (f6,) = _SResp1.unpack_from(b, p)
+    p += 4
+    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_DescribeGroupsResponse_DescribedGroup_v4(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.group_id, False, False)
+    encode_string(b, o.group_state, False, False)
+    encode_string(b, o.protocol_type, False, False)
+    encode_string(b, o.protocol_data, False, False)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroupMember_v4(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.authorized_operations)
+
+
+def _d_DescribeGroupsResponse_DescribedGroup_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_string(b, p)
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_string(b, p)
+    f4, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroupMember_v5(b, p)
+            _a(_x)
+    (f6,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_DescribeGroupsResponse_DescribedGroup_v5(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.group_id, True, False)
+    encode_string(b, o.group_state, True, False)
+    encode_string(b, o.protocol_type, True, False)
+    encode_string(b, o.protocol_data, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroupMember_v5(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeGroupsResponse_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroup_v0(b, p)
+            _a(_x)
+    return DescribeGroupsResponse(f0, f1), p
+
+
+def _e_DescribeGroupsResponse_v0(o: DescribeGroupsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.groups
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroup_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeGroupsResponse_v1(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroup_v0(b, p)
+            _a(_x)
+    return DescribeGroupsResponse(f0, f1), p
+
+
+def _e_DescribeGroupsResponse_v1(o: DescribeGroupsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.groups
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroup_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeGroupsResponse_v3(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroup_v3(b, p)
+            _a(_x)
+    return DescribeGroupsResponse(f0, f1), p
+
+
+def _e_DescribeGroupsResponse_v3(o: DescribeGroupsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.groups
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroup_v3(_x, w)
+            b = w.b
+
+
+def _d_DescribeGroupsResponse_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroup_v4(b, p)
+            _a(_x)
+    return DescribeGroupsResponse(f0, f1), p
+
+
+def _e_DescribeGroupsResponse_v4(o: DescribeGroupsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.groups
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroup_v4(_x, w)
+            b = w.b
+
+
+def _d_DescribeGroupsResponse_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeGroupsResponse_DescribedGroup_v5(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeGroupsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeGroupsResponse_v5(o: DescribeGroupsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.groups
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeGroupsResponse_DescribedGroup_v5(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeGroupsResponse: dict[int, DecodeFn] = {0: _d_DescribeGroupsResponse_v0, 1: _d_DescribeGroupsResponse_v1, 2: _d_DescribeGroupsResponse_v1, 3: _d_DescribeGroupsResponse_v3, 4: _d_DescribeGroupsResponse_v4, 5: _d_DescribeGroupsResponse_v5}
+_ENC_DescribeGroupsResponse: dict[int, EncodeFn] = {0: _e_DescribeGroupsResponse_v0, 1: _e_DescribeGroupsResponse_v1, 2: _e_DescribeGroupsResponse_v1, 3: _e_DescribeGroupsResponse_v3, 4: _e_DescribeGroupsResponse_v4, 5: _e_DescribeGroupsResponse_v5}
+DescribeGroupsResponse._DECODERS = _DEC_DescribeGroupsResponse
+DescribeGroupsResponse._ENCODERS = _ENC_DescribeGroupsResponse
+
+DESCRIBEGROUPSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 15, 'type': 'response', 'name': 'DescribeGroupsResponse', 'validVersions': '0-5', 'flexibleVersions': '5+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'ProtocolData', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]DescribedGroupMember', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '4+', 'ignorable': True, 'nullableVersions': '4+', 'default': 'null'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'MemberMetadata', 'type': 'bytes', 'versions': '0+'}, {'name': 'MemberAssignment', 'type': 'bytes', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '3+', 'default': '-2147483648'}]}]}

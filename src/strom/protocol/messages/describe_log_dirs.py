@@ -1,0 +1,693 @@
+"""Kafka DescribeLogDirsRequest and DescribeLogDirsResponse: every version.
+
+Generated from DescribeLogDirsRequest.json, DescribeLogDirsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+
+
+class DescribeLogDirsRequest(Message):
+    __slots__ = ('topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeLogDirsRequest'
+    API_KEY: ClassVar[int] = 35
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DescribableLogDirTopic(Struct):
+        __slots__ = ('topic', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    topics: list[DescribeLogDirsRequest.DescribableLogDirTopic] | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        topics: list[DescribeLogDirsRequest.DescribableLogDirTopic] | None = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest.DescribableLogDirTopic, int]:
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return DescribeLogDirsRequest.DescribableLogDirTopic(f0, f1), p
+
+
+def _e_DescribeLogDirsRequest_DescribableLogDirTopic_v0(o: DescribeLogDirsRequest.DescribableLogDirTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest.DescribableLogDirTopic, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsRequest.DescribableLogDirTopic(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeLogDirsRequest_DescribableLogDirTopic_v2(o: DescribeLogDirsRequest.DescribableLogDirTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeLogDirsRequest_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsRequest_DescribableLogDirTopic_v0(b, p)
+            _a(_x)
+    return DescribeLogDirsRequest(f0), p
+
+
+def _e_DescribeLogDirsRequest_v0(o: DescribeLogDirsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsRequest_DescribableLogDirTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeLogDirsRequest_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsRequest(f0, tuple(_u)), p
+
+
+def _e_DescribeLogDirsRequest_v2(o: DescribeLogDirsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsRequest_DescribableLogDirTopic_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeLogDirsRequest: dict[int, DecodeFn] = {0: _d_DescribeLogDirsRequest_v0, 1: _d_DescribeLogDirsRequest_v0, 2: _d_DescribeLogDirsRequest_v2, 3: _d_DescribeLogDirsRequest_v2, 4: _d_DescribeLogDirsRequest_v2}
+_ENC_DescribeLogDirsRequest: dict[int, EncodeFn] = {0: _e_DescribeLogDirsRequest_v0, 1: _e_DescribeLogDirsRequest_v0, 2: _e_DescribeLogDirsRequest_v2, 3: _e_DescribeLogDirsRequest_v2, 4: _e_DescribeLogDirsRequest_v2}
+DescribeLogDirsRequest._DECODERS = _DEC_DescribeLogDirsRequest
+DescribeLogDirsRequest._ENCODERS = _ENC_DescribeLogDirsRequest
+
+DESCRIBELOGDIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 35, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeLogDirsRequest', 'validVersions': '0-4', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]DescribableLogDirTopic', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>iqq?')
+_SResp1 = struct.Struct('>h')
+_SResp2 = struct.Struct('>qq')
+_SResp3 = struct.Struct('>i')
+_SResp4 = struct.Struct('>ih')
+
+
+class DescribeLogDirsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeLogDirsResponse'
+    API_KEY: ClassVar[int] = 35
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class DescribeLogDirsPartition(Struct):
+        __slots__ = ('partition_index', 'partition_size', 'offset_lag', 'is_future_key', 'unknown_tagged_fields',)
+
+        partition_index: int
+        partition_size: int
+        offset_lag: int
+        is_future_key: bool
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            partition_size: int = 0,
+            offset_lag: int = 0,
+            is_future_key: bool = False,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.partition_size = partition_size
+            self.offset_lag = offset_lag
+            self.is_future_key = is_future_key
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribeLogDirsTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[DescribeLogDirsResponse.DescribeLogDirsPartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[DescribeLogDirsResponse.DescribeLogDirsPartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribeLogDirsResult(Struct):
+        __slots__ = ('error_code', 'log_dir', 'topics', 'total_bytes', 'usable_bytes', 'unknown_tagged_fields',)
+
+        error_code: int
+        log_dir: str
+        topics: list[DescribeLogDirsResponse.DescribeLogDirsTopic]
+        total_bytes: int
+        usable_bytes: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            log_dir: str = '',
+            topics: list[DescribeLogDirsResponse.DescribeLogDirsTopic] = _MISSING,
+            total_bytes: int = -1,
+            usable_bytes: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.log_dir = log_dir
+            self.topics = [] if topics is _MISSING else topics
+            self.total_bytes = total_bytes
+            self.usable_bytes = usable_bytes
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    results: list[DescribeLogDirsResponse.DescribeLogDirsResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        results: list[DescribeLogDirsResponse.DescribeLogDirsResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsPartition, int]:
+    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    p += 21
+    return DescribeLogDirsResponse.DescribeLogDirsPartition(f0, f1, f2, f3), p
+
+
+def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(o: DescribeLogDirsResponse.DescribeLogDirsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.partition_size, o.offset_lag, o.is_future_key)
+
+
+def _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsPartition, int]:
+    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    p += 21
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsResponse.DescribeLogDirsPartition(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(o: DescribeLogDirsResponse.DescribeLogDirsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.partition_size, o.offset_lag, o.is_future_key)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 21)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(b, p)
+            _a(_x)
+    return DescribeLogDirsResponse.DescribeLogDirsTopic(f0, f1), p
+
+
+def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 22)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsResponse.DescribeLogDirsTopic(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(b, p)
+            _a(_x)
+    f3 = -1
+    f4 = -1
+    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4), p
+
+
+def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v0(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    encode_string(b, o.log_dir, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b, p)
+            _a(_x)
+    f3 = -1
+    f4 = -1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    encode_string(b, o.log_dir, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b, p)
+            _a(_x)
+    (f3, f4,) = _SResp2.unpack_from(b, p)
+    p += 16
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v4(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    encode_string(b, o.log_dir, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
+            b = w.b
+    b += _SResp2.pack(o.total_bytes, o.usable_bytes)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeLogDirsResponse_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v0(b, p)
+            _a(_x)
+    return DescribeLogDirsResponse(f0, f1, f2), p
+
+
+def _e_DescribeLogDirsResponse_v0(o: DescribeLogDirsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v0(_x, w)
+            b = w.b
+
+
+def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeLogDirsResponse_v2(o: DescribeLogDirsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeLogDirsResponse_v3(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp4.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeLogDirsResponse_v3(o: DescribeLogDirsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp4.pack(o.throttle_time_ms, o.error_code)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeLogDirsResponse_v4(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp4.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 21)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeLogDirsResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeLogDirsResponse_v4(o: DescribeLogDirsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp4.pack(o.throttle_time_ms, o.error_code)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeLogDirsResponse: dict[int, DecodeFn] = {0: _d_DescribeLogDirsResponse_v0, 1: _d_DescribeLogDirsResponse_v0, 2: _d_DescribeLogDirsResponse_v2, 3: _d_DescribeLogDirsResponse_v3, 4: _d_DescribeLogDirsResponse_v4}
+_ENC_DescribeLogDirsResponse: dict[int, EncodeFn] = {0: _e_DescribeLogDirsResponse_v0, 1: _e_DescribeLogDirsResponse_v0, 2: _e_DescribeLogDirsResponse_v2, 3: _e_DescribeLogDirsResponse_v3, 4: _e_DescribeLogDirsResponse_v4}
+DescribeLogDirsResponse._DECODERS = _DEC_DescribeLogDirsResponse
+DescribeLogDirsResponse._ENCODERS = _ENC_DescribeLogDirsResponse
+
+DESCRIBELOGDIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 35, 'type': 'response', 'name': 'DescribeLogDirsResponse', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '3+', 'ignorable': True}, {'name': 'Results', 'type': '[]DescribeLogDirsResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LogDir', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DescribeLogDirsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DescribeLogDirsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'PartitionSize', 'type': 'int64', 'versions': '0+'}, {'name': 'OffsetLag', 'type': 'int64', 'versions': '0+'}, {'name': 'IsFutureKey', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'TotalBytes', 'type': 'int64', 'versions': '4+', 'ignorable': True, 'default': '-1'}, {'name': 'UsableBytes', 'type': 'int64', 'versions': '4+', 'ignorable': True, 'default': '-1'}]}]}

@@ -1,0 +1,961 @@
+"""Kafka DescribeQuorumRequest and DescribeQuorumResponse: every version.
+
+Generated from DescribeQuorumRequest.json, DescribeQuorumResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+
+
+class DescribeQuorumRequest(Message):
+    __slots__ = ('topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeQuorumRequest'
+    API_KEY: ClassVar[int] = 55
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class PartitionData(Struct):
+        __slots__ = ('partition_index', 'unknown_tagged_fields',)
+
+        partition_index: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TopicData(Struct):
+        __slots__ = ('topic_name', 'partitions', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partitions: list[DescribeQuorumRequest.PartitionData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partitions: list[DescribeQuorumRequest.PartitionData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    topics: list[DescribeQuorumRequest.TopicData]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        topics: list[DescribeQuorumRequest.TopicData] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeQuorumRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest.PartitionData, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumRequest.PartitionData(f0, tuple(_u)), p
+
+
+def _e_DescribeQuorumRequest_PartitionData_v0(o: DescribeQuorumRequest.PartitionData, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.partition_index)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest.TopicData, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumRequest_PartitionData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumRequest.TopicData(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeQuorumRequest_TopicData_v0(o: DescribeQuorumRequest.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumRequest_PartitionData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumRequest_TopicData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumRequest(f0, tuple(_u)), p
+
+
+def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumRequest_TopicData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeQuorumRequest: dict[int, DecodeFn] = {0: _d_DescribeQuorumRequest_v0, 1: _d_DescribeQuorumRequest_v0, 2: _d_DescribeQuorumRequest_v0}
+_ENC_DescribeQuorumRequest: dict[int, EncodeFn] = {0: _e_DescribeQuorumRequest_v0, 1: _e_DescribeQuorumRequest_v0, 2: _e_DescribeQuorumRequest_v0}
+DescribeQuorumRequest._DECODERS = _DEC_DescribeQuorumRequest
+DescribeQuorumRequest._ENCODERS = _ENC_DescribeQuorumRequest
+
+DESCRIBEQUORUMREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 55, 'type': 'request', 'listeners': ['broker', 'controller'], 'name': 'DescribeQuorumRequest', 'validVersions': '0-2', 'flexibleVersions': '0+', 'latestVersionUnstable': False, 'fields': [{'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>i')
+_SResp1 = struct.Struct('>q')
+_SResp2 = struct.Struct('>iq')
+_SResp3 = struct.Struct('>qqq')
+_SResp4 = struct.Struct('>iqqq')
+_SResp5 = struct.Struct('>ih')
+_SResp6 = struct.Struct('>iiq')
+_SResp7 = struct.Struct('>ihiiq')
+_SResp8 = struct.Struct('>H')
+_SResp9 = struct.Struct('>h')
+
+
+class DescribeQuorumResponse(Message):
+    __slots__ = ('error_code', 'error_message', 'topics', 'nodes', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeQuorumResponse'
+    API_KEY: ClassVar[int] = 55
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ReplicaState(Struct):
+        __slots__ = ('replica_id', 'replica_directory_id', 'log_end_offset', 'last_fetch_timestamp', 'last_caught_up_timestamp', 'unknown_tagged_fields',)
+
+        replica_id: int
+        replica_directory_id: uuid.UUID
+        log_end_offset: int
+        last_fetch_timestamp: int
+        last_caught_up_timestamp: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            replica_id: int = 0,
+            replica_directory_id: uuid.UUID = ZERO_UUID,
+            log_end_offset: int = 0,
+            last_fetch_timestamp: int = -1,
+            last_caught_up_timestamp: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.replica_id = replica_id
+            self.replica_directory_id = replica_directory_id
+            self.log_end_offset = log_end_offset
+            self.last_fetch_timestamp = last_fetch_timestamp
+            self.last_caught_up_timestamp = last_caught_up_timestamp
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class PartitionData(Struct):
+        __slots__ = ('partition_index', 'error_code', 'error_message', 'leader_id', 'leader_epoch', 'high_watermark', 'current_voters', 'observers', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        error_message: str | None
+        leader_id: int
+        leader_epoch: int
+        high_watermark: int
+        current_voters: list[DescribeQuorumResponse.ReplicaState]
+        observers: list[DescribeQuorumResponse.ReplicaState]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            error_message: str | None = '',
+            leader_id: int = 0,
+            leader_epoch: int = 0,
+            high_watermark: int = 0,
+            current_voters: list[DescribeQuorumResponse.ReplicaState] = _MISSING,
+            observers: list[DescribeQuorumResponse.ReplicaState] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.error_message = error_message
+            self.leader_id = leader_id
+            self.leader_epoch = leader_epoch
+            self.high_watermark = high_watermark
+            self.current_voters = [] if current_voters is _MISSING else current_voters
+            self.observers = [] if observers is _MISSING else observers
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TopicData(Struct):
+        __slots__ = ('topic_name', 'partitions', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partitions: list[DescribeQuorumResponse.PartitionData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partitions: list[DescribeQuorumResponse.PartitionData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Listener(Struct):
+        __slots__ = ('name', 'host', 'port', 'unknown_tagged_fields',)
+
+        name: str
+        host: str
+        port: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            host: str = '',
+            port: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.host = host
+            self.port = port
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Node(Struct):
+        __slots__ = ('node_id', 'listeners', 'unknown_tagged_fields',)
+
+        node_id: int
+        listeners: list[DescribeQuorumResponse.Listener]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            node_id: int = 0,
+            listeners: list[DescribeQuorumResponse.Listener] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.node_id = node_id
+            self.listeners = [] if listeners is _MISSING else listeners
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    error_code: int
+    error_message: str | None
+    topics: list[DescribeQuorumResponse.TopicData]
+    nodes: list[DescribeQuorumResponse.Node]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        error_code: int = 0,
+        error_message: str | None = '',
+        topics: list[DescribeQuorumResponse.TopicData] = _MISSING,
+        nodes: list[DescribeQuorumResponse.Node] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.topics = [] if topics is _MISSING else topics
+        self.nodes = [] if nodes is _MISSING else nodes
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeQuorumResponse_ReplicaState_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.ReplicaState, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f1 = ZERO_UUID
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 8
+    f3 = -1
+    f4 = -1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_ReplicaState_v0(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.replica_id, o.log_end_offset)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_ReplicaState_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.ReplicaState, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f1 = ZERO_UUID
+    (f2, f3, f4,) = _SResp3.unpack_from(b, p)
+    p += 24
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_ReplicaState_v1(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
+    b = w.b
+    b += _SResp4.pack(o.replica_id, o.log_end_offset, o.last_fetch_timestamp, o.last_caught_up_timestamp)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_ReplicaState_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.ReplicaState, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f1, p = read_uuid(b, p)
+    (f2, f3, f4,) = _SResp3.unpack_from(b, p)
+    p += 24
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_ReplicaState_v2(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.replica_id)
+    b += o.replica_directory_id.bytes
+    b += _SResp3.pack(o.log_end_offset, o.last_fetch_timestamp, o.last_caught_up_timestamp)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f7: Any
+    (f0, f1,) = _SResp5.unpack_from(b, p)
+    p += 6
+    f2 = ''
+    (f3, f4, f5,) = _SResp6.unpack_from(b, p)
+    p += 16
+    _n, p = read_compact_array_len(b, p, 13)
+    if _n < 0:
+        raise DecodeError('non-nullable array CurrentVoters was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_ReplicaState_v0(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 13)
+    if _n < 0:
+        raise DecodeError('non-nullable array Observers was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_ReplicaState_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_PartitionData_v0(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
+    _v = o.current_voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
+            b = w.b
+    _v = o.observers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f7: Any
+    (f0, f1,) = _SResp5.unpack_from(b, p)
+    p += 6
+    f2 = ''
+    (f3, f4, f5,) = _SResp6.unpack_from(b, p)
+    p += 16
+    _n, p = read_compact_array_len(b, p, 29)
+    if _n < 0:
+        raise DecodeError('non-nullable array CurrentVoters was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_ReplicaState_v1(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 29)
+    if _n < 0:
+        raise DecodeError('non-nullable array Observers was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_ReplicaState_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_PartitionData_v1(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
+    _v = o.current_voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
+            b = w.b
+    _v = o.observers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f7: Any
+    (f0, f1,) = _SResp5.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    (f3, f4, f5,) = _SResp6.unpack_from(b, p)
+    p += 16
+    _n, p = read_compact_array_len(b, p, 45)
+    if _n < 0:
+        raise DecodeError('non-nullable array CurrentVoters was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_ReplicaState_v2(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 45)
+    if _n < 0:
+        raise DecodeError('non-nullable array Observers was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_ReplicaState_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp5.pack(o.partition_index, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    b += _SResp6.pack(o.leader_id, o.leader_epoch, o.high_watermark)
+    _v = o.current_voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
+            b = w.b
+    _v = o.observers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 25)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_PartitionData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.TopicData(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_TopicData_v0(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_PartitionData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 25)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_PartitionData_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.TopicData(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_TopicData_v1(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_PartitionData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_PartitionData_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.TopicData(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_TopicData_v2(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_PartitionData_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_Listener_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.Listener, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SResp8.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.Listener(f0, f1, f2, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_Listener_v2(o: DescribeQuorumResponse.Listener, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    encode_string(b, o.host, True, False)
+    b += _SResp8.pack(o.port)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.Node, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Listeners was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_Listener_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse.Node(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_Node_v2(o: DescribeQuorumResponse.Node, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.node_id)
+    _v = o.listeners
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_Listener_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0,) = _SResp9.unpack_from(b, p)
+    p += 2
+    f1 = ''
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_TopicData_v0(b, p)
+            _a(_x)
+    f3 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp9.pack(o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_TopicData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0,) = _SResp9.unpack_from(b, p)
+    p += 2
+    f1 = ''
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_TopicData_v1(b, p)
+            _a(_x)
+    f3 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp9.pack(o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_TopicData_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0,) = _SResp9.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_TopicData_v2(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Nodes was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_DescribeQuorumResponse_Node_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeQuorumResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp9.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_TopicData_v2(_x, w)
+            b = w.b
+    _v = o.nodes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeQuorumResponse_Node_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeQuorumResponse: dict[int, DecodeFn] = {0: _d_DescribeQuorumResponse_v0, 1: _d_DescribeQuorumResponse_v1, 2: _d_DescribeQuorumResponse_v2}
+_ENC_DescribeQuorumResponse: dict[int, EncodeFn] = {0: _e_DescribeQuorumResponse_v0, 1: _e_DescribeQuorumResponse_v1, 2: _e_DescribeQuorumResponse_v2}
+DescribeQuorumResponse._DECODERS = _DEC_DescribeQuorumResponse
+DescribeQuorumResponse._ENCODERS = _ENC_DescribeQuorumResponse
+
+DESCRIBEQUORUMRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 55, 'type': 'response', 'name': 'DescribeQuorumResponse', 'validVersions': '0-2', 'flexibleVersions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '2+', 'nullableVersions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '2+', 'nullableVersions': '2+', 'ignorable': True}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HighWatermark', 'type': 'int64', 'versions': '0+'}, {'name': 'CurrentVoters', 'type': '[]ReplicaState', 'versions': '0+'}, {'name': 'Observers', 'type': '[]ReplicaState', 'versions': '0+'}]}]}, {'name': 'Nodes', 'type': '[]Node', 'versions': '2+', 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '2+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '2+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '2+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '2+'}, {'name': 'Port', 'type': 'uint16', 'versions': '2+'}]}]}], 'commonStructs': [{'name': 'ReplicaState', 'versions': '0+', 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'ReplicaDirectoryId', 'type': 'uuid', 'versions': '2+'}, {'name': 'LogEndOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastFetchTimestamp', 'type': 'int64', 'versions': '1+', 'ignorable': True, 'default': -1}, {'name': 'LastCaughtUpTimestamp', 'type': 'int64', 'versions': '1+', 'ignorable': True, 'default': -1}]}]}

@@ -1,0 +1,307 @@
+"""Kafka DescribeTransactionsRequest and DescribeTransactionsResponse: every version.
+
+Generated from DescribeTransactionsRequest.json, DescribeTransactionsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+
+
+class DescribeTransactionsRequest(Message):
+    __slots__ = ('transactional_ids', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeTransactionsRequest'
+    API_KEY: ClassVar[int] = 65
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    transactional_ids: list[str]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        transactional_ids: list[str] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.transactional_ids = [] if transactional_ids is _MISSING else transactional_ids
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeTransactionsRequest_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array TransactionalIds was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeTransactionsRequest(f0, tuple(_u)), p
+
+
+def _e_DescribeTransactionsRequest_v0(o: DescribeTransactionsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.transactional_ids
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeTransactionsRequest: dict[int, DecodeFn] = {0: _d_DescribeTransactionsRequest_v0}
+_ENC_DescribeTransactionsRequest: dict[int, EncodeFn] = {0: _e_DescribeTransactionsRequest_v0}
+DescribeTransactionsRequest._DECODERS = _DEC_DescribeTransactionsRequest
+DescribeTransactionsRequest._ENCODERS = _ENC_DescribeTransactionsRequest
+
+DESCRIBETRANSACTIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 65, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeTransactionsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TransactionalIds', 'entityType': 'transactionalId', 'type': '[]string', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>iqqh')
+_SResp2 = struct.Struct('>i')
+
+
+class DescribeTransactionsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'transaction_states', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeTransactionsResponse'
+    API_KEY: ClassVar[int] = 65
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class TopicData(Struct):
+        __slots__ = ('topic', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TransactionState(Struct):
+        __slots__ = ('error_code', 'transactional_id', 'transaction_state', 'transaction_timeout_ms', 'transaction_start_time_ms', 'producer_id', 'producer_epoch', 'topics', 'unknown_tagged_fields',)
+
+        error_code: int
+        transactional_id: str
+        transaction_state: str
+        transaction_timeout_ms: int
+        transaction_start_time_ms: int
+        producer_id: int
+        producer_epoch: int
+        topics: list[DescribeTransactionsResponse.TopicData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            transactional_id: str = '',
+            transaction_state: str = '',
+            transaction_timeout_ms: int = 0,
+            transaction_start_time_ms: int = 0,
+            producer_id: int = 0,
+            producer_epoch: int = 0,
+            topics: list[DescribeTransactionsResponse.TopicData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.transactional_id = transactional_id
+            self.transaction_state = transaction_state
+            self.transaction_timeout_ms = transaction_timeout_ms
+            self.transaction_start_time_ms = transaction_start_time_ms
+            self.producer_id = producer_id
+            self.producer_epoch = producer_epoch
+            self.topics = [] if topics is _MISSING else topics
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    transaction_states: list[DescribeTransactionsResponse.TransactionState]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        transaction_states: list[DescribeTransactionsResponse.TransactionState] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.transaction_states = [] if transaction_states is _MISSING else transaction_states
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeTransactionsResponse_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TopicData, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeTransactionsResponse.TopicData(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeTransactionsResponse_TopicData_v0(o: DescribeTransactionsResponse.TopicData, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TransactionState, int]:
+    _x: Any
+    _a: Any
+    f7: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_string(b, p)
+    f2, p = read_compact_string(b, p)
+    (f3, f4, f5, f6,) = _SResp1.unpack_from(b, p)
+    p += 22
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_DescribeTransactionsResponse_TopicData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeTransactionsResponse.TransactionState(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_DescribeTransactionsResponse_TransactionState_v0(o: DescribeTransactionsResponse.TransactionState, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.transactional_id, True, False)
+    encode_string(b, o.transaction_state, True, False)
+    b += _SResp1.pack(o.transaction_timeout_ms, o.transaction_start_time_ms, o.producer_id, o.producer_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeTransactionsResponse_TopicData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp2.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 28)
+    if _n < 0:
+        raise DecodeError('non-nullable array TransactionStates was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_DescribeTransactionsResponse_TransactionState_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeTransactionsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeTransactionsResponse_v0(o: DescribeTransactionsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.throttle_time_ms)
+    _v = o.transaction_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeTransactionsResponse_TransactionState_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeTransactionsResponse: dict[int, DecodeFn] = {0: _d_DescribeTransactionsResponse_v0}
+_ENC_DescribeTransactionsResponse: dict[int, EncodeFn] = {0: _e_DescribeTransactionsResponse_v0}
+DescribeTransactionsResponse._DECODERS = _DEC_DescribeTransactionsResponse
+DescribeTransactionsResponse._ENCODERS = _ENC_DescribeTransactionsResponse
+
+DESCRIBETRANSACTIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 65, 'type': 'response', 'name': 'DescribeTransactionsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TransactionStates', 'type': '[]TransactionState', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'TransactionState', 'type': 'string', 'versions': '0+'}, {'name': 'TransactionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TransactionStartTimeMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}]}

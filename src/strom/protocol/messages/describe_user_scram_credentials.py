@@ -1,0 +1,326 @@
+"""Kafka DescribeUserScramCredentialsRequest and DescribeUserScramCredentialsResponse: every version.
+
+Generated from DescribeUserScramCredentialsRequest.json, DescribeUserScramCredentialsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+
+
+class DescribeUserScramCredentialsRequest(Message):
+    __slots__ = ('users', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeUserScramCredentialsRequest'
+    API_KEY: ClassVar[int] = 50
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class UserName(Struct):
+        __slots__ = ('name', 'unknown_tagged_fields',)
+
+        name: str
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    users: list[DescribeUserScramCredentialsRequest.UserName] | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        users: list[DescribeUserScramCredentialsRequest.UserName] | None = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.users = [] if users is _MISSING else users
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeUserScramCredentialsRequest_UserName_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsRequest.UserName, int]:
+    f0, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeUserScramCredentialsRequest.UserName(f0, tuple(_u)), p
+
+
+def _e_DescribeUserScramCredentialsRequest_UserName_v0(o: DescribeUserScramCredentialsRequest.UserName, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 2)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_DescribeUserScramCredentialsRequest_UserName_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeUserScramCredentialsRequest(f0, tuple(_u)), p
+
+
+def _e_DescribeUserScramCredentialsRequest_v0(o: DescribeUserScramCredentialsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.users
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_DescribeUserScramCredentialsRequest_UserName_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeUserScramCredentialsRequest: dict[int, DecodeFn] = {0: _d_DescribeUserScramCredentialsRequest_v0}
+_ENC_DescribeUserScramCredentialsRequest: dict[int, EncodeFn] = {0: _e_DescribeUserScramCredentialsRequest_v0}
+DescribeUserScramCredentialsRequest._DECODERS = _DEC_DescribeUserScramCredentialsRequest
+DescribeUserScramCredentialsRequest._ENCODERS = _ENC_DescribeUserScramCredentialsRequest
+
+DESCRIBEUSERSCRAMCREDENTIALSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 50, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeUserScramCredentialsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Users', 'type': '[]UserName', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>bi')
+_SResp1 = struct.Struct('>h')
+_SResp2 = struct.Struct('>ih')
+
+
+class DescribeUserScramCredentialsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'DescribeUserScramCredentialsResponse'
+    API_KEY: ClassVar[int] = 50
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class CredentialInfo(Struct):
+        __slots__ = ('mechanism', 'iterations', 'unknown_tagged_fields',)
+
+        mechanism: int
+        iterations: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            mechanism: int = 0,
+            iterations: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.mechanism = mechanism
+            self.iterations = iterations
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribeUserScramCredentialsResult(Struct):
+        __slots__ = ('user', 'error_code', 'error_message', 'credential_infos', 'unknown_tagged_fields',)
+
+        user: str
+        error_code: int
+        error_message: str | None
+        credential_infos: list[DescribeUserScramCredentialsResponse.CredentialInfo]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            user: str = '',
+            error_code: int = 0,
+            error_message: str | None = '',
+            credential_infos: list[DescribeUserScramCredentialsResponse.CredentialInfo] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.user = user
+            self.error_code = error_code
+            self.error_message = error_message
+            self.credential_infos = [] if credential_infos is _MISSING else credential_infos
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: str | None
+    results: list[DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        error_message: str | None = '',
+        results: list[DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_DescribeUserScramCredentialsResponse_CredentialInfo_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse.CredentialInfo, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 5
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeUserScramCredentialsResponse.CredentialInfo(f0, f1, tuple(_u)), p
+
+
+def _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(o: DescribeUserScramCredentialsResponse.CredentialInfo, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.mechanism, o.iterations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f2, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array CredentialInfos was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_DescribeUserScramCredentialsResponse_CredentialInfo_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(o: DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.user, True, False)
+    b += _SResp1.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.credential_infos
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    (f0, f1,) = _SResp2.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return DescribeUserScramCredentialsResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_DescribeUserScramCredentialsResponse_v0(o: DescribeUserScramCredentialsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_DescribeUserScramCredentialsResponse: dict[int, DecodeFn] = {0: _d_DescribeUserScramCredentialsResponse_v0}
+_ENC_DescribeUserScramCredentialsResponse: dict[int, EncodeFn] = {0: _e_DescribeUserScramCredentialsResponse_v0}
+DescribeUserScramCredentialsResponse._DECODERS = _DEC_DescribeUserScramCredentialsResponse
+DescribeUserScramCredentialsResponse._ENCODERS = _ENC_DescribeUserScramCredentialsResponse
+
+DESCRIBEUSERSCRAMCREDENTIALSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 50, 'type': 'response', 'name': 'DescribeUserScramCredentialsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Results', 'type': '[]DescribeUserScramCredentialsResult', 'versions': '0+', 'fields': [{'name': 'User', 'type': 'string', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'CredentialInfos', 'type': '[]CredentialInfo', 'versions': '0+', 'fields': [{'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}, {'name': 'Iterations', 'type': 'int32', 'versions': '0+'}]}]}]}

@@ -1,0 +1,535 @@
+"""Kafka ElectLeadersRequest and ElectLeadersResponse: every version.
+
+Generated from ElectLeadersRequest.json, ElectLeadersResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>b')
+
+
+class ElectLeadersRequest(Message):
+    __slots__ = ('election_type', 'topic_partitions', 'timeout_ms', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ElectLeadersRequest'
+    API_KEY: ClassVar[int] = 43
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class TopicPartitions(Struct):
+        __slots__ = ('topic', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    election_type: int
+    topic_partitions: list[ElectLeadersRequest.TopicPartitions] | None
+    timeout_ms: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        election_type: int = 0,
+        topic_partitions: list[ElectLeadersRequest.TopicPartitions] | None = _MISSING,
+        timeout_ms: int = 60000,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.election_type = election_type
+        self.topic_partitions = [] if topic_partitions is _MISSING else topic_partitions
+        self.timeout_ms = timeout_ms
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ElectLeadersRequest_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ElectLeadersRequest.TopicPartitions, int]:
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return ElectLeadersRequest.TopicPartitions(f0, f1), p
+
+
+def _e_ElectLeadersRequest_TopicPartitions_v0(o: ElectLeadersRequest.TopicPartitions, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_ElectLeadersRequest_TopicPartitions_v2(b: memoryview, p: int) -> tuple[ElectLeadersRequest.TopicPartitions, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ElectLeadersRequest.TopicPartitions(f0, f1, tuple(_u)), p
+
+
+def _e_ElectLeadersRequest_TopicPartitions_v2(o: ElectLeadersRequest.TopicPartitions, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ElectLeadersRequest_v0(b: memoryview, p: int) -> tuple[ElectLeadersRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersRequest_TopicPartitions_v0(b, p)
+            _a(_x)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    return ElectLeadersRequest(f0, f1, f2), p
+
+
+def _e_ElectLeadersRequest_v0(o: ElectLeadersRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topic_partitions
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersRequest_TopicPartitions_v0(_x, w)
+            b = w.b
+    b += _SReq0.pack(o.timeout_ms)
+
+
+def _d_ElectLeadersRequest_v1(b: memoryview, p: int) -> tuple[ElectLeadersRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersRequest_TopicPartitions_v0(b, p)
+            _a(_x)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    return ElectLeadersRequest(f0, f1, f2), p
+
+
+def _e_ElectLeadersRequest_v1(o: ElectLeadersRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq1.pack(o.election_type)
+    _v = o.topic_partitions
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersRequest_TopicPartitions_v0(_x, w)
+            b = w.b
+    b += _SReq0.pack(o.timeout_ms)
+
+
+def _d_ElectLeadersRequest_v2(b: memoryview, p: int) -> tuple[ElectLeadersRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 1
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersRequest_TopicPartitions_v2(b, p)
+            _a(_x)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ElectLeadersRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ElectLeadersRequest_v2(o: ElectLeadersRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq1.pack(o.election_type)
+    _v = o.topic_partitions
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersRequest_TopicPartitions_v2(_x, w)
+            b = w.b
+    b += _SReq0.pack(o.timeout_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ElectLeadersRequest: dict[int, DecodeFn] = {0: _d_ElectLeadersRequest_v0, 1: _d_ElectLeadersRequest_v1, 2: _d_ElectLeadersRequest_v2}
+_ENC_ElectLeadersRequest: dict[int, EncodeFn] = {0: _e_ElectLeadersRequest_v0, 1: _e_ElectLeadersRequest_v1, 2: _e_ElectLeadersRequest_v2}
+ElectLeadersRequest._DECODERS = _DEC_ElectLeadersRequest
+ElectLeadersRequest._ENCODERS = _ENC_ElectLeadersRequest
+
+ELECTLEADERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 43, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ElectLeadersRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ElectionType', 'type': 'int8', 'versions': '1+'}, {'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>i')
+
+
+class ElectLeadersResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'replica_election_results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ElectLeadersResponse'
+    API_KEY: ClassVar[int] = 43
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class PartitionResult(Struct):
+        __slots__ = ('partition_id', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+        partition_id: int
+        error_code: int
+        error_message: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_id: int = 0,
+            error_code: int = 0,
+            error_message: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_id = partition_id
+            self.error_code = error_code
+            self.error_message = error_message
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ReplicaElectionResult(Struct):
+        __slots__ = ('topic', 'partition_result', 'unknown_tagged_fields',)
+
+        topic: str
+        partition_result: list[ElectLeadersResponse.PartitionResult]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            partition_result: list[ElectLeadersResponse.PartitionResult] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.partition_result = [] if partition_result is _MISSING else partition_result
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    replica_election_results: list[ElectLeadersResponse.ReplicaElectionResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        replica_election_results: list[ElectLeadersResponse.ReplicaElectionResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.replica_election_results = [] if replica_election_results is _MISSING else replica_election_results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ElectLeadersResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse.PartitionResult, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2, p = read_nullable_string(b, p)
+    return ElectLeadersResponse.PartitionResult(f0, f1, f2), p
+
+
+def _e_ElectLeadersResponse_PartitionResult_v0(o: ElectLeadersResponse.PartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_id, o.error_code)
+    encode_string(b, o.error_message, False, True)
+
+
+def _d_ElectLeadersResponse_PartitionResult_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse.PartitionResult, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ElectLeadersResponse.PartitionResult(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ElectLeadersResponse_PartitionResult_v2(o: ElectLeadersResponse.PartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_id, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ElectLeadersResponse_ReplicaElectionResult_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse.ReplicaElectionResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionResult was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersResponse_PartitionResult_v0(b, p)
+            _a(_x)
+    return ElectLeadersResponse.ReplicaElectionResult(f0, f1), p
+
+
+def _e_ElectLeadersResponse_ReplicaElectionResult_v0(o: ElectLeadersResponse.ReplicaElectionResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partition_result
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersResponse_PartitionResult_v0(_x, w)
+            b = w.b
+
+
+def _d_ElectLeadersResponse_ReplicaElectionResult_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse.ReplicaElectionResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionResult was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersResponse_PartitionResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ElectLeadersResponse.ReplicaElectionResult(f0, f1, tuple(_u)), p
+
+
+def _e_ElectLeadersResponse_ReplicaElectionResult_v2(o: ElectLeadersResponse.ReplicaElectionResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partition_result
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersResponse_PartitionResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ElectLeadersResponse_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array ReplicaElectionResults was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersResponse_ReplicaElectionResult_v0(b, p)
+            _a(_x)
+    return ElectLeadersResponse(f0, f1, f2), p
+
+
+def _e_ElectLeadersResponse_v0(o: ElectLeadersResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.replica_election_results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersResponse_ReplicaElectionResult_v0(_x, w)
+            b = w.b
+
+
+def _d_ElectLeadersResponse_v1(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array ReplicaElectionResults was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersResponse_ReplicaElectionResult_v0(b, p)
+            _a(_x)
+    return ElectLeadersResponse(f0, f1, f2), p
+
+
+def _e_ElectLeadersResponse_v1(o: ElectLeadersResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+    _v = o.replica_election_results
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersResponse_ReplicaElectionResult_v0(_x, w)
+            b = w.b
+
+
+def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array ReplicaElectionResults was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ElectLeadersResponse_ReplicaElectionResult_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ElectLeadersResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ElectLeadersResponse_v2(o: ElectLeadersResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+    _v = o.replica_election_results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ElectLeadersResponse_ReplicaElectionResult_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ElectLeadersResponse: dict[int, DecodeFn] = {0: _d_ElectLeadersResponse_v0, 1: _d_ElectLeadersResponse_v1, 2: _d_ElectLeadersResponse_v2}
+_ENC_ElectLeadersResponse: dict[int, EncodeFn] = {0: _e_ElectLeadersResponse_v0, 1: _e_ElectLeadersResponse_v1, 2: _e_ElectLeadersResponse_v2}
+ElectLeadersResponse._DECODERS = _DEC_ElectLeadersResponse
+ElectLeadersResponse._ENCODERS = _ENC_ElectLeadersResponse
+
+ELECTLEADERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 43, 'type': 'response', 'name': 'ElectLeadersResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '1+', 'ignorable': False}, {'name': 'ReplicaElectionResults', 'type': '[]ReplicaElectionResult', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionResult', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionId', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

@@ -1,0 +1,172 @@
+"""Kafka EndTxnRequest and EndTxnResponse: every version.
+
+Generated from EndTxnRequest.json, EndTxnResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>qh?')
+
+
+class EndTxnRequest(Message):
+    __slots__ = ('transactional_id', 'producer_id', 'producer_epoch', 'committed', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'EndTxnRequest'
+    API_KEY: ClassVar[int] = 26
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    transactional_id: str
+    producer_id: int
+    producer_epoch: int
+    committed: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        transactional_id: str = '',
+        producer_id: int = 0,
+        producer_epoch: int = 0,
+        committed: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.transactional_id = transactional_id
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.committed = committed
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_EndTxnRequest_v0(b: memoryview, p: int) -> tuple[EndTxnRequest, int]:
+    f0, p = read_string(b, p)
+    (f1, f2, f3,) = _SReq0.unpack_from(b, p)
+    p += 11
+    return EndTxnRequest(f0, f1, f2, f3), p
+
+
+def _e_EndTxnRequest_v0(o: EndTxnRequest, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.transactional_id, False, False)
+    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.committed)
+
+
+def _d_EndTxnRequest_v3(b: memoryview, p: int) -> tuple[EndTxnRequest, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2, f3,) = _SReq0.unpack_from(b, p)
+    p += 11
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return EndTxnRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_EndTxnRequest_v3(o: EndTxnRequest, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.transactional_id, True, False)
+    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.committed)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_EndTxnRequest: dict[int, DecodeFn] = {0: _d_EndTxnRequest_v0, 1: _d_EndTxnRequest_v0, 2: _d_EndTxnRequest_v0, 3: _d_EndTxnRequest_v3, 4: _d_EndTxnRequest_v3}
+_ENC_EndTxnRequest: dict[int, EncodeFn] = {0: _e_EndTxnRequest_v0, 1: _e_EndTxnRequest_v0, 2: _e_EndTxnRequest_v0, 3: _e_EndTxnRequest_v3, 4: _e_EndTxnRequest_v3}
+EndTxnRequest._DECODERS = _DEC_EndTxnRequest
+EndTxnRequest._ENCODERS = _ENC_EndTxnRequest
+
+ENDTXNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 26, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'EndTxnRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'Committed', 'type': 'bool', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+
+
+class EndTxnResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'EndTxnResponse'
+    API_KEY: ClassVar[int] = 26
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    throttle_time_ms: int
+    error_code: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_EndTxnResponse_v0(b: memoryview, p: int) -> tuple[EndTxnResponse, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return EndTxnResponse(f0, f1), p
+
+
+def _e_EndTxnResponse_v0(o: EndTxnResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+
+
+def _d_EndTxnResponse_v3(b: memoryview, p: int) -> tuple[EndTxnResponse, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return EndTxnResponse(f0, f1, tuple(_u)), p
+
+
+def _e_EndTxnResponse_v3(o: EndTxnResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_EndTxnResponse: dict[int, DecodeFn] = {0: _d_EndTxnResponse_v0, 1: _d_EndTxnResponse_v0, 2: _d_EndTxnResponse_v0, 3: _d_EndTxnResponse_v3, 4: _d_EndTxnResponse_v3}
+_ENC_EndTxnResponse: dict[int, EncodeFn] = {0: _e_EndTxnResponse_v0, 1: _e_EndTxnResponse_v0, 2: _e_EndTxnResponse_v0, 3: _e_EndTxnResponse_v3, 4: _e_EndTxnResponse_v3}
+EndTxnResponse._DECODERS = _DEC_EndTxnResponse
+EndTxnResponse._ENCODERS = _ENC_EndTxnResponse
+
+ENDTXNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 26, 'type': 'response', 'name': 'EndTxnResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

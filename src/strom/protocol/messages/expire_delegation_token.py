@@ -1,0 +1,169 @@
+"""Kafka ExpireDelegationTokenRequest and ExpireDelegationTokenResponse: every version.
+
+Generated from ExpireDelegationTokenRequest.json, ExpireDelegationTokenResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>q')
+
+
+class ExpireDelegationTokenRequest(Message):
+    __slots__ = ('hmac', 'expiry_time_period_ms', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ExpireDelegationTokenRequest'
+    API_KEY: ClassVar[int] = 40
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    hmac: bytes
+    expiry_time_period_ms: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        hmac: bytes = b'',
+        expiry_time_period_ms: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.hmac = hmac
+        self.expiry_time_period_ms = expiry_time_period_ms
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ExpireDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[ExpireDelegationTokenRequest, int]:
+    f0, p = read_bytes(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 8
+    return ExpireDelegationTokenRequest(f0, f1), p
+
+
+def _e_ExpireDelegationTokenRequest_v0(o: ExpireDelegationTokenRequest, w: Writer) -> None:
+    b = w.b
+    encode_bytes(b, o.hmac, False, False)
+    b += _SReq0.pack(o.expiry_time_period_ms)
+
+
+def _d_ExpireDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[ExpireDelegationTokenRequest, int]:
+    f0, p = read_compact_bytes(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 8
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ExpireDelegationTokenRequest(f0, f1, tuple(_u)), p
+
+
+def _e_ExpireDelegationTokenRequest_v2(o: ExpireDelegationTokenRequest, w: Writer) -> None:
+    b = w.b
+    encode_bytes(b, o.hmac, True, False)
+    b += _SReq0.pack(o.expiry_time_period_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ExpireDelegationTokenRequest: dict[int, DecodeFn] = {0: _d_ExpireDelegationTokenRequest_v0, 1: _d_ExpireDelegationTokenRequest_v0, 2: _d_ExpireDelegationTokenRequest_v2}
+_ENC_ExpireDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_ExpireDelegationTokenRequest_v0, 1: _e_ExpireDelegationTokenRequest_v0, 2: _e_ExpireDelegationTokenRequest_v2}
+ExpireDelegationTokenRequest._DECODERS = _DEC_ExpireDelegationTokenRequest
+ExpireDelegationTokenRequest._ENCODERS = _ENC_ExpireDelegationTokenRequest
+
+EXPIREDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 40, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ExpireDelegationTokenRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'ExpiryTimePeriodMs', 'type': 'int64', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>hqi')
+
+
+class ExpireDelegationTokenResponse(Message):
+    __slots__ = ('error_code', 'expiry_timestamp_ms', 'throttle_time_ms', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ExpireDelegationTokenResponse'
+    API_KEY: ClassVar[int] = 40
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    error_code: int
+    expiry_timestamp_ms: int
+    throttle_time_ms: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        error_code: int = 0,
+        expiry_timestamp_ms: int = 0,
+        throttle_time_ms: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.error_code = error_code
+        self.expiry_timestamp_ms = expiry_timestamp_ms
+        self.throttle_time_ms = throttle_time_ms
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ExpireDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[ExpireDelegationTokenResponse, int]:
+    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 14
+    return ExpireDelegationTokenResponse(f0, f1, f2), p
+
+
+def _e_ExpireDelegationTokenResponse_v0(o: ExpireDelegationTokenResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code, o.expiry_timestamp_ms, o.throttle_time_ms)
+
+
+def _d_ExpireDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[ExpireDelegationTokenResponse, int]:
+    (f0, f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 14
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ExpireDelegationTokenResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ExpireDelegationTokenResponse_v2(o: ExpireDelegationTokenResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code, o.expiry_timestamp_ms, o.throttle_time_ms)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ExpireDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_ExpireDelegationTokenResponse_v0, 1: _d_ExpireDelegationTokenResponse_v0, 2: _d_ExpireDelegationTokenResponse_v2}
+_ENC_ExpireDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_ExpireDelegationTokenResponse_v0, 1: _e_ExpireDelegationTokenResponse_v0, 2: _e_ExpireDelegationTokenResponse_v2}
+ExpireDelegationTokenResponse._DECODERS = _DEC_ExpireDelegationTokenResponse
+ExpireDelegationTokenResponse._ENCODERS = _ENC_ExpireDelegationTokenResponse
+
+EXPIREDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 40, 'type': 'response', 'name': 'ExpireDelegationTokenResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ExpiryTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

@@ -1,0 +1,2397 @@
+"""Kafka FetchRequest and FetchResponse: every version.
+
+Generated from FetchRequest.json, FetchResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>iq')
+_SReq1 = struct.Struct('>i')
+_SReq2 = struct.Struct('>q')
+_SReq3 = struct.Struct('>iqi')
+_SReq4 = struct.Struct('>qi')
+_SReq5 = struct.Struct('>iqqi')
+_SReq6 = struct.Struct('>iiq')
+_SReq7 = struct.Struct('>iiqqi')
+_SReq8 = struct.Struct('>iiqiqi')
+_SReq9 = struct.Struct('>ii')
+_SReq10 = struct.Struct('>iii')
+_SReq11 = struct.Struct('>iiii')
+_SReq12 = struct.Struct('>iiib')
+_SReq13 = struct.Struct('>iiiib')
+_SReq14 = struct.Struct('>iiibii')
+_SReq15 = struct.Struct('>iiiibii')
+
+
+class FetchRequest(Message):
+    __slots__ = ('cluster_id', 'replica_id', 'replica_state', 'max_wait_ms', 'min_bytes', 'max_bytes', 'isolation_level', 'session_id', 'session_epoch', 'topics', 'forgotten_topics_data', 'rack_id', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'FetchRequest'
+    API_KEY: ClassVar[int] = 1
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 17
+    FLEXIBLE_MIN: ClassVar[int] = 12
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ReplicaState(Struct):
+        __slots__ = ('replica_id', 'replica_epoch', 'unknown_tagged_fields',)
+
+        replica_id: int
+        replica_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            replica_id: int = -1,
+            replica_epoch: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.replica_id = replica_id
+            self.replica_epoch = replica_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class FetchPartition(Struct):
+        __slots__ = ('partition', 'current_leader_epoch', 'fetch_offset', 'last_fetched_epoch', 'log_start_offset', 'partition_max_bytes', 'replica_directory_id', 'unknown_tagged_fields',)
+
+        partition: int
+        current_leader_epoch: int
+        fetch_offset: int
+        last_fetched_epoch: int
+        log_start_offset: int
+        partition_max_bytes: int
+        replica_directory_id: uuid.UUID
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition: int = 0,
+            current_leader_epoch: int = -1,
+            fetch_offset: int = 0,
+            last_fetched_epoch: int = -1,
+            log_start_offset: int = -1,
+            partition_max_bytes: int = 0,
+            replica_directory_id: uuid.UUID = ZERO_UUID,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition = partition
+            self.current_leader_epoch = current_leader_epoch
+            self.fetch_offset = fetch_offset
+            self.last_fetched_epoch = last_fetched_epoch
+            self.log_start_offset = log_start_offset
+            self.partition_max_bytes = partition_max_bytes
+            self.replica_directory_id = replica_directory_id
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class FetchTopic(Struct):
+        __slots__ = ('topic', 'topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        topic_id: uuid.UUID
+        partitions: list[FetchRequest.FetchPartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[FetchRequest.FetchPartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ForgottenTopic(Struct):
+        __slots__ = ('topic', 'topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        topic_id: uuid.UUID
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    cluster_id: str | None
+    replica_id: int
+    replica_state: FetchRequest.ReplicaState
+    max_wait_ms: int
+    min_bytes: int
+    max_bytes: int
+    isolation_level: int
+    session_id: int
+    session_epoch: int
+    topics: list[FetchRequest.FetchTopic]
+    forgotten_topics_data: list[FetchRequest.ForgottenTopic]
+    rack_id: str
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        cluster_id: str | None = None,
+        replica_id: int = -1,
+        replica_state: FetchRequest.ReplicaState = _MISSING,
+        max_wait_ms: int = 0,
+        min_bytes: int = 0,
+        max_bytes: int = 2147483647,
+        isolation_level: int = 0,
+        session_id: int = 0,
+        session_epoch: int = -1,
+        topics: list[FetchRequest.FetchTopic] = _MISSING,
+        forgotten_topics_data: list[FetchRequest.ForgottenTopic] = _MISSING,
+        rack_id: str = '',
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.cluster_id = cluster_id
+        self.replica_id = replica_id
+        self.replica_state = FetchRequest.ReplicaState() if replica_state is _MISSING else replica_state
+        self.max_wait_ms = max_wait_ms
+        self.min_bytes = min_bytes
+        self.max_bytes = max_bytes
+        self.isolation_level = isolation_level
+        self.session_id = session_id
+        self.session_epoch = session_epoch
+        self.topics = [] if topics is _MISSING else topics
+        self.forgotten_topics_data = [] if forgotten_topics_data is _MISSING else forgotten_topics_data
+        self.rack_id = rack_id
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_FetchRequest_ReplicaState_v15(b: memoryview, p: int) -> tuple[FetchRequest.ReplicaState, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchRequest.ReplicaState(f0, f1, tuple(_u)), p
+
+
+def _e_FetchRequest_ReplicaState_v15(o: FetchRequest.ReplicaState, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.replica_id, o.replica_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = -1
+    (f2,) = _SReq2.unpack_from(b, p)
+    p += 8
+    f3 = -1
+    f4 = -1
+    (f5,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f6 = ZERO_UUID
+    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_FetchRequest_FetchPartition_v0(o: FetchRequest.FetchPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq3.pack(o.partition, o.fetch_offset, o.partition_max_bytes)
+
+
+def _d_FetchRequest_FetchPartition_v5(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = -1
+    (f2,) = _SReq2.unpack_from(b, p)
+    p += 8
+    f3 = -1
+    (f4, f5,) = _SReq4.unpack_from(b, p)
+    p += 12
+    f6 = ZERO_UUID
+    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_FetchRequest_FetchPartition_v5(o: FetchRequest.FetchPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq5.pack(o.partition, o.fetch_offset, o.log_start_offset, o.partition_max_bytes)
+
+
+def _d_FetchRequest_FetchPartition_v9(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
+    (f0, f1, f2,) = _SReq6.unpack_from(b, p)
+    p += 16
+    f3 = -1
+    (f4, f5,) = _SReq4.unpack_from(b, p)
+    p += 12
+    f6 = ZERO_UUID
+    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_FetchRequest_FetchPartition_v9(o: FetchRequest.FetchPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq7.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.log_start_offset, o.partition_max_bytes)
+
+
+def _d_FetchRequest_FetchPartition_v12(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
+    (f0, f1, f2, f3, f4, f5,) = _SReq8.unpack_from(b, p)
+    p += 32
+    f6 = ZERO_UUID
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_FetchRequest_FetchPartition_v12(o: FetchRequest.FetchPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq8.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchRequest_FetchPartition_v17(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
+    (f0, f1, f2, f3, f4, f5,) = _SReq8.unpack_from(b, p)
+    p += 32
+    f6 = ZERO_UUID
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f6, p = read_uuid(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_FetchRequest_FetchPartition_v17(o: FetchRequest.FetchPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq8.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
+    _t: list[tuple[int, bytes]] = []
+    if o.replica_directory_id != ZERO_UUID:
+        _w, w = w, Writer()
+        b = w.b
+        b += o.replica_directory_id.bytes
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchPartition_v0(b, p)
+            _a(_x)
+    return FetchRequest.FetchTopic(f0, f1, f2), p
+
+
+def _e_FetchRequest_FetchTopic_v0(o: FetchRequest.FetchTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_FetchTopic_v5(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 24)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchPartition_v5(b, p)
+            _a(_x)
+    return FetchRequest.FetchTopic(f0, f1, f2), p
+
+
+def _e_FetchRequest_FetchTopic_v5(o: FetchRequest.FetchTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchPartition_v5(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_FetchTopic_v9(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 28)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchPartition_v9(b, p)
+            _a(_x)
+    return FetchRequest.FetchTopic(f0, f1, f2), p
+
+
+def _e_FetchRequest_FetchTopic_v9(o: FetchRequest.FetchTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchPartition_v9(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 33)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchPartition_v12(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchRequest.FetchTopic(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchRequest_FetchTopic_v12(o: FetchRequest.FetchTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchPartition_v12(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0 = ''
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 33)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchPartition_v12(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchRequest.FetchTopic(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchRequest_FetchTopic_v13(o: FetchRequest.FetchTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchPartition_v12(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0 = ''
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 33)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchPartition_v17(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchRequest.FetchTopic(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchRequest_FetchTopic_v17(o: FetchRequest.FetchTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchPartition_v17(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchRequest_ForgottenTopic_v7(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return FetchRequest.ForgottenTopic(f0, f1, f2), p
+
+
+def _e_FetchRequest_ForgottenTopic_v7(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchRequest.ForgottenTopic(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchRequest_ForgottenTopic_v12(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
+    f0 = ''
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchRequest.ForgottenTopic(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchRequest_ForgottenTopic_v13(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchRequest_v0(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4,) = _SReq9.unpack_from(b, p)
+    p += 8
+    f5 = 2147483647
+    f6 = 0
+    f7 = 0
+    f8 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v0(b, p)
+            _a(_x)
+    f10 = []
+    f11 = ''
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_FetchRequest_v0(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq10.pack(o.replica_id, o.max_wait_ms, o.min_bytes)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_v3(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5,) = _SReq10.unpack_from(b, p)
+    p += 12
+    f6 = 0
+    f7 = 0
+    f8 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v0(b, p)
+            _a(_x)
+    f10 = []
+    f11 = ''
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_FetchRequest_v3(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq11.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_v4(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6,) = _SReq12.unpack_from(b, p)
+    p += 13
+    f7 = 0
+    f8 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v0(b, p)
+            _a(_x)
+    f10 = []
+    f11 = ''
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_FetchRequest_v4(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_v5(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6,) = _SReq12.unpack_from(b, p)
+    p += 13
+    f7 = 0
+    f8 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v5(b, p)
+            _a(_x)
+    f10 = []
+    f11 = ''
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_FetchRequest_v5(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v5(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_v7(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    p += 21
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v5(b, p)
+            _a(_x)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array ForgottenTopicsData was null')
+    else:
+        f10 = []
+        _a = f10.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_ForgottenTopic_v7(b, p)
+            _a(_x)
+    f11 = ''
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_FetchRequest_v7(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v5(_x, w)
+            b = w.b
+    _v = o.forgotten_topics_data
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_ForgottenTopic_v7(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_v9(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    p += 21
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v9(b, p)
+            _a(_x)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array ForgottenTopicsData was null')
+    else:
+        f10 = []
+        _a = f10.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_ForgottenTopic_v7(b, p)
+            _a(_x)
+    f11 = ''
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_FetchRequest_v9(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v9(_x, w)
+            b = w.b
+    _v = o.forgotten_topics_data
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_ForgottenTopic_v7(_x, w)
+            b = w.b
+
+
+def _d_FetchRequest_v11(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    p += 21
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v9(b, p)
+            _a(_x)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array ForgottenTopicsData was null')
+    else:
+        f10 = []
+        _a = f10.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_ForgottenTopic_v7(b, p)
+            _a(_x)
+    f11, p = read_string(b, p)
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_FetchRequest_v11(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v9(_x, w)
+            b = w.b
+    _v = o.forgotten_topics_data
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_ForgottenTopic_v7(_x, w)
+            b = w.b
+    encode_string(b, o.rack_id, False, False)
+
+
+def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    p += 21
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v12(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array ForgottenTopicsData was null')
+    else:
+        f10 = []
+        _a = f10.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_ForgottenTopic_v12(b, p)
+            _a(_x)
+    f11, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f0, p = read_compact_nullable_string(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+
+
+def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v12(_x, w)
+            b = w.b
+    _v = o.forgotten_topics_data
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_ForgottenTopic_v12(_x, w)
+            b = w.b
+    encode_string(b, o.rack_id, True, False)
+    _t: list[tuple[int, bytes]] = []
+    if o.cluster_id != None:
+        _w, w = w, Writer()
+        b = w.b
+        encode_string(b, o.cluster_id, True, True)
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    p += 21
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v13(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array ForgottenTopicsData was null')
+    else:
+        f10 = []
+        _a = f10.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
+            _a(_x)
+    f11, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f0, p = read_compact_nullable_string(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+
+
+def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v13(_x, w)
+            b = w.b
+    _v = o.forgotten_topics_data
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_ForgottenTopic_v13(_x, w)
+            b = w.b
+    encode_string(b, o.rack_id, True, False)
+    _t: list[tuple[int, bytes]] = []
+    if o.cluster_id != None:
+        _w, w = w, Writer()
+        b = w.b
+        encode_string(b, o.cluster_id, True, True)
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    f1 = -1
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    p += 21
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v13(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array ForgottenTopicsData was null')
+    else:
+        f10 = []
+        _a = f10.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
+            _a(_x)
+    f11, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f0, p = read_compact_nullable_string(b, p)
+            check_tag_end(p, _end, _tag)
+        elif _tag == 1:
+            _end = p + _size
+            f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+
+
+def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v13(_x, w)
+            b = w.b
+    _v = o.forgotten_topics_data
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_ForgottenTopic_v13(_x, w)
+            b = w.b
+    encode_string(b, o.rack_id, True, False)
+    _t: list[tuple[int, bytes]] = []
+    if o.cluster_id != None:
+        _w, w = w, Writer()
+        b = w.b
+        encode_string(b, o.cluster_id, True, True)
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    if o.replica_state != FetchRequest.ReplicaState():
+        _w, w = w, Writer()
+        b = w.b
+        _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
+        b = w.b
+        _t.append((1, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
+    _x: Any
+    _a: Any
+    f9: Any
+    f10: Any
+    f0 = None
+    f1 = -1
+    f2 = FetchRequest.ReplicaState()
+    (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
+    p += 21
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_FetchTopic_v17(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array ForgottenTopicsData was null')
+    else:
+        f10 = []
+        _a = f10.append
+        for _ in range(_n):
+            _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
+            _a(_x)
+    f11, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f0, p = read_compact_nullable_string(b, p)
+            check_tag_end(p, _end, _tag)
+        elif _tag == 1:
+            _end = p + _size
+            f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+
+
+def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_FetchTopic_v17(_x, w)
+            b = w.b
+    _v = o.forgotten_topics_data
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchRequest_ForgottenTopic_v13(_x, w)
+            b = w.b
+    encode_string(b, o.rack_id, True, False)
+    _t: list[tuple[int, bytes]] = []
+    if o.cluster_id != None:
+        _w, w = w, Writer()
+        b = w.b
+        encode_string(b, o.cluster_id, True, True)
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    if o.replica_state != FetchRequest.ReplicaState():
+        _w, w = w, Writer()
+        b = w.b
+        _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
+        b = w.b
+        _t.append((1, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+_DEC_FetchRequest: dict[int, DecodeFn] = {0: _d_FetchRequest_v0, 1: _d_FetchRequest_v0, 2: _d_FetchRequest_v0, 3: _d_FetchRequest_v3, 4: _d_FetchRequest_v4, 5: _d_FetchRequest_v5, 6: _d_FetchRequest_v5, 7: _d_FetchRequest_v7, 8: _d_FetchRequest_v7, 9: _d_FetchRequest_v9, 10: _d_FetchRequest_v9, 11: _d_FetchRequest_v11, 12: _d_FetchRequest_v12, 13: _d_FetchRequest_v13, 14: _d_FetchRequest_v13, 15: _d_FetchRequest_v15, 16: _d_FetchRequest_v15, 17: _d_FetchRequest_v17}
+_ENC_FetchRequest: dict[int, EncodeFn] = {0: _e_FetchRequest_v0, 1: _e_FetchRequest_v0, 2: _e_FetchRequest_v0, 3: _e_FetchRequest_v3, 4: _e_FetchRequest_v4, 5: _e_FetchRequest_v5, 6: _e_FetchRequest_v5, 7: _e_FetchRequest_v7, 8: _e_FetchRequest_v7, 9: _e_FetchRequest_v9, 10: _e_FetchRequest_v9, 11: _e_FetchRequest_v11, 12: _e_FetchRequest_v12, 13: _e_FetchRequest_v13, 14: _e_FetchRequest_v13, 15: _e_FetchRequest_v15, 16: _e_FetchRequest_v15, 17: _e_FetchRequest_v17}
+FetchRequest._DECODERS = _DEC_FetchRequest
+FetchRequest._ENCODERS = _ENC_FetchRequest
+
+FETCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 1, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'FetchRequest', 'validVersions': '0-17', 'deprecatedVersions': '0-3', 'flexibleVersions': '12+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '12+', 'nullableVersions': '12+', 'default': 'null', 'taggedVersions': '12+', 'tag': 0, 'ignorable': True}, {'name': 'ReplicaId', 'type': 'int32', 'versions': '0-14', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'ReplicaState', 'type': 'ReplicaState', 'versions': '15+', 'taggedVersions': '15+', 'tag': 1, 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '15+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'ReplicaEpoch', 'type': 'int64', 'versions': '15+', 'default': '-1'}]}, {'name': 'MaxWaitMs', 'type': 'int32', 'versions': '0+'}, {'name': 'MinBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'MaxBytes', 'type': 'int32', 'versions': '3+', 'default': '0x7fffffff', 'ignorable': True}, {'name': 'IsolationLevel', 'type': 'int8', 'versions': '4+', 'default': '0', 'ignorable': True}, {'name': 'SessionId', 'type': 'int32', 'versions': '7+', 'default': '0', 'ignorable': True}, {'name': 'SessionEpoch', 'type': 'int32', 'versions': '7+', 'default': '-1', 'ignorable': True}, {'name': 'Topics', 'type': '[]FetchTopic', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0-12', 'entityType': 'topicName', 'ignorable': True}, {'name': 'TopicId', 'type': 'uuid', 'versions': '13+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]FetchPartition', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '9+', 'default': '-1', 'ignorable': True}, {'name': 'FetchOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastFetchedEpoch', 'type': 'int32', 'versions': '12+', 'default': '-1', 'ignorable': False}, {'name': 'LogStartOffset', 'type': 'int64', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'PartitionMaxBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'ReplicaDirectoryId', 'type': 'uuid', 'versions': '17+', 'taggedVersions': '17+', 'tag': 0, 'ignorable': True}]}]}, {'name': 'ForgottenTopicsData', 'type': '[]ForgottenTopic', 'versions': '7+', 'ignorable': False, 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '7-12', 'entityType': 'topicName', 'ignorable': True}, {'name': 'TopicId', 'type': 'uuid', 'versions': '13+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '7+'}]}, {'name': 'RackId', 'type': 'string', 'versions': '11+', 'default': '', 'ignorable': True}]}
+
+
+
+_SResp0 = struct.Struct('>iq')
+_SResp1 = struct.Struct('>ii')
+_SResp2 = struct.Struct('>qi')
+_SResp3 = struct.Struct('>qq')
+_SResp4 = struct.Struct('>ihq')
+_SResp5 = struct.Struct('>ihqq')
+_SResp6 = struct.Struct('>ihqqq')
+_SResp7 = struct.Struct('>i')
+_SResp8 = struct.Struct('>ihi')
+
+
+class FetchResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'session_id', 'responses', 'node_endpoints', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'FetchResponse'
+    API_KEY: ClassVar[int] = 1
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 17
+    FLEXIBLE_MIN: ClassVar[int] = 12
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class EpochEndOffset(Struct):
+        __slots__ = ('epoch', 'end_offset', 'unknown_tagged_fields',)
+
+        epoch: int
+        end_offset: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            epoch: int = -1,
+            end_offset: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.epoch = epoch
+            self.end_offset = end_offset
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class LeaderIdAndEpoch(Struct):
+        __slots__ = ('leader_id', 'leader_epoch', 'unknown_tagged_fields',)
+
+        leader_id: int
+        leader_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            leader_id: int = -1,
+            leader_epoch: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.leader_id = leader_id
+            self.leader_epoch = leader_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class SnapshotId(Struct):
+        __slots__ = ('end_offset', 'epoch', 'unknown_tagged_fields',)
+
+        end_offset: int
+        epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            end_offset: int = -1,
+            epoch: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.end_offset = end_offset
+            self.epoch = epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class AbortedTransaction(Struct):
+        __slots__ = ('producer_id', 'first_offset', 'unknown_tagged_fields',)
+
+        producer_id: int
+        first_offset: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            producer_id: int = 0,
+            first_offset: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.producer_id = producer_id
+            self.first_offset = first_offset
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class PartitionData(Struct):
+        __slots__ = ('partition_index', 'error_code', 'high_watermark', 'last_stable_offset', 'log_start_offset', 'diverging_epoch', 'current_leader', 'snapshot_id', 'aborted_transactions', 'preferred_read_replica', 'records', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        high_watermark: int
+        last_stable_offset: int
+        log_start_offset: int
+        diverging_epoch: FetchResponse.EpochEndOffset
+        current_leader: FetchResponse.LeaderIdAndEpoch
+        snapshot_id: FetchResponse.SnapshotId
+        aborted_transactions: list[FetchResponse.AbortedTransaction] | None
+        preferred_read_replica: int
+        records: Buffer | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            high_watermark: int = 0,
+            last_stable_offset: int = -1,
+            log_start_offset: int = -1,
+            diverging_epoch: FetchResponse.EpochEndOffset = _MISSING,
+            current_leader: FetchResponse.LeaderIdAndEpoch = _MISSING,
+            snapshot_id: FetchResponse.SnapshotId = _MISSING,
+            aborted_transactions: list[FetchResponse.AbortedTransaction] | None = _MISSING,
+            preferred_read_replica: int = -1,
+            records: Buffer | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.high_watermark = high_watermark
+            self.last_stable_offset = last_stable_offset
+            self.log_start_offset = log_start_offset
+            self.diverging_epoch = FetchResponse.EpochEndOffset() if diverging_epoch is _MISSING else diverging_epoch
+            self.current_leader = FetchResponse.LeaderIdAndEpoch() if current_leader is _MISSING else current_leader
+            self.snapshot_id = FetchResponse.SnapshotId() if snapshot_id is _MISSING else snapshot_id
+            self.aborted_transactions = [] if aborted_transactions is _MISSING else aborted_transactions
+            self.preferred_read_replica = preferred_read_replica
+            self.records = records
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class FetchableTopicResponse(Struct):
+        __slots__ = ('topic', 'topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        topic_id: uuid.UUID
+        partitions: list[FetchResponse.PartitionData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[FetchResponse.PartitionData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class NodeEndpoint(Struct):
+        __slots__ = ('node_id', 'host', 'port', 'rack', 'unknown_tagged_fields',)
+
+        node_id: int
+        host: str
+        port: int
+        rack: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            node_id: int = 0,
+            host: str = '',
+            port: int = 0,
+            rack: str | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.node_id = node_id
+            self.host = host
+            self.port = port
+            self.rack = rack
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    session_id: int
+    responses: list[FetchResponse.FetchableTopicResponse]
+    node_endpoints: list[FetchResponse.NodeEndpoint]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        session_id: int = 0,
+        responses: list[FetchResponse.FetchableTopicResponse] = _MISSING,
+        node_endpoints: list[FetchResponse.NodeEndpoint] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.session_id = session_id
+        self.responses = [] if responses is _MISSING else responses
+        self.node_endpoints = [] if node_endpoints is _MISSING else node_endpoints
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_FetchResponse_EpochEndOffset_v12(b: memoryview, p: int) -> tuple[FetchResponse.EpochEndOffset, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse.EpochEndOffset(f0, f1, tuple(_u)), p
+
+
+def _e_FetchResponse_EpochEndOffset_v12(o: FetchResponse.EpochEndOffset, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.epoch, o.end_offset)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_LeaderIdAndEpoch_v12(b: memoryview, p: int) -> tuple[FetchResponse.LeaderIdAndEpoch, int]:
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 8
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+
+
+def _e_FetchResponse_LeaderIdAndEpoch_v12(o: FetchResponse.LeaderIdAndEpoch, w: Writer) -> None:
+    b = w.b
+    b += _SResp1.pack(o.leader_id, o.leader_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_SnapshotId_v12(b: memoryview, p: int) -> tuple[FetchResponse.SnapshotId, int]:
+    (f0, f1,) = _SResp2.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse.SnapshotId(f0, f1, tuple(_u)), p
+
+
+def _e_FetchResponse_SnapshotId_v12(o: FetchResponse.SnapshotId, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.end_offset, o.epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_AbortedTransaction_v4(b: memoryview, p: int) -> tuple[FetchResponse.AbortedTransaction, int]:
+    (f0, f1,) = _SResp3.unpack_from(b, p)
+    p += 16
+    return FetchResponse.AbortedTransaction(f0, f1), p
+
+
+def _e_FetchResponse_AbortedTransaction_v4(o: FetchResponse.AbortedTransaction, w: Writer) -> None:
+    b = w.b
+    b += _SResp3.pack(o.producer_id, o.first_offset)
+
+
+def _d_FetchResponse_AbortedTransaction_v12(b: memoryview, p: int) -> tuple[FetchResponse.AbortedTransaction, int]:
+    (f0, f1,) = _SResp3.unpack_from(b, p)
+    p += 16
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse.AbortedTransaction(f0, f1, tuple(_u)), p
+
+
+def _e_FetchResponse_AbortedTransaction_v12(o: FetchResponse.AbortedTransaction, w: Writer) -> None:
+    b = w.b
+    b += _SResp3.pack(o.producer_id, o.first_offset)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
+    f8: Any
+    (f0, f1, f2,) = _SResp4.unpack_from(b, p)
+    p += 14
+    f3 = -1
+    f4 = -1
+    f5 = FetchResponse.EpochEndOffset()
+    f6 = FetchResponse.LeaderIdAndEpoch()
+    f7 = FetchResponse.SnapshotId()
+    f8 = []
+    f9 = -1
+    f10, p = read_records(b, p)
+    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
+
+
+def _e_FetchResponse_PartitionData_v0(o: FetchResponse.PartitionData, w: Writer) -> None:
+    b = w.b
+    b += _SResp4.pack(o.partition_index, o.error_code, o.high_watermark)
+    encode_records(w, o.records, False)
+    b = w.b
+
+
+def _d_FetchResponse_PartitionData_v4(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2, f3,) = _SResp5.unpack_from(b, p)
+    p += 22
+    f4 = -1
+    f5 = FetchResponse.EpochEndOffset()
+    f6 = FetchResponse.LeaderIdAndEpoch()
+    f7 = FetchResponse.SnapshotId()
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        f8 = None
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_AbortedTransaction_v4(b, p)
+            _a(_x)
+    f9 = -1
+    f10, p = read_records(b, p)
+    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
+
+
+def _e_FetchResponse_PartitionData_v4(o: FetchResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp5.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset)
+    _v = o.aborted_transactions
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_AbortedTransaction_v4(_x, w)
+            b = w.b
+    encode_records(w, o.records, False)
+    b = w.b
+
+
+def _d_FetchResponse_PartitionData_v5(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2, f3, f4,) = _SResp6.unpack_from(b, p)
+    p += 30
+    f5 = FetchResponse.EpochEndOffset()
+    f6 = FetchResponse.LeaderIdAndEpoch()
+    f7 = FetchResponse.SnapshotId()
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        f8 = None
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_AbortedTransaction_v4(b, p)
+            _a(_x)
+    f9 = -1
+    f10, p = read_records(b, p)
+    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
+
+
+def _e_FetchResponse_PartitionData_v5(o: FetchResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
+    _v = o.aborted_transactions
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_AbortedTransaction_v4(_x, w)
+            b = w.b
+    encode_records(w, o.records, False)
+    b = w.b
+
+
+def _d_FetchResponse_PartitionData_v11(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2, f3, f4,) = _SResp6.unpack_from(b, p)
+    p += 30
+    f5 = FetchResponse.EpochEndOffset()
+    f6 = FetchResponse.LeaderIdAndEpoch()
+    f7 = FetchResponse.SnapshotId()
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        f8 = None
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_AbortedTransaction_v4(b, p)
+            _a(_x)
+    (f9,) = _SResp7.unpack_from(b, p)
+    p += 4
+    f10, p = read_records(b, p)
+    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10), p
+
+
+def _e_FetchResponse_PartitionData_v11(o: FetchResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
+    _v = o.aborted_transactions
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_AbortedTransaction_v4(_x, w)
+            b = w.b
+    b += _SResp7.pack(o.preferred_read_replica)
+    encode_records(w, o.records, False)
+    b = w.b
+
+
+def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2, f3, f4,) = _SResp6.unpack_from(b, p)
+    p += 30
+    f5 = FetchResponse.EpochEndOffset()
+    f6 = FetchResponse.LeaderIdAndEpoch()
+    f7 = FetchResponse.SnapshotId()
+    _n, p = read_compact_array_len(b, p, 17)
+    if _n < 0:
+        f8 = None
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_AbortedTransaction_v12(b, p)
+            _a(_x)
+    (f9,) = _SResp7.unpack_from(b, p)
+    p += 4
+    f10, p = read_compact_records(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f5, p = _d_FetchResponse_EpochEndOffset_v12(b, p)
+            check_tag_end(p, _end, _tag)
+        elif _tag == 1:
+            _end = p + _size
+            f6, p = _d_FetchResponse_LeaderIdAndEpoch_v12(b, p)
+            check_tag_end(p, _end, _tag)
+        elif _tag == 2:
+            _end = p + _size
+            f7, p = _d_FetchResponse_SnapshotId_v12(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, tuple(_u)), p
+
+
+def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
+    _v = o.aborted_transactions
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_AbortedTransaction_v12(_x, w)
+            b = w.b
+    b += _SResp7.pack(o.preferred_read_replica)
+    encode_records(w, o.records, True)
+    b = w.b
+    _t: list[tuple[int, bytes]] = []
+    if o.diverging_epoch != FetchResponse.EpochEndOffset():
+        _w, w = w, Writer()
+        b = w.b
+        _e_FetchResponse_EpochEndOffset_v12(o.diverging_epoch, w)
+        b = w.b
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    if o.current_leader != FetchResponse.LeaderIdAndEpoch():
+        _w, w = w, Writer()
+        b = w.b
+        _e_FetchResponse_LeaderIdAndEpoch_v12(o.current_leader, w)
+        b = w.b
+        _t.append((1, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    if o.snapshot_id != FetchResponse.SnapshotId():
+        _w, w = w, Writer()
+        b = w.b
+        _e_FetchResponse_SnapshotId_v12(o.snapshot_id, w)
+        b = w.b
+        _t.append((2, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchResponse_FetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_PartitionData_v0(b, p)
+            _a(_x)
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
+
+
+def _e_FetchResponse_FetchableTopicResponse_v0(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_PartitionData_v0(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_FetchableTopicResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 30)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_PartitionData_v4(b, p)
+            _a(_x)
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
+
+
+def _e_FetchResponse_FetchableTopicResponse_v4(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_PartitionData_v4(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_FetchableTopicResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 38)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_PartitionData_v5(b, p)
+            _a(_x)
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
+
+
+def _e_FetchResponse_FetchableTopicResponse_v5(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_PartitionData_v5(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_FetchableTopicResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 42)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_PartitionData_v11(b, p)
+            _a(_x)
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2), p
+
+
+def _e_FetchResponse_FetchableTopicResponse_v11(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_PartitionData_v11(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 37)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_PartitionData_v12(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchResponse_FetchableTopicResponse_v12(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_PartitionData_v12(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0 = ''
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 37)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_PartitionData_v12(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchResponse_FetchableTopicResponse_v13(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_PartitionData_v12(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_NodeEndpoint_v16(b: memoryview, p: int) -> tuple[FetchResponse.NodeEndpoint, int]:
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SResp7.unpack_from(b, p)
+    p += 4
+    f3, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse.NodeEndpoint(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_FetchResponse_NodeEndpoint_v16(o: FetchResponse.NodeEndpoint, w: Writer) -> None:
+    b = w.b
+    b += _SResp7.pack(o.node_id)
+    encode_string(b, o.host, True, False)
+    b += _SResp7.pack(o.port)
+    encode_string(b, o.rack, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    f0 = 0
+    f1 = 0
+    f2 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v0(b, p)
+            _a(_x)
+    f4 = []
+    return FetchResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_FetchResponse_v0(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v0(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_v1(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    f2 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v0(b, p)
+            _a(_x)
+    f4 = []
+    return FetchResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_FetchResponse_v1(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v0(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    f2 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v4(b, p)
+            _a(_x)
+    f4 = []
+    return FetchResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_FetchResponse_v4(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v4(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0,) = _SResp7.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    f2 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v5(b, p)
+            _a(_x)
+    f4 = []
+    return FetchResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_FetchResponse_v5(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp7.pack(o.throttle_time_ms)
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v5(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_v7(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    p += 10
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v5(b, p)
+            _a(_x)
+    f4 = []
+    return FetchResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_FetchResponse_v7(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v5(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    p += 10
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v11(b, p)
+            _a(_x)
+    f4 = []
+    return FetchResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_FetchResponse_v11(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
+    _v = o.responses
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v11(_x, w)
+            b = w.b
+
+
+def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    p += 10
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v12(b, p)
+            _a(_x)
+    f4 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v12(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    p += 10
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v13(b, p)
+            _a(_x)
+    f4 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchResponse_v16(b: memoryview, p: int) -> tuple[FetchResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0, f1, f2,) = _SResp8.unpack_from(b, p)
+    p += 10
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchResponse_FetchableTopicResponse_v13(b, p)
+            _a(_x)
+    f4 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            _n, p = read_compact_array_len(b, p, 11)
+            if _n < 0:
+                raise DecodeError('non-nullable array NodeEndpoints was null')
+            else:
+                f4 = []
+                _a = f4.append
+                for _ in range(_n):
+                    _x, p = _d_FetchResponse_NodeEndpoint_v16(b, p)
+                    _a(_x)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
+            b = w.b
+    _t: list[tuple[int, bytes]] = []
+    if o.node_endpoints != []:
+        _w, w = w, Writer()
+        b = w.b
+        _v = o.node_endpoints
+        encode_array_len(b, _v, True, False)
+        if _v:
+            for _x in _v:
+                _e_FetchResponse_NodeEndpoint_v16(_x, w)
+                b = w.b
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+_DEC_FetchResponse: dict[int, DecodeFn] = {0: _d_FetchResponse_v0, 1: _d_FetchResponse_v1, 2: _d_FetchResponse_v1, 3: _d_FetchResponse_v1, 4: _d_FetchResponse_v4, 5: _d_FetchResponse_v5, 6: _d_FetchResponse_v5, 7: _d_FetchResponse_v7, 8: _d_FetchResponse_v7, 9: _d_FetchResponse_v7, 10: _d_FetchResponse_v7, 11: _d_FetchResponse_v11, 12: _d_FetchResponse_v12, 13: _d_FetchResponse_v13, 14: _d_FetchResponse_v13, 15: _d_FetchResponse_v13, 16: _d_FetchResponse_v16, 17: _d_FetchResponse_v16}
+_ENC_FetchResponse: dict[int, EncodeFn] = {0: _e_FetchResponse_v0, 1: _e_FetchResponse_v1, 2: _e_FetchResponse_v1, 3: _e_FetchResponse_v1, 4: _e_FetchResponse_v4, 5: _e_FetchResponse_v5, 6: _e_FetchResponse_v5, 7: _e_FetchResponse_v7, 8: _e_FetchResponse_v7, 9: _e_FetchResponse_v7, 10: _e_FetchResponse_v7, 11: _e_FetchResponse_v11, 12: _e_FetchResponse_v12, 13: _e_FetchResponse_v13, 14: _e_FetchResponse_v13, 15: _e_FetchResponse_v13, 16: _e_FetchResponse_v16, 17: _e_FetchResponse_v16}
+FetchResponse._DECODERS = _DEC_FetchResponse
+FetchResponse._ENCODERS = _ENC_FetchResponse
+
+FETCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 1, 'type': 'response', 'name': 'FetchResponse', 'validVersions': '0-17', 'flexibleVersions': '12+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '7+', 'ignorable': True}, {'name': 'SessionId', 'type': 'int32', 'versions': '7+', 'default': '0', 'ignorable': False}, {'name': 'Responses', 'type': '[]FetchableTopicResponse', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0-12', 'ignorable': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '13+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'HighWatermark', 'type': 'int64', 'versions': '0+'}, {'name': 'LastStableOffset', 'type': 'int64', 'versions': '4+', 'default': '-1', 'ignorable': True}, {'name': 'LogStartOffset', 'type': 'int64', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'DivergingEpoch', 'type': 'EpochEndOffset', 'versions': '12+', 'taggedVersions': '12+', 'tag': 0, 'fields': [{'name': 'Epoch', 'type': 'int32', 'versions': '12+', 'default': '-1'}, {'name': 'EndOffset', 'type': 'int64', 'versions': '12+', 'default': '-1'}]}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '12+', 'taggedVersions': '12+', 'tag': 1, 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '12+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '12+', 'default': '-1'}]}, {'name': 'SnapshotId', 'type': 'SnapshotId', 'versions': '12+', 'taggedVersions': '12+', 'tag': 2, 'fields': [{'name': 'EndOffset', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'Epoch', 'type': 'int32', 'versions': '0+', 'default': '-1'}]}, {'name': 'AbortedTransactions', 'type': '[]AbortedTransaction', 'versions': '4+', 'nullableVersions': '4+', 'ignorable': True, 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '4+', 'entityType': 'producerId'}, {'name': 'FirstOffset', 'type': 'int64', 'versions': '4+'}]}, {'name': 'PreferredReadReplica', 'type': 'int32', 'versions': '11+', 'default': '-1', 'ignorable': False, 'entityType': 'brokerId'}, {'name': 'Records', 'type': 'records', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '16+', 'taggedVersions': '16+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '16+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '16+'}, {'name': 'Port', 'type': 'int32', 'versions': '16+'}, {'name': 'Rack', 'type': 'string', 'versions': '16+', 'nullableVersions': '16+', 'default': 'null'}]}]}

@@ -1,0 +1,822 @@
+"""Kafka FetchSnapshotRequest and FetchSnapshotResponse: every version.
+
+Generated from FetchSnapshotRequest.json, FetchSnapshotResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>qi')
+_SReq1 = struct.Struct('>ii')
+_SReq2 = struct.Struct('>q')
+
+
+class FetchSnapshotRequest(Message):
+    __slots__ = ('cluster_id', 'replica_id', 'max_bytes', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'FetchSnapshotRequest'
+    API_KEY: ClassVar[int] = 59
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class SnapshotId(Struct):
+        __slots__ = ('end_offset', 'epoch', 'unknown_tagged_fields',)
+
+        end_offset: int
+        epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            end_offset: int = 0,
+            epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.end_offset = end_offset
+            self.epoch = epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class PartitionSnapshot(Struct):
+        __slots__ = ('partition', 'current_leader_epoch', 'snapshot_id', 'position', 'replica_directory_id', 'unknown_tagged_fields',)
+
+        partition: int
+        current_leader_epoch: int
+        snapshot_id: FetchSnapshotRequest.SnapshotId
+        position: int
+        replica_directory_id: uuid.UUID
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition: int = 0,
+            current_leader_epoch: int = 0,
+            snapshot_id: FetchSnapshotRequest.SnapshotId = _MISSING,
+            position: int = 0,
+            replica_directory_id: uuid.UUID = ZERO_UUID,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition = partition
+            self.current_leader_epoch = current_leader_epoch
+            self.snapshot_id = FetchSnapshotRequest.SnapshotId() if snapshot_id is _MISSING else snapshot_id
+            self.position = position
+            self.replica_directory_id = replica_directory_id
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TopicSnapshot(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[FetchSnapshotRequest.PartitionSnapshot]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[FetchSnapshotRequest.PartitionSnapshot] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    cluster_id: str | None
+    replica_id: int
+    max_bytes: int
+    topics: list[FetchSnapshotRequest.TopicSnapshot]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        cluster_id: str | None = None,
+        replica_id: int = -1,
+        max_bytes: int = 2147483647,
+        topics: list[FetchSnapshotRequest.TopicSnapshot] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.cluster_id = cluster_id
+        self.replica_id = replica_id
+        self.max_bytes = max_bytes
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_FetchSnapshotRequest_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.SnapshotId, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotRequest.SnapshotId(f0, f1, tuple(_u)), p
+
+
+def _e_FetchSnapshotRequest_SnapshotId_v0(o: FetchSnapshotRequest.SnapshotId, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.end_offset, o.epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotRequest_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.PartitionSnapshot, int]:
+    (f0, f1,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f2, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
+    (f3,) = _SReq2.unpack_from(b, p)
+    p += 8
+    f4 = ZERO_UUID
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_FetchSnapshotRequest_PartitionSnapshot_v0(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.partition, o.current_leader_epoch)
+    _e_FetchSnapshotRequest_SnapshotId_v0(o.snapshot_id, w)
+    b = w.b
+    b += _SReq2.pack(o.position)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.PartitionSnapshot, int]:
+    (f0, f1,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f2, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
+    (f3,) = _SReq2.unpack_from(b, p)
+    p += 8
+    f4 = ZERO_UUID
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f4, p = read_uuid(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.partition, o.current_leader_epoch)
+    _e_FetchSnapshotRequest_SnapshotId_v0(o.snapshot_id, w)
+    b = w.b
+    b += _SReq2.pack(o.position)
+    _t: list[tuple[int, bytes]] = []
+    if o.replica_directory_id != ZERO_UUID:
+        _w, w = w, Writer()
+        b = w.b
+        b += o.replica_directory_id.bytes
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 30)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotRequest.TopicSnapshot(f0, f1, tuple(_u)), p
+
+
+def _e_FetchSnapshotRequest_TopicSnapshot_v0(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchSnapshotRequest_PartitionSnapshot_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 30)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotRequest.TopicSnapshot(f0, f1, tuple(_u)), p
+
+
+def _e_FetchSnapshotRequest_TopicSnapshot_v1(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchSnapshotRequest_PartitionSnapshot_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f0 = None
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 8
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f0, p = read_compact_nullable_string(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchSnapshotRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq1.pack(o.replica_id, o.max_bytes)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchSnapshotRequest_TopicSnapshot_v0(_x, w)
+            b = w.b
+    _t: list[tuple[int, bytes]] = []
+    if o.cluster_id != None:
+        _w, w = w, Writer()
+        b = w.b
+        encode_string(b, o.cluster_id, True, True)
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f0 = None
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 8
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f0, p = read_compact_nullable_string(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchSnapshotRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq1.pack(o.replica_id, o.max_bytes)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchSnapshotRequest_TopicSnapshot_v1(_x, w)
+            b = w.b
+    _t: list[tuple[int, bytes]] = []
+    if o.cluster_id != None:
+        _w, w = w, Writer()
+        b = w.b
+        encode_string(b, o.cluster_id, True, True)
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+_DEC_FetchSnapshotRequest: dict[int, DecodeFn] = {0: _d_FetchSnapshotRequest_v0, 1: _d_FetchSnapshotRequest_v1}
+_ENC_FetchSnapshotRequest: dict[int, EncodeFn] = {0: _e_FetchSnapshotRequest_v0, 1: _e_FetchSnapshotRequest_v1}
+FetchSnapshotRequest._DECODERS = _DEC_FetchSnapshotRequest
+FetchSnapshotRequest._ENCODERS = _ENC_FetchSnapshotRequest
+
+FETCHSNAPSHOTREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 59, 'type': 'request', 'listeners': ['controller'], 'name': 'FetchSnapshotRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'taggedVersions': '0+', 'tag': 0}, {'name': 'ReplicaId', 'type': 'int32', 'versions': '0+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'MaxBytes', 'type': 'int32', 'versions': '0+', 'default': '0x7fffffff'}, {'name': 'Topics', 'type': '[]TopicSnapshot', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionSnapshot', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'SnapshotId', 'type': 'SnapshotId', 'versions': '0+', 'fields': [{'name': 'EndOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'Epoch', 'type': 'int32', 'versions': '0+'}]}, {'name': 'Position', 'type': 'int64', 'versions': '0+'}, {'name': 'ReplicaDirectoryId', 'type': 'uuid', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'ignorable': True}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>qi')
+_SResp1 = struct.Struct('>ii')
+_SResp2 = struct.Struct('>ih')
+_SResp3 = struct.Struct('>qq')
+_SResp4 = struct.Struct('>i')
+_SResp5 = struct.Struct('>H')
+
+
+class FetchSnapshotResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'topics', 'node_endpoints', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'FetchSnapshotResponse'
+    API_KEY: ClassVar[int] = 59
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class SnapshotId(Struct):
+        __slots__ = ('end_offset', 'epoch', 'unknown_tagged_fields',)
+
+        end_offset: int
+        epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            end_offset: int = 0,
+            epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.end_offset = end_offset
+            self.epoch = epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class LeaderIdAndEpoch(Struct):
+        __slots__ = ('leader_id', 'leader_epoch', 'unknown_tagged_fields',)
+
+        leader_id: int
+        leader_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            leader_id: int = 0,
+            leader_epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.leader_id = leader_id
+            self.leader_epoch = leader_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class PartitionSnapshot(Struct):
+        __slots__ = ('index', 'error_code', 'snapshot_id', 'current_leader', 'size', 'position', 'unaligned_records', 'unknown_tagged_fields',)
+
+        index: int
+        error_code: int
+        snapshot_id: FetchSnapshotResponse.SnapshotId
+        current_leader: FetchSnapshotResponse.LeaderIdAndEpoch
+        size: int
+        position: int
+        unaligned_records: Buffer | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            index: int = 0,
+            error_code: int = 0,
+            snapshot_id: FetchSnapshotResponse.SnapshotId = _MISSING,
+            current_leader: FetchSnapshotResponse.LeaderIdAndEpoch = _MISSING,
+            size: int = 0,
+            position: int = 0,
+            unaligned_records: Buffer | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.index = index
+            self.error_code = error_code
+            self.snapshot_id = FetchSnapshotResponse.SnapshotId() if snapshot_id is _MISSING else snapshot_id
+            self.current_leader = FetchSnapshotResponse.LeaderIdAndEpoch() if current_leader is _MISSING else current_leader
+            self.size = size
+            self.position = position
+            self.unaligned_records = unaligned_records
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TopicSnapshot(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[FetchSnapshotResponse.PartitionSnapshot]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[FetchSnapshotResponse.PartitionSnapshot] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class NodeEndpoint(Struct):
+        __slots__ = ('node_id', 'host', 'port', 'unknown_tagged_fields',)
+
+        node_id: int
+        host: str
+        port: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            node_id: int = 0,
+            host: str = '',
+            port: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.node_id = node_id
+            self.host = host
+            self.port = port
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    topics: list[FetchSnapshotResponse.TopicSnapshot]
+    node_endpoints: list[FetchSnapshotResponse.NodeEndpoint]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        topics: list[FetchSnapshotResponse.TopicSnapshot] = _MISSING,
+        node_endpoints: list[FetchSnapshotResponse.NodeEndpoint] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.topics = [] if topics is _MISSING else topics
+        self.node_endpoints = [] if node_endpoints is _MISSING else node_endpoints
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_FetchSnapshotResponse_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.SnapshotId, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotResponse.SnapshotId(f0, f1, tuple(_u)), p
+
+
+def _e_FetchSnapshotResponse_SnapshotId_v0(o: FetchSnapshotResponse.SnapshotId, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.end_offset, o.epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.LeaderIdAndEpoch, int]:
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 8
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+
+
+def _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o: FetchSnapshotResponse.LeaderIdAndEpoch, w: Writer) -> None:
+    b = w.b
+    b += _SResp1.pack(o.leader_id, o.leader_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.PartitionSnapshot, int]:
+    (f0, f1,) = _SResp2.unpack_from(b, p)
+    p += 6
+    f2, p = _d_FetchSnapshotResponse_SnapshotId_v0(b, p)
+    f3 = FetchSnapshotResponse.LeaderIdAndEpoch()
+    (f4, f5,) = _SResp3.unpack_from(b, p)
+    p += 16
+    f6, p = read_compact_records(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            f3, p = _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b, p)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchSnapshotResponse.PartitionSnapshot(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.PartitionSnapshot, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.index, o.error_code)
+    _e_FetchSnapshotResponse_SnapshotId_v0(o.snapshot_id, w)
+    b = w.b
+    b += _SResp3.pack(o.size, o.position)
+    encode_records(w, o.unaligned_records, True)
+    b = w.b
+    _t: list[tuple[int, bytes]] = []
+    if o.current_leader != FetchSnapshotResponse.LeaderIdAndEpoch():
+        _w, w = w, Writer()
+        b = w.b
+        _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
+        b = w.b
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.TopicSnapshot, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 37)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_FetchSnapshotResponse_PartitionSnapshot_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotResponse.TopicSnapshot(f0, f1, tuple(_u)), p
+
+
+def _e_FetchSnapshotResponse_TopicSnapshot_v0(o: FetchSnapshotResponse.TopicSnapshot, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.NodeEndpoint, int]:
+    (f0,) = _SResp4.unpack_from(b, p)
+    p += 4
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SResp5.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotResponse.NodeEndpoint(f0, f1, f2, tuple(_u)), p
+
+
+def _e_FetchSnapshotResponse_NodeEndpoint_v1(o: FetchSnapshotResponse.NodeEndpoint, w: Writer) -> None:
+    b = w.b
+    b += _SResp4.pack(o.node_id)
+    encode_string(b, o.host, True, False)
+    b += _SResp5.pack(o.port)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0, f1,) = _SResp2.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
+            _a(_x)
+    f3 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return FetchSnapshotResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.throttle_time_ms, o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0, f1,) = _SResp2.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
+            _a(_x)
+    f3 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        if _tag == 0:
+            _end = p + _size
+            _n, p = read_compact_array_len(b, p, 8)
+            if _n < 0:
+                raise DecodeError('non-nullable array NodeEndpoints was null')
+            else:
+                f3 = []
+                _a = f3.append
+                for _ in range(_n):
+                    _x, p = _d_FetchSnapshotResponse_NodeEndpoint_v1(b, p)
+                    _a(_x)
+            check_tag_end(p, _end, _tag)
+        else:
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+    return FetchSnapshotResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp2.pack(o.throttle_time_ms, o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
+            b = w.b
+    _t: list[tuple[int, bytes]] = []
+    if o.node_endpoints != []:
+        _w, w = w, Writer()
+        b = w.b
+        _v = o.node_endpoints
+        encode_array_len(b, _v, True, False)
+        if _v:
+            for _x in _v:
+                _e_FetchSnapshotResponse_NodeEndpoint_v1(_x, w)
+                b = w.b
+        _t.append((0, b''.join(w.finish())))
+        w = _w
+        b = w.b
+    encode_tagged(b, _t, o.unknown_tagged_fields)
+
+
+_DEC_FetchSnapshotResponse: dict[int, DecodeFn] = {0: _d_FetchSnapshotResponse_v0, 1: _d_FetchSnapshotResponse_v1}
+_ENC_FetchSnapshotResponse: dict[int, EncodeFn] = {0: _e_FetchSnapshotResponse_v0, 1: _e_FetchSnapshotResponse_v1}
+FetchSnapshotResponse._DECODERS = _DEC_FetchSnapshotResponse
+FetchSnapshotResponse._ENCODERS = _ENC_FetchSnapshotResponse
+
+FETCHSNAPSHOTRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 59, 'type': 'response', 'name': 'FetchSnapshotResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+', 'ignorable': False}, {'name': 'Topics', 'type': '[]TopicSnapshot', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionSnapshot', 'versions': '0+', 'fields': [{'name': 'Index', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'SnapshotId', 'type': 'SnapshotId', 'versions': '0+', 'fields': [{'name': 'EndOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'Epoch', 'type': 'int32', 'versions': '0+'}]}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '0+', 'taggedVersions': '0+', 'tag': 0, 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}, {'name': 'Size', 'type': 'int64', 'versions': '0+'}, {'name': 'Position', 'type': 'int64', 'versions': '0+'}, {'name': 'UnalignedRecords', 'type': 'records', 'versions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '1+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}

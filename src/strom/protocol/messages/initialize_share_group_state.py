@@ -1,0 +1,375 @@
+"""Kafka InitializeShareGroupStateRequest and InitializeShareGroupStateResponse: every version.
+
+Generated from InitializeShareGroupStateRequest.json, InitializeShareGroupStateResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>iiq')
+
+
+class InitializeShareGroupStateRequest(Message):
+    __slots__ = ('group_id', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'InitializeShareGroupStateRequest'
+    API_KEY: ClassVar[int] = 83
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = True
+
+    class PartitionData(Struct):
+        __slots__ = ('partition', 'state_epoch', 'start_offset', 'unknown_tagged_fields',)
+
+        partition: int
+        state_epoch: int
+        start_offset: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition: int = 0,
+            state_epoch: int = 0,
+            start_offset: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition = partition
+            self.state_epoch = state_epoch
+            self.start_offset = start_offset
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class InitializeStateData(Struct):
+        __slots__ = ('topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        partitions: list[InitializeShareGroupStateRequest.PartitionData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[InitializeShareGroupStateRequest.PartitionData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    group_id: str
+    topics: list[InitializeShareGroupStateRequest.InitializeStateData]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str = '',
+        topics: list[InitializeShareGroupStateRequest.InitializeStateData] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_InitializeShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.PartitionData, int]:
+    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return InitializeShareGroupStateRequest.PartitionData(f0, f1, f2, tuple(_u)), p
+
+
+def _e_InitializeShareGroupStateRequest_PartitionData_v0(o: InitializeShareGroupStateRequest.PartitionData, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.partition, o.state_epoch, o.start_offset)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.InitializeStateData, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 17)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_InitializeShareGroupStateRequest_PartitionData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return InitializeShareGroupStateRequest.InitializeStateData(f0, f1, tuple(_u)), p
+
+
+def _e_InitializeShareGroupStateRequest_InitializeStateData_v0(o: InitializeShareGroupStateRequest.InitializeStateData, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_InitializeShareGroupStateRequest_PartitionData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return InitializeShareGroupStateRequest(f0, f1, tuple(_u)), p
+
+
+def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_InitializeShareGroupStateRequest_InitializeStateData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_InitializeShareGroupStateRequest: dict[int, DecodeFn] = {0: _d_InitializeShareGroupStateRequest_v0}
+_ENC_InitializeShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_InitializeShareGroupStateRequest_v0}
+InitializeShareGroupStateRequest._DECODERS = _DEC_InitializeShareGroupStateRequest
+InitializeShareGroupStateRequest._ENCODERS = _ENC_InitializeShareGroupStateRequest
+
+INITIALIZESHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 83, 'type': 'request', 'listeners': ['broker'], 'name': 'InitializeShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]InitializeStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+
+
+class InitializeShareGroupStateResponse(Message):
+    __slots__ = ('results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'InitializeShareGroupStateResponse'
+    API_KEY: ClassVar[int] = 83
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class PartitionResult(Struct):
+        __slots__ = ('partition', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+        partition: int
+        error_code: int
+        error_message: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition: int = 0,
+            error_code: int = 0,
+            error_message: str | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition = partition
+            self.error_code = error_code
+            self.error_message = error_message
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class InitializeStateResult(Struct):
+        __slots__ = ('topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        partitions: list[InitializeShareGroupStateResponse.PartitionResult]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[InitializeShareGroupStateResponse.PartitionResult] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    results: list[InitializeShareGroupStateResponse.InitializeStateResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        results: list[InitializeShareGroupStateResponse.InitializeStateResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_InitializeShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse.PartitionResult, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return InitializeShareGroupStateResponse.PartitionResult(f0, f1, f2, tuple(_u)), p
+
+
+def _e_InitializeShareGroupStateResponse_PartitionResult_v0(o: InitializeShareGroupStateResponse.PartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse.InitializeStateResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_InitializeShareGroupStateResponse_PartitionResult_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return InitializeShareGroupStateResponse.InitializeStateResult(f0, f1, tuple(_u)), p
+
+
+def _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(o: InitializeShareGroupStateResponse.InitializeStateResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_InitializeShareGroupStateResponse_PartitionResult_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return InitializeShareGroupStateResponse(f0, tuple(_u)), p
+
+
+def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_InitializeShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_InitializeShareGroupStateResponse_v0}
+_ENC_InitializeShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_InitializeShareGroupStateResponse_v0}
+InitializeShareGroupStateResponse._DECODERS = _DEC_InitializeShareGroupStateResponse
+InitializeShareGroupStateResponse._ENCODERS = _ENC_InitializeShareGroupStateResponse
+
+INITIALIZESHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 83, 'type': 'response', 'name': 'InitializeShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]InitializeStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}]}

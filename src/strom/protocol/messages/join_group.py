@@ -1,0 +1,756 @@
+"""Kafka JoinGroupRequest and JoinGroupResponse: every version.
+
+Generated from JoinGroupRequest.json, JoinGroupResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>ii')
+
+
+class JoinGroupRequest(Message):
+    __slots__ = ('group_id', 'session_timeout_ms', 'rebalance_timeout_ms', 'member_id', 'group_instance_id', 'protocol_type', 'protocols', 'reason', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'JoinGroupRequest'
+    API_KEY: ClassVar[int] = 11
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 6
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class JoinGroupRequestProtocol(Struct):
+        __slots__ = ('name', 'metadata', 'unknown_tagged_fields',)
+
+        name: str
+        metadata: bytes
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            metadata: bytes = b'',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.metadata = metadata
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    group_id: str
+    session_timeout_ms: int
+    rebalance_timeout_ms: int
+    member_id: str
+    group_instance_id: str | None
+    protocol_type: str
+    protocols: list[JoinGroupRequest.JoinGroupRequestProtocol]
+    reason: str | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str = '',
+        session_timeout_ms: int = 0,
+        rebalance_timeout_ms: int = -1,
+        member_id: str = '',
+        group_instance_id: str | None = None,
+        protocol_type: str = '',
+        protocols: list[JoinGroupRequest.JoinGroupRequestProtocol] = _MISSING,
+        reason: str | None = None,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.session_timeout_ms = session_timeout_ms
+        self.rebalance_timeout_ms = rebalance_timeout_ms
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.protocol_type = protocol_type
+        self.protocols = [] if protocols is _MISSING else protocols
+        self.reason = reason
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b: memoryview, p: int) -> tuple[JoinGroupRequest.JoinGroupRequestProtocol, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_bytes(b, p)
+    return JoinGroupRequest.JoinGroupRequestProtocol(f0, f1), p
+
+
+def _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(o: JoinGroupRequest.JoinGroupRequestProtocol, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, False, False)
+    encode_bytes(b, o.metadata, False, False)
+
+
+def _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest.JoinGroupRequestProtocol, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return JoinGroupRequest.JoinGroupRequestProtocol(f0, f1, tuple(_u)), p
+
+
+def _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(o: JoinGroupRequest.JoinGroupRequestProtocol, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    encode_bytes(b, o.metadata, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_JoinGroupRequest_v0(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f2 = -1
+    f3, p = read_string(b, p)
+    f4 = None
+    f5, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Protocols was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b, p)
+            _a(_x)
+    f7 = None
+    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_JoinGroupRequest_v0(o: JoinGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq0.pack(o.session_timeout_ms)
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.protocol_type, False, False)
+    _v = o.protocols
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
+            b = w.b
+
+
+def _d_JoinGroupRequest_v1(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_string(b, p)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f3, p = read_string(b, p)
+    f4 = None
+    f5, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Protocols was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b, p)
+            _a(_x)
+    f7 = None
+    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_JoinGroupRequest_v1(o: JoinGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.protocol_type, False, False)
+    _v = o.protocols
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
+            b = w.b
+
+
+def _d_JoinGroupRequest_v5(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_string(b, p)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f3, p = read_string(b, p)
+    f4, p = read_nullable_string(b, p)
+    f5, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Protocols was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v0(b, p)
+            _a(_x)
+    f7 = None
+    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_JoinGroupRequest_v5(o: JoinGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.group_instance_id, False, True)
+    encode_string(b, o.protocol_type, False, False)
+    _v = o.protocols
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
+            b = w.b
+
+
+def _d_JoinGroupRequest_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f3, p = read_compact_string(b, p)
+    f4, p = read_compact_nullable_string(b, p)
+    f5, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Protocols was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b, p)
+            _a(_x)
+    f7 = None
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    encode_string(b, o.protocol_type, True, False)
+    _v = o.protocols
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_JoinGroupRequest_v8(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f3, p = read_compact_string(b, p)
+    f4, p = read_compact_nullable_string(b, p)
+    f5, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Protocols was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b, p)
+            _a(_x)
+    f7, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_JoinGroupRequest_v8(o: JoinGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    encode_string(b, o.protocol_type, True, False)
+    _v = o.protocols
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
+            b = w.b
+    encode_string(b, o.reason, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_JoinGroupRequest: dict[int, DecodeFn] = {0: _d_JoinGroupRequest_v0, 1: _d_JoinGroupRequest_v1, 2: _d_JoinGroupRequest_v1, 3: _d_JoinGroupRequest_v1, 4: _d_JoinGroupRequest_v1, 5: _d_JoinGroupRequest_v5, 6: _d_JoinGroupRequest_v6, 7: _d_JoinGroupRequest_v6, 8: _d_JoinGroupRequest_v8, 9: _d_JoinGroupRequest_v8}
+_ENC_JoinGroupRequest: dict[int, EncodeFn] = {0: _e_JoinGroupRequest_v0, 1: _e_JoinGroupRequest_v1, 2: _e_JoinGroupRequest_v1, 3: _e_JoinGroupRequest_v1, 4: _e_JoinGroupRequest_v1, 5: _e_JoinGroupRequest_v5, 6: _e_JoinGroupRequest_v6, 7: _e_JoinGroupRequest_v6, 8: _e_JoinGroupRequest_v8, 9: _e_JoinGroupRequest_v8}
+JoinGroupRequest._DECODERS = _DEC_JoinGroupRequest
+JoinGroupRequest._ENCODERS = _ENC_JoinGroupRequest
+
+JOINGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 11, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'JoinGroupRequest', 'validVersions': '0-9', 'deprecatedVersions': '0-1', 'flexibleVersions': '6+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'SessionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'RebalanceTimeoutMs', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'Protocols', 'type': '[]JoinGroupRequestProtocol', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Metadata', 'type': 'bytes', 'versions': '0+'}]}, {'name': 'Reason', 'type': 'string', 'versions': '8+', 'nullableVersions': '8+', 'default': 'null', 'ignorable': True}]}
+
+
+
+_SResp0 = struct.Struct('>hi')
+_SResp1 = struct.Struct('>ihi')
+_SResp2 = struct.Struct('>?')
+
+
+class JoinGroupResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'generation_id', 'protocol_type', 'protocol_name', 'leader', 'skip_assignment', 'member_id', 'members', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'JoinGroupResponse'
+    API_KEY: ClassVar[int] = 11
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 6
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class JoinGroupResponseMember(Struct):
+        __slots__ = ('member_id', 'group_instance_id', 'metadata', 'unknown_tagged_fields',)
+
+        member_id: str
+        group_instance_id: str | None
+        metadata: bytes
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            member_id: str = '',
+            group_instance_id: str | None = None,
+            metadata: bytes = b'',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.member_id = member_id
+            self.group_instance_id = group_instance_id
+            self.metadata = metadata
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    generation_id: int
+    protocol_type: str | None
+    protocol_name: str | None
+    leader: str
+    skip_assignment: bool
+    member_id: str
+    members: list[JoinGroupResponse.JoinGroupResponseMember]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        generation_id: int = -1,
+        protocol_type: str | None = None,
+        protocol_name: str | None = '',
+        leader: str = '',
+        skip_assignment: bool = False,
+        member_id: str = '',
+        members: list[JoinGroupResponse.JoinGroupResponseMember] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.generation_id = generation_id
+        self.protocol_type = protocol_type
+        self.protocol_name = protocol_name
+        self.leader = leader
+        self.skip_assignment = skip_assignment
+        self.member_id = member_id
+        self.members = [] if members is _MISSING else members
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_JoinGroupResponse_JoinGroupResponseMember_v0(b: memoryview, p: int) -> tuple[JoinGroupResponse.JoinGroupResponseMember, int]:
+    f0, p = read_string(b, p)
+    f1 = None
+    f2, p = read_bytes(b, p)
+    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2), p
+
+
+def _e_JoinGroupResponse_JoinGroupResponseMember_v0(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, False, False)
+    encode_bytes(b, o.metadata, False, False)
+
+
+def _d_JoinGroupResponse_JoinGroupResponseMember_v5(b: memoryview, p: int) -> tuple[JoinGroupResponse.JoinGroupResponseMember, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    f2, p = read_bytes(b, p)
+    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2), p
+
+
+def _e_JoinGroupResponse_JoinGroupResponseMember_v5(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.group_instance_id, False, True)
+    encode_bytes(b, o.metadata, False, False)
+
+
+def _d_JoinGroupResponse_JoinGroupResponseMember_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse.JoinGroupResponseMember, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    f2, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2, tuple(_u)), p
+
+
+def _e_JoinGroupResponse_JoinGroupResponseMember_v6(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    encode_bytes(b, o.metadata, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_JoinGroupResponse_v0(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    f0 = 0
+    (f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f3 = None
+    f4, p = read_string(b, p)
+    f5, p = read_string(b, p)
+    f6 = False
+    f7, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v0(b, p)
+            _a(_x)
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_JoinGroupResponse_v0(o: JoinGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.error_code, o.generation_id)
+    encode_string(b, o.protocol_name, False, False)
+    encode_string(b, o.leader, False, False)
+    encode_string(b, o.member_id, False, False)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupResponse_JoinGroupResponseMember_v0(_x, w)
+            b = w.b
+
+
+def _d_JoinGroupResponse_v2(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 10
+    f3 = None
+    f4, p = read_string(b, p)
+    f5, p = read_string(b, p)
+    f6 = False
+    f7, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v0(b, p)
+            _a(_x)
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_JoinGroupResponse_v2(o: JoinGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
+    encode_string(b, o.protocol_name, False, False)
+    encode_string(b, o.leader, False, False)
+    encode_string(b, o.member_id, False, False)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupResponse_JoinGroupResponseMember_v0(_x, w)
+            b = w.b
+
+
+def _d_JoinGroupResponse_v5(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 10
+    f3 = None
+    f4, p = read_string(b, p)
+    f5, p = read_string(b, p)
+    f6 = False
+    f7, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v5(b, p)
+            _a(_x)
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8), p
+
+
+def _e_JoinGroupResponse_v5(o: JoinGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
+    encode_string(b, o.protocol_name, False, False)
+    encode_string(b, o.leader, False, False)
+    encode_string(b, o.member_id, False, False)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupResponse_JoinGroupResponseMember_v5(_x, w)
+            b = w.b
+
+
+def _d_JoinGroupResponse_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 10
+    f3 = None
+    f4, p = read_compact_string(b, p)
+    f5, p = read_compact_string(b, p)
+    f6 = False
+    f7, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+
+
+def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
+    encode_string(b, o.protocol_name, True, False)
+    encode_string(b, o.leader, True, False)
+    encode_string(b, o.member_id, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_JoinGroupResponse_v7(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 10
+    f3, p = read_compact_nullable_string(b, p)
+    f4, p = read_compact_nullable_string(b, p)
+    f5, p = read_compact_string(b, p)
+    f6 = False
+    f7, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+
+
+def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
+    encode_string(b, o.protocol_type, True, True)
+    encode_string(b, o.protocol_name, True, True)
+    encode_string(b, o.leader, True, False)
+    encode_string(b, o.member_id, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_JoinGroupResponse_v9(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f8: Any
+    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 10
+    f3, p = read_compact_nullable_string(b, p)
+    f4, p = read_compact_nullable_string(b, p)
+    f5, p = read_compact_string(b, p)
+    (f6,) = _SResp2.unpack_from(b, p)
+    p += 1
+    f7, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f8 = []
+        _a = f8.append
+        for _ in range(_n):
+            _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+
+
+def _e_JoinGroupResponse_v9(o: JoinGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
+    encode_string(b, o.protocol_type, True, True)
+    encode_string(b, o.protocol_name, True, True)
+    encode_string(b, o.leader, True, False)
+    b += _SResp2.pack(o.skip_assignment)
+    encode_string(b, o.member_id, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_JoinGroupResponse: dict[int, DecodeFn] = {0: _d_JoinGroupResponse_v0, 1: _d_JoinGroupResponse_v0, 2: _d_JoinGroupResponse_v2, 3: _d_JoinGroupResponse_v2, 4: _d_JoinGroupResponse_v2, 5: _d_JoinGroupResponse_v5, 6: _d_JoinGroupResponse_v6, 7: _d_JoinGroupResponse_v7, 8: _d_JoinGroupResponse_v7, 9: _d_JoinGroupResponse_v9}
+_ENC_JoinGroupResponse: dict[int, EncodeFn] = {0: _e_JoinGroupResponse_v0, 1: _e_JoinGroupResponse_v0, 2: _e_JoinGroupResponse_v2, 3: _e_JoinGroupResponse_v2, 4: _e_JoinGroupResponse_v2, 5: _e_JoinGroupResponse_v5, 6: _e_JoinGroupResponse_v6, 7: _e_JoinGroupResponse_v7, 8: _e_JoinGroupResponse_v7, 9: _e_JoinGroupResponse_v9}
+JoinGroupResponse._DECODERS = _DEC_JoinGroupResponse
+JoinGroupResponse._ENCODERS = _ENC_JoinGroupResponse
+
+JOINGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 11, 'type': 'response', 'name': 'JoinGroupResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+', 'default': '-1'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '7+', 'nullableVersions': '7+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '0+', 'nullableVersions': '7+'}, {'name': 'Leader', 'type': 'string', 'versions': '0+'}, {'name': 'SkipAssignment', 'type': 'bool', 'versions': '9+', 'default': 'false'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]JoinGroupResponseMember', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '5+', 'ignorable': True, 'nullableVersions': '5+', 'default': 'null'}, {'name': 'Metadata', 'type': 'bytes', 'versions': '0+'}]}]}

@@ -1,0 +1,80 @@
+"""Kafka data KRaftVersionRecord: every version, 0 to 0.
+
+Generated from KRaftVersionRecord.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SH0 = struct.Struct('>hh')
+
+
+class KRaftVersionRecord(Message):
+    __slots__ = ('version', 'k_raft_version', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'KRaftVersionRecord'
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    version: int
+    k_raft_version: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        version: int = 0,
+        k_raft_version: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.version = version
+        self.k_raft_version = k_raft_version
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_KRaftVersionRecord_v0(b: memoryview, p: int) -> tuple[KRaftVersionRecord, int]:
+    (f0, f1,) = _SH0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return KRaftVersionRecord(f0, f1, tuple(_u)), p
+
+
+def _e_KRaftVersionRecord_v0(o: KRaftVersionRecord, w: Writer) -> None:
+    b = w.b
+    b += _SH0.pack(o.version, o.k_raft_version)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_KRaftVersionRecord: dict[int, DecodeFn] = {0: _d_KRaftVersionRecord_v0}
+_ENC_KRaftVersionRecord: dict[int, EncodeFn] = {0: _e_KRaftVersionRecord_v0}
+KRaftVersionRecord._DECODERS = _DEC_KRaftVersionRecord
+KRaftVersionRecord._ENCODERS = _ENC_KRaftVersionRecord
+
+KRAFTVERSIONRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'KRaftVersionRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'KRaftVersion', 'type': 'int16', 'versions': '0+'}]}

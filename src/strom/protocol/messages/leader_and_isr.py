@@ -1,0 +1,1503 @@
+"""Kafka LeaderAndIsrRequest and LeaderAndIsrResponse: every version.
+
+Generated from LeaderAndIsrRequest.json, LeaderAndIsrResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>iiii')
+_SReq1 = struct.Struct('>i')
+_SReq2 = struct.Struct('>?')
+_SReq3 = struct.Struct('>?b')
+_SReq4 = struct.Struct('>ii')
+_SReq5 = struct.Struct('>iq')
+_SReq6 = struct.Struct('>iiq')
+_SReq7 = struct.Struct('>iqb')
+_SReq8 = struct.Struct('>iiqb')
+_SReq9 = struct.Struct('>i?iqb')
+
+
+class LeaderAndIsrRequest(Message):
+    __slots__ = ('controller_id', 'is_k_raft_controller', 'controller_epoch', 'broker_epoch', 'type', 'ungrouped_partition_states', 'topic_states', 'live_leaders', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'LeaderAndIsrRequest'
+    API_KEY: ClassVar[int] = 4
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 7
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class LeaderAndIsrPartitionState(Struct):
+        __slots__ = ('topic_name', 'partition_index', 'controller_epoch', 'leader', 'leader_epoch', 'isr', 'partition_epoch', 'replicas', 'adding_replicas', 'removing_replicas', 'is_new', 'leader_recovery_state', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partition_index: int
+        controller_epoch: int
+        leader: int
+        leader_epoch: int
+        isr: list[int]
+        partition_epoch: int
+        replicas: list[int]
+        adding_replicas: list[int]
+        removing_replicas: list[int]
+        is_new: bool
+        leader_recovery_state: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partition_index: int = 0,
+            controller_epoch: int = 0,
+            leader: int = 0,
+            leader_epoch: int = 0,
+            isr: list[int] = _MISSING,
+            partition_epoch: int = 0,
+            replicas: list[int] = _MISSING,
+            adding_replicas: list[int] = _MISSING,
+            removing_replicas: list[int] = _MISSING,
+            is_new: bool = False,
+            leader_recovery_state: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partition_index = partition_index
+            self.controller_epoch = controller_epoch
+            self.leader = leader
+            self.leader_epoch = leader_epoch
+            self.isr = [] if isr is _MISSING else isr
+            self.partition_epoch = partition_epoch
+            self.replicas = [] if replicas is _MISSING else replicas
+            self.adding_replicas = [] if adding_replicas is _MISSING else adding_replicas
+            self.removing_replicas = [] if removing_replicas is _MISSING else removing_replicas
+            self.is_new = is_new
+            self.leader_recovery_state = leader_recovery_state
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class LeaderAndIsrTopicState(Struct):
+        __slots__ = ('topic_name', 'topic_id', 'partition_states', 'unknown_tagged_fields',)
+
+        topic_name: str
+        topic_id: uuid.UUID
+        partition_states: list[LeaderAndIsrRequest.LeaderAndIsrPartitionState]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            partition_states: list[LeaderAndIsrRequest.LeaderAndIsrPartitionState] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.topic_id = topic_id
+            self.partition_states = [] if partition_states is _MISSING else partition_states
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class LeaderAndIsrLiveLeader(Struct):
+        __slots__ = ('broker_id', 'host_name', 'port', 'unknown_tagged_fields',)
+
+        broker_id: int
+        host_name: str
+        port: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            broker_id: int = 0,
+            host_name: str = '',
+            port: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.broker_id = broker_id
+            self.host_name = host_name
+            self.port = port
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    controller_id: int
+    is_k_raft_controller: bool
+    controller_epoch: int
+    broker_epoch: int
+    type: int
+    ungrouped_partition_states: list[LeaderAndIsrRequest.LeaderAndIsrPartitionState]
+    topic_states: list[LeaderAndIsrRequest.LeaderAndIsrTopicState]
+    live_leaders: list[LeaderAndIsrRequest.LeaderAndIsrLiveLeader]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        controller_id: int = 0,
+        is_k_raft_controller: bool = False,
+        controller_epoch: int = 0,
+        broker_epoch: int = -1,
+        type: int = 0,
+        ungrouped_partition_states: list[LeaderAndIsrRequest.LeaderAndIsrPartitionState] = _MISSING,
+        topic_states: list[LeaderAndIsrRequest.LeaderAndIsrTopicState] = _MISSING,
+        live_leaders: list[LeaderAndIsrRequest.LeaderAndIsrLiveLeader] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.controller_id = controller_id
+        self.is_k_raft_controller = is_k_raft_controller
+        self.controller_epoch = controller_epoch
+        self.broker_epoch = broker_epoch
+        self.type = type
+        self.ungrouped_partition_states = [] if ungrouped_partition_states is _MISSING else ungrouped_partition_states
+        self.topic_states = [] if topic_states is _MISSING else topic_states
+        self.live_leaders = [] if live_leaders is _MISSING else live_leaders
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
+    f8: Any
+    f9: Any
+    f0, p = read_string(b, p)
+    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f6,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Replicas was null')
+    else:
+        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    f8 = []
+    f9 = []
+    f10 = False
+    f11 = 0
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq1.pack(o.partition_epoch)
+    _v = o.replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
+    f8: Any
+    f9: Any
+    f0, p = read_string(b, p)
+    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f6,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Replicas was null')
+    else:
+        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    f8 = []
+    f9 = []
+    (f10,) = _SReq2.unpack_from(b, p)
+    p += 1
+    f11 = 0
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq1.pack(o.partition_epoch)
+    _v = o.replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq2.pack(o.is_new)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
+    f8: Any
+    f9: Any
+    f0 = ''
+    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f6,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Replicas was null')
+    else:
+        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    f8 = []
+    f9 = []
+    (f10,) = _SReq2.unpack_from(b, p)
+    p += 1
+    f11 = 0
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq1.pack(o.partition_epoch)
+    _v = o.replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq2.pack(o.is_new)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
+    f0 = ''
+    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f6,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Replicas was null')
+    else:
+        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array AddingReplicas was null')
+    else:
+        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array RemovingReplicas was null')
+    else:
+        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f10,) = _SReq2.unpack_from(b, p)
+    p += 1
+    f11 = 0
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq1.pack(o.partition_epoch)
+    _v = o.replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.adding_replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.removing_replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq2.pack(o.is_new)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
+    f0 = ''
+    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f6,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Replicas was null')
+    else:
+        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array AddingReplicas was null')
+    else:
+        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array RemovingReplicas was null')
+    else:
+        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f10,) = _SReq2.unpack_from(b, p)
+    p += 1
+    f11 = 0
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq1.pack(o.partition_epoch)
+    _v = o.replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.adding_replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.removing_replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq2.pack(o.is_new)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
+    f0 = ''
+    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Isr was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f6,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Replicas was null')
+    else:
+        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array AddingReplicas was null')
+    else:
+        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array RemovingReplicas was null')
+    else:
+        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    (f10, f11,) = _SReq3.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
+    _v = o.isr
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq1.pack(o.partition_epoch)
+    _v = o.replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.adding_replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.removing_replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    b += _SReq3.pack(o.is_new, o.leader_recovery_state)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 29)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionStates was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b, p)
+            _a(_x)
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    _v = o.partition_states
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(_x, w)
+            b = w.b
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_array_len(b, p, 37)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionStates was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b, p)
+            _a(_x)
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    _v = o.partition_states
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(_x, w)
+            b = w.b
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ZERO_UUID
+    _n, p = read_compact_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionStates was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partition_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionStates was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    b += o.topic_id.bytes
+    _v = o.partition_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 27)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionStates was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    b += o.topic_id.bytes
+    _v = o.partition_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrLiveLeader, int]:
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1, p = read_string(b, p)
+    (f2,) = _SReq1.unpack_from(b, p)
+    p += 4
+    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.broker_id)
+    encode_string(b, o.host_name, False, False)
+    b += _SReq1.pack(o.port)
+
+
+def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrLiveLeader, int]:
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.broker_id)
+    encode_string(b, o.host_name, True, False)
+    b += _SReq1.pack(o.port)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f3 = -1
+    f4 = 0
+    _n, p = read_array_len(b, p, 30)
+    if _n < 0:
+        raise DecodeError('non-nullable array UngroupedPartitionStates was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(b, p)
+            _a(_x)
+    f6 = []
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
+            _a(_x)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_LeaderAndIsrRequest_v0(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq4.pack(o.controller_id, o.controller_epoch)
+    _v = o.ungrouped_partition_states
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
+            b = w.b
+
+
+def _d_LeaderAndIsrRequest_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f3 = -1
+    f4 = 0
+    _n, p = read_array_len(b, p, 31)
+    if _n < 0:
+        raise DecodeError('non-nullable array UngroupedPartitionStates was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b, p)
+            _a(_x)
+    f6 = []
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
+            _a(_x)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_LeaderAndIsrRequest_v1(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq4.pack(o.controller_id, o.controller_epoch)
+    _v = o.ungrouped_partition_states
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
+            b = w.b
+
+
+def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3,) = _SReq5.unpack_from(b, p)
+    p += 12
+    f4 = 0
+    f5 = []
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b, p)
+            _a(_x)
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
+            _a(_x)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_LeaderAndIsrRequest_v2(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
+    _v = o.topic_states
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
+            b = w.b
+
+
+def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3,) = _SReq5.unpack_from(b, p)
+    p += 12
+    f4 = 0
+    f5 = []
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b, p)
+            _a(_x)
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
+            _a(_x)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_LeaderAndIsrRequest_v3(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
+    _v = o.topic_states
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
+            b = w.b
+
+
+def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3,) = _SReq5.unpack_from(b, p)
+    p += 12
+    f4 = 0
+    f5 = []
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
+    _v = o.topic_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3, f4,) = _SReq7.unpack_from(b, p)
+    p += 13
+    f5 = []
+    _n, p = read_compact_array_len(b, p, 19)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
+    _v = o.topic_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3, f4,) = _SReq7.unpack_from(b, p)
+    p += 13
+    f5 = []
+    _n, p = read_compact_array_len(b, p, 19)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
+    _v = o.topic_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0, f1, f2, f3, f4,) = _SReq9.unpack_from(b, p)
+    p += 18
+    f5 = []
+    _n, p = read_compact_array_len(b, p, 19)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array LiveLeaders was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_LeaderAndIsrRequest_v7(o: LeaderAndIsrRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq9.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch, o.type)
+    _v = o.topic_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(_x, w)
+            b = w.b
+    _v = o.live_leaders
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_LeaderAndIsrRequest: dict[int, DecodeFn] = {0: _d_LeaderAndIsrRequest_v0, 1: _d_LeaderAndIsrRequest_v1, 2: _d_LeaderAndIsrRequest_v2, 3: _d_LeaderAndIsrRequest_v3, 4: _d_LeaderAndIsrRequest_v4, 5: _d_LeaderAndIsrRequest_v5, 6: _d_LeaderAndIsrRequest_v6, 7: _d_LeaderAndIsrRequest_v7}
+_ENC_LeaderAndIsrRequest: dict[int, EncodeFn] = {0: _e_LeaderAndIsrRequest_v0, 1: _e_LeaderAndIsrRequest_v1, 2: _e_LeaderAndIsrRequest_v2, 3: _e_LeaderAndIsrRequest_v3, 4: _e_LeaderAndIsrRequest_v4, 5: _e_LeaderAndIsrRequest_v5, 6: _e_LeaderAndIsrRequest_v6, 7: _e_LeaderAndIsrRequest_v7}
+LeaderAndIsrRequest._DECODERS = _DEC_LeaderAndIsrRequest
+LeaderAndIsrRequest._ENCODERS = _ENC_LeaderAndIsrRequest
+
+LEADERANDISRREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 4, 'type': 'request', 'listeners': ['zkBroker'], 'name': 'LeaderAndIsrRequest', 'validVersions': '0-7', 'flexibleVersions': '4+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'isKRaftController', 'type': 'bool', 'versions': '7+', 'default': 'false'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '2+', 'ignorable': True, 'default': '-1'}, {'name': 'Type', 'type': 'int8', 'versions': '5+'}, {'name': 'UngroupedPartitionStates', 'type': '[]LeaderAndIsrPartitionState', 'versions': '0-1'}, {'name': 'TopicStates', 'type': '[]LeaderAndIsrTopicState', 'versions': '2+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '2+', 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '5+', 'ignorable': True}, {'name': 'PartitionStates', 'type': '[]LeaderAndIsrPartitionState', 'versions': '2+'}]}, {'name': 'LiveLeaders', 'type': '[]LeaderAndIsrLiveLeader', 'versions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'HostName', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}]}], 'commonStructs': [{'name': 'LeaderAndIsrPartitionState', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-1', 'entityType': 'topicName', 'ignorable': True}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Leader', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Isr', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'PartitionEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'AddingReplicas', 'type': '[]int32', 'versions': '3+', 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'RemovingReplicas', 'type': '[]int32', 'versions': '3+', 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'IsNew', 'type': 'bool', 'versions': '1+', 'default': 'false', 'ignorable': True}, {'name': 'LeaderRecoveryState', 'type': 'int8', 'versions': '6+', 'default': '0'}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>h')
+
+
+class LeaderAndIsrResponse(Message):
+    __slots__ = ('error_code', 'partition_errors', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'LeaderAndIsrResponse'
+    API_KEY: ClassVar[int] = 4
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 7
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class LeaderAndIsrPartitionError(Struct):
+        __slots__ = ('topic_name', 'partition_index', 'error_code', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partition_index: int
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partition_index: int = 0,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class LeaderAndIsrTopicError(Struct):
+        __slots__ = ('topic_id', 'partition_errors', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        partition_errors: list[LeaderAndIsrResponse.LeaderAndIsrPartitionError]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            partition_errors: list[LeaderAndIsrResponse.LeaderAndIsrPartitionError] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.partition_errors = [] if partition_errors is _MISSING else partition_errors
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    error_code: int
+    partition_errors: list[LeaderAndIsrResponse.LeaderAndIsrPartitionError]
+    topics: list[LeaderAndIsrResponse.LeaderAndIsrTopicError]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        error_code: int = 0,
+        partition_errors: list[LeaderAndIsrResponse.LeaderAndIsrPartitionError] = _MISSING,
+        topics: list[LeaderAndIsrResponse.LeaderAndIsrTopicError] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.error_code = error_code
+        self.partition_errors = [] if partition_errors is _MISSING else partition_errors
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
+    f0, p = read_string(b, p)
+    (f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2), p
+
+
+def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    b += _SResp0.pack(o.partition_index, o.error_code)
+
+
+def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
+    f0 = ''
+    (f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrTopicError, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionErrors was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrResponse.LeaderAndIsrTopicError(f0, f1, tuple(_u)), p
+
+
+def _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(o: LeaderAndIsrResponse.LeaderAndIsrTopicError, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partition_errors
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrResponse_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionErrors was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(b, p)
+            _a(_x)
+    f2 = []
+    return LeaderAndIsrResponse(f0, f1, f2), p
+
+
+def _e_LeaderAndIsrResponse_v0(o: LeaderAndIsrResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.partition_errors
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(_x, w)
+            b = w.b
+
+
+def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionErrors was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b, p)
+            _a(_x)
+    f2 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrResponse_v4(o: LeaderAndIsrResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.partition_errors
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f1 = []
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderAndIsrResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaderAndIsrResponse_v5(o: LeaderAndIsrResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_LeaderAndIsrResponse: dict[int, DecodeFn] = {0: _d_LeaderAndIsrResponse_v0, 1: _d_LeaderAndIsrResponse_v0, 2: _d_LeaderAndIsrResponse_v0, 3: _d_LeaderAndIsrResponse_v0, 4: _d_LeaderAndIsrResponse_v4, 5: _d_LeaderAndIsrResponse_v5, 6: _d_LeaderAndIsrResponse_v5, 7: _d_LeaderAndIsrResponse_v5}
+_ENC_LeaderAndIsrResponse: dict[int, EncodeFn] = {0: _e_LeaderAndIsrResponse_v0, 1: _e_LeaderAndIsrResponse_v0, 2: _e_LeaderAndIsrResponse_v0, 3: _e_LeaderAndIsrResponse_v0, 4: _e_LeaderAndIsrResponse_v4, 5: _e_LeaderAndIsrResponse_v5, 6: _e_LeaderAndIsrResponse_v5, 7: _e_LeaderAndIsrResponse_v5}
+LeaderAndIsrResponse._DECODERS = _DEC_LeaderAndIsrResponse
+LeaderAndIsrResponse._ENCODERS = _ENC_LeaderAndIsrResponse
+
+LEADERANDISRRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 4, 'type': 'response', 'name': 'LeaderAndIsrResponse', 'validVersions': '0-7', 'flexibleVersions': '4+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionErrors', 'type': '[]LeaderAndIsrPartitionError', 'versions': '0-4'}, {'name': 'Topics', 'type': '[]LeaderAndIsrTopicError', 'versions': '5+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '5+', 'mapKey': True}, {'name': 'PartitionErrors', 'type': '[]LeaderAndIsrPartitionError', 'versions': '5+'}]}], 'commonStructs': [{'name': 'LeaderAndIsrPartitionError', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-4', 'entityType': 'topicName', 'ignorable': True}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

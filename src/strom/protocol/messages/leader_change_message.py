@@ -1,0 +1,245 @@
+"""Kafka data LeaderChangeMessage: every version, 0 to 1.
+
+Generated from LeaderChangeMessage.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SH0 = struct.Struct('>i')
+_SH1 = struct.Struct('>hi')
+
+
+class LeaderChangeMessage(Message):
+    __slots__ = ('version', 'leader_id', 'voters', 'granting_voters', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'LeaderChangeMessage'
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class Voter(Struct):
+        __slots__ = ('voter_id', 'voter_directory_id', 'unknown_tagged_fields',)
+
+        voter_id: int
+        voter_directory_id: uuid.UUID
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            voter_id: int = 0,
+            voter_directory_id: uuid.UUID = ZERO_UUID,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.voter_id = voter_id
+            self.voter_directory_id = voter_directory_id
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    version: int
+    leader_id: int
+    voters: list[LeaderChangeMessage.Voter]
+    granting_voters: list[LeaderChangeMessage.Voter]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        version: int = 0,
+        leader_id: int = 0,
+        voters: list[LeaderChangeMessage.Voter] = _MISSING,
+        granting_voters: list[LeaderChangeMessage.Voter] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.version = version
+        self.leader_id = leader_id
+        self.voters = [] if voters is _MISSING else voters
+        self.granting_voters = [] if granting_voters is _MISSING else granting_voters
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_LeaderChangeMessage_Voter_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessage.Voter, int]:
+    (f0,) = _SH0.unpack_from(b, p)
+    p += 4
+    f1 = ZERO_UUID
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderChangeMessage.Voter(f0, f1, tuple(_u)), p
+
+
+def _e_LeaderChangeMessage_Voter_v0(o: LeaderChangeMessage.Voter, w: Writer) -> None:
+    b = w.b
+    b += _SH0.pack(o.voter_id)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderChangeMessage_Voter_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessage.Voter, int]:
+    (f0,) = _SH0.unpack_from(b, p)
+    p += 4
+    f1, p = read_uuid(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderChangeMessage.Voter(f0, f1, tuple(_u)), p
+
+
+def _e_LeaderChangeMessage_Voter_v1(o: LeaderChangeMessage.Voter, w: Writer) -> None:
+    b = w.b
+    b += _SH0.pack(o.voter_id)
+    b += o.voter_directory_id.bytes
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessage, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0, f1,) = _SH1.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Voters was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderChangeMessage_Voter_v0(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array GrantingVoters was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_LeaderChangeMessage_Voter_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderChangeMessage(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_LeaderChangeMessage_v0(o: LeaderChangeMessage, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SH1.pack(o.version, o.leader_id)
+    _v = o.voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderChangeMessage_Voter_v0(_x, w)
+            b = w.b
+    _v = o.granting_voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderChangeMessage_Voter_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaderChangeMessage_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessage, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f3: Any
+    (f0, f1,) = _SH1.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 21)
+    if _n < 0:
+        raise DecodeError('non-nullable array Voters was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaderChangeMessage_Voter_v1(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 21)
+    if _n < 0:
+        raise DecodeError('non-nullable array GrantingVoters was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_LeaderChangeMessage_Voter_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaderChangeMessage(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_LeaderChangeMessage_v1(o: LeaderChangeMessage, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SH1.pack(o.version, o.leader_id)
+    _v = o.voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderChangeMessage_Voter_v1(_x, w)
+            b = w.b
+    _v = o.granting_voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaderChangeMessage_Voter_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_LeaderChangeMessage: dict[int, DecodeFn] = {0: _d_LeaderChangeMessage_v0, 1: _d_LeaderChangeMessage_v1}
+_ENC_LeaderChangeMessage: dict[int, EncodeFn] = {0: _e_LeaderChangeMessage_v0, 1: _e_LeaderChangeMessage_v1}
+LeaderChangeMessage._DECODERS = _DEC_LeaderChangeMessage
+LeaderChangeMessage._ENCODERS = _ENC_LeaderChangeMessage
+
+LEADERCHANGEMESSAGE_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'LeaderChangeMessage', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'Voters', 'type': '[]Voter', 'versions': '0+'}, {'name': 'GrantingVoters', 'type': '[]Voter', 'versions': '0+'}], 'commonStructs': [{'name': 'Voter', 'versions': '0+', 'fields': [{'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '1+'}]}]}

@@ -1,0 +1,474 @@
+"""Kafka LeaveGroupRequest and LeaveGroupResponse: every version.
+
+Generated from LeaveGroupRequest.json, LeaveGroupResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+
+
+class LeaveGroupRequest(Message):
+    __slots__ = ('group_id', 'member_id', 'members', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'LeaveGroupRequest'
+    API_KEY: ClassVar[int] = 13
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 5
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class MemberIdentity(Struct):
+        __slots__ = ('member_id', 'group_instance_id', 'reason', 'unknown_tagged_fields',)
+
+        member_id: str
+        group_instance_id: str | None
+        reason: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            member_id: str = '',
+            group_instance_id: str | None = None,
+            reason: str | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.member_id = member_id
+            self.group_instance_id = group_instance_id
+            self.reason = reason
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    group_id: str
+    member_id: str
+    members: list[LeaveGroupRequest.MemberIdentity]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str = '',
+        member_id: str = '',
+        members: list[LeaveGroupRequest.MemberIdentity] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.member_id = member_id
+        self.members = [] if members is _MISSING else members
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_LeaveGroupRequest_MemberIdentity_v3(b: memoryview, p: int) -> tuple[LeaveGroupRequest.MemberIdentity, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    f2 = None
+    return LeaveGroupRequest.MemberIdentity(f0, f1, f2), p
+
+
+def _e_LeaveGroupRequest_MemberIdentity_v3(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.group_instance_id, False, True)
+
+
+def _d_LeaveGroupRequest_MemberIdentity_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest.MemberIdentity, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    f2 = None
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaveGroupRequest_MemberIdentity_v4(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaveGroupRequest_MemberIdentity_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest.MemberIdentity, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaveGroupRequest_MemberIdentity_v5(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    encode_string(b, o.reason, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaveGroupRequest_v0(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
+    f2: Any
+    f0, p = read_string(b, p)
+    f1, p = read_string(b, p)
+    f2 = []
+    return LeaveGroupRequest(f0, f1, f2), p
+
+
+def _e_LeaveGroupRequest_v0(o: LeaveGroupRequest, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    encode_string(b, o.member_id, False, False)
+
+
+def _d_LeaveGroupRequest_v3(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    f1 = ''
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaveGroupRequest_MemberIdentity_v3(b, p)
+            _a(_x)
+    return LeaveGroupRequest(f0, f1, f2), p
+
+
+def _e_LeaveGroupRequest_v3(o: LeaveGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaveGroupRequest_MemberIdentity_v3(_x, w)
+            b = w.b
+
+
+def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ''
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaveGroupRequest_MemberIdentity_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaveGroupRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaveGroupRequest_v4(o: LeaveGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaveGroupRequest_MemberIdentity_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaveGroupRequest_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    f1 = ''
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaveGroupRequest_MemberIdentity_v5(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaveGroupRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaveGroupRequest_v5(o: LeaveGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaveGroupRequest_MemberIdentity_v5(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_LeaveGroupRequest: dict[int, DecodeFn] = {0: _d_LeaveGroupRequest_v0, 1: _d_LeaveGroupRequest_v0, 2: _d_LeaveGroupRequest_v0, 3: _d_LeaveGroupRequest_v3, 4: _d_LeaveGroupRequest_v4, 5: _d_LeaveGroupRequest_v5}
+_ENC_LeaveGroupRequest: dict[int, EncodeFn] = {0: _e_LeaveGroupRequest_v0, 1: _e_LeaveGroupRequest_v0, 2: _e_LeaveGroupRequest_v0, 3: _e_LeaveGroupRequest_v3, 4: _e_LeaveGroupRequest_v4, 5: _e_LeaveGroupRequest_v5}
+LeaveGroupRequest._DECODERS = _DEC_LeaveGroupRequest
+LeaveGroupRequest._ENCODERS = _ENC_LeaveGroupRequest
+
+LEAVEGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 13, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'LeaveGroupRequest', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0-2'}, {'name': 'Members', 'type': '[]MemberIdentity', 'versions': '3+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '3+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'Reason', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}]}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>ih')
+
+
+class LeaveGroupResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'members', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'LeaveGroupResponse'
+    API_KEY: ClassVar[int] = 13
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 5
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class MemberResponse(Struct):
+        __slots__ = ('member_id', 'group_instance_id', 'error_code', 'unknown_tagged_fields',)
+
+        member_id: str
+        group_instance_id: str | None
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            member_id: str = '',
+            group_instance_id: str | None = '',
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.member_id = member_id
+            self.group_instance_id = group_instance_id
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    members: list[LeaveGroupResponse.MemberResponse]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        members: list[LeaveGroupResponse.MemberResponse] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.members = [] if members is _MISSING else members
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_LeaveGroupResponse_MemberResponse_v3(b: memoryview, p: int) -> tuple[LeaveGroupResponse.MemberResponse, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 2
+    return LeaveGroupResponse.MemberResponse(f0, f1, f2), p
+
+
+def _e_LeaveGroupResponse_MemberResponse_v3(o: LeaveGroupResponse.MemberResponse, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.group_instance_id, False, True)
+    b += _SResp0.pack(o.error_code)
+
+
+def _d_LeaveGroupResponse_MemberResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse.MemberResponse, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaveGroupResponse.MemberResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaveGroupResponse_MemberResponse_v4(o: LeaveGroupResponse.MemberResponse, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    b += _SResp0.pack(o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_LeaveGroupResponse_v0(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
+    f2: Any
+    f0 = 0
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f2 = []
+    return LeaveGroupResponse(f0, f1, f2), p
+
+
+def _e_LeaveGroupResponse_v0(o: LeaveGroupResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+
+
+def _d_LeaveGroupResponse_v1(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
+    f2: Any
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2 = []
+    return LeaveGroupResponse(f0, f1, f2), p
+
+
+def _e_LeaveGroupResponse_v1(o: LeaveGroupResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+
+
+def _d_LeaveGroupResponse_v3(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaveGroupResponse_MemberResponse_v3(b, p)
+            _a(_x)
+    return LeaveGroupResponse(f0, f1, f2), p
+
+
+def _e_LeaveGroupResponse_v3(o: LeaveGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    _v = o.members
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_LeaveGroupResponse_MemberResponse_v3(_x, w)
+            b = w.b
+
+
+def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_LeaveGroupResponse_MemberResponse_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return LeaveGroupResponse(f0, f1, f2, tuple(_u)), p
+
+
+def _e_LeaveGroupResponse_v4(o: LeaveGroupResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_LeaveGroupResponse_MemberResponse_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_LeaveGroupResponse: dict[int, DecodeFn] = {0: _d_LeaveGroupResponse_v0, 1: _d_LeaveGroupResponse_v1, 2: _d_LeaveGroupResponse_v1, 3: _d_LeaveGroupResponse_v3, 4: _d_LeaveGroupResponse_v4, 5: _d_LeaveGroupResponse_v4}
+_ENC_LeaveGroupResponse: dict[int, EncodeFn] = {0: _e_LeaveGroupResponse_v0, 1: _e_LeaveGroupResponse_v1, 2: _e_LeaveGroupResponse_v1, 3: _e_LeaveGroupResponse_v3, 4: _e_LeaveGroupResponse_v4, 5: _e_LeaveGroupResponse_v4}
+LeaveGroupResponse._DECODERS = _DEC_LeaveGroupResponse
+LeaveGroupResponse._ENCODERS = _ENC_LeaveGroupResponse
+
+LEAVEGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 13, 'type': 'response', 'name': 'LeaveGroupResponse', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Members', 'type': '[]MemberResponse', 'versions': '3+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '3+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '3+'}]}]}

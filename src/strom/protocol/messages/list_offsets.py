@@ -1,0 +1,934 @@
+"""Kafka ListOffsetsRequest and ListOffsetsResponse: every version.
+
+Generated from ListOffsetsRequest.json, ListOffsetsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>qi')
+_SReq2 = struct.Struct('>iqi')
+_SReq3 = struct.Struct('>q')
+_SReq4 = struct.Struct('>iq')
+_SReq5 = struct.Struct('>iiq')
+_SReq6 = struct.Struct('>ib')
+
+
+class ListOffsetsRequest(Message):
+    __slots__ = ('replica_id', 'isolation_level', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ListOffsetsRequest'
+    API_KEY: ClassVar[int] = 2
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 6
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ListOffsetsPartition(Struct):
+        __slots__ = ('partition_index', 'current_leader_epoch', 'timestamp', 'max_num_offsets', 'unknown_tagged_fields',)
+
+        partition_index: int
+        current_leader_epoch: int
+        timestamp: int
+        max_num_offsets: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            current_leader_epoch: int = -1,
+            timestamp: int = 0,
+            max_num_offsets: int = 1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.current_leader_epoch = current_leader_epoch
+            self.timestamp = timestamp
+            self.max_num_offsets = max_num_offsets
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ListOffsetsTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[ListOffsetsRequest.ListOffsetsPartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[ListOffsetsRequest.ListOffsetsPartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    replica_id: int
+    isolation_level: int
+    topics: list[ListOffsetsRequest.ListOffsetsTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        replica_id: int = 0,
+        isolation_level: int = 0,
+        topics: list[ListOffsetsRequest.ListOffsetsTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.replica_id = replica_id
+        self.isolation_level = isolation_level
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ListOffsetsRequest_ListOffsetsPartition_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = -1
+    (f2, f3,) = _SReq1.unpack_from(b, p)
+    p += 12
+    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsPartition_v0(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq2.pack(o.partition_index, o.timestamp, o.max_num_offsets)
+
+
+def _d_ListOffsetsRequest_ListOffsetsPartition_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = -1
+    (f2,) = _SReq3.unpack_from(b, p)
+    p += 8
+    f3 = 1
+    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsPartition_v1(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq4.pack(o.partition_index, o.timestamp)
+
+
+def _d_ListOffsetsRequest_ListOffsetsPartition_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
+    (f0, f1, f2,) = _SReq5.unpack_from(b, p)
+    p += 16
+    f3 = 1
+    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsPartition_v4(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq5.pack(o.partition_index, o.current_leader_epoch, o.timestamp)
+
+
+def _d_ListOffsetsRequest_ListOffsetsPartition_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsPartition, int]:
+    (f0, f1, f2,) = _SReq5.unpack_from(b, p)
+    p += 16
+    f3 = 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsPartition_v6(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq5.pack(o.partition_index, o.current_leader_epoch, o.timestamp)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ListOffsetsRequest_ListOffsetsTopic_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v0(b, p)
+            _a(_x)
+    return ListOffsetsRequest.ListOffsetsTopic(f0, f1), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsTopic_v0(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsRequest_ListOffsetsTopic_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v1(b, p)
+            _a(_x)
+    return ListOffsetsRequest.ListOffsetsTopic(f0, f1), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsTopic_v1(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsPartition_v1(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsRequest_ListOffsetsTopic_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v4(b, p)
+            _a(_x)
+    return ListOffsetsRequest.ListOffsetsTopic(f0, f1), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsTopic_v4(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsPartition_v4(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsRequest_ListOffsetsTopic_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 17)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListOffsetsRequest.ListOffsetsTopic(f0, f1, tuple(_u)), p
+
+
+def _e_ListOffsetsRequest_ListOffsetsTopic_v6(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsPartition_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ListOffsetsRequest_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v0(b, p)
+            _a(_x)
+    return ListOffsetsRequest(f0, f1, f2), p
+
+
+def _e_ListOffsetsRequest_v0(o: ListOffsetsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.replica_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsRequest_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v1(b, p)
+            _a(_x)
+    return ListOffsetsRequest(f0, f1, f2), p
+
+
+def _e_ListOffsetsRequest_v1(o: ListOffsetsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.replica_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsTopic_v1(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsRequest_v2(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SReq6.unpack_from(b, p)
+    p += 5
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v1(b, p)
+            _a(_x)
+    return ListOffsetsRequest(f0, f1, f2), p
+
+
+def _e_ListOffsetsRequest_v2(o: ListOffsetsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq6.pack(o.replica_id, o.isolation_level)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsTopic_v1(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsRequest_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SReq6.unpack_from(b, p)
+    p += 5
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v4(b, p)
+            _a(_x)
+    return ListOffsetsRequest(f0, f1, f2), p
+
+
+def _e_ListOffsetsRequest_v4(o: ListOffsetsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq6.pack(o.replica_id, o.isolation_level)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsTopic_v4(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0, f1,) = _SReq6.unpack_from(b, p)
+    p += 5
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListOffsetsRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ListOffsetsRequest_v6(o: ListOffsetsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq6.pack(o.replica_id, o.isolation_level)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsRequest_ListOffsetsTopic_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ListOffsetsRequest: dict[int, DecodeFn] = {0: _d_ListOffsetsRequest_v0, 1: _d_ListOffsetsRequest_v1, 2: _d_ListOffsetsRequest_v2, 3: _d_ListOffsetsRequest_v2, 4: _d_ListOffsetsRequest_v4, 5: _d_ListOffsetsRequest_v4, 6: _d_ListOffsetsRequest_v6, 7: _d_ListOffsetsRequest_v6, 8: _d_ListOffsetsRequest_v6, 9: _d_ListOffsetsRequest_v6}
+_ENC_ListOffsetsRequest: dict[int, EncodeFn] = {0: _e_ListOffsetsRequest_v0, 1: _e_ListOffsetsRequest_v1, 2: _e_ListOffsetsRequest_v2, 3: _e_ListOffsetsRequest_v2, 4: _e_ListOffsetsRequest_v4, 5: _e_ListOffsetsRequest_v4, 6: _e_ListOffsetsRequest_v6, 7: _e_ListOffsetsRequest_v6, 8: _e_ListOffsetsRequest_v6, 9: _e_ListOffsetsRequest_v6}
+ListOffsetsRequest._DECODERS = _DEC_ListOffsetsRequest
+ListOffsetsRequest._ENCODERS = _ENC_ListOffsetsRequest
+
+LISTOFFSETSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 2, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ListOffsetsRequest', 'validVersions': '0-9', 'deprecatedVersions': '0', 'flexibleVersions': '6+', 'latestVersionUnstable': False, 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'IsolationLevel', 'type': 'int8', 'versions': '2+'}, {'name': 'Topics', 'type': '[]ListOffsetsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ListOffsetsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '4+', 'default': '-1', 'ignorable': True}, {'name': 'Timestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxNumOffsets', 'type': 'int32', 'versions': '0', 'default': '1'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>qq')
+_SResp2 = struct.Struct('>ihqq')
+_SResp3 = struct.Struct('>qqi')
+_SResp4 = struct.Struct('>ihqqi')
+_SResp5 = struct.Struct('>i')
+
+
+class ListOffsetsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ListOffsetsResponse'
+    API_KEY: ClassVar[int] = 2
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 6
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ListOffsetsPartitionResponse(Struct):
+        __slots__ = ('partition_index', 'error_code', 'old_style_offsets', 'timestamp', 'offset', 'leader_epoch', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        old_style_offsets: list[int]
+        timestamp: int
+        offset: int
+        leader_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            old_style_offsets: list[int] = _MISSING,
+            timestamp: int = -1,
+            offset: int = -1,
+            leader_epoch: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.old_style_offsets = [] if old_style_offsets is _MISSING else old_style_offsets
+            self.timestamp = timestamp
+            self.offset = offset
+            self.leader_epoch = leader_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ListOffsetsTopicResponse(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[ListOffsetsResponse.ListOffsetsPartitionResponse]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[ListOffsetsResponse.ListOffsetsPartitionResponse] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    topics: list[ListOffsetsResponse.ListOffsetsTopicResponse]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        topics: list[ListOffsetsResponse.ListOffsetsTopicResponse] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array OldStyleOffsets was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}q', b, p))
+        p += 8 * _n
+    f3 = -1
+    f4 = -1
+    f5 = -1
+    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    _v = o.old_style_offsets
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}q', *_v)
+
+
+def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
+    f2: Any
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2 = []
+    (f3, f4,) = _SResp1.unpack_from(b, p)
+    p += 16
+    f5 = -1
+    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.partition_index, o.error_code, o.timestamp, o.offset)
+
+
+def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
+    f2: Any
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2 = []
+    (f3, f4, f5,) = _SResp3.unpack_from(b, p)
+    p += 20
+    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp4.pack(o.partition_index, o.error_code, o.timestamp, o.offset, o.leader_epoch)
+
+
+def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsPartitionResponse, int]:
+    f2: Any
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2 = []
+    (f3, f4, f5,) = _SResp3.unpack_from(b, p)
+    p += 20
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp4.pack(o.partition_index, o.error_code, o.timestamp, o.offset, o.leader_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(b, p)
+            _a(_x)
+    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v0(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 22)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(b, p)
+            _a(_x)
+    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(b, p)
+            _a(_x)
+    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v4(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 27)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1, tuple(_u)), p
+
+
+def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v6(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ListOffsetsResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v0(b, p)
+            _a(_x)
+    return ListOffsetsResponse(f0, f1), p
+
+
+def _e_ListOffsetsResponse_v0(o: ListOffsetsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v0(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b, p)
+            _a(_x)
+    return ListOffsetsResponse(f0, f1), p
+
+
+def _e_ListOffsetsResponse_v1(o: ListOffsetsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsResponse_v2(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp5.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b, p)
+            _a(_x)
+    return ListOffsetsResponse(f0, f1), p
+
+
+def _e_ListOffsetsResponse_v2(o: ListOffsetsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp5.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp5.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v4(b, p)
+            _a(_x)
+    return ListOffsetsResponse(f0, f1), p
+
+
+def _e_ListOffsetsResponse_v4(o: ListOffsetsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp5.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v4(_x, w)
+            b = w.b
+
+
+def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp5.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListOffsetsResponse(f0, f1, tuple(_u)), p
+
+
+def _e_ListOffsetsResponse_v6(o: ListOffsetsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp5.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ListOffsetsResponse: dict[int, DecodeFn] = {0: _d_ListOffsetsResponse_v0, 1: _d_ListOffsetsResponse_v1, 2: _d_ListOffsetsResponse_v2, 3: _d_ListOffsetsResponse_v2, 4: _d_ListOffsetsResponse_v4, 5: _d_ListOffsetsResponse_v4, 6: _d_ListOffsetsResponse_v6, 7: _d_ListOffsetsResponse_v6, 8: _d_ListOffsetsResponse_v6, 9: _d_ListOffsetsResponse_v6}
+_ENC_ListOffsetsResponse: dict[int, EncodeFn] = {0: _e_ListOffsetsResponse_v0, 1: _e_ListOffsetsResponse_v1, 2: _e_ListOffsetsResponse_v2, 3: _e_ListOffsetsResponse_v2, 4: _e_ListOffsetsResponse_v4, 5: _e_ListOffsetsResponse_v4, 6: _e_ListOffsetsResponse_v6, 7: _e_ListOffsetsResponse_v6, 8: _e_ListOffsetsResponse_v6, 9: _e_ListOffsetsResponse_v6}
+ListOffsetsResponse._DECODERS = _DEC_ListOffsetsResponse
+ListOffsetsResponse._ENCODERS = _ENC_ListOffsetsResponse
+
+LISTOFFSETSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 2, 'type': 'response', 'name': 'ListOffsetsResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]ListOffsetsTopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ListOffsetsPartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'OldStyleOffsets', 'type': '[]int64', 'versions': '0', 'ignorable': False}, {'name': 'Timestamp', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': False}, {'name': 'Offset', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': False}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '4+', 'default': '-1'}]}]}]}

@@ -1,0 +1,372 @@
+"""Kafka ListPartitionReassignmentsRequest and ListPartitionReassignmentsResponse: every version.
+
+Generated from ListPartitionReassignmentsRequest.json, ListPartitionReassignmentsResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+
+
+class ListPartitionReassignmentsRequest(Message):
+    __slots__ = ('timeout_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ListPartitionReassignmentsRequest'
+    API_KEY: ClassVar[int] = 46
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class ListPartitionReassignmentsTopics(Struct):
+        __slots__ = ('name', 'partition_indexes', 'unknown_tagged_fields',)
+
+        name: str
+        partition_indexes: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partition_indexes: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partition_indexes = [] if partition_indexes is _MISSING else partition_indexes
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    timeout_ms: int
+    topics: list[ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics] | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        timeout_ms: int = 60000,
+        topics: list[ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics] | None = None,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.timeout_ms = timeout_ms
+        self.topics = topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics(f0, f1, tuple(_u)), p
+
+
+def _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(o: ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ListPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListPartitionReassignmentsRequest(f0, f1, tuple(_u)), p
+
+
+def _e_ListPartitionReassignmentsRequest_v0(o: ListPartitionReassignmentsRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.timeout_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ListPartitionReassignmentsRequest: dict[int, DecodeFn] = {0: _d_ListPartitionReassignmentsRequest_v0}
+_ENC_ListPartitionReassignmentsRequest: dict[int, EncodeFn] = {0: _e_ListPartitionReassignmentsRequest_v0}
+ListPartitionReassignmentsRequest._DECODERS = _DEC_ListPartitionReassignmentsRequest
+ListPartitionReassignmentsRequest._ENCODERS = _ENC_ListPartitionReassignmentsRequest
+
+LISTPARTITIONREASSIGNMENTSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 46, 'type': 'request', 'listeners': ['broker', 'controller', 'zkBroker'], 'name': 'ListPartitionReassignmentsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'Topics', 'type': '[]ListPartitionReassignmentsTopics', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>i')
+_SResp1 = struct.Struct('>ih')
+
+
+class ListPartitionReassignmentsResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ListPartitionReassignmentsResponse'
+    API_KEY: ClassVar[int] = 46
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class OngoingPartitionReassignment(Struct):
+        __slots__ = ('partition_index', 'replicas', 'adding_replicas', 'removing_replicas', 'unknown_tagged_fields',)
+
+        partition_index: int
+        replicas: list[int]
+        adding_replicas: list[int]
+        removing_replicas: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            replicas: list[int] = _MISSING,
+            adding_replicas: list[int] = _MISSING,
+            removing_replicas: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.replicas = [] if replicas is _MISSING else replicas
+            self.adding_replicas = [] if adding_replicas is _MISSING else adding_replicas
+            self.removing_replicas = [] if removing_replicas is _MISSING else removing_replicas
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OngoingTopicReassignment(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[ListPartitionReassignmentsResponse.OngoingPartitionReassignment]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[ListPartitionReassignmentsResponse.OngoingPartitionReassignment] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: str | None
+    topics: list[ListPartitionReassignmentsResponse.OngoingTopicReassignment]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        error_message: str | None = '',
+        topics: list[ListPartitionReassignmentsResponse.OngoingTopicReassignment] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse.OngoingPartitionReassignment, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Replicas was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array AddingReplicas was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array RemovingReplicas was null')
+    else:
+        f3 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListPartitionReassignmentsResponse.OngoingPartitionReassignment(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingPartitionReassignment, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp0.pack(o.partition_index)
+    _v = o.replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.adding_replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.removing_replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse.OngoingTopicReassignment, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListPartitionReassignmentsResponse.OngoingTopicReassignment(f0, f1, tuple(_u)), p
+
+
+def _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingTopicReassignment, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ListPartitionReassignmentsResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_ListPartitionReassignmentsResponse_v0(o: ListPartitionReassignmentsResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ListPartitionReassignmentsResponse: dict[int, DecodeFn] = {0: _d_ListPartitionReassignmentsResponse_v0}
+_ENC_ListPartitionReassignmentsResponse: dict[int, EncodeFn] = {0: _e_ListPartitionReassignmentsResponse_v0}
+ListPartitionReassignmentsResponse._DECODERS = _DEC_ListPartitionReassignmentsResponse
+ListPartitionReassignmentsResponse._ENCODERS = _ENC_ListPartitionReassignmentsResponse
+
+LISTPARTITIONREASSIGNMENTSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 46, 'type': 'response', 'name': 'ListPartitionReassignmentsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Topics', 'type': '[]OngoingTopicReassignment', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OngoingPartitionReassignment', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'AddingReplicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'RemovingReplicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}]}]}]}

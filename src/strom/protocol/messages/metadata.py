@@ -1,0 +1,1737 @@
+"""Kafka MetadataRequest and MetadataResponse: every version.
+
+Generated from MetadataRequest.json, MetadataResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>?')
+_SReq1 = struct.Struct('>???')
+_SReq2 = struct.Struct('>??')
+
+
+class MetadataRequest(Message):
+    __slots__ = ('topics', 'allow_auto_topic_creation', 'include_cluster_authorized_operations', 'include_topic_authorized_operations', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'MetadataRequest'
+    API_KEY: ClassVar[int] = 3
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 12
+    FLEXIBLE_MIN: ClassVar[int] = 9
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class MetadataRequestTopic(Struct):
+        __slots__ = ('topic_id', 'name', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        name: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            name: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.name = name
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    topics: list[MetadataRequest.MetadataRequestTopic] | None
+    allow_auto_topic_creation: bool
+    include_cluster_authorized_operations: bool
+    include_topic_authorized_operations: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        topics: list[MetadataRequest.MetadataRequestTopic] | None = _MISSING,
+        allow_auto_topic_creation: bool = True,
+        include_cluster_authorized_operations: bool = False,
+        include_topic_authorized_operations: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.topics = [] if topics is _MISSING else topics
+        self.allow_auto_topic_creation = allow_auto_topic_creation
+        self.include_cluster_authorized_operations = include_cluster_authorized_operations
+        self.include_topic_authorized_operations = include_topic_authorized_operations
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_MetadataRequest_MetadataRequestTopic_v0(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
+    f0 = ZERO_UUID
+    f1, p = read_string(b, p)
+    return MetadataRequest.MetadataRequestTopic(f0, f1), p
+
+
+def _e_MetadataRequest_MetadataRequestTopic_v0(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, False, False)
+
+
+def _d_MetadataRequest_MetadataRequestTopic_v9(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
+    f0 = ZERO_UUID
+    f1, p = read_compact_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataRequest.MetadataRequestTopic(f0, f1, tuple(_u)), p
+
+
+def _e_MetadataRequest_MetadataRequestTopic_v9(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataRequest_MetadataRequestTopic_v10(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
+    f0, p = read_uuid(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataRequest.MetadataRequestTopic(f0, f1, tuple(_u)), p
+
+
+def _e_MetadataRequest_MetadataRequestTopic_v10(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
+    b = w.b
+    b += o.topic_id.bytes
+    encode_string(b, o.name, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataRequest_v0(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
+            _a(_x)
+    f1 = True
+    f2 = False
+    f3 = False
+    return MetadataRequest(f0, f1, f2, f3), p
+
+
+def _e_MetadataRequest_v0(o: MetadataRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_MetadataRequest_v1(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
+            _a(_x)
+    f1 = True
+    f2 = False
+    f3 = False
+    return MetadataRequest(f0, f1, f2, f3), p
+
+
+def _e_MetadataRequest_v1(o: MetadataRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_MetadataRequest_v4(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
+            _a(_x)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f2 = False
+    f3 = False
+    return MetadataRequest(f0, f1, f2, f3), p
+
+
+def _e_MetadataRequest_v4(o: MetadataRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
+            b = w.b
+    b += _SReq0.pack(o.allow_auto_topic_creation)
+
+
+def _d_MetadataRequest_v8(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 2)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_MetadataRequest_MetadataRequestTopic_v0(b, p)
+            _a(_x)
+    (f1, f2, f3,) = _SReq1.unpack_from(b, p)
+    p += 3
+    return MetadataRequest(f0, f1, f2, f3), p
+
+
+def _e_MetadataRequest_v8(o: MetadataRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
+
+
+def _d_MetadataRequest_v9(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 2)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_MetadataRequest_MetadataRequestTopic_v9(b, p)
+            _a(_x)
+    (f1, f2, f3,) = _SReq1.unpack_from(b, p)
+    p += 3
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_MetadataRequest_v9(o: MetadataRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_MetadataRequest_MetadataRequestTopic_v9(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataRequest_v10(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_MetadataRequest_MetadataRequestTopic_v10(b, p)
+            _a(_x)
+    (f1, f2, f3,) = _SReq1.unpack_from(b, p)
+    p += 3
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_MetadataRequest_v10(o: MetadataRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataRequest_v11(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        f0 = None
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_MetadataRequest_MetadataRequestTopic_v10(b, p)
+            _a(_x)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 1
+    f2 = False
+    (f3,) = _SReq0.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_MetadataRequest_v11(o: MetadataRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
+            b = w.b
+    b += _SReq2.pack(o.allow_auto_topic_creation, o.include_topic_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_MetadataRequest: dict[int, DecodeFn] = {0: _d_MetadataRequest_v0, 1: _d_MetadataRequest_v1, 2: _d_MetadataRequest_v1, 3: _d_MetadataRequest_v1, 4: _d_MetadataRequest_v4, 5: _d_MetadataRequest_v4, 6: _d_MetadataRequest_v4, 7: _d_MetadataRequest_v4, 8: _d_MetadataRequest_v8, 9: _d_MetadataRequest_v9, 10: _d_MetadataRequest_v10, 11: _d_MetadataRequest_v11, 12: _d_MetadataRequest_v11}
+_ENC_MetadataRequest: dict[int, EncodeFn] = {0: _e_MetadataRequest_v0, 1: _e_MetadataRequest_v1, 2: _e_MetadataRequest_v1, 3: _e_MetadataRequest_v1, 4: _e_MetadataRequest_v4, 5: _e_MetadataRequest_v4, 6: _e_MetadataRequest_v4, 7: _e_MetadataRequest_v4, 8: _e_MetadataRequest_v8, 9: _e_MetadataRequest_v9, 10: _e_MetadataRequest_v10, 11: _e_MetadataRequest_v11, 12: _e_MetadataRequest_v11}
+MetadataRequest._DECODERS = _DEC_MetadataRequest
+MetadataRequest._ENCODERS = _ENC_MetadataRequest
+
+METADATAREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 3, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'MetadataRequest', 'validVersions': '0-12', 'deprecatedVersions': '0-3', 'flexibleVersions': '9+', 'fields': [{'name': 'Topics', 'type': '[]MetadataRequestTopic', 'versions': '0+', 'nullableVersions': '1+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '10+', 'ignorable': True}, {'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'nullableVersions': '10+'}]}, {'name': 'AllowAutoTopicCreation', 'type': 'bool', 'versions': '4+', 'default': 'true', 'ignorable': False}, {'name': 'IncludeClusterAuthorizedOperations', 'type': 'bool', 'versions': '8-10'}, {'name': 'IncludeTopicAuthorizedOperations', 'type': 'bool', 'versions': '8+'}]}
+
+
+
+_SResp0 = struct.Struct('>i')
+_SResp1 = struct.Struct('>hii')
+_SResp2 = struct.Struct('>hiii')
+_SResp3 = struct.Struct('>h')
+_SResp4 = struct.Struct('>?')
+
+
+class MetadataResponse(Message):
+    __slots__ = ('throttle_time_ms', 'brokers', 'cluster_id', 'controller_id', 'topics', 'cluster_authorized_operations', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'MetadataResponse'
+    API_KEY: ClassVar[int] = 3
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 12
+    FLEXIBLE_MIN: ClassVar[int] = 9
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class MetadataResponseBroker(Struct):
+        __slots__ = ('node_id', 'host', 'port', 'rack', 'unknown_tagged_fields',)
+
+        node_id: int
+        host: str
+        port: int
+        rack: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            node_id: int = 0,
+            host: str = '',
+            port: int = 0,
+            rack: str | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.node_id = node_id
+            self.host = host
+            self.port = port
+            self.rack = rack
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class MetadataResponsePartition(Struct):
+        __slots__ = ('error_code', 'partition_index', 'leader_id', 'leader_epoch', 'replica_nodes', 'isr_nodes', 'offline_replicas', 'unknown_tagged_fields',)
+
+        error_code: int
+        partition_index: int
+        leader_id: int
+        leader_epoch: int
+        replica_nodes: list[int]
+        isr_nodes: list[int]
+        offline_replicas: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            partition_index: int = 0,
+            leader_id: int = 0,
+            leader_epoch: int = -1,
+            replica_nodes: list[int] = _MISSING,
+            isr_nodes: list[int] = _MISSING,
+            offline_replicas: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.partition_index = partition_index
+            self.leader_id = leader_id
+            self.leader_epoch = leader_epoch
+            self.replica_nodes = [] if replica_nodes is _MISSING else replica_nodes
+            self.isr_nodes = [] if isr_nodes is _MISSING else isr_nodes
+            self.offline_replicas = [] if offline_replicas is _MISSING else offline_replicas
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class MetadataResponseTopic(Struct):
+        __slots__ = ('error_code', 'name', 'topic_id', 'is_internal', 'partitions', 'topic_authorized_operations', 'unknown_tagged_fields',)
+
+        error_code: int
+        name: str | None
+        topic_id: uuid.UUID
+        is_internal: bool
+        partitions: list[MetadataResponse.MetadataResponsePartition]
+        topic_authorized_operations: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            name: str | None = '',
+            topic_id: uuid.UUID = ZERO_UUID,
+            is_internal: bool = False,
+            partitions: list[MetadataResponse.MetadataResponsePartition] = _MISSING,
+            topic_authorized_operations: int = -2147483648,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.name = name
+            self.topic_id = topic_id
+            self.is_internal = is_internal
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.topic_authorized_operations = topic_authorized_operations
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    brokers: list[MetadataResponse.MetadataResponseBroker]
+    cluster_id: str | None
+    controller_id: int
+    topics: list[MetadataResponse.MetadataResponseTopic]
+    cluster_authorized_operations: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        brokers: list[MetadataResponse.MetadataResponseBroker] = _MISSING,
+        cluster_id: str | None = None,
+        controller_id: int = -1,
+        topics: list[MetadataResponse.MetadataResponseTopic] = _MISSING,
+        cluster_authorized_operations: int = -2147483648,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.brokers = [] if brokers is _MISSING else brokers
+        self.cluster_id = cluster_id
+        self.controller_id = controller_id
+        self.topics = [] if topics is _MISSING else topics
+        self.cluster_authorized_operations = cluster_authorized_operations
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_MetadataResponse_MetadataResponseBroker_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseBroker, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f1, p = read_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f3 = None
+    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3), p
+
+
+def _e_MetadataResponse_MetadataResponseBroker_v0(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.node_id)
+    encode_string(b, o.host, False, False)
+    b += _SResp0.pack(o.port)
+
+
+def _d_MetadataResponse_MetadataResponseBroker_v1(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseBroker, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f1, p = read_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f3, p = read_nullable_string(b, p)
+    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3), p
+
+
+def _e_MetadataResponse_MetadataResponseBroker_v1(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.node_id)
+    encode_string(b, o.host, False, False)
+    b += _SResp0.pack(o.port)
+    encode_string(b, o.rack, False, True)
+
+
+def _d_MetadataResponse_MetadataResponseBroker_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseBroker, int]:
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f3, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_MetadataResponse_MetadataResponseBroker_v9(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.node_id)
+    encode_string(b, o.host, True, False)
+    b += _SResp0.pack(o.port)
+    encode_string(b, o.rack, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_MetadataResponsePartition_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
+    f6: Any
+    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 10
+    f3 = -1
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array ReplicaNodes was null')
+    else:
+        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array IsrNodes was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    f6 = []
+    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_MetadataResponse_MetadataResponsePartition_v0(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code, o.partition_index, o.leader_id)
+    _v = o.replica_nodes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.isr_nodes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_MetadataResponse_MetadataResponsePartition_v5(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
+    (f0, f1, f2,) = _SResp1.unpack_from(b, p)
+    p += 10
+    f3 = -1
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array ReplicaNodes was null')
+    else:
+        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array IsrNodes was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array OfflineReplicas was null')
+    else:
+        f6 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_MetadataResponse_MetadataResponsePartition_v5(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code, o.partition_index, o.leader_id)
+    _v = o.replica_nodes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.isr_nodes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.offline_replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_MetadataResponse_MetadataResponsePartition_v7(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
+    (f0, f1, f2, f3,) = _SResp2.unpack_from(b, p)
+    p += 14
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array ReplicaNodes was null')
+    else:
+        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array IsrNodes was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array OfflineReplicas was null')
+    else:
+        f6 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_MetadataResponse_MetadataResponsePartition_v7(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp2.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
+    _v = o.replica_nodes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.isr_nodes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.offline_replicas
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_MetadataResponse_MetadataResponsePartition_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
+    (f0, f1, f2, f3,) = _SResp2.unpack_from(b, p)
+    p += 14
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array ReplicaNodes was null')
+    else:
+        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array IsrNodes was null')
+    else:
+        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array OfflineReplicas was null')
+    else:
+        f6 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_MetadataResponse_MetadataResponsePartition_v9(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SResp2.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
+    _v = o.replica_nodes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.isr_nodes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    _v = o.offline_replicas
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2 = ZERO_UUID
+    f3 = False
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v0(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v0(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v1(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2 = ZERO_UUID
+    (f3,) = _SResp4.unpack_from(b, p)
+    p += 1
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v0(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v1(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, False, False)
+    b += _SResp4.pack(o.is_internal)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v5(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2 = ZERO_UUID
+    (f3,) = _SResp4.unpack_from(b, p)
+    p += 1
+    _n, p = read_array_len(b, p, 22)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v5(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v5(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, False, False)
+    b += _SResp4.pack(o.is_internal)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v5(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v7(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2 = ZERO_UUID
+    (f3,) = _SResp4.unpack_from(b, p)
+    p += 1
+    _n, p = read_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v7(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v7(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, False, False)
+    b += _SResp4.pack(o.is_internal)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v8(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_string(b, p)
+    f2 = ZERO_UUID
+    (f3,) = _SResp4.unpack_from(b, p)
+    p += 1
+    _n, p = read_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v7(b, p)
+            _a(_x)
+    (f5,) = _SResp0.unpack_from(b, p)
+    p += 4
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v8(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, False, False)
+    b += _SResp4.pack(o.is_internal)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.topic_authorized_operations)
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_string(b, p)
+    f2 = ZERO_UUID
+    (f3,) = _SResp4.unpack_from(b, p)
+    p += 1
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v9(b, p)
+            _a(_x)
+    (f5,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v9(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, True, False)
+    b += _SResp4.pack(o.is_internal)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.topic_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v10(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_string(b, p)
+    f2, p = read_uuid(b, p)
+    (f3,) = _SResp4.unpack_from(b, p)
+    p += 1
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v9(b, p)
+            _a(_x)
+    (f5,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v10(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, True, False)
+    b += o.topic_id.bytes
+    b += _SResp4.pack(o.is_internal)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.topic_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_MetadataResponseTopic_v12(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    f2, p = read_uuid(b, p)
+    (f3,) = _SResp4.unpack_from(b, p)
+    p += 1
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponsePartition_v9(b, p)
+            _a(_x)
+    (f5,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_MetadataResponse_MetadataResponseTopic_v12(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.error_code)
+    encode_string(b, o.name, True, True)
+    b += o.topic_id.bytes
+    b += _SResp4.pack(o.is_internal)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.topic_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_v0(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v0(b, p)
+            _a(_x)
+    f2 = None
+    f3 = -1
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v0(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_v0(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.brokers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v0(_x, w)
+            b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_v1(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
+            _a(_x)
+    f2 = None
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v1(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_v1(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.brokers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_v2(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
+            _a(_x)
+    f2, p = read_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v1(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_v2(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.brokers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, False, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_v3(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
+            _a(_x)
+    f2, p = read_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v1(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_v3(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, False, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_v5(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
+            _a(_x)
+    f2, p = read_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v5(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_v5(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, False, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v5(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_v7(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
+            _a(_x)
+    f2, p = read_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 9)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v7(b, p)
+            _a(_x)
+    f5 = -2147483648
+    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_v7(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, False, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v7(_x, w)
+            b = w.b
+
+
+def _d_MetadataResponse_v8(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v1(b, p)
+            _a(_x)
+    f2, p = read_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 13)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v8(b, p)
+            _a(_x)
+    (f5,) = _SResp0.unpack_from(b, p)
+    p += 4
+    return MetadataResponse(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_MetadataResponse_v8(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, False, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v8(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.cluster_authorized_operations)
+
+
+def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
+            _a(_x)
+    f2, p = read_compact_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v9(b, p)
+            _a(_x)
+    (f5,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, True, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v9(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.cluster_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
+            _a(_x)
+    f2, p = read_compact_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v10(b, p)
+            _a(_x)
+    (f5,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, True, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.cluster_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
+            _a(_x)
+    f2, p = read_compact_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v10(b, p)
+            _a(_x)
+    f5 = -2147483648
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, True, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f4: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array Brokers was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseBroker_v9(b, p)
+            _a(_x)
+    f2, p = read_compact_nullable_string(b, p)
+    (f3,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 26)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_MetadataResponse_MetadataResponseTopic_v12(b, p)
+            _a(_x)
+    f5 = -2147483648
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.brokers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
+            b = w.b
+    encode_string(b, o.cluster_id, True, True)
+    b += _SResp0.pack(o.controller_id)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_MetadataResponse_MetadataResponseTopic_v12(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_MetadataResponse: dict[int, DecodeFn] = {0: _d_MetadataResponse_v0, 1: _d_MetadataResponse_v1, 2: _d_MetadataResponse_v2, 3: _d_MetadataResponse_v3, 4: _d_MetadataResponse_v3, 5: _d_MetadataResponse_v5, 6: _d_MetadataResponse_v5, 7: _d_MetadataResponse_v7, 8: _d_MetadataResponse_v8, 9: _d_MetadataResponse_v9, 10: _d_MetadataResponse_v10, 11: _d_MetadataResponse_v11, 12: _d_MetadataResponse_v12}
+_ENC_MetadataResponse: dict[int, EncodeFn] = {0: _e_MetadataResponse_v0, 1: _e_MetadataResponse_v1, 2: _e_MetadataResponse_v2, 3: _e_MetadataResponse_v3, 4: _e_MetadataResponse_v3, 5: _e_MetadataResponse_v5, 6: _e_MetadataResponse_v5, 7: _e_MetadataResponse_v7, 8: _e_MetadataResponse_v8, 9: _e_MetadataResponse_v9, 10: _e_MetadataResponse_v10, 11: _e_MetadataResponse_v11, 12: _e_MetadataResponse_v12}
+MetadataResponse._DECODERS = _DEC_MetadataResponse
+MetadataResponse._ENCODERS = _ENC_MetadataResponse
+
+METADATARESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 3, 'type': 'response', 'name': 'MetadataResponse', 'validVersions': '0-12', 'flexibleVersions': '9+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '3+', 'ignorable': True}, {'name': 'Brokers', 'type': '[]MetadataResponseBroker', 'versions': '0+', 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '0+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}, {'name': 'Rack', 'type': 'string', 'versions': '1+', 'nullableVersions': '1+', 'ignorable': True, 'default': 'null'}]}, {'name': 'ClusterId', 'type': 'string', 'nullableVersions': '2+', 'versions': '2+', 'ignorable': True, 'default': 'null'}, {'name': 'ControllerId', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]MetadataResponseTopic', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName', 'nullableVersions': '12+'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '10+', 'ignorable': True}, {'name': 'IsInternal', 'type': 'bool', 'versions': '1+', 'default': 'false', 'ignorable': True}, {'name': 'Partitions', 'type': '[]MetadataResponsePartition', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '7+', 'default': '-1', 'ignorable': True}, {'name': 'ReplicaNodes', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'IsrNodes', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'OfflineReplicas', 'type': '[]int32', 'versions': '5+', 'ignorable': True, 'entityType': 'brokerId'}]}, {'name': 'TopicAuthorizedOperations', 'type': 'int32', 'versions': '8+', 'default': '-2147483648'}]}, {'name': 'ClusterAuthorizedOperations', 'type': 'int32', 'versions': '8-10', 'default': '-2147483648'}]}

@@ -1,0 +1,868 @@
+"""Kafka OffsetCommitRequest and OffsetCommitResponse: every version.
+
+Generated from OffsetCommitRequest.json, OffsetCommitResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>iq')
+_SReq1 = struct.Struct('>q')
+_SReq2 = struct.Struct('>iqq')
+_SReq3 = struct.Struct('>iqi')
+_SReq4 = struct.Struct('>i')
+
+
+class OffsetCommitRequest(Message):
+    __slots__ = ('group_id', 'generation_id_or_member_epoch', 'member_id', 'group_instance_id', 'retention_time_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'OffsetCommitRequest'
+    API_KEY: ClassVar[int] = 8
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 8
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class OffsetCommitRequestPartition(Struct):
+        __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'commit_timestamp', 'committed_metadata', 'unknown_tagged_fields',)
+
+        partition_index: int
+        committed_offset: int
+        committed_leader_epoch: int
+        commit_timestamp: int
+        committed_metadata: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            committed_offset: int = 0,
+            committed_leader_epoch: int = -1,
+            commit_timestamp: int = -1,
+            committed_metadata: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.committed_offset = committed_offset
+            self.committed_leader_epoch = committed_leader_epoch
+            self.commit_timestamp = commit_timestamp
+            self.committed_metadata = committed_metadata
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetCommitRequestTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[OffsetCommitRequest.OffsetCommitRequestPartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[OffsetCommitRequest.OffsetCommitRequestPartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    group_id: str
+    generation_id_or_member_epoch: int
+    member_id: str
+    group_instance_id: str | None
+    retention_time_ms: int
+    topics: list[OffsetCommitRequest.OffsetCommitRequestTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str = '',
+        generation_id_or_member_epoch: int = -1,
+        member_id: str = '',
+        group_instance_id: str | None = None,
+        retention_time_ms: int = -1,
+        topics: list[OffsetCommitRequest.OffsetCommitRequestTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.generation_id_or_member_epoch = generation_id_or_member_epoch
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.retention_time_ms = retention_time_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    f2 = -1
+    f3 = -1
+    f4, p = read_nullable_string(b, p)
+    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.committed_offset)
+    encode_string(b, o.committed_metadata, False, True)
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    f2 = -1
+    (f3,) = _SReq1.unpack_from(b, p)
+    p += 8
+    f4, p = read_nullable_string(b, p)
+    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq2.pack(o.partition_index, o.committed_offset, o.commit_timestamp)
+    encode_string(b, o.committed_metadata, False, True)
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
+    (f0, f1, f2,) = _SReq3.unpack_from(b, p)
+    p += 16
+    f3 = -1
+    f4, p = read_nullable_string(b, p)
+    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq3.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
+    encode_string(b, o.committed_metadata, False, True)
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestPartition, int]:
+    (f0, f1, f2,) = _SReq3.unpack_from(b, p)
+    p += 16
+    f3 = -1
+    f4, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq3.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
+    encode_string(b, o.committed_metadata, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v0(b, p)
+            _a(_x)
+    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 22)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v1(b, p)
+            _a(_x)
+    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v1(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v6(b, p)
+            _a(_x)
+    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v8(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_string(b, p)
+    f1 = -1
+    f2 = ''
+    f3 = None
+    f4 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b, p)
+            _a(_x)
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_OffsetCommitRequest_v0(o: OffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq4.unpack_from(b, p)
+    p += 4
+    f2, p = read_string(b, p)
+    f3 = None
+    f4 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v1(b, p)
+            _a(_x)
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_OffsetCommitRequest_v1(o: OffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq4.pack(o.generation_id_or_member_epoch)
+    encode_string(b, o.member_id, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v1(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq4.unpack_from(b, p)
+    p += 4
+    f2, p = read_string(b, p)
+    f3 = None
+    (f4,) = _SReq1.unpack_from(b, p)
+    p += 8
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b, p)
+            _a(_x)
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_OffsetCommitRequest_v2(o: OffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq4.pack(o.generation_id_or_member_epoch)
+    encode_string(b, o.member_id, False, False)
+    b += _SReq1.pack(o.retention_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_v5(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq4.unpack_from(b, p)
+    p += 4
+    f2, p = read_string(b, p)
+    f3 = None
+    f4 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b, p)
+            _a(_x)
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_OffsetCommitRequest_v5(o: OffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq4.pack(o.generation_id_or_member_epoch)
+    encode_string(b, o.member_id, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq4.unpack_from(b, p)
+    p += 4
+    f2, p = read_string(b, p)
+    f3 = None
+    f4 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b, p)
+            _a(_x)
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_OffsetCommitRequest_v6(o: OffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq4.pack(o.generation_id_or_member_epoch)
+    encode_string(b, o.member_id, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_v7(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq4.unpack_from(b, p)
+    p += 4
+    f2, p = read_string(b, p)
+    f3, p = read_nullable_string(b, p)
+    f4 = -1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b, p)
+            _a(_x)
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5), p
+
+
+def _e_OffsetCommitRequest_v7(o: OffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq4.pack(o.generation_id_or_member_epoch)
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.group_instance_id, False, True)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SReq4.unpack_from(b, p)
+    p += 4
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_nullable_string(b, p)
+    f4 = -1
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+
+
+def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    b += _SReq4.pack(o.generation_id_or_member_epoch)
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_OffsetCommitRequest: dict[int, DecodeFn] = {0: _d_OffsetCommitRequest_v0, 1: _d_OffsetCommitRequest_v1, 2: _d_OffsetCommitRequest_v2, 3: _d_OffsetCommitRequest_v2, 4: _d_OffsetCommitRequest_v2, 5: _d_OffsetCommitRequest_v5, 6: _d_OffsetCommitRequest_v6, 7: _d_OffsetCommitRequest_v7, 8: _d_OffsetCommitRequest_v8, 9: _d_OffsetCommitRequest_v8}
+_ENC_OffsetCommitRequest: dict[int, EncodeFn] = {0: _e_OffsetCommitRequest_v0, 1: _e_OffsetCommitRequest_v1, 2: _e_OffsetCommitRequest_v2, 3: _e_OffsetCommitRequest_v2, 4: _e_OffsetCommitRequest_v2, 5: _e_OffsetCommitRequest_v5, 6: _e_OffsetCommitRequest_v6, 7: _e_OffsetCommitRequest_v7, 8: _e_OffsetCommitRequest_v8, 9: _e_OffsetCommitRequest_v8}
+OffsetCommitRequest._DECODERS = _DEC_OffsetCommitRequest
+OffsetCommitRequest._ENCODERS = _ENC_OffsetCommitRequest
+
+OFFSETCOMMITREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 8, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetCommitRequest', 'validVersions': '0-9', 'deprecatedVersions': '0-1', 'flexibleVersions': '8+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationIdOrMemberEpoch', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'MemberId', 'type': 'string', 'versions': '1+', 'ignorable': True}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '7+', 'nullableVersions': '7+', 'default': 'null'}, {'name': 'RetentionTimeMs', 'type': 'int64', 'versions': '2-4', 'default': '-1', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetCommitRequestTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetCommitRequestPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '6+', 'default': '-1', 'ignorable': True}, {'name': 'CommitTimestamp', 'type': 'int64', 'versions': '1', 'default': '-1'}, {'name': 'CommittedMetadata', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>i')
+
+
+class OffsetCommitResponse(Message):
+    __slots__ = ('throttle_time_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'OffsetCommitResponse'
+    API_KEY: ClassVar[int] = 8
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 8
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class OffsetCommitResponsePartition(Struct):
+        __slots__ = ('partition_index', 'error_code', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetCommitResponseTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[OffsetCommitResponse.OffsetCommitResponsePartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[OffsetCommitResponse.OffsetCommitResponsePartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    topics: list[OffsetCommitResponse.OffsetCommitResponseTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        topics: list[OffsetCommitResponse.OffsetCommitResponseTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_OffsetCommitResponse_OffsetCommitResponsePartition_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponsePartition, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return OffsetCommitResponse.OffsetCommitResponsePartition(f0, f1), p
+
+
+def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(o: OffsetCommitResponse.OffsetCommitResponsePartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+
+
+def _d_OffsetCommitResponse_OffsetCommitResponsePartition_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponsePartition, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetCommitResponse.OffsetCommitResponsePartition(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(o: OffsetCommitResponse.OffsetCommitResponsePartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitResponse_OffsetCommitResponsePartition_v0(b, p)
+            _a(_x)
+    return OffsetCommitResponse.OffsetCommitResponseTopic(f0, f1), p
+
+
+def _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(o: OffsetCommitResponse.OffsetCommitResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitResponse_OffsetCommitResponsePartition_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetCommitResponse.OffsetCommitResponseTopic(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetCommitResponse_OffsetCommitResponseTopic_v8(o: OffsetCommitResponse.OffsetCommitResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b, p)
+            _a(_x)
+    return OffsetCommitResponse(f0, f1), p
+
+
+def _e_OffsetCommitResponse_v0(o: OffsetCommitResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b, p)
+            _a(_x)
+    return OffsetCommitResponse(f0, f1), p
+
+
+def _e_OffsetCommitResponse_v3(o: OffsetCommitResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetCommitResponse(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetCommitResponse_v8(o: OffsetCommitResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_OffsetCommitResponse: dict[int, DecodeFn] = {0: _d_OffsetCommitResponse_v0, 1: _d_OffsetCommitResponse_v0, 2: _d_OffsetCommitResponse_v0, 3: _d_OffsetCommitResponse_v3, 4: _d_OffsetCommitResponse_v3, 5: _d_OffsetCommitResponse_v3, 6: _d_OffsetCommitResponse_v3, 7: _d_OffsetCommitResponse_v3, 8: _d_OffsetCommitResponse_v8, 9: _d_OffsetCommitResponse_v8}
+_ENC_OffsetCommitResponse: dict[int, EncodeFn] = {0: _e_OffsetCommitResponse_v0, 1: _e_OffsetCommitResponse_v0, 2: _e_OffsetCommitResponse_v0, 3: _e_OffsetCommitResponse_v3, 4: _e_OffsetCommitResponse_v3, 5: _e_OffsetCommitResponse_v3, 6: _e_OffsetCommitResponse_v3, 7: _e_OffsetCommitResponse_v3, 8: _e_OffsetCommitResponse_v8, 9: _e_OffsetCommitResponse_v8}
+OffsetCommitResponse._DECODERS = _DEC_OffsetCommitResponse
+OffsetCommitResponse._ENCODERS = _ENC_OffsetCommitResponse
+
+OFFSETCOMMITRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 8, 'type': 'response', 'name': 'OffsetCommitResponse', 'validVersions': '0-9', 'flexibleVersions': '8+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '3+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetCommitResponseTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetCommitResponsePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -1,0 +1,1198 @@
+"""Kafka OffsetFetchRequest and OffsetFetchResponse: every version.
+
+Generated from OffsetFetchRequest.json, OffsetFetchResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>?')
+
+
+class OffsetFetchRequest(Message):
+    __slots__ = ('group_id', 'topics', 'groups', 'require_stable', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'OffsetFetchRequest'
+    API_KEY: ClassVar[int] = 9
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 6
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class OffsetFetchRequestTopic(Struct):
+        __slots__ = ('name', 'partition_indexes', 'unknown_tagged_fields',)
+
+        name: str
+        partition_indexes: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partition_indexes: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partition_indexes = [] if partition_indexes is _MISSING else partition_indexes
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetFetchRequestTopics(Struct):
+        __slots__ = ('name', 'partition_indexes', 'unknown_tagged_fields',)
+
+        name: str
+        partition_indexes: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partition_indexes: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partition_indexes = [] if partition_indexes is _MISSING else partition_indexes
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetFetchRequestGroup(Struct):
+        __slots__ = ('group_id', 'member_id', 'member_epoch', 'topics', 'unknown_tagged_fields',)
+
+        group_id: str
+        member_id: str | None
+        member_epoch: int
+        topics: list[OffsetFetchRequest.OffsetFetchRequestTopics] | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            group_id: str = '',
+            member_id: str | None = None,
+            member_epoch: int = -1,
+            topics: list[OffsetFetchRequest.OffsetFetchRequestTopics] | None = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.group_id = group_id
+            self.member_id = member_id
+            self.member_epoch = member_epoch
+            self.topics = [] if topics is _MISSING else topics
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    group_id: str
+    topics: list[OffsetFetchRequest.OffsetFetchRequestTopic] | None
+    groups: list[OffsetFetchRequest.OffsetFetchRequestGroup]
+    require_stable: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str = '',
+        topics: list[OffsetFetchRequest.OffsetFetchRequestTopic] | None = _MISSING,
+        groups: list[OffsetFetchRequest.OffsetFetchRequestGroup] = _MISSING,
+        require_stable: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.topics = [] if topics is _MISSING else topics
+        self.groups = [] if groups is _MISSING else groups
+        self.require_stable = require_stable
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v0(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopic, int]:
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1), p
+
+
+def _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(o: OffsetFetchRequest.OffsetFetchRequestTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopic, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(o: OffsetFetchRequest.OffsetFetchRequestTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopics, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest.OffsetFetchRequestTopics(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(o: OffsetFetchRequest.OffsetFetchRequestTopics, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestGroup, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f0, p = read_compact_string(b, p)
+    f1 = None
+    f2 = -1
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f3 = None
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v8(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestGroup, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f3 = None
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v9(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    encode_string(b, o.member_id, True, True)
+    b += _SReq0.pack(o.member_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchRequest_v0(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v0(b, p)
+            _a(_x)
+    f2 = []
+    f3 = False
+    return OffsetFetchRequest(f0, f1, f2, f3), p
+
+
+def _e_OffsetFetchRequest_v0(o: OffsetFetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetFetchRequest_v2(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v0(b, p)
+            _a(_x)
+    f2 = []
+    f3 = False
+    return OffsetFetchRequest(f0, f1, f2, f3), p
+
+
+def _e_OffsetFetchRequest_v2(o: OffsetFetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    _v = o.topics
+    encode_array_len(b, _v, False, True)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetFetchRequest_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b, p)
+            _a(_x)
+    f2 = []
+    f3 = False
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_v6(o: OffsetFetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchRequest_v7(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        f1 = None
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b, p)
+            _a(_x)
+    f2 = []
+    (f3,) = _SReq1.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_v7(o: OffsetFetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.require_stable)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchRequest_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    f0 = ''
+    f1 = []
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b, p)
+            _a(_x)
+    (f3,) = _SReq1.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_v8(o: OffsetFetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.groups
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestGroup_v8(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.require_stable)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchRequest_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f2: Any
+    f0 = ''
+    f1 = []
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b, p)
+            _a(_x)
+    (f3,) = _SReq1.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchRequest_v9(o: OffsetFetchRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.groups
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchRequest_OffsetFetchRequestGroup_v9(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.require_stable)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_OffsetFetchRequest: dict[int, DecodeFn] = {0: _d_OffsetFetchRequest_v0, 1: _d_OffsetFetchRequest_v0, 2: _d_OffsetFetchRequest_v2, 3: _d_OffsetFetchRequest_v2, 4: _d_OffsetFetchRequest_v2, 5: _d_OffsetFetchRequest_v2, 6: _d_OffsetFetchRequest_v6, 7: _d_OffsetFetchRequest_v7, 8: _d_OffsetFetchRequest_v8, 9: _d_OffsetFetchRequest_v9}
+_ENC_OffsetFetchRequest: dict[int, EncodeFn] = {0: _e_OffsetFetchRequest_v0, 1: _e_OffsetFetchRequest_v0, 2: _e_OffsetFetchRequest_v2, 3: _e_OffsetFetchRequest_v2, 4: _e_OffsetFetchRequest_v2, 5: _e_OffsetFetchRequest_v2, 6: _e_OffsetFetchRequest_v6, 7: _e_OffsetFetchRequest_v7, 8: _e_OffsetFetchRequest_v8, 9: _e_OffsetFetchRequest_v9}
+OffsetFetchRequest._DECODERS = _DEC_OffsetFetchRequest
+OffsetFetchRequest._ENCODERS = _ENC_OffsetFetchRequest
+
+OFFSETFETCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 9, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetFetchRequest', 'validVersions': '0-9', 'deprecatedVersions': '0', 'flexibleVersions': '6+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0-7', 'entityType': 'groupId'}, {'name': 'Topics', 'type': '[]OffsetFetchRequestTopic', 'versions': '0-7', 'nullableVersions': '2-7', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0-7', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0-7'}]}, {'name': 'Groups', 'type': '[]OffsetFetchRequestGroup', 'versions': '8+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '8+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '9+', 'nullableVersions': '9+', 'default': 'null', 'ignorable': True}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '9+', 'default': '-1', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetFetchRequestTopics', 'versions': '8+', 'nullableVersions': '8+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '8+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '8+'}]}]}, {'name': 'RequireStable', 'type': 'bool', 'versions': '7+', 'default': 'false'}]}
+
+
+
+_SResp0 = struct.Struct('>iq')
+_SResp1 = struct.Struct('>h')
+_SResp2 = struct.Struct('>iqi')
+_SResp3 = struct.Struct('>i')
+
+
+class OffsetFetchResponse(Message):
+    __slots__ = ('throttle_time_ms', 'topics', 'error_code', 'groups', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'OffsetFetchResponse'
+    API_KEY: ClassVar[int] = 9
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 9
+    FLEXIBLE_MIN: ClassVar[int] = 6
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class OffsetFetchResponsePartition(Struct):
+        __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'metadata', 'error_code', 'unknown_tagged_fields',)
+
+        partition_index: int
+        committed_offset: int
+        committed_leader_epoch: int
+        metadata: str | None
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            committed_offset: int = 0,
+            committed_leader_epoch: int = -1,
+            metadata: str | None = '',
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.committed_offset = committed_offset
+            self.committed_leader_epoch = committed_leader_epoch
+            self.metadata = metadata
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetFetchResponseTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[OffsetFetchResponse.OffsetFetchResponsePartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[OffsetFetchResponse.OffsetFetchResponsePartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetFetchResponsePartitions(Struct):
+        __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'metadata', 'error_code', 'unknown_tagged_fields',)
+
+        partition_index: int
+        committed_offset: int
+        committed_leader_epoch: int
+        metadata: str | None
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            committed_offset: int = 0,
+            committed_leader_epoch: int = -1,
+            metadata: str | None = '',
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.committed_offset = committed_offset
+            self.committed_leader_epoch = committed_leader_epoch
+            self.metadata = metadata
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetFetchResponseTopics(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[OffsetFetchResponse.OffsetFetchResponsePartitions]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[OffsetFetchResponse.OffsetFetchResponsePartitions] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetFetchResponseGroup(Struct):
+        __slots__ = ('group_id', 'topics', 'error_code', 'unknown_tagged_fields',)
+
+        group_id: str
+        topics: list[OffsetFetchResponse.OffsetFetchResponseTopics]
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            group_id: str = '',
+            topics: list[OffsetFetchResponse.OffsetFetchResponseTopics] = _MISSING,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.group_id = group_id
+            self.topics = [] if topics is _MISSING else topics
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    topics: list[OffsetFetchResponse.OffsetFetchResponseTopic]
+    error_code: int
+    groups: list[OffsetFetchResponse.OffsetFetchResponseGroup]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        topics: list[OffsetFetchResponse.OffsetFetchResponseTopic] = _MISSING,
+        error_code: int = 0,
+        groups: list[OffsetFetchResponse.OffsetFetchResponseGroup] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.error_code = error_code
+        self.groups = [] if groups is _MISSING else groups
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartition, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 12
+    f2 = -1
+    f3, p = read_nullable_string(b, p)
+    (f4,) = _SResp1.unpack_from(b, p)
+    p += 2
+    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.committed_offset)
+    encode_string(b, o.metadata, False, True)
+    b += _SResp1.pack(o.error_code)
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v5(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartition, int]:
+    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
+    p += 16
+    f3, p = read_nullable_string(b, p)
+    (f4,) = _SResp1.unpack_from(b, p)
+    p += 2
+    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
+    encode_string(b, o.metadata, False, True)
+    b += _SResp1.pack(o.error_code)
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartition, int]:
+    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
+    p += 16
+    f3, p = read_compact_nullable_string(b, p)
+    (f4,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
+    encode_string(b, o.metadata, True, True)
+    b += _SResp1.pack(o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 16)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartition_v0(b, p)
+            _a(_x)
+    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v5(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 20)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartition_v5(b, p)
+            _a(_x)
+    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v5(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(_x, w)
+            b = w.b
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 20)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v6(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponsePartitions, int]:
+    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
+    p += 16
+    f3, p = read_compact_nullable_string(b, p)
+    (f4,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchResponse.OffsetFetchResponsePartitions(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(o: OffsetFetchResponse.OffsetFetchResponsePartitions, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
+    encode_string(b, o.metadata, True, True)
+    b += _SResp1.pack(o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopics, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 20)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchResponse.OffsetFetchResponseTopics(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(o: OffsetFetchResponse.OffsetFetchResponseTopics, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseGroup, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b, p)
+            _a(_x)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchResponse.OffsetFetchResponseGroup(f0, f1, f2, tuple(_u)), p
+
+
+def _e_OffsetFetchResponse_OffsetFetchResponseGroup_v8(o: OffsetFetchResponse.OffsetFetchResponseGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchResponse_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b, p)
+            _a(_x)
+    f2 = 0
+    f3 = []
+    return OffsetFetchResponse(f0, f1, f2, f3), p
+
+
+def _e_OffsetFetchResponse_v0(o: OffsetFetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetFetchResponse_v2(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b, p)
+            _a(_x)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f3 = []
+    return OffsetFetchResponse(f0, f1, f2, f3), p
+
+
+def _e_OffsetFetchResponse_v2(o: OffsetFetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.error_code)
+
+
+def _d_OffsetFetchResponse_v3(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b, p)
+            _a(_x)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f3 = []
+    return OffsetFetchResponse(f0, f1, f2, f3), p
+
+
+def _e_OffsetFetchResponse_v3(o: OffsetFetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.error_code)
+
+
+def _d_OffsetFetchResponse_v5(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v5(b, p)
+            _a(_x)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f3 = []
+    return OffsetFetchResponse(f0, f1, f2, f3), p
+
+
+def _e_OffsetFetchResponse_v5(o: OffsetFetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v5(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.error_code)
+
+
+def _d_OffsetFetchResponse_v6(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b, p)
+            _a(_x)
+    (f2,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f3 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchResponse_v6(o: OffsetFetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v6(_x, w)
+            b = w.b
+    b += _SResp1.pack(o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetFetchResponse_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f3: Any
+    (f0,) = _SResp3.unpack_from(b, p)
+    p += 4
+    f1 = []
+    f2 = 0
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetFetchResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetFetchResponse_v8(o: OffsetFetchResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp3.pack(o.throttle_time_ms)
+    _v = o.groups
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetFetchResponse_OffsetFetchResponseGroup_v8(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_OffsetFetchResponse: dict[int, DecodeFn] = {0: _d_OffsetFetchResponse_v0, 1: _d_OffsetFetchResponse_v0, 2: _d_OffsetFetchResponse_v2, 3: _d_OffsetFetchResponse_v3, 4: _d_OffsetFetchResponse_v3, 5: _d_OffsetFetchResponse_v5, 6: _d_OffsetFetchResponse_v6, 7: _d_OffsetFetchResponse_v6, 8: _d_OffsetFetchResponse_v8, 9: _d_OffsetFetchResponse_v8}
+_ENC_OffsetFetchResponse: dict[int, EncodeFn] = {0: _e_OffsetFetchResponse_v0, 1: _e_OffsetFetchResponse_v0, 2: _e_OffsetFetchResponse_v2, 3: _e_OffsetFetchResponse_v3, 4: _e_OffsetFetchResponse_v3, 5: _e_OffsetFetchResponse_v5, 6: _e_OffsetFetchResponse_v6, 7: _e_OffsetFetchResponse_v6, 8: _e_OffsetFetchResponse_v8, 9: _e_OffsetFetchResponse_v8}
+OffsetFetchResponse._DECODERS = _DEC_OffsetFetchResponse
+OffsetFetchResponse._ENCODERS = _ENC_OffsetFetchResponse
+
+OFFSETFETCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 9, 'type': 'response', 'name': 'OffsetFetchResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '3+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetFetchResponseTopic', 'versions': '0-7', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0-7', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetFetchResponsePartition', 'versions': '0-7', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0-7'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0-7'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '5-7', 'default': '-1', 'ignorable': True}, {'name': 'Metadata', 'type': 'string', 'versions': '0-7', 'nullableVersions': '0-7'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0-7'}]}]}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '2-7', 'default': '0', 'ignorable': True}, {'name': 'Groups', 'type': '[]OffsetFetchResponseGroup', 'versions': '8+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '8+', 'entityType': 'groupId'}, {'name': 'Topics', 'type': '[]OffsetFetchResponseTopics', 'versions': '8+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '8+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetFetchResponsePartitions', 'versions': '8+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '8+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '8+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '8+', 'default': '-1', 'ignorable': True}, {'name': 'Metadata', 'type': 'string', 'versions': '8+', 'nullableVersions': '8+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '8+'}]}]}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '8+', 'default': '0'}]}]}

@@ -1,0 +1,737 @@
+"""Kafka OffsetForLeaderEpochRequest and OffsetForLeaderEpochResponse: every version.
+
+Generated from OffsetForLeaderEpochRequest.json, OffsetForLeaderEpochResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>ii')
+_SReq2 = struct.Struct('>iii')
+
+
+class OffsetForLeaderEpochRequest(Message):
+    __slots__ = ('replica_id', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'OffsetForLeaderEpochRequest'
+    API_KEY: ClassVar[int] = 23
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class OffsetForLeaderPartition(Struct):
+        __slots__ = ('partition', 'current_leader_epoch', 'leader_epoch', 'unknown_tagged_fields',)
+
+        partition: int
+        current_leader_epoch: int
+        leader_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition: int = 0,
+            current_leader_epoch: int = -1,
+            leader_epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition = partition
+            self.current_leader_epoch = current_leader_epoch
+            self.leader_epoch = leader_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetForLeaderTopic(Struct):
+        __slots__ = ('topic', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        partitions: list[OffsetForLeaderEpochRequest.OffsetForLeaderPartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            partitions: list[OffsetForLeaderEpochRequest.OffsetForLeaderPartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    replica_id: int
+    topics: list[OffsetForLeaderEpochRequest.OffsetForLeaderTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        replica_id: int = -2,
+        topics: list[OffsetForLeaderEpochRequest.OffsetForLeaderTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.replica_id = replica_id
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderPartition, int]:
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = -1
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2), p
+
+
+def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.partition, o.leader_epoch)
+
+
+def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderPartition, int]:
+    (f0, f1, f2,) = _SReq2.unpack_from(b, p)
+    p += 12
+    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2), p
+
+
+def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq2.pack(o.partition, o.current_leader_epoch, o.leader_epoch)
+
+
+def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderPartition, int]:
+    (f0, f1, f2,) = _SReq2.unpack_from(b, p)
+    p += 12
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2, tuple(_u)), p
+
+
+def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq2.pack(o.partition, o.current_leader_epoch, o.leader_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 13)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetForLeaderEpochRequest_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = -2
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochRequest(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochRequest_v0(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochRequest_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = -2
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochRequest(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochRequest_v2(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochRequest_v3(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochRequest(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochRequest_v3(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.replica_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetForLeaderEpochRequest(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetForLeaderEpochRequest_v4(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.replica_id)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_OffsetForLeaderEpochRequest: dict[int, DecodeFn] = {0: _d_OffsetForLeaderEpochRequest_v0, 1: _d_OffsetForLeaderEpochRequest_v0, 2: _d_OffsetForLeaderEpochRequest_v2, 3: _d_OffsetForLeaderEpochRequest_v3, 4: _d_OffsetForLeaderEpochRequest_v4}
+_ENC_OffsetForLeaderEpochRequest: dict[int, EncodeFn] = {0: _e_OffsetForLeaderEpochRequest_v0, 1: _e_OffsetForLeaderEpochRequest_v0, 2: _e_OffsetForLeaderEpochRequest_v2, 3: _e_OffsetForLeaderEpochRequest_v3, 4: _e_OffsetForLeaderEpochRequest_v4}
+OffsetForLeaderEpochRequest._DECODERS = _DEC_OffsetForLeaderEpochRequest
+OffsetForLeaderEpochRequest._ENCODERS = _ENC_OffsetForLeaderEpochRequest
+
+OFFSETFORLEADEREPOCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 23, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetForLeaderEpochRequest', 'validVersions': '0-4', 'deprecatedVersions': '0-1', 'flexibleVersions': '4+', 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '3+', 'default': -2, 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]OffsetForLeaderTopic', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]OffsetForLeaderPartition', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>hi')
+_SResp1 = struct.Struct('>q')
+_SResp2 = struct.Struct('>hiq')
+_SResp3 = struct.Struct('>hiiq')
+_SResp4 = struct.Struct('>i')
+
+
+class OffsetForLeaderEpochResponse(Message):
+    __slots__ = ('throttle_time_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'OffsetForLeaderEpochResponse'
+    API_KEY: ClassVar[int] = 23
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class EpochEndOffset(Struct):
+        __slots__ = ('error_code', 'partition', 'leader_epoch', 'end_offset', 'unknown_tagged_fields',)
+
+        error_code: int
+        partition: int
+        leader_epoch: int
+        end_offset: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            partition: int = 0,
+            leader_epoch: int = -1,
+            end_offset: int = -1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.partition = partition
+            self.leader_epoch = leader_epoch
+            self.end_offset = end_offset
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class OffsetForLeaderTopicResult(Struct):
+        __slots__ = ('topic', 'partitions', 'unknown_tagged_fields',)
+
+        topic: str
+        partitions: list[OffsetForLeaderEpochResponse.EpochEndOffset]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic: str = '',
+            partitions: list[OffsetForLeaderEpochResponse.EpochEndOffset] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic = topic
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    topics: list[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        topics: list[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.EpochEndOffset, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2 = -1
+    (f3,) = _SResp1.unpack_from(b, p)
+    p += 8
+    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3), p
+
+
+def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.error_code, o.partition, o.end_offset)
+
+
+def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.EpochEndOffset, int]:
+    (f0, f1, f2, f3,) = _SResp3.unpack_from(b, p)
+    p += 18
+    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3), p
+
+
+def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
+    b = w.b
+    b += _SResp3.pack(o.error_code, o.partition, o.leader_epoch, o.end_offset)
+
+
+def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.EpochEndOffset, int]:
+    (f0, f1, f2, f3,) = _SResp3.unpack_from(b, p)
+    p += 18
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
+    b = w.b
+    b += _SResp3.pack(o.error_code, o.partition, o.leader_epoch, o.end_offset)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochResponse_EpochEndOffset_v0(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochResponse_EpochEndOffset_v1(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 19)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochResponse_EpochEndOffset_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_OffsetForLeaderEpochResponse_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochResponse(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochResponse_v0(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochResponse_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0 = 0
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochResponse(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochResponse_v1(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochResponse_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp4.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b, p)
+            _a(_x)
+    return OffsetForLeaderEpochResponse(f0, f1), p
+
+
+def _e_OffsetForLeaderEpochResponse_v2(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp4.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(_x, w)
+            b = w.b
+
+
+def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp4.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return OffsetForLeaderEpochResponse(f0, f1, tuple(_u)), p
+
+
+def _e_OffsetForLeaderEpochResponse_v4(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp4.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_OffsetForLeaderEpochResponse: dict[int, DecodeFn] = {0: _d_OffsetForLeaderEpochResponse_v0, 1: _d_OffsetForLeaderEpochResponse_v1, 2: _d_OffsetForLeaderEpochResponse_v2, 3: _d_OffsetForLeaderEpochResponse_v2, 4: _d_OffsetForLeaderEpochResponse_v4}
+_ENC_OffsetForLeaderEpochResponse: dict[int, EncodeFn] = {0: _e_OffsetForLeaderEpochResponse_v0, 1: _e_OffsetForLeaderEpochResponse_v1, 2: _e_OffsetForLeaderEpochResponse_v2, 3: _e_OffsetForLeaderEpochResponse_v2, 4: _e_OffsetForLeaderEpochResponse_v4}
+OffsetForLeaderEpochResponse._DECODERS = _DEC_OffsetForLeaderEpochResponse
+OffsetForLeaderEpochResponse._ENCODERS = _ENC_OffsetForLeaderEpochResponse
+
+OFFSETFORLEADEREPOCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 23, 'type': 'response', 'name': 'OffsetForLeaderEpochResponse', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetForLeaderTopicResult', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]EpochEndOffset', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'EndOffset', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}]}]}

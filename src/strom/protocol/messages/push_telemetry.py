@@ -1,0 +1,153 @@
+"""Kafka PushTelemetryRequest and PushTelemetryResponse: every version.
+
+Generated from PushTelemetryRequest.json, PushTelemetryResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i?b')
+
+
+class PushTelemetryRequest(Message):
+    __slots__ = ('client_instance_id', 'subscription_id', 'terminating', 'compression_type', 'metrics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'PushTelemetryRequest'
+    API_KEY: ClassVar[int] = 72
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    client_instance_id: uuid.UUID
+    subscription_id: int
+    terminating: bool
+    compression_type: int
+    metrics: bytes
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        client_instance_id: uuid.UUID = ZERO_UUID,
+        subscription_id: int = 0,
+        terminating: bool = False,
+        compression_type: int = 0,
+        metrics: bytes = b'',
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.client_instance_id = client_instance_id
+        self.subscription_id = subscription_id
+        self.terminating = terminating
+        self.compression_type = compression_type
+        self.metrics = metrics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_PushTelemetryRequest_v0(b: memoryview, p: int) -> tuple[PushTelemetryRequest, int]:
+    f0, p = read_uuid(b, p)
+    (f1, f2, f3,) = _SReq0.unpack_from(b, p)
+    p += 6
+    f4, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return PushTelemetryRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_PushTelemetryRequest_v0(o: PushTelemetryRequest, w: Writer) -> None:
+    b = w.b
+    b += o.client_instance_id.bytes
+    b += _SReq0.pack(o.subscription_id, o.terminating, o.compression_type)
+    encode_bytes(b, o.metrics, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_PushTelemetryRequest: dict[int, DecodeFn] = {0: _d_PushTelemetryRequest_v0}
+_ENC_PushTelemetryRequest: dict[int, EncodeFn] = {0: _e_PushTelemetryRequest_v0}
+PushTelemetryRequest._DECODERS = _DEC_PushTelemetryRequest
+PushTelemetryRequest._ENCODERS = _ENC_PushTelemetryRequest
+
+PUSHTELEMETRYREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 72, 'type': 'request', 'listeners': ['broker'], 'name': 'PushTelemetryRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClientInstanceId', 'type': 'uuid', 'versions': '0+'}, {'name': 'SubscriptionId', 'type': 'int32', 'versions': '0+'}, {'name': 'Terminating', 'type': 'bool', 'versions': '0+'}, {'name': 'CompressionType', 'type': 'int8', 'versions': '0+'}, {'name': 'Metrics', 'type': 'bytes', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+
+
+class PushTelemetryResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'PushTelemetryResponse'
+    API_KEY: ClassVar[int] = 72
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    throttle_time_ms: int
+    error_code: int
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_PushTelemetryResponse_v0(b: memoryview, p: int) -> tuple[PushTelemetryResponse, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return PushTelemetryResponse(f0, f1, tuple(_u)), p
+
+
+def _e_PushTelemetryResponse_v0(o: PushTelemetryResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_PushTelemetryResponse: dict[int, DecodeFn] = {0: _d_PushTelemetryResponse_v0}
+_ENC_PushTelemetryResponse: dict[int, EncodeFn] = {0: _e_PushTelemetryResponse_v0}
+PushTelemetryResponse._DECODERS = _DEC_PushTelemetryResponse
+PushTelemetryResponse._ENCODERS = _ENC_PushTelemetryResponse
+
+PUSHTELEMETRYRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 72, 'type': 'response', 'name': 'PushTelemetryResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

@@ -1,0 +1,589 @@
+"""Kafka ShareAcknowledgeRequest and ShareAcknowledgeResponse: every version.
+
+Generated from ShareAcknowledgeRequest.json, ShareAcknowledgeResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>qq')
+_SReq1 = struct.Struct('>i')
+
+
+class ShareAcknowledgeRequest(Message):
+    __slots__ = ('group_id', 'member_id', 'share_session_epoch', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ShareAcknowledgeRequest'
+    API_KEY: ClassVar[int] = 79
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = True
+
+    class AcknowledgementBatch(Struct):
+        __slots__ = ('first_offset', 'last_offset', 'acknowledge_types', 'unknown_tagged_fields',)
+
+        first_offset: int
+        last_offset: int
+        acknowledge_types: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            first_offset: int = 0,
+            last_offset: int = 0,
+            acknowledge_types: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.first_offset = first_offset
+            self.last_offset = last_offset
+            self.acknowledge_types = [] if acknowledge_types is _MISSING else acknowledge_types
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class AcknowledgePartition(Struct):
+        __slots__ = ('partition_index', 'acknowledgement_batches', 'unknown_tagged_fields',)
+
+        partition_index: int
+        acknowledgement_batches: list[ShareAcknowledgeRequest.AcknowledgementBatch]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            acknowledgement_batches: list[ShareAcknowledgeRequest.AcknowledgementBatch] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.acknowledgement_batches = [] if acknowledgement_batches is _MISSING else acknowledgement_batches
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class AcknowledgeTopic(Struct):
+        __slots__ = ('topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        partitions: list[ShareAcknowledgeRequest.AcknowledgePartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[ShareAcknowledgeRequest.AcknowledgePartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    group_id: str | None
+    member_id: str | None
+    share_session_epoch: int
+    topics: list[ShareAcknowledgeRequest.AcknowledgeTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str | None = None,
+        member_id: str | None = '',
+        share_session_epoch: int = 0,
+        topics: list[ShareAcknowledgeRequest.AcknowledgeTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.member_id = member_id
+        self.share_session_epoch = share_session_epoch
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgementBatch, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 16
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array AcknowledgeTypes was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}b', b, p))
+        p += 1 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeRequest.AcknowledgementBatch(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeRequest_AcknowledgementBatch_v0(o: ShareAcknowledgeRequest.AcknowledgementBatch, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += _SReq0.pack(o.first_offset, o.last_offset)
+    _v = o.acknowledge_types
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}b', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgePartition, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array AcknowledgementBatches was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeRequest.AcknowledgePartition(f0, f1, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(o: ShareAcknowledgeRequest.AcknowledgePartition, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq1.pack(o.partition_index)
+    _v = o.acknowledgement_batches
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareAcknowledgeRequest_AcknowledgementBatch_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgeTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeRequest.AcknowledgeTopic(f0, f1, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeRequest_AcknowledgeTopic_v0(o: ShareAcknowledgeRequest.AcknowledgeTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareAcknowledgeRequest_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f0, p = read_compact_nullable_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeRequest(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, True)
+    encode_string(b, o.member_id, True, True)
+    b += _SReq1.pack(o.share_session_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareAcknowledgeRequest_AcknowledgeTopic_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ShareAcknowledgeRequest: dict[int, DecodeFn] = {0: _d_ShareAcknowledgeRequest_v0}
+_ENC_ShareAcknowledgeRequest: dict[int, EncodeFn] = {0: _e_ShareAcknowledgeRequest_v0}
+ShareAcknowledgeRequest._DECODERS = _DEC_ShareAcknowledgeRequest
+ShareAcknowledgeRequest._ENCODERS = _ENC_ShareAcknowledgeRequest
+
+SHAREACKNOWLEDGEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 79, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareAcknowledgeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ShareSessionEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]AcknowledgeTopic', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]AcknowledgePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'AcknowledgementBatches', 'type': '[]AcknowledgementBatch', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'AcknowledgeTypes', 'type': '[]int8', 'versions': '0+'}]}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ii')
+_SResp1 = struct.Struct('>ih')
+_SResp2 = struct.Struct('>i')
+
+
+class ShareAcknowledgeResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'responses', 'node_endpoints', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ShareAcknowledgeResponse'
+    API_KEY: ClassVar[int] = 79
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class LeaderIdAndEpoch(Struct):
+        __slots__ = ('leader_id', 'leader_epoch', 'unknown_tagged_fields',)
+
+        leader_id: int
+        leader_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            leader_id: int = 0,
+            leader_epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.leader_id = leader_id
+            self.leader_epoch = leader_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class PartitionData(Struct):
+        __slots__ = ('partition_index', 'error_code', 'error_message', 'current_leader', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        error_message: str | None
+        current_leader: ShareAcknowledgeResponse.LeaderIdAndEpoch
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            error_message: str | None = None,
+            current_leader: ShareAcknowledgeResponse.LeaderIdAndEpoch = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.error_message = error_message
+            self.current_leader = ShareAcknowledgeResponse.LeaderIdAndEpoch() if current_leader is _MISSING else current_leader
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class ShareAcknowledgeTopicResponse(Struct):
+        __slots__ = ('topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        partitions: list[ShareAcknowledgeResponse.PartitionData]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[ShareAcknowledgeResponse.PartitionData] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class NodeEndpoint(Struct):
+        __slots__ = ('node_id', 'host', 'port', 'rack', 'unknown_tagged_fields',)
+
+        node_id: int
+        host: str
+        port: int
+        rack: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            node_id: int = 0,
+            host: str = '',
+            port: int = 0,
+            rack: str | None = None,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.node_id = node_id
+            self.host = host
+            self.port = port
+            self.rack = rack
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: str | None
+    responses: list[ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse]
+    node_endpoints: list[ShareAcknowledgeResponse.NodeEndpoint]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        error_message: str | None = None,
+        responses: list[ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse] = _MISSING,
+        node_endpoints: list[ShareAcknowledgeResponse.NodeEndpoint] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.responses = [] if responses is _MISSING else responses
+        self.node_endpoints = [] if node_endpoints is _MISSING else node_endpoints
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.LeaderIdAndEpoch, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 8
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(o: ShareAcknowledgeResponse.LeaderIdAndEpoch, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.leader_id, o.leader_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareAcknowledgeResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.PartitionData, int]:
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    f3, p = _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeResponse.PartitionData(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeResponse_PartitionData_v0(o: ShareAcknowledgeResponse.PartitionData, w: Writer) -> None:
+    b = w.b
+    b += _SResp1.pack(o.partition_index, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
+    b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 17)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ShareAcknowledgeResponse_PartitionData_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse(f0, f1, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(o: ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareAcknowledgeResponse_PartitionData_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareAcknowledgeResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.NodeEndpoint, int]:
+    (f0,) = _SResp2.unpack_from(b, p)
+    p += 4
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SResp2.unpack_from(b, p)
+    p += 4
+    f3, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeResponse.NodeEndpoint(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeResponse_NodeEndpoint_v0(o: ShareAcknowledgeResponse.NodeEndpoint, w: Writer) -> None:
+    b = w.b
+    b += _SResp2.pack(o.node_id)
+    encode_string(b, o.host, True, False)
+    b += _SResp2.pack(o.port)
+    encode_string(b, o.rack, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    f4: Any
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Responses was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b, p)
+            _a(_x)
+    _n, p = read_compact_array_len(b, p, 11)
+    if _n < 0:
+        raise DecodeError('non-nullable array NodeEndpoints was null')
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = _d_ShareAcknowledgeResponse_NodeEndpoint_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareAcknowledgeResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_ShareAcknowledgeResponse_v0(o: ShareAcknowledgeResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.responses
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(_x, w)
+            b = w.b
+    _v = o.node_endpoints
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareAcknowledgeResponse_NodeEndpoint_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ShareAcknowledgeResponse: dict[int, DecodeFn] = {0: _d_ShareAcknowledgeResponse_v0}
+_ENC_ShareAcknowledgeResponse: dict[int, EncodeFn] = {0: _e_ShareAcknowledgeResponse_v0}
+ShareAcknowledgeResponse._DECODERS = _DEC_ShareAcknowledgeResponse
+ShareAcknowledgeResponse._ENCODERS = _ENC_ShareAcknowledgeResponse
+
+SHAREACKNOWLEDGERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 79, 'type': 'response', 'name': 'ShareAcknowledgeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'Responses', 'type': '[]ShareAcknowledgeTopicResponse', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '0+', 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '0+', 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '0+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}, {'name': 'Rack', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}

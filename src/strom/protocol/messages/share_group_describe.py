@@ -1,0 +1,466 @@
+"""Kafka ShareGroupDescribeRequest and ShareGroupDescribeResponse: every version.
+
+Generated from ShareGroupDescribeRequest.json, ShareGroupDescribeResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>?')
+
+
+class ShareGroupDescribeRequest(Message):
+    __slots__ = ('group_ids', 'include_authorized_operations', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ShareGroupDescribeRequest'
+    API_KEY: ClassVar[int] = 77
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = True
+
+    group_ids: list[str]
+    include_authorized_operations: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_ids: list[str] = _MISSING,
+        include_authorized_operations: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_ids = [] if group_ids is _MISSING else group_ids
+        self.include_authorized_operations = include_authorized_operations
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ShareGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array GroupIds was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupDescribeRequest(f0, f1, tuple(_u)), p
+
+
+def _e_ShareGroupDescribeRequest_v0(o: ShareGroupDescribeRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.group_ids
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    b += _SReq0.pack(o.include_authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ShareGroupDescribeRequest: dict[int, DecodeFn] = {0: _d_ShareGroupDescribeRequest_v0}
+_ENC_ShareGroupDescribeRequest: dict[int, EncodeFn] = {0: _e_ShareGroupDescribeRequest_v0}
+ShareGroupDescribeRequest._DECODERS = _DEC_ShareGroupDescribeRequest
+ShareGroupDescribeRequest._ENCODERS = _ENC_ShareGroupDescribeRequest
+
+SHAREGROUPDESCRIBEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 77, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareGroupDescribeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupIds', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '0+'}]}
+
+
+
+_SResp0 = struct.Struct('>i')
+_SResp1 = struct.Struct('>h')
+_SResp2 = struct.Struct('>ii')
+
+
+class ShareGroupDescribeResponse(Message):
+    __slots__ = ('throttle_time_ms', 'groups', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ShareGroupDescribeResponse'
+    API_KEY: ClassVar[int] = 77
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class TopicPartitions(Struct):
+        __slots__ = ('topic_id', 'topic_name', 'partitions', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        topic_name: str
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            topic_name: str = '',
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.topic_name = topic_name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Assignment(Struct):
+        __slots__ = ('topic_partitions', 'unknown_tagged_fields',)
+
+        topic_partitions: list[ShareGroupDescribeResponse.TopicPartitions]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_partitions: list[ShareGroupDescribeResponse.TopicPartitions] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_partitions = [] if topic_partitions is _MISSING else topic_partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Member(Struct):
+        __slots__ = ('member_id', 'rack_id', 'member_epoch', 'client_id', 'client_host', 'subscribed_topic_names', 'assignment', 'unknown_tagged_fields',)
+
+        member_id: str
+        rack_id: str | None
+        member_epoch: int
+        client_id: str
+        client_host: str
+        subscribed_topic_names: list[str]
+        assignment: ShareGroupDescribeResponse.Assignment
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            member_id: str = '',
+            rack_id: str | None = None,
+            member_epoch: int = 0,
+            client_id: str = '',
+            client_host: str = '',
+            subscribed_topic_names: list[str] = _MISSING,
+            assignment: ShareGroupDescribeResponse.Assignment = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.member_id = member_id
+            self.rack_id = rack_id
+            self.member_epoch = member_epoch
+            self.client_id = client_id
+            self.client_host = client_host
+            self.subscribed_topic_names = [] if subscribed_topic_names is _MISSING else subscribed_topic_names
+            self.assignment = ShareGroupDescribeResponse.Assignment() if assignment is _MISSING else assignment
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class DescribedGroup(Struct):
+        __slots__ = ('error_code', 'error_message', 'group_id', 'group_state', 'group_epoch', 'assignment_epoch', 'assignor_name', 'members', 'authorized_operations', 'unknown_tagged_fields',)
+
+        error_code: int
+        error_message: str | None
+        group_id: str
+        group_state: str
+        group_epoch: int
+        assignment_epoch: int
+        assignor_name: str
+        members: list[ShareGroupDescribeResponse.Member]
+        authorized_operations: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            error_code: int = 0,
+            error_message: str | None = None,
+            group_id: str = '',
+            group_state: str = '',
+            group_epoch: int = 0,
+            assignment_epoch: int = 0,
+            assignor_name: str = '',
+            members: list[ShareGroupDescribeResponse.Member] = _MISSING,
+            authorized_operations: int = -2147483648,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.error_code = error_code
+            self.error_message = error_message
+            self.group_id = group_id
+            self.group_state = group_state
+            self.group_epoch = group_epoch
+            self.assignment_epoch = assignment_epoch
+            self.assignor_name = assignor_name
+            self.members = [] if members is _MISSING else members
+            self.authorized_operations = authorized_operations
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    groups: list[ShareGroupDescribeResponse.DescribedGroup]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        groups: list[ShareGroupDescribeResponse.DescribedGroup] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.groups = [] if groups is _MISSING else groups
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ShareGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.TopicPartitions, int]:
+    f0, p = read_uuid(b, p)
+    f1, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupDescribeResponse.TopicPartitions(f0, f1, f2, tuple(_u)), p
+
+
+def _e_ShareGroupDescribeResponse_TopicPartitions_v0(o: ShareGroupDescribeResponse.TopicPartitions, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += o.topic_id.bytes
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.Assignment, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 19)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicPartitions was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_ShareGroupDescribeResponse_TopicPartitions_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupDescribeResponse.Assignment(f0, tuple(_u)), p
+
+
+def _e_ShareGroupDescribeResponse_Assignment_v0(o: ShareGroupDescribeResponse.Assignment, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topic_partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareGroupDescribeResponse_TopicPartitions_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.Member, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_nullable_string(b, p)
+    (f2,) = _SResp0.unpack_from(b, p)
+    p += 4
+    f3, p = read_compact_string(b, p)
+    f4, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        raise DecodeError('non-nullable array SubscribedTopicNames was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    f6, p = _d_ShareGroupDescribeResponse_Assignment_v0(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_ShareGroupDescribeResponse_Member_v0(o: ShareGroupDescribeResponse.Member, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.rack_id, True, True)
+    b += _SResp0.pack(o.member_epoch)
+    encode_string(b, o.client_id, True, False)
+    encode_string(b, o.client_host, True, False)
+    _v = o.subscribed_topic_names
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    _e_ShareGroupDescribeResponse_Assignment_v0(o.assignment, w)
+    b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.DescribedGroup, int]:
+    _x: Any
+    _a: Any
+    f7: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    f1, p = read_compact_nullable_string(b, p)
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_string(b, p)
+    (f4, f5,) = _SResp2.unpack_from(b, p)
+    p += 8
+    f6, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Members was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_ShareGroupDescribeResponse_Member_v0(b, p)
+            _a(_x)
+    (f8,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+
+
+def _e_ShareGroupDescribeResponse_DescribedGroup_v0(o: ShareGroupDescribeResponse.DescribedGroup, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    encode_string(b, o.group_id, True, False)
+    encode_string(b, o.group_state, True, False)
+    b += _SResp2.pack(o.group_epoch, o.assignment_epoch)
+    encode_string(b, o.assignor_name, True, False)
+    _v = o.members
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareGroupDescribeResponse_Member_v0(_x, w)
+            b = w.b
+    b += _SResp0.pack(o.authorized_operations)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 20)
+    if _n < 0:
+        raise DecodeError('non-nullable array Groups was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_ShareGroupDescribeResponse_DescribedGroup_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupDescribeResponse(f0, f1, tuple(_u)), p
+
+
+def _e_ShareGroupDescribeResponse_v0(o: ShareGroupDescribeResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms)
+    _v = o.groups
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareGroupDescribeResponse_DescribedGroup_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ShareGroupDescribeResponse: dict[int, DecodeFn] = {0: _d_ShareGroupDescribeResponse_v0}
+_ENC_ShareGroupDescribeResponse: dict[int, EncodeFn] = {0: _e_ShareGroupDescribeResponse_v0}
+ShareGroupDescribeResponse._DECODERS = _DEC_ShareGroupDescribeResponse
+ShareGroupDescribeResponse._ENCODERS = _ENC_ShareGroupDescribeResponse
+
+SHAREGROUPDESCRIBERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 77, 'type': 'response', 'name': 'ShareGroupDescribeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'GroupEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignmentEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignorName', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]Member', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'Assignment', 'versions': '0+', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}]}

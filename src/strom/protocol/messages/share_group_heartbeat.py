@@ -1,0 +1,310 @@
+"""Kafka ShareGroupHeartbeatRequest and ShareGroupHeartbeatResponse: every version.
+
+Generated from ShareGroupHeartbeatRequest.json, ShareGroupHeartbeatResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+
+
+class ShareGroupHeartbeatRequest(Message):
+    __slots__ = ('group_id', 'member_id', 'member_epoch', 'rack_id', 'subscribed_topic_names', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ShareGroupHeartbeatRequest'
+    API_KEY: ClassVar[int] = 76
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = True
+
+    group_id: str
+    member_id: str
+    member_epoch: int
+    rack_id: str | None
+    subscribed_topic_names: list[str] | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str = '',
+        member_id: str = '',
+        member_epoch: int = 0,
+        rack_id: str | None = None,
+        subscribed_topic_names: list[str] | None = None,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.member_id = member_id
+        self.member_epoch = member_epoch
+        self.rack_id = rack_id
+        self.subscribed_topic_names = subscribed_topic_names
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ShareGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatRequest, int]:
+    _x: Any
+    _a: Any
+    f4: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f3, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        f4 = None
+    else:
+        f4 = []
+        _a = f4.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupHeartbeatRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_ShareGroupHeartbeatRequest_v0(o: ShareGroupHeartbeatRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    encode_string(b, o.member_id, True, False)
+    b += _SReq0.pack(o.member_epoch)
+    encode_string(b, o.rack_id, True, True)
+    _v = o.subscribed_topic_names
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ShareGroupHeartbeatRequest: dict[int, DecodeFn] = {0: _d_ShareGroupHeartbeatRequest_v0}
+_ENC_ShareGroupHeartbeatRequest: dict[int, EncodeFn] = {0: _e_ShareGroupHeartbeatRequest_v0}
+ShareGroupHeartbeatRequest._DECODERS = _DEC_ShareGroupHeartbeatRequest
+ShareGroupHeartbeatRequest._ENCODERS = _ENC_ShareGroupHeartbeatRequest
+
+SHAREGROUPHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 76, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareGroupHeartbeatRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>ii')
+
+
+class ShareGroupHeartbeatResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'member_id', 'member_epoch', 'heartbeat_interval_ms', 'assignment', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'ShareGroupHeartbeatResponse'
+    API_KEY: ClassVar[int] = 76
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class TopicPartitions(Struct):
+        __slots__ = ('topic_id', 'partitions', 'unknown_tagged_fields',)
+
+        topic_id: uuid.UUID
+        partitions: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_id: uuid.UUID = ZERO_UUID,
+            partitions: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_id = topic_id
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Assignment(Struct):
+        __slots__ = ('topic_partitions', 'unknown_tagged_fields',)
+
+        topic_partitions: list[ShareGroupHeartbeatResponse.TopicPartitions]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_partitions: list[ShareGroupHeartbeatResponse.TopicPartitions] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_partitions = [] if topic_partitions is _MISSING else topic_partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: str | None
+    member_id: str | None
+    member_epoch: int
+    heartbeat_interval_ms: int
+    assignment: ShareGroupHeartbeatResponse.Assignment | None
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        error_message: str | None = None,
+        member_id: str | None = None,
+        member_epoch: int = 0,
+        heartbeat_interval_ms: int = 0,
+        assignment: ShareGroupHeartbeatResponse.Assignment | None = None,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.member_id = member_id
+        self.member_epoch = member_epoch
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.assignment = assignment
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatResponse.TopicPartitions, int]:
+    f0, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupHeartbeatResponse.TopicPartitions(f0, f1, tuple(_u)), p
+
+
+def _e_ShareGroupHeartbeatResponse_TopicPartitions_v0(o: ShareGroupHeartbeatResponse.TopicPartitions, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    b += o.topic_id.bytes
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatResponse.Assignment, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicPartitions was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupHeartbeatResponse.Assignment(f0, tuple(_u)), p
+
+
+def _e_ShareGroupHeartbeatResponse_Assignment_v0(o: ShareGroupHeartbeatResponse.Assignment, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.topic_partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_ShareGroupHeartbeatResponse_TopicPartitions_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_ShareGroupHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatResponse, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    f3, p = read_compact_nullable_string(b, p)
+    (f4, f5,) = _SResp1.unpack_from(b, p)
+    p += 8
+    if b[p] == 255:
+        f6 = None
+        p += 1
+    else:
+        f6, p = _d_ShareGroupHeartbeatResponse_Assignment_v0(b, p + 1)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return ShareGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_ShareGroupHeartbeatResponse_v0(o: ShareGroupHeartbeatResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    encode_string(b, o.member_id, True, True)
+    b += _SResp1.pack(o.member_epoch, o.heartbeat_interval_ms)
+    if o.assignment is None:
+        b.append(255)
+    else:
+        b.append(1)
+        _e_ShareGroupHeartbeatResponse_Assignment_v0(o.assignment, w)
+        b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ShareGroupHeartbeatResponse: dict[int, DecodeFn] = {0: _d_ShareGroupHeartbeatResponse_v0}
+_ENC_ShareGroupHeartbeatResponse: dict[int, EncodeFn] = {0: _e_ShareGroupHeartbeatResponse_v0}
+ShareGroupHeartbeatResponse._DECODERS = _DEC_ShareGroupHeartbeatResponse
+ShareGroupHeartbeatResponse._ENCODERS = _ENC_ShareGroupHeartbeatResponse
+
+SHAREGROUPHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 76, 'type': 'response', 'name': 'ShareGroupHeartbeatResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HeartbeatIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}

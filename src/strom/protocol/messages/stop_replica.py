@@ -1,0 +1,677 @@
+"""Kafka StopReplicaRequest and StopReplicaResponse: every version.
+
+Generated from StopReplicaRequest.json, StopReplicaResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+_SReq1 = struct.Struct('>ii?')
+_SReq2 = struct.Struct('>?')
+_SReq3 = struct.Struct('>iq?')
+_SReq4 = struct.Struct('>iiq?')
+_SReq5 = struct.Struct('>iq')
+_SReq6 = struct.Struct('>iiq')
+_SReq7 = struct.Struct('>i?iq')
+
+
+class StopReplicaRequest(Message):
+    __slots__ = ('controller_id', 'is_k_raft_controller', 'controller_epoch', 'broker_epoch', 'delete_partitions', 'ungrouped_partitions', 'topics', 'topic_states', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'StopReplicaRequest'
+    API_KEY: ClassVar[int] = 5
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class StopReplicaPartitionV0(Struct):
+        __slots__ = ('topic_name', 'partition_index', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partition_index: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partition_index: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partition_index = partition_index
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class StopReplicaTopicV1(Struct):
+        __slots__ = ('name', 'partition_indexes', 'unknown_tagged_fields',)
+
+        name: str
+        partition_indexes: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partition_indexes: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partition_indexes = [] if partition_indexes is _MISSING else partition_indexes
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class StopReplicaPartitionState(Struct):
+        __slots__ = ('partition_index', 'leader_epoch', 'delete_partition', 'unknown_tagged_fields',)
+
+        partition_index: int
+        leader_epoch: int
+        delete_partition: bool
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            leader_epoch: int = -1,
+            delete_partition: bool = False,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.leader_epoch = leader_epoch
+            self.delete_partition = delete_partition
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class StopReplicaTopicState(Struct):
+        __slots__ = ('topic_name', 'partition_states', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partition_states: list[StopReplicaRequest.StopReplicaPartitionState]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partition_states: list[StopReplicaRequest.StopReplicaPartitionState] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partition_states = [] if partition_states is _MISSING else partition_states
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    controller_id: int
+    is_k_raft_controller: bool
+    controller_epoch: int
+    broker_epoch: int
+    delete_partitions: bool
+    ungrouped_partitions: list[StopReplicaRequest.StopReplicaPartitionV0]
+    topics: list[StopReplicaRequest.StopReplicaTopicV1]
+    topic_states: list[StopReplicaRequest.StopReplicaTopicState]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        controller_id: int = 0,
+        is_k_raft_controller: bool = False,
+        controller_epoch: int = 0,
+        broker_epoch: int = -1,
+        delete_partitions: bool = False,
+        ungrouped_partitions: list[StopReplicaRequest.StopReplicaPartitionV0] = _MISSING,
+        topics: list[StopReplicaRequest.StopReplicaTopicV1] = _MISSING,
+        topic_states: list[StopReplicaRequest.StopReplicaTopicState] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.controller_id = controller_id
+        self.is_k_raft_controller = is_k_raft_controller
+        self.controller_epoch = controller_epoch
+        self.broker_epoch = broker_epoch
+        self.delete_partitions = delete_partitions
+        self.ungrouped_partitions = [] if ungrouped_partitions is _MISSING else ungrouped_partitions
+        self.topics = [] if topics is _MISSING else topics
+        self.topic_states = [] if topic_states is _MISSING else topic_states
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_StopReplicaRequest_StopReplicaPartitionV0_v0(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaPartitionV0, int]:
+    f0, p = read_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    return StopReplicaRequest.StopReplicaPartitionV0(f0, f1), p
+
+
+def _e_StopReplicaRequest_StopReplicaPartitionV0_v0(o: StopReplicaRequest.StopReplicaPartitionV0, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    b += _SReq0.pack(o.partition_index)
+
+
+def _d_StopReplicaRequest_StopReplicaTopicV1_v1(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicV1, int]:
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return StopReplicaRequest.StopReplicaTopicV1(f0, f1), p
+
+
+def _e_StopReplicaRequest_StopReplicaTopicV1_v1(o: StopReplicaRequest.StopReplicaTopicV1, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_StopReplicaRequest_StopReplicaTopicV1_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicV1, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaRequest.StopReplicaTopicV1(f0, f1, tuple(_u)), p
+
+
+def _e_StopReplicaRequest_StopReplicaTopicV1_v2(o: StopReplicaRequest.StopReplicaTopicV1, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_StopReplicaRequest_StopReplicaPartitionState_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaPartitionState, int]:
+    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 9
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaRequest.StopReplicaPartitionState(f0, f1, f2, tuple(_u)), p
+
+
+def _e_StopReplicaRequest_StopReplicaPartitionState_v3(o: StopReplicaRequest.StopReplicaPartitionState, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.partition_index, o.leader_epoch, o.delete_partition)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_StopReplicaRequest_StopReplicaTopicState_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicState, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionStates was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaRequest_StopReplicaPartitionState_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaRequest.StopReplicaTopicState(f0, f1, tuple(_u)), p
+
+
+def _e_StopReplicaRequest_StopReplicaTopicState_v3(o: StopReplicaRequest.StopReplicaTopicState, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    _v = o.partition_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaRequest_StopReplicaPartitionState_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_StopReplicaRequest_v0(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f3 = -1
+    (f4,) = _SReq2.unpack_from(b, p)
+    p += 1
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array UngroupedPartitions was null')
+    else:
+        f5 = []
+        _a = f5.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaRequest_StopReplicaPartitionV0_v0(b, p)
+            _a(_x)
+    f6 = []
+    f7 = []
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_StopReplicaRequest_v0(o: StopReplicaRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq1.pack(o.controller_id, o.controller_epoch, o.delete_partitions)
+    _v = o.ungrouped_partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaRequest_StopReplicaPartitionV0_v0(_x, w)
+            b = w.b
+
+
+def _d_StopReplicaRequest_v1(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3, f4,) = _SReq3.unpack_from(b, p)
+    p += 13
+    f5 = []
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaRequest_StopReplicaTopicV1_v1(b, p)
+            _a(_x)
+    f7 = []
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_StopReplicaRequest_v1(o: StopReplicaRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq4.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.delete_partitions)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaRequest_StopReplicaTopicV1_v1(_x, w)
+            b = w.b
+
+
+def _d_StopReplicaRequest_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3, f4,) = _SReq3.unpack_from(b, p)
+    p += 13
+    f5 = []
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaRequest_StopReplicaTopicV1_v2(b, p)
+            _a(_x)
+    f7 = []
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_StopReplicaRequest_v2(o: StopReplicaRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq4.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.delete_partitions)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaRequest_StopReplicaTopicV1_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_StopReplicaRequest_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f1 = False
+    (f2, f3,) = _SReq5.unpack_from(b, p)
+    p += 12
+    f4 = False
+    f5 = []
+    f6 = []
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaRequest_StopReplicaTopicState_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_StopReplicaRequest_v3(o: StopReplicaRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
+    _v = o.topic_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaRequest_StopReplicaTopicState_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_StopReplicaRequest_v4(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
+    _x: Any
+    _a: Any
+    f5: Any
+    f6: Any
+    f7: Any
+    (f0, f1, f2, f3,) = _SReq7.unpack_from(b, p)
+    p += 17
+    f4 = False
+    f5 = []
+    f6 = []
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array TopicStates was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaRequest_StopReplicaTopicState_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_StopReplicaRequest_v4(o: StopReplicaRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq7.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
+    _v = o.topic_states
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaRequest_StopReplicaTopicState_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_StopReplicaRequest: dict[int, DecodeFn] = {0: _d_StopReplicaRequest_v0, 1: _d_StopReplicaRequest_v1, 2: _d_StopReplicaRequest_v2, 3: _d_StopReplicaRequest_v3, 4: _d_StopReplicaRequest_v4}
+_ENC_StopReplicaRequest: dict[int, EncodeFn] = {0: _e_StopReplicaRequest_v0, 1: _e_StopReplicaRequest_v1, 2: _e_StopReplicaRequest_v2, 3: _e_StopReplicaRequest_v3, 4: _e_StopReplicaRequest_v4}
+StopReplicaRequest._DECODERS = _DEC_StopReplicaRequest
+StopReplicaRequest._ENCODERS = _ENC_StopReplicaRequest
+
+STOPREPLICAREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 5, 'type': 'request', 'listeners': ['zkBroker'], 'name': 'StopReplicaRequest', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'isKRaftController', 'type': 'bool', 'versions': '4+', 'default': 'false'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'DeletePartitions', 'type': 'bool', 'versions': '0-2'}, {'name': 'UngroupedPartitions', 'type': '[]StopReplicaPartitionV0', 'versions': '0', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0'}]}, {'name': 'Topics', 'type': '[]StopReplicaTopicV1', 'versions': '1-2', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1-2', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '1-2'}]}, {'name': 'TopicStates', 'type': '[]StopReplicaTopicState', 'versions': '3+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '3+', 'entityType': 'topicName'}, {'name': 'PartitionStates', 'type': '[]StopReplicaPartitionState', 'versions': '3+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '3+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '3+', 'default': '-1'}, {'name': 'DeletePartition', 'type': 'bool', 'versions': '3+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>h')
+
+
+class StopReplicaResponse(Message):
+    __slots__ = ('error_code', 'partition_errors', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'StopReplicaResponse'
+    API_KEY: ClassVar[int] = 5
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 2
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class StopReplicaPartitionError(Struct):
+        __slots__ = ('topic_name', 'partition_index', 'error_code', 'unknown_tagged_fields',)
+
+        topic_name: str
+        partition_index: int
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            topic_name: str = '',
+            partition_index: int = 0,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.topic_name = topic_name
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    error_code: int
+    partition_errors: list[StopReplicaResponse.StopReplicaPartitionError]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        error_code: int = 0,
+        partition_errors: list[StopReplicaResponse.StopReplicaPartitionError] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.error_code = error_code
+        self.partition_errors = [] if partition_errors is _MISSING else partition_errors
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_StopReplicaResponse_StopReplicaPartitionError_v0(b: memoryview, p: int) -> tuple[StopReplicaResponse.StopReplicaPartitionError, int]:
+    f0, p = read_string(b, p)
+    (f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return StopReplicaResponse.StopReplicaPartitionError(f0, f1, f2), p
+
+
+def _e_StopReplicaResponse_StopReplicaPartitionError_v0(o: StopReplicaResponse.StopReplicaPartitionError, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.topic_name, False, False)
+    b += _SResp0.pack(o.partition_index, o.error_code)
+
+
+def _d_StopReplicaResponse_StopReplicaPartitionError_v2(b: memoryview, p: int) -> tuple[StopReplicaResponse.StopReplicaPartitionError, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaResponse.StopReplicaPartitionError(f0, f1, f2, tuple(_u)), p
+
+
+def _e_StopReplicaResponse_StopReplicaPartitionError_v2(o: StopReplicaResponse.StopReplicaPartitionError, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.topic_name, True, False)
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_StopReplicaResponse_v0(b: memoryview, p: int) -> tuple[StopReplicaResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionErrors was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaResponse_StopReplicaPartitionError_v0(b, p)
+            _a(_x)
+    return StopReplicaResponse(f0, f1), p
+
+
+def _e_StopReplicaResponse_v0(o: StopReplicaResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.partition_errors
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaResponse_StopReplicaPartitionError_v0(_x, w)
+            b = w.b
+
+
+def _d_StopReplicaResponse_v2(b: memoryview, p: int) -> tuple[StopReplicaResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 8)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionErrors was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_StopReplicaResponse_StopReplicaPartitionError_v2(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return StopReplicaResponse(f0, f1, tuple(_u)), p
+
+
+def _e_StopReplicaResponse_v2(o: StopReplicaResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.error_code)
+    _v = o.partition_errors
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_StopReplicaResponse_StopReplicaPartitionError_v2(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_StopReplicaResponse: dict[int, DecodeFn] = {0: _d_StopReplicaResponse_v0, 1: _d_StopReplicaResponse_v0, 2: _d_StopReplicaResponse_v2, 3: _d_StopReplicaResponse_v2, 4: _d_StopReplicaResponse_v2}
+_ENC_StopReplicaResponse: dict[int, EncodeFn] = {0: _e_StopReplicaResponse_v0, 1: _e_StopReplicaResponse_v0, 2: _e_StopReplicaResponse_v2, 3: _e_StopReplicaResponse_v2, 4: _e_StopReplicaResponse_v2}
+StopReplicaResponse._DECODERS = _DEC_StopReplicaResponse
+StopReplicaResponse._ENCODERS = _ENC_StopReplicaResponse
+
+STOPREPLICARESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 5, 'type': 'response', 'name': 'StopReplicaResponse', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionErrors', 'type': '[]StopReplicaPartitionError', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

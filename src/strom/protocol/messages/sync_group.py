@@ -1,0 +1,437 @@
+"""Kafka SyncGroupRequest and SyncGroupResponse: every version.
+
+Generated from SyncGroupRequest.json, SyncGroupResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>i')
+
+
+class SyncGroupRequest(Message):
+    __slots__ = ('group_id', 'generation_id', 'member_id', 'group_instance_id', 'protocol_type', 'protocol_name', 'assignments', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'SyncGroupRequest'
+    API_KEY: ClassVar[int] = 14
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 5
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class SyncGroupRequestAssignment(Struct):
+        __slots__ = ('member_id', 'assignment', 'unknown_tagged_fields',)
+
+        member_id: str
+        assignment: bytes
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            member_id: str = '',
+            assignment: bytes = b'',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.member_id = member_id
+            self.assignment = assignment
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    group_id: str
+    generation_id: int
+    member_id: str
+    group_instance_id: str | None
+    protocol_type: str | None
+    protocol_name: str | None
+    assignments: list[SyncGroupRequest.SyncGroupRequestAssignment]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        group_id: str = '',
+        generation_id: int = 0,
+        member_id: str = '',
+        group_instance_id: str | None = None,
+        protocol_type: str | None = None,
+        protocol_name: str | None = None,
+        assignments: list[SyncGroupRequest.SyncGroupRequestAssignment] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.group_id = group_id
+        self.generation_id = generation_id
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.protocol_type = protocol_type
+        self.protocol_name = protocol_name
+        self.assignments = [] if assignments is _MISSING else assignments
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_SyncGroupRequest_SyncGroupRequestAssignment_v0(b: memoryview, p: int) -> tuple[SyncGroupRequest.SyncGroupRequestAssignment, int]:
+    f0, p = read_string(b, p)
+    f1, p = read_bytes(b, p)
+    return SyncGroupRequest.SyncGroupRequestAssignment(f0, f1), p
+
+
+def _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(o: SyncGroupRequest.SyncGroupRequestAssignment, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, False, False)
+    encode_bytes(b, o.assignment, False, False)
+
+
+def _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest.SyncGroupRequestAssignment, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return SyncGroupRequest.SyncGroupRequestAssignment(f0, f1, tuple(_u)), p
+
+
+def _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(o: SyncGroupRequest.SyncGroupRequestAssignment, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.member_id, True, False)
+    encode_bytes(b, o.assignment, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_SyncGroupRequest_v0(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f2, p = read_string(b, p)
+    f3 = None
+    f4 = None
+    f5 = None
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Assignments was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v0(b, p)
+            _a(_x)
+    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_SyncGroupRequest_v0(o: SyncGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq0.pack(o.generation_id)
+    encode_string(b, o.member_id, False, False)
+    _v = o.assignments
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(_x, w)
+            b = w.b
+
+
+def _d_SyncGroupRequest_v3(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f2, p = read_string(b, p)
+    f3, p = read_nullable_string(b, p)
+    f4 = None
+    f5 = None
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Assignments was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v0(b, p)
+            _a(_x)
+    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6), p
+
+
+def _e_SyncGroupRequest_v3(o: SyncGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, False, False)
+    b += _SReq0.pack(o.generation_id)
+    encode_string(b, o.member_id, False, False)
+    encode_string(b, o.group_instance_id, False, True)
+    _v = o.assignments
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(_x, w)
+            b = w.b
+
+
+def _d_SyncGroupRequest_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_nullable_string(b, p)
+    f4 = None
+    f5 = None
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Assignments was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    b += _SReq0.pack(o.generation_id)
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    _v = o.assignments
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_SyncGroupRequest_v5(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f2, p = read_compact_string(b, p)
+    f3, p = read_compact_nullable_string(b, p)
+    f4, p = read_compact_nullable_string(b, p)
+    f5, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Assignments was null')
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+
+
+def _e_SyncGroupRequest_v5(o: SyncGroupRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    b += _SReq0.pack(o.generation_id)
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    encode_string(b, o.protocol_type, True, True)
+    encode_string(b, o.protocol_name, True, True)
+    _v = o.assignments
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_SyncGroupRequest: dict[int, DecodeFn] = {0: _d_SyncGroupRequest_v0, 1: _d_SyncGroupRequest_v0, 2: _d_SyncGroupRequest_v0, 3: _d_SyncGroupRequest_v3, 4: _d_SyncGroupRequest_v4, 5: _d_SyncGroupRequest_v5}
+_ENC_SyncGroupRequest: dict[int, EncodeFn] = {0: _e_SyncGroupRequest_v0, 1: _e_SyncGroupRequest_v0, 2: _e_SyncGroupRequest_v0, 3: _e_SyncGroupRequest_v3, 4: _e_SyncGroupRequest_v4, 5: _e_SyncGroupRequest_v5}
+SyncGroupRequest._DECODERS = _DEC_SyncGroupRequest
+SyncGroupRequest._ENCODERS = _ENC_SyncGroupRequest
+
+SYNCGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 14, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'SyncGroupRequest', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'Assignments', 'type': '[]SyncGroupRequestAssignment', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'Assignment', 'type': 'bytes', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>ih')
+
+
+class SyncGroupResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'protocol_type', 'protocol_name', 'assignment', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'SyncGroupResponse'
+    API_KEY: ClassVar[int] = 14
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 5
+    FLEXIBLE_MIN: ClassVar[int] = 4
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    throttle_time_ms: int
+    error_code: int
+    protocol_type: str | None
+    protocol_name: str | None
+    assignment: bytes
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        protocol_type: str | None = None,
+        protocol_name: str | None = None,
+        assignment: bytes = b'',
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.protocol_type = protocol_type
+        self.protocol_name = protocol_name
+        self.assignment = assignment
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_SyncGroupResponse_v0(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
+    f0 = 0
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f2 = None
+    f3 = None
+    f4, p = read_bytes(b, p)
+    return SyncGroupResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_SyncGroupResponse_v0(o: SyncGroupResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.error_code)
+    encode_bytes(b, o.assignment, False, False)
+
+
+def _d_SyncGroupResponse_v1(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2 = None
+    f3 = None
+    f4, p = read_bytes(b, p)
+    return SyncGroupResponse(f0, f1, f2, f3, f4), p
+
+
+def _e_SyncGroupResponse_v1(o: SyncGroupResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    encode_bytes(b, o.assignment, False, False)
+
+
+def _d_SyncGroupResponse_v4(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2 = None
+    f3 = None
+    f4, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return SyncGroupResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_SyncGroupResponse_v4(o: SyncGroupResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    encode_bytes(b, o.assignment, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_SyncGroupResponse_v5(b: memoryview, p: int) -> tuple[SyncGroupResponse, int]:
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    f3, p = read_compact_nullable_string(b, p)
+    f4, p = read_compact_bytes(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return SyncGroupResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_SyncGroupResponse_v5(o: SyncGroupResponse, w: Writer) -> None:
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.protocol_type, True, True)
+    encode_string(b, o.protocol_name, True, True)
+    encode_bytes(b, o.assignment, True, False)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_SyncGroupResponse: dict[int, DecodeFn] = {0: _d_SyncGroupResponse_v0, 1: _d_SyncGroupResponse_v1, 2: _d_SyncGroupResponse_v1, 3: _d_SyncGroupResponse_v1, 4: _d_SyncGroupResponse_v4, 5: _d_SyncGroupResponse_v5}
+_ENC_SyncGroupResponse: dict[int, EncodeFn] = {0: _e_SyncGroupResponse_v0, 1: _e_SyncGroupResponse_v1, 2: _e_SyncGroupResponse_v1, 3: _e_SyncGroupResponse_v1, 4: _e_SyncGroupResponse_v4, 5: _e_SyncGroupResponse_v5}
+SyncGroupResponse._DECODERS = _DEC_SyncGroupResponse
+SyncGroupResponse._ENCODERS = _ENC_SyncGroupResponse
+
+SYNCGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 14, 'type': 'response', 'name': 'SyncGroupResponse', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'Assignment', 'type': 'bytes', 'versions': '0+'}]}

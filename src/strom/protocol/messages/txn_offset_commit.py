@@ -1,0 +1,647 @@
+"""Kafka TxnOffsetCommitRequest and TxnOffsetCommitResponse: every version.
+
+Generated from TxnOffsetCommitRequest.json, TxnOffsetCommitResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>iq')
+_SReq1 = struct.Struct('>iqi')
+_SReq2 = struct.Struct('>qh')
+_SReq3 = struct.Struct('>qhi')
+
+
+class TxnOffsetCommitRequest(Message):
+    __slots__ = ('transactional_id', 'group_id', 'producer_id', 'producer_epoch', 'generation_id', 'member_id', 'group_instance_id', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'TxnOffsetCommitRequest'
+    API_KEY: ClassVar[int] = 28
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class TxnOffsetCommitRequestPartition(Struct):
+        __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'committed_metadata', 'unknown_tagged_fields',)
+
+        partition_index: int
+        committed_offset: int
+        committed_leader_epoch: int
+        committed_metadata: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            committed_offset: int = 0,
+            committed_leader_epoch: int = -1,
+            committed_metadata: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.committed_offset = committed_offset
+            self.committed_leader_epoch = committed_leader_epoch
+            self.committed_metadata = committed_metadata
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TxnOffsetCommitRequestTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    transactional_id: str
+    group_id: str
+    producer_id: int
+    producer_epoch: int
+    generation_id: int
+    member_id: str
+    group_instance_id: str | None
+    topics: list[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        transactional_id: str = '',
+        group_id: str = '',
+        producer_id: int = 0,
+        producer_epoch: int = 0,
+        generation_id: int = -1,
+        member_id: str = '',
+        group_instance_id: str | None = None,
+        topics: list[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.transactional_id = transactional_id
+        self.group_id = group_id
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.generation_id = generation_id
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, int]:
+    (f0, f1,) = _SReq0.unpack_from(b, p)
+    p += 12
+    f2 = -1
+    f3, p = read_nullable_string(b, p)
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3), p
+
+
+def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq0.pack(o.partition_index, o.committed_offset)
+    encode_string(b, o.committed_metadata, False, True)
+
+
+def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, int]:
+    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 16
+    f3, p = read_nullable_string(b, p)
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3), p
+
+
+def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
+    encode_string(b, o.committed_metadata, False, True)
+
+
+def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, int]:
+    (f0, f1, f2,) = _SReq1.unpack_from(b, p)
+    p += 16
+    f3, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
+    b = w.b
+    b += _SReq1.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
+    encode_string(b, o.committed_metadata, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 14)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(b, p)
+            _a(_x)
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1), p
+
+
+def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(_x, w)
+            b = w.b
+
+
+def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(b, p)
+            _a(_x)
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1), p
+
+
+def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(_x, w)
+            b = w.b
+
+
+def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1, tuple(_u)), p
+
+
+def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_TxnOffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f7: Any
+    f0, p = read_string(b, p)
+    f1, p = read_string(b, p)
+    (f2, f3,) = _SReq2.unpack_from(b, p)
+    p += 10
+    f4 = -1
+    f5 = ''
+    f6 = None
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(b, p)
+            _a(_x)
+    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_TxnOffsetCommitRequest_v0(o: TxnOffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.transactional_id, False, False)
+    encode_string(b, o.group_id, False, False)
+    b += _SReq2.pack(o.producer_id, o.producer_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_TxnOffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f7: Any
+    f0, p = read_string(b, p)
+    f1, p = read_string(b, p)
+    (f2, f3,) = _SReq2.unpack_from(b, p)
+    p += 10
+    f4 = -1
+    f5 = ''
+    f6 = None
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(b, p)
+            _a(_x)
+    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+
+
+def _e_TxnOffsetCommitRequest_v2(o: TxnOffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.transactional_id, False, False)
+    encode_string(b, o.group_id, False, False)
+    b += _SReq2.pack(o.producer_id, o.producer_epoch)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(_x, w)
+            b = w.b
+
+
+def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
+    _x: Any
+    _a: Any
+    f7: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    (f2, f3, f4,) = _SReq3.unpack_from(b, p)
+    p += 14
+    f5, p = read_compact_string(b, p)
+    f6, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f7 = []
+        _a = f7.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+
+
+def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.transactional_id, True, False)
+    encode_string(b, o.group_id, True, False)
+    b += _SReq3.pack(o.producer_id, o.producer_epoch, o.generation_id)
+    encode_string(b, o.member_id, True, False)
+    encode_string(b, o.group_instance_id, True, True)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_TxnOffsetCommitRequest: dict[int, DecodeFn] = {0: _d_TxnOffsetCommitRequest_v0, 1: _d_TxnOffsetCommitRequest_v0, 2: _d_TxnOffsetCommitRequest_v2, 3: _d_TxnOffsetCommitRequest_v3, 4: _d_TxnOffsetCommitRequest_v3}
+_ENC_TxnOffsetCommitRequest: dict[int, EncodeFn] = {0: _e_TxnOffsetCommitRequest_v0, 1: _e_TxnOffsetCommitRequest_v0, 2: _e_TxnOffsetCommitRequest_v2, 3: _e_TxnOffsetCommitRequest_v3, 4: _e_TxnOffsetCommitRequest_v3}
+TxnOffsetCommitRequest._DECODERS = _DEC_TxnOffsetCommitRequest
+TxnOffsetCommitRequest._ENCODERS = _ENC_TxnOffsetCommitRequest
+
+TXNOFFSETCOMMITREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 28, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'TxnOffsetCommitRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '3+', 'default': '-1'}, {'name': 'MemberId', 'type': 'string', 'versions': '3+', 'default': ''}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'Topics', 'type': '[]TxnOffsetCommitRequestTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]TxnOffsetCommitRequestPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'CommittedMetadata', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>i')
+
+
+class TxnOffsetCommitResponse(Message):
+    __slots__ = ('throttle_time_ms', 'topics', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'TxnOffsetCommitResponse'
+    API_KEY: ClassVar[int] = 28
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int] = 3
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class TxnOffsetCommitResponsePartition(Struct):
+        __slots__ = ('partition_index', 'error_code', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class TxnOffsetCommitResponseTopic(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    topics: list[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        topics: list[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is _MISSING else topics
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1), p
+
+
+def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(o: TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+
+
+def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1, tuple(_u)), p
+
+
+def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(b, p)
+            _a(_x)
+    return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1), p
+
+
+def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(_x, w)
+            b = w.b
+
+
+def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1, tuple(_u)), p
+
+
+def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_TxnOffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(b, p)
+            _a(_x)
+    return TxnOffsetCommitResponse(f0, f1), p
+
+
+def _e_TxnOffsetCommitResponse_v0(o: TxnOffsetCommitResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(_x, w)
+            b = w.b
+
+
+def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return TxnOffsetCommitResponse(f0, f1, tuple(_u)), p
+
+
+def _e_TxnOffsetCommitResponse_v3(o: TxnOffsetCommitResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_TxnOffsetCommitResponse: dict[int, DecodeFn] = {0: _d_TxnOffsetCommitResponse_v0, 1: _d_TxnOffsetCommitResponse_v0, 2: _d_TxnOffsetCommitResponse_v0, 3: _d_TxnOffsetCommitResponse_v3, 4: _d_TxnOffsetCommitResponse_v3}
+_ENC_TxnOffsetCommitResponse: dict[int, EncodeFn] = {0: _e_TxnOffsetCommitResponse_v0, 1: _e_TxnOffsetCommitResponse_v0, 2: _e_TxnOffsetCommitResponse_v0, 3: _e_TxnOffsetCommitResponse_v3, 4: _e_TxnOffsetCommitResponse_v3}
+TxnOffsetCommitResponse._DECODERS = _DEC_TxnOffsetCommitResponse
+TxnOffsetCommitResponse._ENCODERS = _ENC_TxnOffsetCommitResponse
+
+TXNOFFSETCOMMITRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 28, 'type': 'response', 'name': 'TxnOffsetCommitResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TxnOffsetCommitResponseTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]TxnOffsetCommitResponsePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -1,0 +1,364 @@
+"""Kafka UpdateFeaturesRequest and UpdateFeaturesResponse: every version.
+
+Generated from UpdateFeaturesRequest.json, UpdateFeaturesResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>h?')
+_SReq1 = struct.Struct('>h')
+_SReq2 = struct.Struct('>b')
+_SReq3 = struct.Struct('>hb')
+_SReq4 = struct.Struct('>i')
+_SReq5 = struct.Struct('>?')
+
+
+class UpdateFeaturesRequest(Message):
+    __slots__ = ('timeout_ms', 'feature_updates', 'validate_only', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'UpdateFeaturesRequest'
+    API_KEY: ClassVar[int] = 57
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class FeatureUpdateKey(Struct):
+        __slots__ = ('feature', 'max_version_level', 'allow_downgrade', 'upgrade_type', 'unknown_tagged_fields',)
+
+        feature: str
+        max_version_level: int
+        allow_downgrade: bool
+        upgrade_type: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            feature: str = '',
+            max_version_level: int = 0,
+            allow_downgrade: bool = False,
+            upgrade_type: int = 1,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.feature = feature
+            self.max_version_level = max_version_level
+            self.allow_downgrade = allow_downgrade
+            self.upgrade_type = upgrade_type
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    timeout_ms: int
+    feature_updates: list[UpdateFeaturesRequest.FeatureUpdateKey]
+    validate_only: bool
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        timeout_ms: int = 60000,
+        feature_updates: list[UpdateFeaturesRequest.FeatureUpdateKey] = _MISSING,
+        validate_only: bool = False,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.timeout_ms = timeout_ms
+        self.feature_updates = [] if feature_updates is _MISSING else feature_updates
+        self.validate_only = validate_only
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_UpdateFeaturesRequest_FeatureUpdateKey_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest.FeatureUpdateKey, int]:
+    f0, p = read_compact_string(b, p)
+    (f1, f2,) = _SReq0.unpack_from(b, p)
+    p += 3
+    f3 = 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.feature, True, False)
+    b += _SReq0.pack(o.max_version_level, o.allow_downgrade)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_UpdateFeaturesRequest_FeatureUpdateKey_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest.FeatureUpdateKey, int]:
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SReq1.unpack_from(b, p)
+    p += 2
+    f2 = False
+    (f3,) = _SReq2.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.feature, True, False)
+    b += _SReq3.pack(o.max_version_level, o.upgrade_type)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_UpdateFeaturesRequest_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq4.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array FeatureUpdates was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_UpdateFeaturesRequest_FeatureUpdateKey_v0(b, p)
+            _a(_x)
+    f2 = False
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return UpdateFeaturesRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_UpdateFeaturesRequest_v0(o: UpdateFeaturesRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq4.pack(o.timeout_ms)
+    _v = o.feature_updates
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_UpdateFeaturesRequest_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SReq4.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array FeatureUpdates was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_UpdateFeaturesRequest_FeatureUpdateKey_v1(b, p)
+            _a(_x)
+    (f2,) = _SReq5.unpack_from(b, p)
+    p += 1
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return UpdateFeaturesRequest(f0, f1, f2, tuple(_u)), p
+
+
+def _e_UpdateFeaturesRequest_v1(o: UpdateFeaturesRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq4.pack(o.timeout_ms)
+    _v = o.feature_updates
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(_x, w)
+            b = w.b
+    b += _SReq5.pack(o.validate_only)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_UpdateFeaturesRequest: dict[int, DecodeFn] = {0: _d_UpdateFeaturesRequest_v0, 1: _d_UpdateFeaturesRequest_v1}
+_ENC_UpdateFeaturesRequest: dict[int, EncodeFn] = {0: _e_UpdateFeaturesRequest_v0, 1: _e_UpdateFeaturesRequest_v1}
+UpdateFeaturesRequest._DECODERS = _DEC_UpdateFeaturesRequest
+UpdateFeaturesRequest._ENCODERS = _ENC_UpdateFeaturesRequest
+
+UPDATEFEATURESREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 57, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'UpdateFeaturesRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'timeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'FeatureUpdates', 'type': '[]FeatureUpdateKey', 'versions': '0+', 'fields': [{'name': 'Feature', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'MaxVersionLevel', 'type': 'int16', 'versions': '0+'}, {'name': 'AllowDowngrade', 'type': 'bool', 'versions': '0'}, {'name': 'UpgradeType', 'type': 'int8', 'versions': '1+', 'default': 1}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '1+', 'default': False}]}
+
+
+
+_SResp0 = struct.Struct('>h')
+_SResp1 = struct.Struct('>ih')
+
+
+class UpdateFeaturesResponse(Message):
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'results', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'UpdateFeaturesResponse'
+    API_KEY: ClassVar[int] = 57
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class UpdatableFeatureResult(Struct):
+        __slots__ = ('feature', 'error_code', 'error_message', 'unknown_tagged_fields',)
+
+        feature: str
+        error_code: int
+        error_message: str | None
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            feature: str = '',
+            error_code: int = 0,
+            error_message: str | None = '',
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.feature = feature
+            self.error_code = error_code
+            self.error_message = error_message
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    throttle_time_ms: int
+    error_code: int
+    error_message: str | None
+    results: list[UpdateFeaturesResponse.UpdatableFeatureResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        throttle_time_ms: int = 0,
+        error_code: int = 0,
+        error_message: str | None = '',
+        results: list[UpdateFeaturesResponse.UpdatableFeatureResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.results = [] if results is _MISSING else results
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_UpdateFeaturesResponse_UpdatableFeatureResult_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesResponse.UpdatableFeatureResult, int]:
+    f0, p = read_compact_string(b, p)
+    (f1,) = _SResp0.unpack_from(b, p)
+    p += 2
+    f2, p = read_compact_nullable_string(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return UpdateFeaturesResponse.UpdatableFeatureResult(f0, f1, f2, tuple(_u)), p
+
+
+def _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(o: UpdateFeaturesResponse.UpdatableFeatureResult, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.feature, True, False)
+    b += _SResp0.pack(o.error_code)
+    encode_string(b, o.error_message, True, True)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_UpdateFeaturesResponse_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesResponse, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    (f0, f1,) = _SResp1.unpack_from(b, p)
+    p += 6
+    f2, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Results was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_UpdateFeaturesResponse_UpdatableFeatureResult_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return UpdateFeaturesResponse(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_UpdateFeaturesResponse_v0(o: UpdateFeaturesResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.throttle_time_ms, o.error_code)
+    encode_string(b, o.error_message, True, True)
+    _v = o.results
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_UpdateFeaturesResponse: dict[int, DecodeFn] = {0: _d_UpdateFeaturesResponse_v0, 1: _d_UpdateFeaturesResponse_v0}
+_ENC_UpdateFeaturesResponse: dict[int, EncodeFn] = {0: _e_UpdateFeaturesResponse_v0, 1: _e_UpdateFeaturesResponse_v0}
+UpdateFeaturesResponse._DECODERS = _DEC_UpdateFeaturesResponse
+UpdateFeaturesResponse._ENCODERS = _ENC_UpdateFeaturesResponse
+
+UPDATEFEATURESRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 57, 'type': 'response', 'name': 'UpdateFeaturesResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Results', 'type': '[]UpdatableFeatureResult', 'versions': '0+', 'fields': [{'name': 'Feature', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}

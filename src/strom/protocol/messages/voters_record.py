@@ -1,0 +1,258 @@
+"""Kafka data VotersRecord: every version, 0 to 0.
+
+Generated from VotersRecord.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SH0 = struct.Struct('>H')
+_SH1 = struct.Struct('>hh')
+_SH2 = struct.Struct('>i')
+_SH3 = struct.Struct('>h')
+
+
+class VotersRecord(Message):
+    __slots__ = ('version', 'voters', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'VotersRecord'
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int] = 0
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class Endpoint(Struct):
+        __slots__ = ('name', 'host', 'port', 'unknown_tagged_fields',)
+
+        name: str
+        host: str
+        port: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            host: str = '',
+            port: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.host = host
+            self.port = port
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class KRaftVersionFeature(Struct):
+        __slots__ = ('min_supported_version', 'max_supported_version', 'unknown_tagged_fields',)
+
+        min_supported_version: int
+        max_supported_version: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            min_supported_version: int = 0,
+            max_supported_version: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.min_supported_version = min_supported_version
+            self.max_supported_version = max_supported_version
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class Voter(Struct):
+        __slots__ = ('voter_id', 'voter_directory_id', 'endpoints', 'k_raft_version_feature', 'unknown_tagged_fields',)
+
+        voter_id: int
+        voter_directory_id: uuid.UUID
+        endpoints: list[VotersRecord.Endpoint]
+        k_raft_version_feature: VotersRecord.KRaftVersionFeature
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            voter_id: int = 0,
+            voter_directory_id: uuid.UUID = ZERO_UUID,
+            endpoints: list[VotersRecord.Endpoint] = _MISSING,
+            k_raft_version_feature: VotersRecord.KRaftVersionFeature = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.voter_id = voter_id
+            self.voter_directory_id = voter_directory_id
+            self.endpoints = [] if endpoints is _MISSING else endpoints
+            self.k_raft_version_feature = VotersRecord.KRaftVersionFeature() if k_raft_version_feature is _MISSING else k_raft_version_feature
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    version: int
+    voters: list[VotersRecord.Voter]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        version: int = 0,
+        voters: list[VotersRecord.Voter] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.version = version
+        self.voters = [] if voters is _MISSING else voters
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_VotersRecord_Endpoint_v0(b: memoryview, p: int) -> tuple[VotersRecord.Endpoint, int]:
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SH0.unpack_from(b, p)
+    p += 2
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return VotersRecord.Endpoint(f0, f1, f2, tuple(_u)), p
+
+
+def _e_VotersRecord_Endpoint_v0(o: VotersRecord.Endpoint, w: Writer) -> None:
+    b = w.b
+    encode_string(b, o.name, True, False)
+    encode_string(b, o.host, True, False)
+    b += _SH0.pack(o.port)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_VotersRecord_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[VotersRecord.KRaftVersionFeature, int]:
+    (f0, f1,) = _SH1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return VotersRecord.KRaftVersionFeature(f0, f1, tuple(_u)), p
+
+
+def _e_VotersRecord_KRaftVersionFeature_v0(o: VotersRecord.KRaftVersionFeature, w: Writer) -> None:
+    b = w.b
+    b += _SH1.pack(o.min_supported_version, o.max_supported_version)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_VotersRecord_Voter_v0(b: memoryview, p: int) -> tuple[VotersRecord.Voter, int]:
+    _x: Any
+    _a: Any
+    f2: Any
+    (f0,) = _SH2.unpack_from(b, p)
+    p += 4
+    f1, p = read_uuid(b, p)
+    _n, p = read_compact_array_len(b, p, 5)
+    if _n < 0:
+        raise DecodeError('non-nullable array Endpoints was null')
+    else:
+        f2 = []
+        _a = f2.append
+        for _ in range(_n):
+            _x, p = _d_VotersRecord_Endpoint_v0(b, p)
+            _a(_x)
+    f3, p = _d_VotersRecord_KRaftVersionFeature_v0(b, p)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return VotersRecord.Voter(f0, f1, f2, f3, tuple(_u)), p
+
+
+def _e_VotersRecord_Voter_v0(o: VotersRecord.Voter, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SH2.pack(o.voter_id)
+    b += o.voter_directory_id.bytes
+    _v = o.endpoints
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_VotersRecord_Endpoint_v0(_x, w)
+            b = w.b
+    _e_VotersRecord_KRaftVersionFeature_v0(o.k_raft_version_feature, w)
+    b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SH3.unpack_from(b, p)
+    p += 2
+    _n, p = read_compact_array_len(b, p, 27)
+    if _n < 0:
+        raise DecodeError('non-nullable array Voters was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_VotersRecord_Voter_v0(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return VotersRecord(f0, f1, tuple(_u)), p
+
+
+def _e_VotersRecord_v0(o: VotersRecord, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SH3.pack(o.version)
+    _v = o.voters
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_VotersRecord_Voter_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_VotersRecord: dict[int, DecodeFn] = {0: _d_VotersRecord_v0}
+_ENC_VotersRecord: dict[int, EncodeFn] = {0: _e_VotersRecord_v0}
+VotersRecord._DECODERS = _DEC_VotersRecord
+VotersRecord._ENCODERS = _ENC_VotersRecord
+
+VOTERSRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'VotersRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'Voters', 'type': '[]Voter', 'versions': '0+', 'fields': [{'name': 'VoterId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Endpoints', 'type': '[]Endpoint', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}, {'name': 'KRaftVersionFeature', 'type': 'KRaftVersionFeature', 'versions': '0+', 'fields': [{'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -1,0 +1,629 @@
+"""Kafka WriteTxnMarkersRequest and WriteTxnMarkersResponse: every version.
+
+Generated from WriteTxnMarkersRequest.json, WriteTxnMarkersResponse.json (Kafka 3.9) by codegen/generate.py. Do not edit.
+"""
+
+# ruff: noqa
+# fmt: off
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, ClassVar
+
+from strom.protocol.codec import (
+    ZERO_UUID, Buffer, DecodeError, DecodeFn, EncodeFn, Message, Struct, Writer,
+    check_tag_end, encode_array_len, encode_bytes, encode_records, encode_string,
+    encode_tagged, read_array_len, read_bytes, read_compact_array_len,
+    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
+    read_compact_records, read_compact_string, read_nullable_bytes,
+    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
+    read_uuid, read_uvarint,
+)
+
+_MISSING: Any = object()
+
+_SReq0 = struct.Struct('>qh?')
+_SReq1 = struct.Struct('>i')
+
+
+class WriteTxnMarkersRequest(Message):
+    __slots__ = ('markers', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'WriteTxnMarkersRequest'
+    API_KEY: ClassVar[int] = 27
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 1
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class WritableTxnMarkerTopic(Struct):
+        __slots__ = ('name', 'partition_indexes', 'unknown_tagged_fields',)
+
+        name: str
+        partition_indexes: list[int]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partition_indexes: list[int] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partition_indexes = [] if partition_indexes is _MISSING else partition_indexes
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class WritableTxnMarker(Struct):
+        __slots__ = ('producer_id', 'producer_epoch', 'transaction_result', 'topics', 'coordinator_epoch', 'unknown_tagged_fields',)
+
+        producer_id: int
+        producer_epoch: int
+        transaction_result: bool
+        topics: list[WriteTxnMarkersRequest.WritableTxnMarkerTopic]
+        coordinator_epoch: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            producer_id: int = 0,
+            producer_epoch: int = 0,
+            transaction_result: bool = False,
+            topics: list[WriteTxnMarkersRequest.WritableTxnMarkerTopic] = _MISSING,
+            coordinator_epoch: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.producer_id = producer_id
+            self.producer_epoch = producer_epoch
+            self.transaction_result = transaction_result
+            self.topics = [] if topics is _MISSING else topics
+            self.coordinator_epoch = coordinator_epoch
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    markers: list[WriteTxnMarkersRequest.WritableTxnMarker]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        markers: list[WriteTxnMarkersRequest.WritableTxnMarker] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.markers = [] if markers is _MISSING else markers
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarkerTopic, int]:
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    return WriteTxnMarkersRequest.WritableTxnMarkerTopic(f0, f1), p
+
+
+def _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(o: WriteTxnMarkersRequest.WritableTxnMarkerTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, False, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+
+
+def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarkerTopic, int]:
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 4)
+    if _n < 0:
+        raise DecodeError('non-nullable array PartitionIndexes was null')
+    else:
+        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        p += 4 * _n
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return WriteTxnMarkersRequest.WritableTxnMarkerTopic(f0, f1, tuple(_u)), p
+
+
+def _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(o: WriteTxnMarkersRequest.WritableTxnMarkerTopic, w: Writer) -> None:
+    _v: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partition_indexes
+    encode_array_len(b, _v, True, False)
+    if _v:
+        b += struct.pack(f'>{len(_v)}i', *_v)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_WriteTxnMarkersRequest_WritableTxnMarker_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarker, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
+    p += 11
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(b, p)
+            _a(_x)
+    (f4,) = _SReq1.unpack_from(b, p)
+    p += 4
+    return WriteTxnMarkersRequest.WritableTxnMarker(f0, f1, f2, f3, f4), p
+
+
+def _e_WriteTxnMarkersRequest_WritableTxnMarker_v0(o: WriteTxnMarkersRequest.WritableTxnMarker, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.transaction_result)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.coordinator_epoch)
+
+
+def _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarker, int]:
+    _x: Any
+    _a: Any
+    f3: Any
+    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
+    p += 11
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f3 = []
+        _a = f3.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b, p)
+            _a(_x)
+    (f4,) = _SReq1.unpack_from(b, p)
+    p += 4
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return WriteTxnMarkersRequest.WritableTxnMarker(f0, f1, f2, f3, f4, tuple(_u)), p
+
+
+def _e_WriteTxnMarkersRequest_WritableTxnMarker_v1(o: WriteTxnMarkersRequest.WritableTxnMarker, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.transaction_result)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(_x, w)
+            b = w.b
+    b += _SReq1.pack(o.coordinator_epoch)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_WriteTxnMarkersRequest_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 19)
+    if _n < 0:
+        raise DecodeError('non-nullable array Markers was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarker_v0(b, p)
+            _a(_x)
+    return WriteTxnMarkersRequest(f0), p
+
+
+def _e_WriteTxnMarkersRequest_v0(o: WriteTxnMarkersRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.markers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersRequest_WritableTxnMarker_v0(_x, w)
+            b = w.b
+
+
+def _d_WriteTxnMarkersRequest_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 17)
+    if _n < 0:
+        raise DecodeError('non-nullable array Markers was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return WriteTxnMarkersRequest(f0, tuple(_u)), p
+
+
+def _e_WriteTxnMarkersRequest_v1(o: WriteTxnMarkersRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.markers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersRequest_WritableTxnMarker_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_WriteTxnMarkersRequest: dict[int, DecodeFn] = {0: _d_WriteTxnMarkersRequest_v0, 1: _d_WriteTxnMarkersRequest_v1}
+_ENC_WriteTxnMarkersRequest: dict[int, EncodeFn] = {0: _e_WriteTxnMarkersRequest_v0, 1: _e_WriteTxnMarkersRequest_v1}
+WriteTxnMarkersRequest._DECODERS = _DEC_WriteTxnMarkersRequest
+WriteTxnMarkersRequest._ENCODERS = _ENC_WriteTxnMarkersRequest
+
+WRITETXNMARKERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 27, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'WriteTxnMarkersRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Markers', 'type': '[]WritableTxnMarker', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'TransactionResult', 'type': 'bool', 'versions': '0+'}, {'name': 'Topics', 'type': '[]WritableTxnMarkerTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'CoordinatorEpoch', 'type': 'int32', 'versions': '0+'}]}]}
+
+
+
+_SResp0 = struct.Struct('>ih')
+_SResp1 = struct.Struct('>q')
+
+
+class WriteTxnMarkersResponse(Message):
+    __slots__ = ('markers', 'unknown_tagged_fields',)
+
+    NAME: ClassVar[str] = 'WriteTxnMarkersResponse'
+    API_KEY: ClassVar[int] = 27
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int] = 1
+    LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
+
+    class WritableTxnMarkerPartitionResult(Struct):
+        __slots__ = ('partition_index', 'error_code', 'unknown_tagged_fields',)
+
+        partition_index: int
+        error_code: int
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            partition_index: int = 0,
+            error_code: int = 0,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.partition_index = partition_index
+            self.error_code = error_code
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class WritableTxnMarkerTopicResult(Struct):
+        __slots__ = ('name', 'partitions', 'unknown_tagged_fields',)
+
+        name: str
+        partitions: list[WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            name: str = '',
+            partitions: list[WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.name = name
+            self.partitions = [] if partitions is _MISSING else partitions
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    class WritableTxnMarkerResult(Struct):
+        __slots__ = ('producer_id', 'topics', 'unknown_tagged_fields',)
+
+        producer_id: int
+        topics: list[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult]
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+        def __init__(
+            self,
+            producer_id: int = 0,
+            topics: list[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult] = _MISSING,
+            unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+        ) -> None:
+            self.producer_id = producer_id
+            self.topics = [] if topics is _MISSING else topics
+            self.unknown_tagged_fields = unknown_tagged_fields
+
+    markers: list[WriteTxnMarkersResponse.WritableTxnMarkerResult]
+    unknown_tagged_fields: tuple[tuple[int, bytes], ...]
+
+    def __init__(
+        self,
+        markers: list[WriteTxnMarkersResponse.WritableTxnMarkerResult] = _MISSING,
+        unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
+    ) -> None:
+        self.markers = [] if markers is _MISSING else markers
+        self.unknown_tagged_fields = unknown_tagged_fields
+
+
+def _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    return WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult(f0, f1), p
+
+
+def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+
+
+def _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, int]:
+    (f0, f1,) = _SResp0.unpack_from(b, p)
+    p += 6
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult(f0, f1, tuple(_u)), p
+
+
+def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, w: Writer) -> None:
+    b = w.b
+    b += _SResp0.pack(o.partition_index, o.error_code)
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_string(b, p)
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(b, p)
+            _a(_x)
+    return WriteTxnMarkersResponse.WritableTxnMarkerTopicResult(f0, f1), p
+
+
+def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, False, False)
+    _v = o.partitions
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(_x, w)
+            b = w.b
+
+
+def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    f0, p = read_compact_string(b, p)
+    _n, p = read_compact_array_len(b, p, 7)
+    if _n < 0:
+        raise DecodeError('non-nullable array Partitions was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return WriteTxnMarkersResponse.WritableTxnMarkerTopicResult(f0, f1, tuple(_u)), p
+
+
+def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.name, True, False)
+    _v = o.partitions
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 8
+    _n, p = read_array_len(b, p, 6)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(b, p)
+            _a(_x)
+    return WriteTxnMarkersResponse.WritableTxnMarkerResult(f0, f1), p
+
+
+def _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.producer_id)
+    _v = o.topics
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(_x, w)
+            b = w.b
+
+
+def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerResult, int]:
+    _x: Any
+    _a: Any
+    f1: Any
+    (f0,) = _SResp1.unpack_from(b, p)
+    p += 8
+    _n, p = read_compact_array_len(b, p, 3)
+    if _n < 0:
+        raise DecodeError('non-nullable array Topics was null')
+    else:
+        f1 = []
+        _a = f1.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return WriteTxnMarkersResponse.WritableTxnMarkerResult(f0, f1, tuple(_u)), p
+
+
+def _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerResult, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    b += _SResp1.pack(o.producer_id)
+    _v = o.topics
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _d_WriteTxnMarkersResponse_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_array_len(b, p, 12)
+    if _n < 0:
+        raise DecodeError('non-nullable array Markers was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(b, p)
+            _a(_x)
+    return WriteTxnMarkersResponse(f0), p
+
+
+def _e_WriteTxnMarkersResponse_v0(o: WriteTxnMarkersResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.markers
+    encode_array_len(b, _v, False, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(_x, w)
+            b = w.b
+
+
+def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse, int]:
+    _x: Any
+    _a: Any
+    f0: Any
+    _n, p = read_compact_array_len(b, p, 10)
+    if _n < 0:
+        raise DecodeError('non-nullable array Markers was null')
+    else:
+        f0 = []
+        _a = f0.append
+        for _ in range(_n):
+            _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b, p)
+            _a(_x)
+    _u: list[tuple[int, bytes]] = []
+    _nt, p = read_tag_count(b, p)
+    for _ in range(_nt):
+        _tag, p = read_uvarint(b, p)
+        _size, p = read_uvarint(b, p)
+        _raw, p = read_unknown_tag(b, p, _size)
+        _u.append((_tag, _raw))
+    return WriteTxnMarkersResponse(f0, tuple(_u)), p
+
+
+def _e_WriteTxnMarkersResponse_v1(o: WriteTxnMarkersResponse, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    _v = o.markers
+    encode_array_len(b, _v, True, False)
+    if _v:
+        for _x in _v:
+            _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_WriteTxnMarkersResponse: dict[int, DecodeFn] = {0: _d_WriteTxnMarkersResponse_v0, 1: _d_WriteTxnMarkersResponse_v1}
+_ENC_WriteTxnMarkersResponse: dict[int, EncodeFn] = {0: _e_WriteTxnMarkersResponse_v0, 1: _e_WriteTxnMarkersResponse_v1}
+WriteTxnMarkersResponse._DECODERS = _DEC_WriteTxnMarkersResponse
+WriteTxnMarkersResponse._ENCODERS = _ENC_WriteTxnMarkersResponse
+
+WRITETXNMARKERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 27, 'type': 'response', 'name': 'WriteTxnMarkersResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Markers', 'type': '[]WritableTxnMarkerResult', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'Topics', 'type': '[]WritableTxnMarkerTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]WritableTxnMarkerPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}]}

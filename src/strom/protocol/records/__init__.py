@@ -1,0 +1,1 @@
+"""strom.protocol.records layer."""

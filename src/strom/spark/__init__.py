@@ -1,0 +1,1 @@
+"""strom.spark layer."""

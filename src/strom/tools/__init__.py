@@ -1,0 +1,1 @@
+"""Command-line tools (``strom ...``) that take Kafka's own flags."""

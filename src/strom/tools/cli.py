@@ -1,0 +1,31 @@
+"""The ``strom`` command: dispatches to sub-commands (``broker``, ``dump-log``, ...).
+
+Owns argument parsing only; every sub-command lives in the layer that implements it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print("usage: strom broker [server.properties] [--override key=value ...]")
+        print("       strom dump-log [--print-data] FILE ...")
+        return 0 if args else 2
+    cmd, rest = args[0], args[1:]
+    if cmd == "broker":
+        from strom.broker.main import run_broker
+
+        return run_broker(rest)
+    if cmd == "dump-log":
+        from strom.tools.dump_log import main as dump_main
+
+        return dump_main(rest)
+    print(f"strom: unknown command {cmd!r}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
