@@ -17,8 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from strom.errors import CorruptRecordError, InvalidRecordError, MessageTooLargeError
-from strom.protocol.records.constants import LOG_OVERHEAD
+from strom.errors import (
+    CorruptRecordError,
+    InvalidRecordError,
+    MessageTooLargeError,
+    UnsupportedCompressionError,
+)
+from strom.protocol.records.constants import (
+    COMPRESSION_CODEC_MASK,
+    LOG_OVERHEAD,
+    CompressionType,
+)
 from strom.protocol.records.header import (
     BatchHeader,
     Buffer,
@@ -79,8 +88,9 @@ def validate_batches_for_append(
 
     Requires: at least one batch; every batch complete, magic 2 and CRC-valid (else
     CorruptRecordError); no batch larger than ``max_batch_bytes`` including log overhead (else
-    MessageTooLargeError); ``records_count >= 1`` and ``last_offset_delta + 1 ==
-    records_count`` (else InvalidRecordError). Returns ``[(position, header), ...]``.
+    MessageTooLargeError); a known codec id 0-4 (else UnsupportedCompressionError);
+    ``records_count >= 1`` and ``last_offset_delta + 1 == records_count`` (else
+    InvalidRecordError). Returns ``[(position, header), ...]``.
 
     Origin-dependent rules (client batches must have base offset 0 and must not be control
     batches; idempotent batches need a sequence) are left to the caller.
@@ -99,6 +109,11 @@ def validate_batches_for_append(
             raise CorruptRecordError(
                 f"record batch at position {pos} is corrupt "
                 f"(stored crc = {stored}, computed crc = {computed})"
+            )
+        codec = header.attributes & COMPRESSION_CODEC_MASK
+        if codec > CompressionType.ZSTD:
+            raise UnsupportedCompressionError(
+                f"record batch at position {pos} uses unknown compression codec id {codec}"
             )
         count = header.records_count
         if count <= 0:
