@@ -1,0 +1,121 @@
+"""One broker process: wires config, metadata store, logs, partitions, handlers and the server.
+
+Owns: start-up order (load metadata, recover logs, open partitions, then listen) and shutdown
+order (stop accepting, finish in-flight requests, flush, write checkpoints, clean-shutdown
+marker). Background work: retention checks and periodic checkpoints, off the request path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from strom.broker.config import BrokerConfig
+from strom.broker.network import SocketServer
+from strom.broker.registry import load_handlers
+from strom.broker.replica_manager import ReplicaManager
+from strom.broker.topics import TopicManager, make_partition
+from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
+from strom.storage.log_manager import LogManager
+
+if TYPE_CHECKING:
+    from strom.broker.config import Listener
+
+log = logging.getLogger("strom.broker")
+
+
+class Broker:
+    def __init__(self, config: BrokerConfig) -> None:
+        self.config = config
+        self.broker_id = config.broker_id
+        load_handlers()
+        dirs = config.log_dirs
+        for d in dirs:
+            d.mkdir(parents=True, exist_ok=True)
+        self.metadata: MetadataStore = LocalMetadataStore(dirs[0])
+        self.log_manager = LogManager(dirs)
+        self.replica_manager = ReplicaManager(self.broker_id)
+        self.topics = TopicManager(self)
+        self.server = SocketServer(self)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._stopped = asyncio.Event()
+        self.started_at = time.time()
+
+    # -- cluster view (single node) --------------------------------------------------------
+    def live_brokers(self) -> list[int]:
+        return [self.broker_id]
+
+    def advertised(self, listener: str = "PLAINTEXT") -> tuple[str, int]:
+        """Host and port clients should use for this broker on ``listener``."""
+        bound = {name: port for name, _, port in self.server.bound}
+        for lst in self.config.advertised:
+            if lst.name == listener:
+                port = lst.port or bound.get(listener, lst.port)
+                return _advertised_host(lst), port
+        lst0 = self.config.advertised[0]
+        return _advertised_host(lst0), lst0.port or bound.get(lst0.name, 0)
+
+    @property
+    def rack(self) -> str | None:
+        r = self.config["broker.rack"]
+        return str(r) if r else None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def create_local_partitions(self, info: TopicInfo) -> None:
+        for index, replicas in sorted(info.assignment.items()):
+            if self.broker_id in replicas and self.replica_manager.get(info.name, index) is None:
+                self.replica_manager.add(make_partition(self, info, index))
+
+    async def start(self) -> None:
+        t0 = time.monotonic()
+        self.log_manager.startup()
+        for info in list(self.metadata.topics().values()):
+            self.create_local_partitions(info)
+        await self.server.start()
+        self._tasks.append(asyncio.create_task(self._housekeeping()))
+        log.info("broker %d started in %.2fs with %d partitions", self.broker_id,
+                 time.monotonic() - t0, len(self.replica_manager.partitions))
+
+    async def _housekeeping(self) -> None:
+        retention_every = self.config["log.retention.check.interval.ms"] / 1000
+        checkpoint_every = self.config["log.flush.offset.checkpoint.interval.ms"] / 1000
+        loop = asyncio.get_running_loop()
+        next_retention = loop.time() + min(retention_every, 30.0)
+        next_checkpoint = loop.time() + checkpoint_every
+        while True:
+            await asyncio.sleep(0.2)
+            now = loop.time()
+            for due in self.log_manager.logs_needing_flush():
+                await asyncio.to_thread(due.flush)
+            if now >= next_retention:
+                next_retention = now + retention_every
+                deleted = self.log_manager.run_retention(int(time.time() * 1000))
+                if deleted:
+                    log.info("retention deleted %d segments", deleted)
+            if now >= next_checkpoint:
+                next_checkpoint = now + checkpoint_every
+                await asyncio.to_thread(self.log_manager.checkpoint_all)
+
+    async def shutdown(self) -> None:
+        log.info("broker %d shutting down", self.broker_id)
+        await self.server.stop()
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(BaseException):
+                await t
+        await asyncio.to_thread(self.log_manager.shutdown)
+        self._stopped.set()
+        log.info("broker %d shut down cleanly", self.broker_id)
+
+    async def wait_stopped(self) -> None:
+        await self._stopped.wait()
+
+
+def _advertised_host(lst: Listener) -> str:
+    if lst.host in ("0.0.0.0", "", "::"):
+        return "127.0.0.1"
+    return lst.host

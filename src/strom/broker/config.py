@@ -1,0 +1,276 @@
+"""Broker configuration: Kafka's key names, defaults, parsing and validation.
+
+Owns: reading ``server.properties`` plus ``--override key=value`` pairs into a typed
+:class:`BrokerConfig`, and the map from broker-level ``log.*`` keys to the topic-level defaults
+they provide (Kafka's config synonyms).
+
+Invariants: every value in a BrokerConfig has been parsed and validated; an invalid value fails
+at start with :class:`ConfigError` naming the key; an unknown key only warns (Kafka does the same).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("strom.broker.config")
+
+LONG_MAX = 2**63 - 1
+
+
+class ConfigError(ValueError):
+    """An invalid broker configuration value; the message names the key."""
+
+
+def _bool(v: str) -> bool:
+    s = v.strip().lower()
+    if s in ("true", "false"):
+        return s == "true"
+    raise ValueError("expected true or false")
+
+
+def _list(v: str) -> list[str]:
+    return [x.strip() for x in v.split(",") if x.strip()]
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    parse: Callable[[str], Any]
+    default: str | None
+    minimum: int | None = None
+    doc: str = ""
+
+
+_KEYS = [
+    Key("broker.id", int, "0", -1, "The broker id of this server."),
+    Key("node.id", int, None, -1, "Alias of broker.id."),
+    Key("listeners", _list, "PLAINTEXT://127.0.0.1:9092"),
+    Key("advertised.listeners", _list, None),
+    Key("listener.security.protocol.map", _list, "PLAINTEXT:PLAINTEXT"),
+    Key("log.dirs", _list, None),
+    Key("log.dir", _list, "./data"),
+    Key("num.partitions", int, "1", 1),
+    Key("default.replication.factor", int, "1", 1),
+    Key("auto.create.topics.enable", _bool, "true"),
+    Key("delete.topic.enable", _bool, "true"),
+    Key("message.max.bytes", int, "1048588", 0),
+    Key("socket.request.max.bytes", int, "104857600", 1),
+    Key("connections.max.idle.ms", int, "600000", -1),
+    Key("max.inflight.requests.per.connection", int, "16", 1),
+    Key("log.segment.bytes", int, "1073741824", 14),
+    Key("log.roll.ms", int, None, 1),
+    Key("log.roll.hours", int, "168", 1),
+    Key("log.retention.ms", int, None, -1),
+    Key("log.retention.minutes", int, None, -1),
+    Key("log.retention.hours", int, "168", -1),
+    Key("log.retention.bytes", int, "-1", -1),
+    Key("log.retention.check.interval.ms", int, "300000", 1),
+    Key("log.flush.interval.messages", int, str(LONG_MAX), 1),
+    Key("log.flush.interval.ms", int, None, 0),
+    Key("log.flush.scheduler.interval.ms", int, str(LONG_MAX), 0),
+    Key("log.flush.offset.checkpoint.interval.ms", int, "60000", 0),
+    Key("log.index.size.max.bytes", int, "10485760", 4),
+    Key("log.index.interval.bytes", int, "4096", 0),
+    Key("log.cleanup.policy", _list, "delete"),
+    Key("log.message.timestamp.type", str, "CreateTime"),
+    Key("log.segment.delete.delay.ms", int, "60000", 0),
+    Key("log.cleaner.enable", _bool, "true"),
+    Key("log.cleaner.threads", int, "1", 0),
+    Key("log.cleaner.min.cleanable.ratio", float, "0.5"),
+    Key("log.cleaner.delete.retention.ms", int, "86400000", 0),
+    Key("log.cleaner.min.compaction.lag.ms", int, "0", 0),
+    Key("log.cleaner.max.compaction.lag.ms", int, str(LONG_MAX), 1),
+    Key("compression.type", str, "producer"),
+    Key("min.insync.replicas", int, "1", 1),
+    Key("unclean.leader.election.enable", _bool, "false"),
+    Key("num.network.threads", int, "3", 1),
+    Key("num.io.threads", int, "8", 1),
+    Key("num.recovery.threads.per.data.dir", int, "1", 1),
+    Key("offsets.topic.num.partitions", int, "50", 1),
+    Key("offsets.topic.replication.factor", int, "3", 1),
+    Key("transaction.state.log.num.partitions", int, "50", 1),
+    Key("transaction.state.log.replication.factor", int, "3", 1),
+    Key("transaction.state.log.min.isr", int, "2", 1),
+    Key("group.initial.rebalance.delay.ms", int, "3000", 0),
+    Key("zookeeper.connect", str, None),
+    Key("zookeeper.session.timeout.ms", int, "18000", 1),
+    Key("zookeeper.connection.timeout.ms", int, None, 1),
+    Key("broker.rack", str, None),
+    Key("fetch.max.bytes", int, "57671680", 1024),
+    Key("replica.lag.time.max.ms", int, "30000", 1),
+    Key("cluster.id", str, None),
+]
+KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
+
+# topic config name -> broker keys that provide its default, in priority order
+TOPIC_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "segment.bytes": ("log.segment.bytes",),
+    "segment.ms": ("log.roll.ms", "log.roll.hours"),
+    "retention.ms": ("log.retention.ms", "log.retention.minutes", "log.retention.hours"),
+    "retention.bytes": ("log.retention.bytes",),
+    "flush.messages": ("log.flush.interval.messages",),
+    "flush.ms": ("log.flush.interval.ms", "log.flush.scheduler.interval.ms"),
+    "segment.index.bytes": ("log.index.size.max.bytes",),
+    "index.interval.bytes": ("log.index.interval.bytes",),
+    "cleanup.policy": ("log.cleanup.policy",),
+    "message.timestamp.type": ("log.message.timestamp.type",),
+    "file.delete.delay.ms": ("log.segment.delete.delay.ms",),
+    "min.cleanable.dirty.ratio": ("log.cleaner.min.cleanable.ratio",),
+    "delete.retention.ms": ("log.cleaner.delete.retention.ms",),
+    "min.compaction.lag.ms": ("log.cleaner.min.compaction.lag.ms",),
+    "max.compaction.lag.ms": ("log.cleaner.max.compaction.lag.ms",),
+    "max.message.bytes": ("message.max.bytes",),
+    "compression.type": ("compression.type",),
+    "min.insync.replicas": ("min.insync.replicas",),
+    "unclean.leader.election.enable": ("unclean.leader.election.enable",),
+}
+_UNIT_MS = {
+    "log.roll.hours": 3_600_000,
+    "log.retention.hours": 3_600_000,
+    "log.retention.minutes": 60_000,
+}
+
+
+def parse_properties(text: str) -> dict[str, str]:
+    """Java .properties subset: ``key=value`` or ``key: value``, ``#``/``!`` comments."""
+    out: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#!":
+            continue
+        for i, ch in enumerate(line):
+            if ch in "=:":
+                out[line[:i].strip()] = line[i + 1 :].strip()
+                break
+        else:
+            out[line] = ""
+    return out
+
+
+@dataclass(frozen=True)
+class Listener:
+    name: str
+    host: str
+    port: int
+
+
+def parse_listener(spec: str) -> Listener:
+    name, sep, rest = spec.partition("://")
+    if not sep:
+        raise ValueError(f"listener {spec!r} is not NAME://host:port")
+    host, _, port = rest.rpartition(":")
+    host = host.strip("[]") or "0.0.0.0"
+    return Listener(name, host, int(port))
+
+
+class BrokerConfig:
+    """Parsed broker configuration. ``values`` holds every key's parsed value (None when unset);
+    ``originals`` the strings the operator gave."""
+
+    def __init__(self, originals: dict[str, str]) -> None:
+        self.originals = dict(originals)
+        self.values: dict[str, Any] = {}
+        for name, key in KEYS.items():
+            raw = originals.get(name, key.default)
+            if raw is None:
+                self.values[name] = None
+                continue
+            try:
+                value = key.parse(raw)
+            except (ValueError, TypeError) as exc:
+                raise ConfigError(f"Invalid value {raw!r} for configuration {name}: {exc}") from None
+            if key.minimum is not None and isinstance(value, int) and value < key.minimum:
+                raise ConfigError(
+                    f"Invalid value {raw} for configuration {name}: Value must be at least "
+                    f"{key.minimum}"
+                )
+            self.values[name] = value
+        for name in originals:
+            if name not in KEYS and not name.startswith(("log4j", "strom.")):
+                log.warning("unknown configuration key %r ignored", name)
+        if self.values["node.id"] is not None and "broker.id" not in originals:
+            self.values["broker.id"] = self.values["node.id"]
+        try:
+            self.listeners = [parse_listener(s) for s in self.values["listeners"]]
+            adv = self.values["advertised.listeners"]
+            self.advertised = [parse_listener(s) for s in adv] if adv else list(self.listeners)
+        except ValueError as exc:
+            raise ConfigError(f"Invalid value for configuration listeners: {exc}") from None
+        if not self.listeners:
+            raise ConfigError("Invalid value for configuration listeners: no listener given")
+        ts = self.values["log.message.timestamp.type"]
+        if ts not in ("CreateTime", "LogAppendTime"):
+            raise ConfigError(
+                f"Invalid value {ts} for configuration log.message.timestamp.type: String must be "
+                "one of: CreateTime, LogAppendTime"
+            )
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    @property
+    def broker_id(self) -> int:
+        return int(self.values["broker.id"])
+
+    @property
+    def log_dirs(self) -> list[Path]:
+        dirs = self.values["log.dirs"] or self.values["log.dir"]
+        return [Path(d) for d in dirs]
+
+    def is_set(self, key: str) -> bool:
+        return key in self.originals
+
+    def topic_default(self, topic_key: str) -> tuple[str, str] | None:
+        """The broker-level value providing a topic config's default: (broker key, value as a
+        topic config string), following Kafka's synonym priority. None when no broker key applies."""
+        for bkey in TOPIC_SYNONYMS.get(topic_key, ()):
+            value = self.values.get(bkey)
+            if value is None:
+                continue
+            if bkey in _UNIT_MS:
+                value = value * _UNIT_MS[bkey] if value >= 0 else value
+            if isinstance(value, list):
+                value = ",".join(value)
+            if isinstance(value, bool):
+                value = "true" if value else "false"
+            return bkey, str(value)
+        return None
+
+    def topic_defaults(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key in TOPIC_SYNONYMS:
+            d = self.topic_default(key)
+            if d is not None:
+                out[key] = d[1]
+        return out
+
+
+def load_config(argv: list[str]) -> BrokerConfig:
+    """``[server.properties] [--override key=value ...]`` to a validated BrokerConfig."""
+    props: dict[str, str] = {}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--override":
+            if i + 1 >= len(argv) or "=" not in argv[i + 1]:
+                raise ConfigError("--override takes key=value")
+            k, _, v = argv[i + 1].partition("=")
+            props[k.strip()] = v.strip()
+            i += 2
+            continue
+        if arg.startswith("--override="):
+            k, _, v = arg[len("--override=") :].partition("=")
+            props[k.strip()] = v.strip()
+            i += 1
+            continue
+        path = Path(arg)
+        if not path.is_file():
+            raise ConfigError(f"configuration file {arg} does not exist")
+        file_props = parse_properties(path.read_text())
+        props = {**file_props, **props}
+        i += 1
+    return BrokerConfig(props)

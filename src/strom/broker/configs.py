@@ -1,0 +1,94 @@
+"""DescribeConfigs as Kafka answers it: values, sources, synonyms, types and documentation.
+
+Owns: the effective value of every topic config (topic override > broker setting > Kafka default)
+and of every broker config, with the source of each value and, on request, its synonyms in
+priority order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from strom.broker.config import KEYS, TOPIC_SYNONYMS
+from strom.storage.config import TOPIC_CONFIG_DEFS
+
+if TYPE_CHECKING:
+    from strom.broker.broker import Broker
+
+# DescribeConfigs config sources
+UNKNOWN = 0
+DYNAMIC_TOPIC_CONFIG = 1
+DYNAMIC_BROKER_CONFIG = 2
+DYNAMIC_DEFAULT_BROKER_CONFIG = 3
+STATIC_BROKER_CONFIG = 4
+DEFAULT_CONFIG = 5
+
+# DescribeConfigs config types (v3+)
+CONFIG_TYPES = {"boolean": 1, "string": 2, "int": 3, "short": 4, "long": 5, "double": 6,
+                "list": 7, "class": 8, "password": 9}
+
+
+@dataclass
+class Synonym:
+    name: str
+    value: str | None
+    source: int
+
+
+@dataclass
+class ConfigEntry:
+    name: str
+    value: str | None
+    source: int
+    read_only: bool = False
+    sensitive: bool = False
+    config_type: int = 0
+    doc: str | None = None
+    synonyms: list[Synonym] = field(default_factory=list)
+
+    @property
+    def is_default(self) -> bool:
+        return self.source == DEFAULT_CONFIG
+
+
+def describe_topic_configs(broker: Broker, overrides: dict[str, str]) -> list[ConfigEntry]:
+    cfg = broker.config
+    out = []
+    for name, d in sorted(TOPIC_CONFIG_DEFS.items()):
+        synonyms: list[Synonym] = []
+        if name in overrides:
+            synonyms.append(Synonym(name, overrides[name], DYNAMIC_TOPIC_CONFIG))
+        for bkey in TOPIC_SYNONYMS.get(name, ()):
+            if cfg.is_set(bkey):
+                synonyms.append(Synonym(bkey, cfg.originals[bkey], STATIC_BROKER_CONFIG))
+        for bkey in TOPIC_SYNONYMS.get(name, ()):
+            default = KEYS[bkey].default
+            if default is not None:
+                synonyms.append(Synonym(bkey, default, DEFAULT_CONFIG))
+        if synonyms:
+            top = synonyms[0]
+            value, source = top.value, top.source
+            if top.name != name:
+                # a broker key stands behind this topic config: render it in topic units
+                fallback = cfg.topic_default(name)
+                value = fallback[1] if fallback else top.value
+        else:
+            value, source = d.render(d.default), DEFAULT_CONFIG
+        out.append(ConfigEntry(name, value, source, False, False,
+                               CONFIG_TYPES.get(d.type, 0), d.doc, synonyms))
+    return out
+
+
+def describe_broker_configs(broker: Broker) -> list[ConfigEntry]:
+    cfg = broker.config
+    out = []
+    for name, key in sorted(KEYS.items()):
+        if cfg.is_set(name):
+            value: str | None = cfg.originals[name]
+            source = STATIC_BROKER_CONFIG
+        else:
+            value, source = key.default, DEFAULT_CONFIG
+        synonyms = [Synonym(name, value, source)]
+        out.append(ConfigEntry(name, value, source, True, False, 0, key.doc or None, synonyms))
+    return out

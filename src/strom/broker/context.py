@@ -1,0 +1,30 @@
+"""What a handler is given for one request: the header, the version, the broker, the peer.
+
+Handlers reach every broker component through ``ctx.broker``; they never touch the connection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from strom.protocol.messages.headers import RequestHeader
+
+if TYPE_CHECKING:
+    from strom.broker.broker import Broker
+
+
+@dataclass
+class RequestContext:
+    header: RequestHeader
+    broker: Broker
+    peer: str
+    listener: str = "PLAINTEXT"
+
+    @property
+    def api_version(self) -> int:
+        return self.header.request_api_version
+
+    @property
+    def client_id(self) -> str:
+        return self.header.client_id or ""

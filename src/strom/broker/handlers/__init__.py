@@ -1,0 +1,12 @@
+"""Request handlers, one per API, grouped by API family; importing a module registers them."""
+
+from __future__ import annotations
+
+import importlib
+
+MODULES = ("core", "produce", "fetch", "offsets", "topics", "configs", "cluster")
+
+
+def load_all() -> None:
+    for name in MODULES:
+        importlib.import_module(f"strom.broker.handlers.{name}")

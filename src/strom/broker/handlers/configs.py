@@ -1,0 +1,148 @@
+"""DescribeConfigs, AlterConfigs and IncrementalAlterConfigs for topics (and broker reads).
+
+Topic overrides are validated against the topic config definitions before anything is stored;
+AlterConfigs replaces the whole override set, IncrementalAlterConfigs applies SET / DELETE /
+APPEND / SUBTRACT to it. Broker configs are static here: they can be described, not altered.
+"""
+
+from __future__ import annotations
+
+from strom.broker.configs import ConfigEntry, describe_broker_configs, describe_topic_configs
+from strom.broker.context import RequestContext
+from strom.broker.registry import handles
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.messages.alter_configs import AlterConfigsRequest, AlterConfigsResponse
+from strom.protocol.messages.describe_configs import (
+    DescribeConfigsRequest,
+    DescribeConfigsResponse,
+)
+from strom.protocol.messages.incremental_alter_configs import (
+    IncrementalAlterConfigsRequest,
+    IncrementalAlterConfigsResponse,
+)
+
+TOPIC, BROKER, BROKER_LOGGER = 2, 4, 8
+SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
+DR = DescribeConfigsResponse
+
+
+def _entry(e: ConfigEntry, version: int, synonyms: bool, docs: bool
+           ) -> DescribeConfigsResponse.DescribeConfigsResourceResult:
+    r = DR.DescribeConfigsResourceResult(
+        name=e.name, value=e.value, read_only=e.read_only, is_default=e.is_default,
+        config_source=e.source if version >= 1 else -1, is_sensitive=e.sensitive,
+        config_type=e.config_type, documentation=e.doc if docs else None,
+    )
+    if synonyms and version >= 1:
+        r.synonyms = [DR.DescribeConfigsSynonym(name=s.name, value=s.value, source=s.source)
+                      for s in e.synonyms]
+    return r
+
+
+@handles(32)
+async def describe_configs(ctx: RequestContext, req: DescribeConfigsRequest
+                           ) -> DescribeConfigsResponse:
+    b = ctx.broker
+    results = []
+    for res in req.resources:
+        r = DR.DescribeConfigsResult(error_code=0, resource_type=res.resource_type,
+                                     resource_name=res.resource_name, configs=[])
+        entries: list[ConfigEntry] = []
+        if res.resource_type == TOPIC:
+            info = b.metadata.topic(res.resource_name)
+            if info is None:
+                r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                r.error_message = f"Topic {res.resource_name} does not exist"
+            else:
+                entries = describe_topic_configs(b, info.configs)
+        elif res.resource_type == BROKER:
+            if res.resource_name not in ("", str(b.broker_id)):
+                r.error_code = ErrorCode.INVALID_REQUEST
+                r.error_message = f"Unexpected broker id, expected {b.broker_id}"
+            else:
+                entries = describe_broker_configs(b)
+        elif res.resource_type == BROKER_LOGGER:
+            entries = []
+        else:
+            r.error_code = ErrorCode.INVALID_REQUEST
+            r.error_message = f"Unsupported resource type {res.resource_type}"
+        keys = set(res.configuration_keys) if res.configuration_keys else None
+        r.configs = [_entry(e, ctx.api_version, req.include_synonyms, req.include_documentation)
+                     for e in entries if keys is None or e.name in keys]
+        results.append(r)
+    return DescribeConfigsResponse(results=results)
+
+
+def _alter_topic(ctx: RequestContext, name: str, configs: dict[str, str], validate: bool) -> None:
+    ctx.broker.topics.set_configs(name, configs, validate)
+
+
+@handles(33)
+async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterConfigsResponse:
+    R = AlterConfigsResponse
+    out = []
+    for res in req.resources:
+        r = R.AlterConfigsResourceResponse(error_code=0, resource_type=res.resource_type,
+                                           resource_name=res.resource_name)
+        try:
+            if res.resource_type != TOPIC:
+                raise KafkaError("Broker configs cannot be altered dynamically on Strom",
+                                 ErrorCode.INVALID_REQUEST)
+            configs = {c.name: c.value for c in res.configs if c.value is not None}
+            _alter_topic(ctx, res.resource_name, configs, req.validate_only)
+        except KafkaError as exc:
+            r.error_code, r.error_message = int(exc.code), exc.message
+        out.append(r)
+    return R(responses=out)
+
+
+@handles(44)
+async def incremental_alter_configs(
+    ctx: RequestContext, req: IncrementalAlterConfigsRequest
+) -> IncrementalAlterConfigsResponse:
+    R = IncrementalAlterConfigsResponse
+    out = []
+    for res in req.resources:
+        r = R.AlterConfigsResourceResponse(error_code=0, resource_type=res.resource_type,
+                                           resource_name=res.resource_name)
+        try:
+            if res.resource_type != TOPIC:
+                raise KafkaError("Broker configs cannot be altered dynamically on Strom",
+                                 ErrorCode.INVALID_REQUEST)
+            info = ctx.broker.metadata.topic(res.resource_name)
+            if info is None:
+                raise KafkaError(f"Topic {res.resource_name} does not exist",
+                                 ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+            configs = dict(info.configs)
+            for c in res.configs:
+                configs = _apply_op(ctx, configs, c.name, c.config_operation, c.value)
+            _alter_topic(ctx, res.resource_name, configs, req.validate_only)
+        except KafkaError as exc:
+            r.error_code, r.error_message = int(exc.code), exc.message
+        out.append(r)
+    return R(responses=out)
+
+
+def _apply_op(ctx: RequestContext, configs: dict[str, str], name: str, op: int,
+              value: str | None) -> dict[str, str]:
+    if op == SET:
+        if value is None:
+            raise KafkaError(f"Null value not supported for {name}", ErrorCode.INVALID_CONFIG)
+        configs[name] = value
+    elif op == DELETE:
+        configs.pop(name, None)
+    elif op in (APPEND, SUBTRACT):
+        current = configs.get(name)
+        if current is None:
+            defaults = {e.name: e.value for e in describe_topic_configs(ctx.broker, {})}
+            current = defaults.get(name) or ""
+        items = [x for x in current.split(",") if x]
+        add = [x for x in (value or "").split(",") if x]
+        if op == APPEND:
+            items += [x for x in add if x not in items]
+        else:
+            items = [x for x in items if x not in add]
+        configs[name] = ",".join(items)
+    else:
+        raise KafkaError(f"Unknown config operation {op}", ErrorCode.INVALID_REQUEST)
+    return configs

@@ -1,0 +1,109 @@
+"""ApiVersions and Metadata: what a client asks first.
+
+Metadata answers from the metadata store: brokers with their advertised endpoints, topics with ids
+and partitions (leader, epoch, replicas, ISR). With ``allow_auto_topic_creation`` and
+``auto.create.topics.enable`` an unknown, valid topic name is created with the broker defaults.
+A null topic list (or an empty one at v0) means all topics.
+"""
+
+from __future__ import annotations
+
+from strom.broker.context import RequestContext
+from strom.broker.network import api_versions_response
+from strom.broker.registry import handles
+from strom.broker.replica_manager import INTERNAL_TOPICS
+from strom.broker.topics import TopicError
+from strom.cluster.metadata import TopicInfo
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.codec import ZERO_UUID
+from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
+from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
+from strom.storage.names import validate_topic_name
+
+MR = MetadataResponse
+
+
+@handles(18)
+async def api_versions(ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersionsResponse:
+    return api_versions_response()
+
+
+def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.MetadataResponseTopic:
+    parts = []
+    for index, replicas in sorted(info.assignment.items()):
+        p = ctx.broker.replica_manager.get(info.name, index)
+        if p is not None:
+            leader, epoch, isr = p.leader, p.leader_epoch, list(p.isr)
+            err = ErrorCode.NONE
+        else:
+            state = info.states.get(index)
+            leader = state.leader if state else -1
+            epoch = state.leader_epoch if state else -1
+            isr = list(state.isr) if state else []
+            err = ErrorCode.NONE if leader >= 0 else ErrorCode.LEADER_NOT_AVAILABLE
+        live = set(ctx.broker.live_brokers())
+        parts.append(MR.MetadataResponsePartition(
+            error_code=err, partition_index=index, leader_id=leader, leader_epoch=epoch,
+            replica_nodes=list(replicas), isr_nodes=isr,
+            offline_replicas=[b for b in replicas if b not in live],
+        ))
+    return MR.MetadataResponseTopic(
+        error_code=0, name=info.name, topic_id=info.topic_id,
+        is_internal=info.name in INTERNAL_TOPICS, partitions=parts,
+    )
+
+
+def _error_topic(name: str | None, code: ErrorCode) -> MetadataResponse.MetadataResponseTopic:
+    return MR.MetadataResponseTopic(error_code=code, name=name, topic_id=ZERO_UUID,
+                                    is_internal=False, partitions=[])
+
+
+@handles(3)
+async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
+    b = ctx.broker
+    store = b.metadata
+    topics: list[MetadataResponse.MetadataResponseTopic] = []
+    all_topics = req.topics is None or (ctx.api_version == 0 and not req.topics)
+    if all_topics:
+        for info in sorted(store.topics().values(), key=lambda t: t.name):
+            topics.append(topic_metadata(ctx, info))
+    else:
+        auto = (req.allow_auto_topic_creation if ctx.api_version >= 4 else True) and bool(
+            b.config["auto.create.topics.enable"])
+        for t in req.topics or []:
+            name = t.name
+            if name is None:
+                tinfo = store.topic_by_id(t.topic_id)
+                if tinfo is None:
+                    topics.append(_error_topic(None, ErrorCode.UNKNOWN_TOPIC_ID))
+                else:
+                    topics.append(topic_metadata(ctx, tinfo))
+                continue
+            tinfo = store.topic(name)
+            if tinfo is None:
+                try:
+                    validate_topic_name(name)
+                except KafkaError:
+                    topics.append(_error_topic(name, ErrorCode.INVALID_TOPIC_EXCEPTION))
+                    continue
+                if auto and name not in INTERNAL_TOPICS:
+                    try:
+                        b.topics.create_topic(name, -1, -1, None, {}, False)
+                    except TopicError as exc:
+                        if exc.code != ErrorCode.TOPIC_ALREADY_EXISTS:
+                            topics.append(_error_topic(name, exc.code))
+                            continue
+                    created = store.topic(name)
+                    if created is None:
+                        topics.append(_error_topic(name, ErrorCode.LEADER_NOT_AVAILABLE))
+                    else:
+                        topics.append(topic_metadata(ctx, created))
+                    continue
+                topics.append(_error_topic(name, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION))
+                continue
+            topics.append(topic_metadata(ctx, tinfo))
+    host, port = b.advertised(ctx.listener)
+    brokers = [MR.MetadataResponseBroker(node_id=b.broker_id, host=host, port=port, rack=b.rack)]
+    return MetadataResponse(
+        brokers=brokers, cluster_id=store.cluster_id, controller_id=b.broker_id, topics=topics,
+    )

@@ -1,0 +1,131 @@
+"""Fetch: read from partition logs, long-polling in the purgatory until ``min_bytes`` arrive or
+``max_wait_ms`` passes.
+
+Limits: ``partition_max_bytes`` per partition and ``max_bytes`` (capped by ``fetch.max.bytes``)
+overall, except that the first partition with data returns at least one whole batch even when it
+is larger than the limits (KIP-74), so a consumer can always make progress. Consumers read below
+the high watermark only. Fetch sessions (KIP-227): the broker creates none; it answers session id
+0, which tells clients to keep sending full fetch requests, and rejects an incremental fetch on a
+session id it never gave out with FETCH_SESSION_ID_NOT_FOUND.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from dataclasses import dataclass
+
+from strom.broker.context import RequestContext
+from strom.broker.registry import handles
+from strom.broker.replica_manager import Partition
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.messages.fetch import FetchRequest, FetchResponse
+
+FR = FetchResponse
+EMPTY = b""
+
+
+@dataclass
+class _Want:
+    topic: str
+    topic_id: uuid.UUID
+    req: FetchRequest.FetchPartition
+    partition: Partition | None
+    error: ErrorCode
+
+
+def _resolve(ctx: RequestContext, req: FetchRequest) -> list[tuple[FetchRequest.FetchTopic,
+                                                                    list[_Want]]]:
+    store = ctx.broker.metadata
+    rm = ctx.broker.replica_manager
+    by_id = ctx.api_version >= 13
+    out = []
+    for t in req.topics:
+        if by_id:
+            info = store.topic_by_id(t.topic_id)
+            name = info.name if info else ""
+            missing = ErrorCode.UNKNOWN_TOPIC_ID
+        else:
+            info = store.topic(t.topic)
+            name = t.topic
+            missing = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        wants = []
+        for fp in t.partitions:
+            p = rm.get(name, fp.partition) if info else None
+            err = ErrorCode.NONE
+            if p is None:
+                err = missing if info is None else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif fp.current_leader_epoch >= 0 and fp.current_leader_epoch != p.leader_epoch:
+                err = (ErrorCode.FENCED_LEADER_EPOCH if fp.current_leader_epoch < p.leader_epoch
+                       else ErrorCode.UNKNOWN_LEADER_EPOCH)
+            wants.append(_Want(name, info.topic_id if info else t.topic_id, fp, p, err))
+        out.append((t, wants))
+    return out
+
+
+def _read_all(ctx: RequestContext, req: FetchRequest,
+              plan: list[tuple[FetchRequest.FetchTopic, list[_Want]]]
+              ) -> tuple[list[FetchResponse.FetchableTopicResponse], int, bool]:
+    follower = req.replica_id >= 0
+    budget = min(req.max_bytes, int(ctx.broker.config["fetch.max.bytes"]))
+    if ctx.api_version < 3:
+        budget = 2**31 - 1
+    total = 0
+    errored = False
+    topics = []
+    for t, wants in plan:
+        parts = []
+        for w in wants:
+            fp = w.req
+            pd = FR.PartitionData(partition_index=fp.partition, error_code=int(w.error),
+                                  high_watermark=-1, last_stable_offset=-1, log_start_offset=-1,
+                                  records=EMPTY, preferred_read_replica=-1)
+            p = w.partition
+            if p is None or w.error != ErrorCode.NONE:
+                errored = True
+                parts.append(pd)
+                continue
+            log = p.log
+            pd.high_watermark = log.high_watermark
+            pd.last_stable_offset = log.high_watermark
+            pd.log_start_offset = log.log_start_offset
+            if req.isolation_level == 1:
+                pd.aborted_transactions = []
+            try:
+                limit = min(fp.partition_max_bytes, budget - total)
+                if limit > 0 or total == 0:
+                    data = p.read(fp.fetch_offset, max(limit, 0), total == 0, follower=follower)
+                    pd.records = data
+                    total += len(data)
+            except KafkaError as exc:
+                pd.error_code = int(exc.code)
+                pd.records = EMPTY
+                errored = True
+            parts.append(pd)
+        topics.append(FR.FetchableTopicResponse(topic=w.topic if wants else t.topic,
+                                                topic_id=t.topic_id, partitions=parts))
+    return topics, total, errored
+
+
+@handles(1)
+async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
+    if ctx.api_version >= 7 and req.session_id != 0:
+        return FetchResponse(error_code=int(ErrorCode.FETCH_SESSION_ID_NOT_FOUND),
+                             session_id=0, responses=[])
+    plan = _resolve(ctx, req)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max(req.max_wait_ms, 0) / 1000
+    rm = ctx.broker.replica_manager
+    while True:
+        topics, total, errored = _read_all(ctx, req, plan)
+        remaining = deadline - loop.time()
+        if total >= req.min_bytes or errored or remaining <= 0 or total > 0 and req.min_bytes <= 1:
+            break
+        tps = [(w.topic, w.req.partition) for _, ws in plan for w in ws if w.partition]
+        if not tps:
+            break
+        await rm.wait_for_data(tps, remaining)
+        if loop.time() >= deadline:
+            topics, total, errored = _read_all(ctx, req, plan)
+            break
+    return FetchResponse(error_code=0, session_id=0, responses=topics)

@@ -1,0 +1,122 @@
+"""ListOffsets, OffsetForLeaderEpoch and DeleteRecords: questions about positions in a log.
+
+ListOffsets: -1 latest (the high watermark for consumers), -2 earliest (log start offset), -3 the
+offset of the record with the largest timestamp, -4 earliest local (no tiered storage here: the log
+start offset); any other value is a timestamp, answered through the time index with the first
+offset whose timestamp is at or after it (offset -1 when there is none).
+"""
+
+from __future__ import annotations
+
+from strom.broker.context import RequestContext
+from strom.broker.registry import handles
+from strom.broker.replica_manager import Partition
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.messages.delete_records import DeleteRecordsRequest, DeleteRecordsResponse
+from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
+from strom.protocol.messages.offset_for_leader_epoch import (
+    OffsetForLeaderEpochRequest,
+    OffsetForLeaderEpochResponse,
+)
+
+LR = ListOffsetsResponse
+LATEST, EARLIEST, MAX_TIMESTAMP, EARLIEST_LOCAL, LATEST_TIERED = -1, -2, -3, -4, -5
+
+
+def _check_epoch(p: Partition, current_leader_epoch: int) -> ErrorCode:
+    if current_leader_epoch < 0 or current_leader_epoch == p.leader_epoch:
+        return ErrorCode.NONE
+    if current_leader_epoch < p.leader_epoch:
+        return ErrorCode.FENCED_LEADER_EPOCH
+    return ErrorCode.UNKNOWN_LEADER_EPOCH
+
+
+def list_offset(p: Partition, ts: int, isolation_level: int) -> tuple[int, int, int]:
+    """(offset, timestamp, leader epoch) for one ListOffsets query."""
+    log = p.log
+    if ts == LATEST:
+        return log.high_watermark, -1, p.leader_epoch
+    if ts == LATEST_TIERED:
+        return -1, -1, -1
+    found = log.fetch_offset_by_timestamp(EARLIEST if ts == EARLIEST_LOCAL else ts)
+    if found is None or found.offset >= log.high_watermark and ts != EARLIEST:
+        return -1, -1, -1
+    epoch = found.leader_epoch if found.leader_epoch is not None else -1
+    return found.offset, found.timestamp, epoch
+
+
+@handles(2)
+async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffsetsResponse:
+    rm = ctx.broker.replica_manager
+    topics = []
+    for t in req.topics:
+        parts = []
+        for lp in t.partitions:
+            r = LR.ListOffsetsPartitionResponse(partition_index=lp.partition_index, error_code=0,
+                                                timestamp=-1, offset=-1, leader_epoch=-1)
+            p = rm.get(t.name, lp.partition_index)
+            if p is None:
+                r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif (err := _check_epoch(p, lp.current_leader_epoch)) != ErrorCode.NONE:
+                r.error_code = err
+            else:
+                offset, ts, epoch = list_offset(p, lp.timestamp, req.isolation_level)
+                if ctx.api_version == 0:
+                    r.old_style_offsets = [] if offset < 0 else [offset]
+                r.offset, r.timestamp, r.leader_epoch = offset, ts, epoch
+            parts.append(r)
+        topics.append(LR.ListOffsetsTopicResponse(name=t.name, partitions=parts))
+    return ListOffsetsResponse(topics=topics)
+
+
+@handles(23)
+async def offset_for_leader_epoch(
+    ctx: RequestContext, req: OffsetForLeaderEpochRequest
+) -> OffsetForLeaderEpochResponse:
+    R = OffsetForLeaderEpochResponse
+    rm = ctx.broker.replica_manager
+    topics = []
+    for t in req.topics:
+        parts = []
+        for op in t.partitions:
+            r = R.EpochEndOffset(error_code=0, partition=op.partition, leader_epoch=-1,
+                                 end_offset=-1)
+            p = rm.get(t.topic, op.partition)
+            if p is None:
+                r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif (err := _check_epoch(p, op.current_leader_epoch)) != ErrorCode.NONE:
+                r.error_code = err
+            else:
+                r.leader_epoch, r.end_offset = p.log.end_offset_for_epoch(op.leader_epoch)
+            parts.append(r)
+        topics.append(R.OffsetForLeaderTopicResult(topic=t.topic, partitions=parts))
+    return R(topics=topics)
+
+
+@handles(21)
+async def delete_records(ctx: RequestContext, req: DeleteRecordsRequest) -> DeleteRecordsResponse:
+    R = DeleteRecordsResponse
+    rm = ctx.broker.replica_manager
+    topics = []
+    for t in req.topics:
+        parts = []
+        for dp in t.partitions:
+            r = R.DeleteRecordsPartitionResult(partition_index=dp.partition_index,
+                                               low_watermark=-1, error_code=0)
+            p = rm.get(t.name, dp.partition_index)
+            if p is None:
+                r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            else:
+                hw = p.log.high_watermark
+                offset = hw if dp.offset == -1 else dp.offset
+                if offset < 0 or offset > hw:
+                    r.error_code = ErrorCode.OFFSET_OUT_OF_RANGE
+                else:
+                    try:
+                        p.log.delete_records_before(offset)
+                        r.low_watermark = p.log.log_start_offset
+                    except KafkaError as exc:
+                        r.error_code = exc.code
+            parts.append(r)
+        topics.append(R.DeleteRecordsTopicResult(name=t.name, partitions=parts))
+    return R(topics=topics)

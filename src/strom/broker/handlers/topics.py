@@ -1,0 +1,111 @@
+"""CreateTopics, DeleteTopics and CreatePartitions: topic administration requests.
+
+Each topic in a request succeeds or fails on its own with Kafka's error code and message.
+"""
+
+from __future__ import annotations
+
+from strom.broker.configs import describe_topic_configs
+from strom.broker.context import RequestContext
+from strom.broker.registry import handles
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.codec import ZERO_UUID
+from strom.protocol.messages.create_partitions import (
+    CreatePartitionsRequest,
+    CreatePartitionsResponse,
+)
+from strom.protocol.messages.create_topics import CreateTopicsRequest, CreateTopicsResponse
+from strom.protocol.messages.delete_topics import DeleteTopicsRequest, DeleteTopicsResponse
+
+CR = CreateTopicsResponse
+
+
+@handles(19)
+async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> CreateTopicsResponse:
+    tm = ctx.broker.topics
+    results = []
+    seen: set[str] = set()
+    for t in req.topics:
+        r = CR.CreatableTopicResult(name=t.name, topic_id=ZERO_UUID, error_code=0,
+                                    num_partitions=-1, replication_factor=-1)
+        if t.name in seen:
+            r.error_code = ErrorCode.INVALID_REQUEST
+            r.error_message = f"Create topics request from client contains duplicate topic {t.name}"
+            results.append(r)
+            continue
+        seen.add(t.name)
+        configs: dict[str, str] = {}
+        for c in t.configs:
+            if c.value is not None:
+                configs[c.name] = c.value
+        assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments}
+        try:
+            info = tm.create_topic(t.name, t.num_partitions, t.replication_factor,
+                                   assignment or None, configs, req.validate_only)
+        except KafkaError as exc:
+            r.error_code = int(exc.code)
+            r.error_message = exc.message
+            results.append(r)
+            continue
+        r.topic_id = info.topic_id if not req.validate_only else ZERO_UUID
+        r.num_partitions = info.num_partitions
+        r.replication_factor = len(info.assignment[0])
+        if ctx.api_version >= 5:
+            r.configs = [
+                CR.CreatableTopicConfigs(name=e.name, value=e.value, read_only=e.read_only,
+                                         config_source=e.source, is_sensitive=False)
+                for e in describe_topic_configs(ctx.broker, info.configs)
+            ]
+        results.append(r)
+    return CreateTopicsResponse(topics=results)
+
+
+@handles(20)
+async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
+    R = DeleteTopicsResponse
+    store = ctx.broker.metadata
+    targets: list[tuple[str | None, object]] = []
+    if ctx.api_version >= 6:
+        for st in req.topics:
+            targets.append((st.name, st.topic_id))
+    else:
+        targets = [(n, ZERO_UUID) for n in req.topic_names]
+    results = []
+    for name, tid in targets:
+        r = R.DeletableTopicResult(name=name, topic_id=ZERO_UUID, error_code=0)
+        if name is None:
+            info = store.topic_by_id(tid)  # type: ignore[arg-type]
+            if info is None:
+                r.error_code = ErrorCode.UNKNOWN_TOPIC_ID
+                results.append(r)
+                continue
+            name = info.name
+            r.name = name
+        info = store.topic(name)
+        if info is not None:
+            r.topic_id = info.topic_id
+        try:
+            ctx.broker.topics.delete_topic(name)
+        except KafkaError as exc:
+            r.error_code = int(exc.code)
+            r.error_message = exc.message
+        results.append(r)
+    return R(responses=results)
+
+
+@handles(37)
+async def create_partitions(
+    ctx: RequestContext, req: CreatePartitionsRequest
+) -> CreatePartitionsResponse:
+    R = CreatePartitionsResponse
+    results = []
+    for t in req.topics:
+        r = R.CreatePartitionsTopicResult(name=t.name, error_code=0)
+        assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
+        try:
+            ctx.broker.topics.create_partitions(t.name, t.count, assignment, req.validate_only)
+        except KafkaError as exc:
+            r.error_code = int(exc.code)
+            r.error_message = exc.message
+        results.append(r)
+    return R(results=results)

@@ -1,0 +1,62 @@
+"""``strom broker``: parse the configuration, run one broker until SIGTERM/SIGINT.
+
+SIGTERM and SIGINT start a clean shutdown; a second signal exits at once. Exit status 1 with a
+one-line message for an invalid configuration.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+
+from strom.broker.config import ConfigError, load_config
+
+
+def _install_uvloop() -> None:
+    try:
+        import uvloop
+    except ImportError:
+        return
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+
+async def _serve(argv: list[str]) -> int:
+    from strom.broker.broker import Broker
+
+    config = load_config(argv)
+    broker = Broker(config)
+    await broker.start()
+    host, port = broker.advertised()
+    print(f"strom broker {broker.broker_id} ready on {host}:{port}", flush=True)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    signals = 0
+
+    def on_signal() -> None:
+        nonlocal signals
+        signals += 1
+        if signals > 1:
+            logging.getLogger("strom.broker").warning("second signal: exiting now")
+            raise SystemExit(1)
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, on_signal)
+    await stop.wait()
+    await broker.shutdown()
+    return 0
+
+
+def run_broker(argv: list[str]) -> int:
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    _install_uvloop()
+    try:
+        return asyncio.run(_serve(argv))
+    except ConfigError as exc:
+        print(f"strom broker: {exc}", file=sys.stderr)
+        return 1
