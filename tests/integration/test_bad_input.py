@@ -6,10 +6,10 @@ served, and the broker process must still be alive.
 
 from __future__ import annotations
 
-import gzip
 import struct
 from pathlib import Path
 
+import cramjam
 import pytest
 from wire import WireClient
 
@@ -211,7 +211,7 @@ def test_invalid_required_acks(broker) -> None:  # type: ignore[no-untyped-def]
 
 def test_compression_bomb_refused_with_bounded_memory(broker) -> None:  # type: ignore[no-untyped-def]
     """A compacted topic makes the broker read every record (keys are required), so that is where
-    a bomb could hurt: 256 MiB of zeros in one gzip record must be refused, and the broker must
+    a bomb could hurt: 256 MiB of zeros in one zstd record must be refused, and the broker must
     not grow by anything like that."""
     with WireClient(broker.bootstrap) as c:
         assert create_topic(c, "bomb", {"cleanup.policy": "compact"}) == 0
@@ -219,12 +219,13 @@ def test_compression_bomb_refused_with_bounded_memory(broker) -> None:  # type: 
         inner.append(b"", key=b"k")
         plain = inner.build()
         header = bytearray(plain[:61])
-        # one record whose value is 256 MiB of zeros, gzip-compressed to ~256 KiB
+        # one record whose value is 256 MiB of zeros, zstd-compressed to a few KiB
         value_len = 256 * 1024 * 1024
         rec_body = b"\x00" + b"\x00" + b"\x00" + b"\x02k" + _varint(value_len)
         record = _varint(len(rec_body) + value_len + 1) + rec_body
-        comp = gzip.compress(record + b"\x00" * value_len + b"\x00", compresslevel=1)
-        header[21:23] = struct.pack(">h", 1)  # gzip
+        comp = bytes(cramjam.zstd.compress(record + b"\x00" * value_len + b"\x00"))
+        assert len(comp) < 100_000
+        header[21:23] = struct.pack(">h", 4)  # zstd
         data = header + comp
         struct.pack_into(">i", data, 8, len(data) - 12)
         import crc32c

@@ -16,8 +16,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
 def _create(bootstrap: str, topic: str, config: dict[str, str]) -> None:
-    AdminClient({"bootstrap.servers": bootstrap}).create_topics(
-        [NewTopic(topic, 1, 1, config=config)])[topic].result(15)
+    a = AdminClient({"bootstrap.servers": bootstrap})
+    a.create_topics([NewTopic(topic, 1, 1, config=config)])[topic].result(15)
 
 
 def _read_all(bootstrap: str, topic: str, timeout: float = 20.0,

@@ -24,8 +24,9 @@ def test_kafka_python_produce_consume_admin(broker) -> None:  # type: ignore[no-
         text = repr(cfgs)
         assert "600000" in text
         admin.create_partitions({"kp-topic": NewPartitions(3)})
+        # idempotence (InitProducerId) is the exactly-once issue's; this test is about the basics
         producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks="all",
-                                 compression_type="gzip", linger_ms=5)
+                                 compression_type="gzip", linger_ms=5, enable_idempotence=False)
         futures = [producer.send("kp-topic", key=b"k%d" % i, value=b"v%d" % i, partition=i % 3,
                                  headers=[("h", b"x")], timestamp_ms=1_650_000_000_000 + i)
                    for i in range(300)]
