@@ -33,7 +33,8 @@ def test_retention_by_time_and_bytes(fresh_broker) -> None:  # type: ignore[no-u
                                              "retention.bytes": "40000",
                                              "file.delete.delay.ms": "0"}),
     ])["ret-bytes"].result(15)
-    p = Producer({"bootstrap.servers": b.bootstrap, "linger.ms": 1})
+    # batches must fit a 16 KiB segment (Kafka refuses larger ones with RECORD_LIST_TOO_LARGE)
+    p = Producer({"bootstrap.servers": b.bootstrap, "linger.ms": 1, "batch.size": 8000})
     for i in range(2000):
         p.produce("ret-time", value=b"%06d" % i + b"t" * 90)
         p.produce("ret-bytes", value=b"%06d" % i + b"b" * 90)

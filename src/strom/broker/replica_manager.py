@@ -51,6 +51,14 @@ class Partition:
         self.isr = [broker_id]
         self.leader = broker_id
         self.leader_epoch = leader_epoch
+        self.maybe_increment_high_watermark()
+
+    def maybe_increment_high_watermark(self) -> None:
+        """As leader, the high watermark is the smallest log end offset in the ISR; with the
+        leader alone in the ISR that is its own log end offset (also right after a restart, when
+        the checkpointed high watermark may be behind)."""
+        if self.isr == [self.broker_id] and self.log.high_watermark < self.log.log_end_offset:
+            self.log.high_watermark = self.log.log_end_offset
 
     @property
     def config(self) -> LogConfig:
@@ -67,7 +75,7 @@ class Partition:
         buf = bytearray(data)
         buf = self._apply_topic_policy(buf, batches)
         info = self.log.append_as_leader(buf, self.leader_epoch)
-        self.log.high_watermark = self.log.log_end_offset
+        self.maybe_increment_high_watermark()
         return AppendResult(ErrorCode.NONE, info.first_offset, info.log_append_time,
                             self.log.log_start_offset)
 

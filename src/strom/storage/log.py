@@ -1,0 +1,392 @@
+"""The log of one partition: an ordered set of segments in ``<log dir>/<topic>-<partition>/``.
+
+Owns: offset assignment on the leader, appends (leader and follower), segment rolling, reads for
+Fetch, ListOffsets lookups, the leader epoch cache, flush bookkeeping (recovery point), retention,
+DeleteRecords and truncation -- Kafka's ``UnifiedLog``/``LocalLog`` for local storage.
+
+On-disk format: the partition directory holds the segment files (:mod:`.segment`) and
+``leader-epoch-checkpoint`` (:mod:`.leader_epoch`)::
+
+    <topic>-<partition>/
+      00000000000000000000.log .index .timeindex   offsets [0, 1200)      closed segment
+      00000000000000001200.log .index .timeindex   offsets [1200, LEO)    active segment
+      leader-epoch-checkpoint
+
+The recovery point, log start offset and high
+watermark are persisted by :class:`~strom.storage.log_manager.LogManager` in the log directory's
+checkpoint files. Loading and crash recovery: :mod:`.log_loader`; flushing, truncation and
+segment deletion: :mod:`.log_maintenance` (a mixin); retention rules: :mod:`.retention`;
+ListOffsets: :mod:`.list_offsets`.
+
+Invariants:
+- ``log_start_offset <= high_watermark <= log_end_offset`` and ``recovery_point <=
+  log_end_offset``; every offset below the recovery point is fsynced.
+- Offsets strictly increase across batches and segments; only the last (active) segment is
+  appended to; the active segment is never deleted by retention.
+- The leader epoch cache never holds an entry at or beyond the log end offset.
+
+Thread-safety: one asyncio thread calls everything except :meth:`Log.flush` (and
+:meth:`Log.needs_flush`), which may run in a worker thread concurrently with appends and reads.
+A small lock guards the recovery point; a truncation racing a flush can only make the flush not
+advance the recovery point. Do not :meth:`close` while a flush is running.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from strom.errors import CorruptRecordError, MessageTooLargeError
+from strom.protocol.records import (
+    BatchHeader,
+    iter_batches,
+    stamp_base_offset,
+    stamp_partition_leader_epoch,
+    verify_crc,
+)
+from strom.storage import list_offsets
+from strom.storage.config import LogConfig
+from strom.storage.errors import (
+    KafkaStorageError,
+    OffsetOutOfRangeError,
+    RecordBatchTooLargeError,
+    UnexpectedAppendOffsetError,
+)
+from strom.storage.file_records import FetchDataInfo
+from strom.storage.leader_epoch import LeaderEpochCache
+from strom.storage.log_loader import load_log
+from strom.storage.log_maintenance import LogMaintenance
+from strom.storage.names import LEADER_EPOCH_CHECKPOINT, parse_partition_dir_name
+from strom.storage.segment import LogSegment
+from strom.storage.segments import SegmentSet
+from strom.storage.time_source import ClockMs, system_clock_ms
+
+logger = logging.getLogger("strom.storage")
+
+_TIMESTAMP_TYPE_BIT = 0x08
+
+
+@dataclass(frozen=True, slots=True)
+class AppendInfo:
+    """What an append did (offsets are those assigned; -1 for an empty append)."""
+
+    first_offset: int
+    last_offset: int
+    max_timestamp: int
+    offset_of_max_timestamp: int
+    log_append_time: int
+    log_start_offset: int
+    records_count: int
+    batch_count: int
+    valid_bytes: int
+    rolled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TimestampAndOffset:
+    """A ListOffsets answer: ``timestamp`` is -1 for the earliest/latest specials."""
+
+    timestamp: int
+    offset: int
+    leader_epoch: int | None
+
+
+class Log(LogMaintenance):
+    """One partition's log. Build it with :meth:`Log.open`."""
+
+    def __init__(
+        self,
+        directory: Path,
+        config: LogConfig,
+        segments: SegmentSet,
+        *,
+        log_start_offset: int,
+        log_end_offset: int,
+        recovery_point: int,
+        high_watermark: int,
+        clock_ms: ClockMs,
+    ) -> None:
+        parsed = parse_partition_dir_name(directory.name)
+        if parsed is None:
+            raise ValueError(f"{directory} is not named <topic>-<partition>")
+        self.topic, self.partition = parsed
+        self.directory = directory
+        self.config = config
+        self.clock_ms = clock_ms
+        self._segments = segments
+        self._lso = log_start_offset
+        self._leo = log_end_offset
+        self._rp = recovery_point
+        self._hw = min(max(high_watermark, log_start_offset), log_end_offset)
+        self._lock = threading.Lock()
+        self._truncations = 0
+        self._last_flush_ms = clock_ms()
+        self._dir_dirty = False
+        self.closed = False
+        self.segments_recovered = 0
+        self.leader_epoch_cache = LeaderEpochCache(directory / LEADER_EPOCH_CHECKPOINT)
+        self.leader_epoch_cache.truncate_from_end(log_end_offset)
+        self.leader_epoch_cache.truncate_from_start(log_start_offset)
+
+    @classmethod
+    def open(
+        cls,
+        directory: Path | str,
+        config: LogConfig | None = None,
+        *,
+        recovery_point: int = 0,
+        log_start_offset: int = 0,
+        high_watermark: int = 0,
+        had_clean_shutdown: bool = False,
+        clock_ms: ClockMs = system_clock_ms,
+    ) -> Log:
+        """Open (or create) the partition directory, recovering it if needed."""
+        directory = Path(directory)
+        config = config if config is not None else LogConfig()
+        loaded = load_log(
+            directory,
+            config,
+            recovery_point=recovery_point,
+            log_start_offset=log_start_offset,
+            had_clean_shutdown=had_clean_shutdown,
+            now_ms=clock_ms(),
+        )
+        log = cls(
+            directory,
+            config,
+            loaded.segments,
+            log_start_offset=loaded.log_start_offset,
+            log_end_offset=loaded.log_end_offset,
+            recovery_point=loaded.recovery_point,
+            high_watermark=high_watermark,
+            clock_ms=clock_ms,
+        )
+        log.segments_recovered = loaded.segments_recovered
+        return log
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def log_start_offset(self) -> int:
+        return self._lso
+
+    @property
+    def log_end_offset(self) -> int:
+        return self._leo
+
+    @property
+    def recovery_point(self) -> int:
+        return self._rp
+
+    @property
+    def high_watermark(self) -> int:
+        return self._hw
+
+    @high_watermark.setter
+    def high_watermark(self, value: int) -> None:
+        self._hw = min(max(value, self._lso), self._leo)
+
+    @property
+    def segments(self) -> tuple[LogSegment, ...]:
+        return self._segments.snapshot()
+
+    @property
+    def segment_set(self) -> SegmentSet:
+        return self._segments
+
+    @property
+    def active_segment(self) -> LogSegment:
+        return self._segments.active
+
+    @property
+    def size_in_bytes(self) -> int:
+        return self._segments.size_in_bytes
+
+    @property
+    def latest_epoch(self) -> int | None:
+        return self.leader_epoch_cache.latest_epoch
+
+    def __repr__(self) -> str:
+        return (
+            f"Log({self.topic}-{self.partition}, start={self._lso}, end={self._leo}, "
+            f"hw={self._hw}, segments={len(self._segments)})"
+        )
+
+    # -- appends -------------------------------------------------------------------------------
+    def _batches(self, buf: bytes | bytearray, *, leader: bool) -> list[tuple[int, BatchHeader]]:
+        if self.closed:
+            raise KafkaStorageError(f"log {self.directory} is closed")
+        if len(buf) > self.config.segment_bytes:
+            raise RecordBatchTooLargeError(
+                f"Message batch size is {len(buf)} bytes in append to partition "
+                f"{self.topic}-{self.partition} which exceeds the maximum configured segment "
+                f"size of {self.config.segment_bytes}."
+            )
+        headers = list(iter_batches(buf, strict=True))
+        limit = self.config.max_message_bytes
+        for pos, hdr in headers:
+            if leader and hdr.size_in_bytes > limit:
+                raise MessageTooLargeError(
+                    f"record batch of {hdr.size_in_bytes} bytes exceeds max.message.bytes {limit}"
+                )
+            if not leader and not verify_crc(buf, pos, hdr):
+                raise CorruptRecordError(f"record batch at position {pos} failed its CRC check")
+        return headers
+
+    def append_as_leader(self, records: bytearray, leader_epoch: int) -> AppendInfo:
+        """Assign offsets from the log end offset, stamp ``leader_epoch``, and append.
+
+        ``records`` must hold whole, already validated batches; it is stamped in place (base
+        offset and partition leader epoch lie outside the CRC).
+        """
+        headers = self._batches(records, leader=True)
+        stamped: list[tuple[int, BatchHeader]] = []
+        next_offset = self._leo
+        for pos, hdr in headers:
+            stamp_base_offset(records, pos, next_offset)
+            stamp_partition_leader_epoch(records, pos, leader_epoch)
+            hdr = dataclasses.replace(
+                hdr, base_offset=next_offset, partition_leader_epoch=leader_epoch
+            )
+            stamped.append((pos, hdr))
+            next_offset = hdr.next_offset
+        return self._append(records, stamped)
+
+    def append_as_follower(self, records: bytearray | bytes) -> AppendInfo:
+        """Append batches whose offsets the leader assigned (they must start at >= LEO)."""
+        headers = self._batches(records, leader=False)
+        expected = self._leo
+        for _, hdr in headers:
+            if hdr.base_offset < expected:
+                raise UnexpectedAppendOffsetError(
+                    f"follower append to {self.topic}-{self.partition} at offset "
+                    f"{hdr.base_offset} is below the expected offset {expected}"
+                )
+            expected = hdr.next_offset
+        return self._append(records, headers)
+
+    def _append(self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]]) -> AppendInfo:
+        if not headers:
+            return AppendInfo(-1, -1, -1, -1, -1, self._lso, 0, 0, 0)
+        first, last = headers[0][1], headers[-1][1]
+        max_ts, offset_of_max = -1, first.base_offset
+        for _, hdr in headers:
+            if hdr.max_timestamp > max_ts:
+                max_ts, offset_of_max = hdr.max_timestamp, hdr.last_offset
+        now = self.clock_ms()
+        segment = self._segments.active
+        rolled = segment.should_roll(
+            segment_bytes=self.config.segment_bytes,
+            segment_ms=self.config.segment_ms,
+            records_size=len(buf),
+            max_timestamp=max_ts,
+            max_offset=last.last_offset,
+            now_ms=now,
+        )
+        if rolled:
+            segment = self.roll(first.base_offset)
+        segment.append(buf, headers)
+        self._leo = last.next_offset
+        for _, hdr in headers:
+            epoch = hdr.partition_leader_epoch
+            if epoch >= 0 and epoch != self.leader_epoch_cache.latest_epoch:
+                self.leader_epoch_cache.assign(epoch, hdr.base_offset)
+        append_time = first.max_timestamp if first.attributes & _TIMESTAMP_TYPE_BIT else -1
+        return AppendInfo(
+            first_offset=first.base_offset,
+            last_offset=last.last_offset,
+            max_timestamp=max_ts,
+            offset_of_max_timestamp=offset_of_max,
+            log_append_time=append_time,
+            log_start_offset=self._lso,
+            records_count=sum(h.records_count for _, h in headers),
+            batch_count=len(headers),
+            valid_bytes=len(buf),
+            rolled=rolled,
+        )
+
+    def roll(self, new_base_offset: int | None = None) -> LogSegment:
+        """Start a new active segment at ``new_base_offset`` (default: the log end offset)."""
+        base = self._leo if new_base_offset is None else new_base_offset
+        active = self._segments.active
+        if base < active.next_offset:
+            raise ValueError(f"cannot roll to {base} below the next offset {active.next_offset}")
+        if active.size == 0:
+            if active.base_offset == base:
+                return active
+            self._segments.remove(active)
+            active.delete()
+        else:
+            active.on_become_inactive()
+        segment = LogSegment.create(
+            self.directory,
+            base,
+            index_interval_bytes=self.config.index_interval_bytes,
+            max_index_size=self.config.segment_index_bytes,
+            now_ms=self.clock_ms(),
+        )
+        self._segments.add(segment)
+        self._dir_dirty = True
+        return segment
+
+    def assign_epoch_start_offset(self, epoch: int, start_offset: int | None = None) -> None:
+        """Record a new leader epoch starting at ``start_offset`` (default: the log end offset)."""
+        self.leader_epoch_cache.assign(epoch, self._leo if start_offset is None else start_offset)
+
+    def end_offset_for_epoch(self, epoch: int) -> tuple[int, int]:
+        """OffsetForLeaderEpoch: ``(epoch, end offset)``; ``(-1, -1)`` if unknown."""
+        return self.leader_epoch_cache.end_offset_for_epoch(epoch, self._leo)
+
+    # -- reads ---------------------------------------------------------------------------------
+    def read(
+        self,
+        start_offset: int,
+        max_bytes: int,
+        max_offset: int | None = None,
+        min_one_batch: bool = True,
+    ) -> FetchDataInfo:
+        """Read from the batch containing ``start_offset``, stopping before ``max_offset``.
+
+        ``max_offset`` is an exclusive bound such as the high watermark (default: the log end
+        offset); it must be a batch boundary. Raises OffsetOutOfRangeError when
+        ``start_offset`` is outside ``[log_start_offset, log_end_offset]``.
+        """
+        lso, leo = self._lso, self._leo
+        if start_offset < lso or start_offset > leo:
+            raise OffsetOutOfRangeError(
+                f"Received request for offset {start_offset} for partition "
+                f"{self.topic}-{self.partition}, but we only have log segments in the range "
+                f"{lso} to {leo}."
+            )
+        upper = leo if max_offset is None else min(max_offset, leo)
+        if start_offset >= upper:
+            return FetchDataInfo(start_offset)
+        bound_base, bound_pos = -1, 0
+        if upper < leo:
+            bound_seg = self._segments.floor(upper)
+            if bound_seg is not None:
+                found = bound_seg.translate_offset(upper)
+                bound_base = bound_seg.base_offset
+                bound_pos = found[0] if found is not None else bound_seg.size
+        for seg in self._segments.from_offset(start_offset):
+            limit = None
+            if bound_base >= 0:
+                if seg.base_offset > bound_base:
+                    break
+                if seg.base_offset == bound_base:
+                    limit = bound_pos
+            info = seg.read_slice(start_offset, max_bytes, limit, min_one_batch)
+            if info is not None:
+                return info
+        return FetchDataInfo(start_offset)
+
+    def fetch_offset_by_timestamp(self, timestamp: int) -> TimestampAndOffset | None:
+        """ListOffsets: -2 earliest, -1 latest (log end), -3 max timestamp, else the first
+        record with a timestamp >= ``timestamp`` (None if there is none); see
+        :mod:`.list_offsets`."""
+        found = list_offsets.fetch_offset_by_timestamp(self, timestamp)
+        if found is None:
+            return None
+        return TimestampAndOffset(*found)

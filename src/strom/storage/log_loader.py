@@ -1,0 +1,204 @@
+"""Opening a partition directory: temp-file cleanup, segment loading and crash recovery.
+
+Owns: turning the files of ``<log dir>/<topic>-<partition>/`` into a consistent
+:class:`~strom.storage.segments.SegmentSet` plus the log's start/end offsets and recovery point,
+as Kafka's ``LogLoader`` does:
+
+1. Delete ``*.cleaned``, ``*.deleted`` and ``*.tmp`` leftovers and index ``*.swap`` files;
+   complete every ``<base>.log.swap`` (compaction output that was about to replace segments):
+   delete the segments whose base offsets fall inside the swap segment's offset range, then
+   rename it into place (its indexes are rebuilt). This keeps compaction swaps atomic.
+2. Delete index files without a ``.log`` file.
+3. Open segments in base-offset order. After an unclean shutdown, every segment that may hold
+   offsets at or above the recovery point is fully re-validated (:meth:`LogSegment.recover`);
+   at the first one that had to be truncated, all later segments are deleted. After a clean
+   shutdown nothing is scanned, except that a missing or insane index is rebuilt.
+4. An empty directory gets one empty segment at the checkpointed log start offset.
+
+On-disk format: see :mod:`.names` and :mod:`.segment`. Invariants: on return no temp files
+remain, the segment files agree with their indexes, and ``log_start_offset <= log_end_offset``.
+Thread-safety: called once per partition by the broker's thread before the log is shared.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from strom.errors import KafkaError
+from strom.storage.checkpoint import fsync_dir
+from strom.storage.config import LogConfig
+from strom.storage.file_records import iter_file_headers
+from strom.storage.names import (
+    CLEANED_SUFFIX,
+    DELETED_SUFFIX,
+    INDEX_SUFFIX,
+    LOG_SUFFIX,
+    SWAP_SUFFIX,
+    TIME_INDEX_SUFFIX,
+    TMP_SUFFIX,
+    parse_segment_file_name,
+    segment_file_name,
+)
+from strom.storage.segment import LogSegment
+from strom.storage.segments import SegmentSet
+
+logger = logging.getLogger("strom.storage")
+
+
+@dataclass
+class LoadedLog:
+    """What :func:`load_log` found: the segments and the derived offsets."""
+
+    segments: SegmentSet
+    log_start_offset: int
+    log_end_offset: int
+    recovery_point: int
+    segments_recovered: int = 0
+    bytes_truncated: int = 0
+    segments_deleted: int = 0
+
+
+def _unlink_segment_files(directory: Path, base: int) -> None:
+    for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+        (directory / segment_file_name(base, suffix)).unlink(missing_ok=True)
+
+
+def _swap_next_offset(path: Path, base: int) -> int:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        next_offset = base
+        try:
+            for _, hdr in iter_file_headers(fd, 0, os.fstat(fd).st_size):
+                next_offset = hdr.next_offset
+        except KafkaError:
+            pass  # a bad tail is dealt with when the segment is recovered
+        return next_offset
+    finally:
+        os.close(fd)
+
+
+def clean_temp_files(directory: Path) -> int:
+    """Step 1 of the module docstring; returns how many swap segments were completed."""
+    swaps: list[tuple[int, Path]] = []
+    changed = False
+    for path in sorted(directory.iterdir()):
+        if not path.is_file():
+            continue
+        name = path.name
+        if name.endswith((CLEANED_SUFFIX, DELETED_SUFFIX, TMP_SUFFIX)):
+            logger.info("deleting leftover temporary file %s", path)
+            path.unlink(missing_ok=True)
+            changed = True
+        elif name.endswith(SWAP_SUFFIX):
+            parsed = parse_segment_file_name(name)
+            if parsed is not None and parsed[1] == LOG_SUFFIX and parsed[2] == SWAP_SUFFIX:
+                swaps.append((parsed[0], path))
+            else:
+                path.unlink(missing_ok=True)  # index swaps: rebuilt from the log
+                changed = True
+    for base, path in swaps:
+        next_offset = _swap_next_offset(path, base)
+        for other in sorted(directory.glob("*" + LOG_SUFFIX)):
+            parsed = parse_segment_file_name(other.name)
+            if parsed is not None and not parsed[2] and base <= parsed[0] < next_offset:
+                logger.info("deleting segment %s replaced by swap file %s", other, path)
+                _unlink_segment_files(directory, parsed[0])
+        _unlink_segment_files(directory, base)
+        os.replace(path, directory / segment_file_name(base, LOG_SUFFIX))
+        logger.info("completed swap of %s", path)
+        changed = True
+    if changed:
+        fsync_dir(directory)
+    return len(swaps)
+
+
+def _segment_bases(directory: Path) -> list[int]:
+    bases: set[int] = set()
+    index_bases: dict[int, list[Path]] = {}
+    for path in directory.iterdir():
+        parsed = parse_segment_file_name(path.name)
+        if parsed is None or parsed[2] or not path.is_file():
+            continue
+        if parsed[1] == LOG_SUFFIX:
+            bases.add(parsed[0])
+        elif parsed[1] in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+            index_bases.setdefault(parsed[0], []).append(path)
+    for base, paths in index_bases.items():
+        if base not in bases:
+            for p in paths:
+                logger.info("deleting orphaned index file %s", p)
+                p.unlink(missing_ok=True)
+    return sorted(bases)
+
+
+def load_log(
+    directory: Path,
+    config: LogConfig,
+    *,
+    recovery_point: int,
+    log_start_offset: int,
+    had_clean_shutdown: bool,
+    now_ms: int,
+) -> LoadedLog:
+    """Open every segment of ``directory`` (see the module docstring)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    clean_temp_files(directory)
+    bases = _segment_bases(directory)
+    kwargs = {
+        "index_interval_bytes": config.index_interval_bytes,
+        "max_index_size": config.segment_index_bytes,
+        "now_ms": now_ms,
+    }
+    segments = SegmentSet()
+    loaded = LoadedLog(segments, 0, 0, 0)
+    for i, base in enumerate(bases):
+        recover = not had_clean_shutdown and (i == len(bases) - 1 or bases[i + 1] > recovery_point)
+        seg, truncated = LogSegment.open(directory, base, recover=recover, **kwargs)
+        segments.add(seg)
+        loaded.segments_recovered += recover
+        loaded.bytes_truncated += truncated
+        if truncated and recover and i < len(bases) - 1:
+            later = bases[i + 1 :]
+            logger.warning(
+                "%s: truncated corrupt segment %d; deleting %d later segment(s) %s",
+                directory,
+                base,
+                len(later),
+                later,
+            )
+            for b in later:
+                _unlink_segment_files(directory, b)
+            loaded.segments_deleted += len(later)
+            break
+    if not len(segments):
+        segments.add(LogSegment.create(directory, max(0, log_start_offset), **kwargs))
+    leo = segments.active.next_offset
+    lso = max(log_start_offset, segments.first.base_offset)
+    if leo < lso:
+        logger.warning(
+            "%s: log end offset %d is below the log start offset %d; starting afresh at %d",
+            directory,
+            leo,
+            lso,
+            lso,
+        )
+        for seg in segments.snapshot():
+            segments.remove(seg)
+            seg.delete()
+        segments.add(LogSegment.create(directory, lso, **kwargs))
+        leo = lso
+    loaded.log_start_offset = lso
+    loaded.log_end_offset = leo
+    loaded.recovery_point = leo if had_clean_shutdown else max(lso, min(recovery_point, leo))
+    if loaded.bytes_truncated or loaded.segments_deleted:
+        logger.warning(
+            "%s: recovery truncated %d bytes and deleted %d segment(s); log end offset %d",
+            directory,
+            loaded.bytes_truncated,
+            loaded.segments_deleted,
+            leo,
+        )
+    return loaded
