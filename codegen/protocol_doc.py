@@ -11,8 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from strom.broker.registry import load_handlers  # noqa: E402
-from strom.protocol.messages import APIS  # noqa: E402
+from strom.broker.registry import load_handlers
+from strom.protocol.messages import APIS
 
 
 def render() -> str:
@@ -25,7 +25,7 @@ def render() -> str:
         "(`strom.broker.registry.HANDLERS`). Do not edit by hand: run `make generate`.",
         "",
         "The codec decodes and encodes every version of every API in the Kafka 3.9 schemas. The",
-        "broker advertises in ApiVersions exactly the APIs and versions it serves (the last column);",
+        "broker advertises in ApiVersions exactly the APIs and versions it serves (last column);",
         "a version Kafka 3.9 marks unstable is never advertised.",
         "",
         "| Key | API | Codec versions | Flexible from | Broker serves |",

@@ -31,16 +31,24 @@ class BrokerProcess:
 
     def start(self, timeout: float = 30.0) -> None:
         listeners = f"PLAINTEXT://127.0.0.1:{self.port}"
-        args = [sys.executable, "-m", "strom.tools.cli", "broker",
-                "--override", f"listeners={listeners}",
-                "--override", f"log.dirs={self.data_dir}"]
+        args = [
+            sys.executable,
+            "-m",
+            "strom.tools.cli",
+            "broker",
+            "--override",
+            f"listeners={listeners}",
+            "--override",
+            f"log.dirs={self.data_dir}",
+        ]
         for k, v in self.overrides.items():
             args += ["--override", f"{k}={v}"]
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         log = open(self.log_path, "a")  # noqa: SIM115
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=log, text=True,
-                                     env=env, cwd=ROOT)
+        self.proc = subprocess.Popen(
+            args, stdout=subprocess.PIPE, stderr=log, text=True, env=env, cwd=ROOT
+        )
         deadline = time.monotonic() + timeout
         assert self.proc.stdout is not None
         while time.monotonic() < deadline:

@@ -33,10 +33,19 @@ def still_serving(broker) -> None:  # type: ignore[no-untyped-def]
 
 
 def create_topic(c: WireClient, name: str, configs: dict[str, str] | None = None) -> int:
-    req = CT(topics=[CT.CreatableTopic(
-        name=name, num_partitions=1, replication_factor=1,
-        configs=[CT.CreatableTopicConfig(name=k, value=v) for k, v in (configs or {}).items()])],
-        timeout_ms=5000)
+    req = CT(
+        topics=[
+            CT.CreatableTopic(
+                name=name,
+                num_partitions=1,
+                replication_factor=1,
+                configs=[
+                    CT.CreatableTopicConfig(name=k, value=v) for k, v in (configs or {}).items()
+                ],
+            )
+        ],
+        timeout_ms=5000,
+    )
     resp = c.request(req, 7)
     assert isinstance(resp, CreateTopicsResponse)
     return resp.topics[0].error_code
@@ -44,8 +53,15 @@ def create_topic(c: WireClient, name: str, configs: dict[str, str] | None = None
 
 def produce(c: WireClient, topic: str, data: bytes, acks: int = 1) -> ProduceResponse:
     P = ProduceRequest
-    req = P(acks=acks, timeout_ms=5000, topic_data=[P.TopicProduceData(
-        name=topic, partition_data=[P.PartitionProduceData(index=0, records=data)])])
+    req = P(
+        acks=acks,
+        timeout_ms=5000,
+        topic_data=[
+            P.TopicProduceData(
+                name=topic, partition_data=[P.PartitionProduceData(index=0, records=data)]
+            )
+        ],
+    )
     resp = c.request(req, 9)
     assert isinstance(resp, ProduceResponse)
     return resp
@@ -53,8 +69,14 @@ def produce(c: WireClient, topic: str, data: bytes, acks: int = 1) -> ProduceRes
 
 def latest_offset(c: WireClient, topic: str) -> int:
     L = ListOffsetsRequest
-    req = L(replica_id=-1, topics=[L.ListOffsetsTopic(name=topic, partitions=[
-        L.ListOffsetsPartition(partition_index=0, timestamp=-1)])])
+    req = L(
+        replica_id=-1,
+        topics=[
+            L.ListOffsetsTopic(
+                name=topic, partitions=[L.ListOffsetsPartition(partition_index=0, timestamp=-1)]
+            )
+        ],
+    )
     resp = c.request(req, 7)
     assert isinstance(resp, ListOffsetsResponse)
     return resp.topics[0].partitions[0].offset
@@ -181,15 +203,21 @@ def test_message_too_large(broker) -> None:  # type: ignore[no-untyped-def]
         assert latest_offset(c, "small-max") == 0
 
 
-@pytest.mark.parametrize("name", ["", ".", "..", "a/b", "../escape", "x" * 250, "bad name",
-                                  "ünïcode", "a\\b"])
+@pytest.mark.parametrize(
+    "name", ["", ".", "..", "a/b", "../escape", "x" * 250, "bad name", "ünïcode", "a\\b"]
+)
 def test_invalid_topic_names(broker, name: str) -> None:  # type: ignore[no-untyped-def]
     data_dir: Path = broker.data_dir
     before = set(data_dir.parent.rglob("*"))
     with WireClient(broker.bootstrap) as c:
         assert create_topic(c, name) == 17
-        md = c.request(MetadataRequest(topics=[MetadataRequest.MetadataRequestTopic(name=name)],
-                                       allow_auto_topic_creation=True), 12)
+        md = c.request(
+            MetadataRequest(
+                topics=[MetadataRequest.MetadataRequestTopic(name=name)],
+                allow_auto_topic_creation=True,
+            ),
+            12,
+        )
         assert md.topics[0].error_code == 17  # type: ignore[attr-defined]
     after = set(data_dir.parent.rglob("*"))
     new = {p for p in after - before if not p.name.endswith(".log") or "broker" not in p.name}

@@ -25,17 +25,24 @@ def admin(broker) -> AdminClient:  # type: ignore[no-untyped-def]
     return AdminClient({"bootstrap.servers": broker.bootstrap})
 
 
-def create(broker, name: str, partitions: int = 1, config: dict[str, str] | None = None
-           ) -> None:  # type: ignore[no-untyped-def]
+def create(broker, name: str, partitions: int = 1, config: dict[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]
     a = admin(broker)  # keep the client alive until the future resolves
     fs = a.create_topics([NewTopic(name, partitions, 1, config=config or {})])
     fs[name].result(15)
 
 
-def consume_all(broker, topic: str, expected: int, partitions: int = 1,
-                timeout: float = 20.0, **conf: object) -> list:  # type: ignore[no-untyped-def]
-    c = Consumer({"bootstrap.servers": broker.bootstrap, "group.id": "unused-" + topic,
-                  "enable.auto.commit": False, "auto.offset.reset": "earliest", **conf})
+def consume_all(
+    broker, topic: str, expected: int, partitions: int = 1, timeout: float = 20.0, **conf: object
+) -> list:  # type: ignore[no-untyped-def]
+    c = Consumer(
+        {
+            "bootstrap.servers": broker.bootstrap,
+            "group.id": "unused-" + topic,
+            "enable.auto.commit": False,
+            "auto.offset.reset": "earliest",
+            **conf,
+        }
+    )
     c.assign([TopicPartition(topic, p, 0) for p in range(partitions)])
     out = []
     deadline = time.monotonic() + timeout
@@ -56,16 +63,27 @@ def consume_all(broker, topic: str, expected: int, partitions: int = 1,
 def test_produce_consume_every_codec(broker, codec: str) -> None:  # type: ignore[no-untyped-def]
     topic = f"cf-{codec}-{uuid.uuid4().hex[:6]}"
     create(broker, topic)
-    p = Producer({"bootstrap.servers": broker.bootstrap, "compression.type": codec,
-                  "linger.ms": 5, "acks": "all"})
+    p = Producer(
+        {
+            "bootstrap.servers": broker.bootstrap,
+            "compression.type": codec,
+            "linger.ms": 5,
+            "acks": "all",
+        }
+    )
     delivered = []
     n = 500
     for i in range(n):
         headers = [("h1", b"v%d" % i), ("empty", None)] if i % 3 == 0 else None
         value = None if i % 50 == 7 else (b"payload-%d-" % i) * (1 + i % 7)
-        p.produce(topic, key=b"key-%d" % i if i % 10 else None, value=value, headers=headers,
-                  timestamp=1_700_000_000_000 + i,
-                  on_delivery=lambda err, msg: delivered.append((err, msg.offset())))
+        p.produce(
+            topic,
+            key=b"key-%d" % i if i % 10 else None,
+            value=value,
+            headers=headers,
+            timestamp=1_700_000_000_000 + i,
+            on_delivery=lambda err, msg: delivered.append((err, msg.offset())),
+        )
     assert p.flush(20) == 0
     assert all(err is None for err, _ in delivered)
     assert sorted(o for _, o in delivered) == list(range(n))
@@ -82,8 +100,14 @@ def test_produce_consume_every_codec(broker, codec: str) -> None:  # type: ignor
 def test_large_batches(broker) -> None:  # type: ignore[no-untyped-def]
     topic = "cf-large"
     create(broker, topic, 3)
-    p = Producer({"bootstrap.servers": broker.bootstrap, "linger.ms": 20,
-                  "batch.size": 1_000_000, "message.max.bytes": 1_000_000})
+    p = Producer(
+        {
+            "bootstrap.servers": broker.bootstrap,
+            "linger.ms": 20,
+            "batch.size": 1_000_000,
+            "message.max.bytes": 1_000_000,
+        }
+    )
     big = b"x" * 200_000
     for i in range(30):
         p.produce(topic, value=big + b"%d" % i, partition=i % 3)
@@ -140,16 +164,26 @@ def test_admin_topics_configs_partitions(broker) -> None:  # type: ignore[no-unt
     assert cfg["segment.bytes"].value == "1073741824"
     assert cfg["segment.bytes"].is_default
     # incremental alter
-    res2 = ConfigResource(ConfigResource.Type.TOPIC, name, incremental_configs=[
-        ConfigEntry("cleanup.policy", "compact", incremental_operation=AlterConfigOpType.SET),
-        ConfigEntry("retention.ms", None, incremental_operation=AlterConfigOpType.DELETE)])
+    res2 = ConfigResource(
+        ConfigResource.Type.TOPIC,
+        name,
+        incremental_configs=[
+            ConfigEntry("cleanup.policy", "compact", incremental_operation=AlterConfigOpType.SET),
+            ConfigEntry("retention.ms", None, incremental_operation=AlterConfigOpType.DELETE),
+        ],
+    )
     a.incremental_alter_configs([res2])[res2].result(15)
     cfg = a.describe_configs([res])[res].result(15)
     assert cfg["cleanup.policy"].value == "compact"
     assert cfg["retention.ms"].value == "604800000"
     # invalid config value
-    bad = ConfigResource(ConfigResource.Type.TOPIC, name, incremental_configs=[
-        ConfigEntry("retention.ms", "soon", incremental_operation=AlterConfigOpType.SET)])
+    bad = ConfigResource(
+        ConfigResource.Type.TOPIC,
+        name,
+        incremental_configs=[
+            ConfigEntry("retention.ms", "soon", incremental_operation=AlterConfigOpType.SET)
+        ],
+    )
     with pytest.raises(KafkaException):
         a.incremental_alter_configs([bad])[bad].result(15)
     # partitions: grow, and refuse to shrink
@@ -178,7 +212,7 @@ def test_delete_records(broker) -> None:  # type: ignore[no-untyped-def]
     if not hasattr(a, "delete_records"):
         pytest.fail("confluent-kafka too old for delete_records")
     fut = a.delete_records([TP(topic, 0, 20)])
-    result = list(fut.values())[0].result(15)
+    result = next(iter(fut.values())).result(15)
     assert result.low_watermark == 20
     msgs = consume_all(broker, topic, 30)
     assert msgs[0].offset() == 20 and len(msgs) == 30

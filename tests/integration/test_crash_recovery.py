@@ -20,10 +20,17 @@ def _create(bootstrap: str, topic: str, config: dict[str, str]) -> None:
     a.create_topics([NewTopic(topic, 1, 1, config=config)])[topic].result(15)
 
 
-def _read_all(bootstrap: str, topic: str, timeout: float = 20.0,
-              start: int = 0) -> list[tuple[int, bytes]]:
-    c = Consumer({"bootstrap.servers": bootstrap, "group.id": "crash-check",
-                  "enable.auto.commit": False, "enable.partition.eof": True})
+def _read_all(
+    bootstrap: str, topic: str, timeout: float = 20.0, start: int = 0
+) -> list[tuple[int, bytes]]:
+    c = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": "crash-check",
+            "enable.auto.commit": False,
+            "enable.partition.eof": True,
+        }
+    )
     c.assign([TopicPartition(topic, 0, start)])
     out: list[tuple[int, bytes]] = []
     deadline = time.monotonic() + timeout
@@ -56,8 +63,15 @@ def test_sigkill_during_sustained_produce_loses_no_acked_record(fresh_broker) ->
             acked[msg.offset()] = msg.value()
 
     def produce_loop() -> None:
-        p = Producer({"bootstrap.servers": b.bootstrap, "acks": "1", "linger.ms": 2,
-                      "message.timeout.ms": 5000, "retries": 0})
+        p = Producer(
+            {
+                "bootstrap.servers": b.bootstrap,
+                "acks": "1",
+                "linger.ms": 2,
+                "message.timeout.ms": 5000,
+                "retries": 0,
+            }
+        )
         i = 0
         while not stop.is_set() and i < 2_000_000:
             try:

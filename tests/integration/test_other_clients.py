@@ -25,17 +25,34 @@ def test_kafka_python_produce_consume_admin(broker) -> None:  # type: ignore[no-
         assert "600000" in text
         admin.create_partitions({"kp-topic": NewPartitions(3)})
         # idempotence (InitProducerId) is the exactly-once issue's; this test is about the basics
-        producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks="all",
-                                 compression_type="gzip", linger_ms=5, enable_idempotence=False)
-        futures = [producer.send("kp-topic", key=b"k%d" % i, value=b"v%d" % i, partition=i % 3,
-                                 headers=[("h", b"x")], timestamp_ms=1_650_000_000_000 + i)
-                   for i in range(300)]
+        producer = KafkaProducer(
+            bootstrap_servers=broker.bootstrap,
+            acks="all",
+            compression_type="gzip",
+            linger_ms=5,
+            enable_idempotence=False,
+        )
+        futures = [
+            producer.send(
+                "kp-topic",
+                key=b"k%d" % i,
+                value=b"v%d" % i,
+                partition=i % 3,
+                headers=[("h", b"x")],
+                timestamp_ms=1_650_000_000_000 + i,
+            )
+            for i in range(300)
+        ]
         producer.flush(20)
         metas = [f.get(10) for f in futures]
         assert len({(m.partition, m.offset) for m in metas}) == 300
         producer.close()
-        consumer = KafkaConsumer(bootstrap_servers=broker.bootstrap, enable_auto_commit=False,
-                                 auto_offset_reset="earliest", consumer_timeout_ms=10000)
+        consumer = KafkaConsumer(
+            bootstrap_servers=broker.bootstrap,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            consumer_timeout_ms=10000,
+        )
         tps = [TopicPartition("kp-topic", p) for p in range(3)]
         consumer.assign(tps)
         consumer.seek_to_beginning()
@@ -72,17 +89,23 @@ def test_aiokafka_produce_consume(broker) -> None:  # type: ignore[no-untyped-de
             await admin.create_topics([NewTopic("aio-topic", 1, 1)])
         finally:
             await admin.close()
-        producer = AIOKafkaProducer(bootstrap_servers=broker.bootstrap, compression_type="lz4",
-                                    acks="all")
+        producer = AIOKafkaProducer(
+            bootstrap_servers=broker.bootstrap, compression_type="lz4", acks="all"
+        )
         await producer.start()
         try:
             for i in range(200):
-                await producer.send("aio-topic", key=b"k%d" % i, value=None if i == 5 else b"v%d" % i)
+                await producer.send(
+                    "aio-topic", key=b"k%d" % i, value=None if i == 5 else b"v%d" % i
+                )
             await producer.flush()
         finally:
             await producer.stop()
-        consumer = AIOKafkaConsumer(bootstrap_servers=broker.bootstrap, enable_auto_commit=False,
-                                    auto_offset_reset="earliest")
+        consumer = AIOKafkaConsumer(
+            bootstrap_servers=broker.bootstrap,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+        )
         await consumer.start()
         try:
             tp = TopicPartition("aio-topic", 0)
@@ -107,13 +130,36 @@ def test_kcat_produce_consume(broker) -> None:  # type: ignore[no-untyped-def]
     if kcat is None:
         pytest.fail("kcat is not installed (scripts/install-sysdeps.sh installs it)")
     lines = "\n".join(f"key{i}:value{i}" for i in range(100)) + "\n"
-    subprocess.run([kcat, "-b", broker.bootstrap, "-t", "kcat-topic", "-P", "-K:", "-z", "snappy"],
-                   input=lines.encode(), check=True, timeout=30)
-    out = subprocess.run([kcat, "-b", broker.bootstrap, "-t", "kcat-topic", "-C", "-e", "-o",
-                          "beginning", "-f", "%k=%s@%o\n"], capture_output=True, check=True,
-                         timeout=30)
+    subprocess.run(
+        [kcat, "-b", broker.bootstrap, "-t", "kcat-topic", "-P", "-K:", "-z", "snappy"],
+        input=lines.encode(),
+        check=True,
+        timeout=30,
+    )
+    out = subprocess.run(
+        [
+            kcat,
+            "-b",
+            broker.bootstrap,
+            "-t",
+            "kcat-topic",
+            "-C",
+            "-e",
+            "-o",
+            "beginning",
+            "-f",
+            "%k=%s@%o\n",
+        ],
+        capture_output=True,
+        check=True,
+        timeout=30,
+    )
     got = out.stdout.decode().splitlines()
     assert got == [f"key{i}=value{i}@{i}" for i in range(100)]
-    md = subprocess.run([kcat, "-b", broker.bootstrap, "-L", "-t", "kcat-topic"],
-                        capture_output=True, check=True, timeout=30)
-    assert "topic \"kcat-topic\" with 1 partitions" in md.stdout.decode()
+    md = subprocess.run(
+        [kcat, "-b", broker.bootstrap, "-L", "-t", "kcat-topic"],
+        capture_output=True,
+        check=True,
+        timeout=30,
+    )
+    assert 'topic "kcat-topic" with 1 partitions' in md.stdout.decode()

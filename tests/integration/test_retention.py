@@ -26,13 +26,30 @@ def test_retention_by_time_and_bytes(fresh_broker) -> None:  # type: ignore[no-u
     b.overrides["log.retention.check.interval.ms"] = "300"
     b.start()
     a = AdminClient({"bootstrap.servers": b.bootstrap})
-    a.create_topics([
-        NewTopic("ret-time", 1, 1, config={"segment.bytes": "16384", "retention.ms": "1500",
-                                            "file.delete.delay.ms": "0"}),
-        NewTopic("ret-bytes", 1, 1, config={"segment.bytes": "16384",
-                                             "retention.bytes": "40000",
-                                             "file.delete.delay.ms": "0"}),
-    ])["ret-bytes"].result(15)
+    a.create_topics(
+        [
+            NewTopic(
+                "ret-time",
+                1,
+                1,
+                config={
+                    "segment.bytes": "16384",
+                    "retention.ms": "1500",
+                    "file.delete.delay.ms": "0",
+                },
+            ),
+            NewTopic(
+                "ret-bytes",
+                1,
+                1,
+                config={
+                    "segment.bytes": "16384",
+                    "retention.bytes": "40000",
+                    "file.delete.delay.ms": "0",
+                },
+            ),
+        ]
+    )["ret-bytes"].result(15)
     # batches must fit a 16 KiB segment (Kafka refuses larger ones with RECORD_LIST_TOO_LARGE)
     p = Producer({"bootstrap.servers": b.bootstrap, "linger.ms": 1, "batch.size": 8000})
     for i in range(2000):

@@ -31,9 +31,9 @@ def test_properties_file_and_overrides(tmp_path: Path) -> None:
 
 
 def test_invalid_value_fails_with_the_key_named() -> None:
-    with pytest.raises(ConfigError, match="num.partitions"):
+    with pytest.raises(ConfigError, match=r"num\.partitions"):
         BrokerConfig({"num.partitions": "many"})
-    with pytest.raises(ConfigError, match="num.partitions"):
+    with pytest.raises(ConfigError, match=r"num\.partitions"):
         BrokerConfig({"num.partitions": "0"})
     with pytest.raises(ConfigError, match="listeners"):
         BrokerConfig({"listeners": "nonsense"})

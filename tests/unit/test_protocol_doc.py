@@ -12,12 +12,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_protocol_doc_is_current() -> None:
-    spec = importlib.util.spec_from_file_location("protocol_doc", ROOT / "codegen" / "protocol_doc.py")
+    spec = importlib.util.spec_from_file_location(
+        "protocol_doc", ROOT / "codegen" / "protocol_doc.py"
+    )
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert (ROOT / "docs" / "protocol.md").read_text() == mod.render(), (
-        "docs/protocol.md is stale: run make generate")
+        "docs/protocol.md is stale: run make generate"
+    )
 
 
 def test_api_versions_advertises_exactly_the_registry() -> None:
@@ -27,6 +30,7 @@ def test_api_versions_advertises_exactly_the_registry() -> None:
     handlers = load_handlers()
     resp = api_versions_response()
     assert {k.api_key: (k.min_version, k.max_version) for k in resp.api_keys} == {
-        key: (r.min_version, r.max_version) for key, r in handlers.items()}
+        key: (r.min_version, r.max_version) for key, r in handlers.items()
+    }
     produce = handlers[0]
     assert produce.min_version == 0

@@ -76,8 +76,12 @@ class Broker:
             self.create_local_partitions(info)
         await self.server.start()
         self._tasks.append(asyncio.create_task(self._housekeeping()))
-        log.info("broker %d started in %.2fs with %d partitions", self.broker_id,
-                 time.monotonic() - t0, len(self.replica_manager.partitions))
+        log.info(
+            "broker %d started in %.2fs with %d partitions",
+            self.broker_id,
+            time.monotonic() - t0,
+            len(self.replica_manager.partitions),
+        )
 
     async def _housekeeping(self) -> None:
         retention_every = self.config["log.retention.check.interval.ms"] / 1000

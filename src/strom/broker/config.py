@@ -182,7 +182,9 @@ class BrokerConfig:
             try:
                 value = key.parse(raw)
             except (ValueError, TypeError) as exc:
-                raise ConfigError(f"Invalid value {raw!r} for configuration {name}: {exc}") from None
+                raise ConfigError(
+                    f"Invalid value {raw!r} for configuration {name}: {exc}"
+                ) from None
             if key.minimum is not None and isinstance(value, int) and value < key.minimum:
                 raise ConfigError(
                     f"Invalid value {raw} for configuration {name}: Value must be at least "
@@ -226,7 +228,8 @@ class BrokerConfig:
 
     def topic_default(self, topic_key: str) -> tuple[str, str] | None:
         """The broker-level value providing a topic config's default: (broker key, value as a
-        topic config string), following Kafka's synonym priority. None when no broker key applies."""
+        topic config string), following Kafka's synonym priority; None when no broker key
+        applies."""
         for bkey in TOPIC_SYNONYMS.get(topic_key, ()):
             value = self.values.get(bkey)
             if value is None:

@@ -25,8 +25,17 @@ STATIC_BROKER_CONFIG = 4
 DEFAULT_CONFIG = 5
 
 # DescribeConfigs config types (v3+)
-CONFIG_TYPES = {"boolean": 1, "string": 2, "int": 3, "short": 4, "long": 5, "double": 6,
-                "list": 7, "class": 8, "password": 9}
+CONFIG_TYPES = {
+    "boolean": 1,
+    "string": 2,
+    "int": 3,
+    "short": 4,
+    "long": 5,
+    "double": 6,
+    "list": 7,
+    "class": 8,
+    "password": 9,
+}
 
 
 @dataclass
@@ -75,8 +84,11 @@ def describe_topic_configs(broker: Broker, overrides: dict[str, str]) -> list[Co
                 value = fallback[1] if fallback else top.value
         else:
             value, source = d.render(d.default), DEFAULT_CONFIG
-        out.append(ConfigEntry(name, value, source, False, False,
-                               CONFIG_TYPES.get(d.type, 0), d.doc, synonyms))
+        out.append(
+            ConfigEntry(
+                name, value, source, False, False, CONFIG_TYPES.get(d.type, 0), d.doc, synonyms
+            )
+        )
     return out
 
 

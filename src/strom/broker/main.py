@@ -51,7 +51,8 @@ async def _serve(argv: list[str]) -> int:
 
 def run_broker(argv: list[str]) -> int:
     logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
     _install_uvloop()

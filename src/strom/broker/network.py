@@ -37,8 +37,9 @@ _CLOSE = None
 
 def api_versions_response(error: ErrorCode = ErrorCode.NONE) -> ApiVersionsResponse:
     keys = [
-        ApiVersionsResponse.ApiVersion(api_key=r.api_key, min_version=r.min_version,
-                                       max_version=r.max_version)
+        ApiVersionsResponse.ApiVersion(
+            api_key=r.api_key, min_version=r.min_version, max_version=r.max_version
+        )
         for r in sorted(HANDLERS.values(), key=lambda r: r.api_key)
     ]
     return ApiVersionsResponse(error_code=int(error), api_keys=keys)
@@ -46,7 +47,10 @@ def api_versions_response(error: ErrorCode = ErrorCode.NONE) -> ApiVersionsRespo
 
 class Connection:
     def __init__(
-        self, broker: Broker, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+        self,
+        broker: Broker,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
         listener: str,
     ) -> None:
         self.broker = broker
@@ -100,7 +104,10 @@ class Connection:
                 if size < 0 or size > self.max_frame:
                     log.warning(
                         "closing connection from %s: frame of %d bytes exceeds "
-                        "socket.request.max.bytes (%d)", self.peer, size, self.max_frame,
+                        "socket.request.max.bytes (%d)",
+                        self.peer,
+                        size,
+                        self.max_frame,
                     )
                     break
                 frame = await self.reader.readexactly(size)
@@ -134,14 +141,23 @@ class Connection:
                 return True
             log.warning(
                 "closing connection from %s: %s version %d is not supported (%d-%d)",
-                self.peer, reg.name, version, reg.min_version, reg.max_version,
+                self.peer,
+                reg.name,
+                version,
+                reg.min_version,
+                reg.max_version,
             )
             return False
         try:
             request = decode_request_body(frame, parsed)
         except (DecodeError, UnsupportedVersionError) as exc:
-            log.warning("closing connection from %s: malformed %s v%d: %s",
-                        self.peer, reg.name, version, exc)
+            log.warning(
+                "closing connection from %s: malformed %s v%d: %s",
+                self.peer,
+                reg.name,
+                version,
+                exc,
+            )
             return False
         ctx = RequestContext(h, self.broker, self.peer, self.listener)
         try:
@@ -165,8 +181,10 @@ class SocketServer:
 
     async def start(self) -> None:
         for lst in self.broker.config.listeners:
-            async def on_conn(r: asyncio.StreamReader, w: asyncio.StreamWriter,
-                              name: str = lst.name) -> None:
+
+            async def on_conn(
+                r: asyncio.StreamReader, w: asyncio.StreamWriter, name: str = lst.name
+            ) -> None:
                 await self._serve(r, w, name)
 
             server = await asyncio.start_server(

@@ -40,8 +40,16 @@ class AppendResult:
 
 
 class Partition:
-    def __init__(self, topic: str, index: int, topic_id: uuid.UUID, log: Log, broker_id: int,
-                 replicas: list[int], leader_epoch: int = 0) -> None:
+    def __init__(
+        self,
+        topic: str,
+        index: int,
+        topic_id: uuid.UUID,
+        log: Log,
+        broker_id: int,
+        replicas: list[int],
+        leader_epoch: int = 0,
+    ) -> None:
         self.topic = topic
         self.index = index
         self.topic_id = topic_id
@@ -68,16 +76,20 @@ class Partition:
         cfg = self.config
         if required_acks == -1 and len(self.isr) < cfg.min_insync_replicas:
             return AppendResult(
-                ErrorCode.NOT_ENOUGH_REPLICAS, message=(
+                ErrorCode.NOT_ENOUGH_REPLICAS,
+                message=(
                     f"The size of the current ISR {len(self.isr)} is insufficient to satisfy the "
-                    f"min.isr requirement of {cfg.min_insync_replicas}"))
+                    f"min.isr requirement of {cfg.min_insync_replicas}"
+                ),
+            )
         batches = rec.validate_batches_for_append(data, max_batch_bytes=cfg.max_message_bytes)
         buf = bytearray(data)
         buf = self._apply_topic_policy(buf, batches)
         info = self.log.append_as_leader(buf, self.leader_epoch)
         self.maybe_increment_high_watermark()
-        return AppendResult(ErrorCode.NONE, info.first_offset, info.log_append_time,
-                            self.log.log_start_offset)
+        return AppendResult(
+            ErrorCode.NONE, info.first_offset, info.log_append_time, self.log.log_start_offset
+        )
 
     def _apply_topic_policy(
         self, buf: bytearray, batches: list[tuple[int, rec.BatchHeader]]
@@ -101,7 +113,8 @@ class Partition:
                         if r.key is None:
                             raise InvalidRecordError(
                                 f"Compacted topic cannot accept message without key in topic "
-                                f"partition {self.topic}-{self.index}.")
+                                f"partition {self.topic}-{self.index}."
+                            )
                 if codec is not None and codec != h.compression:
                     chunk = bytearray(_rebuild(batch, codec))
             if log_append:
@@ -109,8 +122,9 @@ class Partition:
             out += chunk
         return out
 
-    def read(self, offset: int, max_bytes: int, min_one: bool, *, follower: bool = False
-             ) -> memoryview | bytes:
+    def read(
+        self, offset: int, max_bytes: int, min_one: bool, *, follower: bool = False
+    ) -> memoryview | bytes:
         upper = None if follower else self.log.high_watermark
         info = self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
         return info.records
@@ -119,9 +133,14 @@ class Partition:
 def _rebuild(batch: rec.RecordBatch, codec: rec.CompressionType) -> bytes:
     h = batch.header
     b = rec.RecordBatchBuilder(
-        compression=codec, base_offset=h.base_offset, partition_leader_epoch=h.partition_leader_epoch,
-        producer_id=h.producer_id, producer_epoch=h.producer_epoch, base_sequence=h.base_sequence,
-        is_transactional=h.is_transactional, is_control=h.is_control,
+        compression=codec,
+        base_offset=h.base_offset,
+        partition_leader_epoch=h.partition_leader_epoch,
+        producer_id=h.producer_id,
+        producer_epoch=h.producer_epoch,
+        base_sequence=h.base_sequence,
+        is_transactional=h.is_transactional,
+        is_control=h.is_control,
         timestamp_type=h.timestamp_type,
     )
     for r in batch.records:
@@ -147,8 +166,9 @@ class ReplicaManager:
             del self.partitions[(p.topic, p.index)]
         return gone
 
-    def append(self, topic: str, partition: int, data: memoryview | None, acks: int
-               ) -> AppendResult:
+    def append(
+        self, topic: str, partition: int, data: memoryview | None, acks: int
+    ) -> AppendResult:
         p = self.partitions.get((topic, partition))
         if p is None:
             return AppendResult(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)

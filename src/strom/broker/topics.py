@@ -28,14 +28,20 @@ class TopicError(KafkaError):
     pass
 
 
-def assign_replicas(brokers: list[int], partitions: int, replication_factor: int,
-                    start_partition: int = 0, start_index: int | None = None
-                    ) -> dict[int, list[int]]:
+def assign_replicas(
+    brokers: list[int],
+    partitions: int,
+    replication_factor: int,
+    start_partition: int = 0,
+    start_index: int | None = None,
+) -> dict[int, list[int]]:
     """Round-robin leaders from a random starting broker, followers on the next brokers."""
     if replication_factor > len(brokers):
         raise TopicError(
             f"Replication factor: {replication_factor} larger than available brokers: "
-            f"{len(brokers)}.", ErrorCode.INVALID_REPLICATION_FACTOR)
+            f"{len(brokers)}.",
+            ErrorCode.INVALID_REPLICATION_FACTOR,
+        )
     ids = sorted(brokers)
     n = len(ids)
     start = random.randrange(n) if start_index is None else start_index
@@ -61,8 +67,13 @@ class TopicManager:
             raise TopicError(exc.message, ErrorCode.INVALID_CONFIG) from None
 
     def create_topic(
-        self, name: str, num_partitions: int, replication_factor: int,
-        assignment: dict[int, list[int]] | None, configs: dict[str, str], validate_only: bool,
+        self,
+        name: str,
+        num_partitions: int,
+        replication_factor: int,
+        assignment: dict[int, list[int]] | None,
+        configs: dict[str, str],
+        validate_only: bool,
     ) -> TopicInfo:
         validate_topic_name(name)
         store = self.broker.metadata
@@ -74,17 +85,26 @@ class TopicManager:
             if num_partitions not in (-1, 0) or replication_factor not in (-1, 0):
                 raise TopicError(
                     "Both numPartitions or replicationFactor and replicasAssignments were set. "
-                    "Both cannot be used at the same time.", ErrorCode.INVALID_REQUEST)
+                    "Both cannot be used at the same time.",
+                    ErrorCode.INVALID_REQUEST,
+                )
             self._check_assignment(assignment, brokers, 0)
         else:
             parts = cfg["num.partitions"] if num_partitions == -1 else num_partitions
-            rf = cfg["default.replication.factor"] if replication_factor == -1 else replication_factor
+            rf = (
+                cfg["default.replication.factor"]
+                if replication_factor == -1
+                else replication_factor
+            )
             if parts <= 0:
-                raise TopicError("Number of partitions must be larger than 0.",
-                                 ErrorCode.INVALID_PARTITIONS)
+                raise TopicError(
+                    "Number of partitions must be larger than 0.", ErrorCode.INVALID_PARTITIONS
+                )
             if rf <= 0:
-                raise TopicError("Replication factor must be larger than 0.",
-                                 ErrorCode.INVALID_REPLICATION_FACTOR)
+                raise TopicError(
+                    "Replication factor must be larger than 0.",
+                    ErrorCode.INVALID_REPLICATION_FACTOR,
+                )
             assignment = assign_replicas(brokers, parts, rf)
         self.validate_configs(configs)
         info = TopicInfo(name, uuid.uuid4(), assignment, dict(configs))
@@ -94,58 +114,79 @@ class TopicManager:
         self.broker.create_local_partitions(info)
         return info
 
-    def _check_assignment(self, assignment: dict[int, list[int]], brokers: list[int],
-                          first: int) -> None:
+    def _check_assignment(
+        self, assignment: dict[int, list[int]], brokers: list[int], first: int
+    ) -> None:
         expected = list(range(first, first + len(assignment)))
         if sorted(assignment) != expected:
-            raise TopicError("Partitions should be a consecutive 0-based integer sequence",
-                             ErrorCode.INVALID_REPLICA_ASSIGNMENT)
+            raise TopicError(
+                "Partitions should be a consecutive 0-based integer sequence",
+                ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+            )
         sizes = {len(r) for r in assignment.values()}
         if len(sizes) != 1:
-            raise TopicError("All partitions should have the same number of replicas",
-                             ErrorCode.INVALID_REPLICA_ASSIGNMENT)
+            raise TopicError(
+                "All partitions should have the same number of replicas",
+                ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+            )
         for p, replicas in assignment.items():
             if not replicas or len(set(replicas)) != len(replicas):
-                raise TopicError(f"Duplicate replica assignment found for partition {p}",
-                                 ErrorCode.INVALID_REPLICA_ASSIGNMENT)
+                raise TopicError(
+                    f"Duplicate replica assignment found for partition {p}",
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                )
             unknown = [b for b in replicas if b not in brokers]
             if unknown:
-                raise TopicError(f"Unknown broker(s) {unknown} in the assignment of partition {p}",
-                                 ErrorCode.INVALID_REPLICA_ASSIGNMENT)
+                raise TopicError(
+                    f"Unknown broker(s) {unknown} in the assignment of partition {p}",
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                )
 
     def delete_topic(self, name: str) -> None:
         if name in INTERNAL_TOPICS:
-            raise TopicError(f"Topic {name} is an internal topic and cannot be deleted",
-                             ErrorCode.INVALID_TOPIC_EXCEPTION)
+            raise TopicError(
+                f"Topic {name} is an internal topic and cannot be deleted",
+                ErrorCode.INVALID_TOPIC_EXCEPTION,
+            )
         if not self.broker.config["delete.topic.enable"]:
             raise TopicError("Topic deletion is disabled.", ErrorCode.TOPIC_DELETION_DISABLED)
         if self.broker.metadata.topic(name) is None:
-            raise TopicError("This server does not host this topic-partition.",
-                             ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+            raise TopicError(
+                "This server does not host this topic-partition.",
+                ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            )
         self.broker.metadata.delete_topic(name)
         for p in self.broker.replica_manager.remove_topic(name):
             self.broker.log_manager.delete_log(p.topic, p.index)
 
-    def create_partitions(self, name: str, count: int,
-                          assignment: list[list[int]] | None, validate_only: bool) -> None:
+    def create_partitions(
+        self, name: str, count: int, assignment: list[list[int]] | None, validate_only: bool
+    ) -> None:
         info = self.broker.metadata.topic(name)
         if info is None:
-            raise TopicError(f"The topic '{name}' does not exist.",
-                             ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+            raise TopicError(
+                f"The topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            )
         current = info.num_partitions
         if count < current:
-            raise TopicError(f"Topic currently has {current} partitions, which is higher than "
-                             f"the requested {count}.", ErrorCode.INVALID_PARTITIONS)
+            raise TopicError(
+                f"Topic currently has {current} partitions, which is higher than "
+                f"the requested {count}.",
+                ErrorCode.INVALID_PARTITIONS,
+            )
         if count == current:
-            raise TopicError(f"Topic already has {current} partitions.",
-                             ErrorCode.INVALID_PARTITIONS)
+            raise TopicError(
+                f"Topic already has {current} partitions.", ErrorCode.INVALID_PARTITIONS
+            )
         brokers = self.broker.live_brokers()
         rf = len(info.assignment[0])
         if assignment:
             if len(assignment) != count - current:
                 raise TopicError(
                     f"Increasing the number of partitions by {count - current} but "
-                    f"{len(assignment)} assignments provided.", ErrorCode.INVALID_REPLICA_ASSIGNMENT)
+                    f"{len(assignment)} assignments provided.",
+                    ErrorCode.INVALID_REPLICA_ASSIGNMENT,
+                )
             new = {current + i: list(r) for i, r in enumerate(assignment)}
             self._check_assignment({**info.assignment, **new}, brokers, 0)
         else:
@@ -168,8 +209,10 @@ class TopicManager:
 
 def make_partition(broker: Broker, info: TopicInfo, index: int) -> Partition:
     log = broker.log_manager.get_or_create_log(
-        info.name, index, broker.topics.log_config(info.configs))
+        info.name, index, broker.topics.log_config(info.configs)
+    )
     state = info.states.get(index)
     epoch = state.leader_epoch if state else 0
-    return Partition(info.name, index, info.topic_id, log, broker.broker_id,
-                     info.assignment[index], epoch)
+    return Partition(
+        info.name, index, info.topic_id, log, broker.broker_id, info.assignment[index], epoch
+    )

@@ -22,52 +22,76 @@ ENDPOINT_BROKERS = 1
 
 
 @handles(60)
-async def describe_cluster(ctx: RequestContext, req: DescribeClusterRequest
-                           ) -> DescribeClusterResponse:
+async def describe_cluster(
+    ctx: RequestContext, req: DescribeClusterRequest
+) -> DescribeClusterResponse:
     R = DescribeClusterResponse
     b = ctx.broker
     if ctx.api_version >= 1 and req.endpoint_type != ENDPOINT_BROKERS:
-        return R(error_code=114, error_message="Only brokers can be described on a broker",
-                 endpoint_type=req.endpoint_type, cluster_id=b.metadata.cluster_id)
+        return R(
+            error_code=114,
+            error_message="Only brokers can be described on a broker",
+            endpoint_type=req.endpoint_type,
+            cluster_id=b.metadata.cluster_id,
+        )
     host, port = b.advertised(ctx.listener)
-    return R(error_code=0, endpoint_type=ENDPOINT_BROKERS, cluster_id=b.metadata.cluster_id,
-             controller_id=b.broker_id,
-             brokers=[R.DescribeClusterBroker(broker_id=b.broker_id, host=host, port=port,
-                                              rack=b.rack)])
+    return R(
+        error_code=0,
+        endpoint_type=ENDPOINT_BROKERS,
+        cluster_id=b.metadata.cluster_id,
+        controller_id=b.broker_id,
+        brokers=[R.DescribeClusterBroker(broker_id=b.broker_id, host=host, port=port, rack=b.rack)],
+    )
 
 
 @handles(35)
-async def describe_log_dirs(ctx: RequestContext, req: DescribeLogDirsRequest
-                            ) -> DescribeLogDirsResponse:
+async def describe_log_dirs(
+    ctx: RequestContext, req: DescribeLogDirsRequest
+) -> DescribeLogDirsResponse:
     R = DescribeLogDirsResponse
     b = ctx.broker
     wanted: dict[str, set[int]] | None = None
     if req.topics is not None:
         wanted = {t.topic: set(t.partitions) for t in req.topics}
     by_dir: dict[str, dict[str, list[DescribeLogDirsResponse.DescribeLogDirsPartition]]] = (
-        defaultdict(lambda: defaultdict(list)))
+        defaultdict(lambda: defaultdict(list))
+    )
     for (topic, index), p in sorted(b.replica_manager.partitions.items()):
         if wanted is not None and index not in wanted.get(topic, ()):
             continue
         d = str(p.log.directory.parent.resolve())
-        by_dir[d][topic].append(R.DescribeLogDirsPartition(
-            partition_index=index, partition_size=p.log.size_in_bytes, offset_lag=0,
-            is_future_key=False))
+        by_dir[d][topic].append(
+            R.DescribeLogDirsPartition(
+                partition_index=index,
+                partition_size=p.log.size_in_bytes,
+                offset_lag=0,
+                is_future_key=False,
+            )
+        )
     results = []
     for log_dir in b.config.log_dirs:
         key = str(log_dir.resolve())
         st = os.statvfs(log_dir)
-        topics = [R.DescribeLogDirsTopic(name=t, partitions=ps)
-                  for t, ps in sorted(by_dir.get(key, {}).items())]
-        results.append(R.DescribeLogDirsResult(
-            error_code=0, log_dir=key, topics=topics, total_bytes=st.f_blocks * st.f_frsize,
-            usable_bytes=st.f_bavail * st.f_frsize))
+        topics = [
+            R.DescribeLogDirsTopic(name=t, partitions=ps)
+            for t, ps in sorted(by_dir.get(key, {}).items())
+        ]
+        results.append(
+            R.DescribeLogDirsResult(
+                error_code=0,
+                log_dir=key,
+                topics=topics,
+                total_bytes=st.f_blocks * st.f_frsize,
+                usable_bytes=st.f_bavail * st.f_frsize,
+            )
+        )
     return R(error_code=0, results=results)
 
 
 @handles(75)
-async def describe_topic_partitions(ctx: RequestContext, req: DescribeTopicPartitionsRequest
-                                    ) -> DescribeTopicPartitionsResponse:
+async def describe_topic_partitions(
+    ctx: RequestContext, req: DescribeTopicPartitionsRequest
+) -> DescribeTopicPartitionsResponse:
     R = DescribeTopicPartitionsResponse
     store = ctx.broker.metadata
     names = sorted({t.name for t in req.topics}) if req.topics else sorted(store.topics())
@@ -91,12 +115,26 @@ async def describe_topic_partitions(ctx: RequestContext, req: DescribeTopicParti
         if len(parts) > budget:
             next_cursor = R.Cursor(topic_name=name, partition_index=parts[budget].partition_index)
             parts = parts[:budget]
-        out.append(R.DescribeTopicPartitionsResponseTopic(
-            error_code=0, name=name, topic_id=info.topic_id, is_internal=md.is_internal,
-            partitions=[R.DescribeTopicPartitionsResponsePartition(
-                error_code=p.error_code, partition_index=p.partition_index, leader_id=p.leader_id,
-                leader_epoch=p.leader_epoch, replica_nodes=p.replica_nodes, isr_nodes=p.isr_nodes,
-                offline_replicas=p.offline_replicas) for p in parts]))
+        out.append(
+            R.DescribeTopicPartitionsResponseTopic(
+                error_code=0,
+                name=name,
+                topic_id=info.topic_id,
+                is_internal=md.is_internal,
+                partitions=[
+                    R.DescribeTopicPartitionsResponsePartition(
+                        error_code=p.error_code,
+                        partition_index=p.partition_index,
+                        leader_id=p.leader_id,
+                        leader_epoch=p.leader_epoch,
+                        replica_nodes=p.replica_nodes,
+                        isr_nodes=p.isr_nodes,
+                        offline_replicas=p.offline_replicas,
+                    )
+                    for p in parts
+                ],
+            )
+        )
         budget -= len(parts)
         if next_cursor is not None or budget <= 0:
             if next_cursor is None and name != names[-1]:

@@ -26,27 +26,40 @@ SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
 DR = DescribeConfigsResponse
 
 
-def _entry(e: ConfigEntry, version: int, synonyms: bool, docs: bool
-           ) -> DescribeConfigsResponse.DescribeConfigsResourceResult:
+def _entry(
+    e: ConfigEntry, version: int, synonyms: bool, docs: bool
+) -> DescribeConfigsResponse.DescribeConfigsResourceResult:
     r = DR.DescribeConfigsResourceResult(
-        name=e.name, value=e.value, read_only=e.read_only, is_default=e.is_default,
-        config_source=e.source if version >= 1 else -1, is_sensitive=e.sensitive,
-        config_type=e.config_type, documentation=e.doc if docs else None,
+        name=e.name,
+        value=e.value,
+        read_only=e.read_only,
+        is_default=e.is_default,
+        config_source=e.source if version >= 1 else -1,
+        is_sensitive=e.sensitive,
+        config_type=e.config_type,
+        documentation=e.doc if docs else None,
     )
     if synonyms and version >= 1:
-        r.synonyms = [DR.DescribeConfigsSynonym(name=s.name, value=s.value, source=s.source)
-                      for s in e.synonyms]
+        r.synonyms = [
+            DR.DescribeConfigsSynonym(name=s.name, value=s.value, source=s.source)
+            for s in e.synonyms
+        ]
     return r
 
 
 @handles(32)
-async def describe_configs(ctx: RequestContext, req: DescribeConfigsRequest
-                           ) -> DescribeConfigsResponse:
+async def describe_configs(
+    ctx: RequestContext, req: DescribeConfigsRequest
+) -> DescribeConfigsResponse:
     b = ctx.broker
     results = []
     for res in req.resources:
-        r = DR.DescribeConfigsResult(error_code=0, resource_type=res.resource_type,
-                                     resource_name=res.resource_name, configs=[])
+        r = DR.DescribeConfigsResult(
+            error_code=0,
+            resource_type=res.resource_type,
+            resource_name=res.resource_name,
+            configs=[],
+        )
         entries: list[ConfigEntry] = []
         if res.resource_type == TOPIC:
             info = b.metadata.topic(res.resource_name)
@@ -67,8 +80,11 @@ async def describe_configs(ctx: RequestContext, req: DescribeConfigsRequest
             r.error_code = ErrorCode.INVALID_REQUEST
             r.error_message = f"Unsupported resource type {res.resource_type}"
         keys = set(res.configuration_keys) if res.configuration_keys else None
-        r.configs = [_entry(e, ctx.api_version, req.include_synonyms, req.include_documentation)
-                     for e in entries if keys is None or e.name in keys]
+        r.configs = [
+            _entry(e, ctx.api_version, req.include_synonyms, req.include_documentation)
+            for e in entries
+            if keys is None or e.name in keys
+        ]
         results.append(r)
     return DescribeConfigsResponse(results=results)
 
@@ -82,12 +98,15 @@ async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterC
     R = AlterConfigsResponse
     out = []
     for res in req.resources:
-        r = R.AlterConfigsResourceResponse(error_code=0, resource_type=res.resource_type,
-                                           resource_name=res.resource_name)
+        r = R.AlterConfigsResourceResponse(
+            error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
+        )
         try:
             if res.resource_type != TOPIC:
-                raise KafkaError("Broker configs cannot be altered dynamically on Strom",
-                                 ErrorCode.INVALID_REQUEST)
+                raise KafkaError(
+                    "Broker configs cannot be altered dynamically on Strom",
+                    ErrorCode.INVALID_REQUEST,
+                )
             configs = {c.name: c.value for c in res.configs if c.value is not None}
             _alter_topic(ctx, res.resource_name, configs, req.validate_only)
         except KafkaError as exc:
@@ -103,16 +122,21 @@ async def incremental_alter_configs(
     R = IncrementalAlterConfigsResponse
     out = []
     for res in req.resources:
-        r = R.AlterConfigsResourceResponse(error_code=0, resource_type=res.resource_type,
-                                           resource_name=res.resource_name)
+        r = R.AlterConfigsResourceResponse(
+            error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
+        )
         try:
             if res.resource_type != TOPIC:
-                raise KafkaError("Broker configs cannot be altered dynamically on Strom",
-                                 ErrorCode.INVALID_REQUEST)
+                raise KafkaError(
+                    "Broker configs cannot be altered dynamically on Strom",
+                    ErrorCode.INVALID_REQUEST,
+                )
             info = ctx.broker.metadata.topic(res.resource_name)
             if info is None:
-                raise KafkaError(f"Topic {res.resource_name} does not exist",
-                                 ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+                raise KafkaError(
+                    f"Topic {res.resource_name} does not exist",
+                    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+                )
             configs = dict(info.configs)
             for c in res.configs:
                 configs = _apply_op(ctx, configs, c.name, c.config_operation, c.value)
@@ -123,8 +147,9 @@ async def incremental_alter_configs(
     return R(responses=out)
 
 
-def _apply_op(ctx: RequestContext, configs: dict[str, str], name: str, op: int,
-              value: str | None) -> dict[str, str]:
+def _apply_op(
+    ctx: RequestContext, configs: dict[str, str], name: str, op: int, value: str | None
+) -> dict[str, str]:
     if op == SET:
         if value is None:
             raise KafkaError(f"Null value not supported for {name}", ErrorCode.INVALID_CONFIG)

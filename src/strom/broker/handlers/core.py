@@ -42,20 +42,30 @@ def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.Met
             isr = list(state.isr) if state else []
             err = ErrorCode.NONE if leader >= 0 else ErrorCode.LEADER_NOT_AVAILABLE
         live = set(ctx.broker.live_brokers())
-        parts.append(MR.MetadataResponsePartition(
-            error_code=err, partition_index=index, leader_id=leader, leader_epoch=epoch,
-            replica_nodes=list(replicas), isr_nodes=isr,
-            offline_replicas=[b for b in replicas if b not in live],
-        ))
+        parts.append(
+            MR.MetadataResponsePartition(
+                error_code=err,
+                partition_index=index,
+                leader_id=leader,
+                leader_epoch=epoch,
+                replica_nodes=list(replicas),
+                isr_nodes=isr,
+                offline_replicas=[b for b in replicas if b not in live],
+            )
+        )
     return MR.MetadataResponseTopic(
-        error_code=0, name=info.name, topic_id=info.topic_id,
-        is_internal=info.name in INTERNAL_TOPICS, partitions=parts,
+        error_code=0,
+        name=info.name,
+        topic_id=info.topic_id,
+        is_internal=info.name in INTERNAL_TOPICS,
+        partitions=parts,
     )
 
 
 def _error_topic(name: str | None, code: ErrorCode) -> MetadataResponse.MetadataResponseTopic:
-    return MR.MetadataResponseTopic(error_code=code, name=name, topic_id=ZERO_UUID,
-                                    is_internal=False, partitions=[])
+    return MR.MetadataResponseTopic(
+        error_code=code, name=name, topic_id=ZERO_UUID, is_internal=False, partitions=[]
+    )
 
 
 @handles(3)
@@ -69,7 +79,8 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
             topics.append(topic_metadata(ctx, info))
     else:
         auto = (req.allow_auto_topic_creation if ctx.api_version >= 4 else True) and bool(
-            b.config["auto.create.topics.enable"])
+            b.config["auto.create.topics.enable"]
+        )
         for t in req.topics or []:
             name = t.name
             if name is None:
@@ -105,5 +116,8 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
     host, port = b.advertised(ctx.listener)
     brokers = [MR.MetadataResponseBroker(node_id=b.broker_id, host=host, port=port, rack=b.rack)]
     return MetadataResponse(
-        brokers=brokers, cluster_id=store.cluster_id, controller_id=b.broker_id, topics=topics,
+        brokers=brokers,
+        cluster_id=store.cluster_id,
+        controller_id=b.broker_id,
+        topics=topics,
     )

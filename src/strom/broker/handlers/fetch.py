@@ -34,8 +34,9 @@ class _Want:
     error: ErrorCode
 
 
-def _resolve(ctx: RequestContext, req: FetchRequest) -> list[tuple[FetchRequest.FetchTopic,
-                                                                    list[_Want]]]:
+def _resolve(
+    ctx: RequestContext, req: FetchRequest
+) -> list[tuple[FetchRequest.FetchTopic, list[_Want]]]:
     store = ctx.broker.metadata
     rm = ctx.broker.replica_manager
     by_id = ctx.api_version >= 13
@@ -56,16 +57,19 @@ def _resolve(ctx: RequestContext, req: FetchRequest) -> list[tuple[FetchRequest.
             if p is None:
                 err = missing if info is None else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             elif fp.current_leader_epoch >= 0 and fp.current_leader_epoch != p.leader_epoch:
-                err = (ErrorCode.FENCED_LEADER_EPOCH if fp.current_leader_epoch < p.leader_epoch
-                       else ErrorCode.UNKNOWN_LEADER_EPOCH)
+                err = (
+                    ErrorCode.FENCED_LEADER_EPOCH
+                    if fp.current_leader_epoch < p.leader_epoch
+                    else ErrorCode.UNKNOWN_LEADER_EPOCH
+                )
             wants.append(_Want(name, info.topic_id if info else t.topic_id, fp, p, err))
         out.append((t, wants))
     return out
 
 
-def _read_all(ctx: RequestContext, req: FetchRequest,
-              plan: list[tuple[FetchRequest.FetchTopic, list[_Want]]]
-              ) -> tuple[list[FetchResponse.FetchableTopicResponse], int, bool]:
+def _read_all(
+    ctx: RequestContext, req: FetchRequest, plan: list[tuple[FetchRequest.FetchTopic, list[_Want]]]
+) -> tuple[list[FetchResponse.FetchableTopicResponse], int, bool]:
     follower = req.replica_id >= 0
     budget = min(req.max_bytes, int(ctx.broker.config["fetch.max.bytes"]))
     if ctx.api_version < 3:
@@ -77,9 +81,15 @@ def _read_all(ctx: RequestContext, req: FetchRequest,
         parts = []
         for w in wants:
             fp = w.req
-            pd = FR.PartitionData(partition_index=fp.partition, error_code=int(w.error),
-                                  high_watermark=-1, last_stable_offset=-1, log_start_offset=-1,
-                                  records=EMPTY, preferred_read_replica=-1)
+            pd = FR.PartitionData(
+                partition_index=fp.partition,
+                error_code=int(w.error),
+                high_watermark=-1,
+                last_stable_offset=-1,
+                log_start_offset=-1,
+                records=EMPTY,
+                preferred_read_replica=-1,
+            )
             p = w.partition
             if p is None or w.error != ErrorCode.NONE:
                 errored = True
@@ -102,16 +112,20 @@ def _read_all(ctx: RequestContext, req: FetchRequest,
                 pd.records = EMPTY
                 errored = True
             parts.append(pd)
-        topics.append(FR.FetchableTopicResponse(topic=w.topic if wants else t.topic,
-                                                topic_id=t.topic_id, partitions=parts))
+        topics.append(
+            FR.FetchableTopicResponse(
+                topic=w.topic if wants else t.topic, topic_id=t.topic_id, partitions=parts
+            )
+        )
     return topics, total, errored
 
 
 @handles(1)
 async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
     if ctx.api_version >= 7 and req.session_id != 0:
-        return FetchResponse(error_code=int(ErrorCode.FETCH_SESSION_ID_NOT_FOUND),
-                             session_id=0, responses=[])
+        return FetchResponse(
+            error_code=int(ErrorCode.FETCH_SESSION_ID_NOT_FOUND), session_id=0, responses=[]
+        )
     plan = _resolve(ctx, req)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + max(req.max_wait_ms, 0) / 1000
@@ -119,7 +133,12 @@ async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
     while True:
         topics, total, errored = _read_all(ctx, req, plan)
         remaining = deadline - loop.time()
-        if total >= req.min_bytes or errored or remaining <= 0 or total > 0 and req.min_bytes <= 1:
+        if (
+            total >= req.min_bytes
+            or errored
+            or remaining <= 0
+            or (total > 0 and req.min_bytes <= 1)
+        ):
             break
         tps = [(w.topic, w.req.partition) for _, ws in plan for w in ws if w.partition]
         if not tps:

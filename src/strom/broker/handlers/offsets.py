@@ -39,7 +39,7 @@ def list_offset(p: Partition, ts: int, isolation_level: int) -> tuple[int, int, 
     if ts == LATEST_TIERED:
         return -1, -1, -1
     found = log.fetch_offset_by_timestamp(EARLIEST if ts == EARLIEST_LOCAL else ts)
-    if found is None or found.offset >= log.high_watermark and ts != EARLIEST:
+    if found is None or (found.offset >= log.high_watermark and ts != EARLIEST):
         return -1, -1, -1
     epoch = found.leader_epoch if found.leader_epoch is not None else -1
     return found.offset, found.timestamp, epoch
@@ -52,8 +52,13 @@ async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffs
     for t in req.topics:
         parts = []
         for lp in t.partitions:
-            r = LR.ListOffsetsPartitionResponse(partition_index=lp.partition_index, error_code=0,
-                                                timestamp=-1, offset=-1, leader_epoch=-1)
+            r = LR.ListOffsetsPartitionResponse(
+                partition_index=lp.partition_index,
+                error_code=0,
+                timestamp=-1,
+                offset=-1,
+                leader_epoch=-1,
+            )
             p = rm.get(t.name, lp.partition_index)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
@@ -79,8 +84,9 @@ async def offset_for_leader_epoch(
     for t in req.topics:
         parts = []
         for op in t.partitions:
-            r = R.EpochEndOffset(error_code=0, partition=op.partition, leader_epoch=-1,
-                                 end_offset=-1)
+            r = R.EpochEndOffset(
+                error_code=0, partition=op.partition, leader_epoch=-1, end_offset=-1
+            )
             p = rm.get(t.topic, op.partition)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
@@ -101,8 +107,9 @@ async def delete_records(ctx: RequestContext, req: DeleteRecordsRequest) -> Dele
     for t in req.topics:
         parts = []
         for dp in t.partitions:
-            r = R.DeleteRecordsPartitionResult(partition_index=dp.partition_index,
-                                               low_watermark=-1, error_code=0)
+            r = R.DeleteRecordsPartitionResult(
+                partition_index=dp.partition_index, low_watermark=-1, error_code=0
+            )
             p = rm.get(t.name, dp.partition_index)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION

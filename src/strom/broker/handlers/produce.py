@@ -18,8 +18,11 @@ PR = ProduceResponse
 
 def _partition_response(index: int, r: AppendResult) -> ProduceResponse.PartitionProduceResponse:
     return PR.PartitionProduceResponse(
-        index=index, error_code=int(r.error), base_offset=r.base_offset,
-        log_append_time_ms=r.log_append_time, log_start_offset=r.log_start_offset,
+        index=index,
+        error_code=int(r.error),
+        base_offset=r.base_offset,
+        log_append_time_ms=r.log_append_time,
+        log_start_offset=r.log_start_offset,
         error_message=r.message if r.error != ErrorCode.NONE else None,
     )
 
@@ -35,8 +38,10 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
             if acks not in (0, 1, -1):
                 result = AppendResult(ErrorCode.INVALID_REQUIRED_ACKS)
             elif topic.name in INTERNAL_TOPICS:
-                result = AppendResult(ErrorCode.INVALID_TOPIC_EXCEPTION,
-                                      message=f"Cannot append to internal topic {topic.name}")
+                result = AppendResult(
+                    ErrorCode.INVALID_TOPIC_EXCEPTION,
+                    message=f"Cannot append to internal topic {topic.name}",
+                )
             else:
                 data = pd.records
                 mv = data if isinstance(data, memoryview) or data is None else memoryview(data)

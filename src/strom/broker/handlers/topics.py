@@ -26,8 +26,9 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
     results = []
     seen: set[str] = set()
     for t in req.topics:
-        r = CR.CreatableTopicResult(name=t.name, topic_id=ZERO_UUID, error_code=0,
-                                    num_partitions=-1, replication_factor=-1)
+        r = CR.CreatableTopicResult(
+            name=t.name, topic_id=ZERO_UUID, error_code=0, num_partitions=-1, replication_factor=-1
+        )
         if t.name in seen:
             r.error_code = ErrorCode.INVALID_REQUEST
             r.error_message = f"Create topics request from client contains duplicate topic {t.name}"
@@ -40,8 +41,14 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
                 configs[c.name] = c.value
         assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments}
         try:
-            info = tm.create_topic(t.name, t.num_partitions, t.replication_factor,
-                                   assignment or None, configs, req.validate_only)
+            info = tm.create_topic(
+                t.name,
+                t.num_partitions,
+                t.replication_factor,
+                assignment or None,
+                configs,
+                req.validate_only,
+            )
         except KafkaError as exc:
             r.error_code = int(exc.code)
             r.error_message = exc.message
@@ -52,8 +59,13 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
         r.replication_factor = len(info.assignment[0])
         if ctx.api_version >= 5:
             r.configs = [
-                CR.CreatableTopicConfigs(name=e.name, value=e.value, read_only=e.read_only,
-                                         config_source=e.source, is_sensitive=False)
+                CR.CreatableTopicConfigs(
+                    name=e.name,
+                    value=e.value,
+                    read_only=e.read_only,
+                    config_source=e.source,
+                    is_sensitive=False,
+                )
                 for e in describe_topic_configs(ctx.broker, info.configs)
             ]
         results.append(r)
