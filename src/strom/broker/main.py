@@ -28,8 +28,6 @@ async def _serve(argv: list[str]) -> int:
     config = load_config(argv)
     broker = Broker(config)
     await broker.start()
-    host, port = broker.advertised()
-    print(f"strom broker {broker.broker_id} ready on {host}:{port}", flush=True)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = 0
@@ -44,6 +42,8 @@ async def _serve(argv: list[str]) -> int:
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, on_signal)
+    host, port = broker.advertised()
+    print(f"strom broker {broker.broker_id} ready on {host}:{port}", flush=True)
     await stop.wait()
     await broker.shutdown()
     return 0

