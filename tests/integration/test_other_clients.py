@@ -163,3 +163,46 @@ def test_kcat_produce_consume(broker) -> None:  # type: ignore[no-untyped-def]
         timeout=30,
     )
     assert 'topic "kcat-topic" with 1 partitions' in md.stdout.decode()
+
+
+def test_aiokafka_admin(broker) -> None:  # type: ignore[no-untyped-def]
+    from aiokafka import AIOKafkaProducer, TopicPartition
+    from aiokafka.admin import AIOKafkaAdminClient, NewPartitions, NewTopic
+    from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
+    from aiokafka.admin.records_to_delete import RecordsToDelete
+
+    async def run() -> None:
+        admin = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap)
+        await admin.start()
+        try:
+            await admin.create_topics([NewTopic("aio-admin", 2, 1)])
+            assert "aio-admin" in await admin.list_topics()
+            res = ConfigResource(
+                ConfigResourceType.TOPIC, "aio-admin", configs={"retention.ms": "123456"}
+            )
+            await admin.alter_configs([res])
+            described = await admin.describe_configs(
+                [ConfigResource(ConfigResourceType.TOPIC, "aio-admin")]
+            )
+            assert "123456" in repr(described)
+            await admin.create_partitions({"aio-admin": NewPartitions(3)})
+            topics = await admin.describe_topics(["aio-admin"])
+            assert len(topics[0]["partitions"]) == 3
+            cluster = await admin.describe_cluster()
+            assert cluster["brokers"][0]["port"] == broker.port
+            producer = AIOKafkaProducer(bootstrap_servers=broker.bootstrap)
+            await producer.start()
+            try:
+                for i in range(10):
+                    await producer.send_and_wait("aio-admin", b"%d" % i, partition=0)
+            finally:
+                await producer.stop()
+            tp = TopicPartition("aio-admin", 0)
+            lows = await admin.delete_records({tp: RecordsToDelete(before_offset=4)})
+            assert lows[tp] == 4
+            await admin.delete_topics(["aio-admin"])
+            assert "aio-admin" not in await admin.list_topics()
+        finally:
+            await admin.close()
+
+    asyncio.run(run())
