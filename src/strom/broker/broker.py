@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from strom.broker.config import BrokerConfig
+from strom.broker.group_runtime import GroupRuntime
 from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
@@ -36,9 +37,12 @@ class Broker:
         for d in dirs:
             d.mkdir(parents=True, exist_ok=True)
         self.metadata: MetadataStore = LocalMetadataStore(dirs[0])
-        self.log_manager = LogManager(dirs)
+        self.log_manager = LogManager(
+            dirs, producer_id_expiration_ms=config["producer.id.expiration.ms"]
+        )
         self.replica_manager = ReplicaManager(self.broker_id)
         self.topics = TopicManager(self)
+        self.groups = GroupRuntime(self)
         self.server = SocketServer(self)
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
@@ -74,6 +78,7 @@ class Broker:
         self.log_manager.startup()
         for info in list(self.metadata.topics().values()):
             self.create_local_partitions(info)
+        await self.groups.start()
         await self.server.start()
         self._tasks.append(asyncio.create_task(self._housekeeping()))
         log.info(
@@ -105,6 +110,7 @@ class Broker:
 
     async def shutdown(self) -> None:
         log.info("broker %d shutting down", self.broker_id)
+        await self.groups.shutdown()
         await self.server.stop()
         for t in self._tasks:
             t.cancel()

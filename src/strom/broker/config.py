@@ -96,6 +96,15 @@ _KEYS = [
     Key("transaction.state.log.replication.factor", int, "3", 1),
     Key("transaction.state.log.min.isr", int, "2", 1),
     Key("group.initial.rebalance.delay.ms", int, "3000", 0),
+    Key("group.min.session.timeout.ms", int, "6000", 0),
+    Key("group.max.session.timeout.ms", int, "1800000", 0),
+    Key("group.max.size", int, "2147483647", 1),
+    Key("group.consumer.assignors", _list, "uniform,range"),
+    Key("group.consumer.session.timeout.ms", int, "45000", 1),
+    Key("group.consumer.heartbeat.interval.ms", int, "5000", 1),
+    Key("offsets.retention.minutes", int, "10080", 1),
+    Key("offsets.retention.check.interval.ms", int, "600000", 1),
+    Key("offset.metadata.max.bytes", int, "4096", 0),
     Key("zookeeper.connect", str, None),
     Key("zookeeper.session.timeout.ms", int, "18000", 1),
     Key("zookeeper.connection.timeout.ms", int, None, 1),
@@ -103,6 +112,7 @@ _KEYS = [
     Key("fetch.max.bytes", int, "57671680", 1024),
     Key("replica.lag.time.max.ms", int, "30000", 1),
     Key("cluster.id", str, None),
+    Key("producer.id.expiration.ms", int, "86400000", 1),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 

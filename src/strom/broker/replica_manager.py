@@ -8,7 +8,11 @@ Invariants:
 - Batches are never decoded on the produce path unless the topic forces it (compacted topics check
   keys; a named ``compression.type`` recompresses; LogAppendTime restamps timestamps): the header is
   parsed, the CRC verified, sizes checked, offsets stamped in place, and the bytes appended.
-- A rejected produce appends nothing to that partition.
+- A rejected produce appends nothing to that partition. Idempotent batches are checked against
+  the partition's producer state (:mod:`strom.storage.producer_state`) before the write: a
+  sequence gap is OUT_OF_ORDER_SEQUENCE_NUMBER, a stale epoch INVALID_PRODUCER_EPOCH, and a
+  retried duplicate is acknowledged with its original base offset without appending again.
+- Clients cannot write control batches (INVALID_RECORD).
 - Consumers never see offsets at or above the high watermark. On a single node the ISR is the
   leader alone, so the high watermark moves to the log end offset after every append.
 """
@@ -37,6 +41,7 @@ class AppendResult:
     log_append_time: int = -1
     log_start_offset: int = -1
     message: str | None = None
+    duplicate: bool = False  # an idempotent retry: acknowledged, nothing appended
 
 
 class Partition:
@@ -83,12 +88,21 @@ class Partition:
                 ),
             )
         batches = rec.validate_batches_for_append(data, max_batch_bytes=cfg.max_message_bytes)
+        for _, h in batches:
+            if h.is_control:
+                raise InvalidRecordError("Clients are not allowed to write control records")
         buf = bytearray(data)
         buf = self._apply_topic_policy(buf, batches)
+        # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
+        # before anything is written; a retried duplicate returns its original offsets
         info = self.log.append_as_leader(buf, self.leader_epoch)
         self.maybe_increment_high_watermark()
         return AppendResult(
-            ErrorCode.NONE, info.first_offset, info.log_append_time, self.log.log_start_offset
+            ErrorCode.NONE,
+            info.first_offset,
+            info.log_append_time,
+            self.log.log_start_offset,
+            duplicate=info.duplicate,
         )
 
     def _apply_topic_policy(
@@ -178,7 +192,7 @@ class ReplicaManager:
             result = p.append_as_leader(data, acks)
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
-        if result.error == ErrorCode.NONE:
+        if result.error == ErrorCode.NONE and not result.duplicate:
             self.notify((topic, partition))
         return result
 

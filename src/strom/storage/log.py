@@ -11,12 +11,16 @@ On-disk format: the partition directory holds the segment files (:mod:`.segment`
       00000000000000000000.log .index .timeindex   offsets [0, 1200)      closed segment
       00000000000000001200.log .index .timeindex   offsets [1200, LEO)    active segment
       leader-epoch-checkpoint
+      00000000000000001200.snapshot                producer state at offset 1200 (see
+                                                   :mod:`.producer_state_snapshot`)
 
 The recovery point, log start offset and high
 watermark are persisted by :class:`~strom.storage.log_manager.LogManager` in the log directory's
 checkpoint files. Loading and crash recovery: :mod:`.log_loader`; flushing, truncation and
 segment deletion: :mod:`.log_maintenance` (a mixin); retention rules: :mod:`.retention`;
-ListOffsets: :mod:`.list_offsets`.
+ListOffsets: :mod:`.list_offsets`; idempotent-producer state: :mod:`.producer_state` (checked
+before a leader append writes anything, snapshotted at each roll and at clean shutdown, rebuilt
+on open and after truncation).
 
 Invariants:
 - ``log_start_offset <= high_watermark <= log_end_offset`` and ``recovery_point <=
@@ -36,7 +40,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 
 from strom.errors import CorruptRecordError, MessageTooLargeError
@@ -59,39 +62,18 @@ from strom.storage.file_records import FetchDataInfo
 from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.log_loader import load_log
 from strom.storage.log_maintenance import LogMaintenance
+from strom.storage.log_results import AppendInfo, TimestampAndOffset
 from strom.storage.names import LEADER_EPOCH_CHECKPOINT, parse_partition_dir_name
+from strom.storage.producer_state import DEFAULT_PRODUCER_ID_EXPIRATION_MS, ProducerStateManager
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs, system_clock_ms
 
 logger = logging.getLogger("strom.storage")
 
+__all__ = ["AppendInfo", "Log", "TimestampAndOffset"]
+
 _TIMESTAMP_TYPE_BIT = 0x08
-
-
-@dataclass(frozen=True, slots=True)
-class AppendInfo:
-    """What an append did (offsets are those assigned; -1 for an empty append)."""
-
-    first_offset: int
-    last_offset: int
-    max_timestamp: int
-    offset_of_max_timestamp: int
-    log_append_time: int
-    log_start_offset: int
-    records_count: int
-    batch_count: int
-    valid_bytes: int
-    rolled: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TimestampAndOffset:
-    """A ListOffsets answer: ``timestamp`` is -1 for the earliest/latest specials."""
-
-    timestamp: int
-    offset: int
-    leader_epoch: int | None
 
 
 class Log(LogMaintenance):
@@ -108,6 +90,7 @@ class Log(LogMaintenance):
         recovery_point: int,
         high_watermark: int,
         clock_ms: ClockMs,
+        producer_id_expiration_ms: int = DEFAULT_PRODUCER_ID_EXPIRATION_MS,
     ) -> None:
         parsed = parse_partition_dir_name(directory.name)
         if parsed is None:
@@ -130,6 +113,9 @@ class Log(LogMaintenance):
         self.leader_epoch_cache = LeaderEpochCache(directory / LEADER_EPOCH_CHECKPOINT)
         self.leader_epoch_cache.truncate_from_end(log_end_offset)
         self.leader_epoch_cache.truncate_from_start(log_start_offset)
+        self.producer_state = ProducerStateManager(
+            directory, expiration_ms=producer_id_expiration_ms
+        )
 
     @classmethod
     def open(
@@ -142,8 +128,11 @@ class Log(LogMaintenance):
         high_watermark: int = 0,
         had_clean_shutdown: bool = False,
         clock_ms: ClockMs = system_clock_ms,
+        producer_id_expiration_ms: int = DEFAULT_PRODUCER_ID_EXPIRATION_MS,
     ) -> Log:
-        """Open (or create) the partition directory, recovering it if needed."""
+        """Open (or create) the partition directory, recovering it if needed, and rebuild the
+        producer state from the latest snapshot at or below the log end offset plus the batches
+        after it (after an unclean shutdown recovery has already validated them)."""
         directory = Path(directory)
         config = config if config is not None else LogConfig()
         loaded = load_log(
@@ -163,8 +152,12 @@ class Log(LogMaintenance):
             recovery_point=loaded.recovery_point,
             high_watermark=high_watermark,
             clock_ms=clock_ms,
+            producer_id_expiration_ms=producer_id_expiration_ms,
         )
         log.segments_recovered = loaded.segments_recovered
+        log.producer_state.truncate_and_reload(
+            log.segment_set, log.log_start_offset, log.log_end_offset, clock_ms()
+        )
         return log
 
     # -- state ---------------------------------------------------------------------------------
@@ -239,9 +232,16 @@ class Log(LogMaintenance):
         """Assign offsets from the log end offset, stamp ``leader_epoch``, and append.
 
         ``records`` must hold whole, already validated batches; it is stamped in place (base
-        offset and partition leader epoch lie outside the CRC).
+        offset and partition leader epoch lie outside the CRC). Idempotent batches are checked
+        against the producer state first (:mod:`.producer_state`): a rejected append raises and
+        writes nothing; a retried duplicate writes nothing and returns the original offsets
+        with ``duplicate=True``.
         """
         headers = self._batches(records, leader=True)
+        self.producer_state.maybe_remove_expired(self.clock_ms())
+        check = self.producer_state.prepare_leader_append([h for _, h in headers], self._leo)
+        if check.duplicate is not None:
+            return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
         stamped: list[tuple[int, BatchHeader]] = []
         next_offset = self._leo
         for pos, hdr in headers:
@@ -252,7 +252,9 @@ class Log(LogMaintenance):
             )
             stamped.append((pos, hdr))
             next_offset = hdr.next_offset
-        return self._append(records, stamped)
+        info = self._append(records, stamped)
+        self.producer_state.commit(check, self._leo)
+        return info
 
     def append_as_follower(self, records: bytearray | bytes) -> AppendInfo:
         """Append batches whose offsets the leader assigned (they must start at >= LEO)."""
@@ -265,7 +267,10 @@ class Log(LogMaintenance):
                     f"{hdr.base_offset} is below the expected offset {expected}"
                 )
             expected = hdr.next_offset
-        return self._append(records, headers)
+        update = self.producer_state.prepare_replica_append([h for _, h in headers])
+        info = self._append(records, headers)
+        self.producer_state.commit(update, self._leo)
+        return info
 
     def _append(self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]]) -> AppendInfo:
         if not headers:
@@ -329,7 +334,14 @@ class Log(LogMaintenance):
         )
         self._segments.add(segment)
         self._dir_dirty = True
+        self.producer_state.map_end_offset = max(self.producer_state.map_end_offset, base)
+        self.take_producer_snapshot()
         return segment
+
+    def take_producer_snapshot(self) -> None:
+        """Snapshot the producer state (at a roll and at clean shutdown); older snapshots
+        below the first segment are deleted."""
+        self.producer_state.take_snapshot(keep_from=self._segments.first.base_offset)
 
     def assign_epoch_start_offset(self, epoch: int, start_offset: int | None = None) -> None:
         """Record a new leader epoch starting at ``start_offset`` (default: the log end offset)."""

@@ -11,7 +11,8 @@ valid.
 
 Invariants: the recovery point never exceeds the log end offset and never moves past data that
 was not fsynced: a flush that raced a truncation does not advance it. Truncation keeps
-``log_start_offset <= high_watermark <= log_end_offset`` and trims the leader epoch cache.
+``log_start_offset <= high_watermark <= log_end_offset``, trims the leader epoch cache, deletes
+producer snapshots beyond the new end and rebuilds the producer state.
 
 Thread-safety: :meth:`flush` and :meth:`needs_flush` may run in a worker thread; they take
 ``_lock`` around the recovery point and never change the segment set. Everything else runs on
@@ -30,6 +31,7 @@ from strom.storage.checkpoint import fsync_dir
 from strom.storage.config import LogConfig
 from strom.storage.errors import OffsetOutOfRangeError
 from strom.storage.leader_epoch import LeaderEpochCache
+from strom.storage.producer_state import ProducerStateManager
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs
@@ -50,6 +52,7 @@ class LogMaintenance:
     partition: int
     closed: bool
     leader_epoch_cache: LeaderEpochCache
+    producer_state: ProducerStateManager
     _segments: SegmentSet
     _lso: int
     _leo: int
@@ -128,6 +131,7 @@ class LogMaintenance:
         self._lso = min(self._lso, offset)
         self._hw = min(self._hw, offset)
         self.leader_epoch_cache.truncate_from_end(offset)
+        self.producer_state.truncate_and_reload(self._segments, self._lso, offset, now)
         return True
 
     def truncate_fully_and_start_at(self, offset: int) -> None:
@@ -150,6 +154,7 @@ class LogMaintenance:
         with self._lock:
             self._rp = offset
         self.leader_epoch_cache.clear()
+        self.producer_state.clear(offset)
 
     def _increment_log_start_offset(self, offset: int) -> None:
         if offset <= self._lso:
@@ -188,6 +193,7 @@ class LogMaintenance:
         if doomed:
             self._dir_dirty = True
             self._increment_log_start_offset(self._segments.first.base_offset)
+            self.producer_state.delete_snapshots_before(self._segments.first.base_offset)
         return len(doomed)
 
     def close(self) -> None:

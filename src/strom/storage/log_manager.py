@@ -54,6 +54,7 @@ from strom.storage.names import (
     partition_dir_name,
     validate_topic_name,
 )
+from strom.storage.producer_state import DEFAULT_PRODUCER_ID_EXPIRATION_MS
 from strom.storage.time_source import ClockMs, system_clock_ms
 
 logger = logging.getLogger("strom.storage")
@@ -81,6 +82,7 @@ class LogManager:
         *,
         topic_config: Callable[[str], LogConfig] | None = None,
         clock_ms: ClockMs = system_clock_ms,
+        producer_id_expiration_ms: int = DEFAULT_PRODUCER_ID_EXPIRATION_MS,
     ) -> None:
         if not log_dirs:
             raise ValueError("at least one log directory is required")
@@ -91,6 +93,7 @@ class LogManager:
         self.default_config = default_config if default_config is not None else LogConfig()
         self._topic_config = topic_config
         self.clock_ms = clock_ms
+        self.producer_id_expiration_ms = producer_id_expiration_ms
         self._logs: dict[TopicPartition, Log] = {}
         self.had_clean_shutdown: dict[Path, bool] = {}
         self.started = False
@@ -142,6 +145,7 @@ class LogManager:
                 high_watermark=high_watermarks.get(tp, 0),
                 had_clean_shutdown=clean,
                 clock_ms=self.clock_ms,
+                producer_id_expiration_ms=self.producer_id_expiration_ms,
             )
         if clean:
             marker.unlink(missing_ok=True)
@@ -195,6 +199,7 @@ class LogManager:
             path,
             config if config is not None else self._config_for(topic),
             clock_ms=self.clock_ms,
+            producer_id_expiration_ms=self.producer_id_expiration_ms,
         )
         fsync_dir(log_dir)
         self._logs[(topic, partition)] = log
@@ -255,7 +260,8 @@ class LogManager:
         return sum(log.delete_old_segments(now) for log in list(self._logs.values()))
 
     def shutdown(self) -> None:
-        """Flush and close every log, write checkpoints and the clean-shutdown markers."""
+        """Flush, snapshot the producer state of and close every log, then write checkpoints
+        and the clean-shutdown markers."""
         if self.closed:
             return
         self.closed = True
@@ -265,6 +271,7 @@ class LogManager:
                 logs = self.logs_in_dir(log_dir)
                 for log in logs.values():
                     log.flush()
+                    log.take_producer_snapshot()
                     log.close()
                 self._write_checkpoints(log_dir)
                 marker = log_dir / CLEAN_SHUTDOWN_FILE

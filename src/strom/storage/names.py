@@ -14,6 +14,7 @@ Layout of one log directory (``log.dirs`` entry)::
         00000000000000000000.index         sparse offset index
         00000000000000000000.timeindex     sparse time index
         leader-epoch-checkpoint
+        00000000000000001200.snapshot      producer state as of offset 1200 (producer_state.py)
       <topic>-<partition>.<uuid hex>-delete/   a partition being deleted
 
 A segment's base offset is written as 20 zero-padded decimal digits. Temporary suffixes:
@@ -39,6 +40,7 @@ CLEANED_SUFFIX = ".cleaned"
 SWAP_SUFFIX = ".swap"
 DELETED_SUFFIX = ".deleted"
 TMP_SUFFIX = ".tmp"
+SNAPSHOT_SUFFIX = ".snapshot"
 DELETE_DIR_SUFFIX = "-delete"
 FUTURE_DIR_SUFFIX = "-future"
 STRAY_DIR_SUFFIX = "-stray"

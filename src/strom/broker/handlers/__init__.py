@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("core", "produce", "fetch", "offsets", "topics", "configs", "cluster")
+MODULES = (
+    "core",
+    "produce",
+    "fetch",
+    "offsets",
+    "topics",
+    "configs",
+    "cluster",
+    "producer_ids",
+    "groups",
+)
 
 
 def load_all() -> None:

@@ -1,0 +1,169 @@
+"""Group APIs: FindCoordinator, JoinGroup, SyncGroup, Heartbeat, LeaveGroup, OffsetCommit,
+OffsetFetch, DescribeGroups, ListGroups, DeleteGroups, OffsetDelete.
+
+Each handler is a thin adapter: it hands the request to the group coordinator through the
+runtime (``ctx.broker.groups``), which appends the operation's records and releases its reply.
+FindCoordinator creates ``__consumer_offsets`` on first use and answers with the leader of the
+group's partition (this broker on a single node); transaction coordinators are not served yet
+(COORDINATOR_NOT_AVAILABLE).
+"""
+
+from __future__ import annotations
+
+from strom.broker.context import RequestContext
+from strom.broker.group_runtime import OFFSETS_TOPIC
+from strom.broker.registry import handles
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
+from strom.protocol.messages.describe_groups import DescribeGroupsRequest, DescribeGroupsResponse
+from strom.protocol.messages.find_coordinator import (
+    FindCoordinatorRequest,
+    FindCoordinatorResponse,
+)
+from strom.protocol.messages.heartbeat import HeartbeatRequest, HeartbeatResponse
+from strom.protocol.messages.join_group import JoinGroupRequest, JoinGroupResponse
+from strom.protocol.messages.leave_group import LeaveGroupRequest, LeaveGroupResponse
+from strom.protocol.messages.list_groups import ListGroupsRequest, ListGroupsResponse
+from strom.protocol.messages.offset_commit import OffsetCommitRequest, OffsetCommitResponse
+from strom.protocol.messages.offset_delete import OffsetDeleteRequest, OffsetDeleteResponse
+from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
+from strom.protocol.messages.sync_group import SyncGroupRequest, SyncGroupResponse
+
+GROUP, TRANSACTION = 0, 1
+FC = FindCoordinatorResponse
+
+
+def _coordinator_for(ctx: RequestContext, key: str, key_type: int) -> FC.Coordinator:
+    b = ctx.broker
+    c = FC.Coordinator(key=key, node_id=-1, host="", port=-1, error_code=0, error_message=None)
+    if key_type != GROUP:
+        if key_type != TRANSACTION:
+            c.error_code = ErrorCode.INVALID_REQUEST
+        else:
+            c.error_code = ErrorCode.COORDINATOR_NOT_AVAILABLE
+        return c
+    if not key:
+        c.error_code = ErrorCode.INVALID_GROUP_ID
+        return c
+    try:
+        b.groups.ensure_topic()
+    except KafkaError as exc:
+        c.error_code, c.error_message = ErrorCode.COORDINATOR_NOT_AVAILABLE, str(exc)
+        return c
+    index = b.groups.coordinator.partition_for(key)
+    p = b.replica_manager.get(OFFSETS_TOPIC, index)
+    if p is None or p.leader != b.broker_id:
+        c.error_code = ErrorCode.COORDINATOR_NOT_AVAILABLE
+        return c
+    c.node_id = b.broker_id
+    c.host, c.port = b.advertised(ctx.listener)
+    return c
+
+
+@handles(10)
+async def find_coordinator(
+    ctx: RequestContext, req: FindCoordinatorRequest
+) -> FindCoordinatorResponse:
+    if ctx.api_version >= 4:
+        return FC(
+            coordinators=[_coordinator_for(ctx, k, req.key_type) for k in req.coordinator_keys]
+        )
+    key_type = req.key_type if ctx.api_version >= 1 else GROUP
+    c = _coordinator_for(ctx, req.key, key_type)
+    return FC(
+        error_code=c.error_code,
+        error_message=c.error_message,
+        node_id=c.node_id,
+        host=c.host,
+        port=c.port,
+    )
+
+
+def _client_host(ctx: RequestContext) -> str:
+    host = ctx.peer.rsplit(":", 1)[0]
+    return "/" + host
+
+
+@handles(11)
+async def join_group(ctx: RequestContext, req: JoinGroupRequest) -> JoinGroupResponse:
+    coord = ctx.broker.groups.coordinator
+    v, cid, host = ctx.api_version, ctx.client_id, _client_host(ctx)
+    resp: JoinGroupResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.join(token, req, v, cid, host, now)
+    )
+    return resp
+
+
+@handles(14)
+async def sync_group(ctx: RequestContext, req: SyncGroupRequest) -> SyncGroupResponse:
+    coord = ctx.broker.groups.coordinator
+    v = ctx.api_version
+    resp: SyncGroupResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.sync(token, req, v, now)
+    )
+    return resp
+
+
+@handles(12)
+async def heartbeat(ctx: RequestContext, req: HeartbeatRequest) -> HeartbeatResponse:
+    coord = ctx.broker.groups.coordinator
+    v = ctx.api_version
+    resp: HeartbeatResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.heartbeat(token, req, v, now)
+    )
+    return resp
+
+
+@handles(13)
+async def leave_group(ctx: RequestContext, req: LeaveGroupRequest) -> LeaveGroupResponse:
+    coord = ctx.broker.groups.coordinator
+    v = ctx.api_version
+    resp: LeaveGroupResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.leave(token, req, v, now)
+    )
+    return resp
+
+
+@handles(8)
+async def offset_commit(ctx: RequestContext, req: OffsetCommitRequest) -> OffsetCommitResponse:
+    coord = ctx.broker.groups.coordinator
+    v = ctx.api_version
+    resp: OffsetCommitResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.commit(token, req, v, now)
+    )
+    return resp
+
+
+@handles(9)
+async def offset_fetch(ctx: RequestContext, req: OffsetFetchRequest) -> OffsetFetchResponse:
+    return ctx.broker.groups.coordinator.fetch(req, ctx.api_version)
+
+
+@handles(47)
+async def offset_delete(ctx: RequestContext, req: OffsetDeleteRequest) -> OffsetDeleteResponse:
+    coord = ctx.broker.groups.coordinator
+    resp: OffsetDeleteResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.offset_delete(token, req, now)
+    )
+    return resp
+
+
+@handles(15)
+async def describe_groups(
+    ctx: RequestContext, req: DescribeGroupsRequest
+) -> DescribeGroupsResponse:
+    return ctx.broker.groups.coordinator.describe(req, ctx.api_version)
+
+
+@handles(16)
+async def list_groups(ctx: RequestContext, req: ListGroupsRequest) -> ListGroupsResponse:
+    return ctx.broker.groups.coordinator.list_groups(req, ctx.api_version)
+
+
+@handles(42)
+async def delete_groups(ctx: RequestContext, req: DeleteGroupsRequest) -> DeleteGroupsResponse:
+    coord = ctx.broker.groups.coordinator
+    resp: DeleteGroupsResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.delete_groups(token, req, now)
+    )
+    return resp

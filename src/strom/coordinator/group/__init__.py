@@ -1,0 +1,9 @@
+"""The group coordinator as state machines that do no I/O.
+
+``coordinator.GroupCoordinator`` routes each group API to the group's state machine
+(``classic.py`` for JoinGroup/SyncGroup/Heartbeat/LeaveGroup, ``offsets.py`` for committed
+offsets) and returns an ``Output``: the ``__consumer_offsets`` records to append and the replies to
+send once they are committed. Timers are explicit (``next_deadline`` / ``on_timer(now)``).
+``records.py`` holds Kafka's key/value formats of ``__consumer_offsets``. The imperative shell
+(appending, parking responses, running timers, replay at start) is ``strom.broker.group_runtime``.
+"""

@@ -1,0 +1,405 @@
+"""The group coordinator: every group of the ``__consumer_offsets`` partitions this broker leads.
+
+Owns: the map group id -> :class:`ClassicGroup`, which partitions are owned and which are still
+loading, replay of ``__consumer_offsets`` records, and dispatch of the group APIs to the classic
+protocol (``classic.py``) and the offset store (``offsets.py``). Does no I/O: each operation takes
+the current time in ms and returns an :class:`Output` (records to append, replies to send after),
+or, for read-only APIs, the response itself.
+
+Invariants:
+- A group lives in partition ``abs(java_string_hashcode(group_id)) % offsets.topic.num.partitions``;
+  requests for a group in a partition not owned get NOT_COORDINATOR, in a loading partition
+  COORDINATOR_LOAD_IN_PROGRESS, and change nothing.
+- Replaying a partition's records in offset order rebuilds exactly the state that wrote them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from strom.coordinator.group.classic import ClassicProtocol
+from strom.coordinator.group.group import ClassicGroup, GroupState
+from strom.coordinator.group.offsets import (
+    commit,
+    commit_response,
+    delete_offsets,
+    expire_offsets,
+    fetch_partition,
+    fetch_topics,
+    validate_commit,
+)
+from strom.coordinator.group.records import (
+    GroupKey,
+    OffsetKey,
+    decode_group_value,
+    decode_key,
+    decode_offset_value,
+    encode_key,
+)
+from strom.coordinator.group.types import GroupConfig, Output, Token, partition_for
+from strom.errors import ErrorCode
+from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
+from strom.protocol.messages.describe_groups import DescribeGroupsRequest, DescribeGroupsResponse
+from strom.protocol.messages.heartbeat import HeartbeatRequest, HeartbeatResponse
+from strom.protocol.messages.join_group import JoinGroupRequest, JoinGroupResponse
+from strom.protocol.messages.leave_group import LeaveGroupRequest, LeaveGroupResponse
+from strom.protocol.messages.list_groups import ListGroupsRequest, ListGroupsResponse
+from strom.protocol.messages.offset_commit import OffsetCommitRequest
+from strom.protocol.messages.offset_delete import OffsetDeleteRequest, OffsetDeleteResponse
+from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
+from strom.protocol.messages.sync_group import SyncGroupRequest, SyncGroupResponse
+
+S = GroupState
+EXPIRY_INTERVAL_MS = 60_000
+GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8)  # READ, DELETE, DESCRIBE
+INT32_MIN = -(2**31)
+
+
+class GroupCoordinator:
+    def __init__(self, cfg: GroupConfig, new_member_id: Callable[[str], str] | None = None) -> None:
+        self.cfg = cfg
+        self.classic = (
+            ClassicProtocol(cfg) if new_member_id is None else ClassicProtocol(cfg, new_member_id)
+        )
+        self.groups: dict[str, ClassicGroup] = {}
+        self.owned: set[int] = set()
+        self.loading: set[int] = set()
+        self._next_expiry = 0
+
+    # -- ownership and loading ---------------------------------------------------------------
+    def partition_for(self, group_id: str) -> int:
+        return partition_for(group_id, self.cfg.num_partitions)
+
+    def status(self, group_id: str | None) -> ErrorCode:
+        if not group_id:
+            return ErrorCode.INVALID_GROUP_ID
+        p = self.partition_for(group_id)
+        if p in self.loading:
+            return ErrorCode.COORDINATOR_LOAD_IN_PROGRESS
+        if p not in self.owned:
+            return ErrorCode.NOT_COORDINATOR
+        return ErrorCode.NONE
+
+    def begin_load(self, partition: int) -> None:
+        self.owned.add(partition)
+        self.loading.add(partition)
+
+    def complete_load(self, partition: int) -> None:
+        self.loading.discard(partition)
+
+    def unload(self, partition: int) -> None:
+        self.owned.discard(partition)
+        self.loading.discard(partition)
+        for gid in [g.group_id for g in self.groups.values() if g.partition == partition]:
+            del self.groups[gid]
+
+    def replay(self, partition: int, key: bytes, value: bytes | None, now: int) -> None:
+        k = decode_key(key)
+        if isinstance(k, OffsetKey):
+            g = self.groups.get(k.group)
+            if value is None:
+                if g is not None:
+                    g.offsets.pop((k.topic, k.partition), None)
+                return
+            if g is None:
+                g = self.groups[k.group] = ClassicGroup(k.group, partition)
+            g.offsets[(k.topic, k.partition)] = decode_offset_value(value)
+        elif isinstance(k, GroupKey):
+            if value is None:
+                self.groups.pop(k.group, None)
+                return
+            g = self.groups.get(k.group) or ClassicGroup(k.group, partition)
+            self.groups[k.group] = g
+            g.load(decode_group_value(value), now)
+
+    def _group(self, group_id: str) -> ClassicGroup | None:
+        return self.groups.get(group_id)
+
+    def _create(self, group_id: str, now: int) -> ClassicGroup:
+        g = ClassicGroup(group_id, self.partition_for(group_id), state_timestamp=now)
+        self.groups[group_id] = g
+        return g
+
+    # -- classic protocol --------------------------------------------------------------------
+    def join(
+        self,
+        token: Token,
+        req: JoinGroupRequest,
+        version: int,
+        client_id: str,
+        client_host: str,
+        now: int,
+    ) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        g = self._group(req.group_id)
+        if err == ErrorCode.NONE and g is None and req.member_id:
+            err = ErrorCode.UNKNOWN_MEMBER_ID
+        if err != ErrorCode.NONE:
+            out.reply(token, JoinGroupResponse(error_code=err, member_id=req.member_id))
+            return out
+        if g is None:
+            g = self._create(req.group_id, now)
+        self.classic.join(g, token, req, version, client_id, client_host, now, out)
+        return out
+
+    def sync(self, token: Token, req: SyncGroupRequest, version: int, now: int) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        g = self._group(req.group_id)
+        if err == ErrorCode.NONE and g is None:
+            err = ErrorCode.UNKNOWN_MEMBER_ID
+        if err != ErrorCode.NONE or g is None:
+            out.reply(token, SyncGroupResponse(error_code=err))
+            return out
+        if version < 3:
+            req.group_instance_id = None
+        self.classic.sync(g, token, req, version, now, out)
+        return out
+
+    def heartbeat(self, token: Token, req: HeartbeatRequest, version: int, now: int) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        g = self._group(req.group_id)
+        if err == ErrorCode.NONE:
+            if g is None:
+                err = ErrorCode.UNKNOWN_MEMBER_ID
+            else:
+                instance = req.group_instance_id if version >= 3 else None
+                err = self.classic.heartbeat(g, req.member_id, instance, req.generation_id, now)
+        out.reply(token, HeartbeatResponse(error_code=err))
+        return out
+
+    def leave(self, token: Token, req: LeaveGroupRequest, version: int, now: int) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        g = self._group(req.group_id)
+        if err != ErrorCode.NONE:
+            out.reply(token, LeaveGroupResponse(error_code=err))
+        elif g is None:
+            members = [
+                LeaveGroupResponse.MemberResponse(
+                    member_id=m.member_id,
+                    group_instance_id=m.group_instance_id,
+                    error_code=ErrorCode.UNKNOWN_MEMBER_ID,
+                )
+                for m in (req.members if version >= 3 else [])
+            ]
+            top = ErrorCode.UNKNOWN_MEMBER_ID if version < 3 else ErrorCode.NONE
+            out.reply(token, LeaveGroupResponse(error_code=top, members=members))
+        else:
+            out.reply(token, self.classic.leave(g, req, version, now, out))
+        return out
+
+    # -- offsets -----------------------------------------------------------------------------
+    def commit(self, token: Token, req: OffsetCommitRequest, version: int, now: int) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        g = self._group(req.group_id)
+        if err == ErrorCode.NONE:
+            instance = req.group_instance_id if version >= 7 else None
+            generation = req.generation_id_or_member_epoch if version >= 1 else -1
+            member = req.member_id if version >= 1 else ""
+            err = validate_commit(g, member, instance, generation)
+        if err != ErrorCode.NONE:
+            out.reply(token, commit_response(req, err))
+            return out
+        if g is None:
+            g = self._create(req.group_id, now)
+        out.reply(token, commit(g, req, version, self.cfg, now, out))
+        out.failure.append((token, commit_response(req, ErrorCode.COORDINATOR_NOT_AVAILABLE)))
+        return out
+
+    def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
+        R = OffsetFetchResponse
+        if version >= 8:
+            groups = []
+            for rg in req.groups:
+                wanted = (
+                    None
+                    if rg.topics is None
+                    else [(t.name, list(t.partition_indexes)) for t in rg.topics]
+                )
+                err = self.status(rg.group_id)
+                result = [] if err else fetch_topics(self._group(rg.group_id), wanted)
+                gtopics = [
+                    R.OffsetFetchResponseTopics(
+                        name=name,
+                        partitions=[_as_v8(fetch_partition(i, v, False)) for i, v in parts],
+                    )
+                    for name, parts in result
+                ]
+                groups.append(
+                    R.OffsetFetchResponseGroup(group_id=rg.group_id, topics=gtopics, error_code=err)
+                )
+            return R(groups=groups)
+        wanted = (
+            None
+            if req.topics is None
+            else [(t.name, list(t.partition_indexes)) for t in req.topics]
+        )
+        err = self.status(req.group_id)
+        if err != ErrorCode.NONE and version < 2:
+            parts_err = [(n, [(i, None) for i in ps]) for n, ps in (wanted or [])]
+            topics = [
+                R.OffsetFetchResponseTopic(
+                    name=n,
+                    partitions=[
+                        R.OffsetFetchResponsePartition(
+                            partition_index=i, committed_offset=-1, metadata="", error_code=err
+                        )
+                        for i, _ in ps
+                    ],
+                )
+                for n, ps in parts_err
+            ]
+            return R(topics=topics)
+        result = [] if err else fetch_topics(self._group(req.group_id), wanted)
+        topics = [
+            R.OffsetFetchResponseTopic(
+                name=name, partitions=[fetch_partition(i, v, version < 2) for i, v in parts]
+            )
+            for name, parts in result
+        ]
+        return R(topics=topics, error_code=err)
+
+    def offset_delete(self, token: Token, req: OffsetDeleteRequest, now: int) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        g = self._group(req.group_id)
+        if err == ErrorCode.NONE and (g is None or g.is_(S.DEAD)):
+            err = ErrorCode.GROUP_ID_NOT_FOUND
+        if err != ErrorCode.NONE or g is None:
+            out.reply(token, OffsetDeleteResponse(error_code=err))
+            return out
+        out.reply(token, delete_offsets(g, req, out))
+        return out
+
+    # -- admin -------------------------------------------------------------------------------
+    def describe(self, req: DescribeGroupsRequest, version: int) -> DescribeGroupsResponse:
+        R = DescribeGroupsResponse
+        out = []
+        for gid in req.groups:
+            err = self.status(gid)
+            ops = GROUP_OPERATIONS if req.include_authorized_operations else INT32_MIN
+            g = self._group(gid)
+            if err != ErrorCode.NONE or g is None:
+                state = "" if err else "Dead"
+                out.append(
+                    R.DescribedGroup(
+                        error_code=err,
+                        group_id=gid,
+                        group_state=state,
+                        protocol_type="",
+                        protocol_data="",
+                        members=[],
+                        authorized_operations=ops,
+                    )
+                )
+                continue
+            stable = g.is_(S.STABLE)
+            members = [
+                R.DescribedGroupMember(
+                    member_id=m.member_id,
+                    group_instance_id=m.group_instance_id,
+                    client_id=m.client_id,
+                    client_host=m.client_host,
+                    member_metadata=m.metadata(g.protocol_name) if stable else b"",
+                    member_assignment=m.assignment if stable else b"",
+                )
+                for m in g.members.values()
+            ]
+            out.append(
+                R.DescribedGroup(
+                    error_code=0,
+                    group_id=gid,
+                    group_state=g.state.value,
+                    protocol_type=g.protocol_type or "",
+                    protocol_data=(g.protocol_name or "") if stable else "",
+                    members=members,
+                    authorized_operations=ops,
+                )
+            )
+        return R(groups=out)
+
+    def list_groups(self, req: ListGroupsRequest, version: int) -> ListGroupsResponse:
+        R = ListGroupsResponse
+        states = {s.lower() for s in req.states_filter} if version >= 4 else set()
+        types = {t.lower() for t in req.types_filter} if version >= 5 else set()
+        listed = []
+        for g in sorted(self.groups.values(), key=lambda x: x.group_id):
+            if g.partition not in self.owned or g.partition in self.loading or g.is_(S.DEAD):
+                continue
+            if states and g.state.value.lower() not in states:
+                continue
+            if types and "classic" not in types:
+                continue
+            listed.append(
+                R.ListedGroup(
+                    group_id=g.group_id,
+                    protocol_type=g.protocol_type or "",
+                    group_state=g.state.value,
+                    group_type="classic",
+                )
+            )
+        err = ErrorCode.COORDINATOR_LOAD_IN_PROGRESS if self.loading else ErrorCode.NONE
+        return R(error_code=err, groups=listed)
+
+    def delete_groups(self, token: Token, req: DeleteGroupsRequest, now: int) -> Output:
+        R = DeleteGroupsResponse
+        out = Output()
+        results = []
+        for gid in req.groups_names:
+            err = self.status(gid)
+            g = self._group(gid)
+            if err == ErrorCode.NONE:
+                if g is None or g.is_(S.DEAD):
+                    err = ErrorCode.GROUP_ID_NOT_FOUND
+                elif not g.is_(S.EMPTY):
+                    err = ErrorCode.NON_EMPTY_GROUP
+            if err == ErrorCode.NONE and g is not None:
+                self._tombstone_group(g, out)
+            results.append(R.DeletableGroupResult(group_id=gid, error_code=err))
+        out.reply(token, R(results=results))
+        return out
+
+    def _tombstone_group(self, g: ClassicGroup, out: Output) -> None:
+        for topic, part in sorted(g.offsets):
+            out.add(g.partition, encode_key(OffsetKey(g.group_id, topic, part)), None)
+        out.add(g.partition, encode_key(GroupKey(g.group_id)), None)
+        g.offsets.clear()
+        g.transition(S.DEAD, g.state_timestamp)
+        del self.groups[g.group_id]
+
+    # -- timers ------------------------------------------------------------------------------
+    def next_deadline(self) -> int | None:
+        times = [self.classic.next_deadline(g) for g in self.groups.values()]
+        due = [t for t in times if t is not None]
+        return min(due, default=None)
+
+    def on_timer(self, now: int) -> Output:
+        out = Output()
+        for g in list(self.groups.values()):
+            if g.partition in self.owned and g.partition not in self.loading:
+                self.classic.on_timer(g, now, out)
+        if now >= self._next_expiry:
+            self._next_expiry = now + EXPIRY_INTERVAL_MS
+            for g in list(self.groups.values()):
+                if g.partition not in self.owned or g.partition in self.loading:
+                    continue
+                expire_offsets(g, self.cfg, now, out)
+                if g.is_(S.EMPTY) and not g.offsets and not g.pending_members:
+                    self._tombstone_group(g, out)
+        return out
+
+
+def _as_v8(
+    p: OffsetFetchResponse.OffsetFetchResponsePartition,
+) -> OffsetFetchResponse.OffsetFetchResponsePartitions:
+    return OffsetFetchResponse.OffsetFetchResponsePartitions(
+        partition_index=p.partition_index,
+        committed_offset=p.committed_offset,
+        committed_leader_epoch=p.committed_leader_epoch,
+        metadata=p.metadata,
+        error_code=p.error_code,
+    )

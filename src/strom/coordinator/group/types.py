@@ -1,0 +1,62 @@
+"""Values shared by the group coordinator's state machines: configuration and operation output.
+
+An operation never does I/O. It returns an :class:`Output`: the records to append to one
+partition of ``__consumer_offsets`` and the replies (keyed by the runtime's request tokens) to
+send once those records are committed. Replies may answer requests other than the current one
+(a parked JoinGroup is answered when the rebalance completes). When the append fails the runtime
+sends ``failure`` replies instead, where given, or the error replies it builds itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Token = int
+Reply = tuple[Token, Any]
+
+
+@dataclass(frozen=True)
+class GroupConfig:
+    num_partitions: int = 50
+    min_session_timeout_ms: int = 6000
+    max_session_timeout_ms: int = 1_800_000
+    max_size: int = 2**31 - 1
+    initial_rebalance_delay_ms: int = 3000
+    offsets_retention_ms: int = 7 * 24 * 3600 * 1000
+    metadata_max_bytes: int = 4096
+    consumer_assignors: tuple[str, ...] = ("uniform", "range")
+    consumer_session_timeout_ms: int = 45000
+    consumer_heartbeat_interval_ms: int = 5000
+
+
+@dataclass
+class Output:
+    """Records per ``__consumer_offsets`` partition (key, value-or-None for a tombstone) and the
+    replies to send once they are committed."""
+
+    records: dict[int, list[tuple[bytes, bytes | None]]] = field(default_factory=dict)
+    replies: list[Reply] = field(default_factory=list)
+    failure: list[Reply] = field(default_factory=list)
+
+    def add(self, partition: int, key: bytes, value: bytes | None) -> None:
+        self.records.setdefault(partition, []).append((key, value))
+
+    def reply(self, token: Token | None, response: Any) -> None:
+        if token is not None:
+            self.replies.append((token, response))
+
+
+def java_string_hashcode(s: str) -> int:
+    """Java's ``String.hashCode`` over UTF-16 code units, as a signed 32-bit int."""
+    h = 0
+    data = s.encode("utf-16-be")
+    for i in range(0, len(data), 2):
+        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
+    return h - 2**32 if h >= 2**31 else h
+
+
+def partition_for(group_id: str, num_partitions: int) -> int:
+    """Kafka's ``Utils.abs(hashCode) % n`` (its abs maps Integer.MIN_VALUE to 0)."""
+    h = java_string_hashcode(group_id)
+    return (0 if h == -(2**31) else abs(h)) % num_partitions
