@@ -155,13 +155,15 @@ class Message:
             versions=Versions(str(raw["versions"]), self.lo, self.hi),
             nullable=Versions(raw.get("nullableVersions"), self.lo, self.hi),  # type: ignore[arg-type]
             tagged=Versions(raw.get("taggedVersions"), self.lo, self.hi),  # type: ignore[arg-type]
-            tag=raw.get("tag"),  # type: ignore[arg-type]
+            tag=int(str(raw["tag"])) if raw.get("tag") is not None else None,
             default=raw.get("default"),
             flexible_override=Versions(str(fo)) if fo is not None else None,
             raw=raw,
         )
 
-    def _struct(self, name: str, raw_fields: list[dict[str, object]], versions: Versions) -> StructDef:
+    def _struct(
+        self, name: str, raw_fields: list[dict[str, object]], versions: Versions
+    ) -> StructDef:
         fields = [self._field(f) for f in raw_fields]
         sd = StructDef(name, fields, versions)
         for f, raw in zip(fields, raw_fields, strict=True):
@@ -193,7 +195,9 @@ class Message:
                 child = self.structs[f.type]
                 lo = max(f.versions.lo, sd.versions.lo)
                 hi = min(f.versions.hi, sd.versions.hi)
-                child.versions = Versions(f"{min(child.versions.lo, lo)}-{max(child.versions.hi, hi)}")
+                child.versions = Versions(
+                    f"{min(child.versions.lo, lo)}-{max(child.versions.hi, hi)}"
+                )
                 self._widen(child)
 
 
@@ -266,10 +270,7 @@ class Gen:
         return not f.nullable.empty() or f.default == "null"
 
     def py_type(self, f: Field) -> str:
-        if f.is_struct:
-            base = self.cls_ref(f.type)
-        else:
-            base = PY_TYPE[f.type]
+        base = self.cls_ref(f.type) if f.is_struct else PY_TYPE[f.type]
         if f.is_array:
             base = f"list[{base}]"
         if self.nullable_anywhere(f) or f.type == "records":
@@ -311,16 +312,29 @@ class Gen:
         return 1 if self.fcompact(f, v) else 2
 
     # -- decode ---------------------------------------------------------------------------
-    def dec_scalar(self, f: Field, v: int, target: str, ind: str) -> list[str]:
+    def dec_scalar(
+        self, f: Field, v: int, target: str, ind: str, tagged: bool = False
+    ) -> list[str]:
         """Lines reading one non-array value of field ``f`` into ``target``."""
         c = self.fcompact(f, v)
         n = v in f.nullable
         t = f.type
         if f.is_struct:
             fn = self.dec_names[(t, v)]
-            if n:
+            if n and tagged:
+                # as Kafka's generator: a tagged nullable struct has an unsigned varint marker,
+                # 0 for null
                 return [
-                    f"{ind}if b[p] == 255:",
+                    f"{ind}_m, p = read_uvarint(b, p)",
+                    f"{ind}if _m == 0:",
+                    f"{ind}    {target} = None",
+                    f"{ind}else:",
+                    f"{ind}    {target}, p = {fn}(b, p)",
+                ]
+            if n:
+                # an int8 marker; as Kafka's generator, any negative value means null
+                return [
+                    f"{ind}if b[p] > 127:",
                     f"{ind}    {target} = None",
                     f"{ind}    p += 1",
                     f"{ind}else:",
@@ -339,9 +353,11 @@ class Gen:
         mid = "nullable_" if n else ""
         return [f"{ind}{target}, p = {pre}{mid}{kind}(b, p)"]
 
-    def dec_field(self, f: Field, v: int, target: str, ind: str) -> list[str]:
+    def dec_field(
+        self, f: Field, v: int, target: str, ind: str, tagged: bool = False
+    ) -> list[str]:
         if not f.is_array:
-            return self.dec_scalar(f, v, target, ind)
+            return self.dec_scalar(f, v, target, ind, tagged)
         c = self.fcompact(f, v)
         n = v in f.nullable
         reader = "read_compact_array_len" if c else "read_array_len"
@@ -411,26 +427,33 @@ class Gen:
             body += self.dec_field(f, v, target, ind)
         flush_run()
         if flex:
-            body.append(f"{ind}_u: list[tuple[int, bytes]] = []")
-            body.append(f"{ind}_nt, p = read_tag_count(b, p)")
-            body.append(f"{ind}for _ in range(_nt):")
-            body.append(f"{ind}    _tag, p = read_uvarint(b, p)")
-            body.append(f"{ind}    _size, p = read_uvarint(b, p)")
+            # fast path: almost every tag section is empty (a single 0 byte)
+            body.append(f"{ind}if b[p] == 0:")
+            body.append(f"{ind}    p += 1")
+            body.append(f"{ind}    _ut: tuple[tuple[int, bytes], ...] = ()")
+            body.append(f"{ind}else:")
+            i2 = ind + "    "
+            body.append(f"{i2}_u: list[tuple[int, bytes]] = []")
+            body.append(f"{i2}_nt, p = read_tag_count(b, p)")
+            body.append(f"{i2}for _ in range(_nt):")
+            body.append(f"{i2}    _tag, p = read_uvarint(b, p)")
+            body.append(f"{i2}    _size, p = read_uvarint(b, p)")
             kw = "if"
             for f, target in sorted(tagged, key=lambda t: t[0].tag or 0):
-                body.append(f"{ind}    {kw} _tag == {f.tag}:")
-                body.append(f"{ind}        _end = p + _size")
-                body += self.dec_field(f, v, target, ind + "        ")
-                body.append(f"{ind}        check_tag_end(p, _end, _tag)")
+                body.append(f"{i2}    {kw} _tag == {f.tag}:")
+                body.append(f"{i2}        _end = p + _size")
+                body += self.dec_field(f, v, target, i2 + "        ", tagged=True)
+                body.append(f"{i2}        check_tag_end(p, _end, _tag)")
                 kw = "elif"
             if tagged:
-                body.append(f"{ind}    else:")
-                body.append(f"{ind}        _raw, p = read_unknown_tag(b, p, _size)")
-                body.append(f"{ind}        _u.append((_tag, _raw))")
+                body.append(f"{i2}    else:")
+                body.append(f"{i2}        _raw, p = read_unknown_tag(b, p, _size)")
+                body.append(f"{i2}        _u.append((_tag, _raw))")
             else:
-                body.append(f"{ind}    _raw, p = read_unknown_tag(b, p, _size)")
-                body.append(f"{ind}    _u.append((_tag, _raw))")
-            args.append("tuple(_u)")
+                body.append(f"{i2}    _raw, p = read_unknown_tag(b, p, _size)")
+                body.append(f"{i2}    _u.append((_tag, _raw))")
+            body.append(f"{i2}_ut = tuple(_u)")
+            args.append("_ut")
         cls = self.cls_ref(sname)
         body.append(f"{ind}return {cls}({', '.join(args)}), p")
         text = "\n".join(body)
@@ -439,7 +462,9 @@ class Gen:
         return "\n".join([*decl, text]) if decl else text
 
     # -- encode ---------------------------------------------------------------------------
-    def enc_scalar(self, f: Field, v: int, val: str, ind: str) -> list[str]:
+    def enc_scalar(
+        self, f: Field, v: int, val: str, ind: str, tagged: bool = False
+    ) -> list[str]:
         c = self.fcompact(f, v)
         n = v in f.nullable
         t = f.type
@@ -448,7 +473,7 @@ class Gen:
             if n:
                 return [
                     f"{ind}if {val} is None:",
-                    f"{ind}    b.append(255)",
+                    f"{ind}    b.append({0 if tagged else 255})",
                     f"{ind}else:",
                     f"{ind}    b.append(1)",
                     f"{ind}    {fn}({val}, w)",
@@ -465,9 +490,11 @@ class Gen:
         fn = "encode_string" if t == "string" else "encode_bytes"
         return [f"{ind}{fn}(b, {val}, {c}, {n})"]
 
-    def enc_field(self, f: Field, v: int, val: str, ind: str) -> list[str]:
+    def enc_field(
+        self, f: Field, v: int, val: str, ind: str, tagged: bool = False
+    ) -> list[str]:
         if not f.is_array:
-            return self.enc_scalar(f, v, val, ind)
+            return self.enc_scalar(f, v, val, ind, tagged)
         c = self.fcompact(f, v)
         n = v in f.nullable
         lines = [f"{ind}_v = {val}", f"{ind}encode_array_len(b, _v, {c}, {n})"]
@@ -524,13 +551,15 @@ class Gen:
                     body.append(f"{ind}if o.{f.attr} != {dflt}:")
                     body.append(f"{ind}    _w, w = w, Writer()")
                     body.append(f"{ind}    b = w.b")
-                    body += self.enc_field(f, v, f"o.{f.attr}", ind + "    ")
+                    body += self.enc_field(f, v, f"o.{f.attr}", ind + "    ", tagged=True)
                     body.append(f"{ind}    _t.append(({f.tag}, b''.join(w.finish())))")
                     body.append(f"{ind}    w = _w")
                     body.append(f"{ind}    b = w.b")
                 body.append(f"{ind}encode_tagged(b, _t, o.unknown_tagged_fields)")
         text = "\n".join(body)
-        decl = [f"{ind}{n}: Any" for n in ("_v", "_x") if f"{n} = " in text or f"for {n} in" in text]
+        decl = [
+            f"{ind}{n}: Any" for n in ("_v", "_x") if f"{n} = " in text or f"for {n} in" in text
+        ]
         return "\n".join([*decl, text]) if decl else text
 
     # -- assembly -------------------------------------------------------------------------
@@ -599,7 +628,8 @@ class Gen:
             d = self.default_expr(f, for_param=True)
             if d == "_MISSING":
                 lines.append(
-                    f"{i2}    self.{f.attr} = {self.default_expr(f)} if {f.attr} is _MISSING else {f.attr}"
+                    f"{i2}    self.{f.attr} = {self.default_expr(f)} "
+                    f"if {f.attr} is _MISSING else {f.attr}"
                 )
             else:
                 lines.append(f"{i2}    self.{f.attr} = {f.attr}")
@@ -630,7 +660,8 @@ class Gen:
             "    encode_tagged, read_array_len, read_bytes, read_compact_array_len,",
             "    read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,",
             "    read_compact_records, read_compact_string, read_nullable_bytes,",
-            "    read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,",
+            "    read_nullable_string, read_records, read_string, read_tag_count, "
+            "read_unknown_tag,",
             "    read_uuid, read_uvarint,",
             ")",
             "",
@@ -692,7 +723,8 @@ def generate(schema_dir: Path, out_dir: Path) -> list[Path]:
             text = Gen(msg).module(fname)
             if i > 0:
                 # second message of a module: drop its module docstring and imports
-                text = text[text.index("_MISSING: Any = object()") + len("_MISSING: Any = object()") :]
+                marker = "_MISSING: Any = object()"
+                text = text[text.index(marker) + len(marker) :]
                 text = _rename_private(text, msg.name)
             else:
                 text = _rename_private(text, msg.name)
@@ -756,13 +788,15 @@ def _registry(apis: dict[int, dict[str, object]]) -> str:
         "",
         "    def request_class(self) -> type[Message]:",
         "        cls: type[Message] = getattr(",
-        "            importlib.import_module(f'strom.protocol.messages.{self.module}'), self.name + 'Request'",
+        "            importlib.import_module(f'strom.protocol.messages.{self.module}'), "
+        "self.name + 'Request'",
         "        )",
         "        return cls",
         "",
         "    def response_class(self) -> type[Message]:",
         "        cls: type[Message] = getattr(",
-        "            importlib.import_module(f'strom.protocol.messages.{self.module}'), self.name + 'Response'",
+        "            importlib.import_module(f'strom.protocol.messages.{self.module}'), "
+        "self.name + 'Response'",
         "        )",
         "        return cls",
         "",
@@ -783,7 +817,9 @@ def _registry(apis: dict[int, dict[str, object]]) -> str:
         )
     lines.append("}")
     lines.append("")
-    lines.append("API_KEYS_BY_NAME: dict[str, int] = {info.name: key for key, info in APIS.items()}")
+    lines.append(
+        "API_KEYS_BY_NAME: dict[str, int] = {info.name: key for key, info in APIS.items()}"
+    )
     lines.append("")
     return "\n".join(lines)
 

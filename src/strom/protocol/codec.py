@@ -40,6 +40,12 @@ _i16_pack = INT16.pack
 
 ZERO_UUID = uuid.UUID(int=0)
 
+#: Longest string (in UTF-8 bytes) Kafka accepts, classic or compact.
+MAX_STRING_BYTES = 0x7FFF
+#: Record data shorter than this is copied into the surrounding buffer; longer data is kept as a
+#: buffer of its own in the list ``Message.encode`` returns.
+RECORDS_INLINE_LIMIT = 4096
+
 
 class DecodeError(ValueError):
     """The bytes are not a valid encoding of the message that was asked for."""
@@ -123,6 +129,8 @@ def read_compact_string(b: memoryview, p: int) -> tuple[str, int]:
     n, p = read_uvarint(b, p)
     if n == 0:
         raise DecodeError("non-nullable compact string was null")
+    if n - 1 > MAX_STRING_BYTES:
+        raise DecodeError(f"compact string length {n - 1} exceeds {MAX_STRING_BYTES}")
     end = _check(b, p, n - 1)
     return str(b[p:end], "utf-8"), end
 
@@ -131,6 +139,8 @@ def read_compact_nullable_string(b: memoryview, p: int) -> tuple[str | None, int
     n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
+    if n - 1 > MAX_STRING_BYTES:
+        raise DecodeError(f"compact string length {n - 1} exceeds {MAX_STRING_BYTES}")
     end = _check(b, p, n - 1)
     return str(b[p:end], "utf-8"), end
 
@@ -231,10 +241,10 @@ def check_tag_end(p: int, end: int, tag: int) -> None:
 
 def uvarint(v: int) -> bytes:
     """Encode an unsigned varint (used for compact lengths and tagged-field headers)."""
-    if v < 0x80:
-        return bytes((v,))
     if v < 0:
         raise EncodeError("negative value for an unsigned varint")
+    if v < 0x80:
+        return bytes((v,))
     out = bytearray()
     while v >= 0x80:
         out.append((v & 0x7F) | 0x80)
@@ -257,7 +267,7 @@ class Writer:
         self.parts: list[Buffer] = []
 
     def records(self, data: Buffer) -> None:
-        if len(data) < 4096:
+        if len(data) < RECORDS_INLINE_LIMIT:
             self.b += data
             return
         self.parts.append(self.b)
@@ -280,11 +290,11 @@ def encode_string(b: bytearray, v: str | None, compact: bool, nullable: bool) ->
             b += b"\xff\xff"
         return
     data = v.encode("utf-8")
+    if len(data) > MAX_STRING_BYTES:
+        raise EncodeError(f"string longer than {MAX_STRING_BYTES} bytes")
     if compact:
         b += uvarint(len(data) + 1)
     else:
-        if len(data) > 0x7FFF:
-            raise EncodeError("string longer than 32767 bytes")
         b += _i16_pack(len(data))
     b += data
 
@@ -427,6 +437,12 @@ class Message(Struct):
         if fn is None:
             raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
         mv = buf if isinstance(buf, memoryview) else memoryview(buf)
+        if mv.format != "B" or mv.ndim != 1:
+            # readers index single bytes as 0..255; a signed or multi-byte view would misread
+            try:
+                mv = mv.cast("B")
+            except TypeError as exc:
+                raise DecodeError(f"cannot decode from {mv!r}: {exc}") from None
         try:
             msg, end = fn(mv, pos)
         except DecodeError:

@@ -77,14 +77,19 @@ def _d_AddOffsetsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddOffsetsToTxn
     (f1, f2,) = _SReq0.unpack_from(b, p)
     p += 10
     f3, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddOffsetsToTxnRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddOffsetsToTxnRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_AddOffsetsToTxnRequest_v3(o: AddOffsetsToTxnRequest, w: Writer) -> None:
@@ -149,14 +154,19 @@ def _e_AddOffsetsToTxnResponse_v0(o: AddOffsetsToTxnResponse, w: Writer) -> None
 def _d_AddOffsetsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddOffsetsToTxnResponse, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddOffsetsToTxnResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddOffsetsToTxnResponse(f0, f1, _ut), p
 
 
 def _e_AddOffsetsToTxnResponse_v3(o: AddOffsetsToTxnResponse, w: Writer) -> None:

@@ -133,14 +133,19 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b: memoryview, p: in
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnRequest.AddPartitionsToTxnTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnRequest.AddPartitionsToTxnTopic(f0, f1, _ut), p
 
 
 def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, w: Writer) -> None:
@@ -173,14 +178,19 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(b: memoryview,
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction, w: Writer) -> None:
@@ -254,14 +264,19 @@ def _d_AddPartitionsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddPartition
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_AddPartitionsToTxnRequest_v3(o: AddPartitionsToTxnRequest, w: Writer) -> None:
@@ -300,14 +315,19 @@ def _d_AddPartitionsToTxnRequest_v4(b: memoryview, p: int) -> tuple[AddPartition
     f2 = 0
     f3 = 0
     f4 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_AddPartitionsToTxnRequest_v4(o: AddPartitionsToTxnRequest, w: Writer) -> None:
@@ -435,14 +455,19 @@ def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(o: AddPar
 def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult(f0, f1, _ut), p
 
 
 def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(o: AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, w: Writer) -> None:
@@ -498,14 +523,19 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b: memoryview
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult(f0, f1, _ut), p
 
 
 def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, w: Writer) -> None:
@@ -539,14 +569,19 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b: memoryview, p: 
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnResponse.AddPartitionsToTxnResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnResponse.AddPartitionsToTxnResult(f0, f1, _ut), p
 
 
 def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(o: AddPartitionsToTxnResponse.AddPartitionsToTxnResult, w: Writer) -> None:
@@ -618,14 +653,19 @@ def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitio
         for _ in range(_n):
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_AddPartitionsToTxnResponse_v3(o: AddPartitionsToTxnResponse, w: Writer) -> None:
@@ -662,14 +702,19 @@ def _d_AddPartitionsToTxnResponse_v4(b: memoryview, p: int) -> tuple[AddPartitio
             _x, p = _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b, p)
             _a(_x)
     f3 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddPartitionsToTxnResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_AddPartitionsToTxnResponse_v4(o: AddPartitionsToTxnResponse, w: Writer) -> None:

@@ -86,14 +86,19 @@ def _d_AddRaftVoterRequest_Listener_v0(b: memoryview, p: int) -> tuple[AddRaftVo
     f1, p = read_compact_string(b, p)
     (f2,) = _SReq0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddRaftVoterRequest.Listener(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddRaftVoterRequest.Listener(f0, f1, f2, _ut), p
 
 
 def _e_AddRaftVoterRequest_Listener_v0(o: AddRaftVoterRequest.Listener, w: Writer) -> None:
@@ -124,14 +129,19 @@ def _d_AddRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[AddRaftVoterReques
         for _ in range(_n):
             _x, p = _d_AddRaftVoterRequest_Listener_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddRaftVoterRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddRaftVoterRequest(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_AddRaftVoterRequest_v0(o: AddRaftVoterRequest, w: Writer) -> None:
@@ -197,14 +207,19 @@ def _d_AddRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[AddRaftVoterRespo
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AddRaftVoterResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AddRaftVoterResponse(f0, f1, f2, _ut), p
 
 
 def _e_AddRaftVoterResponse_v0(o: AddRaftVoterResponse, w: Writer) -> None:

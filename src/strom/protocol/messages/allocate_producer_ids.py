@@ -54,14 +54,19 @@ class AllocateProducerIdsRequest(Message):
 def _d_AllocateProducerIdsRequest_v0(b: memoryview, p: int) -> tuple[AllocateProducerIdsRequest, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AllocateProducerIdsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AllocateProducerIdsRequest(f0, f1, _ut), p
 
 
 def _e_AllocateProducerIdsRequest_v0(o: AllocateProducerIdsRequest, w: Writer) -> None:
@@ -119,14 +124,19 @@ class AllocateProducerIdsResponse(Message):
 def _d_AllocateProducerIdsResponse_v0(b: memoryview, p: int) -> tuple[AllocateProducerIdsResponse, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 18
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AllocateProducerIdsResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AllocateProducerIdsResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_AllocateProducerIdsResponse_v0(o: AllocateProducerIdsResponse, w: Writer) -> None:

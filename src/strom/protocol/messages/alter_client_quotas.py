@@ -121,14 +121,19 @@ def _e_AlterClientQuotasRequest_EntityData_v0(o: AlterClientQuotasRequest.Entity
 def _d_AlterClientQuotasRequest_EntityData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntityData, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterClientQuotasRequest.EntityData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterClientQuotasRequest.EntityData(f0, f1, _ut), p
 
 
 def _e_AlterClientQuotasRequest_EntityData_v1(o: AlterClientQuotasRequest.EntityData, w: Writer) -> None:
@@ -158,14 +163,19 @@ def _d_AlterClientQuotasRequest_OpData_v1(b: memoryview, p: int) -> tuple[AlterC
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SReq0.unpack_from(b, p)
     p += 9
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterClientQuotasRequest.OpData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterClientQuotasRequest.OpData(f0, f1, f2, _ut), p
 
 
 def _e_AlterClientQuotasRequest_OpData_v1(o: AlterClientQuotasRequest.OpData, w: Writer) -> None:
@@ -245,14 +255,19 @@ def _d_AlterClientQuotasRequest_EntryData_v1(b: memoryview, p: int) -> tuple[Alt
         for _ in range(_n):
             _x, p = _d_AlterClientQuotasRequest_OpData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterClientQuotasRequest.EntryData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterClientQuotasRequest.EntryData(f0, f1, _ut), p
 
 
 def _e_AlterClientQuotasRequest_EntryData_v1(o: AlterClientQuotasRequest.EntryData, w: Writer) -> None:
@@ -323,14 +338,19 @@ def _d_AlterClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[AlterClientQu
             _a(_x)
     (f1,) = _SReq1.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterClientQuotasRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterClientQuotasRequest(f0, f1, _ut), p
 
 
 def _e_AlterClientQuotasRequest_v1(o: AlterClientQuotasRequest, w: Writer) -> None:
@@ -440,14 +460,19 @@ def _e_AlterClientQuotasResponse_EntityData_v0(o: AlterClientQuotasResponse.Enti
 def _d_AlterClientQuotasResponse_EntityData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntityData, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterClientQuotasResponse.EntityData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterClientQuotasResponse.EntityData(f0, f1, _ut), p
 
 
 def _e_AlterClientQuotasResponse_EntityData_v1(o: AlterClientQuotasResponse.EntityData, w: Writer) -> None:
@@ -509,14 +534,19 @@ def _d_AlterClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[Al
         for _ in range(_n):
             _x, p = _d_AlterClientQuotasResponse_EntityData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterClientQuotasResponse.EntryData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterClientQuotasResponse.EntryData(f0, f1, f2, _ut), p
 
 
 def _e_AlterClientQuotasResponse_EntryData_v1(o: AlterClientQuotasResponse.EntryData, w: Writer) -> None:
@@ -583,14 +613,19 @@ def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQ
         for _ in range(_n):
             _x, p = _d_AlterClientQuotasResponse_EntryData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterClientQuotasResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterClientQuotasResponse(f0, f1, _ut), p
 
 
 def _e_AlterClientQuotasResponse_v1(o: AlterClientQuotasResponse, w: Writer) -> None:

@@ -104,14 +104,19 @@ def _e_AlterConfigsRequest_AlterableConfig_v0(o: AlterConfigsRequest.AlterableCo
 def _d_AlterConfigsRequest_AlterableConfig_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterableConfig, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterConfigsRequest.AlterableConfig(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterConfigsRequest.AlterableConfig(f0, f1, _ut), p
 
 
 def _e_AlterConfigsRequest_AlterableConfig_v2(o: AlterConfigsRequest.AlterableConfig, w: Writer) -> None:
@@ -173,14 +178,19 @@ def _d_AlterConfigsRequest_AlterConfigsResource_v2(b: memoryview, p: int) -> tup
         for _ in range(_n):
             _x, p = _d_AlterConfigsRequest_AlterableConfig_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterConfigsRequest.AlterConfigsResource(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterConfigsRequest.AlterConfigsResource(f0, f1, f2, _ut), p
 
 
 def _e_AlterConfigsRequest_AlterConfigsResource_v2(o: AlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
@@ -247,14 +257,19 @@ def _d_AlterConfigsRequest_v2(b: memoryview, p: int) -> tuple[AlterConfigsReques
             _a(_x)
     (f1,) = _SReq1.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterConfigsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterConfigsRequest(f0, f1, _ut), p
 
 
 def _e_AlterConfigsRequest_v2(o: AlterConfigsRequest, w: Writer) -> None:
@@ -361,14 +376,19 @@ def _d_AlterConfigsResponse_AlterConfigsResourceResponse_v2(b: memoryview, p: in
     (f2,) = _SResp1.unpack_from(b, p)
     p += 1
     f3, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(o: AlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
@@ -429,14 +449,19 @@ def _d_AlterConfigsResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsRespo
         for _ in range(_n):
             _x, p = _d_AlterConfigsResponse_AlterConfigsResourceResponse_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterConfigsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterConfigsResponse(f0, f1, _ut), p
 
 
 def _e_AlterConfigsResponse_v2(o: AlterConfigsResponse, w: Writer) -> None:

@@ -126,14 +126,19 @@ class AlterPartitionRequest(Message):
 def _d_AlterPartitionRequest_BrokerState_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.BrokerState, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.BrokerState(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.BrokerState(f0, f1, _ut), p
 
 
 def _e_AlterPartitionRequest_BrokerState_v3(o: AlterPartitionRequest.BrokerState, w: Writer) -> None:
@@ -159,14 +164,19 @@ def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[Al
     f4 = 0
     (f5,) = _SReq2.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
@@ -197,14 +207,19 @@ def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[Al
     f3 = []
     (f4, f5,) = _SReq3.unpack_from(b, p)
     p += 5
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
@@ -241,14 +256,19 @@ def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[Al
             _a(_x)
     (f4, f5,) = _SReq3.unpack_from(b, p)
     p += 5
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
@@ -284,14 +304,19 @@ def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterP
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -326,14 +351,19 @@ def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterP
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -368,14 +398,19 @@ def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterP
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -410,14 +445,19 @@ def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterP
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest.TopicData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -452,14 +492,19 @@ def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRe
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
@@ -494,14 +539,19 @@ def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRe
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
@@ -536,14 +586,19 @@ def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRe
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
@@ -578,14 +633,19 @@ def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRe
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
@@ -712,14 +772,19 @@ def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[A
     f5 = 0
     (f6,) = _SResp1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
@@ -748,14 +813,19 @@ def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[A
         p += 4 * _n
     (f5, f6,) = _SResp2.unpack_from(b, p)
     p += 5
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
@@ -788,14 +858,19 @@ def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Alter
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse.TopicData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
@@ -830,14 +905,19 @@ def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Alter
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse.TopicData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
@@ -872,14 +952,19 @@ def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Alter
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse.TopicData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
@@ -914,14 +999,19 @@ def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionR
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
@@ -956,14 +1046,19 @@ def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionR
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
@@ -998,14 +1093,19 @@ def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionR
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:

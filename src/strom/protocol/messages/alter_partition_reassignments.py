@@ -94,14 +94,19 @@ def _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b: memoryview
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionReassignmentsRequest.ReassignablePartition(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionReassignmentsRequest.ReassignablePartition(f0, f1, _ut), p
 
 
 def _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(o: AlterPartitionReassignmentsRequest.ReassignablePartition, w: Writer) -> None:
@@ -132,14 +137,19 @@ def _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b: memoryview, p:
         for _ in range(_n):
             _x, p = _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionReassignmentsRequest.ReassignableTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionReassignmentsRequest.ReassignableTopic(f0, f1, _ut), p
 
 
 def _e_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(o: AlterPartitionReassignmentsRequest.ReassignableTopic, w: Writer) -> None:
@@ -174,14 +184,19 @@ def _d_AlterPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[Alt
         for _ in range(_n):
             _x, p = _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionReassignmentsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionReassignmentsRequest(f0, f1, _ut), p
 
 
 def _e_AlterPartitionReassignmentsRequest_v0(o: AlterPartitionReassignmentsRequest, w: Writer) -> None:
@@ -285,14 +300,19 @@ def _d_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(b: m
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionReassignmentsResponse.ReassignablePartitionResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionReassignmentsResponse.ReassignablePartitionResponse(f0, f1, f2, _ut), p
 
 
 def _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignablePartitionResponse, w: Writer) -> None:
@@ -319,14 +339,19 @@ def _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b: memor
         for _ in range(_n):
             _x, p = _d_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionReassignmentsResponse.ReassignableTopicResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionReassignmentsResponse.ReassignableTopicResponse(f0, f1, _ut), p
 
 
 def _e_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignableTopicResponse, w: Writer) -> None:
@@ -362,14 +387,19 @@ def _d_AlterPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Al
         for _ in range(_n):
             _x, p = _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterPartitionReassignmentsResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterPartitionReassignmentsResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_AlterPartitionReassignmentsResponse_v0(o: AlterPartitionReassignmentsResponse, w: Writer) -> None:

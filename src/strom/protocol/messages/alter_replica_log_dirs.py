@@ -110,14 +110,19 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b: memoryview, p: i
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic(f0, f1, _ut), p
 
 
 def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, w: Writer) -> None:
@@ -178,14 +183,19 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b: memoryview, p: int) -
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterReplicaLogDirsRequest.AlterReplicaLogDir(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterReplicaLogDirsRequest.AlterReplicaLogDir(f0, f1, _ut), p
 
 
 def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDir, w: Writer) -> None:
@@ -246,14 +256,19 @@ def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplic
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterReplicaLogDirsRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterReplicaLogDirsRequest(f0, _ut), p
 
 
 def _e_AlterReplicaLogDirsRequest_v2(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
@@ -358,14 +373,19 @@ def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(o: Alter
 def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult(f0, f1, _ut), p
 
 
 def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, w: Writer) -> None:
@@ -421,14 +441,19 @@ def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b: memoryvie
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult(f0, f1, _ut), p
 
 
 def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, w: Writer) -> None:
@@ -494,14 +519,19 @@ def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterRepli
         for _ in range(_n):
             _x, p = _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterReplicaLogDirsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterReplicaLogDirsResponse(f0, f1, _ut), p
 
 
 def _e_AlterReplicaLogDirsResponse_v2(o: AlterReplicaLogDirsResponse, w: Writer) -> None:

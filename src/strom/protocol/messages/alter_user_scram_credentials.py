@@ -99,14 +99,19 @@ def _d_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(b: memoryview
     f0, p = read_compact_string(b, p)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterUserScramCredentialsRequest.ScramCredentialDeletion(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterUserScramCredentialsRequest.ScramCredentialDeletion(f0, f1, _ut), p
 
 
 def _e_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialDeletion, w: Writer) -> None:
@@ -125,14 +130,19 @@ def _d_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(b: memoryvie
     p += 5
     f3, p = read_compact_bytes(b, p)
     f4, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterUserScramCredentialsRequest.ScramCredentialUpsertion(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterUserScramCredentialsRequest.ScramCredentialUpsertion(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialUpsertion, w: Writer) -> None:
@@ -170,14 +180,19 @@ def _d_AlterUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[Alter
         for _ in range(_n):
             _x, p = _d_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterUserScramCredentialsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterUserScramCredentialsRequest(f0, f1, _ut), p
 
 
 def _e_AlterUserScramCredentialsRequest_v0(o: AlterUserScramCredentialsRequest, w: Writer) -> None:
@@ -265,14 +280,19 @@ def _d_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(b: m
     (f1,) = _SResp0.unpack_from(b, p)
     p += 2
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult(f0, f1, f2, _ut), p
 
 
 def _e_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(o: AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult, w: Writer) -> None:
@@ -301,14 +321,19 @@ def _d_AlterUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[Alte
         for _ in range(_n):
             _x, p = _d_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AlterUserScramCredentialsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AlterUserScramCredentialsResponse(f0, f1, _ut), p
 
 
 def _e_AlterUserScramCredentialsResponse_v0(o: AlterUserScramCredentialsResponse, w: Writer) -> None:

@@ -63,14 +63,19 @@ def _e_ApiVersionsRequest_v0(o: ApiVersionsRequest, w: Writer) -> None:
 def _d_ApiVersionsRequest_v3(b: memoryview, p: int) -> tuple[ApiVersionsRequest, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ApiVersionsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ApiVersionsRequest(f0, f1, _ut), p
 
 
 def _e_ApiVersionsRequest_v3(o: ApiVersionsRequest, w: Writer) -> None:
@@ -214,14 +219,19 @@ def _e_ApiVersionsResponse_ApiVersion_v0(o: ApiVersionsResponse.ApiVersion, w: W
 def _d_ApiVersionsResponse_ApiVersion_v3(b: memoryview, p: int) -> tuple[ApiVersionsResponse.ApiVersion, int]:
     (f0, f1, f2,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ApiVersionsResponse.ApiVersion(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ApiVersionsResponse.ApiVersion(f0, f1, f2, _ut), p
 
 
 def _e_ApiVersionsResponse_ApiVersion_v3(o: ApiVersionsResponse.ApiVersion, w: Writer) -> None:
@@ -237,14 +247,19 @@ def _d_ApiVersionsResponse_SupportedFeatureKey_v3(b: memoryview, p: int) -> tupl
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SResp1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ApiVersionsResponse.SupportedFeatureKey(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ApiVersionsResponse.SupportedFeatureKey(f0, f1, f2, _ut), p
 
 
 def _e_ApiVersionsResponse_SupportedFeatureKey_v3(o: ApiVersionsResponse.SupportedFeatureKey, w: Writer) -> None:
@@ -261,14 +276,19 @@ def _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b: memoryview, p: int) -> tupl
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SResp1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ApiVersionsResponse.FinalizedFeatureKey(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ApiVersionsResponse.FinalizedFeatureKey(f0, f1, f2, _ut), p
 
 
 def _e_ApiVersionsResponse_FinalizedFeatureKey_v3(o: ApiVersionsResponse.FinalizedFeatureKey, w: Writer) -> None:
@@ -382,49 +402,54 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
     f4 = -1
     f5 = []
     f6 = False
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 6)
-            if _n < 0:
-                raise DecodeError('non-nullable array SupportedFeatures was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 6)
+                if _n < 0:
+                    raise DecodeError('non-nullable array SupportedFeatures was null')
+                else:
+                    f3 = []
+                    _a = f3.append
+                    for _ in range(_n):
+                        _x, p = _d_ApiVersionsResponse_SupportedFeatureKey_v3(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
+            elif _tag == 1:
+                _end = p + _size
+                (f4,) = _SResp4.unpack_from(b, p)
+                p += 8
+                check_tag_end(p, _end, _tag)
+            elif _tag == 2:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 6)
+                if _n < 0:
+                    raise DecodeError('non-nullable array FinalizedFeatures was null')
+                else:
+                    f5 = []
+                    _a = f5.append
+                    for _ in range(_n):
+                        _x, p = _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
+            elif _tag == 3:
+                _end = p + _size
+                (f6,) = _SResp5.unpack_from(b, p)
+                p += 1
+                check_tag_end(p, _end, _tag)
             else:
-                f3 = []
-                _a = f3.append
-                for _ in range(_n):
-                    _x, p = _d_ApiVersionsResponse_SupportedFeatureKey_v3(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        elif _tag == 1:
-            _end = p + _size
-            (f4,) = _SResp4.unpack_from(b, p)
-            p += 8
-            check_tag_end(p, _end, _tag)
-        elif _tag == 2:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 6)
-            if _n < 0:
-                raise DecodeError('non-nullable array FinalizedFeatures was null')
-            else:
-                f5 = []
-                _a = f5.append
-                for _ in range(_n):
-                    _x, p = _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        elif _tag == 3:
-            _end = p + _size
-            (f6,) = _SResp5.unpack_from(b, p)
-            p += 1
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ApiVersionsResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:

@@ -106,14 +106,19 @@ class AssignReplicasToDirsRequest(Message):
 def _d_AssignReplicasToDirsRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest.PartitionData, int]:
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsRequest.PartitionData(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsRequest.PartitionData(f0, _ut), p
 
 
 def _e_AssignReplicasToDirsRequest_PartitionData_v0(o: AssignReplicasToDirsRequest.PartitionData, w: Writer) -> None:
@@ -139,14 +144,19 @@ def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsRequest.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsRequest.TopicData(f0, f1, _ut), p
 
 
 def _e_AssignReplicasToDirsRequest_TopicData_v0(o: AssignReplicasToDirsRequest.TopicData, w: Writer) -> None:
@@ -180,14 +190,19 @@ def _d_AssignReplicasToDirsRequest_DirectoryData_v0(b: memoryview, p: int) -> tu
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsRequest_TopicData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsRequest.DirectoryData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsRequest.DirectoryData(f0, f1, _ut), p
 
 
 def _e_AssignReplicasToDirsRequest_DirectoryData_v0(o: AssignReplicasToDirsRequest.DirectoryData, w: Writer) -> None:
@@ -222,14 +237,19 @@ def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignRepl
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsRequest_DirectoryData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsRequest(f0, f1, f2, _ut), p
 
 
 def _e_AssignReplicasToDirsRequest_v0(o: AssignReplicasToDirsRequest, w: Writer) -> None:
@@ -343,14 +363,19 @@ class AssignReplicasToDirsResponse(Message):
 def _d_AssignReplicasToDirsResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse.PartitionData, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsResponse.PartitionData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsResponse.PartitionData(f0, f1, _ut), p
 
 
 def _e_AssignReplicasToDirsResponse_PartitionData_v0(o: AssignReplicasToDirsResponse.PartitionData, w: Writer) -> None:
@@ -376,14 +401,19 @@ def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsResponse_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsResponse.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsResponse.TopicData(f0, f1, _ut), p
 
 
 def _e_AssignReplicasToDirsResponse_TopicData_v0(o: AssignReplicasToDirsResponse.TopicData, w: Writer) -> None:
@@ -417,14 +447,19 @@ def _d_AssignReplicasToDirsResponse_DirectoryData_v0(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsResponse_TopicData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsResponse.DirectoryData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsResponse.DirectoryData(f0, f1, _ut), p
 
 
 def _e_AssignReplicasToDirsResponse_DirectoryData_v0(o: AssignReplicasToDirsResponse.DirectoryData, w: Writer) -> None:
@@ -459,14 +494,19 @@ def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignRep
         for _ in range(_n):
             _x, p = _d_AssignReplicasToDirsResponse_DirectoryData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return AssignReplicasToDirsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return AssignReplicasToDirsResponse(f0, f1, f2, _ut), p
 
 
 def _e_AssignReplicasToDirsResponse_v0(o: AssignReplicasToDirsResponse, w: Writer) -> None:

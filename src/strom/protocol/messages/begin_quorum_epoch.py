@@ -140,14 +140,19 @@ def _d_BeginQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[
     f1, p = read_uuid(b, p)
     (f2, f3,) = _SReq1.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BeginQuorumEpochRequest.PartitionData(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochRequest.PartitionData(f0, f1, f2, f3, _ut), p
 
 
 def _e_BeginQuorumEpochRequest_PartitionData_v1(o: BeginQuorumEpochRequest.PartitionData, w: Writer) -> None:
@@ -205,14 +210,19 @@ def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[Begi
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BeginQuorumEpochRequest.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochRequest.TopicData(f0, f1, _ut), p
 
 
 def _e_BeginQuorumEpochRequest_TopicData_v1(o: BeginQuorumEpochRequest.TopicData, w: Writer) -> None:
@@ -237,14 +247,19 @@ def _d_BeginQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple
     f1, p = read_compact_string(b, p)
     (f2,) = _SReq3.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BeginQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
 
 
 def _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(o: BeginQuorumEpochRequest.LeaderEndpoint, w: Writer) -> None:
@@ -317,14 +332,19 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_LeaderEndpoint_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BeginQuorumEpochRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None:
@@ -468,14 +488,19 @@ def _e_BeginQuorumEpochResponse_PartitionData_v0(o: BeginQuorumEpochResponse.Par
 def _d_BeginQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.PartitionData, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 14
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BeginQuorumEpochResponse.PartitionData(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
 def _e_BeginQuorumEpochResponse_PartitionData_v1(o: BeginQuorumEpochResponse.PartitionData, w: Writer) -> None:
@@ -531,14 +556,19 @@ def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Beg
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochResponse_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BeginQuorumEpochResponse.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochResponse.TopicData(f0, f1, _ut), p
 
 
 def _e_BeginQuorumEpochResponse_TopicData_v1(o: BeginQuorumEpochResponse.TopicData, w: Writer) -> None:
@@ -564,14 +594,19 @@ def _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[
     f1, p = read_compact_string(b, p)
     (f2,) = _SResp2.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BeginQuorumEpochResponse.NodeEndpoint(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
 def _e_BeginQuorumEpochResponse_NodeEndpoint_v1(o: BeginQuorumEpochResponse.NodeEndpoint, w: Writer) -> None:
@@ -635,27 +670,32 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
             _x, p = _d_BeginQuorumEpochResponse_TopicData_v1(b, p)
             _a(_x)
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 8)
-            if _n < 0:
-                raise DecodeError('non-nullable array NodeEndpoints was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 8)
+                if _n < 0:
+                    raise DecodeError('non-nullable array NodeEndpoints was null')
+                else:
+                    f2 = []
+                    _a = f2.append
+                    for _ in range(_n):
+                        _x, p = _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
             else:
-                f2 = []
-                _a = f2.append
-                for _ in range(_n):
-                    _x, p = _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return BeginQuorumEpochResponse(f0, f1, f2, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BeginQuorumEpochResponse(f0, f1, f2, _ut), p
 
 
 def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> None:

@@ -68,14 +68,19 @@ def _d_BrokerHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[BrokerHeartbeat
     (f0, f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
     p += 22
     f5 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerHeartbeatRequest(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerHeartbeatRequest(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_BrokerHeartbeatRequest_v0(o: BrokerHeartbeatRequest, w: Writer) -> None:
@@ -94,27 +99,32 @@ def _d_BrokerHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[BrokerHeartbeat
     (f0, f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
     p += 22
     f5 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 16)
-            if _n < 0:
-                raise DecodeError('non-nullable array OfflineLogDirs was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 16)
+                if _n < 0:
+                    raise DecodeError('non-nullable array OfflineLogDirs was null')
+                else:
+                    f5 = []
+                    _a = f5.append
+                    for _ in range(_n):
+                        _x, p = read_uuid(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
             else:
-                f5 = []
-                _a = f5.append
-                for _ in range(_n):
-                    _x, p = read_uuid(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return BrokerHeartbeatRequest(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerHeartbeatRequest(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_BrokerHeartbeatRequest_v1(o: BrokerHeartbeatRequest, w: Writer) -> None:
@@ -186,14 +196,19 @@ class BrokerHeartbeatResponse(Message):
 def _d_BrokerHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[BrokerHeartbeatResponse, int]:
     (f0, f1, f2, f3, f4,) = _SResp0.unpack_from(b, p)
     p += 9
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerHeartbeatResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerHeartbeatResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_BrokerHeartbeatResponse_v0(o: BrokerHeartbeatResponse, w: Writer) -> None:

@@ -124,14 +124,19 @@ def _d_BrokerRegistrationRequest_Listener_v0(b: memoryview, p: int) -> tuple[Bro
     f1, p = read_compact_string(b, p)
     (f2, f3,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerRegistrationRequest.Listener(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerRegistrationRequest.Listener(f0, f1, f2, f3, _ut), p
 
 
 def _e_BrokerRegistrationRequest_Listener_v0(o: BrokerRegistrationRequest.Listener, w: Writer) -> None:
@@ -149,14 +154,19 @@ def _d_BrokerRegistrationRequest_Feature_v0(b: memoryview, p: int) -> tuple[Brok
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerRegistrationRequest.Feature(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerRegistrationRequest.Feature(f0, f1, f2, _ut), p
 
 
 def _e_BrokerRegistrationRequest_Feature_v0(o: BrokerRegistrationRequest.Feature, w: Writer) -> None:
@@ -201,14 +211,19 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
     f6 = False
     f7 = []
     f8 = -1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> None:
@@ -270,14 +285,19 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 1
     f7 = []
     f8 = -1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> None:
@@ -348,14 +368,19 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
             _x, p = read_uuid(b, p)
             _a(_x)
     f8 = -1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> None:
@@ -432,14 +457,19 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
             _a(_x)
     (f8,) = _SReq4.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> None:
@@ -518,14 +548,19 @@ class BrokerRegistrationResponse(Message):
 def _d_BrokerRegistrationResponse_v0(b: memoryview, p: int) -> tuple[BrokerRegistrationResponse, int]:
     (f0, f1, f2,) = _SResp0.unpack_from(b, p)
     p += 14
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return BrokerRegistrationResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return BrokerRegistrationResponse(f0, f1, f2, _ut), p
 
 
 def _e_BrokerRegistrationResponse_v0(o: BrokerRegistrationResponse, w: Writer) -> None:

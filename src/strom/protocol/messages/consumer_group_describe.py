@@ -66,14 +66,19 @@ def _d_ConsumerGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ConsumerG
             _a(_x)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupDescribeRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupDescribeRequest(f0, f1, _ut), p
 
 
 def _e_ConsumerGroupDescribeRequest_v0(o: ConsumerGroupDescribeRequest, w: Writer) -> None:
@@ -253,14 +258,19 @@ def _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -
     else:
         f2 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupDescribeResponse.TopicPartitions(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupDescribeResponse.TopicPartitions(f0, f1, f2, _ut), p
 
 
 def _e_ConsumerGroupDescribeResponse_TopicPartitions_v0(o: ConsumerGroupDescribeResponse.TopicPartitions, w: Writer) -> None:
@@ -291,14 +301,19 @@ def _d_ConsumerGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tup
         for _ in range(_n):
             _x, p = _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupDescribeResponse.Assignment(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupDescribeResponse.Assignment(f0, _ut), p
 
 
 def _e_ConsumerGroupDescribeResponse_Assignment_v0(o: ConsumerGroupDescribeResponse.Assignment, w: Writer) -> None:
@@ -340,14 +355,19 @@ def _d_ConsumerGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[C
     f7, p = read_compact_nullable_string(b, p)
     f8, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
     f9, p = _d_ConsumerGroupDescribeResponse_Assignment_v0(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
 def _e_ConsumerGroupDescribeResponse_Member_v0(o: ConsumerGroupDescribeResponse.Member, w: Writer) -> None:
@@ -399,14 +419,19 @@ def _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) ->
             _a(_x)
     (f8,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_ConsumerGroupDescribeResponse_DescribedGroup_v0(o: ConsumerGroupDescribeResponse.DescribedGroup, w: Writer) -> None:
@@ -447,14 +472,19 @@ def _d_ConsumerGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[Consumer
         for _ in range(_n):
             _x, p = _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupDescribeResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupDescribeResponse(f0, f1, _ut), p
 
 
 def _e_ConsumerGroupDescribeResponse_v0(o: ConsumerGroupDescribeResponse, w: Writer) -> None:

@@ -97,14 +97,19 @@ def _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b: memoryview, p: int) -
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupHeartbeatRequest.TopicPartitions(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupHeartbeatRequest.TopicPartitions(f0, f1, _ut), p
 
 
 def _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(o: ConsumerGroupHeartbeatRequest.TopicPartitions, w: Writer) -> None:
@@ -153,14 +158,19 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
         for _ in range(_n):
             _x, p = _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_ConsumerGroupHeartbeatRequest_v0(o: ConsumerGroupHeartbeatRequest, w: Writer) -> None:
@@ -283,14 +293,19 @@ def _d_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) 
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupHeartbeatResponse.TopicPartitions(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupHeartbeatResponse.TopicPartitions(f0, f1, _ut), p
 
 
 def _e_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(o: ConsumerGroupHeartbeatResponse.TopicPartitions, w: Writer) -> None:
@@ -320,14 +335,19 @@ def _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tu
         for _ in range(_n):
             _x, p = _d_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupHeartbeatResponse.Assignment(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupHeartbeatResponse.Assignment(f0, _ut), p
 
 
 def _e_ConsumerGroupHeartbeatResponse_Assignment_v0(o: ConsumerGroupHeartbeatResponse.Assignment, w: Writer) -> None:
@@ -353,19 +373,24 @@ def _d_ConsumerGroupHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[Consume
     f3, p = read_compact_nullable_string(b, p)
     (f4, f5,) = _SResp1.unpack_from(b, p)
     p += 8
-    if b[p] == 255:
+    if b[p] > 127:
         f6 = None
         p += 1
     else:
         f6, p = _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b, p + 1)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ConsumerGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_ConsumerGroupHeartbeatResponse_v0(o: ConsumerGroupHeartbeatResponse, w: Writer) -> None:

@@ -78,14 +78,19 @@ def _e_ControlledShutdownRequest_v2(o: ControlledShutdownRequest, w: Writer) -> 
 def _d_ControlledShutdownRequest_v3(b: memoryview, p: int) -> tuple[ControlledShutdownRequest, int]:
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ControlledShutdownRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ControlledShutdownRequest(f0, f1, _ut), p
 
 
 def _e_ControlledShutdownRequest_v3(o: ControlledShutdownRequest, w: Writer) -> None:
@@ -169,14 +174,19 @@ def _d_ControlledShutdownResponse_RemainingPartition_v3(b: memoryview, p: int) -
     f0, p = read_compact_string(b, p)
     (f1,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ControlledShutdownResponse.RemainingPartition(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ControlledShutdownResponse.RemainingPartition(f0, f1, _ut), p
 
 
 def _e_ControlledShutdownResponse_RemainingPartition_v3(o: ControlledShutdownResponse.RemainingPartition, w: Writer) -> None:
@@ -235,14 +245,19 @@ def _d_ControlledShutdownResponse_v3(b: memoryview, p: int) -> tuple[ControlledS
         for _ in range(_n):
             _x, p = _d_ControlledShutdownResponse_RemainingPartition_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ControlledShutdownResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ControlledShutdownResponse(f0, f1, _ut), p
 
 
 def _e_ControlledShutdownResponse_v3(o: ControlledShutdownResponse, w: Writer) -> None:

@@ -111,14 +111,19 @@ def _d_ControllerRegistrationRequest_Listener_v0(b: memoryview, p: int) -> tuple
     f1, p = read_compact_string(b, p)
     (f2, f3,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ControllerRegistrationRequest.Listener(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ControllerRegistrationRequest.Listener(f0, f1, f2, f3, _ut), p
 
 
 def _e_ControllerRegistrationRequest_Listener_v0(o: ControllerRegistrationRequest.Listener, w: Writer) -> None:
@@ -136,14 +141,19 @@ def _d_ControllerRegistrationRequest_Feature_v0(b: memoryview, p: int) -> tuple[
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ControllerRegistrationRequest.Feature(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ControllerRegistrationRequest.Feature(f0, f1, f2, _ut), p
 
 
 def _e_ControllerRegistrationRequest_Feature_v0(o: ControllerRegistrationRequest.Feature, w: Writer) -> None:
@@ -184,14 +194,19 @@ def _d_ControllerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[Controll
         for _ in range(_n):
             _x, p = _d_ControllerRegistrationRequest_Feature_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ControllerRegistrationRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ControllerRegistrationRequest(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_ControllerRegistrationRequest_v0(o: ControllerRegistrationRequest, w: Writer) -> None:
@@ -263,14 +278,19 @@ def _d_ControllerRegistrationResponse_v0(b: memoryview, p: int) -> tuple[Control
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ControllerRegistrationResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ControllerRegistrationResponse(f0, f1, f2, _ut), p
 
 
 def _e_ControllerRegistrationResponse_v0(o: ControllerRegistrationResponse, w: Writer) -> None:

@@ -135,14 +135,19 @@ def _d_CreateAclsRequest_AclCreation_v2(b: memoryview, p: int) -> tuple[CreateAc
     f4, p = read_compact_string(b, p)
     (f5, f6,) = _SReq1.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateAclsRequest.AclCreation(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateAclsRequest.AclCreation(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_CreateAclsRequest_AclCreation_v2(o: CreateAclsRequest.AclCreation, w: Writer) -> None:
@@ -228,14 +233,19 @@ def _d_CreateAclsRequest_v2(b: memoryview, p: int) -> tuple[CreateAclsRequest, i
         for _ in range(_n):
             _x, p = _d_CreateAclsRequest_AclCreation_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateAclsRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateAclsRequest(f0, _ut), p
 
 
 def _e_CreateAclsRequest_v2(o: CreateAclsRequest, w: Writer) -> None:
@@ -326,14 +336,19 @@ def _d_CreateAclsResponse_AclCreationResult_v2(b: memoryview, p: int) -> tuple[C
     (f0,) = _SResp0.unpack_from(b, p)
     p += 2
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateAclsResponse.AclCreationResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateAclsResponse.AclCreationResult(f0, f1, _ut), p
 
 
 def _e_CreateAclsResponse_AclCreationResult_v2(o: CreateAclsResponse.AclCreationResult, w: Writer) -> None:
@@ -392,14 +407,19 @@ def _d_CreateAclsResponse_v2(b: memoryview, p: int) -> tuple[CreateAclsResponse,
         for _ in range(_n):
             _x, p = _d_CreateAclsResponse_AclCreationResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateAclsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateAclsResponse(f0, f1, _ut), p
 
 
 def _e_CreateAclsResponse_v2(o: CreateAclsResponse, w: Writer) -> None:

@@ -89,14 +89,19 @@ def _e_CreateDelegationTokenRequest_CreatableRenewers_v0(o: CreateDelegationToke
 def _d_CreateDelegationTokenRequest_CreatableRenewers_v2(b: memoryview, p: int) -> tuple[CreateDelegationTokenRequest.CreatableRenewers, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateDelegationTokenRequest.CreatableRenewers(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateDelegationTokenRequest.CreatableRenewers(f0, f1, _ut), p
 
 
 def _e_CreateDelegationTokenRequest_CreatableRenewers_v2(o: CreateDelegationTokenRequest.CreatableRenewers, w: Writer) -> None:
@@ -159,14 +164,19 @@ def _d_CreateDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[CreateDel
             _a(_x)
     (f3,) = _SReq0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateDelegationTokenRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateDelegationTokenRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_CreateDelegationTokenRequest_v2(o: CreateDelegationTokenRequest, w: Writer) -> None:
@@ -203,14 +213,19 @@ def _d_CreateDelegationTokenRequest_v3(b: memoryview, p: int) -> tuple[CreateDel
             _a(_x)
     (f3,) = _SReq0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateDelegationTokenRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateDelegationTokenRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_CreateDelegationTokenRequest_v3(o: CreateDelegationTokenRequest, w: Writer) -> None:
@@ -338,14 +353,19 @@ def _d_CreateDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[CreateDe
     f9, p = read_compact_bytes(b, p)
     (f10,) = _SResp2.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
 
 
 def _e_CreateDelegationTokenResponse_v2(o: CreateDelegationTokenResponse, w: Writer) -> None:
@@ -376,14 +396,19 @@ def _d_CreateDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[CreateDe
     f9, p = read_compact_bytes(b, p)
     (f10,) = _SResp2.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
 
 
 def _e_CreateDelegationTokenResponse_v3(o: CreateDelegationTokenResponse, w: Writer) -> None:

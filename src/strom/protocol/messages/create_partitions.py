@@ -115,14 +115,19 @@ def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b: memoryview, p: i
     else:
         f0 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreatePartitionsRequest.CreatePartitionsAssignment(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreatePartitionsRequest.CreatePartitionsAssignment(f0, _ut), p
 
 
 def _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(o: CreatePartitionsRequest.CreatePartitionsAssignment, w: Writer) -> None:
@@ -187,14 +192,19 @@ def _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b: memoryview, p: int) -
         for _ in range(_n):
             _x, p = _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreatePartitionsRequest.CreatePartitionsTopic(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreatePartitionsRequest.CreatePartitionsTopic(f0, f1, f2, _ut), p
 
 
 def _e_CreatePartitionsRequest_CreatePartitionsTopic_v2(o: CreatePartitionsRequest.CreatePartitionsTopic, w: Writer) -> None:
@@ -261,14 +271,19 @@ def _d_CreatePartitionsRequest_v2(b: memoryview, p: int) -> tuple[CreatePartitio
             _a(_x)
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 5
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreatePartitionsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreatePartitionsRequest(f0, f1, f2, _ut), p
 
 
 def _e_CreatePartitionsRequest_v2(o: CreatePartitionsRequest, w: Writer) -> None:
@@ -366,14 +381,19 @@ def _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(b: memoryview, p:
     (f1,) = _SResp0.unpack_from(b, p)
     p += 2
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreatePartitionsResponse.CreatePartitionsTopicResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreatePartitionsResponse.CreatePartitionsTopicResult(f0, f1, f2, _ut), p
 
 
 def _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(o: CreatePartitionsResponse.CreatePartitionsTopicResult, w: Writer) -> None:
@@ -433,14 +453,19 @@ def _d_CreatePartitionsResponse_v2(b: memoryview, p: int) -> tuple[CreatePartiti
         for _ in range(_n):
             _x, p = _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreatePartitionsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreatePartitionsResponse(f0, f1, _ut), p
 
 
 def _e_CreatePartitionsResponse_v2(o: CreatePartitionsResponse, w: Writer) -> None:

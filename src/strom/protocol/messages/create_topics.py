@@ -147,14 +147,19 @@ def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) 
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateTopicsRequest.CreatableReplicaAssignment(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsRequest.CreatableReplicaAssignment(f0, f1, _ut), p
 
 
 def _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(o: CreateTopicsRequest.CreatableReplicaAssignment, w: Writer) -> None:
@@ -186,14 +191,19 @@ def _e_CreateTopicsRequest_CreatableTopicConfig_v0(o: CreateTopicsRequest.Creata
 def _d_CreateTopicsRequest_CreatableTopicConfig_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopicConfig, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateTopicsRequest.CreatableTopicConfig(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsRequest.CreatableTopicConfig(f0, f1, _ut), p
 
 
 def _e_CreateTopicsRequest_CreatableTopicConfig_v5(o: CreateTopicsRequest.CreatableTopicConfig, w: Writer) -> None:
@@ -281,14 +291,19 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableTopicConfig_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateTopicsRequest.CreatableTopic(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsRequest.CreatableTopic(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_CreateTopicsRequest_CreatableTopic_v5(o: CreateTopicsRequest.CreatableTopic, w: Writer) -> None:
@@ -393,14 +408,19 @@ def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsReques
             _a(_x)
     (f1, f2,) = _SReq2.unpack_from(b, p)
     p += 5
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateTopicsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsRequest(f0, f1, f2, _ut), p
 
 
 def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
@@ -526,14 +546,19 @@ def _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b: memoryview, p: int) -> t
     f1, p = read_compact_nullable_string(b, p)
     (f2, f3, f4,) = _SResp0.unpack_from(b, p)
     p += 3
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateTopicsResponse.CreatableTopicConfigs(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsResponse.CreatableTopicConfigs(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_CreateTopicsResponse_CreatableTopicConfigs_v5(o: CreateTopicsResponse.CreatableTopicConfigs, w: Writer) -> None:
@@ -609,20 +634,25 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tu
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            (f4,) = _SResp1.unpack_from(b, p)
-            p += 2
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                (f4,) = _SResp1.unpack_from(b, p)
+                p += 2
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
@@ -671,20 +701,25 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tu
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            (f4,) = _SResp1.unpack_from(b, p)
-            p += 2
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                (f4,) = _SResp1.unpack_from(b, p)
+                p += 2
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
@@ -817,14 +852,19 @@ def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsRespo
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateTopicsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsResponse(f0, f1, _ut), p
 
 
 def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
@@ -859,14 +899,19 @@ def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsRespo
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v7(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return CreateTopicsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return CreateTopicsResponse(f0, f1, _ut), p
 
 
 def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:

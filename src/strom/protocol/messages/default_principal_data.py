@@ -58,14 +58,19 @@ def _d_DefaultPrincipalData_v0(b: memoryview, p: int) -> tuple[DefaultPrincipalD
     f1, p = read_compact_string(b, p)
     (f2,) = _SH0.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DefaultPrincipalData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DefaultPrincipalData(f0, f1, f2, _ut), p
 
 
 def _e_DefaultPrincipalData_v0(o: DefaultPrincipalData, w: Writer) -> None:

@@ -135,14 +135,19 @@ def _d_DeleteAclsRequest_DeleteAclsFilter_v2(b: memoryview, p: int) -> tuple[Del
     f4, p = read_compact_nullable_string(b, p)
     (f5, f6,) = _SReq1.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_DeleteAclsRequest_DeleteAclsFilter_v2(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
@@ -228,14 +233,19 @@ def _d_DeleteAclsRequest_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest, i
         for _ in range(_n):
             _x, p = _d_DeleteAclsRequest_DeleteAclsFilter_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteAclsRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteAclsRequest(f0, _ut), p
 
 
 def _e_DeleteAclsRequest_v2(o: DeleteAclsRequest, w: Writer) -> None:
@@ -419,14 +429,19 @@ def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(b: memoryview, p: int) -> tup
     f6, p = read_compact_string(b, p)
     (f7, f8,) = _SResp2.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
@@ -527,14 +542,19 @@ def _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b: memoryview, p: int) -> tu
         for _ in range(_n):
             _x, p = _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2, _ut), p
 
 
 def _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
@@ -632,14 +652,19 @@ def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
         for _ in range(_n):
             _x, p = _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteAclsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteAclsResponse(f0, f1, _ut), p
 
 
 def _e_DeleteAclsResponse_v2(o: DeleteAclsResponse, w: Writer) -> None:

@@ -87,14 +87,19 @@ def _d_DeleteGroupsRequest_v2(b: memoryview, p: int) -> tuple[DeleteGroupsReques
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteGroupsRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteGroupsRequest(f0, _ut), p
 
 
 def _e_DeleteGroupsRequest_v2(o: DeleteGroupsRequest, w: Writer) -> None:
@@ -184,14 +189,19 @@ def _d_DeleteGroupsResponse_DeletableGroupResult_v2(b: memoryview, p: int) -> tu
     f0, p = read_compact_string(b, p)
     (f1,) = _SResp0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteGroupsResponse.DeletableGroupResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteGroupsResponse.DeletableGroupResult(f0, f1, _ut), p
 
 
 def _e_DeleteGroupsResponse_DeletableGroupResult_v2(o: DeleteGroupsResponse.DeletableGroupResult, w: Writer) -> None:
@@ -250,14 +260,19 @@ def _d_DeleteGroupsResponse_v2(b: memoryview, p: int) -> tuple[DeleteGroupsRespo
         for _ in range(_n):
             _x, p = _d_DeleteGroupsResponse_DeletableGroupResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteGroupsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteGroupsResponse(f0, f1, _ut), p
 
 
 def _e_DeleteGroupsResponse_v2(o: DeleteGroupsResponse, w: Writer) -> None:

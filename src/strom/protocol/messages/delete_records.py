@@ -100,14 +100,19 @@ def _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(o: DeleteRecordsRequest.De
 def _d_DeleteRecordsRequest_DeleteRecordsPartition_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsPartition, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteRecordsRequest.DeleteRecordsPartition(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteRecordsRequest.DeleteRecordsPartition(f0, f1, _ut), p
 
 
 def _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(o: DeleteRecordsRequest.DeleteRecordsPartition, w: Writer) -> None:
@@ -163,14 +168,19 @@ def _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b: memoryview, p: int) -> tupl
         for _ in range(_n):
             _x, p = _d_DeleteRecordsRequest_DeleteRecordsPartition_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteRecordsRequest.DeleteRecordsTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteRecordsRequest.DeleteRecordsTopic(f0, f1, _ut), p
 
 
 def _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(o: DeleteRecordsRequest.DeleteRecordsTopic, w: Writer) -> None:
@@ -236,14 +246,19 @@ def _d_DeleteRecordsRequest_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequ
             _a(_x)
     (f1,) = _SReq1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteRecordsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteRecordsRequest(f0, f1, _ut), p
 
 
 def _e_DeleteRecordsRequest_v2(o: DeleteRecordsRequest, w: Writer) -> None:
@@ -352,14 +367,19 @@ def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(o: DeleteRecordsRes
 def _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsPartitionResult, int]:
     (f0, f1, f2,) = _SResp0.unpack_from(b, p)
     p += 14
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteRecordsResponse.DeleteRecordsPartitionResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteRecordsResponse.DeleteRecordsPartitionResult(f0, f1, f2, _ut), p
 
 
 def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(o: DeleteRecordsResponse.DeleteRecordsPartitionResult, w: Writer) -> None:
@@ -415,14 +435,19 @@ def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b: memoryview, p: int) 
         for _ in range(_n):
             _x, p = _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteRecordsResponse.DeleteRecordsTopicResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteRecordsResponse.DeleteRecordsTopicResult(f0, f1, _ut), p
 
 
 def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(o: DeleteRecordsResponse.DeleteRecordsTopicResult, w: Writer) -> None:
@@ -488,14 +513,19 @@ def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRes
         for _ in range(_n):
             _x, p = _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteRecordsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteRecordsResponse(f0, f1, _ut), p
 
 
 def _e_DeleteRecordsResponse_v2(o: DeleteRecordsResponse, w: Writer) -> None:

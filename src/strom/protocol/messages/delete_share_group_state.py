@@ -85,14 +85,19 @@ class DeleteShareGroupStateRequest(Message):
 def _d_DeleteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[DeleteShareGroupStateRequest.PartitionData, int]:
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteShareGroupStateRequest.PartitionData(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteShareGroupStateRequest.PartitionData(f0, _ut), p
 
 
 def _e_DeleteShareGroupStateRequest_PartitionData_v0(o: DeleteShareGroupStateRequest.PartitionData, w: Writer) -> None:
@@ -118,14 +123,19 @@ def _d_DeleteShareGroupStateRequest_DeleteStateData_v0(b: memoryview, p: int) ->
         for _ in range(_n):
             _x, p = _d_DeleteShareGroupStateRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteShareGroupStateRequest.DeleteStateData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteShareGroupStateRequest.DeleteStateData(f0, f1, _ut), p
 
 
 def _e_DeleteShareGroupStateRequest_DeleteStateData_v0(o: DeleteShareGroupStateRequest.DeleteStateData, w: Writer) -> None:
@@ -159,14 +169,19 @@ def _d_DeleteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[DeleteSha
         for _ in range(_n):
             _x, p = _d_DeleteShareGroupStateRequest_DeleteStateData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteShareGroupStateRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteShareGroupStateRequest(f0, f1, _ut), p
 
 
 def _e_DeleteShareGroupStateRequest_v0(o: DeleteShareGroupStateRequest, w: Writer) -> None:
@@ -261,14 +276,19 @@ def _d_DeleteShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteShareGroupStateResponse.PartitionResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
 def _e_DeleteShareGroupStateResponse_PartitionResult_v0(o: DeleteShareGroupStateResponse.PartitionResult, w: Writer) -> None:
@@ -295,14 +315,19 @@ def _d_DeleteShareGroupStateResponse_DeleteStateResult_v0(b: memoryview, p: int)
         for _ in range(_n):
             _x, p = _d_DeleteShareGroupStateResponse_PartitionResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteShareGroupStateResponse.DeleteStateResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteShareGroupStateResponse.DeleteStateResult(f0, f1, _ut), p
 
 
 def _e_DeleteShareGroupStateResponse_DeleteStateResult_v0(o: DeleteShareGroupStateResponse.DeleteStateResult, w: Writer) -> None:
@@ -335,14 +360,19 @@ def _d_DeleteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[DeleteSh
         for _ in range(_n):
             _x, p = _d_DeleteShareGroupStateResponse_DeleteStateResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteShareGroupStateResponse(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteShareGroupStateResponse(f0, _ut), p
 
 
 def _e_DeleteShareGroupStateResponse_v0(o: DeleteShareGroupStateResponse, w: Writer) -> None:

@@ -74,14 +74,19 @@ class DeleteTopicsRequest(Message):
 def _d_DeleteTopicsRequest_DeleteTopicState_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRequest.DeleteTopicState, int]:
     f0, p = read_compact_nullable_string(b, p)
     f1, p = read_uuid(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsRequest.DeleteTopicState(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsRequest.DeleteTopicState(f0, f1, _ut), p
 
 
 def _e_DeleteTopicsRequest_DeleteTopicState_v6(o: DeleteTopicsRequest.DeleteTopicState, w: Writer) -> None:
@@ -143,14 +148,19 @@ def _d_DeleteTopicsRequest_v4(b: memoryview, p: int) -> tuple[DeleteTopicsReques
             _a(_x)
     (f2,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsRequest(f0, f1, f2, _ut), p
 
 
 def _e_DeleteTopicsRequest_v4(o: DeleteTopicsRequest, w: Writer) -> None:
@@ -186,14 +196,19 @@ def _d_DeleteTopicsRequest_v6(b: memoryview, p: int) -> tuple[DeleteTopicsReques
     f1 = []
     (f2,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsRequest(f0, f1, f2, _ut), p
 
 
 def _e_DeleteTopicsRequest_v6(o: DeleteTopicsRequest, w: Writer) -> None:
@@ -295,14 +310,19 @@ def _d_DeleteTopicsResponse_DeletableTopicResult_v4(b: memoryview, p: int) -> tu
     (f2,) = _SResp0.unpack_from(b, p)
     p += 2
     f3 = None
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
 
 
 def _e_DeleteTopicsResponse_DeletableTopicResult_v4(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
@@ -321,14 +341,19 @@ def _d_DeleteTopicsResponse_DeletableTopicResult_v5(b: memoryview, p: int) -> tu
     (f2,) = _SResp0.unpack_from(b, p)
     p += 2
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
 
 
 def _e_DeleteTopicsResponse_DeletableTopicResult_v5(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
@@ -348,14 +373,19 @@ def _d_DeleteTopicsResponse_DeletableTopicResult_v6(b: memoryview, p: int) -> tu
     (f2,) = _SResp0.unpack_from(b, p)
     p += 2
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
 
 
 def _e_DeleteTopicsResponse_DeletableTopicResult_v6(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
@@ -445,14 +475,19 @@ def _d_DeleteTopicsResponse_v4(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
         for _ in range(_n):
             _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsResponse(f0, f1, _ut), p
 
 
 def _e_DeleteTopicsResponse_v4(o: DeleteTopicsResponse, w: Writer) -> None:
@@ -487,14 +522,19 @@ def _d_DeleteTopicsResponse_v5(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
         for _ in range(_n):
             _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsResponse(f0, f1, _ut), p
 
 
 def _e_DeleteTopicsResponse_v5(o: DeleteTopicsResponse, w: Writer) -> None:
@@ -529,14 +569,19 @@ def _d_DeleteTopicsResponse_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
         for _ in range(_n):
             _x, p = _d_DeleteTopicsResponse_DeletableTopicResult_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DeleteTopicsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DeleteTopicsResponse(f0, f1, _ut), p
 
 
 def _e_DeleteTopicsResponse_v6(o: DeleteTopicsResponse, w: Writer) -> None:

@@ -121,14 +121,19 @@ def _d_DescribeAclsRequest_v2(b: memoryview, p: int) -> tuple[DescribeAclsReques
     f4, p = read_compact_nullable_string(b, p)
     (f5, f6,) = _SReq1.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeAclsRequest(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeAclsRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_DescribeAclsRequest_v2(o: DescribeAclsRequest, w: Writer) -> None:
@@ -256,14 +261,19 @@ def _d_DescribeAclsResponse_AclDescription_v2(b: memoryview, p: int) -> tuple[De
     f1, p = read_compact_string(b, p)
     (f2, f3,) = _SResp0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeAclsResponse.AclDescription(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeAclsResponse.AclDescription(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeAclsResponse_AclDescription_v2(o: DescribeAclsResponse.AclDescription, w: Writer) -> None:
@@ -365,14 +375,19 @@ def _d_DescribeAclsResponse_DescribeAclsResource_v2(b: memoryview, p: int) -> tu
         for _ in range(_n):
             _x, p = _d_DescribeAclsResponse_AclDescription_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeAclsResponse.DescribeAclsResource(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeAclsResponse.DescribeAclsResource(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeAclsResponse_DescribeAclsResource_v2(o: DescribeAclsResponse.DescribeAclsResource, w: Writer) -> None:
@@ -476,14 +491,19 @@ def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsRespo
         for _ in range(_n):
             _x, p = _d_DescribeAclsResponse_DescribeAclsResource_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeAclsResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeAclsResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeAclsResponse_v2(o: DescribeAclsResponse, w: Writer) -> None:

@@ -92,14 +92,19 @@ def _d_DescribeClientQuotasRequest_ComponentData_v1(b: memoryview, p: int) -> tu
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClientQuotasRequest.ComponentData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClientQuotasRequest.ComponentData(f0, f1, f2, _ut), p
 
 
 def _e_DescribeClientQuotasRequest_ComponentData_v1(o: DescribeClientQuotasRequest.ComponentData, w: Writer) -> None:
@@ -159,14 +164,19 @@ def _d_DescribeClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[DescribeCl
             _a(_x)
     (f1,) = _SReq1.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClientQuotasRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClientQuotasRequest(f0, f1, _ut), p
 
 
 def _e_DescribeClientQuotasRequest_v1(o: DescribeClientQuotasRequest, w: Writer) -> None:
@@ -296,14 +306,19 @@ def _e_DescribeClientQuotasResponse_EntityData_v0(o: DescribeClientQuotasRespons
 def _d_DescribeClientQuotasResponse_EntityData_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.EntityData, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClientQuotasResponse.EntityData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClientQuotasResponse.EntityData(f0, f1, _ut), p
 
 
 def _e_DescribeClientQuotasResponse_EntityData_v1(o: DescribeClientQuotasResponse.EntityData, w: Writer) -> None:
@@ -333,14 +348,19 @@ def _d_DescribeClientQuotasResponse_ValueData_v1(b: memoryview, p: int) -> tuple
     f0, p = read_compact_string(b, p)
     (f1,) = _SResp0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClientQuotasResponse.ValueData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClientQuotasResponse.ValueData(f0, f1, _ut), p
 
 
 def _e_DescribeClientQuotasResponse_ValueData_v1(o: DescribeClientQuotasResponse.ValueData, w: Writer) -> None:
@@ -420,14 +440,19 @@ def _d_DescribeClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple
         for _ in range(_n):
             _x, p = _d_DescribeClientQuotasResponse_ValueData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClientQuotasResponse.EntryData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClientQuotasResponse.EntryData(f0, f1, _ut), p
 
 
 def _e_DescribeClientQuotasResponse_EntryData_v1(o: DescribeClientQuotasResponse.EntryData, w: Writer) -> None:
@@ -501,14 +526,19 @@ def _d_DescribeClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[DescribeC
         for _ in range(_n):
             _x, p = _d_DescribeClientQuotasResponse_EntryData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClientQuotasResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClientQuotasResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeClientQuotasResponse_v1(o: DescribeClientQuotasResponse, w: Writer) -> None:

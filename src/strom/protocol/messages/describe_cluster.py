@@ -56,14 +56,19 @@ def _d_DescribeClusterRequest_v0(b: memoryview, p: int) -> tuple[DescribeCluster
     (f0,) = _SReq0.unpack_from(b, p)
     p += 1
     f1 = 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClusterRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClusterRequest(f0, f1, _ut), p
 
 
 def _e_DescribeClusterRequest_v0(o: DescribeClusterRequest, w: Writer) -> None:
@@ -78,14 +83,19 @@ def _e_DescribeClusterRequest_v0(o: DescribeClusterRequest, w: Writer) -> None:
 def _d_DescribeClusterRequest_v1(b: memoryview, p: int) -> tuple[DescribeClusterRequest, int]:
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClusterRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClusterRequest(f0, f1, _ut), p
 
 
 def _e_DescribeClusterRequest_v1(o: DescribeClusterRequest, w: Writer) -> None:
@@ -184,14 +194,19 @@ def _d_DescribeClusterResponse_DescribeClusterBroker_v0(b: memoryview, p: int) -
     (f2,) = _SResp0.unpack_from(b, p)
     p += 4
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClusterResponse.DescribeClusterBroker(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClusterResponse.DescribeClusterBroker(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeClusterResponse_DescribeClusterBroker_v0(o: DescribeClusterResponse.DescribeClusterBroker, w: Writer) -> None:
@@ -228,14 +243,19 @@ def _d_DescribeClusterResponse_v0(b: memoryview, p: int) -> tuple[DescribeCluste
             _a(_x)
     (f7,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_DescribeClusterResponse_v0(o: DescribeClusterResponse, w: Writer) -> None:
@@ -282,14 +302,19 @@ def _d_DescribeClusterResponse_v1(b: memoryview, p: int) -> tuple[DescribeCluste
             _a(_x)
     (f7,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_DescribeClusterResponse_v1(o: DescribeClusterResponse, w: Writer) -> None:

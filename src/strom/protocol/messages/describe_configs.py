@@ -124,14 +124,19 @@ def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) 
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeConfigsRequest.DescribeConfigsResource(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeConfigsRequest.DescribeConfigsResource(f0, f1, f2, _ut), p
 
 
 def _e_DescribeConfigsRequest_DescribeConfigsResource_v4(o: DescribeConfigsRequest.DescribeConfigsResource, w: Writer) -> None:
@@ -259,14 +264,19 @@ def _d_DescribeConfigsRequest_v4(b: memoryview, p: int) -> tuple[DescribeConfigs
             _a(_x)
     (f1, f2,) = _SReq2.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeConfigsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeConfigsRequest(f0, f1, f2, _ut), p
 
 
 def _e_DescribeConfigsRequest_v4(o: DescribeConfigsRequest, w: Writer) -> None:
@@ -434,14 +444,19 @@ def _d_DescribeConfigsResponse_DescribeConfigsSynonym_v4(b: memoryview, p: int) 
     f1, p = read_compact_nullable_string(b, p)
     (f2,) = _SResp0.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeConfigsResponse.DescribeConfigsSynonym(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeConfigsResponse.DescribeConfigsSynonym(f0, f1, f2, _ut), p
 
 
 def _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(o: DescribeConfigsResponse.DescribeConfigsSynonym, w: Writer) -> None:
@@ -583,14 +598,19 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p
     (f7,) = _SResp0.unpack_from(b, p)
     p += 1
     f8, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
@@ -747,14 +767,19 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_DescribeConfigsResponse_DescribeConfigsResult_v4(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
@@ -885,14 +910,19 @@ def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfig
         for _ in range(_n):
             _x, p = _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeConfigsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeConfigsResponse(f0, f1, _ut), p
 
 
 def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None:

@@ -79,14 +79,19 @@ def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(o: Describ
 def _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeDelegationTokenRequest.DescribeDelegationTokenOwner(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeDelegationTokenRequest.DescribeDelegationTokenOwner(f0, f1, _ut), p
 
 
 def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(o: DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, w: Writer) -> None:
@@ -140,14 +145,19 @@ def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[Describ
         for _ in range(_n):
             _x, p = _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeDelegationTokenRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeDelegationTokenRequest(f0, _ut), p
 
 
 def _e_DescribeDelegationTokenRequest_v2(o: DescribeDelegationTokenRequest, w: Writer) -> None:
@@ -281,14 +291,19 @@ def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(o: Des
 def _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer(f0, f1, _ut), p
 
 
 def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(o: DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, w: Writer) -> None:
@@ -363,14 +378,19 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview
         for _ in range(_n):
             _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
 def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
@@ -415,14 +435,19 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview
         for _ in range(_n):
             _x, p = _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
 def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
@@ -499,14 +524,19 @@ def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[Descri
             _a(_x)
     (f2,) = _SResp2.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeDelegationTokenResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeDelegationTokenResponse(f0, f1, f2, _ut), p
 
 
 def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w: Writer) -> None:
@@ -544,14 +574,19 @@ def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[Descri
             _a(_x)
     (f2,) = _SResp2.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeDelegationTokenResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeDelegationTokenResponse(f0, f1, f2, _ut), p
 
 
 def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w: Writer) -> None:

@@ -124,14 +124,19 @@ def _d_DescribeGroupsRequest_v5(b: memoryview, p: int) -> tuple[DescribeGroupsRe
             _a(_x)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeGroupsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeGroupsRequest(f0, f1, _ut), p
 
 
 def _e_DescribeGroupsRequest_v5(o: DescribeGroupsRequest, w: Writer) -> None:
@@ -295,14 +300,19 @@ def _d_DescribeGroupsResponse_DescribedGroupMember_v5(b: memoryview, p: int) -> 
     f3, p = read_compact_string(b, p)
     f4, p = read_compact_bytes(b, p)
     f5, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_DescribeGroupsResponse_DescribedGroupMember_v5(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
@@ -464,14 +474,19 @@ def _d_DescribeGroupsResponse_DescribedGroup_v5(b: memoryview, p: int) -> tuple[
             _a(_x)
     (f6,) = _SResp1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_DescribeGroupsResponse_DescribedGroup_v5(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
@@ -633,14 +648,19 @@ def _d_DescribeGroupsResponse_v5(b: memoryview, p: int) -> tuple[DescribeGroupsR
         for _ in range(_n):
             _x, p = _d_DescribeGroupsResponse_DescribedGroup_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeGroupsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeGroupsResponse(f0, f1, _ut), p
 
 
 def _e_DescribeGroupsResponse_v5(o: DescribeGroupsResponse, w: Writer) -> None:

@@ -93,14 +93,19 @@ def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b: memoryview, p: int) -
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsRequest.DescribableLogDirTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsRequest.DescribableLogDirTopic(f0, f1, _ut), p
 
 
 def _e_DescribeLogDirsRequest_DescribableLogDirTopic_v2(o: DescribeLogDirsRequest.DescribableLogDirTopic, w: Writer) -> None:
@@ -158,14 +163,19 @@ def _d_DescribeLogDirsRequest_v2(b: memoryview, p: int) -> tuple[DescribeLogDirs
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsRequest(f0, _ut), p
 
 
 def _e_DescribeLogDirsRequest_v2(o: DescribeLogDirsRequest, w: Writer) -> None:
@@ -308,14 +318,19 @@ def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(o: DescribeLogDirsRes
 def _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsPartition, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 21
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsResponse.DescribeLogDirsPartition(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsResponse.DescribeLogDirsPartition(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(o: DescribeLogDirsResponse.DescribeLogDirsPartition, w: Writer) -> None:
@@ -371,14 +386,19 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) ->
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsResponse.DescribeLogDirsTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsResponse.DescribeLogDirsTopic(f0, f1, _ut), p
 
 
 def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
@@ -451,14 +471,19 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b: memoryview, p: int) -
             _a(_x)
     f3 = -1
     f4 = -1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
@@ -497,14 +522,19 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b: memoryview, p: int) -
             _a(_x)
     (f3, f4,) = _SResp2.unpack_from(b, p)
     p += 16
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v4(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
@@ -574,14 +604,19 @@ def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDir
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsResponse(f0, f1, f2, _ut), p
 
 
 def _e_DescribeLogDirsResponse_v2(o: DescribeLogDirsResponse, w: Writer) -> None:
@@ -616,14 +651,19 @@ def _d_DescribeLogDirsResponse_v3(b: memoryview, p: int) -> tuple[DescribeLogDir
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsResponse(f0, f1, f2, _ut), p
 
 
 def _e_DescribeLogDirsResponse_v3(o: DescribeLogDirsResponse, w: Writer) -> None:
@@ -658,14 +698,19 @@ def _d_DescribeLogDirsResponse_v4(b: memoryview, p: int) -> tuple[DescribeLogDir
         for _ in range(_n):
             _x, p = _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeLogDirsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeLogDirsResponse(f0, f1, f2, _ut), p
 
 
 def _e_DescribeLogDirsResponse_v4(o: DescribeLogDirsResponse, w: Writer) -> None:

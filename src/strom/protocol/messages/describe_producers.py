@@ -72,14 +72,19 @@ def _d_DescribeProducersRequest_TopicRequest_v0(b: memoryview, p: int) -> tuple[
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeProducersRequest.TopicRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeProducersRequest.TopicRequest(f0, f1, _ut), p
 
 
 def _e_DescribeProducersRequest_TopicRequest_v0(o: DescribeProducersRequest.TopicRequest, w: Writer) -> None:
@@ -109,14 +114,19 @@ def _d_DescribeProducersRequest_v0(b: memoryview, p: int) -> tuple[DescribeProdu
         for _ in range(_n):
             _x, p = _d_DescribeProducersRequest_TopicRequest_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeProducersRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeProducersRequest(f0, _ut), p
 
 
 def _e_DescribeProducersRequest_v0(o: DescribeProducersRequest, w: Writer) -> None:
@@ -246,14 +256,19 @@ class DescribeProducersResponse(Message):
 def _d_DescribeProducersResponse_ProducerState_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.ProducerState, int]:
     (f0, f1, f2, f3, f4, f5,) = _SResp0.unpack_from(b, p)
     p += 36
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeProducersResponse.ProducerState(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeProducersResponse.ProducerState(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_DescribeProducersResponse_ProducerState_v0(o: DescribeProducersResponse.ProducerState, w: Writer) -> None:
@@ -281,14 +296,19 @@ def _d_DescribeProducersResponse_PartitionResponse_v0(b: memoryview, p: int) -> 
         for _ in range(_n):
             _x, p = _d_DescribeProducersResponse_ProducerState_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeProducersResponse.PartitionResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeProducersResponse.PartitionResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeProducersResponse_PartitionResponse_v0(o: DescribeProducersResponse.PartitionResponse, w: Writer) -> None:
@@ -323,14 +343,19 @@ def _d_DescribeProducersResponse_TopicResponse_v0(b: memoryview, p: int) -> tupl
         for _ in range(_n):
             _x, p = _d_DescribeProducersResponse_PartitionResponse_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeProducersResponse.TopicResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeProducersResponse.TopicResponse(f0, f1, _ut), p
 
 
 def _e_DescribeProducersResponse_TopicResponse_v0(o: DescribeProducersResponse.TopicResponse, w: Writer) -> None:
@@ -365,14 +390,19 @@ def _d_DescribeProducersResponse_v0(b: memoryview, p: int) -> tuple[DescribeProd
         for _ in range(_n):
             _x, p = _d_DescribeProducersResponse_TopicResponse_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeProducersResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeProducersResponse(f0, f1, _ut), p
 
 
 def _e_DescribeProducersResponse_v0(o: DescribeProducersResponse, w: Writer) -> None:

@@ -82,14 +82,19 @@ class DescribeQuorumRequest(Message):
 def _d_DescribeQuorumRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest.PartitionData, int]:
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumRequest.PartitionData(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumRequest.PartitionData(f0, _ut), p
 
 
 def _e_DescribeQuorumRequest_PartitionData_v0(o: DescribeQuorumRequest.PartitionData, w: Writer) -> None:
@@ -115,14 +120,19 @@ def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[Descri
         for _ in range(_n):
             _x, p = _d_DescribeQuorumRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumRequest.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumRequest.TopicData(f0, f1, _ut), p
 
 
 def _e_DescribeQuorumRequest_TopicData_v0(o: DescribeQuorumRequest.TopicData, w: Writer) -> None:
@@ -155,14 +165,19 @@ def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRe
         for _ in range(_n):
             _x, p = _d_DescribeQuorumRequest_TopicData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumRequest(f0, _ut), p
 
 
 def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
@@ -356,14 +371,19 @@ def _d_DescribeQuorumResponse_ReplicaState_v0(b: memoryview, p: int) -> tuple[De
     p += 8
     f3 = -1
     f4 = -1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_DescribeQuorumResponse_ReplicaState_v0(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
@@ -381,14 +401,19 @@ def _d_DescribeQuorumResponse_ReplicaState_v1(b: memoryview, p: int) -> tuple[De
     f1 = ZERO_UUID
     (f2, f3, f4,) = _SResp3.unpack_from(b, p)
     p += 24
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_DescribeQuorumResponse_ReplicaState_v1(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
@@ -406,14 +431,19 @@ def _d_DescribeQuorumResponse_ReplicaState_v2(b: memoryview, p: int) -> tuple[De
     f1, p = read_uuid(b, p)
     (f2, f3, f4,) = _SResp3.unpack_from(b, p)
     p += 24
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_DescribeQuorumResponse_ReplicaState_v2(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
@@ -455,14 +485,19 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_DescribeQuorumResponse_PartitionData_v0(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
@@ -516,14 +551,19 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_DescribeQuorumResponse_PartitionData_v1(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
@@ -577,14 +617,19 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
@@ -626,14 +671,19 @@ def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Descr
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
 def _e_DescribeQuorumResponse_TopicData_v0(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
@@ -667,14 +717,19 @@ def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Descr
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
 def _e_DescribeQuorumResponse_TopicData_v1(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
@@ -708,14 +763,19 @@ def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Descr
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_PartitionData_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
 def _e_DescribeQuorumResponse_TopicData_v2(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
@@ -740,14 +800,19 @@ def _d_DescribeQuorumResponse_Listener_v2(b: memoryview, p: int) -> tuple[Descri
     f1, p = read_compact_string(b, p)
     (f2,) = _SResp8.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.Listener(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.Listener(f0, f1, f2, _ut), p
 
 
 def _e_DescribeQuorumResponse_Listener_v2(o: DescribeQuorumResponse.Listener, w: Writer) -> None:
@@ -776,14 +841,19 @@ def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQu
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_Listener_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse.Node(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse.Node(f0, f1, _ut), p
 
 
 def _e_DescribeQuorumResponse_Node_v2(o: DescribeQuorumResponse.Node, w: Writer) -> None:
@@ -821,14 +891,19 @@ def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumR
             _x, p = _d_DescribeQuorumResponse_TopicData_v0(b, p)
             _a(_x)
     f3 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
@@ -866,14 +941,19 @@ def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumR
             _x, p = _d_DescribeQuorumResponse_TopicData_v1(b, p)
             _a(_x)
     f3 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
@@ -919,14 +999,19 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_Node_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeQuorumResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:

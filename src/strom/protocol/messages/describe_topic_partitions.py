@@ -87,14 +87,19 @@ class DescribeTopicPartitionsRequest(Message):
 
 def _d_DescribeTopicPartitionsRequest_TopicRequest_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsRequest.TopicRequest, int]:
     f0, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeTopicPartitionsRequest.TopicRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeTopicPartitionsRequest.TopicRequest(f0, _ut), p
 
 
 def _e_DescribeTopicPartitionsRequest_TopicRequest_v0(o: DescribeTopicPartitionsRequest.TopicRequest, w: Writer) -> None:
@@ -110,14 +115,19 @@ def _d_DescribeTopicPartitionsRequest_Cursor_v0(b: memoryview, p: int) -> tuple[
     f0, p = read_compact_string(b, p)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeTopicPartitionsRequest.Cursor(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeTopicPartitionsRequest.Cursor(f0, f1, _ut), p
 
 
 def _e_DescribeTopicPartitionsRequest_Cursor_v0(o: DescribeTopicPartitionsRequest.Cursor, w: Writer) -> None:
@@ -145,19 +155,24 @@ def _d_DescribeTopicPartitionsRequest_v0(b: memoryview, p: int) -> tuple[Describ
             _a(_x)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 4
-    if b[p] == 255:
+    if b[p] > 127:
         f2 = None
         p += 1
     else:
         f2, p = _d_DescribeTopicPartitionsRequest_Cursor_v0(b, p + 1)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeTopicPartitionsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeTopicPartitionsRequest(f0, f1, f2, _ut), p
 
 
 def _e_DescribeTopicPartitionsRequest_v0(o: DescribeTopicPartitionsRequest, w: Writer) -> None:
@@ -343,14 +358,19 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_
     else:
         f8 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition, w: Writer) -> None:
@@ -404,14 +424,19 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b
             _a(_x)
     (f5,) = _SResp3.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic, w: Writer) -> None:
@@ -439,14 +464,19 @@ def _d_DescribeTopicPartitionsResponse_Cursor_v0(b: memoryview, p: int) -> tuple
     f0, p = read_compact_string(b, p)
     (f1,) = _SResp3.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeTopicPartitionsResponse.Cursor(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeTopicPartitionsResponse.Cursor(f0, f1, _ut), p
 
 
 def _e_DescribeTopicPartitionsResponse_Cursor_v0(o: DescribeTopicPartitionsResponse.Cursor, w: Writer) -> None:
@@ -474,19 +504,24 @@ def _d_DescribeTopicPartitionsResponse_v0(b: memoryview, p: int) -> tuple[Descri
         for _ in range(_n):
             _x, p = _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b, p)
             _a(_x)
-    if b[p] == 255:
+    if b[p] > 127:
         f2 = None
         p += 1
     else:
         f2, p = _d_DescribeTopicPartitionsResponse_Cursor_v0(b, p + 1)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeTopicPartitionsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeTopicPartitionsResponse(f0, f1, f2, _ut), p
 
 
 def _e_DescribeTopicPartitionsResponse_v0(o: DescribeTopicPartitionsResponse, w: Writer) -> None:

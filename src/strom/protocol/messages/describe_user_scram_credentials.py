@@ -63,14 +63,19 @@ class DescribeUserScramCredentialsRequest(Message):
 
 def _d_DescribeUserScramCredentialsRequest_UserName_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsRequest.UserName, int]:
     f0, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeUserScramCredentialsRequest.UserName(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeUserScramCredentialsRequest.UserName(f0, _ut), p
 
 
 def _e_DescribeUserScramCredentialsRequest_UserName_v0(o: DescribeUserScramCredentialsRequest.UserName, w: Writer) -> None:
@@ -95,14 +100,19 @@ def _d_DescribeUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[De
         for _ in range(_n):
             _x, p = _d_DescribeUserScramCredentialsRequest_UserName_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeUserScramCredentialsRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeUserScramCredentialsRequest(f0, _ut), p
 
 
 def _e_DescribeUserScramCredentialsRequest_v0(o: DescribeUserScramCredentialsRequest, w: Writer) -> None:
@@ -209,14 +219,19 @@ class DescribeUserScramCredentialsResponse(Message):
 def _d_DescribeUserScramCredentialsResponse_CredentialInfo_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse.CredentialInfo, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 5
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeUserScramCredentialsResponse.CredentialInfo(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeUserScramCredentialsResponse.CredentialInfo(f0, f1, _ut), p
 
 
 def _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(o: DescribeUserScramCredentialsResponse.CredentialInfo, w: Writer) -> None:
@@ -245,14 +260,19 @@ def _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v
         for _ in range(_n):
             _x, p = _d_DescribeUserScramCredentialsResponse_CredentialInfo_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(o: DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult, w: Writer) -> None:
@@ -290,14 +310,19 @@ def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return DescribeUserScramCredentialsResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return DescribeUserScramCredentialsResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_DescribeUserScramCredentialsResponse_v0(o: DescribeUserScramCredentialsResponse, w: Writer) -> None:

@@ -101,14 +101,19 @@ def _d_ElectLeadersRequest_TopicPartitions_v2(b: memoryview, p: int) -> tuple[El
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ElectLeadersRequest.TopicPartitions(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ElectLeadersRequest.TopicPartitions(f0, f1, _ut), p
 
 
 def _e_ElectLeadersRequest_TopicPartitions_v2(o: ElectLeadersRequest.TopicPartitions, w: Writer) -> None:
@@ -208,14 +213,19 @@ def _d_ElectLeadersRequest_v2(b: memoryview, p: int) -> tuple[ElectLeadersReques
             _a(_x)
     (f2,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ElectLeadersRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ElectLeadersRequest(f0, f1, f2, _ut), p
 
 
 def _e_ElectLeadersRequest_v2(o: ElectLeadersRequest, w: Writer) -> None:
@@ -331,14 +341,19 @@ def _d_ElectLeadersResponse_PartitionResult_v2(b: memoryview, p: int) -> tuple[E
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ElectLeadersResponse.PartitionResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ElectLeadersResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
 def _e_ElectLeadersResponse_PartitionResult_v2(o: ElectLeadersResponse.PartitionResult, w: Writer) -> None:
@@ -395,14 +410,19 @@ def _d_ElectLeadersResponse_ReplicaElectionResult_v2(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_ElectLeadersResponse_PartitionResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ElectLeadersResponse.ReplicaElectionResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ElectLeadersResponse.ReplicaElectionResult(f0, f1, _ut), p
 
 
 def _e_ElectLeadersResponse_ReplicaElectionResult_v2(o: ElectLeadersResponse.ReplicaElectionResult, w: Writer) -> None:
@@ -500,14 +520,19 @@ def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersRespo
         for _ in range(_n):
             _x, p = _d_ElectLeadersResponse_ReplicaElectionResult_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ElectLeadersResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ElectLeadersResponse(f0, f1, f2, _ut), p
 
 
 def _e_ElectLeadersResponse_v2(o: ElectLeadersResponse, w: Writer) -> None:

@@ -140,14 +140,19 @@ def _d_EndQuorumEpochRequest_ReplicaInfo_v1(b: memoryview, p: int) -> tuple[EndQ
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
     f1, p = read_uuid(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochRequest.ReplicaInfo(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochRequest.ReplicaInfo(f0, f1, _ut), p
 
 
 def _e_EndQuorumEpochRequest_ReplicaInfo_v1(o: EndQuorumEpochRequest.ReplicaInfo, w: Writer) -> None:
@@ -201,14 +206,19 @@ def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[En
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_ReplicaInfo_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochRequest.PartitionData(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_EndQuorumEpochRequest_PartitionData_v1(o: EndQuorumEpochRequest.PartitionData, w: Writer) -> None:
@@ -272,14 +282,19 @@ def _d_EndQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuo
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochRequest.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochRequest.TopicData(f0, f1, _ut), p
 
 
 def _e_EndQuorumEpochRequest_TopicData_v1(o: EndQuorumEpochRequest.TopicData, w: Writer) -> None:
@@ -304,14 +319,19 @@ def _d_EndQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple[E
     f1, p = read_compact_string(b, p)
     (f2,) = _SReq2.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
 
 
 def _e_EndQuorumEpochRequest_LeaderEndpoint_v1(o: EndQuorumEpochRequest.LeaderEndpoint, w: Writer) -> None:
@@ -381,14 +401,19 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_LeaderEndpoint_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochRequest(f0, f1, f2, _ut), p
 
 
 def _e_EndQuorumEpochRequest_v1(o: EndQuorumEpochRequest, w: Writer) -> None:
@@ -531,14 +556,19 @@ def _e_EndQuorumEpochResponse_PartitionData_v0(o: EndQuorumEpochResponse.Partiti
 def _d_EndQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.PartitionData, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 14
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochResponse.PartitionData(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
 def _e_EndQuorumEpochResponse_PartitionData_v1(o: EndQuorumEpochResponse.PartitionData, w: Writer) -> None:
@@ -594,14 +624,19 @@ def _d_EndQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[EndQu
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochResponse_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochResponse.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochResponse.TopicData(f0, f1, _ut), p
 
 
 def _e_EndQuorumEpochResponse_TopicData_v1(o: EndQuorumEpochResponse.TopicData, w: Writer) -> None:
@@ -627,14 +662,19 @@ def _d_EndQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[En
     f1, p = read_compact_string(b, p)
     (f2,) = _SResp2.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndQuorumEpochResponse.NodeEndpoint(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
 def _e_EndQuorumEpochResponse_NodeEndpoint_v1(o: EndQuorumEpochResponse.NodeEndpoint, w: Writer) -> None:
@@ -698,27 +738,32 @@ def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochR
             _x, p = _d_EndQuorumEpochResponse_TopicData_v1(b, p)
             _a(_x)
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 8)
-            if _n < 0:
-                raise DecodeError('non-nullable array NodeEndpoints was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 8)
+                if _n < 0:
+                    raise DecodeError('non-nullable array NodeEndpoints was null')
+                else:
+                    f2 = []
+                    _a = f2.append
+                    for _ in range(_n):
+                        _x, p = _d_EndQuorumEpochResponse_NodeEndpoint_v1(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
             else:
-                f2 = []
-                _a = f2.append
-                for _ in range(_n):
-                    _x, p = _d_EndQuorumEpochResponse_NodeEndpoint_v1(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return EndQuorumEpochResponse(f0, f1, f2, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndQuorumEpochResponse(f0, f1, f2, _ut), p
 
 
 def _e_EndQuorumEpochResponse_v1(o: EndQuorumEpochResponse, w: Writer) -> None:

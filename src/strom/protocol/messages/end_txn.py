@@ -74,14 +74,19 @@ def _d_EndTxnRequest_v3(b: memoryview, p: int) -> tuple[EndTxnRequest, int]:
     f0, p = read_compact_string(b, p)
     (f1, f2, f3,) = _SReq0.unpack_from(b, p)
     p += 11
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndTxnRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndTxnRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_EndTxnRequest_v3(o: EndTxnRequest, w: Writer) -> None:
@@ -145,14 +150,19 @@ def _e_EndTxnResponse_v0(o: EndTxnResponse, w: Writer) -> None:
 def _d_EndTxnResponse_v3(b: memoryview, p: int) -> tuple[EndTxnResponse, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EndTxnResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EndTxnResponse(f0, f1, _ut), p
 
 
 def _e_EndTxnResponse_v3(o: EndTxnResponse, w: Writer) -> None:

@@ -57,14 +57,19 @@ def _d_EnvelopeRequest_v0(b: memoryview, p: int) -> tuple[EnvelopeRequest, int]:
     f0, p = read_compact_bytes(b, p)
     f1, p = read_compact_nullable_bytes(b, p)
     f2, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EnvelopeRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EnvelopeRequest(f0, f1, f2, _ut), p
 
 
 def _e_EnvelopeRequest_v0(o: EnvelopeRequest, w: Writer) -> None:
@@ -119,14 +124,19 @@ def _d_EnvelopeResponse_v0(b: memoryview, p: int) -> tuple[EnvelopeResponse, int
     f0, p = read_compact_nullable_bytes(b, p)
     (f1,) = _SResp0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return EnvelopeResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return EnvelopeResponse(f0, f1, _ut), p
 
 
 def _e_EnvelopeResponse_v0(o: EnvelopeResponse, w: Writer) -> None:

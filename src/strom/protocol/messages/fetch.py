@@ -188,14 +188,19 @@ class FetchRequest(Message):
 def _d_FetchRequest_ReplicaState_v15(b: memoryview, p: int) -> tuple[FetchRequest.ReplicaState, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchRequest.ReplicaState(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.ReplicaState(f0, f1, _ut), p
 
 
 def _e_FetchRequest_ReplicaState_v15(o: FetchRequest.ReplicaState, w: Writer) -> None:
@@ -263,14 +268,19 @@ def _d_FetchRequest_FetchPartition_v12(b: memoryview, p: int) -> tuple[FetchRequ
     (f0, f1, f2, f3, f4, f5,) = _SReq8.unpack_from(b, p)
     p += 32
     f6 = ZERO_UUID
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_FetchRequest_FetchPartition_v12(o: FetchRequest.FetchPartition, w: Writer) -> None:
@@ -286,19 +296,24 @@ def _d_FetchRequest_FetchPartition_v17(b: memoryview, p: int) -> tuple[FetchRequ
     (f0, f1, f2, f3, f4, f5,) = _SReq8.unpack_from(b, p)
     p += 32
     f6 = ZERO_UUID
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f6, p = read_uuid(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f6, p = read_uuid(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_FetchRequest_FetchPartition_v17(o: FetchRequest.FetchPartition, w: Writer) -> None:
@@ -423,14 +438,19 @@ def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchPartition_v12(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchRequest.FetchTopic(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
 def _e_FetchRequest_FetchTopic_v12(o: FetchRequest.FetchTopic, w: Writer) -> None:
@@ -465,14 +485,19 @@ def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchPartition_v12(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchRequest.FetchTopic(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
 def _e_FetchRequest_FetchTopic_v13(o: FetchRequest.FetchTopic, w: Writer) -> None:
@@ -507,14 +532,19 @@ def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchPartition_v17(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchRequest.FetchTopic(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
 def _e_FetchRequest_FetchTopic_v17(o: FetchRequest.FetchTopic, w: Writer) -> None:
@@ -565,14 +595,19 @@ def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequ
     else:
         f2 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchRequest.ForgottenTopic(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
 
 
 def _e_FetchRequest_ForgottenTopic_v12(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
@@ -598,14 +633,19 @@ def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequ
     else:
         f2 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchRequest.ForgottenTopic(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
 
 
 def _e_FetchRequest_ForgottenTopic_v13(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
@@ -972,19 +1012,24 @@ def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _x, p = _d_FetchRequest_ForgottenTopic_v12(b, p)
             _a(_x)
     f11, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f0, p = read_compact_nullable_string(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f0, p = read_compact_nullable_string(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
 def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
@@ -1046,19 +1091,24 @@ def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
             _a(_x)
     f11, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f0, p = read_compact_nullable_string(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f0, p = read_compact_nullable_string(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
 def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
@@ -1119,23 +1169,28 @@ def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
             _a(_x)
     f11, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f0, p = read_compact_nullable_string(b, p)
-            check_tag_end(p, _end, _tag)
-        elif _tag == 1:
-            _end = p + _size
-            f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f0, p = read_compact_nullable_string(b, p)
+                check_tag_end(p, _end, _tag)
+            elif _tag == 1:
+                _end = p + _size
+                f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
 def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
@@ -1204,23 +1259,28 @@ def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
             _x, p = _d_FetchRequest_ForgottenTopic_v13(b, p)
             _a(_x)
     f11, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f0, p = read_compact_nullable_string(b, p)
-            check_tag_end(p, _end, _tag)
-        elif _tag == 1:
-            _end = p + _size
-            f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f0, p = read_compact_nullable_string(b, p)
+                check_tag_end(p, _end, _tag)
+            elif _tag == 1:
+                _end = p + _size
+                f2, p = _d_FetchRequest_ReplicaState_v15(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
 def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
@@ -1472,14 +1532,19 @@ class FetchResponse(Message):
 def _d_FetchResponse_EpochEndOffset_v12(b: memoryview, p: int) -> tuple[FetchResponse.EpochEndOffset, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse.EpochEndOffset(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.EpochEndOffset(f0, f1, _ut), p
 
 
 def _e_FetchResponse_EpochEndOffset_v12(o: FetchResponse.EpochEndOffset, w: Writer) -> None:
@@ -1494,14 +1559,19 @@ def _e_FetchResponse_EpochEndOffset_v12(o: FetchResponse.EpochEndOffset, w: Writ
 def _d_FetchResponse_LeaderIdAndEpoch_v12(b: memoryview, p: int) -> tuple[FetchResponse.LeaderIdAndEpoch, int]:
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
 def _e_FetchResponse_LeaderIdAndEpoch_v12(o: FetchResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -1516,14 +1586,19 @@ def _e_FetchResponse_LeaderIdAndEpoch_v12(o: FetchResponse.LeaderIdAndEpoch, w: 
 def _d_FetchResponse_SnapshotId_v12(b: memoryview, p: int) -> tuple[FetchResponse.SnapshotId, int]:
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse.SnapshotId(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.SnapshotId(f0, f1, _ut), p
 
 
 def _e_FetchResponse_SnapshotId_v12(o: FetchResponse.SnapshotId, w: Writer) -> None:
@@ -1549,14 +1624,19 @@ def _e_FetchResponse_AbortedTransaction_v4(o: FetchResponse.AbortedTransaction, 
 def _d_FetchResponse_AbortedTransaction_v12(b: memoryview, p: int) -> tuple[FetchResponse.AbortedTransaction, int]:
     (f0, f1,) = _SResp3.unpack_from(b, p)
     p += 16
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse.AbortedTransaction(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.AbortedTransaction(f0, f1, _ut), p
 
 
 def _e_FetchResponse_AbortedTransaction_v12(o: FetchResponse.AbortedTransaction, w: Writer) -> None:
@@ -1728,27 +1808,32 @@ def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResp
     (f9,) = _SResp7.unpack_from(b, p)
     p += 4
     f10, p = read_compact_records(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f5, p = _d_FetchResponse_EpochEndOffset_v12(b, p)
-            check_tag_end(p, _end, _tag)
-        elif _tag == 1:
-            _end = p + _size
-            f6, p = _d_FetchResponse_LeaderIdAndEpoch_v12(b, p)
-            check_tag_end(p, _end, _tag)
-        elif _tag == 2:
-            _end = p + _size
-            f7, p = _d_FetchResponse_SnapshotId_v12(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f5, p = _d_FetchResponse_EpochEndOffset_v12(b, p)
+                check_tag_end(p, _end, _tag)
+            elif _tag == 1:
+                _end = p + _size
+                f6, p = _d_FetchResponse_LeaderIdAndEpoch_v12(b, p)
+                check_tag_end(p, _end, _tag)
+            elif _tag == 2:
+                _end = p + _size
+                f7, p = _d_FetchResponse_SnapshotId_v12(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
 
 
 def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer) -> None:
@@ -1932,14 +2017,19 @@ def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[
         for _ in range(_n):
             _x, p = _d_FetchResponse_PartitionData_v12(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
 
 
 def _e_FetchResponse_FetchableTopicResponse_v12(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
@@ -1974,14 +2064,19 @@ def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[
         for _ in range(_n):
             _x, p = _d_FetchResponse_PartitionData_v12(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse.FetchableTopicResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
 
 
 def _e_FetchResponse_FetchableTopicResponse_v13(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
@@ -2008,14 +2103,19 @@ def _d_FetchResponse_NodeEndpoint_v16(b: memoryview, p: int) -> tuple[FetchRespo
     (f2,) = _SResp7.unpack_from(b, p)
     p += 4
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse.NodeEndpoint(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
 def _e_FetchResponse_NodeEndpoint_v16(o: FetchResponse.NodeEndpoint, w: Writer) -> None:
@@ -2251,14 +2351,19 @@ def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
             _x, p = _d_FetchResponse_FetchableTopicResponse_v12(b, p)
             _a(_x)
     f4 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
@@ -2295,14 +2400,19 @@ def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
             _x, p = _d_FetchResponse_FetchableTopicResponse_v13(b, p)
             _a(_x)
     f4 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
@@ -2339,27 +2449,32 @@ def _d_FetchResponse_v16(b: memoryview, p: int) -> tuple[FetchResponse, int]:
             _x, p = _d_FetchResponse_FetchableTopicResponse_v13(b, p)
             _a(_x)
     f4 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 11)
-            if _n < 0:
-                raise DecodeError('non-nullable array NodeEndpoints was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 11)
+                if _n < 0:
+                    raise DecodeError('non-nullable array NodeEndpoints was null')
+                else:
+                    f4 = []
+                    _a = f4.append
+                    for _ in range(_n):
+                        _x, p = _d_FetchResponse_NodeEndpoint_v16(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
             else:
-                f4 = []
-                _a = f4.append
-                for _ in range(_n):
-                    _x, p = _d_FetchResponse_NodeEndpoint_v16(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:

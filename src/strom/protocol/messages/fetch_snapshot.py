@@ -122,14 +122,19 @@ class FetchSnapshotRequest(Message):
 def _d_FetchSnapshotRequest_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.SnapshotId, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotRequest.SnapshotId(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotRequest.SnapshotId(f0, f1, _ut), p
 
 
 def _e_FetchSnapshotRequest_SnapshotId_v0(o: FetchSnapshotRequest.SnapshotId, w: Writer) -> None:
@@ -148,14 +153,19 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple
     (f3,) = _SReq2.unpack_from(b, p)
     p += 8
     f4 = ZERO_UUID
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_FetchSnapshotRequest_PartitionSnapshot_v0(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
@@ -177,19 +187,24 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple
     (f3,) = _SReq2.unpack_from(b, p)
     p += 8
     f4 = ZERO_UUID
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f4, p = read_uuid(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f4, p = read_uuid(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
@@ -223,14 +238,19 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fet
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotRequest.TopicSnapshot(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
 
 
 def _e_FetchSnapshotRequest_TopicSnapshot_v0(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
@@ -264,14 +284,19 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[Fet
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotRequest.TopicSnapshot(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
 
 
 def _e_FetchSnapshotRequest_TopicSnapshot_v1(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
@@ -307,19 +332,24 @@ def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f0, p = read_compact_nullable_string(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchSnapshotRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f0, p = read_compact_nullable_string(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
@@ -360,19 +390,24 @@ def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f0, p = read_compact_nullable_string(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchSnapshotRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f0, p = read_compact_nullable_string(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
@@ -551,14 +586,19 @@ class FetchSnapshotResponse(Message):
 def _d_FetchSnapshotResponse_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.SnapshotId, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotResponse.SnapshotId(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotResponse.SnapshotId(f0, f1, _ut), p
 
 
 def _e_FetchSnapshotResponse_SnapshotId_v0(o: FetchSnapshotResponse.SnapshotId, w: Writer) -> None:
@@ -573,14 +613,19 @@ def _e_FetchSnapshotResponse_SnapshotId_v0(o: FetchSnapshotResponse.SnapshotId, 
 def _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.LeaderIdAndEpoch, int]:
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
 def _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o: FetchSnapshotResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -600,19 +645,24 @@ def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tupl
     (f4, f5,) = _SResp3.unpack_from(b, p)
     p += 16
     f6, p = read_compact_records(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f3, p = _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchSnapshotResponse.PartitionSnapshot(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f3, p = _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotResponse.PartitionSnapshot(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.PartitionSnapshot, w: Writer) -> None:
@@ -649,14 +699,19 @@ def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fe
         for _ in range(_n):
             _x, p = _d_FetchSnapshotResponse_PartitionSnapshot_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotResponse.TopicSnapshot(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotResponse.TopicSnapshot(f0, f1, _ut), p
 
 
 def _e_FetchSnapshotResponse_TopicSnapshot_v0(o: FetchSnapshotResponse.TopicSnapshot, w: Writer) -> None:
@@ -682,14 +737,19 @@ def _d_FetchSnapshotResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[Fet
     f1, p = read_compact_string(b, p)
     (f2,) = _SResp5.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotResponse.NodeEndpoint(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
 def _e_FetchSnapshotResponse_NodeEndpoint_v1(o: FetchSnapshotResponse.NodeEndpoint, w: Writer) -> None:
@@ -720,14 +780,19 @@ def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRes
             _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
             _a(_x)
     f3 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FetchSnapshotResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
@@ -764,27 +829,32 @@ def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRes
             _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
             _a(_x)
     f3 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 8)
-            if _n < 0:
-                raise DecodeError('non-nullable array NodeEndpoints was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 8)
+                if _n < 0:
+                    raise DecodeError('non-nullable array NodeEndpoints was null')
+                else:
+                    f3 = []
+                    _a = f3.append
+                    for _ in range(_n):
+                        _x, p = _d_FetchSnapshotResponse_NodeEndpoint_v1(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
             else:
-                f3 = []
-                _a = f3.append
-                for _ in range(_n):
-                    _x, p = _d_FetchSnapshotResponse_NodeEndpoint_v1(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return FetchSnapshotResponse(f0, f1, f2, f3, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:

@@ -88,14 +88,19 @@ def _d_FindCoordinatorRequest_v3(b: memoryview, p: int) -> tuple[FindCoordinator
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FindCoordinatorRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FindCoordinatorRequest(f0, f1, f2, _ut), p
 
 
 def _e_FindCoordinatorRequest_v3(o: FindCoordinatorRequest, w: Writer) -> None:
@@ -124,14 +129,19 @@ def _d_FindCoordinatorRequest_v4(b: memoryview, p: int) -> tuple[FindCoordinator
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FindCoordinatorRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FindCoordinatorRequest(f0, f1, f2, _ut), p
 
 
 def _e_FindCoordinatorRequest_v4(o: FindCoordinatorRequest, w: Writer) -> None:
@@ -242,14 +252,19 @@ def _d_FindCoordinatorResponse_Coordinator_v4(b: memoryview, p: int) -> tuple[Fi
     (f3, f4,) = _SResp1.unpack_from(b, p)
     p += 6
     f5, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FindCoordinatorResponse.Coordinator(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FindCoordinatorResponse.Coordinator(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_FindCoordinatorResponse_Coordinator_v4(o: FindCoordinatorResponse.Coordinator, w: Writer) -> None:
@@ -321,14 +336,19 @@ def _d_FindCoordinatorResponse_v3(b: memoryview, p: int) -> tuple[FindCoordinato
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
     f6 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_FindCoordinatorResponse_v3(o: FindCoordinatorResponse, w: Writer) -> None:
@@ -364,14 +384,19 @@ def _d_FindCoordinatorResponse_v4(b: memoryview, p: int) -> tuple[FindCoordinato
         for _ in range(_n):
             _x, p = _d_FindCoordinatorResponse_Coordinator_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_FindCoordinatorResponse_v4(o: FindCoordinatorResponse, w: Writer) -> None:

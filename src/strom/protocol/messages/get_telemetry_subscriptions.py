@@ -49,14 +49,19 @@ class GetTelemetrySubscriptionsRequest(Message):
 
 def _d_GetTelemetrySubscriptionsRequest_v0(b: memoryview, p: int) -> tuple[GetTelemetrySubscriptionsRequest, int]:
     f0, p = read_uuid(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return GetTelemetrySubscriptionsRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return GetTelemetrySubscriptionsRequest(f0, _ut), p
 
 
 def _e_GetTelemetrySubscriptionsRequest_v0(o: GetTelemetrySubscriptionsRequest, w: Writer) -> None:
@@ -154,14 +159,19 @@ def _d_GetTelemetrySubscriptionsResponse_v0(b: memoryview, p: int) -> tuple[GetT
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return GetTelemetrySubscriptionsResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return GetTelemetrySubscriptionsResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_GetTelemetrySubscriptionsResponse_v0(o: GetTelemetrySubscriptionsResponse, w: Writer) -> None:

@@ -85,14 +85,19 @@ def _d_RequestHeader_v2(b: memoryview, p: int) -> tuple[RequestHeader, int]:
     (f0, f1, f2,) = _SH0.unpack_from(b, p)
     p += 8
     f3, p = read_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return RequestHeader(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return RequestHeader(f0, f1, f2, f3, _ut), p
 
 
 def _e_RequestHeader_v2(o: RequestHeader, w: Writer) -> None:
@@ -152,14 +157,19 @@ def _e_ResponseHeader_v0(o: ResponseHeader, w: Writer) -> None:
 def _d_ResponseHeader_v1(b: memoryview, p: int) -> tuple[ResponseHeader, int]:
     (f0,) = _SRespH0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ResponseHeader(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ResponseHeader(f0, _ut), p
 
 
 def _e_ResponseHeader_v1(o: ResponseHeader, w: Writer) -> None:

@@ -96,14 +96,19 @@ def _d_HeartbeatRequest_v4(b: memoryview, p: int) -> tuple[HeartbeatRequest, int
     p += 4
     f2, p = read_compact_string(b, p)
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return HeartbeatRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return HeartbeatRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_HeartbeatRequest_v4(o: HeartbeatRequest, w: Writer) -> None:
@@ -182,14 +187,19 @@ def _e_HeartbeatResponse_v1(o: HeartbeatResponse, w: Writer) -> None:
 def _d_HeartbeatResponse_v4(b: memoryview, p: int) -> tuple[HeartbeatResponse, int]:
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return HeartbeatResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return HeartbeatResponse(f0, f1, _ut), p
 
 
 def _e_HeartbeatResponse_v4(o: HeartbeatResponse, w: Writer) -> None:

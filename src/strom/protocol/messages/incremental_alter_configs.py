@@ -112,14 +112,19 @@ def _d_IncrementalAlterConfigsRequest_AlterableConfig_v1(b: memoryview, p: int) 
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return IncrementalAlterConfigsRequest.AlterableConfig(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return IncrementalAlterConfigsRequest.AlterableConfig(f0, f1, f2, _ut), p
 
 
 def _e_IncrementalAlterConfigsRequest_AlterableConfig_v1(o: IncrementalAlterConfigsRequest.AlterableConfig, w: Writer) -> None:
@@ -182,14 +187,19 @@ def _d_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(b: memoryview, p: 
         for _ in range(_n):
             _x, p = _d_IncrementalAlterConfigsRequest_AlterableConfig_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return IncrementalAlterConfigsRequest.AlterConfigsResource(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return IncrementalAlterConfigsRequest.AlterConfigsResource(f0, f1, f2, _ut), p
 
 
 def _e_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(o: IncrementalAlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
@@ -256,14 +266,19 @@ def _d_IncrementalAlterConfigsRequest_v1(b: memoryview, p: int) -> tuple[Increme
             _a(_x)
     (f1,) = _SReq1.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return IncrementalAlterConfigsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return IncrementalAlterConfigsRequest(f0, f1, _ut), p
 
 
 def _e_IncrementalAlterConfigsRequest_v1(o: IncrementalAlterConfigsRequest, w: Writer) -> None:
@@ -370,14 +385,19 @@ def _d_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v1(b: memory
     (f2,) = _SResp1.unpack_from(b, p)
     p += 1
     f3, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return IncrementalAlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return IncrementalAlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v1(o: IncrementalAlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
@@ -438,14 +458,19 @@ def _d_IncrementalAlterConfigsResponse_v1(b: memoryview, p: int) -> tuple[Increm
         for _ in range(_n):
             _x, p = _d_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return IncrementalAlterConfigsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return IncrementalAlterConfigsResponse(f0, f1, _ut), p
 
 
 def _e_IncrementalAlterConfigsResponse_v1(o: IncrementalAlterConfigsResponse, w: Writer) -> None:

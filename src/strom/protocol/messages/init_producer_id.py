@@ -79,14 +79,19 @@ def _d_InitProducerIdRequest_v2(b: memoryview, p: int) -> tuple[InitProducerIdRe
     p += 4
     f2 = -1
     f3 = -1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitProducerIdRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitProducerIdRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_InitProducerIdRequest_v2(o: InitProducerIdRequest, w: Writer) -> None:
@@ -103,14 +108,19 @@ def _d_InitProducerIdRequest_v3(b: memoryview, p: int) -> tuple[InitProducerIdRe
     f0, p = read_compact_nullable_string(b, p)
     (f1, f2, f3,) = _SReq1.unpack_from(b, p)
     p += 14
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitProducerIdRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitProducerIdRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_InitProducerIdRequest_v3(o: InitProducerIdRequest, w: Writer) -> None:
@@ -180,14 +190,19 @@ def _e_InitProducerIdResponse_v0(o: InitProducerIdResponse, w: Writer) -> None:
 def _d_InitProducerIdResponse_v2(b: memoryview, p: int) -> tuple[InitProducerIdResponse, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 16
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitProducerIdResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitProducerIdResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_InitProducerIdResponse_v2(o: InitProducerIdResponse, w: Writer) -> None:

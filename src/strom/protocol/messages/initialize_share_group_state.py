@@ -91,14 +91,19 @@ class InitializeShareGroupStateRequest(Message):
 def _d_InitializeShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.PartitionData, int]:
     (f0, f1, f2,) = _SReq0.unpack_from(b, p)
     p += 16
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitializeShareGroupStateRequest.PartitionData(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitializeShareGroupStateRequest.PartitionData(f0, f1, f2, _ut), p
 
 
 def _e_InitializeShareGroupStateRequest_PartitionData_v0(o: InitializeShareGroupStateRequest.PartitionData, w: Writer) -> None:
@@ -124,14 +129,19 @@ def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p:
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitializeShareGroupStateRequest.InitializeStateData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitializeShareGroupStateRequest.InitializeStateData(f0, f1, _ut), p
 
 
 def _e_InitializeShareGroupStateRequest_InitializeStateData_v0(o: InitializeShareGroupStateRequest.InitializeStateData, w: Writer) -> None:
@@ -165,14 +175,19 @@ def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[Initi
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitializeShareGroupStateRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitializeShareGroupStateRequest(f0, f1, _ut), p
 
 
 def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, w: Writer) -> None:
@@ -267,14 +282,19 @@ def _d_InitializeShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: in
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitializeShareGroupStateResponse.PartitionResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitializeShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
 def _e_InitializeShareGroupStateResponse_PartitionResult_v0(o: InitializeShareGroupStateResponse.PartitionResult, w: Writer) -> None:
@@ -301,14 +321,19 @@ def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview,
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateResponse_PartitionResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitializeShareGroupStateResponse.InitializeStateResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitializeShareGroupStateResponse.InitializeStateResult(f0, f1, _ut), p
 
 
 def _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(o: InitializeShareGroupStateResponse.InitializeStateResult, w: Writer) -> None:
@@ -341,14 +366,19 @@ def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[Init
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return InitializeShareGroupStateResponse(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return InitializeShareGroupStateResponse(f0, _ut), p
 
 
 def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse, w: Writer) -> None:

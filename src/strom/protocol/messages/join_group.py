@@ -102,14 +102,19 @@ def _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(o: JoinGroupRequest.JoinGrou
 def _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest.JoinGroupRequestProtocol, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return JoinGroupRequest.JoinGroupRequestProtocol(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return JoinGroupRequest.JoinGroupRequestProtocol(f0, f1, _ut), p
 
 
 def _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(o: JoinGroupRequest.JoinGroupRequestProtocol, w: Writer) -> None:
@@ -261,14 +266,19 @@ def _d_JoinGroupRequest_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
             _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b, p)
             _a(_x)
     f7 = None
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
@@ -312,14 +322,19 @@ def _d_JoinGroupRequest_v8(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
             _x, p = _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b, p)
             _a(_x)
     f7, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_JoinGroupRequest_v8(o: JoinGroupRequest, w: Writer) -> None:
@@ -455,14 +470,19 @@ def _d_JoinGroupResponse_JoinGroupResponseMember_v6(b: memoryview, p: int) -> tu
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
     f2, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2, _ut), p
 
 
 def _e_JoinGroupResponse_JoinGroupResponseMember_v6(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
@@ -614,14 +634,19 @@ def _d_JoinGroupResponse_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
         for _ in range(_n):
             _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
@@ -664,14 +689,19 @@ def _d_JoinGroupResponse_v7(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
         for _ in range(_n):
             _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
@@ -716,14 +746,19 @@ def _d_JoinGroupResponse_v9(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
         for _ in range(_n):
             _x, p = _d_JoinGroupResponse_JoinGroupResponseMember_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_JoinGroupResponse_v9(o: JoinGroupResponse, w: Writer) -> None:

@@ -53,14 +53,19 @@ class KRaftVersionRecord(Message):
 def _d_KRaftVersionRecord_v0(b: memoryview, p: int) -> tuple[KRaftVersionRecord, int]:
     (f0, f1,) = _SH0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return KRaftVersionRecord(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return KRaftVersionRecord(f0, f1, _ut), p
 
 
 def _e_KRaftVersionRecord_v0(o: KRaftVersionRecord, w: Writer) -> None:

@@ -390,14 +390,19 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) 
     (f10,) = _SReq2.unpack_from(b, p)
     p += 1
     f11 = 0
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -460,14 +465,19 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) 
         p += 4 * _n
     (f10, f11,) = _SReq3.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -575,14 +585,19 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -617,14 +632,19 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -660,14 +680,19 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -710,14 +735,19 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b: memoryview, p: int) -> t
     f1, p = read_compact_string(b, p)
     (f2,) = _SReq1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
@@ -976,14 +1006,19 @@ def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -1039,14 +1074,19 @@ def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -1102,14 +1142,19 @@ def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -1162,14 +1207,19 @@ def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_LeaderAndIsrRequest_v7(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -1290,14 +1340,19 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b: memoryview, p: int)
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
@@ -1314,14 +1369,19 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b: memoryview, p: int)
     f0 = ''
     (f1, f2,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
@@ -1347,14 +1407,19 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> 
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrResponse.LeaderAndIsrTopicError(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrResponse.LeaderAndIsrTopicError(f0, f1, _ut), p
 
 
 def _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(o: LeaderAndIsrResponse.LeaderAndIsrTopicError, w: Writer) -> None:
@@ -1424,14 +1489,19 @@ def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
             _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b, p)
             _a(_x)
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrResponse(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrResponse_v4(o: LeaderAndIsrResponse, w: Writer) -> None:
@@ -1468,14 +1538,19 @@ def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderAndIsrResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderAndIsrResponse(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrResponse_v5(o: LeaderAndIsrResponse, w: Writer) -> None:

@@ -78,14 +78,19 @@ def _d_LeaderChangeMessage_Voter_v0(b: memoryview, p: int) -> tuple[LeaderChange
     (f0,) = _SH0.unpack_from(b, p)
     p += 4
     f1 = ZERO_UUID
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderChangeMessage.Voter(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderChangeMessage.Voter(f0, f1, _ut), p
 
 
 def _e_LeaderChangeMessage_Voter_v0(o: LeaderChangeMessage.Voter, w: Writer) -> None:
@@ -101,14 +106,19 @@ def _d_LeaderChangeMessage_Voter_v1(b: memoryview, p: int) -> tuple[LeaderChange
     (f0,) = _SH0.unpack_from(b, p)
     p += 4
     f1, p = read_uuid(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderChangeMessage.Voter(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderChangeMessage.Voter(f0, f1, _ut), p
 
 
 def _e_LeaderChangeMessage_Voter_v1(o: LeaderChangeMessage.Voter, w: Writer) -> None:
@@ -146,14 +156,19 @@ def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessag
         for _ in range(_n):
             _x, p = _d_LeaderChangeMessage_Voter_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderChangeMessage(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderChangeMessage(f0, f1, f2, f3, _ut), p
 
 
 def _e_LeaderChangeMessage_v0(o: LeaderChangeMessage, w: Writer) -> None:
@@ -204,14 +219,19 @@ def _d_LeaderChangeMessage_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessag
         for _ in range(_n):
             _x, p = _d_LeaderChangeMessage_Voter_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaderChangeMessage(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaderChangeMessage(f0, f1, f2, f3, _ut), p
 
 
 def _e_LeaderChangeMessage_v1(o: LeaderChangeMessage, w: Writer) -> None:

@@ -90,14 +90,19 @@ def _d_LeaveGroupRequest_MemberIdentity_v4(b: memoryview, p: int) -> tuple[Leave
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
     f2 = None
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
 
 
 def _e_LeaveGroupRequest_MemberIdentity_v4(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
@@ -114,14 +119,19 @@ def _d_LeaveGroupRequest_MemberIdentity_v5(b: memoryview, p: int) -> tuple[Leave
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
 
 
 def _e_LeaveGroupRequest_MemberIdentity_v5(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
@@ -195,14 +205,19 @@ def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
         for _ in range(_n):
             _x, p = _d_LeaveGroupRequest_MemberIdentity_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaveGroupRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaveGroupRequest(f0, f1, f2, _ut), p
 
 
 def _e_LeaveGroupRequest_v4(o: LeaveGroupRequest, w: Writer) -> None:
@@ -237,14 +252,19 @@ def _d_LeaveGroupRequest_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
         for _ in range(_n):
             _x, p = _d_LeaveGroupRequest_MemberIdentity_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaveGroupRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaveGroupRequest(f0, f1, f2, _ut), p
 
 
 def _e_LeaveGroupRequest_v5(o: LeaveGroupRequest, w: Writer) -> None:
@@ -345,14 +365,19 @@ def _d_LeaveGroupResponse_MemberResponse_v4(b: memoryview, p: int) -> tuple[Leav
     f1, p = read_compact_nullable_string(b, p)
     (f2,) = _SResp0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaveGroupResponse.MemberResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaveGroupResponse.MemberResponse(f0, f1, f2, _ut), p
 
 
 def _e_LeaveGroupResponse_MemberResponse_v4(o: LeaveGroupResponse.MemberResponse, w: Writer) -> None:
@@ -439,14 +464,19 @@ def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse,
         for _ in range(_n):
             _x, p = _d_LeaveGroupResponse_MemberResponse_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return LeaveGroupResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return LeaveGroupResponse(f0, f1, f2, _ut), p
 
 
 def _e_LeaveGroupResponse_v4(o: LeaveGroupResponse, w: Writer) -> None:

@@ -45,14 +45,19 @@ class ListClientMetricsResourcesRequest(Message):
 
 
 def _d_ListClientMetricsResourcesRequest_v0(b: memoryview, p: int) -> tuple[ListClientMetricsResourcesRequest, int]:
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListClientMetricsResourcesRequest(tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListClientMetricsResourcesRequest(_ut), p
 
 
 def _e_ListClientMetricsResourcesRequest_v0(o: ListClientMetricsResourcesRequest, w: Writer) -> None:
@@ -119,14 +124,19 @@ class ListClientMetricsResourcesResponse(Message):
 
 def _d_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(b: memoryview, p: int) -> tuple[ListClientMetricsResourcesResponse.ClientMetricsResource, int]:
     f0, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListClientMetricsResourcesResponse.ClientMetricsResource(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListClientMetricsResourcesResponse.ClientMetricsResource(f0, _ut), p
 
 
 def _e_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(o: ListClientMetricsResourcesResponse.ClientMetricsResource, w: Writer) -> None:
@@ -153,14 +163,19 @@ def _d_ListClientMetricsResourcesResponse_v0(b: memoryview, p: int) -> tuple[Lis
         for _ in range(_n):
             _x, p = _d_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListClientMetricsResourcesResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListClientMetricsResourcesResponse(f0, f1, f2, _ut), p
 
 
 def _e_ListClientMetricsResourcesResponse_v0(o: ListClientMetricsResourcesResponse, w: Writer) -> None:

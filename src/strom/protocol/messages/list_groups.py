@@ -67,14 +67,19 @@ def _d_ListGroupsRequest_v3(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
     f1: Any
     f0 = []
     f1 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsRequest(f0, f1, _ut), p
 
 
 def _e_ListGroupsRequest_v3(o: ListGroupsRequest, w: Writer) -> None:
@@ -100,14 +105,19 @@ def _d_ListGroupsRequest_v4(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
             _x, p = read_compact_string(b, p)
             _a(_x)
     f1 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsRequest(f0, f1, _ut), p
 
 
 def _e_ListGroupsRequest_v4(o: ListGroupsRequest, w: Writer) -> None:
@@ -148,14 +158,19 @@ def _d_ListGroupsRequest_v5(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsRequest(f0, f1, _ut), p
 
 
 def _e_ListGroupsRequest_v5(o: ListGroupsRequest, w: Writer) -> None:
@@ -261,14 +276,19 @@ def _d_ListGroupsResponse_ListedGroup_v3(b: memoryview, p: int) -> tuple[ListGro
     f1, p = read_compact_string(b, p)
     f2 = ''
     f3 = ''
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
 
 
 def _e_ListGroupsResponse_ListedGroup_v3(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
@@ -286,14 +306,19 @@ def _d_ListGroupsResponse_ListedGroup_v4(b: memoryview, p: int) -> tuple[ListGro
     f1, p = read_compact_string(b, p)
     f2, p = read_compact_string(b, p)
     f3 = ''
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
 
 
 def _e_ListGroupsResponse_ListedGroup_v4(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
@@ -312,14 +337,19 @@ def _d_ListGroupsResponse_ListedGroup_v5(b: memoryview, p: int) -> tuple[ListGro
     f1, p = read_compact_string(b, p)
     f2, p = read_compact_string(b, p)
     f3, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
 
 
 def _e_ListGroupsResponse_ListedGroup_v5(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
@@ -412,14 +442,19 @@ def _d_ListGroupsResponse_v3(b: memoryview, p: int) -> tuple[ListGroupsResponse,
         for _ in range(_n):
             _x, p = _d_ListGroupsResponse_ListedGroup_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsResponse(f0, f1, f2, _ut), p
 
 
 def _e_ListGroupsResponse_v3(o: ListGroupsResponse, w: Writer) -> None:
@@ -454,14 +489,19 @@ def _d_ListGroupsResponse_v4(b: memoryview, p: int) -> tuple[ListGroupsResponse,
         for _ in range(_n):
             _x, p = _d_ListGroupsResponse_ListedGroup_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsResponse(f0, f1, f2, _ut), p
 
 
 def _e_ListGroupsResponse_v4(o: ListGroupsResponse, w: Writer) -> None:
@@ -496,14 +536,19 @@ def _d_ListGroupsResponse_v5(b: memoryview, p: int) -> tuple[ListGroupsResponse,
         for _ in range(_n):
             _x, p = _d_ListGroupsResponse_ListedGroup_v5(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListGroupsResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListGroupsResponse(f0, f1, f2, _ut), p
 
 
 def _e_ListGroupsResponse_v5(o: ListGroupsResponse, w: Writer) -> None:

@@ -145,14 +145,19 @@ def _d_ListOffsetsRequest_ListOffsetsPartition_v6(b: memoryview, p: int) -> tupl
     (f0, f1, f2,) = _SReq5.unpack_from(b, p)
     p += 16
     f3 = 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3, _ut), p
 
 
 def _e_ListOffsetsRequest_ListOffsetsPartition_v6(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
@@ -268,14 +273,19 @@ def _d_ListOffsetsRequest_ListOffsetsTopic_v6(b: memoryview, p: int) -> tuple[Li
         for _ in range(_n):
             _x, p = _d_ListOffsetsRequest_ListOffsetsPartition_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListOffsetsRequest.ListOffsetsTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListOffsetsRequest.ListOffsetsTopic(f0, f1, _ut), p
 
 
 def _e_ListOffsetsRequest_ListOffsetsTopic_v6(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
@@ -436,14 +446,19 @@ def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
         for _ in range(_n):
             _x, p = _d_ListOffsetsRequest_ListOffsetsTopic_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListOffsetsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListOffsetsRequest(f0, f1, f2, _ut), p
 
 
 def _e_ListOffsetsRequest_v6(o: ListOffsetsRequest, w: Writer) -> None:
@@ -614,14 +629,19 @@ def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(b: memoryview, p: int
     f2 = []
     (f3, f4, f5,) = _SResp3.unpack_from(b, p)
     p += 20
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
@@ -737,14 +757,19 @@ def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b: memoryview, p: int) ->
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1, _ut), p
 
 
 def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v6(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
@@ -899,14 +924,19 @@ def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsRespons
         for _ in range(_n):
             _x, p = _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListOffsetsResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListOffsetsResponse(f0, f1, _ut), p
 
 
 def _e_ListOffsetsResponse_v6(o: ListOffsetsResponse, w: Writer) -> None:

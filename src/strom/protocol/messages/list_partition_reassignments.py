@@ -76,14 +76,19 @@ def _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b: 
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics(f0, f1, _ut), p
 
 
 def _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(o: ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, w: Writer) -> None:
@@ -115,14 +120,19 @@ def _d_ListPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[List
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListPartitionReassignmentsRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListPartitionReassignmentsRequest(f0, f1, _ut), p
 
 
 def _e_ListPartitionReassignmentsRequest_v0(o: ListPartitionReassignmentsRequest, w: Writer) -> None:
@@ -247,14 +257,19 @@ def _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b: mem
     else:
         f3 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListPartitionReassignmentsResponse.OngoingPartitionReassignment(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListPartitionReassignmentsResponse.OngoingPartitionReassignment(f0, f1, f2, f3, _ut), p
 
 
 def _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingPartitionReassignment, w: Writer) -> None:
@@ -293,14 +308,19 @@ def _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b: memoryv
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListPartitionReassignmentsResponse.OngoingTopicReassignment(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListPartitionReassignmentsResponse.OngoingTopicReassignment(f0, f1, _ut), p
 
 
 def _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingTopicReassignment, w: Writer) -> None:
@@ -336,14 +356,19 @@ def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Lis
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListPartitionReassignmentsResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListPartitionReassignmentsResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_ListPartitionReassignmentsResponse_v0(o: ListPartitionReassignmentsResponse, w: Writer) -> None:

@@ -74,14 +74,19 @@ def _d_ListTransactionsRequest_v0(b: memoryview, p: int) -> tuple[ListTransactio
         f1 = list(struct.unpack_from(f'>{_n}q', b, p))
         p += 8 * _n
     f2 = -1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListTransactionsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListTransactionsRequest(f0, f1, f2, _ut), p
 
 
 def _e_ListTransactionsRequest_v0(o: ListTransactionsRequest, w: Writer) -> None:
@@ -124,14 +129,19 @@ def _d_ListTransactionsRequest_v1(b: memoryview, p: int) -> tuple[ListTransactio
         p += 8 * _n
     (f2,) = _SReq0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListTransactionsRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListTransactionsRequest(f0, f1, f2, _ut), p
 
 
 def _e_ListTransactionsRequest_v1(o: ListTransactionsRequest, w: Writer) -> None:
@@ -223,14 +233,19 @@ def _d_ListTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -> tu
     (f1,) = _SResp0.unpack_from(b, p)
     p += 8
     f2, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListTransactionsResponse.TransactionState(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListTransactionsResponse.TransactionState(f0, f1, f2, _ut), p
 
 
 def _e_ListTransactionsResponse_TransactionState_v0(o: ListTransactionsResponse.TransactionState, w: Writer) -> None:
@@ -269,14 +284,19 @@ def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransacti
         for _ in range(_n):
             _x, p = _d_ListTransactionsResponse_TransactionState_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ListTransactionsResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ListTransactionsResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_ListTransactionsResponse_v0(o: ListTransactionsResponse, w: Writer) -> None:

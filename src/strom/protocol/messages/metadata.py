@@ -90,14 +90,19 @@ def _e_MetadataRequest_MetadataRequestTopic_v0(o: MetadataRequest.MetadataReques
 def _d_MetadataRequest_MetadataRequestTopic_v9(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
     f0 = ZERO_UUID
     f1, p = read_compact_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataRequest.MetadataRequestTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataRequest.MetadataRequestTopic(f0, f1, _ut), p
 
 
 def _e_MetadataRequest_MetadataRequestTopic_v9(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
@@ -112,14 +117,19 @@ def _e_MetadataRequest_MetadataRequestTopic_v9(o: MetadataRequest.MetadataReques
 def _d_MetadataRequest_MetadataRequestTopic_v10(b: memoryview, p: int) -> tuple[MetadataRequest.MetadataRequestTopic, int]:
     f0, p = read_uuid(b, p)
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataRequest.MetadataRequestTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataRequest.MetadataRequestTopic(f0, f1, _ut), p
 
 
 def _e_MetadataRequest_MetadataRequestTopic_v10(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
@@ -273,14 +283,19 @@ def _d_MetadataRequest_v9(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
             _a(_x)
     (f1, f2, f3,) = _SReq1.unpack_from(b, p)
     p += 3
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_MetadataRequest_v9(o: MetadataRequest, w: Writer) -> None:
@@ -315,14 +330,19 @@ def _d_MetadataRequest_v10(b: memoryview, p: int) -> tuple[MetadataRequest, int]
             _a(_x)
     (f1, f2, f3,) = _SReq1.unpack_from(b, p)
     p += 3
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_MetadataRequest_v10(o: MetadataRequest, w: Writer) -> None:
@@ -360,14 +380,19 @@ def _d_MetadataRequest_v11(b: memoryview, p: int) -> tuple[MetadataRequest, int]
     f2 = False
     (f3,) = _SReq0.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_MetadataRequest_v11(o: MetadataRequest, w: Writer) -> None:
@@ -566,14 +591,19 @@ def _d_MetadataResponse_MetadataResponseBroker_v9(b: memoryview, p: int) -> tupl
     (f2,) = _SResp0.unpack_from(b, p)
     p += 4
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3, _ut), p
 
 
 def _e_MetadataResponse_MetadataResponseBroker_v9(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
@@ -729,14 +759,19 @@ def _d_MetadataResponse_MetadataResponsePartition_v9(b: memoryview, p: int) -> t
     else:
         f6 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_MetadataResponse_MetadataResponsePartition_v9(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
@@ -972,14 +1007,19 @@ def _d_MetadataResponse_MetadataResponseTopic_v9(b: memoryview, p: int) -> tuple
             _a(_x)
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_MetadataResponse_MetadataResponseTopic_v9(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
@@ -1023,14 +1063,19 @@ def _d_MetadataResponse_MetadataResponseTopic_v10(b: memoryview, p: int) -> tupl
             _a(_x)
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_MetadataResponse_MetadataResponseTopic_v10(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
@@ -1075,14 +1120,19 @@ def _d_MetadataResponse_MetadataResponseTopic_v12(b: memoryview, p: int) -> tupl
             _a(_x)
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_MetadataResponse_MetadataResponseTopic_v12(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
@@ -1499,14 +1549,19 @@ def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int
             _a(_x)
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
@@ -1565,14 +1620,19 @@ def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, in
             _a(_x)
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
@@ -1630,14 +1690,19 @@ def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, in
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v10(b, p)
             _a(_x)
     f5 = -2147483648
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
@@ -1694,14 +1759,19 @@ def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, in
             _x, p = _d_MetadataResponse_MetadataResponseTopic_v12(b, p)
             _a(_x)
     f5 = -2147483648
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return MetadataResponse(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:

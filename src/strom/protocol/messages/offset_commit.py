@@ -160,14 +160,19 @@ def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v8(b: memoryview, p: int
     p += 16
     f3 = -1
     f4, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
@@ -284,14 +289,19 @@ def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b: memoryview, p: int) ->
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestPartition_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1, _ut), p
 
 
 def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v8(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
@@ -552,14 +562,19 @@ def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitReques
         for _ in range(_n):
             _x, p = _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetCommitRequest(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
@@ -668,14 +683,19 @@ def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(o: OffsetCommitResp
 def _d_OffsetCommitResponse_OffsetCommitResponsePartition_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponsePartition, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetCommitResponse.OffsetCommitResponsePartition(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetCommitResponse.OffsetCommitResponsePartition(f0, f1, _ut), p
 
 
 def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(o: OffsetCommitResponse.OffsetCommitResponsePartition, w: Writer) -> None:
@@ -731,14 +751,19 @@ def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b: memoryview, p: int) 
         for _ in range(_n):
             _x, p = _d_OffsetCommitResponse_OffsetCommitResponsePartition_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetCommitResponse.OffsetCommitResponseTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetCommitResponse.OffsetCommitResponseTopic(f0, f1, _ut), p
 
 
 def _e_OffsetCommitResponse_OffsetCommitResponseTopic_v8(o: OffsetCommitResponse.OffsetCommitResponseTopic, w: Writer) -> None:
@@ -833,14 +858,19 @@ def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitRespo
         for _ in range(_n):
             _x, p = _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetCommitResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetCommitResponse(f0, f1, _ut), p
 
 
 def _e_OffsetCommitResponse_v8(o: OffsetCommitResponse, w: Writer) -> None:

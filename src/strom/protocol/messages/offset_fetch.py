@@ -144,14 +144,19 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b: memoryview, p: int) -> t
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1, _ut), p
 
 
 def _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(o: OffsetFetchRequest.OffsetFetchRequestTopic, w: Writer) -> None:
@@ -176,14 +181,19 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b: memoryview, p: int) -> 
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest.OffsetFetchRequestTopics(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest.OffsetFetchRequestTopics(f0, f1, _ut), p
 
 
 def _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(o: OffsetFetchRequest.OffsetFetchRequestTopics, w: Writer) -> None:
@@ -216,14 +226,19 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v8(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
@@ -260,14 +275,19 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v9(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
@@ -372,14 +392,19 @@ def _d_OffsetFetchRequest_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
             _a(_x)
     f2 = []
     f3 = False
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchRequest_v6(o: OffsetFetchRequest, w: Writer) -> None:
@@ -417,14 +442,19 @@ def _d_OffsetFetchRequest_v7(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
     f2 = []
     (f3,) = _SReq1.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchRequest_v7(o: OffsetFetchRequest, w: Writer) -> None:
@@ -463,14 +493,19 @@ def _d_OffsetFetchRequest_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
             _a(_x)
     (f3,) = _SReq1.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchRequest_v8(o: OffsetFetchRequest, w: Writer) -> None:
@@ -508,14 +543,19 @@ def _d_OffsetFetchRequest_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
             _a(_x)
     (f3,) = _SReq1.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchRequest_v9(o: OffsetFetchRequest, w: Writer) -> None:
@@ -726,14 +766,19 @@ def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b: memoryview, p: int
     f3, p = read_compact_nullable_string(b, p)
     (f4,) = _SResp1.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
@@ -821,14 +866,19 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) ->
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1, _ut), p
 
 
 def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v6(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
@@ -854,14 +904,19 @@ def _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b: memoryview, p: in
     f3, p = read_compact_nullable_string(b, p)
     (f4,) = _SResp1.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchResponse.OffsetFetchResponsePartitions(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchResponse.OffsetFetchResponsePartitions(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(o: OffsetFetchResponse.OffsetFetchResponsePartitions, w: Writer) -> None:
@@ -889,14 +944,19 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchResponse.OffsetFetchResponseTopics(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchResponse.OffsetFetchResponseTopics(f0, f1, _ut), p
 
 
 def _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(o: OffsetFetchResponse.OffsetFetchResponseTopics, w: Writer) -> None:
@@ -932,14 +992,19 @@ def _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b: memoryview, p: int) ->
             _a(_x)
     (f2,) = _SResp1.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchResponse.OffsetFetchResponseGroup(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchResponse.OffsetFetchResponseGroup(f0, f1, f2, _ut), p
 
 
 def _e_OffsetFetchResponse_OffsetFetchResponseGroup_v8(o: OffsetFetchResponse.OffsetFetchResponseGroup, w: Writer) -> None:
@@ -1117,14 +1182,19 @@ def _d_OffsetFetchResponse_v6(b: memoryview, p: int) -> tuple[OffsetFetchRespons
     (f2,) = _SResp1.unpack_from(b, p)
     p += 2
     f3 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchResponse_v6(o: OffsetFetchResponse, w: Writer) -> None:
@@ -1163,14 +1233,19 @@ def _d_OffsetFetchResponse_v8(b: memoryview, p: int) -> tuple[OffsetFetchRespons
         for _ in range(_n):
             _x, p = _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetFetchResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetFetchResponse_v8(o: OffsetFetchResponse, w: Writer) -> None:

@@ -118,14 +118,19 @@ def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(o: OffsetForLeade
 def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderPartition, int]:
     (f0, f1, f2,) = _SReq2.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2, _ut), p
 
 
 def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
@@ -211,14 +216,19 @@ def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b: memoryview, p: int
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1, _ut), p
 
 
 def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
@@ -342,14 +352,19 @@ def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForL
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetForLeaderEpochRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetForLeaderEpochRequest(f0, f1, _ut), p
 
 
 def _e_OffsetForLeaderEpochRequest_v4(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
@@ -478,14 +493,19 @@ def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(o: OffsetForLeaderEpochRes
 def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.EpochEndOffset, int]:
     (f0, f1, f2, f3,) = _SResp3.unpack_from(b, p)
     p += 18
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3, _ut), p
 
 
 def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
@@ -571,14 +591,19 @@ def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b: memoryview,
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochResponse_EpochEndOffset_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1, _ut), p
 
 
 def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
@@ -702,14 +727,19 @@ def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetFor
         for _ in range(_n):
             _x, p = _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return OffsetForLeaderEpochResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return OffsetForLeaderEpochResponse(f0, f1, _ut), p
 
 
 def _e_OffsetForLeaderEpochResponse_v4(o: OffsetForLeaderEpochResponse, w: Writer) -> None:

@@ -110,14 +110,19 @@ def _d_ProduceRequest_PartitionProduceData_v9(b: memoryview, p: int) -> tuple[Pr
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
     f1, p = read_compact_records(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceRequest.PartitionProduceData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceRequest.PartitionProduceData(f0, f1, _ut), p
 
 
 def _e_ProduceRequest_PartitionProduceData_v9(o: ProduceRequest.PartitionProduceData, w: Writer) -> None:
@@ -175,14 +180,19 @@ def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[Produc
         for _ in range(_n):
             _x, p = _d_ProduceRequest_PartitionProduceData_v9(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceRequest.TopicProduceData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceRequest.TopicProduceData(f0, f1, _ut), p
 
 
 def _e_ProduceRequest_TopicProduceData_v9(o: ProduceRequest.TopicProduceData, w: Writer) -> None:
@@ -283,14 +293,19 @@ def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
         for _ in range(_n):
             _x, p = _d_ProduceRequest_TopicProduceData_v9(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
@@ -481,14 +496,19 @@ def _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b: memoryview, p: int) -> tu
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
     f1, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceResponse.BatchIndexAndErrorMessage(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse.BatchIndexAndErrorMessage(f0, f1, _ut), p
 
 
 def _e_ProduceResponse_BatchIndexAndErrorMessage_v9(o: ProduceResponse.BatchIndexAndErrorMessage, w: Writer) -> None:
@@ -504,14 +524,19 @@ def _e_ProduceResponse_BatchIndexAndErrorMessage_v9(o: ProduceResponse.BatchInde
 def _d_ProduceResponse_LeaderIdAndEpoch_v10(b: memoryview, p: int) -> tuple[ProduceResponse.LeaderIdAndEpoch, int]:
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
 def _e_ProduceResponse_LeaderIdAndEpoch_v10(o: ProduceResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -622,14 +647,19 @@ def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tup
             _a(_x)
     f6, p = read_compact_nullable_string(b, p)
     f7 = ProduceResponse.LeaderIdAndEpoch()
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
@@ -667,19 +697,24 @@ def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tu
             _a(_x)
     f6, p = read_compact_nullable_string(b, p)
     f7 = ProduceResponse.LeaderIdAndEpoch()
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f7, p = _d_ProduceResponse_LeaderIdAndEpoch_v10(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f7, p = _d_ProduceResponse_LeaderIdAndEpoch_v10(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
@@ -840,14 +875,19 @@ def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[P
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v9(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceResponse.TopicProduceResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v9(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -881,14 +921,19 @@ def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v10(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceResponse.TopicProduceResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v10(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -915,14 +960,19 @@ def _d_ProduceResponse_NodeEndpoint_v10(b: memoryview, p: int) -> tuple[ProduceR
     (f2,) = _SResp0.unpack_from(b, p)
     p += 4
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceResponse.NodeEndpoint(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
 def _e_ProduceResponse_NodeEndpoint_v10(o: ProduceResponse.NodeEndpoint, w: Writer) -> None:
@@ -1117,14 +1167,19 @@ def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     (f1,) = _SResp0.unpack_from(b, p)
     p += 4
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ProduceResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse(f0, f1, f2, _ut), p
 
 
 def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
@@ -1161,27 +1216,32 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
     (f1,) = _SResp0.unpack_from(b, p)
     p += 4
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 11)
-            if _n < 0:
-                raise DecodeError('non-nullable array NodeEndpoints was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 11)
+                if _n < 0:
+                    raise DecodeError('non-nullable array NodeEndpoints was null')
+                else:
+                    f2 = []
+                    _a = f2.append
+                    for _ in range(_n):
+                        _x, p = _d_ProduceResponse_NodeEndpoint_v10(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
             else:
-                f2 = []
-                _a = f2.append
-                for _ in range(_n):
-                    _x, p = _d_ProduceResponse_NodeEndpoint_v10(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return ProduceResponse(f0, f1, f2, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ProduceResponse(f0, f1, f2, _ut), p
 
 
 def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:

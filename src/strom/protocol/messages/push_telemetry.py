@@ -65,14 +65,19 @@ def _d_PushTelemetryRequest_v0(b: memoryview, p: int) -> tuple[PushTelemetryRequ
     (f1, f2, f3,) = _SReq0.unpack_from(b, p)
     p += 6
     f4, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return PushTelemetryRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return PushTelemetryRequest(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_PushTelemetryRequest_v0(o: PushTelemetryRequest, w: Writer) -> None:
@@ -126,14 +131,19 @@ class PushTelemetryResponse(Message):
 def _d_PushTelemetryResponse_v0(b: memoryview, p: int) -> tuple[PushTelemetryResponse, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return PushTelemetryResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return PushTelemetryResponse(f0, f1, _ut), p
 
 
 def _e_PushTelemetryResponse_v0(o: PushTelemetryResponse, w: Writer) -> None:

@@ -88,14 +88,19 @@ class ReadShareGroupStateRequest(Message):
 def _d_ReadShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateRequest.PartitionData, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateRequest.PartitionData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateRequest.PartitionData(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateRequest_PartitionData_v0(o: ReadShareGroupStateRequest.PartitionData, w: Writer) -> None:
@@ -121,14 +126,19 @@ def _d_ReadShareGroupStateRequest_ReadStateData_v0(b: memoryview, p: int) -> tup
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateRequest.ReadStateData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateRequest.ReadStateData(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateRequest_ReadStateData_v0(o: ReadShareGroupStateRequest.ReadStateData, w: Writer) -> None:
@@ -162,14 +172,19 @@ def _d_ReadShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGr
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateRequest_ReadStateData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateRequest(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateRequest_v0(o: ReadShareGroupStateRequest, w: Writer) -> None:
@@ -297,14 +312,19 @@ class ReadShareGroupStateResponse(Message):
 def _d_ReadShareGroupStateResponse_StateBatch_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse.StateBatch, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 19
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateResponse.StateBatch(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateResponse.StateBatch(f0, f1, f2, f3, _ut), p
 
 
 def _e_ReadShareGroupStateResponse_StateBatch_v0(o: ReadShareGroupStateResponse.StateBatch, w: Writer) -> None:
@@ -334,14 +354,19 @@ def _d_ReadShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> 
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateResponse_StateBatch_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateResponse.PartitionResult(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateResponse.PartitionResult(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_ReadShareGroupStateResponse_PartitionResult_v0(o: ReadShareGroupStateResponse.PartitionResult, w: Writer) -> None:
@@ -377,14 +402,19 @@ def _d_ReadShareGroupStateResponse_ReadStateResult_v0(b: memoryview, p: int) -> 
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateResponse_PartitionResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateResponse.ReadStateResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateResponse.ReadStateResult(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateResponse_ReadStateResult_v0(o: ReadShareGroupStateResponse.ReadStateResult, w: Writer) -> None:
@@ -417,14 +447,19 @@ def _d_ReadShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[ReadShareG
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateResponse_ReadStateResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateResponse(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateResponse(f0, _ut), p
 
 
 def _e_ReadShareGroupStateResponse_v0(o: ReadShareGroupStateResponse, w: Writer) -> None:

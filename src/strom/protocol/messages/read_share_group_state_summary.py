@@ -88,14 +88,19 @@ class ReadShareGroupStateSummaryRequest(Message):
 def _d_ReadShareGroupStateSummaryRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryRequest.PartitionData, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateSummaryRequest.PartitionData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateSummaryRequest.PartitionData(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateSummaryRequest_PartitionData_v0(o: ReadShareGroupStateSummaryRequest.PartitionData, w: Writer) -> None:
@@ -121,14 +126,19 @@ def _d_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(b: memoryview, 
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateSummaryRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateSummaryRequest.ReadStateSummaryData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateSummaryRequest.ReadStateSummaryData(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(o: ReadShareGroupStateSummaryRequest.ReadStateSummaryData, w: Writer) -> None:
@@ -162,14 +172,19 @@ def _d_ReadShareGroupStateSummaryRequest_v0(b: memoryview, p: int) -> tuple[Read
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateSummaryRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateSummaryRequest(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateSummaryRequest_v0(o: ReadShareGroupStateSummaryRequest, w: Writer) -> None:
@@ -273,14 +288,19 @@ def _d_ReadShareGroupStateSummaryResponse_PartitionResult_v0(b: memoryview, p: i
     f2, p = read_compact_nullable_string(b, p)
     (f3, f4,) = _SResp1.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateSummaryResponse.PartitionResult(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateSummaryResponse.PartitionResult(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_ReadShareGroupStateSummaryResponse_PartitionResult_v0(o: ReadShareGroupStateSummaryResponse.PartitionResult, w: Writer) -> None:
@@ -308,14 +328,19 @@ def _d_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(b: memoryvie
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateSummaryResponse_PartitionResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateSummaryResponse.ReadStateSummaryResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateSummaryResponse.ReadStateSummaryResult(f0, f1, _ut), p
 
 
 def _e_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(o: ReadShareGroupStateSummaryResponse.ReadStateSummaryResult, w: Writer) -> None:
@@ -348,14 +373,19 @@ def _d_ReadShareGroupStateSummaryResponse_v0(b: memoryview, p: int) -> tuple[Rea
         for _ in range(_n):
             _x, p = _d_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ReadShareGroupStateSummaryResponse(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ReadShareGroupStateSummaryResponse(f0, _ut), p
 
 
 def _e_ReadShareGroupStateSummaryResponse_v0(o: ReadShareGroupStateSummaryResponse, w: Writer) -> None:

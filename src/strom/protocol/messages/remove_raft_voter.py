@@ -59,14 +59,19 @@ def _d_RemoveRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[RemoveRaftVoter
     (f1,) = _SReq0.unpack_from(b, p)
     p += 4
     f2, p = read_uuid(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return RemoveRaftVoterRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return RemoveRaftVoterRequest(f0, f1, f2, _ut), p
 
 
 def _e_RemoveRaftVoterRequest_v0(o: RemoveRaftVoterRequest, w: Writer) -> None:
@@ -124,14 +129,19 @@ def _d_RemoveRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[RemoveRaftVote
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return RemoveRaftVoterResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return RemoveRaftVoterResponse(f0, f1, f2, _ut), p
 
 
 def _e_RemoveRaftVoterResponse_v0(o: RemoveRaftVoterResponse, w: Writer) -> None:

@@ -68,14 +68,19 @@ def _d_RenewDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[RenewDeleg
     f0, p = read_compact_bytes(b, p)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return RenewDelegationTokenRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return RenewDelegationTokenRequest(f0, f1, _ut), p
 
 
 def _e_RenewDelegationTokenRequest_v2(o: RenewDelegationTokenRequest, w: Writer) -> None:
@@ -142,14 +147,19 @@ def _e_RenewDelegationTokenResponse_v0(o: RenewDelegationTokenResponse, w: Write
 def _d_RenewDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[RenewDelegationTokenResponse, int]:
     (f0, f1, f2,) = _SResp0.unpack_from(b, p)
     p += 14
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return RenewDelegationTokenResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return RenewDelegationTokenResponse(f0, f1, f2, _ut), p
 
 
 def _e_RenewDelegationTokenResponse_v2(o: RenewDelegationTokenResponse, w: Writer) -> None:

@@ -59,14 +59,19 @@ def _e_SaslAuthenticateRequest_v0(o: SaslAuthenticateRequest, w: Writer) -> None
 
 def _d_SaslAuthenticateRequest_v2(b: memoryview, p: int) -> tuple[SaslAuthenticateRequest, int]:
     f0, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SaslAuthenticateRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SaslAuthenticateRequest(f0, _ut), p
 
 
 def _e_SaslAuthenticateRequest_v2(o: SaslAuthenticateRequest, w: Writer) -> None:
@@ -163,14 +168,19 @@ def _d_SaslAuthenticateResponse_v2(b: memoryview, p: int) -> tuple[SaslAuthentic
     f2, p = read_compact_bytes(b, p)
     (f3,) = _SResp1.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SaslAuthenticateResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SaslAuthenticateResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_SaslAuthenticateResponse_v2(o: SaslAuthenticateResponse, w: Writer) -> None:

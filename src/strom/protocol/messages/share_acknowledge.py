@@ -121,14 +121,19 @@ def _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b: memoryview, p: int) ->
     else:
         f2 = list(struct.unpack_from(f'>{_n}b', b, p))
         p += 1 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeRequest.AcknowledgementBatch(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeRequest.AcknowledgementBatch(f0, f1, f2, _ut), p
 
 
 def _e_ShareAcknowledgeRequest_AcknowledgementBatch_v0(o: ShareAcknowledgeRequest.AcknowledgementBatch, w: Writer) -> None:
@@ -160,14 +165,19 @@ def _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b: memoryview, p: int) ->
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeRequest.AcknowledgePartition(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeRequest.AcknowledgePartition(f0, f1, _ut), p
 
 
 def _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(o: ShareAcknowledgeRequest.AcknowledgePartition, w: Writer) -> None:
@@ -201,14 +211,19 @@ def _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b: memoryview, p: int) -> tup
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeRequest.AcknowledgeTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeRequest.AcknowledgeTopic(f0, f1, _ut), p
 
 
 def _e_ShareAcknowledgeRequest_AcknowledgeTopic_v0(o: ShareAcknowledgeRequest.AcknowledgeTopic, w: Writer) -> None:
@@ -245,14 +260,19 @@ def _d_ShareAcknowledgeRequest_v0(b: memoryview, p: int) -> tuple[ShareAcknowled
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeRequest(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeRequest(f0, f1, f2, f3, _ut), p
 
 
 def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None:
@@ -405,14 +425,19 @@ class ShareAcknowledgeResponse(Message):
 def _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.LeaderIdAndEpoch, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
 def _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(o: ShareAcknowledgeResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -429,14 +454,19 @@ def _d_ShareAcknowledgeResponse_PartitionData_v0(b: memoryview, p: int) -> tuple
     p += 6
     f2, p = read_compact_nullable_string(b, p)
     f3, p = _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeResponse.PartitionData(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
 def _e_ShareAcknowledgeResponse_PartitionData_v0(o: ShareAcknowledgeResponse.PartitionData, w: Writer) -> None:
@@ -465,14 +495,19 @@ def _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b: memoryview, 
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeResponse_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse(f0, f1, _ut), p
 
 
 def _e_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(o: ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse, w: Writer) -> None:
@@ -499,14 +534,19 @@ def _d_ShareAcknowledgeResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[
     (f2,) = _SResp2.unpack_from(b, p)
     p += 4
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeResponse.NodeEndpoint(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
 def _e_ShareAcknowledgeResponse_NodeEndpoint_v0(o: ShareAcknowledgeResponse.NodeEndpoint, w: Writer) -> None:
@@ -547,14 +587,19 @@ def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowle
         for _ in range(_n):
             _x, p = _d_ShareAcknowledgeResponse_NodeEndpoint_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareAcknowledgeResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareAcknowledgeResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_ShareAcknowledgeResponse_v0(o: ShareAcknowledgeResponse, w: Writer) -> None:

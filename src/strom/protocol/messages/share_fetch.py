@@ -154,14 +154,19 @@ def _d_ShareFetchRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple
     else:
         f2 = list(struct.unpack_from(f'>{_n}b', b, p))
         p += 1 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchRequest.AcknowledgementBatch(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchRequest.AcknowledgementBatch(f0, f1, f2, _ut), p
 
 
 def _e_ShareFetchRequest_AcknowledgementBatch_v0(o: ShareFetchRequest.AcknowledgementBatch, w: Writer) -> None:
@@ -193,14 +198,19 @@ def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[Share
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_AcknowledgementBatch_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchRequest.FetchPartition(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchRequest.FetchPartition(f0, f1, f2, _ut), p
 
 
 def _e_ShareFetchRequest_FetchPartition_v0(o: ShareFetchRequest.FetchPartition, w: Writer) -> None:
@@ -234,14 +244,19 @@ def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetc
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_FetchPartition_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchRequest.FetchTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchRequest.FetchTopic(f0, f1, _ut), p
 
 
 def _e_ShareFetchRequest_FetchTopic_v0(o: ShareFetchRequest.FetchTopic, w: Writer) -> None:
@@ -269,14 +284,19 @@ def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[Share
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchRequest.ForgottenTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchRequest.ForgottenTopic(f0, f1, _ut), p
 
 
 def _e_ShareFetchRequest_ForgottenTopic_v0(o: ShareFetchRequest.ForgottenTopic, w: Writer) -> None:
@@ -320,14 +340,19 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_ForgottenTopic_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
@@ -520,14 +545,19 @@ class ShareFetchResponse(Message):
 def _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.LeaderIdAndEpoch, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 8
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchResponse.LeaderIdAndEpoch(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
 def _e_ShareFetchResponse_LeaderIdAndEpoch_v0(o: ShareFetchResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -542,14 +572,19 @@ def _e_ShareFetchResponse_LeaderIdAndEpoch_v0(o: ShareFetchResponse.LeaderIdAndE
 def _d_ShareFetchResponse_AcquiredRecords_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.AcquiredRecords, int]:
     (f0, f1, f2,) = _SResp1.unpack_from(b, p)
     p += 18
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchResponse.AcquiredRecords(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchResponse.AcquiredRecords(f0, f1, f2, _ut), p
 
 
 def _e_ShareFetchResponse_AcquiredRecords_v0(o: ShareFetchResponse.AcquiredRecords, w: Writer) -> None:
@@ -582,14 +617,19 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
         for _ in range(_n):
             _x, p = _d_ShareFetchResponse_AcquiredRecords_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_ShareFetchResponse_PartitionData_v0(o: ShareFetchResponse.PartitionData, w: Writer) -> None:
@@ -630,14 +670,19 @@ def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) 
         for _ in range(_n):
             _x, p = _d_ShareFetchResponse_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchResponse.ShareFetchableTopicResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchResponse.ShareFetchableTopicResponse(f0, f1, _ut), p
 
 
 def _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(o: ShareFetchResponse.ShareFetchableTopicResponse, w: Writer) -> None:
@@ -664,14 +709,19 @@ def _d_ShareFetchResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[ShareF
     (f2,) = _SResp4.unpack_from(b, p)
     p += 4
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchResponse.NodeEndpoint(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
 def _e_ShareFetchResponse_NodeEndpoint_v0(o: ShareFetchResponse.NodeEndpoint, w: Writer) -> None:
@@ -712,14 +762,19 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
         for _ in range(_n):
             _x, p = _d_ShareFetchResponse_NodeEndpoint_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareFetchResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareFetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_ShareFetchResponse_v0(o: ShareFetchResponse, w: Writer) -> None:

@@ -66,14 +66,19 @@ def _d_ShareGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupDe
             _a(_x)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupDescribeRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupDescribeRequest(f0, f1, _ut), p
 
 
 def _e_ShareGroupDescribeRequest_v0(o: ShareGroupDescribeRequest, w: Writer) -> None:
@@ -244,14 +249,19 @@ def _d_ShareGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> t
     else:
         f2 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupDescribeResponse.TopicPartitions(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupDescribeResponse.TopicPartitions(f0, f1, f2, _ut), p
 
 
 def _e_ShareGroupDescribeResponse_TopicPartitions_v0(o: ShareGroupDescribeResponse.TopicPartitions, w: Writer) -> None:
@@ -282,14 +292,19 @@ def _d_ShareGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[
         for _ in range(_n):
             _x, p = _d_ShareGroupDescribeResponse_TopicPartitions_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupDescribeResponse.Assignment(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupDescribeResponse.Assignment(f0, _ut), p
 
 
 def _e_ShareGroupDescribeResponse_Assignment_v0(o: ShareGroupDescribeResponse.Assignment, w: Writer) -> None:
@@ -328,14 +343,19 @@ def _d_ShareGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[Shar
             _x, p = read_compact_string(b, p)
             _a(_x)
     f6, p = _d_ShareGroupDescribeResponse_Assignment_v0(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_ShareGroupDescribeResponse_Member_v0(o: ShareGroupDescribeResponse.Member, w: Writer) -> None:
@@ -383,14 +403,19 @@ def _d_ShareGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tu
             _a(_x)
     (f8,) = _SResp0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_ShareGroupDescribeResponse_DescribedGroup_v0(o: ShareGroupDescribeResponse.DescribedGroup, w: Writer) -> None:
@@ -431,14 +456,19 @@ def _d_ShareGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupD
         for _ in range(_n):
             _x, p = _d_ShareGroupDescribeResponse_DescribedGroup_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupDescribeResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupDescribeResponse(f0, f1, _ut), p
 
 
 def _e_ShareGroupDescribeResponse_v0(o: ShareGroupDescribeResponse, w: Writer) -> None:

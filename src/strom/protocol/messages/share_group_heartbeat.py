@@ -78,14 +78,19 @@ def _d_ShareGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupH
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupHeartbeatRequest(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupHeartbeatRequest(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_ShareGroupHeartbeatRequest_v0(o: ShareGroupHeartbeatRequest, w: Writer) -> None:
@@ -199,14 +204,19 @@ def _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) -> 
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupHeartbeatResponse.TopicPartitions(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupHeartbeatResponse.TopicPartitions(f0, f1, _ut), p
 
 
 def _e_ShareGroupHeartbeatResponse_TopicPartitions_v0(o: ShareGroupHeartbeatResponse.TopicPartitions, w: Writer) -> None:
@@ -236,14 +246,19 @@ def _d_ShareGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tuple
         for _ in range(_n):
             _x, p = _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupHeartbeatResponse.Assignment(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupHeartbeatResponse.Assignment(f0, _ut), p
 
 
 def _e_ShareGroupHeartbeatResponse_Assignment_v0(o: ShareGroupHeartbeatResponse.Assignment, w: Writer) -> None:
@@ -269,19 +284,24 @@ def _d_ShareGroupHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[ShareGroup
     f3, p = read_compact_nullable_string(b, p)
     (f4, f5,) = _SResp1.unpack_from(b, p)
     p += 8
-    if b[p] == 255:
+    if b[p] > 127:
         f6 = None
         p += 1
     else:
         f6, p = _d_ShareGroupHeartbeatResponse_Assignment_v0(b, p + 1)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return ShareGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ShareGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_ShareGroupHeartbeatResponse_v0(o: ShareGroupHeartbeatResponse, w: Writer) -> None:

@@ -50,14 +50,19 @@ class SnapshotFooterRecord(Message):
 def _d_SnapshotFooterRecord_v0(b: memoryview, p: int) -> tuple[SnapshotFooterRecord, int]:
     (f0,) = _SH0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SnapshotFooterRecord(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SnapshotFooterRecord(f0, _ut), p
 
 
 def _e_SnapshotFooterRecord_v0(o: SnapshotFooterRecord, w: Writer) -> None:

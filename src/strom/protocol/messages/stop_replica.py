@@ -189,14 +189,19 @@ def _d_StopReplicaRequest_StopReplicaTopicV1_v2(b: memoryview, p: int) -> tuple[
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaRequest.StopReplicaTopicV1(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaRequest.StopReplicaTopicV1(f0, f1, _ut), p
 
 
 def _e_StopReplicaRequest_StopReplicaTopicV1_v2(o: StopReplicaRequest.StopReplicaTopicV1, w: Writer) -> None:
@@ -216,14 +221,19 @@ def _e_StopReplicaRequest_StopReplicaTopicV1_v2(o: StopReplicaRequest.StopReplic
 def _d_StopReplicaRequest_StopReplicaPartitionState_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaPartitionState, int]:
     (f0, f1, f2,) = _SReq1.unpack_from(b, p)
     p += 9
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaRequest.StopReplicaPartitionState(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaRequest.StopReplicaPartitionState(f0, f1, f2, _ut), p
 
 
 def _e_StopReplicaRequest_StopReplicaPartitionState_v3(o: StopReplicaRequest.StopReplicaPartitionState, w: Writer) -> None:
@@ -249,14 +259,19 @@ def _d_StopReplicaRequest_StopReplicaTopicState_v3(b: memoryview, p: int) -> tup
         for _ in range(_n):
             _x, p = _d_StopReplicaRequest_StopReplicaPartitionState_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaRequest.StopReplicaTopicState(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaRequest.StopReplicaTopicState(f0, f1, _ut), p
 
 
 def _e_StopReplicaRequest_StopReplicaTopicState_v3(o: StopReplicaRequest.StopReplicaTopicState, w: Writer) -> None:
@@ -377,14 +392,19 @@ def _d_StopReplicaRequest_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest,
             _x, p = _d_StopReplicaRequest_StopReplicaTopicV1_v2(b, p)
             _a(_x)
     f7 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_StopReplicaRequest_v2(o: StopReplicaRequest, w: Writer) -> None:
@@ -427,14 +447,19 @@ def _d_StopReplicaRequest_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest,
         for _ in range(_n):
             _x, p = _d_StopReplicaRequest_StopReplicaTopicState_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_StopReplicaRequest_v3(o: StopReplicaRequest, w: Writer) -> None:
@@ -474,14 +499,19 @@ def _d_StopReplicaRequest_v4(b: memoryview, p: int) -> tuple[StopReplicaRequest,
         for _ in range(_n):
             _x, p = _d_StopReplicaRequest_StopReplicaTopicState_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_StopReplicaRequest_v4(o: StopReplicaRequest, w: Writer) -> None:
@@ -576,14 +606,19 @@ def _d_StopReplicaResponse_StopReplicaPartitionError_v2(b: memoryview, p: int) -
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaResponse.StopReplicaPartitionError(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaResponse.StopReplicaPartitionError(f0, f1, f2, _ut), p
 
 
 def _e_StopReplicaResponse_StopReplicaPartitionError_v2(o: StopReplicaResponse.StopReplicaPartitionError, w: Writer) -> None:
@@ -642,14 +677,19 @@ def _d_StopReplicaResponse_v2(b: memoryview, p: int) -> tuple[StopReplicaRespons
         for _ in range(_n):
             _x, p = _d_StopReplicaResponse_StopReplicaPartitionError_v2(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return StopReplicaResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return StopReplicaResponse(f0, f1, _ut), p
 
 
 def _e_StopReplicaResponse_v2(o: StopReplicaResponse, w: Writer) -> None:

@@ -98,14 +98,19 @@ def _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(o: SyncGroupRequest.SyncGr
 def _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest.SyncGroupRequestAssignment, int]:
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SyncGroupRequest.SyncGroupRequestAssignment(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SyncGroupRequest.SyncGroupRequestAssignment(f0, f1, _ut), p
 
 
 def _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(o: SyncGroupRequest.SyncGroupRequestAssignment, w: Writer) -> None:
@@ -215,14 +220,19 @@ def _d_SyncGroupRequest_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
         for _ in range(_n):
             _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
@@ -265,14 +275,19 @@ def _d_SyncGroupRequest_v5(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
         for _ in range(_n):
             _x, p = _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_SyncGroupRequest_v5(o: SyncGroupRequest, w: Writer) -> None:
@@ -381,14 +396,19 @@ def _d_SyncGroupResponse_v4(b: memoryview, p: int) -> tuple[SyncGroupResponse, i
     f2 = None
     f3 = None
     f4, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SyncGroupResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SyncGroupResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_SyncGroupResponse_v4(o: SyncGroupResponse, w: Writer) -> None:
@@ -407,14 +427,19 @@ def _d_SyncGroupResponse_v5(b: memoryview, p: int) -> tuple[SyncGroupResponse, i
     f2, p = read_compact_nullable_string(b, p)
     f3, p = read_compact_nullable_string(b, p)
     f4, p = read_compact_bytes(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return SyncGroupResponse(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return SyncGroupResponse(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_SyncGroupResponse_v5(o: SyncGroupResponse, w: Writer) -> None:

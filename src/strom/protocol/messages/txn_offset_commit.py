@@ -143,14 +143,19 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b: memoryview, 
     (f0, f1, f2,) = _SReq1.unpack_from(b, p)
     p += 16
     f3, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3, _ut), p
 
 
 def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
@@ -237,14 +242,19 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b: memoryview, p: i
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1, _ut), p
 
 
 def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
@@ -359,14 +369,19 @@ def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommit
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
@@ -476,14 +491,19 @@ def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(o: TxnOffsetC
 def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1, _ut), p
 
 
 def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, w: Writer) -> None:
@@ -539,14 +559,19 @@ def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b: memoryview, p:
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1, _ut), p
 
 
 def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, w: Writer) -> None:
@@ -612,14 +637,19 @@ def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommi
         for _ in range(_n):
             _x, p = _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return TxnOffsetCommitResponse(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return TxnOffsetCommitResponse(f0, f1, _ut), p
 
 
 def _e_TxnOffsetCommitResponse_v3(o: TxnOffsetCommitResponse, w: Writer) -> None:

@@ -51,14 +51,19 @@ class UnregisterBrokerRequest(Message):
 def _d_UnregisterBrokerRequest_v0(b: memoryview, p: int) -> tuple[UnregisterBrokerRequest, int]:
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UnregisterBrokerRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UnregisterBrokerRequest(f0, _ut), p
 
 
 def _e_UnregisterBrokerRequest_v0(o: UnregisterBrokerRequest, w: Writer) -> None:
@@ -114,14 +119,19 @@ def _d_UnregisterBrokerResponse_v0(b: memoryview, p: int) -> tuple[UnregisterBro
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UnregisterBrokerResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UnregisterBrokerResponse(f0, f1, f2, _ut), p
 
 
 def _e_UnregisterBrokerResponse_v0(o: UnregisterBrokerResponse, w: Writer) -> None:

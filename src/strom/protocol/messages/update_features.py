@@ -87,14 +87,19 @@ def _d_UpdateFeaturesRequest_FeatureUpdateKey_v0(b: memoryview, p: int) -> tuple
     (f1, f2,) = _SReq0.unpack_from(b, p)
     p += 3
     f3 = 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, _ut), p
 
 
 def _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
@@ -114,14 +119,19 @@ def _d_UpdateFeaturesRequest_FeatureUpdateKey_v1(b: memoryview, p: int) -> tuple
     f2 = False
     (f3,) = _SReq2.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, _ut), p
 
 
 def _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
@@ -150,14 +160,19 @@ def _d_UpdateFeaturesRequest_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
             _x, p = _d_UpdateFeaturesRequest_FeatureUpdateKey_v0(b, p)
             _a(_x)
     f2 = False
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateFeaturesRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateFeaturesRequest(f0, f1, f2, _ut), p
 
 
 def _e_UpdateFeaturesRequest_v0(o: UpdateFeaturesRequest, w: Writer) -> None:
@@ -194,14 +209,19 @@ def _d_UpdateFeaturesRequest_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
             _a(_x)
     (f2,) = _SReq5.unpack_from(b, p)
     p += 1
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateFeaturesRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateFeaturesRequest(f0, f1, f2, _ut), p
 
 
 def _e_UpdateFeaturesRequest_v1(o: UpdateFeaturesRequest, w: Writer) -> None:
@@ -291,14 +311,19 @@ def _d_UpdateFeaturesResponse_UpdatableFeatureResult_v0(b: memoryview, p: int) -
     (f1,) = _SResp0.unpack_from(b, p)
     p += 2
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateFeaturesResponse.UpdatableFeatureResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateFeaturesResponse.UpdatableFeatureResult(f0, f1, f2, _ut), p
 
 
 def _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(o: UpdateFeaturesResponse.UpdatableFeatureResult, w: Writer) -> None:
@@ -328,14 +353,19 @@ def _d_UpdateFeaturesResponse_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesR
         for _ in range(_n):
             _x, p = _d_UpdateFeaturesResponse_UpdatableFeatureResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateFeaturesResponse(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateFeaturesResponse(f0, f1, f2, f3, _ut), p
 
 
 def _e_UpdateFeaturesResponse_v0(o: UpdateFeaturesResponse, w: Writer) -> None:

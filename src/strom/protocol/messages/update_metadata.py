@@ -340,14 +340,19 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: i
     else:
         f8 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
 def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
@@ -419,14 +424,19 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b: memoryview, p: int) 
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
 
 
 def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v6(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
@@ -461,14 +471,19 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) 
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
 
 
 def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
@@ -531,14 +546,19 @@ def _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(b: memoryview, p: int) ->
     f2, p = read_compact_string(b, p)
     (f3,) = _SReq2.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataRequest.UpdateMetadataEndpoint(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest.UpdateMetadataEndpoint(f0, f1, f2, f3, _ut), p
 
 
 def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
@@ -694,14 +714,19 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b: memoryview, p: int) -> t
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(b, p)
             _a(_x)
     f4, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
@@ -1076,14 +1101,19 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
@@ -1140,14 +1170,19 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
@@ -1203,20 +1238,25 @@ def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            (f2,) = _SReq7.unpack_from(b, p)
-            p += 1
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                (f2,) = _SReq7.unpack_from(b, p)
+                p += 1
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
 def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
@@ -1295,14 +1335,19 @@ def _e_UpdateMetadataResponse_v0(o: UpdateMetadataResponse, w: Writer) -> None:
 def _d_UpdateMetadataResponse_v6(b: memoryview, p: int) -> tuple[UpdateMetadataResponse, int]:
     (f0,) = _SResp0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateMetadataResponse(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateMetadataResponse(f0, _ut), p
 
 
 def _e_UpdateMetadataResponse_v6(o: UpdateMetadataResponse, w: Writer) -> None:

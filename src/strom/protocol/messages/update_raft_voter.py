@@ -107,14 +107,19 @@ def _d_UpdateRaftVoterRequest_Listener_v0(b: memoryview, p: int) -> tuple[Update
     f1, p = read_compact_string(b, p)
     (f2,) = _SReq0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateRaftVoterRequest.Listener(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateRaftVoterRequest.Listener(f0, f1, f2, _ut), p
 
 
 def _e_UpdateRaftVoterRequest_Listener_v0(o: UpdateRaftVoterRequest.Listener, w: Writer) -> None:
@@ -131,14 +136,19 @@ def _e_UpdateRaftVoterRequest_Listener_v0(o: UpdateRaftVoterRequest.Listener, w:
 def _d_UpdateRaftVoterRequest_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoterRequest.KRaftVersionFeature, int]:
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateRaftVoterRequest.KRaftVersionFeature(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateRaftVoterRequest.KRaftVersionFeature(f0, f1, _ut), p
 
 
 def _e_UpdateRaftVoterRequest_KRaftVersionFeature_v0(o: UpdateRaftVoterRequest.KRaftVersionFeature, w: Writer) -> None:
@@ -168,14 +178,19 @@ def _d_UpdateRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoter
             _x, p = _d_UpdateRaftVoterRequest_Listener_v0(b, p)
             _a(_x)
     f5, p = _d_UpdateRaftVoterRequest_KRaftVersionFeature_v0(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateRaftVoterRequest(f0, f1, f2, f3, f4, f5, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateRaftVoterRequest(f0, f1, f2, f3, f4, f5, _ut), p
 
 
 def _e_UpdateRaftVoterRequest_v0(o: UpdateRaftVoterRequest, w: Writer) -> None:
@@ -270,14 +285,19 @@ def _d_UpdateRaftVoterResponse_CurrentLeader_v0(b: memoryview, p: int) -> tuple[
     f2, p = read_compact_string(b, p)
     (f3,) = _SResp1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return UpdateRaftVoterResponse.CurrentLeader(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateRaftVoterResponse.CurrentLeader(f0, f1, f2, f3, _ut), p
 
 
 def _e_UpdateRaftVoterResponse_CurrentLeader_v0(o: UpdateRaftVoterResponse.CurrentLeader, w: Writer) -> None:
@@ -295,19 +315,24 @@ def _d_UpdateRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[UpdateRaftVote
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 6
     f2 = UpdateRaftVoterResponse.CurrentLeader()
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            f2, p = _d_UpdateRaftVoterResponse_CurrentLeader_v0(b, p)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return UpdateRaftVoterResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                f2, p = _d_UpdateRaftVoterResponse_CurrentLeader_v0(b, p)
+                check_tag_end(p, _end, _tag)
+            else:
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return UpdateRaftVoterResponse(f0, f1, f2, _ut), p
 
 
 def _e_UpdateRaftVoterResponse_v0(o: UpdateRaftVoterResponse, w: Writer) -> None:

@@ -113,14 +113,19 @@ def _d_VoteRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteRequest.
     f4 = ZERO_UUID
     (f5, f6,) = _SReq1.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_VoteRequest_PartitionData_v0(o: VoteRequest.PartitionData, w: Writer) -> None:
@@ -139,14 +144,19 @@ def _d_VoteRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[VoteRequest.
     f4, p = read_uuid(b, p)
     (f5, f6,) = _SReq1.unpack_from(b, p)
     p += 12
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
 def _e_VoteRequest_PartitionData_v1(o: VoteRequest.PartitionData, w: Writer) -> None:
@@ -175,14 +185,19 @@ def _d_VoteRequest_TopicData_v0(b: memoryview, p: int) -> tuple[VoteRequest.Topi
         for _ in range(_n):
             _x, p = _d_VoteRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteRequest.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteRequest.TopicData(f0, f1, _ut), p
 
 
 def _e_VoteRequest_TopicData_v0(o: VoteRequest.TopicData, w: Writer) -> None:
@@ -216,14 +231,19 @@ def _d_VoteRequest_TopicData_v1(b: memoryview, p: int) -> tuple[VoteRequest.Topi
         for _ in range(_n):
             _x, p = _d_VoteRequest_PartitionData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteRequest.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteRequest.TopicData(f0, f1, _ut), p
 
 
 def _e_VoteRequest_TopicData_v1(o: VoteRequest.TopicData, w: Writer) -> None:
@@ -258,14 +278,19 @@ def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
         for _ in range(_n):
             _x, p = _d_VoteRequest_TopicData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteRequest(f0, f1, f2, _ut), p
 
 
 def _e_VoteRequest_v0(o: VoteRequest, w: Writer) -> None:
@@ -301,14 +326,19 @@ def _d_VoteRequest_v1(b: memoryview, p: int) -> tuple[VoteRequest, int]:
         for _ in range(_n):
             _x, p = _d_VoteRequest_TopicData_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteRequest(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteRequest(f0, f1, f2, _ut), p
 
 
 def _e_VoteRequest_v1(o: VoteRequest, w: Writer) -> None:
@@ -438,14 +468,19 @@ class VoteResponse(Message):
 def _d_VoteResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteResponse.PartitionData, int]:
     (f0, f1, f2, f3, f4,) = _SResp0.unpack_from(b, p)
     p += 15
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteResponse.PartitionData(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteResponse.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_VoteResponse_PartitionData_v0(o: VoteResponse.PartitionData, w: Writer) -> None:
@@ -471,14 +506,19 @@ def _d_VoteResponse_TopicData_v0(b: memoryview, p: int) -> tuple[VoteResponse.To
         for _ in range(_n):
             _x, p = _d_VoteResponse_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteResponse.TopicData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteResponse.TopicData(f0, f1, _ut), p
 
 
 def _e_VoteResponse_TopicData_v0(o: VoteResponse.TopicData, w: Writer) -> None:
@@ -504,14 +544,19 @@ def _d_VoteResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[VoteResponse
     f1, p = read_compact_string(b, p)
     (f2,) = _SResp2.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteResponse.NodeEndpoint(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
 def _e_VoteResponse_NodeEndpoint_v1(o: VoteResponse.NodeEndpoint, w: Writer) -> None:
@@ -542,14 +587,19 @@ def _d_VoteResponse_v0(b: memoryview, p: int) -> tuple[VoteResponse, int]:
             _x, p = _d_VoteResponse_TopicData_v0(b, p)
             _a(_x)
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VoteResponse(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteResponse(f0, f1, f2, _ut), p
 
 
 def _e_VoteResponse_v0(o: VoteResponse, w: Writer) -> None:
@@ -586,27 +636,32 @@ def _d_VoteResponse_v1(b: memoryview, p: int) -> tuple[VoteResponse, int]:
             _x, p = _d_VoteResponse_TopicData_v0(b, p)
             _a(_x)
     f2 = []
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        if _tag == 0:
-            _end = p + _size
-            _n, p = read_compact_array_len(b, p, 8)
-            if _n < 0:
-                raise DecodeError('non-nullable array NodeEndpoints was null')
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            if _tag == 0:
+                _end = p + _size
+                _n, p = read_compact_array_len(b, p, 8)
+                if _n < 0:
+                    raise DecodeError('non-nullable array NodeEndpoints was null')
+                else:
+                    f2 = []
+                    _a = f2.append
+                    for _ in range(_n):
+                        _x, p = _d_VoteResponse_NodeEndpoint_v1(b, p)
+                        _a(_x)
+                check_tag_end(p, _end, _tag)
             else:
-                f2 = []
-                _a = f2.append
-                for _ in range(_n):
-                    _x, p = _d_VoteResponse_NodeEndpoint_v1(b, p)
-                    _a(_x)
-            check_tag_end(p, _end, _tag)
-        else:
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-    return VoteResponse(f0, f1, f2, tuple(_u)), p
+                _raw, p = read_unknown_tag(b, p, _size)
+                _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VoteResponse(f0, f1, f2, _ut), p
 
 
 def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:

@@ -118,14 +118,19 @@ def _d_VotersRecord_Endpoint_v0(b: memoryview, p: int) -> tuple[VotersRecord.End
     f1, p = read_compact_string(b, p)
     (f2,) = _SH0.unpack_from(b, p)
     p += 2
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VotersRecord.Endpoint(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VotersRecord.Endpoint(f0, f1, f2, _ut), p
 
 
 def _e_VotersRecord_Endpoint_v0(o: VotersRecord.Endpoint, w: Writer) -> None:
@@ -142,14 +147,19 @@ def _e_VotersRecord_Endpoint_v0(o: VotersRecord.Endpoint, w: Writer) -> None:
 def _d_VotersRecord_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[VotersRecord.KRaftVersionFeature, int]:
     (f0, f1,) = _SH1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VotersRecord.KRaftVersionFeature(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VotersRecord.KRaftVersionFeature(f0, f1, _ut), p
 
 
 def _e_VotersRecord_KRaftVersionFeature_v0(o: VotersRecord.KRaftVersionFeature, w: Writer) -> None:
@@ -178,14 +188,19 @@ def _d_VotersRecord_Voter_v0(b: memoryview, p: int) -> tuple[VotersRecord.Voter,
             _x, p = _d_VotersRecord_Endpoint_v0(b, p)
             _a(_x)
     f3, p = _d_VotersRecord_KRaftVersionFeature_v0(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VotersRecord.Voter(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VotersRecord.Voter(f0, f1, f2, f3, _ut), p
 
 
 def _e_VotersRecord_Voter_v0(o: VotersRecord.Voter, w: Writer) -> None:
@@ -223,14 +238,19 @@ def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
         for _ in range(_n):
             _x, p = _d_VotersRecord_Voter_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return VotersRecord(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return VotersRecord(f0, f1, _ut), p
 
 
 def _e_VotersRecord_v0(o: VotersRecord, w: Writer) -> None:

@@ -121,14 +121,19 @@ class WriteShareGroupStateRequest(Message):
 def _d_WriteShareGroupStateRequest_StateBatch_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.StateBatch, int]:
     (f0, f1, f2, f3,) = _SReq0.unpack_from(b, p)
     p += 19
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteShareGroupStateRequest.StateBatch(f0, f1, f2, f3, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteShareGroupStateRequest.StateBatch(f0, f1, f2, f3, _ut), p
 
 
 def _e_WriteShareGroupStateRequest_StateBatch_v0(o: WriteShareGroupStateRequest.StateBatch, w: Writer) -> None:
@@ -155,14 +160,19 @@ def _d_WriteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tu
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateRequest_StateBatch_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteShareGroupStateRequest.PartitionData(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteShareGroupStateRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_WriteShareGroupStateRequest_PartitionData_v0(o: WriteShareGroupStateRequest.PartitionData, w: Writer) -> None:
@@ -196,14 +206,19 @@ def _d_WriteShareGroupStateRequest_WriteStateData_v0(b: memoryview, p: int) -> t
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateRequest_PartitionData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteShareGroupStateRequest.WriteStateData(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteShareGroupStateRequest.WriteStateData(f0, f1, _ut), p
 
 
 def _e_WriteShareGroupStateRequest_WriteStateData_v0(o: WriteShareGroupStateRequest.WriteStateData, w: Writer) -> None:
@@ -237,14 +252,19 @@ def _d_WriteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[WriteShare
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateRequest_WriteStateData_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteShareGroupStateRequest(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteShareGroupStateRequest(f0, f1, _ut), p
 
 
 def _e_WriteShareGroupStateRequest_v0(o: WriteShareGroupStateRequest, w: Writer) -> None:
@@ -339,14 +359,19 @@ def _d_WriteShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) ->
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteShareGroupStateResponse.PartitionResult(f0, f1, f2, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
 def _e_WriteShareGroupStateResponse_PartitionResult_v0(o: WriteShareGroupStateResponse.PartitionResult, w: Writer) -> None:
@@ -373,14 +398,19 @@ def _d_WriteShareGroupStateResponse_WriteStateResult_v0(b: memoryview, p: int) -
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateResponse_PartitionResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteShareGroupStateResponse.WriteStateResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteShareGroupStateResponse.WriteStateResult(f0, f1, _ut), p
 
 
 def _e_WriteShareGroupStateResponse_WriteStateResult_v0(o: WriteShareGroupStateResponse.WriteStateResult, w: Writer) -> None:
@@ -413,14 +443,19 @@ def _d_WriteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[WriteShar
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateResponse_WriteStateResult_v0(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteShareGroupStateResponse(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteShareGroupStateResponse(f0, _ut), p
 
 
 def _e_WriteShareGroupStateResponse_v0(o: WriteShareGroupStateResponse, w: Writer) -> None:

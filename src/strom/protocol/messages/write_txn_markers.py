@@ -121,14 +121,19 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b: memoryview, p: int) -
     else:
         f1 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteTxnMarkersRequest.WritableTxnMarkerTopic(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteTxnMarkersRequest.WritableTxnMarkerTopic(f0, f1, _ut), p
 
 
 def _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(o: WriteTxnMarkersRequest.WritableTxnMarkerTopic, w: Writer) -> None:
@@ -196,14 +201,19 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b: memoryview, p: int) -> tup
             _a(_x)
     (f4,) = _SReq1.unpack_from(b, p)
     p += 4
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteTxnMarkersRequest.WritableTxnMarker(f0, f1, f2, f3, f4, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteTxnMarkersRequest.WritableTxnMarker(f0, f1, f2, f3, f4, _ut), p
 
 
 def _e_WriteTxnMarkersRequest_WritableTxnMarker_v1(o: WriteTxnMarkersRequest.WritableTxnMarker, w: Writer) -> None:
@@ -265,14 +275,19 @@ def _d_WriteTxnMarkersRequest_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkers
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteTxnMarkersRequest(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteTxnMarkersRequest(f0, _ut), p
 
 
 def _e_WriteTxnMarkersRequest_v1(o: WriteTxnMarkersRequest, w: Writer) -> None:
@@ -391,14 +406,19 @@ def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(o: WriteTxnMa
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, int]:
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult(f0, f1, _ut), p
 
 
 def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, w: Writer) -> None:
@@ -454,14 +474,19 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p:
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteTxnMarkersResponse.WritableTxnMarkerTopicResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteTxnMarkersResponse.WritableTxnMarkerTopicResult(f0, f1, _ut), p
 
 
 def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
@@ -527,14 +552,19 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b: memoryview, p: int)
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteTxnMarkersResponse.WritableTxnMarkerResult(f0, f1, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteTxnMarkersResponse.WritableTxnMarkerResult(f0, f1, _ut), p
 
 
 def _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerResult, w: Writer) -> None:
@@ -595,14 +625,19 @@ def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarker
         for _ in range(_n):
             _x, p = _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b, p)
             _a(_x)
-    _u: list[tuple[int, bytes]] = []
-    _nt, p = read_tag_count(b, p)
-    for _ in range(_nt):
-        _tag, p = read_uvarint(b, p)
-        _size, p = read_uvarint(b, p)
-        _raw, p = read_unknown_tag(b, p, _size)
-        _u.append((_tag, _raw))
-    return WriteTxnMarkersResponse(f0, tuple(_u)), p
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return WriteTxnMarkersResponse(f0, _ut), p
 
 
 def _e_WriteTxnMarkersResponse_v1(o: WriteTxnMarkersResponse, w: Writer) -> None:
