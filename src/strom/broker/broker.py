@@ -20,6 +20,7 @@ from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.topics import TopicManager, make_partition
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
+from strom.storage.cleaner import CleanerConfig
 from strom.storage.log_manager import LogManager
 
 if TYPE_CHECKING:
@@ -76,6 +77,8 @@ class Broker:
     async def start(self) -> None:
         t0 = time.monotonic()
         self.log_manager.startup()
+        cleaner_cfg = CleanerConfig.from_lookup(self.config.__getitem__)
+        self.log_manager.start_cleaner(cleaner_cfg, asyncio.get_running_loop())
         for info in list(self.metadata.topics().values()):
             self.create_local_partitions(info)
         await self.groups.start()

@@ -7,7 +7,8 @@ as Kafka's ``LogLoader`` does:
 1. Delete ``*.cleaned``, ``*.deleted`` and ``*.tmp`` leftovers and index ``*.swap`` files;
    complete every ``<base>.log.swap`` (compaction output that was about to replace segments):
    delete the segments whose base offsets fall inside the swap segment's offset range, then
-   rename it into place (its indexes are rebuilt). This keeps compaction swaps atomic.
+   rename it into place (its indexes are rebuilt). Together with the step order of
+   :mod:`.cleaner.swap` this keeps compaction swaps atomic (old or new segments, never a mix).
 2. Delete index files without a ``.log`` file.
 3. Open segments in base-offset order. After an unclean shutdown, every segment that may hold
    offsets at or above the recovery point is fully re-validated (:meth:`LogSegment.recover`);

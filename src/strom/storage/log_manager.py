@@ -13,6 +13,7 @@ On-disk format of each log directory (names in :mod:`.names`, checkpoint format 
       recovery-point-offset-checkpoint   topic partition recovery-point
       log-start-offset-checkpoint        topic partition log-start-offset
       replication-offset-checkpoint      topic partition high-watermark
+      cleaner-offset-checkpoint          topic partition first-dirty-offset (log cleaner)
       <topic>-<partition>/               one Log (see log.py)
       <topic>-<partition>.<uuid>-delete/ a deleted partition not yet removed (removed at start)
 
@@ -31,6 +32,7 @@ Thread-safety: the broker's asyncio thread calls everything. Flushing a log retu
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import shutil
@@ -39,6 +41,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from strom.storage.checkpoint import OffsetCheckpointFile, fsync_dir
+from strom.storage.cleaner import CleanerConfig, LogCleaner
 from strom.storage.config import LogConfig
 from strom.storage.errors import CheckpointError, KafkaStorageError
 from strom.storage.log import Log
@@ -98,6 +101,7 @@ class LogManager:
         self.had_clean_shutdown: dict[Path, bool] = {}
         self.started = False
         self.closed = False
+        self.cleaner: LogCleaner | None = None
 
     # -- startup -------------------------------------------------------------------------------
     def startup(self) -> None:
@@ -190,6 +194,8 @@ class LogManager:
         path_name = partition_dir_name(topic, partition)  # validates both
         existing = self._logs.get((topic, partition))
         if existing is not None:
+            if config is not None:  # logs loaded at startup got the defaults
+                existing.config = config
             return existing
         log_dir = self._next_log_dir()
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -259,11 +265,29 @@ class LogManager:
         now = self.clock_ms() if now_ms is None else now_ms
         return sum(log.delete_old_segments(now) for log in list(self._logs.values()))
 
+    def start_cleaner(
+        self, config: CleanerConfig, loop: asyncio.AbstractEventLoop | None = None
+    ) -> LogCleaner:
+        """Create and start the log cleaner (:mod:`.cleaner`); with ``loop``, segment swaps
+        run on that event loop (the thread that owns the logs)."""
+        if self.cleaner is None:
+            self.cleaner = LogCleaner(
+                config, self.log_dirs, lambda: self._logs, clock_ms=self.clock_ms
+            )
+        self.cleaner.start(loop)
+        return self.cleaner
+
+    def stop_cleaner(self) -> None:
+        """Stop the cleaner threads (not from a blocked event loop; see :mod:`.cleaner`)."""
+        if self.cleaner is not None:
+            self.cleaner.stop()
+
     def shutdown(self) -> None:
-        """Flush, snapshot the producer state of and close every log, then write checkpoints
-        and the clean-shutdown markers."""
+        """Stop the cleaner; flush, snapshot the producer state of and close every log, then
+        write checkpoints and the clean-shutdown markers."""
         if self.closed:
             return
+        self.stop_cleaner()
         self.closed = True
         failed: list[Exception] = []
         for log_dir in self.log_dirs:

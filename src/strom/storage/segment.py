@@ -72,16 +72,19 @@ class LogSegment(SegmentReader):
         index_interval_bytes: int = 4096,
         max_index_size: int = 10 * 1024 * 1024,
         now_ms: int = 0,
+        file_suffix: str = "",
     ) -> None:
         self.directory = directory
         self.base_offset = base_offset
         self.index_interval_bytes = index_interval_bytes
-        self.log_path = directory / segment_file_name(base_offset, LOG_SUFFIX)
+        self.log_path = directory / segment_file_name(base_offset, LOG_SUFFIX + file_suffix)
         self.offset_index = OffsetIndex(
-            directory / segment_file_name(base_offset, INDEX_SUFFIX), base_offset, max_index_size
+            directory / segment_file_name(base_offset, INDEX_SUFFIX + file_suffix),
+            base_offset,
+            max_index_size,
         )
         self.time_index = TimeIndex(
-            directory / segment_file_name(base_offset, TIME_INDEX_SUFFIX),
+            directory / segment_file_name(base_offset, TIME_INDEX_SUFFIX + file_suffix),
             base_offset,
             max_index_size,
         )
@@ -100,7 +103,14 @@ class LogSegment(SegmentReader):
     @classmethod
     def create(cls, directory: Path, base_offset: int, **kwargs: int) -> LogSegment:
         """A new empty segment (stale index files of the same name are emptied)."""
-        seg = cls(directory, base_offset, **kwargs)
+        return cls.create_with_suffix(directory, base_offset, "", **kwargs)
+
+    @classmethod
+    def create_with_suffix(
+        cls, directory: Path, base_offset: int, file_suffix: str, **kwargs: int
+    ) -> LogSegment:
+        """:meth:`create` with ``file_suffix`` (e.g. ``.cleaned``) after all three names."""
+        seg = cls(directory, base_offset, file_suffix=file_suffix, **kwargs)
         if seg._size:
             seg.file.close()
             raise KafkaStorageError(f"segment {seg.log_path} already exists and is not empty")
@@ -123,7 +133,7 @@ class LogSegment(SegmentReader):
         With ``recover`` every batch is re-validated and both indexes rebuilt. Without it the
         indexes are trusted if present and sane, else rebuilt (which also validates the data).
         """
-        seg = cls(directory, base_offset, **kwargs)
+        seg = cls(directory, base_offset, file_suffix="", **kwargs)
         if not recover:
             problem = seg._index_problem()
             if problem is None and seg._load_tail():
@@ -381,11 +391,24 @@ class LogSegment(SegmentReader):
 
     def rename_to_deleted(self) -> None:
         """Add the ``.deleted`` suffix to all three files (descriptors stay valid)."""
-        new_log = self.log_path.with_name(self.log_path.name + DELETED_SUFFIX)
+        self.change_file_suffix("", DELETED_SUFFIX)
+
+    def change_file_suffix(self, old: str, new: str) -> None:
+        """Rename all three files from ``<name><old>`` to ``<name><new>`` (the log file
+        first; descriptors stay valid). Used by the log cleaner's ``.cleaned`` -> ``.swap``
+        -> ``.log`` steps."""
+
+        def renamed(path: Path) -> Path:
+            if old and not path.name.endswith(old):
+                raise ValueError(f"{path} does not end with {old}")
+            stem = path.name[: len(path.name) - len(old)] if old else path.name
+            return path.with_name(stem + new)
+
+        new_log = renamed(self.log_path)
         os.replace(self.log_path, new_log)
         self.log_path = new_log
         for index in (self.offset_index, self.time_index):
-            index.rename(index.path.with_name(index.path.name + DELETED_SUFFIX))
+            index.rename(renamed(index.path))
 
     def delete(self) -> None:
         """Close and remove all files of the segment."""

@@ -12,14 +12,14 @@ Invariants: base offsets strictly increase; the last segment is the *active* one
 appended to); a log always has at least one segment once loaded. The set is copy-on-write: every
 change replaces one tuple, so :meth:`snapshot` is a consistent view for any thread.
 
-Thread-safety: mutated only by the broker's asyncio thread; a flush in a worker thread reads a
-:meth:`snapshot`.
+Thread-safety: mutated only by the broker's asyncio thread (the log cleaner hands its
+:meth:`replace` over to that thread); a flush or a cleaner thread reads a :meth:`snapshot`.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from strom.storage.segment import LogSegment
 
@@ -80,6 +80,27 @@ class SegmentSet:
                 f"segment base {segment.base_offset} not after the active segment {bases[-1]}"
             )
         self._state = ((*bases, segment.base_offset), (*segs, segment))
+
+    def replace(
+        self, old: Sequence[LogSegment], new: LogSegment, now_ms: int, delay_ms: int
+    ) -> None:
+        """Swap the contiguous run ``old`` (still in the set) for ``new``, which starts at the
+        same base offset (the log cleaner's output). The old segments' files must already be
+        renamed ``*.deleted``; they are deleted after ``delay_ms``."""
+        segs = self._state[1]
+        ids = [id(s) for s in segs]
+        first = ids.index(id(old[0]))
+        if [id(s) for s in segs[first : first + len(old)]] != [id(s) for s in old]:
+            raise ValueError("segments to replace are not a contiguous run of the set")
+        if new.base_offset != old[0].base_offset or first + len(old) >= len(segs):
+            raise ValueError("replacement must start at the same base and not be active")
+        keep = (*segs[:first], new, *segs[first + len(old) :])
+        self._state = (tuple(s.base_offset for s in keep), keep)
+        for seg in old:
+            if delay_ms <= 0:
+                seg.delete()
+            else:
+                self._pending.append((now_ms + delay_ms, seg))
 
     def remove(self, segment: LogSegment) -> None:
         keep = [s for s in self._state[1] if s is not segment]
