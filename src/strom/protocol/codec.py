@@ -1,8 +1,9 @@
 """Primitive readers and writers of the Kafka wire format, and the base classes of messages.
 
 Owns: the byte-level encoding of every primitive type the schemas use (fixed-width big-endian
-integers, unsigned varints, classic and compact strings/bytes/arrays, UUIDs, tagged fields) and the
-``Struct``/``Message`` base classes that the generated modules in ``strom.protocol.messages`` build on.
+integers, unsigned varints, classic and compact strings/bytes/arrays, UUIDs, tagged fields) and
+the ``Struct``/``Message`` base classes that the generated modules in ``strom.protocol.messages``
+build on.
 
 Invariants:
 - Readers take ``(buf, pos)`` where ``buf`` is a ``memoryview`` of the whole frame and return
@@ -65,7 +66,7 @@ class UnsupportedVersionError(DecodeError):
 
 
 def read_uvarint(b: memoryview, p: int) -> tuple[int, int]:
-    """Unsigned LEB128 varint of at most 5 bytes (32 bits), as Kafka's ByteUtils.readUnsignedVarint."""
+    """Unsigned LEB128 varint of at most 5 bytes (32 bits), as Kafka's readUnsignedVarint."""
     v = b[p]
     if v < 0x80:
         return v, p + 1
