@@ -19,6 +19,7 @@ from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.topics import TopicManager, make_partition
+from strom.broker.txn_runtime import TxnRuntime
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
 from strom.storage.cleaner import CleanerConfig
 from strom.storage.log_manager import LogManager
@@ -44,6 +45,7 @@ class Broker:
         self.replica_manager = ReplicaManager(self.broker_id)
         self.topics = TopicManager(self)
         self.groups = GroupRuntime(self)
+        self.txn = TxnRuntime(self)
         self.server = SocketServer(self)
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
@@ -82,6 +84,7 @@ class Broker:
         for info in list(self.metadata.topics().values()):
             self.create_local_partitions(info)
         await self.groups.start()
+        await self.txn.start()
         await self.server.start()
         self._tasks.append(asyncio.create_task(self._housekeeping()))
         log.info(
@@ -113,6 +116,7 @@ class Broker:
 
     async def shutdown(self) -> None:
         log.info("broker %d shutting down", self.broker_id)
+        await self.txn.shutdown()
         await self.groups.shutdown()
         await self.server.stop()
         for t in self._tasks:

@@ -146,13 +146,21 @@ class GroupRuntime:
             for pos, h in rec.iter_batches(data, strict=False):
                 offset = h.base_offset + h.last_offset_delta + 1
                 progressed = True
+                txn = h.is_transactional and h.producer_id >= 0
                 if h.is_control:
+                    if txn:
+                        marker = rec.decode_batch(data, pos).records[0]
+                        commit, _ = rec.parse_control_record(marker)
+                        self.coordinator.complete_txn(index, h.producer_id, commit)
                     continue
                 for r in rec.decode_batch(data, pos).records:
                     if r.key is None:
                         continue
                     try:
-                        self.coordinator.replay(index, r.key, r.value, now)
+                        if txn:
+                            self.coordinator.replay_txn(index, h.producer_id, r.key, r.value)
+                        else:
+                            self.coordinator.replay(index, r.key, r.value, now)
                         count += 1
                     except (KafkaError, ValueError) as exc:
                         log.warning("skipping bad %s-%d record: %s", OFFSETS_TOPIC, index, exc)
@@ -178,7 +186,7 @@ class GroupRuntime:
     def apply(self, out: Output) -> None:
         ok = True
         for partition, records in out.records.items():
-            if records and not self._append(partition, records):
+            if records and not self._append(partition, records, out.producer):
                 ok = False
         replies = out.replies
         if not ok and out.failure:
@@ -189,13 +197,27 @@ class GroupRuntime:
             if fut is not None and not fut.done():
                 fut.set_result(response)
 
-    def _append(self, partition: int, records: list[tuple[bytes, bytes | None]]) -> bool:
-        builder = rec.RecordBatchBuilder()
+    def on_txn_marker(self, partition: int, producer_id: int, commit: bool) -> None:
+        """The transaction coordinator wrote a marker of ``producer_id`` to ``partition``."""
+        self.coordinator.complete_txn(partition, producer_id, commit)
+
+    def _append(
+        self,
+        partition: int,
+        records: list[tuple[bytes, bytes | None]],
+        producer: tuple[int, int] | None = None,
+    ) -> bool:
+        if producer is None:
+            builder = rec.RecordBatchBuilder()
+        else:
+            builder = rec.RecordBatchBuilder(
+                producer_id=producer[0], producer_epoch=producer[1], is_transactional=True
+            )
         ts = now_ms()
         for key, value in records:
             builder.append(value, key=key, timestamp=ts)
         result = self.broker.replica_manager.append(
-            OFFSETS_TOPIC, partition, memoryview(builder.build()), -1
+            OFFSETS_TOPIC, partition, memoryview(builder.build()), -1, client=producer is None
         )
         if result.error != ErrorCode.NONE:
             log.error(

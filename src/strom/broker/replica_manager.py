@@ -13,7 +13,11 @@ Invariants:
   sequence gap is OUT_OF_ORDER_SEQUENCE_NUMBER, a stale epoch INVALID_PRODUCER_EPOCH, and a
   retried duplicate is acknowledged with its original base offset without appending again.
 - Clients cannot write control batches (INVALID_RECORD).
-- Consumers never see offsets at or above the high watermark. On a single node the ISR is the
+- Transaction markers are written only by a transaction coordinator (:meth:`ReplicaManager.
+  write_marker`, used locally and by WriteTxnMarkers); coordinators append their own
+  transactional batches with ``client=False`` (no sequence checks).
+- Consumers never see offsets at or above the high watermark; read_committed consumers never
+  see offsets at or above the last stable offset. On a single node the ISR is the
   leader alone, so the high watermark moves to the log end offset after every append.
 """
 
@@ -77,7 +81,9 @@ class Partition:
     def config(self) -> LogConfig:
         return self.log.config
 
-    def append_as_leader(self, data: memoryview, required_acks: int) -> AppendResult:
+    def append_as_leader(
+        self, data: memoryview, required_acks: int, *, client: bool = True
+    ) -> AppendResult:
         cfg = self.config
         if required_acks == -1 and len(self.isr) < cfg.min_insync_replicas:
             return AppendResult(
@@ -95,7 +101,7 @@ class Partition:
         buf = self._apply_topic_policy(buf, batches)
         # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
         # before anything is written; a retried duplicate returns its original offsets
-        info = self.log.append_as_leader(buf, self.leader_epoch)
+        info = self.log.append_as_leader(buf, self.leader_epoch, client=client)
         self.maybe_increment_high_watermark()
         return AppendResult(
             ErrorCode.NONE,
@@ -137,9 +143,17 @@ class Partition:
         return out
 
     def read(
-        self, offset: int, max_bytes: int, min_one: bool, *, follower: bool = False
+        self,
+        offset: int,
+        max_bytes: int,
+        min_one: bool,
+        *,
+        follower: bool = False,
+        read_committed: bool = False,
     ) -> memoryview | bytes:
         upper = None if follower else self.log.high_watermark
+        if read_committed and not follower:
+            upper = self.log.last_stable_offset
         info = self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
         return info.records
 
@@ -181,7 +195,13 @@ class ReplicaManager:
         return gone
 
     def append(
-        self, topic: str, partition: int, data: memoryview | None, acks: int
+        self,
+        topic: str,
+        partition: int,
+        data: memoryview | None,
+        acks: int,
+        *,
+        client: bool = True,
     ) -> AppendResult:
         p = self.partitions.get((topic, partition))
         if p is None:
@@ -189,12 +209,44 @@ class ReplicaManager:
         if data is None or len(data) == 0:
             return AppendResult(ErrorCode.CORRUPT_MESSAGE, message="empty record set")
         try:
-            result = p.append_as_leader(data, acks)
+            result = p.append_as_leader(data, acks, client=client)
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
             self.notify((topic, partition))
         return result
+
+    def write_marker(
+        self,
+        topic: str,
+        partition: int,
+        producer_id: int,
+        producer_epoch: int,
+        commit: bool,
+        coordinator_epoch: int,
+    ) -> AppendResult:
+        """Append a COMMIT/ABORT marker as leader of ``topic-partition``."""
+        p = self.partitions.get((topic, partition))
+        if p is None or p.leader != self.broker_id:
+            return AppendResult(
+                ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                if p is None
+                else ErrorCode.NOT_LEADER_OR_FOLLOWER
+            )
+        try:
+            info = p.log.append_marker(
+                producer_id,
+                producer_epoch,
+                commit,
+                coordinator_epoch,
+                p.leader_epoch,
+                int(time.time() * 1000),
+            )
+        except KafkaError as exc:
+            return AppendResult(exc.code, message=exc.message)
+        p.maybe_increment_high_watermark()
+        self.notify((topic, partition))
+        return AppendResult(ErrorCode.NONE, info.first_offset, -1, p.log.log_start_offset)
 
     # -- purgatory -----------------------------------------------------------------------
     def notify(self, tp: TopicPartition) -> None:

@@ -63,11 +63,13 @@ from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.log_loader import load_log
 from strom.storage.log_maintenance import LogMaintenance
 from strom.storage.log_results import AppendInfo, TimestampAndOffset
+from strom.storage.log_txn import LogTransactions
 from strom.storage.names import LEADER_EPOCH_CHECKPOINT, parse_partition_dir_name
 from strom.storage.producer_state import DEFAULT_PRODUCER_ID_EXPIRATION_MS, ProducerStateManager
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs, system_clock_ms
+from strom.storage.txn_index import AbortedTxnIndex
 
 logger = logging.getLogger("strom.storage")
 
@@ -76,7 +78,7 @@ __all__ = ["AppendInfo", "Log", "TimestampAndOffset"]
 _TIMESTAMP_TYPE_BIT = 0x08
 
 
-class Log(LogMaintenance):
+class Log(LogMaintenance, LogTransactions):
     """One partition's log. Build it with :meth:`Log.open`."""
 
     def __init__(
@@ -116,6 +118,7 @@ class Log(LogMaintenance):
         self.producer_state = ProducerStateManager(
             directory, expiration_ms=producer_id_expiration_ms
         )
+        self.txn_index = AbortedTxnIndex()
 
     @classmethod
     def open(
@@ -158,6 +161,7 @@ class Log(LogMaintenance):
         log.producer_state.truncate_and_reload(
             log.segment_set, log.log_start_offset, log.log_end_offset, clock_ms()
         )
+        log.txn_index.rebuild(log.segments, log.log_start_offset, log.log_end_offset)
         return log
 
     # -- state ---------------------------------------------------------------------------------
@@ -228,20 +232,36 @@ class Log(LogMaintenance):
                 raise CorruptRecordError(f"record batch at position {pos} failed its CRC check")
         return headers
 
-    def append_as_leader(self, records: bytearray, leader_epoch: int) -> AppendInfo:
+    def append_as_leader(
+        self, records: bytearray, leader_epoch: int, *, client: bool = True
+    ) -> AppendInfo:
         """Assign offsets from the log end offset, stamp ``leader_epoch``, and append.
 
         ``records`` must hold whole, already validated batches; it is stamped in place (base
         offset and partition leader epoch lie outside the CRC). Idempotent batches are checked
         against the producer state first (:mod:`.producer_state`): a rejected append raises and
         writes nothing; a retried duplicate writes nothing and returns the original offsets
-        with ``duplicate=True``.
+        with ``duplicate=True``. ``client=False``: a coordinator's own transactional batches
+        (no sequence numbers; see :meth:`ProducerStateManager.prepare_leader_append`).
         """
         headers = self._batches(records, leader=True)
         self.producer_state.maybe_remove_expired(self.clock_ms())
-        check = self.producer_state.prepare_leader_append([h for _, h in headers], self._leo)
+        check = self.producer_state.prepare_leader_append(
+            [h for _, h in headers], self._leo, client=client
+        )
         if check.duplicate is not None:
             return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
+        info = self._stamp_and_append(records, headers, leader_epoch)
+        self.producer_state.commit(check, self._leo)
+        return info
+
+    def append_raw_as_leader(self, records: bytearray, leader_epoch: int) -> AppendInfo:
+        """Stamp and append without producer-state checks (the caller updates the state)."""
+        return self._stamp_and_append(records, self._batches(records, leader=True), leader_epoch)
+
+    def _stamp_and_append(
+        self, records: bytearray, headers: list[tuple[int, BatchHeader]], leader_epoch: int
+    ) -> AppendInfo:
         stamped: list[tuple[int, BatchHeader]] = []
         next_offset = self._leo
         for pos, hdr in headers:
@@ -252,9 +272,7 @@ class Log(LogMaintenance):
             )
             stamped.append((pos, hdr))
             next_offset = hdr.next_offset
-        info = self._append(records, stamped)
-        self.producer_state.commit(check, self._leo)
-        return info
+        return self._append(records, stamped)
 
     def append_as_follower(self, records: bytearray | bytes) -> AppendInfo:
         """Append batches whose offsets the leader assigned (they must start at >= LEO)."""

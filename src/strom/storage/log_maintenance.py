@@ -35,6 +35,7 @@ from strom.storage.producer_state import ProducerStateManager
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs
+from strom.storage.txn_index import AbortedTxnIndex
 
 if TYPE_CHECKING:
     from strom.storage.log import Log
@@ -53,6 +54,7 @@ class LogMaintenance:
     closed: bool
     leader_epoch_cache: LeaderEpochCache
     producer_state: ProducerStateManager
+    txn_index: AbortedTxnIndex
     _segments: SegmentSet
     _lso: int
     _leo: int
@@ -132,6 +134,7 @@ class LogMaintenance:
         self._hw = min(self._hw, offset)
         self.leader_epoch_cache.truncate_from_end(offset)
         self.producer_state.truncate_and_reload(self._segments, self._lso, offset, now)
+        self.txn_index.truncate(offset)
         return True
 
     def truncate_fully_and_start_at(self, offset: int) -> None:
@@ -155,6 +158,7 @@ class LogMaintenance:
             self._rp = offset
         self.leader_epoch_cache.clear()
         self.producer_state.clear(offset)
+        self.txn_index.clear()
 
     def _increment_log_start_offset(self, offset: int) -> None:
         if offset <= self._lso:
@@ -162,6 +166,7 @@ class LogMaintenance:
         self._lso = offset
         self._hw = max(self._hw, offset)
         self.leader_epoch_cache.truncate_from_start(offset)
+        self.txn_index.trim_start(offset)
         with self._lock:
             self._rp = max(self._rp, min(offset, self._leo))
 

@@ -202,6 +202,7 @@ class ProducerStateManager:
         self.expiration_ms = expiration_ms
         self.check_interval_ms = check_interval_ms
         self.producers: dict[int, ProducerStateEntry] = {}
+        self.ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
         self.map_end_offset = 0
         self._last_expiry_check_ms = -1
 
@@ -210,15 +211,35 @@ class ProducerStateManager:
 
     # -- appends -------------------------------------------------------------------------------
     def prepare_leader_append(
-        self, headers: Sequence[BatchHeader], first_offset: int
+        self, headers: Sequence[BatchHeader], first_offset: int, *, client: bool = True
     ) -> ProducerAppend:
         """Check client batches that will get offsets from ``first_offset`` on; raises
         OutOfOrderSequenceError / InvalidProducerEpochError / InvalidRecordError and changes
-        nothing. The result is committed with :meth:`commit` after the write succeeded."""
+        nothing. The result is committed with :meth:`commit` after the write succeeded.
+
+        ``client=False`` is a coordinator's own transactional batch (TxnOffsetCommit records in
+        ``__consumer_offsets``): it carries no sequence, so only the epoch is checked and it
+        opens the producer's transaction without entering the duplicate cache."""
         out = ProducerAppend()
         for hdr, base in _iter_batch_offsets(headers, first_offset):
             pid = hdr.producer_id
             if pid < 0:
+                continue
+            if not client:
+                entry = out.updates.get(pid)
+                if entry is None:
+                    current = self.producers.get(pid)
+                    entry = current.copy() if current is not None else ProducerStateEntry(pid)
+                    out.updates[pid] = entry
+                if hdr.producer_epoch < entry.producer_epoch:
+                    raise InvalidProducerEpochError(
+                        f"Epoch {hdr.producer_epoch} of producer {pid} is smaller than the last "
+                        f"seen epoch {entry.producer_epoch}"
+                    )
+                entry.update_epoch(hdr.producer_epoch)
+                entry.last_timestamp = hdr.max_timestamp
+                if hdr.is_transactional and entry.current_txn_first_offset is None:
+                    entry.current_txn_first_offset = base
                 continue
             if hdr.base_sequence < 0:
                 raise InvalidRecordError(
@@ -284,7 +305,23 @@ class ProducerStateManager:
     def commit(self, append: ProducerAppend, end_offset: int) -> None:
         """Install the entries of a successful append; the state now covers ``< end_offset``."""
         self.producers.update(append.updates)
+        for pid, e in append.updates.items():
+            if e.current_txn_first_offset is None:
+                self.ongoing.pop(pid, None)
+            else:
+                self.ongoing[pid] = e.current_txn_first_offset
         self.map_end_offset = max(self.map_end_offset, end_offset)
+
+    def first_unstable_offset(self) -> int | None:
+        """The first offset of the earliest open transaction (None when none is open)."""
+        return min(self.ongoing.values()) if self.ongoing else None
+
+    def _rebuild_ongoing(self) -> None:
+        self.ongoing = {
+            pid: e.current_txn_first_offset
+            for pid, e in self.producers.items()
+            if e.current_txn_first_offset is not None
+        }
 
     # -- expiry --------------------------------------------------------------------------------
     def is_expired(self, entry: ProducerStateEntry, now_ms: int) -> bool:
@@ -380,10 +417,12 @@ class ProducerStateManager:
                     _apply_unchecked(entry, hdr, hdr.base_offset)
         self.map_end_offset = max(self.map_end_offset, log_end_offset)
         self.remove_expired(now_ms)
+        self._rebuild_ongoing()
         return replayed
 
     def clear(self, offset: int) -> None:
         """Forget everything (the log was emptied and restarts at ``offset``)."""
         self.producers = {}
+        self.ongoing = {}
         self.map_end_offset = offset
         self.delete_snapshots_after(-1)

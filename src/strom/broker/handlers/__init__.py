@@ -14,6 +14,7 @@ MODULES = (
     "cluster",
     "producer_ids",
     "groups",
+    "txn",
 )
 
 

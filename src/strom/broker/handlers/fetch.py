@@ -97,16 +97,31 @@ def _read_all(
                 continue
             log = p.log
             pd.high_watermark = log.high_watermark
-            pd.last_stable_offset = log.high_watermark
+            lso = log.last_stable_offset
+            pd.last_stable_offset = lso
             pd.log_start_offset = log.log_start_offset
+            committed = req.isolation_level == 1 and not follower
             if req.isolation_level == 1:
                 pd.aborted_transactions = []
             try:
                 limit = min(fp.partition_max_bytes, budget - total)
                 if limit > 0 or total == 0:
-                    data = p.read(fp.fetch_offset, max(limit, 0), total == 0, follower=follower)
+                    data = p.read(
+                        fp.fetch_offset,
+                        max(limit, 0),
+                        total == 0,
+                        follower=follower,
+                        read_committed=committed,
+                    )
                     pd.records = data
                     total += len(data)
+                    if committed and len(data):
+                        pd.aborted_transactions = [
+                            FR.AbortedTransaction(
+                                producer_id=a.producer_id, first_offset=a.first_offset
+                            )
+                            for a in log.aborted_transactions(fp.fetch_offset, lso)
+                        ]
             except KafkaError as exc:
                 pd.error_code = int(exc.code)
                 pd.records = EMPTY

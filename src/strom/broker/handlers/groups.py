@@ -4,8 +4,8 @@ OffsetFetch, DescribeGroups, ListGroups, DeleteGroups, OffsetDelete.
 Each handler is a thin adapter: it hands the request to the group coordinator through the
 runtime (``ctx.broker.groups``), which appends the operation's records and releases its reply.
 FindCoordinator creates ``__consumer_offsets`` on first use and answers with the leader of the
-group's partition (this broker on a single node); transaction coordinators are not served yet
-(COORDINATOR_NOT_AVAILABLE).
+group's partition (this broker on a single node); for key type 1 (TRANSACTION) it creates
+``__transaction_state`` and answers with the leader of the transactional id's partition.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.registry import handles
+from strom.broker.txn_runtime import TXN_TOPIC
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
 from strom.protocol.messages.describe_groups import DescribeGroupsRequest, DescribeGroupsResponse
@@ -36,22 +37,25 @@ FC = FindCoordinatorResponse
 def _coordinator_for(ctx: RequestContext, key: str, key_type: int) -> FC.Coordinator:
     b = ctx.broker
     c = FC.Coordinator(key=key, node_id=-1, host="", port=-1, error_code=0, error_message=None)
-    if key_type != GROUP:
-        if key_type != TRANSACTION:
-            c.error_code = ErrorCode.INVALID_REQUEST
-        else:
-            c.error_code = ErrorCode.COORDINATOR_NOT_AVAILABLE
+    if key_type not in (GROUP, TRANSACTION):
+        c.error_code = ErrorCode.INVALID_REQUEST
         return c
     if not key:
-        c.error_code = ErrorCode.INVALID_GROUP_ID
+        c.error_code = (
+            ErrorCode.INVALID_GROUP_ID if key_type == GROUP else ErrorCode.INVALID_REQUEST
+        )
         return c
     try:
-        b.groups.ensure_topic()
+        if key_type == GROUP:
+            b.groups.ensure_topic()
+            topic, index = OFFSETS_TOPIC, b.groups.coordinator.partition_for(key)
+        else:
+            b.txn.ensure_topic()
+            topic, index = TXN_TOPIC, b.txn.coordinator.partition_for(key)
     except KafkaError as exc:
         c.error_code, c.error_message = ErrorCode.COORDINATOR_NOT_AVAILABLE, str(exc)
         return c
-    index = b.groups.coordinator.partition_for(key)
-    p = b.replica_manager.get(OFFSETS_TOPIC, index)
+    p = b.replica_manager.get(topic, index)
     if p is None or p.leader != b.broker_id:
         c.error_code = ErrorCode.COORDINATOR_NOT_AVAILABLE
         return c

@@ -1,6 +1,7 @@
 """ListOffsets, OffsetForLeaderEpoch and DeleteRecords: questions about positions in a log.
 
-ListOffsets: -1 latest (the high watermark for consumers), -2 earliest (log start offset), -3 the
+ListOffsets: -1 latest (the high watermark; the last stable offset for isolation_level=1,
+read_committed), -2 earliest (log start offset), -3 the
 offset of the record with the largest timestamp, -4 earliest local (no tiered storage here: the log
 start offset); any other value is a timestamp, answered through the time index with the first
 offset whose timestamp is at or after it (offset -1 when there is none).
@@ -34,12 +35,13 @@ def _check_epoch(p: Partition, current_leader_epoch: int) -> ErrorCode:
 def list_offset(p: Partition, ts: int, isolation_level: int) -> tuple[int, int, int]:
     """(offset, timestamp, leader epoch) for one ListOffsets query."""
     log = p.log
+    upper = log.last_stable_offset if isolation_level == 1 else log.high_watermark
     if ts == LATEST:
-        return log.high_watermark, -1, p.leader_epoch
+        return upper, -1, p.leader_epoch
     if ts == LATEST_TIERED:
         return -1, -1, -1
     found = log.fetch_offset_by_timestamp(EARLIEST if ts == EARLIEST_LOCAL else ts)
-    if found is None or (found.offset >= log.high_watermark and ts != EARLIEST):
+    if found is None or (found.offset >= upper and ts != EARLIEST):
         return -1, -1, -1
     epoch = found.leader_epoch if found.leader_epoch is not None else -1
     return found.offset, found.timestamp, epoch

@@ -1,4 +1,5 @@
-"""InitProducerId (API key 22) for idempotent producers (``transactional_id`` null).
+"""InitProducerId (API key 22): idempotent producers (``transactional_id`` null) and
+transactional ones (handed to the transaction coordinator, ``ctx.broker.txn``).
 
 Owns: handing out producer ids. Ids come from blocks of :data:`BLOCK_SIZE` reserved through
 ``broker.metadata.allocate_producer_ids`` (the metadata store persists the next free id before
@@ -10,9 +11,9 @@ request gets a brand-new producer id with epoch 0. A request carrying an existin
 ``producer_id``/``producer_epoch`` (KIP-360 v3+, an idempotent producer resetting after an
 error) is answered the same way, a new id; exactly one of the two set is INVALID_REQUEST.
 
-A non-null ``transactional_id`` is answered COORDINATOR_NOT_AVAILABLE until the transaction
-coordinator exists (rationale in ``docs/findings/transactions.md``); an empty one is
-INVALID_REQUEST, as in Kafka.
+A non-null ``transactional_id`` goes to the transaction coordinator
+(:meth:`~strom.coordinator.txn.coordinator.TransactionCoordinator.init_producer_id`: epoch bump,
+fencing, abort of an open transaction); an empty one is INVALID_REQUEST, as in Kafka.
 
 Invariants: no id is handed out twice by this broker; ids are never negative.
 """
@@ -78,7 +79,15 @@ async def init_producer_id(
     if txn_id is not None:
         if txn_id == "":
             return _error(ErrorCode.INVALID_REQUEST)
-        return _error(ErrorCode.COORDINATOR_NOT_AVAILABLE)
+        coord = ctx.broker.txn.coordinator
+        timeout = req.transaction_timeout_ms
+        exp_pid, exp_epoch = req.producer_id, req.producer_epoch
+        if (exp_pid >= 0) != (exp_epoch >= 0):
+            return _error(ErrorCode.INVALID_REQUEST)
+        err, pid, epoch = ctx.broker.txn.run(
+            lambda now: coord.init_producer_id(txn_id, timeout, exp_pid, exp_epoch, now)
+        )
+        return InitProducerIdResponse(error_code=int(err), producer_id=pid, producer_epoch=epoch)
     has_id = req.producer_id != NO_PRODUCER_ID
     has_epoch = req.producer_epoch != NO_PRODUCER_EPOCH
     if has_id != has_epoch:

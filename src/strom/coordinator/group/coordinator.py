@@ -36,6 +36,9 @@ from strom.coordinator.group.records import (
     decode_offset_value,
     encode_key,
 )
+from strom.coordinator.group.txn_offsets import PendingTxnOffsets, mark_unstable
+from strom.coordinator.group.txn_offsets import response as txn_commit_response
+from strom.coordinator.group.txn_offsets import validate as validate_txn_commit
 from strom.coordinator.group.types import GroupConfig, Output, Token, partition_for
 from strom.errors import ErrorCode
 from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
@@ -48,6 +51,7 @@ from strom.protocol.messages.offset_commit import OffsetCommitRequest
 from strom.protocol.messages.offset_delete import OffsetDeleteRequest, OffsetDeleteResponse
 from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
 from strom.protocol.messages.sync_group import SyncGroupRequest, SyncGroupResponse
+from strom.protocol.messages.txn_offset_commit import TxnOffsetCommitRequest
 
 S = GroupState
 EXPIRY_INTERVAL_MS = 60_000
@@ -64,6 +68,7 @@ class GroupCoordinator:
         self.groups: dict[str, ClassicGroup] = {}
         self.owned: set[int] = set()
         self.loading: set[int] = set()
+        self.txn_offsets = PendingTxnOffsets()  # see txn_offsets.py
         self._next_expiry = 0
 
     # -- ownership and loading ---------------------------------------------------------------
@@ -90,8 +95,10 @@ class GroupCoordinator:
     def unload(self, partition: int) -> None:
         self.owned.discard(partition)
         self.loading.discard(partition)
-        for gid in [g.group_id for g in self.groups.values() if g.partition == partition]:
+        gone = {g.group_id for g in self.groups.values() if g.partition == partition}
+        for gid in gone:
             del self.groups[gid]
+        self.txn_offsets.unload(gone)
 
     def replay(self, partition: int, key: bytes, value: bytes | None, now: int) -> None:
         k = decode_key(key)
@@ -111,6 +118,19 @@ class GroupCoordinator:
             g = self.groups.get(k.group) or ClassicGroup(k.group, partition)
             self.groups[k.group] = g
             g.load(decode_group_value(value), now)
+
+    def replay_txn(self, partition: int, producer_id: int, key: bytes, value: bytes | None) -> None:
+        """A record of a transactional batch: an offset pending until the producer's marker."""
+        k = decode_key(key)
+        if isinstance(k, OffsetKey) and value is not None:
+            if k.group not in self.groups:
+                self.groups[k.group] = ClassicGroup(k.group, partition)
+            v = decode_offset_value(value)
+            self.txn_offsets.add(producer_id, k.group, (k.topic, k.partition), v)
+
+    def complete_txn(self, partition: int, producer_id: int, commit: bool) -> None:
+        """A COMMIT/ABORT marker of ``producer_id`` is in ``partition`` (appended or replayed)."""
+        self.txn_offsets.complete(self.groups, partition, producer_id, commit)
 
     def _group(self, group_id: str) -> ClassicGroup | None:
         return self.groups.get(group_id)
@@ -210,7 +230,30 @@ class GroupCoordinator:
         out.failure.append((token, commit_response(req, ErrorCode.COORDINATOR_NOT_AVAILABLE)))
         return out
 
+    def txn_commit(
+        self, token: Token, req: TxnOffsetCommitRequest, version: int, now: int
+    ) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        g = self._group(req.group_id)
+        if err == ErrorCode.NONE:
+            err = validate_txn_commit(g, req, version)
+        if err != ErrorCode.NONE:
+            out.reply(token, txn_commit_response(req, err))
+            return out
+        if g is None:
+            g = self._create(req.group_id, now)
+        out.reply(token, self.txn_offsets.commit(g, req, self.cfg, now, out))
+        out.failure.append((token, txn_commit_response(req, ErrorCode.COORDINATOR_NOT_AVAILABLE)))
+        return out
+
     def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
+        resp = self._fetch(req, version)
+        if version >= 7 and req.require_stable:
+            mark_unstable(self.txn_offsets, req, resp, version)
+        return resp
+
+    def _fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
         R = OffsetFetchResponse
         if version >= 8:
             groups = []
@@ -388,7 +431,12 @@ class GroupCoordinator:
                 if g.partition not in self.owned or g.partition in self.loading:
                     continue
                 expire_offsets(g, self.cfg, now, out)
-                if g.is_(S.EMPTY) and not g.offsets and not g.pending_members:
+                if (
+                    g.is_(S.EMPTY)
+                    and not g.offsets
+                    and not g.pending_members
+                    and not self.txn_offsets.has_pending(g.group_id)
+                ):
                     self._tombstone_group(g, out)
         return out
 

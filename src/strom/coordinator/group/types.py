@@ -33,9 +33,11 @@ class GroupConfig:
 @dataclass
 class Output:
     """Records per ``__consumer_offsets`` partition (key, value-or-None for a tombstone) and the
-    replies to send once they are committed."""
+    replies to send once they are committed. ``producer`` (id, epoch) makes the records one
+    transactional batch of that producer (TxnOffsetCommit)."""
 
     records: dict[int, list[tuple[bytes, bytes | None]]] = field(default_factory=dict)
+    producer: tuple[int, int] | None = None
     replies: list[Reply] = field(default_factory=list)
     failure: list[Reply] = field(default_factory=list)
 

@@ -1,0 +1,307 @@
+"""Transaction APIs: AddPartitionsToTxn, AddOffsetsToTxn, EndTxn, WriteTxnMarkers,
+TxnOffsetCommit, DescribeTransactions, ListTransactions, DescribeProducers.
+
+Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
+:mod:`strom.broker.txn_runtime`) and, for TxnOffsetCommit, the group coordinator
+(``ctx.broker.groups``). InitProducerId lives in :mod:`.producer_ids`.
+
+- AddPartitionsToTxn v0-v3 (clients): one transaction; partitions of unknown topics get
+  UNKNOWN_TOPIC_OR_PARTITION and the others OPERATION_NOT_ATTEMPTED, nothing added. v4+
+  (brokers, KIP-890): several transactions; ``verify_only`` checks membership without adding.
+- AddOffsetsToTxn adds the group's ``__consumer_offsets`` partition to the transaction.
+- WriteTxnMarkers appends the markers a coordinator sends (a partition this broker does not
+  lead: NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION); markers to ``__consumer_offsets``
+  are reported to the group coordinator.
+- TxnOffsetCommit from a producer whose epoch the group's partition has already seen bumped is
+  PRODUCER_FENCED before anything is written.
+"""
+
+from __future__ import annotations
+
+import time
+
+from strom.broker.context import RequestContext
+from strom.broker.group_runtime import OFFSETS_TOPIC
+from strom.broker.registry import handles
+from strom.coordinator.group.txn_offsets import response as txn_commit_response
+from strom.coordinator.txn.metadata import TopicPartition, TxnState
+from strom.errors import ErrorCode
+from strom.protocol.messages.add_offsets_to_txn import (
+    AddOffsetsToTxnRequest,
+    AddOffsetsToTxnResponse,
+)
+from strom.protocol.messages.add_partitions_to_txn import (
+    AddPartitionsToTxnRequest,
+    AddPartitionsToTxnResponse,
+)
+from strom.protocol.messages.describe_producers import (
+    DescribeProducersRequest,
+    DescribeProducersResponse,
+)
+from strom.protocol.messages.describe_transactions import (
+    DescribeTransactionsRequest,
+    DescribeTransactionsResponse,
+)
+from strom.protocol.messages.end_txn import EndTxnRequest, EndTxnResponse
+from strom.protocol.messages.list_transactions import (
+    ListTransactionsRequest,
+    ListTransactionsResponse,
+)
+from strom.protocol.messages.txn_offset_commit import (
+    TxnOffsetCommitRequest,
+    TxnOffsetCommitResponse,
+)
+from strom.protocol.messages.write_txn_markers import (
+    WriteTxnMarkersRequest,
+    WriteTxnMarkersResponse,
+)
+
+E = ErrorCode
+AR = AddPartitionsToTxnResponse
+
+
+def _topic_results(
+    errors: dict[TopicPartition, ErrorCode],
+) -> list[AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult]:
+    by_topic: dict[str, list[AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult]] = {}
+    for (topic, part), err in errors.items():
+        by_topic.setdefault(topic, []).append(
+            AR.AddPartitionsToTxnPartitionResult(partition_index=part, partition_error_code=err)
+        )
+    return [
+        AR.AddPartitionsToTxnTopicResult(name=n, results_by_partition=ps)
+        for n, ps in by_topic.items()
+    ]
+
+
+def _add(
+    ctx: RequestContext,
+    txn_id: str,
+    pid: int,
+    epoch: int,
+    topics: list[AddPartitionsToTxnRequest.AddPartitionsToTxnTopic],
+    verify_only: bool,
+) -> dict[TopicPartition, ErrorCode]:
+    tps = [(t.name, p) for t in topics for p in t.partitions]
+    coord = ctx.broker.txn.coordinator
+    if verify_only:
+        return coord.verify_partitions(txn_id, pid, epoch, tps)
+    store = ctx.broker.metadata
+    unknown = set()
+    for topic, part in tps:
+        info = store.topic(topic)
+        if info is None or part not in info.assignment:
+            unknown.add((topic, part))
+    if unknown:
+        return {
+            tp: E.UNKNOWN_TOPIC_OR_PARTITION if tp in unknown else E.OPERATION_NOT_ATTEMPTED
+            for tp in tps
+        }
+    err = ctx.broker.txn.run(lambda now: coord.add_partitions(txn_id, pid, epoch, tps, now))
+    return dict.fromkeys(tps, err)
+
+
+@handles(24)
+async def add_partitions_to_txn(
+    ctx: RequestContext, req: AddPartitionsToTxnRequest
+) -> AddPartitionsToTxnResponse:
+    if ctx.api_version <= 3:
+        errors = _add(
+            ctx,
+            req.v3_and_below_transactional_id,
+            req.v3_and_below_producer_id,
+            req.v3_and_below_producer_epoch,
+            req.v3_and_below_topics,
+            False,
+        )
+        return AR(results_by_topic_v3_and_below=_topic_results(errors))
+    results = []
+    for t in req.transactions:
+        errors = _add(
+            ctx, t.transactional_id, t.producer_id, t.producer_epoch, t.topics, t.verify_only
+        )
+        results.append(
+            AR.AddPartitionsToTxnResult(
+                transactional_id=t.transactional_id, topic_results=_topic_results(errors)
+            )
+        )
+    return AR(error_code=0, results_by_transaction=results)
+
+
+@handles(25)
+async def add_offsets_to_txn(
+    ctx: RequestContext, req: AddOffsetsToTxnRequest
+) -> AddOffsetsToTxnResponse:
+    if not req.group_id:
+        return AddOffsetsToTxnResponse(error_code=E.INVALID_GROUP_ID)
+    ctx.broker.groups.ensure_topic()
+    tp = (OFFSETS_TOPIC, ctx.broker.groups.coordinator.partition_for(req.group_id))
+    coord = ctx.broker.txn.coordinator
+    err = ctx.broker.txn.run(
+        lambda now: coord.add_partitions(
+            req.transactional_id, req.producer_id, req.producer_epoch, [tp], now
+        )
+    )
+    return AddOffsetsToTxnResponse(error_code=err)
+
+
+@handles(26)
+async def end_txn(ctx: RequestContext, req: EndTxnRequest) -> EndTxnResponse:
+    coord = ctx.broker.txn.coordinator
+    err = ctx.broker.txn.run(
+        lambda now: coord.end_txn(
+            req.transactional_id, req.producer_id, req.producer_epoch, req.committed, now
+        )
+    )
+    return EndTxnResponse(error_code=err)
+
+
+@handles(27)
+async def write_txn_markers(
+    ctx: RequestContext, req: WriteTxnMarkersRequest
+) -> WriteTxnMarkersResponse:
+    R = WriteTxnMarkersResponse
+    rm = ctx.broker.replica_manager
+    results = []
+    for m in req.markers:
+        topics = []
+        for t in m.topics:
+            parts = []
+            for index in t.partition_indexes:
+                r = rm.write_marker(
+                    t.name,
+                    index,
+                    m.producer_id,
+                    m.producer_epoch,
+                    m.transaction_result,
+                    m.coordinator_epoch,
+                )
+                if r.error == E.NONE and t.name == OFFSETS_TOPIC:
+                    ctx.broker.groups.on_txn_marker(index, m.producer_id, m.transaction_result)
+                parts.append(
+                    R.WritableTxnMarkerPartitionResult(partition_index=index, error_code=r.error)
+                )
+            topics.append(R.WritableTxnMarkerTopicResult(name=t.name, partitions=parts))
+        results.append(R.WritableTxnMarkerResult(producer_id=m.producer_id, topics=topics))
+    return R(markers=results)
+
+
+@handles(28)
+async def txn_offset_commit(
+    ctx: RequestContext, req: TxnOffsetCommitRequest
+) -> TxnOffsetCommitResponse:
+    groups = ctx.broker.groups
+    index = groups.coordinator.partition_for(req.group_id) if req.group_id else -1
+    p = ctx.broker.replica_manager.get(OFFSETS_TOPIC, index)
+    if p is not None:
+        entry = p.log.producer_state.producers.get(req.producer_id)
+        if entry is not None and req.producer_epoch < entry.producer_epoch:
+            return txn_commit_response(req, E.PRODUCER_FENCED)
+    v = ctx.api_version
+    resp: TxnOffsetCommitResponse = await groups.run(
+        lambda token, now: groups.coordinator.txn_commit(token, req, v, now)
+    )
+    return resp
+
+
+@handles(65)
+async def describe_transactions(
+    ctx: RequestContext, req: DescribeTransactionsRequest
+) -> DescribeTransactionsResponse:
+    R = DescribeTransactionsResponse
+    coord = ctx.broker.txn.coordinator
+    out = []
+    for txn_id in req.transactional_ids:
+        st = R.TransactionState(
+            error_code=0, transactional_id=txn_id, transaction_state="",
+            transaction_timeout_ms=0, transaction_start_time_ms=-1,
+            producer_id=-1, producer_epoch=-1, topics=[],
+        )  # fmt: skip
+        err = coord.status(txn_id)
+        meta = coord.txns.get(txn_id)
+        if err == E.NONE and meta is None:
+            err = E.TRANSACTIONAL_ID_NOT_FOUND
+        st.error_code = err
+        if err == E.NONE and meta is not None:
+            by_topic: dict[str, list[int]] = {}
+            for topic, part in sorted(meta.partitions):
+                by_topic.setdefault(topic, []).append(part)
+            st.transaction_state = meta.state.display
+            st.transaction_timeout_ms = meta.timeout_ms
+            st.transaction_start_time_ms = meta.start_ms
+            st.producer_id, st.producer_epoch = meta.producer_id, meta.producer_epoch
+            st.topics = [R.TopicData(topic=t, partitions=ps) for t, ps in by_topic.items()]
+        out.append(st)
+    return R(transaction_states=out)
+
+
+@handles(66)
+async def list_transactions(
+    ctx: RequestContext, req: ListTransactionsRequest
+) -> ListTransactionsResponse:
+    R = ListTransactionsResponse
+    coord = ctx.broker.txn.coordinator
+    known = {s.display for s in TxnState}
+    states = set(req.state_filters)
+    pids = set(req.producer_id_filters)
+    duration = req.duration_filter if ctx.api_version >= 1 else -1
+    now = int(time.time() * 1000)
+    listed = []
+    for m in sorted(coord.visible(), key=lambda x: x.transactional_id):
+        if states and m.state.display not in states:
+            continue
+        if pids and m.producer_id not in pids:
+            continue
+        if duration >= 0 and (m.state != TxnState.ONGOING or now - m.start_ms < duration):
+            continue
+        listed.append(
+            R.TransactionState(
+                transactional_id=m.transactional_id,
+                producer_id=m.producer_id,
+                transaction_state=m.state.display,
+            )
+        )
+    err = E.COORDINATOR_LOAD_IN_PROGRESS if coord.loading else E.NONE
+    return R(
+        error_code=err,
+        unknown_state_filters=sorted(states - known),
+        transaction_states=listed,
+    )
+
+
+@handles(61)
+async def describe_producers(
+    ctx: RequestContext, req: DescribeProducersRequest
+) -> DescribeProducersResponse:
+    R = DescribeProducersResponse
+    rm = ctx.broker.replica_manager
+    topics = []
+    for t in req.topics:
+        parts = []
+        for index in t.partition_indexes:
+            pr = R.PartitionResponse(
+                partition_index=index, error_code=0, error_message=None, active_producers=[]
+            )
+            p = rm.get(t.name, index)
+            if p is None:
+                pr.error_code = E.UNKNOWN_TOPIC_OR_PARTITION
+            elif p.leader != ctx.broker.broker_id:
+                pr.error_code = E.NOT_LEADER_OR_FOLLOWER
+            else:
+                for e in sorted(
+                    p.log.producer_state.producers.values(), key=lambda x: x.producer_id
+                ):
+                    txn = e.current_txn_first_offset
+                    pr.active_producers.append(
+                        R.ProducerState(
+                            producer_id=e.producer_id,
+                            producer_epoch=e.producer_epoch,
+                            last_sequence=e.last_seq,
+                            last_timestamp=e.last_timestamp,
+                            coordinator_epoch=e.coordinator_epoch,
+                            current_txn_start_offset=-1 if txn is None else txn,
+                        )
+                    )
+            parts.append(pr)
+        topics.append(R.TopicResponse(name=t.name, partitions=parts))
+    return R(topics=topics)
