@@ -95,6 +95,7 @@ _KEYS = [
     Key("num.recovery.threads.per.data.dir", int, "1", 1),
     Key("offsets.topic.num.partitions", int, "50", 1),
     Key("offsets.topic.replication.factor", int, "3", 1),
+    Key("offsets.topic.segment.bytes", int, "104857600", 1),
     Key("transaction.state.log.num.partitions", int, "50", 1),
     Key("transaction.state.log.replication.factor", int, "3", 1),
     Key("transaction.state.log.min.isr", int, "2", 1),

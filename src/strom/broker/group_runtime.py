@@ -107,7 +107,10 @@ class GroupRuntime:
                 self.coordinator.cfg.num_partitions,
                 rf,
                 None,
-                {"cleanup.policy": "compact", "segment.bytes": "104857600"},
+                {
+                    "cleanup.policy": "compact",
+                    "segment.bytes": str(b.config["offsets.topic.segment.bytes"]),
+                },
                 False,
             )
         except TopicError as exc:
