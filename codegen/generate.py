@@ -21,6 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SCHEMAS = ROOT.parent / "shared" / "kafka-message-schemas"
 DEFAULT_OUT = ROOT / "src" / "strom" / "protocol" / "messages"
+# Schemas newer than Kafka 3.9 that Strom needs (e.g. ConsumerGroupHeartbeat v1 for KIP-848
+# clients): a file here replaces the same-named file of the schema directory.
+OVERLAY = ROOT / "codegen" / "schemas"
 
 FIXED = {
     "int8": ("b", 1),
@@ -705,7 +708,9 @@ def module_name(msg: Message) -> str:
 
 
 def generate(schema_dir: Path, out_dir: Path) -> list[Path]:
-    files = sorted(p for p in schema_dir.glob("*.json"))
+    by_name = {p.name: p for p in schema_dir.glob("*.json")}
+    by_name.update((p.name, p) for p in OVERLAY.glob("*.json") if p.name in by_name)
+    files = sorted(by_name.values(), key=lambda p: p.name)
     groups: dict[str, list[tuple[Message, str]]] = {}
     apis: dict[int, dict[str, object]] = {}
     for path in files:

@@ -14,6 +14,7 @@ MODULES = (
     "cluster",
     "producer_ids",
     "groups",
+    "consumer_groups",
     "txn",
 )
 

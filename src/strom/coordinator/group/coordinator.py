@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from strom.coordinator.group.classic import ClassicProtocol
+from strom.coordinator.group.consumer import ConsumerProtocol
+from strom.coordinator.group.consumer_routing import ConsumerRouting
 from strom.coordinator.group.group import ClassicGroup, GroupState
 from strom.coordinator.group.offsets import (
     commit,
@@ -59,13 +61,14 @@ GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8)  # READ, DELETE, DESCRIBE
 INT32_MIN = -(2**31)
 
 
-class GroupCoordinator:
+class GroupCoordinator(ConsumerRouting):
     def __init__(self, cfg: GroupConfig, new_member_id: Callable[[str], str] | None = None) -> None:
         self.cfg = cfg
         self.classic = (
             ClassicProtocol(cfg) if new_member_id is None else ClassicProtocol(cfg, new_member_id)
         )
         self.groups: dict[str, ClassicGroup] = {}
+        self.consumer = ConsumerProtocol(cfg)  # KIP-848 groups, see consumer_routing.py
         self.owned: set[int] = set()
         self.loading: set[int] = set()
         self.txn_offsets = PendingTxnOffsets()  # see txn_offsets.py
@@ -98,9 +101,12 @@ class GroupCoordinator:
         gone = {g.group_id for g in self.groups.values() if g.partition == partition}
         for gid in gone:
             del self.groups[gid]
+        self.consumer_unload(partition)
         self.txn_offsets.unload(gone)
 
     def replay(self, partition: int, key: bytes, value: bytes | None, now: int) -> None:
+        if self.consumer_replay(partition, key, value, now):
+            return
         k = decode_key(key)
         if isinstance(k, OffsetKey):
             g = self.groups.get(k.group)
@@ -152,6 +158,8 @@ class GroupCoordinator:
     ) -> Output:
         out = Output()
         err = self.status(req.group_id)
+        if err == ErrorCode.NONE:
+            err = self.consumer_conflict(req.group_id, out)
         g = self._group(req.group_id)
         if err == ErrorCode.NONE and g is None and req.member_id:
             err = ErrorCode.UNKNOWN_MEMBER_ID
@@ -220,7 +228,8 @@ class GroupCoordinator:
             instance = req.group_instance_id if version >= 7 else None
             generation = req.generation_id_or_member_epoch if version >= 1 else -1
             member = req.member_id if version >= 1 else ""
-            err = validate_commit(g, member, instance, generation)
+            by_epoch = self.consumer_commit_check(req.group_id, member, generation, version)
+            err = validate_commit(g, member, instance, generation) if by_epoch is None else by_epoch
         if err != ErrorCode.NONE:
             out.reply(token, commit_response(req, err))
             return out
@@ -325,7 +334,7 @@ class GroupCoordinator:
         for gid in req.groups:
             err = self.status(gid)
             ops = GROUP_OPERATIONS if req.include_authorized_operations else INT32_MIN
-            g = self._group(gid)
+            g = None if gid in self.consumer.groups else self._group(gid)
             if err != ErrorCode.NONE or g is None:
                 state = "" if err else "Dead"
                 out.append(
@@ -373,6 +382,8 @@ class GroupCoordinator:
         for g in sorted(self.groups.values(), key=lambda x: x.group_id):
             if g.partition not in self.owned or g.partition in self.loading or g.is_(S.DEAD):
                 continue
+            if g.group_id in self.consumer.groups:
+                continue
             if states and g.state.value.lower() not in states:
                 continue
             if types and "classic" not in types:
@@ -385,6 +396,8 @@ class GroupCoordinator:
                     group_type="classic",
                 )
             )
+        listed.extend(self.consumer_listed(states, types))
+        listed.sort(key=lambda x: x.group_id)
         err = ErrorCode.COORDINATOR_LOAD_IN_PROGRESS if self.loading else ErrorCode.NONE
         return R(error_code=err, groups=listed)
 
@@ -395,7 +408,12 @@ class GroupCoordinator:
         for gid in req.groups_names:
             err = self.status(gid)
             g = self._group(gid)
-            if err == ErrorCode.NONE:
+            by_type = self.consumer_delete(gid, out) if err == ErrorCode.NONE else None
+            if by_type is not None:
+                err = by_type
+                if err != ErrorCode.NONE or (g is not None and not g.is_(S.EMPTY)):
+                    g = None  # the consumer group is refused, or gone with its offsets
+            elif err == ErrorCode.NONE:
                 if g is None or g.is_(S.DEAD):
                     err = ErrorCode.GROUP_ID_NOT_FOUND
                 elif not g.is_(S.EMPTY):
@@ -418,19 +436,25 @@ class GroupCoordinator:
     def next_deadline(self) -> int | None:
         times = [self.classic.next_deadline(g) for g in self.groups.values()]
         due = [t for t in times if t is not None]
-        return min(due, default=None)
+        kip848 = self.consumer_deadline()
+        return min(due, default=None) if kip848 is None else min([*due, kip848])
 
     def on_timer(self, now: int) -> Output:
         out = Output()
         for g in list(self.groups.values()):
             if g.partition in self.owned and g.partition not in self.loading:
                 self.classic.on_timer(g, now, out)
+        self.consumer_timer(now, out)
         if now >= self._next_expiry:
             self._next_expiry = now + EXPIRY_INTERVAL_MS
             for g in list(self.groups.values()):
                 if g.partition not in self.owned or g.partition in self.loading:
                     continue
+                if self.consumer_active(g.group_id):
+                    continue
                 expire_offsets(g, self.cfg, now, out)
+                if g.group_id in self.consumer.groups:
+                    continue
                 if (
                     g.is_(S.EMPTY)
                     and not g.offsets

@@ -104,7 +104,7 @@ APIS: dict[int, ApiInfo] = {
     65: ApiInfo(65, 'DescribeTransactions', 'describe_transactions', 0, 0, 0, False, ('zkBroker', 'broker')),
     66: ApiInfo(66, 'ListTransactions', 'list_transactions', 0, 1, 0, False, ('zkBroker', 'broker')),
     67: ApiInfo(67, 'AllocateProducerIds', 'allocate_producer_ids', 0, 0, 0, False, ('zkBroker', 'controller')),
-    68: ApiInfo(68, 'ConsumerGroupHeartbeat', 'consumer_group_heartbeat', 0, 0, 0, False, ('zkBroker', 'broker')),
+    68: ApiInfo(68, 'ConsumerGroupHeartbeat', 'consumer_group_heartbeat', 0, 1, 0, False, ('zkBroker', 'broker')),
     69: ApiInfo(69, 'ConsumerGroupDescribe', 'consumer_group_describe', 0, 0, 0, False, ('zkBroker', 'broker')),
     70: ApiInfo(70, 'ControllerRegistration', 'controller_registration', 0, 0, 0, False, ('controller',)),
     71: ApiInfo(71, 'GetTelemetrySubscriptions', 'get_telemetry_subscriptions', 0, 0, 0, False, ('broker',)),

@@ -27,12 +27,12 @@ _SReq0 = struct.Struct('>i')
 
 
 class ConsumerGroupHeartbeatRequest(Message):
-    __slots__ = ('group_id', 'member_id', 'member_epoch', 'instance_id', 'rack_id', 'rebalance_timeout_ms', 'subscribed_topic_names', 'server_assignor', 'topic_partitions', 'unknown_tagged_fields',)
+    __slots__ = ('group_id', 'member_id', 'member_epoch', 'instance_id', 'rack_id', 'rebalance_timeout_ms', 'subscribed_topic_names', 'subscribed_topic_regex', 'server_assignor', 'topic_partitions', 'unknown_tagged_fields',)
 
     NAME: ClassVar[str] = 'ConsumerGroupHeartbeatRequest'
     API_KEY: ClassVar[int] = 68
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int] = 0
     LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
 
@@ -60,6 +60,7 @@ class ConsumerGroupHeartbeatRequest(Message):
     rack_id: str | None
     rebalance_timeout_ms: int
     subscribed_topic_names: list[str] | None
+    subscribed_topic_regex: str | None
     server_assignor: str | None
     topic_partitions: list[ConsumerGroupHeartbeatRequest.TopicPartitions] | None
     unknown_tagged_fields: tuple[tuple[int, bytes], ...]
@@ -73,6 +74,7 @@ class ConsumerGroupHeartbeatRequest(Message):
         rack_id: str | None = None,
         rebalance_timeout_ms: int = -1,
         subscribed_topic_names: list[str] | None = None,
+        subscribed_topic_regex: str | None = None,
         server_assignor: str | None = None,
         topic_partitions: list[ConsumerGroupHeartbeatRequest.TopicPartitions] | None = None,
         unknown_tagged_fields: tuple[tuple[int, bytes], ...] = (),
@@ -84,6 +86,7 @@ class ConsumerGroupHeartbeatRequest(Message):
         self.rack_id = rack_id
         self.rebalance_timeout_ms = rebalance_timeout_ms
         self.subscribed_topic_names = subscribed_topic_names
+        self.subscribed_topic_regex = subscribed_topic_regex
         self.server_assignor = server_assignor
         self.topic_partitions = topic_partitions
         self.unknown_tagged_fields = unknown_tagged_fields
@@ -130,7 +133,7 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
     _x: Any
     _a: Any
     f6: Any
-    f8: Any
+    f9: Any
     f0, p = read_compact_string(b, p)
     f1, p = read_compact_string(b, p)
     (f2,) = _SReq0.unpack_from(b, p)
@@ -148,13 +151,14 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    f7, p = read_compact_nullable_string(b, p)
+    f7 = None
+    f8, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
-        f8 = None
+        f9 = None
     else:
-        f8 = []
-        _a = f8.append
+        f9 = []
+        _a = f9.append
         for _ in range(_n):
             _x, p = _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b, p)
             _a(_x)
@@ -170,7 +174,7 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
             _raw, p = read_unknown_tag(b, p, _size)
             _u.append((_tag, _raw))
         _ut = tuple(_u)
-    return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
+    return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
 def _e_ConsumerGroupHeartbeatRequest_v0(o: ConsumerGroupHeartbeatRequest, w: Writer) -> None:
@@ -201,12 +205,89 @@ def _e_ConsumerGroupHeartbeatRequest_v0(o: ConsumerGroupHeartbeatRequest, w: Wri
         b.append(0)
 
 
-_DEC_ConsumerGroupHeartbeatRequest: dict[int, DecodeFn] = {0: _d_ConsumerGroupHeartbeatRequest_v0}
-_ENC_ConsumerGroupHeartbeatRequest: dict[int, EncodeFn] = {0: _e_ConsumerGroupHeartbeatRequest_v0}
+def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[ConsumerGroupHeartbeatRequest, int]:
+    _x: Any
+    _a: Any
+    f6: Any
+    f9: Any
+    f0, p = read_compact_string(b, p)
+    f1, p = read_compact_string(b, p)
+    (f2,) = _SReq0.unpack_from(b, p)
+    p += 4
+    f3, p = read_compact_nullable_string(b, p)
+    f4, p = read_compact_nullable_string(b, p)
+    (f5,) = _SReq0.unpack_from(b, p)
+    p += 4
+    _n, p = read_compact_array_len(b, p, 1)
+    if _n < 0:
+        f6 = None
+    else:
+        f6 = []
+        _a = f6.append
+        for _ in range(_n):
+            _x, p = read_compact_string(b, p)
+            _a(_x)
+    f7, p = read_compact_nullable_string(b, p)
+    f8, p = read_compact_nullable_string(b, p)
+    _n, p = read_compact_array_len(b, p, 18)
+    if _n < 0:
+        f9 = None
+    else:
+        f9 = []
+        _a = f9.append
+        for _ in range(_n):
+            _x, p = _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b, p)
+            _a(_x)
+    if b[p] == 0:
+        p += 1
+        _ut: tuple[tuple[int, bytes], ...] = ()
+    else:
+        _u: list[tuple[int, bytes]] = []
+        _nt, p = read_tag_count(b, p)
+        for _ in range(_nt):
+            _tag, p = read_uvarint(b, p)
+            _size, p = read_uvarint(b, p)
+            _raw, p = read_unknown_tag(b, p, _size)
+            _u.append((_tag, _raw))
+        _ut = tuple(_u)
+    return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
+
+
+def _e_ConsumerGroupHeartbeatRequest_v1(o: ConsumerGroupHeartbeatRequest, w: Writer) -> None:
+    _v: Any
+    _x: Any
+    b = w.b
+    encode_string(b, o.group_id, True, False)
+    encode_string(b, o.member_id, True, False)
+    b += _SReq0.pack(o.member_epoch)
+    encode_string(b, o.instance_id, True, True)
+    encode_string(b, o.rack_id, True, True)
+    b += _SReq0.pack(o.rebalance_timeout_ms)
+    _v = o.subscribed_topic_names
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            encode_string(b, _x, True, False)
+    encode_string(b, o.subscribed_topic_regex, True, True)
+    encode_string(b, o.server_assignor, True, True)
+    _v = o.topic_partitions
+    encode_array_len(b, _v, True, True)
+    if _v:
+        for _x in _v:
+            _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(_x, w)
+            b = w.b
+    if o.unknown_tagged_fields:
+        encode_tagged(b, [], o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+_DEC_ConsumerGroupHeartbeatRequest: dict[int, DecodeFn] = {0: _d_ConsumerGroupHeartbeatRequest_v0, 1: _d_ConsumerGroupHeartbeatRequest_v1}
+_ENC_ConsumerGroupHeartbeatRequest: dict[int, EncodeFn] = {0: _e_ConsumerGroupHeartbeatRequest_v0, 1: _e_ConsumerGroupHeartbeatRequest_v1}
 ConsumerGroupHeartbeatRequest._DECODERS = _DEC_ConsumerGroupHeartbeatRequest
 ConsumerGroupHeartbeatRequest._ENCODERS = _ENC_ConsumerGroupHeartbeatRequest
 
-CONSUMERGROUPHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 68, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ConsumerGroupHeartbeatRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'InstanceId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RebalanceTimeoutMs', 'type': 'int32', 'versions': '0+', 'default': -1}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'topicName'}, {'name': 'ServerAssignor', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
+CONSUMERGROUPHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 68, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ConsumerGroupHeartbeatRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'InstanceId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RebalanceTimeoutMs', 'type': 'int32', 'versions': '0+', 'default': -1}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'topicName'}, {'name': 'SubscribedTopicRegex', 'type': 'string', 'versions': '1+', 'nullableVersions': '1+', 'default': 'null'}, {'name': 'ServerAssignor', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
 
 
 
@@ -220,7 +301,7 @@ class ConsumerGroupHeartbeatResponse(Message):
     NAME: ClassVar[str] = 'ConsumerGroupHeartbeatResponse'
     API_KEY: ClassVar[int] = 68
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int] = 0
     LATEST_VERSION_UNSTABLE: ClassVar[bool] = False
 
@@ -411,9 +492,9 @@ def _e_ConsumerGroupHeartbeatResponse_v0(o: ConsumerGroupHeartbeatResponse, w: W
         b.append(0)
 
 
-_DEC_ConsumerGroupHeartbeatResponse: dict[int, DecodeFn] = {0: _d_ConsumerGroupHeartbeatResponse_v0}
-_ENC_ConsumerGroupHeartbeatResponse: dict[int, EncodeFn] = {0: _e_ConsumerGroupHeartbeatResponse_v0}
+_DEC_ConsumerGroupHeartbeatResponse: dict[int, DecodeFn] = {0: _d_ConsumerGroupHeartbeatResponse_v0, 1: _d_ConsumerGroupHeartbeatResponse_v0}
+_ENC_ConsumerGroupHeartbeatResponse: dict[int, EncodeFn] = {0: _e_ConsumerGroupHeartbeatResponse_v0, 1: _e_ConsumerGroupHeartbeatResponse_v0}
 ConsumerGroupHeartbeatResponse._DECODERS = _DEC_ConsumerGroupHeartbeatResponse
 ConsumerGroupHeartbeatResponse._ENCODERS = _ENC_ConsumerGroupHeartbeatResponse
 
-CONSUMERGROUPHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 68, 'type': 'response', 'name': 'ConsumerGroupHeartbeatResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HeartbeatIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
+CONSUMERGROUPHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 68, 'type': 'response', 'name': 'ConsumerGroupHeartbeatResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HeartbeatIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}

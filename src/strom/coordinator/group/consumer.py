@@ -1,0 +1,424 @@
+"""The consumer group protocol (KIP-848): ConsumerGroupHeartbeat, ConsumerGroupDescribe, timers.
+
+Owns the transitions of :class:`ConsumerGroup` (Kafka's ``GroupMetadataManager`` for consumer
+groups, without I/O). One heartbeat runs three steps, writing records for what changed:
+
+1. the member: created on epoch 0 (or a static member replacing its left predecessor), its
+   metadata updated; a changed subscription, a new member or changed partition counts of the
+   subscribed topics bump the *group epoch*;
+2. the target assignment: when the group epoch is ahead of the assignment epoch, the assignor
+   (``uniform`` or ``range``: the one most members ask for, else the first of
+   ``group.consumer.assignors``) computes a new target at the group epoch;
+3. reconciliation of the member towards its target (Kafka's CurrentAssignmentBuilder): partitions
+   no longer in its target are first *revoked* (state UNREVOKED_PARTITIONS, epoch unchanged)
+   until the member's heartbeat no longer reports them as owned; partitions still held by another
+   member are *unreleased* (state UNRELEASED_PARTITIONS) and given on a later heartbeat once free;
+   the member then moves to the assignment epoch (state STABLE).
+
+Epochs: a heartbeat with an epoch above the member's, or below it (other than its previous epoch
+with owned partitions a subset of its assignment) gets FENCED_MEMBER_EPOCH. Epoch -1 leaves
+(records removed, group epoch bumped), -2 is a static member's temporary leave (it keeps its
+partitions until its session expires or a new member with its instance id replaces it; a live
+instance gets UNRELEASED_INSTANCE_ID). A member without a heartbeat for
+``group.consumer.session.timeout.ms``, or that does not revoke within its rebalance timeout, is
+removed.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections import Counter
+from collections.abc import Callable
+
+from strom.coordinator.group.assignors import ASSIGNORS
+from strom.coordinator.group.consumer_group import (
+    ConsumerGroup,
+    ConsumerMember,
+    MemberState,
+    TopicsMeta,
+    empty_meta,
+)
+from strom.coordinator.group.records_consumer import Assignment, MemberMetadata
+from strom.coordinator.group.types import GroupConfig, Output
+from strom.errors import ErrorCode
+from strom.protocol.messages.consumer_group_heartbeat import (
+    ConsumerGroupHeartbeatRequest,
+    ConsumerGroupHeartbeatResponse,
+)
+
+HR = ConsumerGroupHeartbeatResponse
+LEAVE, STATIC_LEAVE = -1, -2
+MS = MemberState
+
+
+class HeartbeatError(Exception):
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _new_member_id() -> str:
+    return uuid.uuid4().hex[:22]
+
+
+def _assignment(
+    tps: list[ConsumerGroupHeartbeatRequest.TopicPartitions] | None,
+) -> Assignment | None:
+    if tps is None:
+        return None
+    return {t.topic_id: frozenset(t.partitions) for t in tps if t.partitions}
+
+
+def _valid_regex(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True
+
+
+def _overlaps(a: Assignment, b: Assignment) -> bool:
+    return any(a.get(t, frozenset()) & ps for t, ps in b.items())
+
+
+def _subset(a: Assignment, b: Assignment) -> bool:
+    return all(ps <= b.get(t, frozenset()) for t, ps in a.items())
+
+
+def _topics_of(meta: MemberMetadata, known: TopicsMeta) -> set[str]:
+    """The topics of ``known`` a member subscribes to: by name, or matching its regex (whole
+    name, Python ``re`` syntax standing in for Java's; internal topics never match)."""
+    out = {n for n in meta.subscribed_topic_names if n in known}
+    if meta.subscribed_topic_regex:
+        try:
+            pattern = re.compile(meta.subscribed_topic_regex)
+        except re.error:
+            return out
+        out |= {n for n in known if not n.startswith("__") and pattern.fullmatch(n)}
+    return out
+
+
+class ConsumerProtocol:
+    def __init__(self, cfg: GroupConfig, new_member_id: Callable[[], str] = _new_member_id) -> None:
+        self.cfg = cfg
+        self.new_member_id = new_member_id
+        self.groups: dict[str, ConsumerGroup] = {}
+
+    # -- ConsumerGroupHeartbeat --------------------------------------------------------------
+    def heartbeat(
+        self,
+        partition: int,
+        req: ConsumerGroupHeartbeatRequest,
+        client_id: str,
+        client_host: str,
+        image: TopicsMeta,
+        now: int,
+        out: Output,
+    ) -> ConsumerGroupHeartbeatResponse:
+        try:
+            self._validate(req)
+            if req.member_epoch in (LEAVE, STATIC_LEAVE):
+                return self._leave(req, out)
+            return self._heartbeat(partition, req, client_id, client_host, image, now, out)
+        except HeartbeatError as exc:
+            return HR(error_code=exc.code, error_message=str(exc))
+
+    def _validate(self, req: ConsumerGroupHeartbeatRequest) -> None:
+        bad = ErrorCode.INVALID_REQUEST
+        if not req.group_id:
+            raise HeartbeatError(bad, "GroupId can't be empty.")
+        if req.instance_id is not None and not req.instance_id:
+            raise HeartbeatError(bad, "InstanceId can't be empty.")
+        if req.member_epoch == 0:
+            if req.rebalance_timeout_ms == -1:
+                raise HeartbeatError(bad, "RebalanceTimeoutMs must be provided in first request.")
+            if _assignment(req.topic_partitions):
+                raise HeartbeatError(bad, "TopicPartitions must be empty when (re-)joining.")
+            if req.subscribed_topic_names is None and req.subscribed_topic_regex is None:
+                raise HeartbeatError(
+                    bad,
+                    "SubscribedTopicNames or SubscribedTopicRegex must be set in first request.",
+                )
+        elif not req.member_id:
+            raise HeartbeatError(bad, "MemberId can't be empty.")
+        if req.subscribed_topic_regex is not None and not _valid_regex(req.subscribed_topic_regex):
+            raise HeartbeatError(
+                ErrorCode.INVALID_REQUEST,  # Kafka 4.0: INVALID_REGULAR_EXPRESSION
+                f"SubscribedTopicRegex {req.subscribed_topic_regex} is invalid.",
+            )
+        if req.member_epoch == STATIC_LEAVE and req.instance_id is None:
+            raise HeartbeatError(bad, "InstanceId can't be null when MemberEpoch is -2.")
+        if req.member_epoch < STATIC_LEAVE:
+            raise HeartbeatError(bad, f"MemberEpoch {req.member_epoch} is invalid.")
+        if (
+            req.server_assignor is not None
+            and req.server_assignor not in self.cfg.consumer_assignors
+        ):
+            raise HeartbeatError(
+                ErrorCode.UNSUPPORTED_ASSIGNOR,
+                f"ServerAssignor {req.server_assignor} is not supported. Supported assignors: "
+                + ", ".join(self.cfg.consumer_assignors),
+            )
+
+    def _member(
+        self, g: ConsumerGroup, req: ConsumerGroupHeartbeatRequest, out: Output
+    ) -> tuple[ConsumerMember, bool]:
+        """The member the heartbeat is from, and whether it is new to the group."""
+        mid, instance = req.member_id, req.instance_id
+        if req.member_epoch == 0:
+            mid = mid or self.new_member_id()
+            holder = g.static_members.get(instance) if instance is not None else None
+            if holder is not None and holder != mid:
+                old = g.members[holder]
+                if old.member_epoch != STATIC_LEAVE:
+                    raise HeartbeatError(
+                        ErrorCode.UNRELEASED_INSTANCE_ID,
+                        f"Static member {holder} with instance id {instance} is not released yet.",
+                    )
+                epoch = old.previous_member_epoch
+                m = ConsumerMember(mid, old.meta, epoch, epoch, old.state)
+                m.assigned, m.pending_revocation = old.assigned, old.pending_revocation
+                target = g.target.get(holder, {})
+                g.write_member_tombstones(holder, out)
+                g.drop_member(holder)
+                g.target[mid] = target
+                g.put_member(m)
+                g.write_member(m, out)
+                g.write_target(mid, out)
+                g.write_current(m, out)
+                return m, False
+            existing = g.members.get(mid)
+            return (existing, False) if existing else (ConsumerMember(mid, empty_meta()), True)
+        if instance is not None:
+            holder = g.static_members.get(instance)
+            if holder is None:
+                raise HeartbeatError(
+                    ErrorCode.UNKNOWN_MEMBER_ID, f"Instance id {instance} unknown."
+                )
+            if holder != mid:
+                raise HeartbeatError(
+                    ErrorCode.FENCED_INSTANCE_ID, f"Instance id {instance} is held by {holder}."
+                )
+        found = g.members.get(mid)
+        if found is None:
+            raise HeartbeatError(ErrorCode.UNKNOWN_MEMBER_ID, f"Member {mid} is not in the group.")
+        m = found
+        epoch, owned = req.member_epoch, _assignment(req.topic_partitions)
+        if epoch > m.member_epoch or (
+            epoch < m.member_epoch
+            and (
+                epoch != m.previous_member_epoch or owned is None or not _subset(owned, m.assigned)
+            )
+        ):
+            raise HeartbeatError(
+                ErrorCode.FENCED_MEMBER_EPOCH,
+                f"The member epoch {epoch} is not the coordinator's {m.member_epoch}; "
+                "the member must abandon all its partitions and rejoin.",
+            )
+        return m, False
+
+    def _heartbeat(
+        self,
+        partition: int,
+        req: ConsumerGroupHeartbeatRequest,
+        client_id: str,
+        client_host: str,
+        image: TopicsMeta,
+        now: int,
+        out: Output,
+    ) -> ConsumerGroupHeartbeatResponse:
+        g = self.groups.get(req.group_id)
+        if g is None:
+            if req.member_epoch != 0:
+                raise HeartbeatError(ErrorCode.UNKNOWN_MEMBER_ID, "The group does not exist.")
+            g = self.groups[req.group_id] = ConsumerGroup(req.group_id, partition)
+        m, is_new = self._member(g, req, out)
+        before = dict(m.assigned)
+        # 1. the member's metadata and subscription
+        old = m.meta
+        meta = MemberMetadata(
+            req.instance_id if req.instance_id is not None else old.instance_id,
+            req.rack_id if req.rack_id is not None else old.rack_id,
+            client_id,
+            client_host,
+            tuple(req.subscribed_topic_names)
+            if req.subscribed_topic_names is not None
+            else old.subscribed_topic_names,
+            req.subscribed_topic_regex
+            if req.subscribed_topic_regex is not None
+            else old.subscribed_topic_regex,
+            req.rebalance_timeout_ms
+            if req.rebalance_timeout_ms != -1
+            else old.rebalance_timeout_ms,
+            req.server_assignor if req.server_assignor is not None else old.server_assignor,
+        )
+        bump = is_new or (meta.subscribed_topic_names, meta.subscribed_topic_regex) != (
+            old.subscribed_topic_names,
+            old.subscribed_topic_regex,
+        )
+        if is_new or meta != old:
+            m.meta = meta
+            g.put_member(m)
+            g.write_member(m, out)
+        topics = self._subscribed(g, image)
+        if topics != g.topics:
+            g.topics, bump = topics, True
+        if bump:
+            g.group_epoch += 1
+            g.write_topics(out)
+            g.write_epoch(out)
+        # 2. the target assignment
+        if g.group_epoch > g.assignment_epoch:
+            self._assign(g, out)
+        # 3. reconciliation
+        self._reconcile(g, m, _assignment(req.topic_partitions), now, out, is_new)
+        m.session_deadline = now + self.cfg.consumer_session_timeout_ms
+        resp = HR(
+            member_id=m.member_id,
+            member_epoch=m.member_epoch,
+            heartbeat_interval_ms=self.cfg.consumer_heartbeat_interval_ms,
+        )
+        full = req.subscribed_topic_names is not None and req.topic_partitions is not None
+        if req.member_epoch == 0 or full or m.assigned != before:
+            resp.assignment = HR.Assignment(
+                topic_partitions=[
+                    HR.TopicPartitions(topic_id=t, partitions=sorted(ps))
+                    for t, ps in sorted(m.assigned.items())
+                ]
+            )
+        return resp
+
+    def _subscribed(self, g: ConsumerGroup, image: TopicsMeta) -> TopicsMeta:
+        names = {n for m in g.members.values() for n in _topics_of(m.meta, image)}
+        return {n: image[n] for n in sorted(names)}
+
+    def _assign(self, g: ConsumerGroup, out: Output) -> None:
+        subs = {
+            mid: frozenset(g.topics[n][0] for n in _topics_of(m.meta, g.topics))
+            for mid, m in g.members.items()
+        }
+        counts = dict(g.topics.values())
+        new = ASSIGNORS[self.assignor_of(g)](subs, counts, g.target)
+        for mid in sorted(g.members):
+            if new.get(mid, {}) != g.target.get(mid):
+                g.target[mid] = new.get(mid, {})
+                g.write_target(mid, out)
+        g.assignment_epoch = g.group_epoch
+        g.write_target_epoch(out)
+
+    def assignor_of(self, g: ConsumerGroup) -> str:
+        votes = Counter(
+            m.meta.server_assignor for m in g.members.values() if m.meta.server_assignor
+        )
+        if votes:
+            return sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        return self.cfg.consumer_assignors[0] if self.cfg.consumer_assignors else "uniform"
+
+    def _reconcile(
+        self,
+        g: ConsumerGroup,
+        m: ConsumerMember,
+        owned: Assignment | None,
+        now: int,
+        out: Output,
+        is_new: bool,
+    ) -> None:
+        old = m.current()
+        if m.state == MS.UNREVOKED_PARTITIONS:
+            if owned is not None and not _overlaps(owned, m.pending_revocation):
+                self._next(g, m)
+        elif m.state == MS.UNRELEASED_PARTITIONS or m.member_epoch != g.assignment_epoch:
+            self._next(g, m)
+        if m.state != MS.UNREVOKED_PARTITIONS:
+            m.revocation_deadline = None
+        elif old.state != MS.UNREVOKED_PARTITIONS or m.revocation_deadline is None:
+            m.revocation_deadline = now + max(m.meta.rebalance_timeout_ms, 0)
+        if is_new or m.current() != old:
+            g.write_current(m, out)
+
+    def _next(self, g: ConsumerGroup, m: ConsumerMember) -> None:
+        """Kafka's computeNextAssignment: revoke first, then assign what is free."""
+        target = g.target.get(m.member_id, {})
+        held = g.holders(exclude=m.member_id)
+        keep: dict[uuid.UUID, frozenset[int]] = {}
+        revoke: dict[uuid.UUID, frozenset[int]] = {}
+        add: dict[uuid.UUID, frozenset[int]] = {}
+        unreleased = False
+        for t in set(target) | set(m.assigned):
+            want, cur = target.get(t, frozenset()), m.assigned.get(t, frozenset())
+            kept = cur & want
+            free = frozenset(p for p in want - kept if (t, p) not in held)
+            unreleased = unreleased or len(free) < len(want - kept)
+            for d, v in ((keep, kept), (revoke, cur - kept), (add, free)):
+                if v:
+                    d[t] = v
+        epoch = m.member_epoch
+        if revoke:
+            m.state, m.assigned, m.pending_revocation = MS.UNREVOKED_PARTITIONS, keep, revoke
+        else:
+            for t, ps in add.items():
+                keep[t] = keep.get(t, frozenset()) | ps
+            m.state = MS.UNRELEASED_PARTITIONS if unreleased else MS.STABLE
+            m.assigned, m.pending_revocation = keep, {}
+            epoch = g.assignment_epoch
+        m.previous_member_epoch, m.member_epoch = m.member_epoch, epoch
+
+    # -- leaving and removal -----------------------------------------------------------------
+    def _leave(
+        self, req: ConsumerGroupHeartbeatRequest, out: Output
+    ) -> ConsumerGroupHeartbeatResponse:
+        g = self.groups.get(req.group_id)
+        m = g.members.get(req.member_id) if g is not None else None
+        if g is None or m is None:
+            raise HeartbeatError(ErrorCode.UNKNOWN_MEMBER_ID, f"Member {req.member_id} unknown.")
+        if req.instance_id is not None and g.static_members.get(req.instance_id) != m.member_id:
+            raise HeartbeatError(
+                ErrorCode.FENCED_INSTANCE_ID, f"Instance id {req.instance_id} is not this member's."
+            )
+        if req.member_epoch == STATIC_LEAVE:
+            m.previous_member_epoch, m.member_epoch = m.member_epoch, STATIC_LEAVE
+            m.pending_revocation = {}
+            g.write_current(m, out)
+        else:
+            self.remove(g, m.member_id, out)
+        return HR(member_id=m.member_id, member_epoch=req.member_epoch)
+
+    def remove(self, g: ConsumerGroup, member_id: str, out: Output) -> None:
+        """Remove a member (leave, expiry, fencing): its records go, the group epoch bumps."""
+        g.write_member_tombstones(member_id, out)
+        g.drop_member(member_id)
+        names = {n for m in g.members.values() for n in _topics_of(m.meta, g.topics)}
+        topics = {n: v for n, v in g.topics.items() if n in names}
+        g.group_epoch += 1
+        if topics != g.topics:
+            g.topics = topics
+            g.write_topics(out)
+        g.write_epoch(out)
+
+    # -- timers ------------------------------------------------------------------------------
+    def next_deadline(self, g: ConsumerGroup) -> int | None:
+        times = [m.session_deadline for m in g.members.values()]
+        times += [m.revocation_deadline for m in g.members.values() if m.revocation_deadline]
+        return min(times, default=None)
+
+    def on_timer(self, g: ConsumerGroup, now: int, out: Output) -> None:
+        for m in list(g.members.values()):
+            expired = now >= m.session_deadline
+            stuck = m.revocation_deadline is not None and now >= m.revocation_deadline
+            if expired or stuck:
+                self.remove(g, m.member_id, out)
+
+    # -- OffsetCommit ------------------------------------------------------------------------
+    def validate_commit(
+        self, g: ConsumerGroup, member_id: str, member_epoch: int, version: int
+    ) -> ErrorCode:
+        """Kafka's ConsumerGroup.validateOffsetCommit: the member epoch is the generation."""
+        if member_epoch < 0 and not g.members:
+            return ErrorCode.NONE
+        m = g.members.get(member_id)
+        if m is None:
+            return ErrorCode.UNKNOWN_MEMBER_ID
+        if version < 9:
+            return ErrorCode.UNSUPPORTED_VERSION
+        return ErrorCode.NONE if member_epoch == m.member_epoch else ErrorCode.STALE_MEMBER_EPOCH

@@ -1,0 +1,228 @@
+"""The group coordinator's side of consumer-protocol (KIP-848) groups: a mixin of
+:class:`~strom.coordinator.group.coordinator.GroupCoordinator`.
+
+Owns: routing of ConsumerGroupHeartbeat / ConsumerGroupDescribe to ``consumer.py``, and the
+places where the two group types meet in one group id namespace:
+
+- A group id names a consumer group when it is in ``self.consumer.groups``. Its committed offsets
+  still live in the (memberless) :class:`ClassicGroup` of the same id, so OffsetFetch, OffsetDelete
+  and offset expiry work unchanged; OffsetCommit checks the member epoch instead of a generation.
+- Conversion as Kafka allows: a ConsumerGroupHeartbeat may turn an *empty* classic group into a
+  consumer group; a JoinGroup may turn an *empty* consumer group into a classic group (its records
+  are deleted). A non-empty group of the other type is refused: GROUP_ID_NOT_FOUND for the
+  heartbeat, INCONSISTENT_GROUP_PROTOCOL for JoinGroup.
+- DescribeGroups reports a consumer group as Dead (as Kafka before DescribeGroups v6);
+  ListGroups lists it with type ``consumer``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from strom.coordinator.group.consumer import ConsumerProtocol
+from strom.coordinator.group.consumer_group import ConsumerGroup, TopicsMeta, replay
+from strom.coordinator.group.records_consumer import Assignment, decode_ckey
+from strom.coordinator.group.types import GroupConfig, Output, Token
+from strom.errors import ErrorCode
+from strom.protocol.messages.consumer_group_describe import (
+    ConsumerGroupDescribeRequest,
+    ConsumerGroupDescribeResponse,
+)
+from strom.protocol.messages.consumer_group_heartbeat import (
+    ConsumerGroupHeartbeatRequest,
+    ConsumerGroupHeartbeatResponse,
+)
+from strom.protocol.messages.list_groups import ListGroupsResponse
+
+if TYPE_CHECKING:
+    from strom.coordinator.group.group import ClassicGroup
+
+GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8)  # READ, DELETE, DESCRIBE
+INT32_MIN = -(2**31)
+
+
+class ConsumerRouting:
+    cfg: GroupConfig
+    groups: dict[str, ClassicGroup]
+    owned: set[int]
+    loading: set[int]
+    consumer: ConsumerProtocol
+
+    if TYPE_CHECKING:
+
+        def status(self, group_id: str | None) -> ErrorCode: ...
+        def partition_for(self, group_id: str) -> int: ...
+
+    # -- requests ----------------------------------------------------------------------------
+    def consumer_heartbeat(
+        self,
+        token: Token,
+        req: ConsumerGroupHeartbeatRequest,
+        client_id: str,
+        client_host: str,
+        image: TopicsMeta,
+        now: int,
+    ) -> Output:
+        out = Output()
+        err = self.status(req.group_id)
+        classic = self.groups.get(req.group_id)
+        if err != ErrorCode.NONE:
+            out.reply(token, ConsumerGroupHeartbeatResponse(error_code=err))
+        elif req.group_id not in self.consumer.groups and classic and classic.members:
+            out.reply(
+                token,
+                ConsumerGroupHeartbeatResponse(
+                    error_code=ErrorCode.GROUP_ID_NOT_FOUND,
+                    error_message=f"Group {req.group_id} is not a consumer group.",
+                ),
+            )
+        else:
+            p = self.partition_for(req.group_id)
+            resp = self.consumer.heartbeat(p, req, client_id, client_host, image, now, out)
+            out.reply(token, resp)
+        return out
+
+    def consumer_describe(self, req: ConsumerGroupDescribeRequest) -> ConsumerGroupDescribeResponse:
+        R = ConsumerGroupDescribeResponse
+        ops = GROUP_OPERATIONS if req.include_authorized_operations else INT32_MIN
+        out = []
+        for gid in req.group_ids:
+            err = self.status(gid)
+            g = self.consumer.groups.get(gid)
+            if err == ErrorCode.NONE and g is not None:
+                out.append(described(g, self.consumer.assignor_of(g), ops))
+                continue
+            msg = None
+            if err == ErrorCode.NONE:
+                err = ErrorCode.GROUP_ID_NOT_FOUND
+                kind = "not a consumer group" if gid in self.groups else "not found"
+                msg = f"Group {gid} is {kind}."
+            out.append(
+                R.DescribedGroup(
+                    error_code=err,
+                    error_message=msg,
+                    group_id=gid,
+                    group_state="Dead" if err == ErrorCode.GROUP_ID_NOT_FOUND else "",
+                    authorized_operations=ops,
+                )
+            )
+        return R(groups=out)
+
+    # -- meeting points with classic groups and offsets --------------------------------------
+    def consumer_conflict(self, group_id: str, out: Output) -> ErrorCode:
+        """Before a JoinGroup: refuse a non-empty consumer group, convert an empty one."""
+        g = self.consumer.groups.get(group_id)
+        if g is None:
+            return ErrorCode.NONE
+        if g.members:
+            return ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+        g.write_group_tombstones(out)
+        del self.consumer.groups[group_id]
+        return ErrorCode.NONE
+
+    def consumer_commit_check(
+        self, group_id: str, member_id: str, epoch: int, version: int
+    ) -> ErrorCode | None:
+        """The OffsetCommit check of a consumer group; None when ``group_id`` is not one."""
+        g = self.consumer.groups.get(group_id)
+        return None if g is None else self.consumer.validate_commit(g, member_id, epoch, version)
+
+    def consumer_delete(self, group_id: str, out: Output) -> ErrorCode | None:
+        """DeleteGroups of a consumer group (its offsets go with the classic part); None when
+        ``group_id`` is not one."""
+        g = self.consumer.groups.get(group_id)
+        if g is None:
+            return None
+        if g.members:
+            return ErrorCode.NON_EMPTY_GROUP
+        g.write_group_tombstones(out)
+        del self.consumer.groups[group_id]
+        return ErrorCode.NONE
+
+    def consumer_listed(
+        self, states: set[str], types: set[str]
+    ) -> list[ListGroupsResponse.ListedGroup]:
+        listed = []
+        if types and "consumer" not in types:
+            return []
+        for g in self.consumer.groups.values():
+            if g.partition not in self.owned or g.partition in self.loading:
+                continue
+            state = g.state()
+            if states and state.lower() not in states:
+                continue
+            listed.append(
+                ListGroupsResponse.ListedGroup(
+                    group_id=g.group_id,
+                    protocol_type="consumer",
+                    group_state=state,
+                    group_type="consumer",
+                )
+            )
+        return listed
+
+    def consumer_active(self, group_id: str) -> bool:
+        """A consumer group with members: its offsets do not expire, its shell stays."""
+        g = self.consumer.groups.get(group_id)
+        return g is not None and bool(g.members)
+
+    # -- loading and timers ------------------------------------------------------------------
+    def consumer_replay(self, partition: int, key: bytes, value: bytes | None, now: int) -> bool:
+        k = decode_ckey(key)
+        if k is None:
+            return False
+        session = self.cfg.consumer_session_timeout_ms
+        replay(self.consumer.groups, partition, k, value, now, session)
+        return True
+
+    def consumer_unload(self, partition: int) -> None:
+        for gid in [gid for gid, g in self.consumer.groups.items() if g.partition == partition]:
+            del self.consumer.groups[gid]
+
+    def consumer_deadline(self) -> int | None:
+        times = [self.consumer.next_deadline(g) for g in self.consumer.groups.values()]
+        return min((t for t in times if t is not None), default=None)
+
+    def consumer_timer(self, now: int, out: Output) -> None:
+        for g in list(self.consumer.groups.values()):
+            if g.partition in self.owned and g.partition not in self.loading:
+                self.consumer.on_timer(g, now, out)
+
+
+def described(
+    g: ConsumerGroup, assignor: str, ops: int
+) -> ConsumerGroupDescribeResponse.DescribedGroup:
+    def assignment(a: Assignment) -> ConsumerGroupDescribeResponse.Assignment:
+        return ConsumerGroupDescribeResponse.Assignment(
+            topic_partitions=[
+                ConsumerGroupDescribeResponse.TopicPartitions(
+                    topic_id=t, topic_name=g.topic_name(t), partitions=sorted(ps)
+                )
+                for t, ps in sorted(a.items())
+            ]
+        )
+
+    members = [
+        ConsumerGroupDescribeResponse.Member(
+            member_id=m.member_id,
+            instance_id=m.meta.instance_id,
+            rack_id=m.meta.rack_id,
+            member_epoch=m.member_epoch,
+            client_id=m.meta.client_id,
+            client_host=m.meta.client_host,
+            subscribed_topic_names=list(m.meta.subscribed_topic_names),
+            subscribed_topic_regex=m.meta.subscribed_topic_regex,
+            assignment=assignment(m.assigned),
+            target_assignment=assignment(g.target.get(m.member_id, {})),
+        )
+        for m in g.members.values()
+    ]
+    return ConsumerGroupDescribeResponse.DescribedGroup(
+        group_id=g.group_id,
+        group_state=g.state(),
+        group_epoch=g.group_epoch,
+        assignment_epoch=g.assignment_epoch,
+        assignor_name=assignor,
+        members=members,
+        authorized_operations=ops,
+    )

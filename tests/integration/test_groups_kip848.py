@@ -1,0 +1,218 @@
+"""The consumer group protocol (KIP-848) against a real Strom broker: confluent-kafka consumers with
+``group.protocol=consumer`` sharing partitions per the server-side assignors, rebalancing on join
+and leave, committed offsets across consumer and broker restarts, ConsumerGroupDescribe through
+the AdminClient, and the classic/consumer group type boundary on the wire."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from confluent_kafka import Consumer, Producer
+from confluent_kafka.admin import AdminClient, NewTopic
+from wire import WireClient
+
+from strom.errors import ErrorCode
+from strom.protocol.messages.consumer_group_heartbeat import ConsumerGroupHeartbeatRequest
+from strom.protocol.messages.find_coordinator import FindCoordinatorRequest
+from strom.protocol.messages.join_group import JoinGroupRequest
+
+pytestmark = pytest.mark.integration
+
+FAST = {
+    "group.initial.rebalance.delay.ms": "0",
+    "group.consumer.heartbeat.interval.ms": "300",
+    "group.consumer.session.timeout.ms": "6000",
+}
+
+
+def start(b: Any) -> Any:
+    b.overrides.update(FAST)
+    b.start()
+    return b
+
+
+def make_topic(bootstrap: str, name: str, partitions: int) -> None:
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    admin.create_topics([NewTopic(name, partitions, 1)])[name].result(20)
+
+
+def produce(bootstrap: str, topic: str, start_at: int, count: int) -> None:
+    p = Producer({"bootstrap.servers": bootstrap, "linger.ms": 5})
+    for i in range(start_at, start_at + count):
+        p.produce(topic, b"%d" % i, key=b"%d" % i)
+        if i % 1000 == 0:
+            p.poll(0)
+    assert p.flush(30) == 0
+
+
+def consumer(bootstrap: str, group: str, **extra: Any) -> Consumer:
+    # librdkafka's KIP-848 consumer rejects session.timeout.ms, heartbeat.interval.ms and
+    # partition.assignment.strategy: the broker owns those.
+    conf = {
+        "bootstrap.servers": bootstrap,
+        "group.id": group,
+        "group.protocol": "consumer",
+        "group.remote.assignor": "uniform",
+        "auto.offset.reset": "earliest",
+        **extra,
+    }
+    return Consumer(conf)
+
+
+def wait_until(cond: Callable[[], bool], timeout: float, poll: Callable[[], None]) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        poll()
+        if cond():
+            return
+    raise AssertionError("condition not reached in time")
+
+
+def assignments(cs: list[Consumer]) -> list[set[int]]:
+    return [{tp.partition for tp in c.assignment()} for c in cs]
+
+
+def exclusive_cover(sets: list[set[int]], n: int) -> bool:
+    return sum(len(s) for s in sets) == n and set().union(*sets) == set(range(n)) and all(sets)
+
+
+def test_uniform_exactly_once_join_leave_describe(fresh_broker) -> None:  # type: ignore[no-untyped-def]
+    b = start(fresh_broker)
+    make_topic(b.bootstrap, "k6", 6)
+    cs = [consumer(b.bootstrap, "kg") for _ in range(3)]
+    for c in cs:
+        c.subscribe(["k6"])
+    seen: list[bytes] = []
+
+    def poll_all() -> None:
+        for c in cs:
+            m = c.poll(0.02)
+            if m is not None and m.error() is None:
+                seen.append(m.value())
+
+    wait_until(lambda: exclusive_cover(assignments(cs), 6), 30, poll_all)
+    assert sorted(len(s) for s in assignments(cs)) == [2, 2, 2]  # uniform
+    produce(b.bootstrap, "k6", 0, 6000)
+    wait_until(lambda: len(seen) >= 6000, 60, poll_all)
+    time.sleep(0.3)
+    poll_all()
+    assert len(seen) == 6000 and len(set(seen)) == 6000
+
+    admin = AdminClient({"bootstrap.servers": b.bootstrap})
+    desc = admin.describe_consumer_groups(["kg"])["kg"].result(20)
+    assert str(desc.type).endswith("CONSUMER")
+    assert len(desc.members) == 3
+    owned = sorted(tp.partition for m in desc.members for tp in m.assignment.topic_partitions)
+    assert owned == list(range(6))
+    listed = admin.list_consumer_groups().result(20)
+    assert any(g.group_id == "kg" for g in listed.valid)
+
+    # a fourth member joins: every partition is owned by exactly one member afterwards
+    cs.append(consumer(b.bootstrap, "kg"))
+    cs[3].subscribe(["k6"])
+    wait_until(
+        lambda: exclusive_cover(assignments(cs), 6) and len(cs[3].assignment()) > 0, 30, poll_all
+    )
+    # one leaves
+    cs.pop(0).close()
+    wait_until(lambda: exclusive_cover(assignments(cs), 6), 30, poll_all)
+    assert sorted(len(s) for s in assignments(cs)) == [2, 2, 2]
+    for c in cs:
+        c.close()
+
+
+def test_range_assignor(fresh_broker) -> None:  # type: ignore[no-untyped-def]
+    b = start(fresh_broker)
+    make_topic(b.bootstrap, "r4", 4)
+    cs = [consumer(b.bootstrap, "rg", **{"group.remote.assignor": "range"}) for _ in range(2)]
+    for c in cs:
+        c.subscribe(["r4"])
+
+    def poll_all() -> None:
+        for c in cs:
+            c.poll(0.02)
+
+    wait_until(lambda: exclusive_cover(assignments(cs), 4), 30, poll_all)
+    assert sorted(sorted(s) for s in assignments(cs)) == [[0, 1], [2, 3]]
+    for c in cs:
+        c.close()
+
+
+def drain(c: Consumer, want: int, timeout: float = 30) -> list[int]:
+    got: list[int] = []
+    deadline = time.monotonic() + timeout
+    while len(got) < want and time.monotonic() < deadline:
+        m = c.poll(0.1)
+        if m is not None and m.error() is None:
+            got.append(int(m.value()))
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:  # nothing beyond what was expected
+        m = c.poll(0.1)
+        if m is not None and m.error() is None:
+            got.append(int(m.value()))
+    return got
+
+
+def test_commit_restart_resumes(fresh_broker) -> None:  # type: ignore[no-untyped-def]
+    b = start(fresh_broker)
+    make_topic(b.bootstrap, "c3", 3)
+    produce(b.bootstrap, "c3", 0, 300)
+    c = consumer(b.bootstrap, "cmg", **{"enable.auto.commit": False})
+    c.subscribe(["c3"])
+    assert sorted(drain(c, 300)) == list(range(300))
+    c.commit(asynchronous=False)
+    c.close()
+    produce(b.bootstrap, "c3", 300, 60)
+    c = consumer(b.bootstrap, "cmg", **{"enable.auto.commit": False})
+    c.subscribe(["c3"])
+    assert sorted(drain(c, 60)) == list(range(300, 360))
+    c.commit(asynchronous=False)
+    c.close()
+    # a broker restart reloads offsets and the group's records from __consumer_offsets
+    b.stop()
+    b.start()
+    produce(b.bootstrap, "c3", 360, 30)
+    c = consumer(b.bootstrap, "cmg", **{"enable.auto.commit": False})
+    c.subscribe(["c3"])
+    assert sorted(drain(c, 30)) == list(range(360, 390))
+    c.close()
+
+
+def test_group_types_do_not_mix(fresh_broker) -> None:  # type: ignore[no-untyped-def]
+    b = start(fresh_broker)
+    make_topic(b.bootstrap, "mx", 1)
+    with WireClient(b.bootstrap) as w:
+        assert w.request(FindCoordinatorRequest(key="mix", key_type=0), 3).error_code == 0
+        hb = ConsumerGroupHeartbeatRequest(
+            group_id="mix",
+            member_id="",
+            member_epoch=0,
+            rebalance_timeout_ms=10000,
+            subscribed_topic_names=["mx"],
+            topic_partitions=[],
+        )
+        r = w.request(hb, 0)
+        assert r.error_code == 0 and r.member_epoch >= 1 and r.member_id
+        assert r.heartbeat_interval_ms == 300
+        join = JoinGroupRequest(
+            group_id="mix",
+            session_timeout_ms=10000,
+            rebalance_timeout_ms=10000,
+            member_id="",
+            protocol_type="consumer",
+            protocols=[JoinGroupRequest.JoinGroupRequestProtocol(name="range", metadata=b"")],
+        )
+        assert w.request(join, 5).error_code == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+        bad = ConsumerGroupHeartbeatRequest(
+            group_id="mix", member_id=r.member_id, member_epoch=r.member_epoch + 5
+        )
+        assert w.request(bad, 0).error_code == ErrorCode.FENCED_MEMBER_EPOCH
+        leave = ConsumerGroupHeartbeatRequest(
+            group_id="mix", member_id=r.member_id, member_epoch=-1
+        )
+        assert w.request(leave, 0).member_epoch == -1
+        # the consumer group is empty now: a classic JoinGroup converts it
+        assert w.request(join, 5).error_code == ErrorCode.MEMBER_ID_REQUIRED
