@@ -98,13 +98,13 @@ def test_confluent_group_exactly_once_and_rebalances(fresh_broker) -> None:  # t
 
     wait_until(lambda: exclusive_cover(assignments(cs), 6), 30, poll_all)
     make_topic_records = Producer({"bootstrap.servers": b.bootstrap, "linger.ms": 5})
-    for i in range(6000):
+    for i in range(60_000):
         make_topic_records.produce("g6", b"%d" % i, key=b"%d" % i)
     assert make_topic_records.flush(30) == 0
-    wait_until(lambda: len(seen) >= 6000, 60, poll_all)
+    wait_until(lambda: len(seen) >= 60_000, 120, poll_all)
     time.sleep(0.5)
     poll_all()
-    assert len(seen) == 6000 and len(set(seen)) == 6000
+    assert len(seen) == 60_000 and len(set(seen)) == 60_000
     # a fourth member joins: every partition owned by exactly one member afterwards
     fourth = consumer(b.bootstrap, "cg")
     fourth.subscribe(["g6"])
@@ -126,7 +126,7 @@ def test_kafka_python_group(fresh_broker) -> None:  # type: ignore[no-untyped-de
     from kafka import KafkaConsumer
 
     b = start(fresh_broker, {"group.initial.rebalance.delay.ms": "3000"})
-    make_topic(b.bootstrap, "kp6", 6, records=3000)
+    make_topic(b.bootstrap, "kp6", 6, records=60_000)
     lock = threading.Lock()
     seen: list[bytes] = []
     owned: dict[int, set[int]] = {}
@@ -172,13 +172,13 @@ def test_kafka_python_group(fresh_broker) -> None:  # type: ignore[no-untyped-de
         for i in range(3):
             add(i)
         wait_until(
-            lambda: len(seen) >= 3000 and settled(3),
+            lambda: len(seen) >= 60_000 and settled(3),
             60,
             lambda: time.sleep(0.2),
             lambda: (len(seen), current()),
         )
         with lock:
-            assert len(seen) == len(set(seen)) == 3000
+            assert len(seen) == len(set(seen)) == 60_000
         add(3)
         wait_until(lambda: settled(4), 40, lambda: time.sleep(0.2), current)
         stops[0].set()
