@@ -53,6 +53,7 @@ def test_file_names_and_empty_segment(tmp_path: Path) -> None:
         "00000000000000000042.log",
         "00000000000000000042.index",
         "00000000000000000042.timeindex",
+        "00000000000000000042.txnindex",
     }
     assert seg.size == 0 and seg.next_offset == 42
     assert seg.read(42, 1000) is None
@@ -196,7 +197,7 @@ def test_rename_to_deleted_keeps_reads_valid(tmp_path: Path) -> None:
     info = seg.read_slice(0, 10**6)
     assert info is not None
     seg.rename_to_deleted()
-    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".deleted"] * 3
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".deleted"] * 4
     assert len(decode_batches(bytes(info.records))) == 3
     seg.delete()
     assert not list(tmp_path.iterdir())

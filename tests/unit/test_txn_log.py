@@ -49,12 +49,11 @@ def test_lso_and_aborted_index(tmp_path: Path) -> None:
     log.close()
 
     reopened = Log.open(tmp_path / "t-0", high_watermark=7)
-    assert [(e.producer_id, e.first_offset, e.last_offset) for e in reopened.txn_index.entries] == [
-        (7, 1, 5)
-    ]
+    entries = reopened.all_aborted_transactions()
+    assert [(e.producer_id, e.first_offset, e.last_offset) for e in entries] == [(7, 1, 5)]
     assert reopened.last_stable_offset == 7
     reopened.truncate_to(5)
-    assert reopened.txn_index.entries == []
+    assert reopened.all_aborted_transactions() == []
     assert reopened.last_stable_offset == 1  # both transactions are open again
     reopened.close()
 

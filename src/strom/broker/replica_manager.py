@@ -13,6 +13,16 @@ Invariants:
   sequence gap is OUT_OF_ORDER_SEQUENCE_NUMBER, a stale epoch INVALID_PRODUCER_EPOCH, and a
   retried duplicate is acknowledged with its original base offset without appending again.
 - Clients cannot write control batches (INVALID_RECORD).
+- KIP-890 part 1: a transactional batch from a producer that has no ongoing transaction in the
+  partition at its epoch is appended only if the transaction coordinator confirms the partition
+  is part of the producer's ongoing transaction (:attr:`ReplicaManager.txn_verifier`, Kafka's
+  AddPartitionsToTxn ``verify_only``; on one node the local coordinator is asked directly,
+  synchronously, so no marker can slip between the check and the append). Otherwise nothing is
+  appended: INVALID_TXN_STATE (not in the transaction), INVALID_PRODUCER_EPOCH (fenced),
+  INVALID_PRODUCER_ID_MAPPING, NOT_ENOUGH_REPLICAS (coordinator not available or busy, a
+  retriable error, as Kafka 3.8+ answers produce), TRANSACTIONAL_ID_AUTHORIZATION_FAILED (no
+  transactional id in the request, as KafkaApis). So a transaction the coordinator does not
+  know can never hold the last stable offset back.
 - Transaction markers are written only by a transaction coordinator (:meth:`ReplicaManager.
   write_marker`, used locally and by WriteTxnMarkers); coordinators append their own
   transactional batches with ``client=False`` (no sequence checks).
@@ -26,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from strom.errors import ErrorCode, InvalidRecordError, KafkaError
@@ -36,6 +46,18 @@ from strom.storage.log import Log
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 TopicPartition = tuple[str, int]
+TxnVerifier = Callable[[str, int, int, TopicPartition], ErrorCode]
+"""``(transactional id, producer id, epoch, partition)`` -> NONE if the partition is in the
+producer's ongoing transaction (the coordinator's verify-only AddPartitionsToTxn)."""
+ProduceVerifier = Callable[[int, int], ErrorCode]
+
+_VERIFY_ERRORS = {
+    ErrorCode.PRODUCER_FENCED: ErrorCode.INVALID_PRODUCER_EPOCH,
+    ErrorCode.NOT_COORDINATOR: ErrorCode.NOT_ENOUGH_REPLICAS,
+    ErrorCode.COORDINATOR_NOT_AVAILABLE: ErrorCode.NOT_ENOUGH_REPLICAS,
+    ErrorCode.COORDINATOR_LOAD_IN_PROGRESS: ErrorCode.NOT_ENOUGH_REPLICAS,
+    ErrorCode.CONCURRENT_TRANSACTIONS: ErrorCode.NOT_ENOUGH_REPLICAS,
+}
 
 
 @dataclass
@@ -82,7 +104,12 @@ class Partition:
         return self.log.config
 
     def append_as_leader(
-        self, data: memoryview, required_acks: int, *, client: bool = True
+        self,
+        data: memoryview,
+        required_acks: int,
+        *,
+        client: bool = True,
+        verify: ProduceVerifier | None = None,
     ) -> AppendResult:
         cfg = self.config
         if required_acks == -1 and len(self.isr) < cfg.min_insync_replicas:
@@ -97,6 +124,10 @@ class Partition:
         for _, h in batches:
             if h.is_control:
                 raise InvalidRecordError("Clients are not allowed to write control records")
+        if verify is not None:
+            failed = self._verify_transactional(batches, verify)
+            if failed is not None:
+                return failed
         buf = bytearray(data)
         buf = self._apply_topic_policy(buf, batches)
         # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
@@ -110,6 +141,30 @@ class Partition:
             self.log.log_start_offset,
             duplicate=info.duplicate,
         )
+
+    def _verify_transactional(
+        self, batches: list[tuple[int, rec.BatchHeader]], verify: ProduceVerifier
+    ) -> AppendResult | None:
+        """KIP-890 (module docstring): None when every transactional batch may be appended."""
+        state = self.log.producer_state
+        for pid, epoch in {
+            (h.producer_id, h.producer_epoch) for _, h in batches if h.is_transactional
+        }:
+            entry = state.producers.get(pid)
+            if entry is not None and pid in state.ongoing and entry.producer_epoch == epoch:
+                continue  # already in the transaction here (Kafka's hasOngoingTransaction)
+            err = verify(pid, epoch)
+            if err != ErrorCode.NONE:
+                err = _VERIFY_ERRORS.get(err, err)
+                return AppendResult(
+                    err,
+                    message=(
+                        f"Transactional produce of producer {pid} (epoch {epoch}) to "
+                        f"{self.topic}-{self.index} failed verification with the transaction "
+                        f"coordinator: {err.name}"
+                    ),
+                )
+        return None
 
     def _apply_topic_policy(
         self, buf: bytearray, batches: list[tuple[int, rec.BatchHeader]]
@@ -180,6 +235,7 @@ class ReplicaManager:
     def __init__(self, broker_id: int) -> None:
         self.broker_id = broker_id
         self.partitions: dict[TopicPartition, Partition] = {}
+        self.txn_verifier: TxnVerifier | None = None  # set by the transaction runtime
         self._waiters: dict[TopicPartition, set[asyncio.Future[None]]] = {}
 
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -202,19 +258,37 @@ class ReplicaManager:
         acks: int,
         *,
         client: bool = True,
+        transactional_id: str | None = None,
     ) -> AppendResult:
+        """Append as leader. ``client`` batches that are transactional are verified with
+        the transaction coordinator for ``transactional_id`` first (KIP-890)."""
         p = self.partitions.get((topic, partition))
         if p is None:
             return AppendResult(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
         if data is None or len(data) == 0:
             return AppendResult(ErrorCode.CORRUPT_MESSAGE, message="empty record set")
+        verify = self._produce_verifier(topic, partition, transactional_id) if client else None
         try:
-            result = p.append_as_leader(data, acks, client=client)
+            result = p.append_as_leader(data, acks, client=client, verify=verify)
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
             self.notify((topic, partition))
         return result
+
+    def _produce_verifier(
+        self, topic: str, partition: int, transactional_id: str | None
+    ) -> ProduceVerifier:
+        verifier = self.txn_verifier
+
+        def verify(pid: int, epoch: int) -> ErrorCode:
+            if not transactional_id:
+                return ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+            if verifier is None:
+                return ErrorCode.NOT_ENOUGH_REPLICAS
+            return verifier(transactional_id, pid, epoch, (topic, partition))
+
+        return verify
 
     def write_marker(
         self,

@@ -69,9 +69,15 @@ class TxnRuntime:
         self._tasks: list[asyncio.Task[None]] = []
         self._wake = asyncio.Event()
         self._hold_until = 0.0
+        broker.replica_manager.txn_verifier = self.verify_produce
         delay = c.originals.get("strom.txn.marker.delay.ms")
         if delay:
             self._hold_until = time.monotonic() + int(delay) / 1000
+
+    def verify_produce(self, txn_id: str, pid: int, epoch: int, tp: TopicPartition) -> ErrorCode:
+        """KIP-890 part 1 on one node: the leader asks the local coordinator whether ``tp`` is
+        in the ongoing transaction of ``txn_id`` (verify-only AddPartitionsToTxn)."""
+        return self.coordinator.verify_partitions(txn_id, pid, epoch, [tp])[tp]
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:

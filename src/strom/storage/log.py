@@ -8,8 +8,8 @@ On-disk format: the partition directory holds the segment files (:mod:`.segment`
 ``leader-epoch-checkpoint`` (:mod:`.leader_epoch`)::
 
     <topic>-<partition>/
-      00000000000000000000.log .index .timeindex   offsets [0, 1200)      closed segment
-      00000000000000001200.log .index .timeindex   offsets [1200, LEO)    active segment
+      00000000000000000000.log .index .timeindex .txnindex   offsets [0, 1200)   closed segment
+      00000000000000001200.log .index .timeindex .txnindex   offsets [1200, LEO) active segment
       leader-epoch-checkpoint
       00000000000000001200.snapshot                producer state at offset 1200 (see
                                                    :mod:`.producer_state_snapshot`)
@@ -69,7 +69,6 @@ from strom.storage.producer_state import DEFAULT_PRODUCER_ID_EXPIRATION_MS, Prod
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs, system_clock_ms
-from strom.storage.txn_index import AbortedTxnIndex
 
 logger = logging.getLogger("strom.storage")
 
@@ -118,7 +117,6 @@ class Log(LogMaintenance, LogTransactions):
         self.producer_state = ProducerStateManager(
             directory, expiration_ms=producer_id_expiration_ms
         )
-        self.txn_index = AbortedTxnIndex()
 
     @classmethod
     def open(
@@ -135,7 +133,8 @@ class Log(LogMaintenance, LogTransactions):
     ) -> Log:
         """Open (or create) the partition directory, recovering it if needed, and rebuild the
         producer state from the latest snapshot at or below the log end offset plus the batches
-        after it (after an unclean shutdown recovery has already validated them)."""
+        after it (after an unclean shutdown recovery has already validated them), and the
+        ``.txnindex`` files of segments that recovery re-validated or that lack one."""
         directory = Path(directory)
         config = config if config is not None else LogConfig()
         loaded = load_log(
@@ -161,7 +160,7 @@ class Log(LogMaintenance, LogTransactions):
         log.producer_state.truncate_and_reload(
             log.segment_set, log.log_start_offset, log.log_end_offset, clock_ms()
         )
-        log.txn_index.rebuild(log.segments, log.log_start_offset, log.log_end_offset)
+        log.load_txn_indexes(log.log_start_offset, log.log_end_offset)
         return log
 
     # -- state ---------------------------------------------------------------------------------
@@ -286,8 +285,10 @@ class Log(LogMaintenance, LogTransactions):
                 )
             expected = hdr.next_offset
         update = self.producer_state.prepare_replica_append([h for _, h in headers])
+        aborted = self._index_replica_aborts(records, headers)
         info = self._append(records, headers)
         self.producer_state.commit(update, self._leo)
+        self._add_aborted(aborted)
         return info
 
     def _append(self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]]) -> AppendInfo:

@@ -40,6 +40,7 @@ from strom.storage.names import (
     SWAP_SUFFIX,
     TIME_INDEX_SUFFIX,
     TMP_SUFFIX,
+    TXN_INDEX_SUFFIX,
     parse_segment_file_name,
     segment_file_name,
 )
@@ -63,7 +64,7 @@ class LoadedLog:
 
 
 def _unlink_segment_files(directory: Path, base: int) -> None:
-    for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+    for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX):
         (directory / segment_file_name(base, suffix)).unlink(missing_ok=True)
 
 
@@ -84,6 +85,7 @@ def _swap_next_offset(path: Path, base: int) -> int:
 def clean_temp_files(directory: Path) -> int:
     """Step 1 of the module docstring; returns how many swap segments were completed."""
     swaps: list[tuple[int, Path]] = []
+    txn_swaps: list[tuple[int, Path]] = []
     changed = False
     for path in sorted(directory.iterdir()):
         if not path.is_file():
@@ -97,6 +99,8 @@ def clean_temp_files(directory: Path) -> int:
             parsed = parse_segment_file_name(name)
             if parsed is not None and parsed[1] == LOG_SUFFIX and parsed[2] == SWAP_SUFFIX:
                 swaps.append((parsed[0], path))
+            elif parsed is not None and parsed[1] == TXN_INDEX_SUFFIX:
+                txn_swaps.append((parsed[0], path))
             else:
                 path.unlink(missing_ok=True)  # index swaps: rebuilt from the log
                 changed = True
@@ -110,6 +114,15 @@ def clean_temp_files(directory: Path) -> int:
         _unlink_segment_files(directory, base)
         os.replace(path, directory / segment_file_name(base, LOG_SUFFIX))
         logger.info("completed swap of %s", path)
+        changed = True
+    for base, path in txn_swaps:
+        # the swap's .txnindex (its entries cannot be rebuilt from its own segment alone): it
+        # belongs to <base>.log once that is the swapped segment; the old one was renamed away
+        target = directory / segment_file_name(base, TXN_INDEX_SUFFIX)
+        if (directory / segment_file_name(base, LOG_SUFFIX)).exists() and not target.exists():
+            os.replace(path, target)
+        else:
+            path.unlink(missing_ok=True)
         changed = True
     if changed:
         fsync_dir(directory)
@@ -125,7 +138,7 @@ def _segment_bases(directory: Path) -> list[int]:
             continue
         if parsed[1] == LOG_SUFFIX:
             bases.add(parsed[0])
-        elif parsed[1] in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+        elif parsed[1] in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX):
             index_bases.setdefault(parsed[0], []).append(path)
     for base, paths in index_bases.items():
         if base not in bases:

@@ -12,7 +12,9 @@ valid.
 Invariants: the recovery point never exceeds the log end offset and never moves past data that
 was not fsynced: a flush that raced a truncation does not advance it. Truncation keeps
 ``log_start_offset <= high_watermark <= log_end_offset``, trims the leader epoch cache, deletes
-producer snapshots beyond the new end and rebuilds the producer state.
+producer snapshots beyond the new end and rebuilds the producer state; each segment's
+``.txnindex`` is truncated or deleted with it (entries below a moved log start stay until their
+segment goes, as in Kafka: fetches never ask below the log start).
 
 Thread-safety: :meth:`flush` and :meth:`needs_flush` may run in a worker thread; they take
 ``_lock`` around the recovery point and never change the segment set. Everything else runs on
@@ -35,7 +37,6 @@ from strom.storage.producer_state import ProducerStateManager
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs
-from strom.storage.txn_index import AbortedTxnIndex
 
 if TYPE_CHECKING:
     from strom.storage.log import Log
@@ -54,7 +55,6 @@ class LogMaintenance:
     closed: bool
     leader_epoch_cache: LeaderEpochCache
     producer_state: ProducerStateManager
-    txn_index: AbortedTxnIndex
     _segments: SegmentSet
     _lso: int
     _leo: int
@@ -134,7 +134,6 @@ class LogMaintenance:
         self._hw = min(self._hw, offset)
         self.leader_epoch_cache.truncate_from_end(offset)
         self.producer_state.truncate_and_reload(self._segments, self._lso, offset, now)
-        self.txn_index.truncate(offset)
         return True
 
     def truncate_fully_and_start_at(self, offset: int) -> None:
@@ -158,7 +157,6 @@ class LogMaintenance:
             self._rp = offset
         self.leader_epoch_cache.clear()
         self.producer_state.clear(offset)
-        self.txn_index.clear()
 
     def _increment_log_start_offset(self, offset: int) -> None:
         if offset <= self._lso:
@@ -166,7 +164,6 @@ class LogMaintenance:
         self._lso = offset
         self._hw = max(self._hw, offset)
         self.leader_epoch_cache.truncate_from_start(offset)
-        self.txn_index.trim_start(offset)
         with self._lock:
             self._rp = max(self._rp, min(offset, self._leo))
 

@@ -13,6 +13,7 @@ Layout of one log directory (``log.dirs`` entry)::
         00000000000000000000.log           segment data (record batches, wire format)
         00000000000000000000.index         sparse offset index
         00000000000000000000.timeindex     sparse time index
+        00000000000000000000.txnindex      aborted transactions (txn_index.py)
         leader-epoch-checkpoint
         00000000000000001200.snapshot      producer state as of offset 1200 (producer_state.py)
       <topic>-<partition>.<uuid hex>-delete/   a partition being deleted
@@ -36,6 +37,7 @@ from strom.errors import ErrorCode, KafkaError
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
 TIME_INDEX_SUFFIX = ".timeindex"
+TXN_INDEX_SUFFIX = ".txnindex"
 CLEANED_SUFFIX = ".cleaned"
 SWAP_SUFFIX = ".swap"
 DELETED_SUFFIX = ".deleted"

@@ -15,7 +15,9 @@ byte for byte as they travel on the wire (layout in :mod:`strom.protocol.records
     | [49 header rest][records]   |                           |
     +-----------------------------+---------------------------+-------
 
-next to ``<base>.index`` (:mod:`.offset_index`) and ``<base>.timeindex`` (:mod:`.time_index`).
+next to ``<base>.index`` (:mod:`.offset_index`), ``<base>.timeindex`` (:mod:`.time_index`) and
+``<base>.txnindex`` (:mod:`.txn_index`: the aborted transactions whose ABORT marker is in this
+segment; maintained by the log, truncated, renamed and deleted with the segment).
 An index entry is added before a batch once more than ``index.interval.bytes`` have been
 appended since the previous entry (never for the first batch, as in Kafka).
 
@@ -50,11 +52,13 @@ from strom.storage.names import (
     INDEX_SUFFIX,
     LOG_SUFFIX,
     TIME_INDEX_SUFFIX,
+    TXN_INDEX_SUFFIX,
     segment_file_name,
 )
 from strom.storage.offset_index import INT32_MAX, OffsetIndex
 from strom.storage.segment_reader import SegmentReader
 from strom.storage.time_index import TimeIndex
+from strom.storage.txn_index import TransactionIndex
 
 logger = logging.getLogger("strom.storage")
 
@@ -88,6 +92,9 @@ class LogSegment(SegmentReader):
             base_offset,
             max_index_size,
         )
+        self.txn_index = TransactionIndex(
+            directory / segment_file_name(base_offset, TXN_INDEX_SUFFIX + file_suffix)
+        )
         self.file = FileIO(self.log_path, "a+")
         self._size = os.fstat(self.file.fileno()).st_size
         self._next_offset = base_offset
@@ -116,6 +123,7 @@ class LogSegment(SegmentReader):
             raise KafkaStorageError(f"segment {seg.log_path} already exists and is not empty")
         seg.offset_index.reset()
         seg.time_index.reset()
+        seg.txn_index.reset()
         return seg
 
     @classmethod
@@ -132,6 +140,8 @@ class LogSegment(SegmentReader):
 
         With ``recover`` every batch is re-validated and both indexes rebuilt. Without it the
         indexes are trusted if present and sane, else rebuilt (which also validates the data).
+        With ``recover`` the ``.txnindex`` is marked stale (the log rebuilds it: markers past
+        the recovery point may lack their entry); otherwise it is only cut at the end.
         """
         seg = cls(directory, base_offset, file_suffix="", **kwargs)
         if not recover:
@@ -143,7 +153,11 @@ class LogSegment(SegmentReader):
                 seg.log_path,
                 problem or "log tail inconsistent with index",
             )
-        return seg, seg.recover(max_message_size)
+        else:
+            seg.txn_index.stale = True
+        truncated = seg.recover(max_message_size)
+        seg.txn_index.truncate_to(seg.next_offset)
+        return seg, truncated
 
     def _index_problem(self) -> str | None:
         if not self.offset_index.existed or not self.time_index.existed:
@@ -339,6 +353,7 @@ class LogSegment(SegmentReader):
         pos = found[0]
         self.offset_index.truncate_to(offset)
         self.time_index.truncate_to(offset)
+        self.txn_index.truncate_to(offset)
         removed = self._size - pos
         os.ftruncate(self.file.fileno(), pos)
         self._size = pos
@@ -368,7 +383,7 @@ class LogSegment(SegmentReader):
         self.time_index.close_handle()
 
     def flush(self) -> None:
-        """fsync the log file and both indexes (may run in a worker thread)."""
+        """fsync the log file and the indexes (may run in a worker thread)."""
         if self._log_dirty:
             self._log_dirty = False
             try:
@@ -377,6 +392,7 @@ class LogSegment(SegmentReader):
                 return  # closed by deletion meanwhile
         self.offset_index.flush()
         self.time_index.flush()
+        self.txn_index.flush()
 
     def close(self) -> None:
         """Write the final time index entry and close every file (no fsync of the log)."""
@@ -390,11 +406,11 @@ class LogSegment(SegmentReader):
         self.file.close()
 
     def rename_to_deleted(self) -> None:
-        """Add the ``.deleted`` suffix to all three files (descriptors stay valid)."""
+        """Add the ``.deleted`` suffix to all files (descriptors stay valid)."""
         self.change_file_suffix("", DELETED_SUFFIX)
 
     def change_file_suffix(self, old: str, new: str) -> None:
-        """Rename all three files from ``<name><old>`` to ``<name><new>`` (the log file
+        """Rename all files from ``<name><old>`` to ``<name><new>`` (the log file
         first; descriptors stay valid). Used by the log cleaner's ``.cleaned`` -> ``.swap``
         -> ``.log`` steps."""
 
@@ -409,6 +425,7 @@ class LogSegment(SegmentReader):
         self.log_path = new_log
         for index in (self.offset_index, self.time_index):
             index.rename(renamed(index.path))
+        self.txn_index.rename(renamed(self.txn_index.path))
 
     def delete(self) -> None:
         """Close and remove all files of the segment."""
@@ -416,6 +433,7 @@ class LogSegment(SegmentReader):
         self.log_path.unlink(missing_ok=True)
         self.offset_index.delete()
         self.time_index.delete()
+        self.txn_index.delete()
 
     def __repr__(self) -> str:
         return f"LogSegment({self.log_path}, size={self._size}, next_offset={self._next_offset})"

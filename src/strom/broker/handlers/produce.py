@@ -2,7 +2,8 @@
 
 acks must be 0, 1 or -1 (INVALID_REQUIRED_ACKS otherwise, nothing appended). Internal topics
 cannot be written by clients. Each partition succeeds or fails alone; a failed partition appends
-nothing.
+nothing. Transactional batches are verified with the transaction coordinator (KIP-890, see
+:mod:`strom.broker.replica_manager`).
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
             else:
                 data = pd.records
                 mv = data if isinstance(data, memoryview) or data is None else memoryview(data)
-                result = rm.append(topic.name, pd.index, mv, acks)
+                result = rm.append(
+                    topic.name, pd.index, mv, acks, transactional_id=req.transactional_id
+                )
             parts.append(_partition_response(pd.index, result))
         responses.append(PR.TopicProduceResponse(name=topic.name, partition_responses=parts))
     if acks == 0:

@@ -1,9 +1,9 @@
 """Per-batch decisions of a cleaning pass and re-encoding of the batches it keeps.
 
-Owns: :class:`TxnIndex` (which transactional batches belong to aborted transactions, found by a
-header scan of the log since Strom keeps no ``.txnindex``), and :class:`BatchFilter`, which
-decides for every batch of the segments being recopied what to write (Kafka's
-``MemoryRecords.filterTo`` with the ``LogCleaner`` record filter):
+Owns: :class:`TxnIndex` (which transactional batches belong to aborted transactions, found by
+the cleaner's own header scan, which also tracks transactions still open), and
+:class:`BatchFilter`, which decides for every batch of the segments being recopied what to
+write (Kafka's ``MemoryRecords.filterTo`` with the ``LogCleaner`` record filter):
 
 - a data record is kept only if its key's latest offset in the :class:`.offset_map.OffsetMap`
   is its own (or the key is not in the map, or the record lies beyond the map's end offset);

@@ -14,16 +14,19 @@ Owns: :func:`clean_log`, run by a cleaner thread for the :class:`~.policy.LogToC
    sum of their sizes fits ``segment.bytes``, their indexes fit ``segment.index.bytes`` and
    their offsets fit one segment's int32 range (Kafka's ``groupSegmentsBySize``).
 4. Recopy each group through a :class:`~.batch_filter.BatchFilter` into a ``.cleaned``
-   segment (fresh offset and time indexes), fsync it, then hand :func:`~.swap.swap_segments`
-   to the owning thread. The filter state carries across groups (open transactions).
+   segment (fresh offset and time indexes; the ``.txnindex`` entries of the group whose ABORT
+   marker is kept, as Kafka's cleaner does -- a consumer told of an aborted transaction whose
+   marker is gone would skip the producer's later batches), fsync it, then hand
+   :func:`~.swap.swap_segments` to the owning thread. The filter state carries across groups
+   (open transactions).
 
 Offsets never change: rebuilt batches keep their offsets and records keep their offset deltas.
 All reads are positional (``pread``) on closed, immutable segments, so they never disturb the
 broker's appends and reads. I/O is throttled by ``log.cleaner.io.max.bytes.per.second``.
 
-On-disk format: writes ``<base>.log.cleaned`` / ``.index.cleaned`` / ``.timeindex.cleaned``
-(see :mod:`.swap` for their renames). Thread-safety: runs on one cleaner thread; touches the
-log's segment set only through ``run_on_owner``.
+On-disk format: writes ``<base>.log.cleaned`` / ``.index.cleaned`` / ``.timeindex.cleaned`` /
+``.txnindex.cleaned`` (see :mod:`.swap` for their renames). Thread-safety: runs on one cleaner
+thread; touches the log's segment set only through ``run_on_owner``.
 """
 
 from __future__ import annotations
@@ -203,6 +206,7 @@ def _recopy(
     try:
         buf = bytearray()
         headers: list[tuple[int, Any]] = []
+        kept_markers: set[int] = set()
         for seg in group:
             for pos, hdr in seg.iter_headers():
                 data = seg.read_batch(pos, hdr)
@@ -210,6 +214,8 @@ def _recopy(
                 out = filt.filter(hdr, data)
                 if out is None:
                     continue
+                if hdr.is_control:
+                    kept_markers.add(hdr.base_offset)
                 headers.append((len(buf), parse_batch_header(out)))
                 buf += out
                 if len(buf) >= _WRITE_CHUNK:
@@ -219,6 +225,10 @@ def _recopy(
         if headers:
             cleaned.append(buf, headers)
             check(len(buf))
+        for seg in group:  # an aborted transaction stays indexed while its marker is kept
+            cleaned.txn_index.append_all(
+                e for e in seg.txn_index.entries if e.last_offset in kept_markers
+            )
         cleaned.on_become_inactive()
         cleaned.flush()
         mtime = max(os.stat(s.file.fileno()).st_mtime for s in group)
