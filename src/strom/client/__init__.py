@@ -1,1 +1,26 @@
-"""strom.client layer."""
+"""Strom's native Kafka client: asyncio core (``AIOProducer``, ``AIOConsumer``,
+``AIOAdminClient``) and blocking wrappers (``Producer``, ``Consumer``, ``AdminClient``).
+
+Depends on :mod:`strom.protocol` and :mod:`strom.errors` only (import-linter contract), so it
+works against any Kafka-compatible broker. See ``docs/client.md``.
+"""
+
+from strom.client.admin import AIOAdminClient, NewTopic
+from strom.client.consumer import AIOConsumer
+from strom.client.producer import AIOProducer
+from strom.client.sync import AdminClient, Consumer, Producer
+from strom.client.types import ConsumerRecord, OffsetAndMetadata, RecordMetadata, TopicPartition
+
+__all__ = [
+    "AIOAdminClient",
+    "AIOConsumer",
+    "AIOProducer",
+    "AdminClient",
+    "Consumer",
+    "ConsumerRecord",
+    "NewTopic",
+    "OffsetAndMetadata",
+    "Producer",
+    "RecordMetadata",
+    "TopicPartition",
+]

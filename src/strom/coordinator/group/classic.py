@@ -27,6 +27,7 @@ is replaced.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 
@@ -39,6 +40,8 @@ from strom.protocol.messages.sync_group import SyncGroupRequest, SyncGroupRespon
 
 JR = JoinGroupResponse
 S = GroupState
+
+log = logging.getLogger("strom.coordinator.group")
 
 
 def _new_id(prefix: str) -> str:
@@ -430,6 +433,11 @@ class ClassicProtocol:
             if m.join_token is None and m.sync_token is None and now >= m.heartbeat_deadline
         ]
         for mid in expired:
+            log.info(
+                "group %s: member %s expired (no heartbeat within its session timeout)",
+                g.group_id,
+                mid,
+            )
             self._remove(g, mid, out)
         if expired or expired_pending:
             self._after_removal(g, now, out)

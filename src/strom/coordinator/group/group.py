@@ -14,6 +14,7 @@ Invariants:
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -27,6 +28,8 @@ from strom.coordinator.group.records import (
 )
 from strom.coordinator.group.types import Token
 from strom.protocol.messages.consumer_protocol_subscription import ConsumerProtocolSubscription
+
+log = logging.getLogger("strom.coordinator.group")
 
 
 class GroupState(Enum):
@@ -91,6 +94,15 @@ class ClassicGroup:
         return self.state is state
 
     def transition(self, state: GroupState, now: int) -> None:
+        if state != self.state:
+            log.info(
+                "group %s: %s -> %s (generation %d, %d members)",
+                self.group_id,
+                self.state.name,
+                state.name,
+                self.generation,
+                len(self.members),
+            )
         self.state = state
         self.state_timestamp = now
 

@@ -1,0 +1,258 @@
+"""Bootstrap, the metadata cache and the connection pool shared by a client's components.
+
+Owns: one :class:`BrokerConnection` per broker node (plus bootstrap connections), the latest
+Metadata (brokers, partition leaders and epochs per topic) and the set of topics a client cares
+about. Metadata is refreshed when older than ``metadata.max.age.ms``, when a component calls
+:meth:`request_update` (after NOT_LEADER_OR_FOLLOWER, UNKNOWN_TOPIC_OR_PARTITION,
+LEADER_NOT_AVAILABLE, ...), and concurrent refreshes are coalesced into one request.
+
+Invariant: ``leader_for`` answers only from the cache; callers that find no leader wait on
+:meth:`refresh` and back off by ``retry.backoff.ms``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import TypeVar
+
+from strom.client.config import Config
+from strom.client.connection import BrokerConnection
+from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for, is_retriable
+from strom.client.types import BrokerInfo, PartitionInfo, TopicPartition
+from strom.protocol.codec import Message
+from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
+
+M = TypeVar("M", bound=Message)
+
+
+class Cluster:
+    """Connections and metadata for one client."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self._bootstrap = config.bootstrap()
+        self.brokers: dict[int, BrokerInfo] = {}
+        self.partitions: dict[str, dict[int, PartitionInfo]] = {}
+        self.topic_errors: dict[str, int] = {}
+        self.cluster_id: str | None = None
+        self.controller_id = -1
+        self.topics: set[str] = set()
+        self.all_topics = False
+        self._conns: dict[int, BrokerConnection] = {}
+        self._conn_locks: dict[int, asyncio.Lock] = {}
+        self._bootstrap_conn: BrokerConnection | None = None
+        self._refresh_task: asyncio.Future[None] | None = None
+        self._updated_at = 0.0
+        self._need_update = True
+        self.updated = asyncio.Event()
+        self.backoff = config.seconds("retry.backoff.ms")
+        self.closed = False
+
+    # ------------------------------------------------------------------ connections
+    def _new_conn(self, host: str, port: int) -> BrokerConnection:
+        c = self.config
+        return BrokerConnection(
+            host,
+            port,
+            client_id=c.str("client.id"),
+            request_timeout=c.seconds("request.timeout.ms"),
+            connect_timeout=c.seconds("socket.connection.setup.timeout.ms"),
+            max_in_flight=c.int("max.in.flight.requests.per.connection"),
+            max_response_size=c.int("receive.message.max.bytes"),
+        )
+
+    async def _any_connection(self) -> BrokerConnection:
+        """A connection to some broker: a known node, else a bootstrap server."""
+        for node_id in list(self.brokers):
+            conn = self._conns.get(node_id)
+            if conn is not None and conn.connected:
+                return conn
+        if self._bootstrap_conn is not None and self._bootstrap_conn.connected:
+            return self._bootstrap_conn
+        candidates = [(b.host, b.port) for b in self.brokers.values()] + list(self._bootstrap)
+        random.shuffle(candidates)
+        last: Exception | None = None
+        for host, port in candidates:
+            conn = self._new_conn(host, port)
+            try:
+                await conn.connect()
+            except KafkaConnectionError as exc:
+                last = exc
+                continue
+            self._bootstrap_conn = conn
+            return conn
+        raise KafkaConnectionError(f"no broker reachable: {last}")
+
+    async def connection(self, node_id: int) -> BrokerConnection:
+        """The connection to broker ``node_id``, opened on first use (or after a failure)."""
+        conn = self._conns.get(node_id)
+        if conn is not None and conn.connected:
+            return conn
+        lock = self._conn_locks.setdefault(node_id, asyncio.Lock())
+        async with lock:
+            conn = self._conns.get(node_id)
+            if conn is not None and conn.connected:
+                return conn
+            info = self.brokers.get(node_id)
+            if info is None:
+                await self.refresh()
+                info = self.brokers.get(node_id)
+                if info is None:
+                    raise KafkaConnectionError(f"broker {node_id} is not in the metadata")
+            conn = self._new_conn(info.host, info.port)
+            try:
+                await conn.connect()
+            except KafkaConnectionError:
+                self.request_update()
+                raise
+            self._conns[node_id] = conn
+            return conn
+
+    async def send(self, node_id: int, msg: Message, response: type[M]) -> M:
+        conn = await self.connection(node_id)
+        return await conn.request(msg, response)
+
+    async def send_any(self, msg: Message, response: type[M]) -> M:
+        conn = await self._any_connection()
+        return await conn.request(msg, response)
+
+    async def send_controller(self, msg: Message, response: type[M]) -> M:
+        if self.controller_id < 0:
+            await self.refresh()
+        if self.controller_id in self.brokers:
+            return await self.send(self.controller_id, msg, response)
+        return await self.send_any(msg, response)
+
+    # ------------------------------------------------------------------ metadata
+    def request_update(self) -> None:
+        self._need_update = True
+
+    def is_stale(self) -> bool:
+        age = time.monotonic() - self._updated_at
+        return self._need_update or age > self.config.seconds("metadata.max.age.ms")
+
+    async def maybe_refresh(self) -> None:
+        if self.is_stale():
+            await self.refresh()
+
+    def add_topics(self, topics: list[str] | set[str]) -> bool:
+        """Track more topics; True when some were new (a refresh is then requested)."""
+        new = set(topics) - self.topics
+        if new:
+            self.topics |= new
+            self.request_update()
+        return bool(new)
+
+    async def refresh(self) -> None:
+        """Fetch metadata now; concurrent callers share one request."""
+        if self._refresh_task is None or self._refresh_task.done():
+            self._refresh_task = asyncio.ensure_future(self._refresh_with_retries())
+        await asyncio.shield(self._refresh_task)
+
+    async def _refresh_with_retries(self) -> None:
+        deadline = time.monotonic() + self.config.seconds("request.timeout.ms")
+        while True:
+            try:
+                await self._refresh_once()
+                return
+            except Exception as exc:
+                if (
+                    self.closed
+                    or time.monotonic() > deadline
+                    or not (isinstance(exc, KafkaConnectionError) or is_retriable(exc))
+                ):
+                    raise
+                await asyncio.sleep(self.backoff)
+
+    async def _refresh_once(self) -> None:
+        conn = await self._any_connection()
+        version = conn.version(MetadataRequest.API_KEY)
+        if self.all_topics:
+            topics: list[MetadataRequest.MetadataRequestTopic] | None = None
+        else:
+            topics = [MetadataRequest.MetadataRequestTopic(name=t) for t in sorted(self.topics)]
+        req = MetadataRequest(topics=topics, allow_auto_topic_creation=False)
+        resp = await conn.request(req, MetadataResponse, version)
+        self._apply(resp)
+
+    def _apply(self, resp: MetadataResponse) -> None:
+        self.brokers = {
+            b.node_id: BrokerInfo(b.node_id, b.host, b.port, b.rack) for b in resp.brokers
+        }
+        self.cluster_id = resp.cluster_id
+        self.controller_id = resp.controller_id
+        partitions: dict[str, dict[int, PartitionInfo]] = {}
+        errors: dict[str, int] = {}
+        for t in resp.topics:
+            name = t.name or ""
+            if t.error_code:
+                errors[name] = t.error_code
+                continue
+            partitions[name] = {
+                p.partition_index: PartitionInfo(
+                    name,
+                    p.partition_index,
+                    p.leader_id,
+                    p.leader_epoch,
+                    tuple(p.replica_nodes),
+                    tuple(p.isr_nodes),
+                    p.error_code,
+                )
+                for p in t.partitions
+            }
+        self.partitions = partitions
+        self.topic_errors = errors
+        self._updated_at = time.monotonic()
+        self._need_update = any(
+            p.leader < 0 or p.error_code in STALE_METADATA
+            for ps in partitions.values()
+            for p in ps.values()
+        )
+        self.updated.set()
+        self.updated = asyncio.Event()
+        for node_id in list(self._conns):
+            if node_id not in self.brokers:
+                self._conns.pop(node_id).close()
+
+    def partitions_for(self, topic: str) -> list[int] | None:
+        parts = self.partitions.get(topic)
+        return None if parts is None else sorted(parts)
+
+    def leader_for(self, tp: TopicPartition) -> int:
+        """Leader node of ``tp`` from the cache, or -1 when unknown."""
+        info = self.partitions.get(tp.topic, {}).get(tp.partition)
+        if info is None or info.leader < 0 or info.leader not in self.brokers:
+            return -1
+        return info.leader
+
+    def leader_epoch(self, tp: TopicPartition) -> int:
+        info = self.partitions.get(tp.topic, {}).get(tp.partition)
+        return -1 if info is None else info.leader_epoch
+
+    async def wait_for_topic(self, topic: str, timeout: float) -> list[int]:
+        """Partitions of ``topic``, refreshing metadata until known or ``timeout``."""
+        self.add_topics([topic])
+        deadline = time.monotonic() + timeout
+        while True:
+            await self.maybe_refresh()
+            parts = self.partitions_for(topic)
+            if parts:
+                return parts
+            code = self.topic_errors.get(topic)
+            if time.monotonic() > deadline:
+                raise error_for(code or 3, f"topic {topic!r} not available")
+            self.request_update()
+            await asyncio.sleep(self.backoff)
+
+    def close(self) -> None:
+        self.closed = True
+        for conn in self._conns.values():
+            conn.close()
+        self._conns.clear()
+        if self._bootstrap_conn is not None:
+            self._bootstrap_conn.close()
+            self._bootstrap_conn = None
+        if self._refresh_task is not None and not self._refresh_task.done():
+            self._refresh_task.cancel()

@@ -1,0 +1,210 @@
+"""One asyncio connection to one broker.
+
+Owns: the socket, correlation ids, the table of requests awaiting a response, and the broker's
+ApiVersions table (negotiated once on connect). Requests are pipelined: up to
+``max.in.flight.requests.per.connection`` may await responses at once; responses arrive in
+request order (Kafka's guarantee) and are matched by correlation id. Each request has a timeout
+(``request.timeout.ms``); a timeout or any socket error closes the connection and fails every
+pending request with :class:`KafkaConnectionError`, because later responses can no longer be
+trusted to line up.
+
+Task safety: one reader task per connection; ``request`` may be called from many tasks of the
+same event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import struct
+from typing import TypeVar
+
+from strom.client.errors import KafkaConnectionError, KafkaTimeoutError, error_for
+from strom.client.versions import pick_version
+from strom.errors import ErrorCode
+from strom.protocol.codec import DecodeError, Message
+from strom.protocol.frames import decode_response, encode_request
+from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
+
+M = TypeVar("M", bound=Message)
+_I32 = struct.Struct(">i")
+
+
+class BrokerConnection:
+    """A connection to ``host:port`` speaking the Kafka protocol."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        client_id: str,
+        request_timeout: float,
+        connect_timeout: float,
+        max_in_flight: int,
+        max_response_size: int = 100 * 1024 * 1024,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self._client_id = client_id
+        self._timeout = request_timeout
+        self._connect_timeout = connect_timeout
+        self._slots = asyncio.Semaphore(max(1, max_in_flight))
+        self._max_response = max_response_size
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._read_task: asyncio.Task[None] | None = None
+        self._pending: dict[int, tuple[int, int, asyncio.Future[Message]]] = {}
+        self._next_id = 0
+        self._closed = False
+        self.api_versions: dict[int, tuple[int, int]] | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self._writer is not None and not self._closed
+
+    async def connect(self) -> None:
+        try:
+            self._reader, self._writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), self._connect_timeout
+            )
+        except (TimeoutError, OSError) as exc:
+            self._closed = True
+            raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {exc}") from exc
+        self._read_task = asyncio.get_running_loop().create_task(self._read_loop())
+        await self._negotiate()
+
+    async def _negotiate(self) -> None:
+        for version in (3, 0):
+            try:
+                resp = await self._send(
+                    ApiVersionsRequest("strom-python", "0.1"), version, ApiVersionsResponse
+                )
+            except KafkaConnectionError:
+                if version == 0:
+                    raise
+                # an older broker may close on a version it does not know: retry on a new socket
+                await self._reopen()
+                continue
+            if resp.error_code == ErrorCode.UNSUPPORTED_VERSION and version:
+                continue
+            if resp.error_code:
+                raise error_for(resp.error_code, "ApiVersions")
+            self.api_versions = {a.api_key: (a.min_version, a.max_version) for a in resp.api_keys}
+            return
+
+    async def _reopen(self) -> None:
+        self.close()
+        self._closed = False
+        self._pending = {}
+        await self.connect()
+
+    def version(self, api_key: int) -> int:
+        return pick_version(api_key, self.api_versions)
+
+    async def request(
+        self,
+        msg: Message,
+        response: type[M],
+        version: int | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> M:
+        """Send ``msg`` and await its response, an instance of ``response``."""
+        v = self.version(msg.API_KEY) if version is None else version
+        return await self._send(msg, v, response, timeout=timeout)
+
+    async def send_no_response(self, msg: Message, version: int) -> None:
+        """Send a request the broker does not answer (Produce with acks=0)."""
+        if self._closed or self._writer is None:
+            raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
+        async with self._slots:
+            cid = self._correlation_id()
+            self._writer.writelines(encode_request(msg, version, cid, self._client_id))
+            await self._drain()
+
+    def _correlation_id(self) -> int:
+        cid = self._next_id
+        self._next_id = (cid + 1) & 0x7FFFFFFF
+        return cid
+
+    async def _drain(self) -> None:
+        assert self._writer is not None
+        try:
+            await self._writer.drain()
+        except (OSError, RuntimeError) as exc:
+            self._fail(KafkaConnectionError(f"write to {self.host}:{self.port} failed: {exc}"))
+            raise KafkaConnectionError(str(exc)) from exc
+
+    async def _send(
+        self, msg: Message, version: int, response: type[M], *, timeout: float | None = None
+    ) -> M:
+        if self._closed or self._writer is None:
+            raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
+        loop = asyncio.get_running_loop()
+        async with self._slots:
+            if self._closed:
+                raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
+            cid = self._correlation_id()
+            fut: asyncio.Future[Message] = loop.create_future()
+            self._pending[cid] = (msg.API_KEY, version, fut)
+            self._writer.writelines(encode_request(msg, version, cid, self._client_id))
+            await self._drain()
+            wait = self._timeout if timeout is None else timeout
+            try:
+                result = await asyncio.wait_for(asyncio.shield(fut), wait)
+            except TimeoutError:
+                self._fail(KafkaTimeoutError(f"request to {self.host}:{self.port} timed out"))
+                raise KafkaTimeoutError(
+                    f"{type(msg).__name__} to {self.host}:{self.port} timed out after {wait}s"
+                ) from None
+        if not isinstance(result, response):
+            raise KafkaConnectionError(f"expected {response.__name__}, got {type(result).__name__}")
+        return result
+
+    async def _read_loop(self) -> None:
+        assert self._reader is not None
+        reader = self._reader
+        try:
+            while True:
+                head = await reader.readexactly(4)
+                (size,) = _I32.unpack(head)
+                if size < 4 or size > self._max_response:
+                    raise KafkaConnectionError(f"bad response size {size}")
+                frame = await reader.readexactly(size)
+                (cid,) = _I32.unpack_from(frame, 0)
+                entry = self._pending.pop(cid, None)
+                if entry is None:
+                    raise KafkaConnectionError(f"unexpected correlation id {cid}")
+                api_key, version, fut = entry
+                try:
+                    _, msg = decode_response(frame, api_key, version)
+                except DecodeError as exc:
+                    if not fut.done():
+                        fut.set_exception(KafkaConnectionError(f"undecodable response: {exc}"))
+                    continue
+                if not fut.done():
+                    fut.set_result(msg)
+        except asyncio.CancelledError:
+            self._fail(KafkaConnectionError("connection closed"))
+            raise
+        except (OSError, asyncio.IncompleteReadError, KafkaConnectionError) as exc:
+            self._fail(KafkaConnectionError(f"connection to {self.host}:{self.port} lost: {exc}"))
+
+    def _fail(self, exc: Exception) -> None:
+        self._closed = True
+        pending, self._pending = self._pending, {}
+        for _, _, fut in pending.values():
+            if not fut.done():
+                fut.set_exception(exc)
+                fut.exception()  # mark retrieved: a caller may have timed out already
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+
+    def close(self) -> None:
+        """Close the socket and fail whatever is pending."""
+        self._fail(KafkaConnectionError("connection closed"))
+        if self._read_task is not None and not self._read_task.done():
+            self._read_task.cancel()
+        self._read_task = None

@@ -1,0 +1,318 @@
+"""``AIOConsumer``: the asyncio consumer.
+
+Owns: the consumer's lifecycle and public API. It composes the :class:`SubscriptionState`
+(positions), the :class:`Fetcher` (Fetch/ListOffsets, prefetch buffer) and, with a
+``group.id``, the :class:`GroupCoordinatorClient` (join/sync/heartbeat/commit) driven by a
+background coordination task that also runs auto-commit and the ``max.poll.interval.ms`` check.
+
+Example::
+
+    consumer = AIOConsumer({"bootstrap.servers": "localhost:9092", "group.id": "g",
+                            "auto.offset.reset": "earliest"})
+    await consumer.start()
+    consumer.subscribe(["events"])
+    batch = await consumer.getmany(timeout_ms=1000)    # {TopicPartition: [ConsumerRecord]}
+    await consumer.close()                              # commits (auto-commit) and leaves
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from strom.client.assignors import assignors_from_config
+from strom.client.cluster import Cluster
+from strom.client.config import CONSUMER, Config
+from strom.client.coordinator import GroupCoordinatorClient, Listener
+from strom.client.errors import ClientError
+from strom.client.fetcher import EARLIEST, LATEST, Fetcher
+from strom.client.subscription import SubscriptionState
+from strom.client.types import ConsumerRecord, OffsetAndMetadata, TopicPartition
+
+
+class AIOConsumer:
+    """An asyncio Kafka consumer configured with Kafka's property names."""
+
+    def __init__(self, config: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        props = dict(config or {})
+        props.update({k.replace("_", "."): v for k, v in kwargs.items()})
+        self.config = c = Config(CONSUMER, props)
+        reset = c.str("auto.offset.reset").lower().replace("smallest", "earliest")
+        reset = reset.replace("largest", "latest")
+        if reset not in ("earliest", "latest", "none"):
+            raise ClientError(f"auto.offset.reset must be earliest, latest or none, not {reset!r}")
+        self.cluster = Cluster(c)
+        self.subs = SubscriptionState(reset)
+        self.fetcher = Fetcher(self.cluster, self.subs, c)
+        self.group_id = c.opt_str("group.id")
+        self.coordinator: GroupCoordinatorClient | None = None
+        if self.group_id is not None:
+            self.coordinator = GroupCoordinatorClient(
+                self.cluster,
+                self.subs,
+                c,
+                assignors_from_config(c.raw("partition.assignment.strategy")),
+            )
+            self.coordinator.before_rebalance = self._commit_consumed_if_auto
+        self.auto_commit = self.group_id is not None and c.bool("enable.auto.commit")
+        self.auto_commit_interval = c.seconds("auto.commit.interval.ms")
+        self.max_poll_records = c.int("max.poll.records")
+        self.max_poll_interval = c.seconds("max.poll.interval.ms")
+        self._last_poll = time.monotonic()
+        self._poll_expired = False
+        self._task: asyncio.Task[None] | None = None
+        self._started = False
+        self._closed = False
+        self._wake = asyncio.Event()
+
+    async def start(self) -> None:
+        if self._started:
+            return
+        await self.cluster.refresh()
+        self.fetcher.start()
+        self._task = asyncio.get_running_loop().create_task(self._coordinate())
+        self._started = True
+
+    async def __aenter__(self) -> AIOConsumer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------------ subscription
+    def subscribe(
+        self,
+        topics: list[str],
+        on_revoked: Listener | None = None,
+        on_assigned: Listener | None = None,
+    ) -> None:
+        """Join ``group.id`` consuming ``topics``; optional rebalance listener callbacks."""
+        if self.coordinator is None:
+            raise ClientError("subscribe needs group.id; use assign() without a group")
+        self.subs.subscribe(list(topics))
+        self.cluster.add_topics(topics)
+        self.coordinator.on_revoked = on_revoked
+        self.coordinator.on_assigned = on_assigned
+        self.coordinator.need_rejoin = True
+        self._wake.set()
+
+    def assign(self, partitions: list[TopicPartition]) -> None:
+        """Read these partitions without group management."""
+        self.subs.assign_manual([TopicPartition(*tp) for tp in partitions])
+        self.cluster.add_topics({tp.topic for tp in partitions})
+        for tp in self.subs.assignment:
+            st = self.subs.assignment[tp]
+            if st.position is None and self.coordinator is None:
+                st.reset = self.subs.default_reset
+        self._wake.set()
+        self.fetcher.wakeup.set()
+
+    def assignment(self) -> set[TopicPartition]:
+        return set(self.subs.assignment)
+
+    def unsubscribe(self) -> None:
+        self.subs.subscribe([])
+        self.subs.set_assignment([])
+
+    # ------------------------------------------------------------------ polling
+    async def getmany(
+        self, timeout_ms: int = 0, max_records: int | None = None
+    ) -> dict[TopicPartition, list[ConsumerRecord]]:
+        """Records fetched so far (waiting up to ``timeout_ms`` for some), by partition."""
+        self._check_open()
+        self._last_poll = time.monotonic()
+        if self._poll_expired and self.coordinator is not None:
+            self._poll_expired = False
+            self.coordinator.need_rejoin = True
+            self._wake.set()
+        if self.fetcher.errors:
+            raise self.fetcher.errors.pop(0)
+        limit = max_records or self.max_poll_records
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            out = self.fetcher.take(limit)
+            if out:
+                return out
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return {}
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.fetcher.data_ready.wait(), remaining)
+            if self.fetcher.errors:
+                raise self.fetcher.errors.pop(0)
+
+    async def poll(self, timeout: float = 1.0) -> list[ConsumerRecord]:
+        """Up to ``max.poll.records`` records as one list, waiting up to ``timeout`` seconds."""
+        batches = await self.getmany(int(timeout * 1000))
+        return [r for recs in batches.values() for r in recs]
+
+    async def getone(self, timeout: float = 30.0) -> ConsumerRecord | None:
+        records = await self.getmany(int(timeout * 1000), max_records=1)
+        for recs in records.values():
+            return recs[0]
+        return None
+
+    # ------------------------------------------------------------------ positions
+    def seek(self, tp: TopicPartition, offset: int) -> None:
+        self.subs.seek(tp, offset)
+        self.fetcher.wakeup.set()
+
+    async def seek_to_beginning(self, *tps: TopicPartition) -> None:
+        await self._seek_to(tps, EARLIEST)
+
+    async def seek_to_end(self, *tps: TopicPartition) -> None:
+        await self._seek_to(tps, LATEST)
+
+    async def _seek_to(self, tps: tuple[TopicPartition, ...], which: int) -> None:
+        targets = list(tps) or list(self.subs.assignment)
+        offsets = await self.fetcher.list_offsets({tp: which for tp in targets})
+        for tp, (offset, _) in offsets.items():
+            self.seek(tp, offset)
+
+    async def position(self, tp: TopicPartition, timeout: float = 30.0) -> int:
+        """The offset of the next record to return, looking it up if needed."""
+        deadline = time.monotonic() + timeout
+        while True:
+            st = self.subs.state(tp)
+            if st.position is not None:
+                return st.position
+            if self.coordinator is not None and st.reset is None:
+                await self.coordinator.fetch_positions()
+            await self.fetcher.reset_positions()
+            if time.monotonic() > deadline:
+                raise ClientError(f"no position for {tp} within {timeout}s")
+            await asyncio.sleep(0.01)
+
+    async def offsets_for_times(
+        self, timestamps: Mapping[TopicPartition, int]
+    ) -> dict[TopicPartition, tuple[int, int] | None]:
+        """Earliest ``(offset, timestamp)`` at or after each timestamp; None if none."""
+        found = await self.fetcher.list_offsets(dict(timestamps))
+        return {tp: (found[tp] if tp in found and found[tp][0] >= 0 else None) for tp in timestamps}
+
+    async def beginning_offsets(self, tps: list[TopicPartition]) -> dict[TopicPartition, int]:
+        return {
+            tp: o
+            for tp, (o, _) in (
+                await self.fetcher.list_offsets(dict.fromkeys(tps, EARLIEST))
+            ).items()
+        }
+
+    async def end_offsets(self, tps: list[TopicPartition]) -> dict[TopicPartition, int]:
+        return {
+            tp: o
+            for tp, (o, _) in (await self.fetcher.list_offsets(dict.fromkeys(tps, LATEST))).items()
+        }
+
+    def pause(self, *tps: TopicPartition) -> None:
+        for tp in tps:
+            self.subs.state(tp).paused = True
+
+    def resume(self, *tps: TopicPartition) -> None:
+        for tp in tps:
+            self.subs.state(tp).paused = False
+        self.fetcher.wakeup.set()
+
+    def paused(self) -> set[TopicPartition]:
+        return {tp for tp, st in self.subs.assignment.items() if st.paused}
+
+    # ------------------------------------------------------------------ commits
+    def _consumed(self) -> dict[TopicPartition, OffsetAndMetadata]:
+        return {
+            tp: OffsetAndMetadata(st.position)
+            for tp, st in self.subs.assignment.items()
+            if st.position is not None
+        }
+
+    def _require_group(self) -> GroupCoordinatorClient:
+        if self.coordinator is None:
+            raise ClientError("commits need group.id")
+        return self.coordinator
+
+    async def commit(
+        self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None
+    ) -> None:
+        """Commit ``offsets`` (next offsets to read), or every consumed position."""
+        coord = self._require_group()
+        if offsets is None:
+            todo = self._consumed()
+        else:
+            todo = {
+                tp: (o if isinstance(o, OffsetAndMetadata) else OffsetAndMetadata(o))
+                for tp, o in offsets.items()
+            }
+        await coord.commit(todo)
+
+    def commit_async(
+        self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None
+    ) -> asyncio.Task[None]:
+        """Start a commit in the background; await the task (or add a callback) for the result."""
+        return asyncio.get_running_loop().create_task(self.commit(offsets))
+
+    async def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
+        return await self._require_group().committed(list(tps))
+
+    async def _commit_consumed_if_auto(self) -> None:
+        if self.auto_commit and self.coordinator is not None:
+            with contextlib.suppress(Exception):
+                await self.coordinator.commit(self._consumed())
+
+    # ------------------------------------------------------------------ background
+    async def _coordinate(self) -> None:
+        next_commit = time.monotonic() + self.auto_commit_interval
+        coord = self.coordinator
+        while True:
+            try:
+                if coord is not None and not self.subs.manual and self.subs.topics:
+                    if not self._poll_expired:
+                        await coord.ensure_active_group()
+                        if coord.need_rejoin:
+                            continue
+                    if time.monotonic() - self._last_poll > self.max_poll_interval:
+                        self._poll_expired = True
+                        await self._commit_consumed_if_auto()
+                        await coord.leave()
+                        self.subs.set_assignment([])
+                elif coord is not None and self.subs.manual:
+                    await coord.fetch_positions()
+                if coord is not None and self.auto_commit and time.monotonic() >= next_commit:
+                    next_commit = time.monotonic() + self.auto_commit_interval
+                    await self._commit_consumed_if_auto()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # surfaced to the application on its next poll
+                from strom.errors import KafkaError
+
+                self.fetcher.errors.append(
+                    exc if isinstance(exc, KafkaError) else KafkaError(repr(exc))
+                )
+                await asyncio.sleep(self.cluster.backoff)
+            self._wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), 0.1)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ClientError("consumer is closed")
+        if not self._started:
+            raise ClientError("call start() first")
+
+    async def close(self) -> None:
+        """Commit consumed positions (auto-commit), leave the group and close connections."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        await self.fetcher.close()
+        if self.coordinator is not None and self._started:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._commit_consumed_if_auto(), 10)
+            await self.coordinator.leave()
+        self.cluster.close()

@@ -1,0 +1,95 @@
+"""Client-side error classification (Kafka protocol error codes, ``000_*.txt`` 8.2-8.3).
+
+Owns: which codes are retriable, which call for a metadata refresh or a coordinator lookup, and
+turning a code into a :class:`strom.errors.KafkaError` carrying that code. Every error the
+client raises is a ``KafkaError`` (or a subclass defined here), so callers can inspect ``code``.
+"""
+
+from __future__ import annotations
+
+from strom.errors import ErrorCode, KafkaError
+
+E = ErrorCode
+
+RETRIABLE: frozenset[int] = frozenset(
+    {
+        E.CORRUPT_MESSAGE,
+        E.UNKNOWN_TOPIC_OR_PARTITION,
+        E.LEADER_NOT_AVAILABLE,
+        E.NOT_LEADER_OR_FOLLOWER,
+        E.REQUEST_TIMED_OUT,
+        E.NETWORK_EXCEPTION,
+        E.COORDINATOR_LOAD_IN_PROGRESS,
+        E.COORDINATOR_NOT_AVAILABLE,
+        E.NOT_COORDINATOR,
+        E.NOT_ENOUGH_REPLICAS,
+        E.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+        E.KAFKA_STORAGE_ERROR,
+        E.FETCH_SESSION_ID_NOT_FOUND,
+        E.INVALID_FETCH_SESSION_EPOCH,
+        E.FENCED_LEADER_EPOCH,
+        E.UNKNOWN_LEADER_EPOCH,
+        E.OFFSET_NOT_AVAILABLE,
+        E.PREFERRED_LEADER_NOT_AVAILABLE,
+        E.CONCURRENT_TRANSACTIONS,
+        E.UNSTABLE_OFFSET_COMMIT,
+        E.THROTTLING_QUOTA_EXCEEDED,
+        E.BROKER_NOT_AVAILABLE,
+        E.REPLICA_NOT_AVAILABLE,
+    }
+)
+
+STALE_METADATA: frozenset[int] = frozenset(
+    {
+        E.UNKNOWN_TOPIC_OR_PARTITION,
+        E.LEADER_NOT_AVAILABLE,
+        E.NOT_LEADER_OR_FOLLOWER,
+        E.FENCED_LEADER_EPOCH,
+        E.UNKNOWN_LEADER_EPOCH,
+        E.KAFKA_STORAGE_ERROR,
+        E.BROKER_NOT_AVAILABLE,
+        E.REPLICA_NOT_AVAILABLE,
+    }
+)
+
+COORDINATOR_MOVED: frozenset[int] = frozenset(
+    {E.COORDINATOR_NOT_AVAILABLE, E.NOT_COORDINATOR, E.COORDINATOR_LOAD_IN_PROGRESS}
+)
+
+
+class ClientError(KafkaError):
+    """A failure on the client side (closed client, bad configuration, ...)."""
+
+
+class KafkaTimeoutError(KafkaError):
+    """An operation did not finish within its timeout (REQUEST_TIMED_OUT)."""
+
+    code = ErrorCode.REQUEST_TIMED_OUT
+
+
+class KafkaConnectionError(KafkaError):
+    """A connection to a broker failed or was closed (NETWORK_EXCEPTION)."""
+
+    code = ErrorCode.NETWORK_EXCEPTION
+
+
+def is_retriable(exc: BaseException) -> bool:
+    """True for errors worth retrying after a backoff."""
+    return isinstance(exc, KafkaError) and int(exc.code) in RETRIABLE
+
+
+def error_for(code: int, message: str | None = None) -> KafkaError:
+    """A ``KafkaError`` for a protocol error code."""
+    try:
+        ec = ErrorCode(code)
+        name = ec.name
+    except ValueError:
+        ec, name = ErrorCode.UNKNOWN_SERVER_ERROR, f"error code {code}"
+    text = name if not message else f"{name}: {message}"
+    return KafkaError(text, ec)
+
+
+def check(code: int, message: str | None = None) -> None:
+    """Raise the error for ``code`` unless it is NONE."""
+    if code:
+        raise error_for(code, message)

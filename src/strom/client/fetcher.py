@@ -1,0 +1,347 @@
+"""The consumer's fetcher: positions lookups, Fetch requests per leader, and the record buffer.
+
+Owns: a background task that, for every fetchable partition, sends one Fetch per leader broker
+(``fetch.min.bytes``, ``fetch.max.wait.ms``, ``fetch.max.bytes``,
+``max.partition.fetch.bytes``, ``isolation.level``), decodes the returned batches and buffers
+them (prefetching while the application processes earlier records); and ListOffsets lookups for
+``auto.offset.reset``, ``seek_to_beginning/end`` and ``offsets_for_times``.
+
+Invariants:
+- A buffered chunk is returned only if its partition is still assigned and the position still
+  equals the offset the chunk was fetched from (a seek or rebalance makes it stale).
+- Positions advance past offset gaps (compacted topics, control batches, aborted records): after
+  a chunk is consumed the position is the end of its last batch, not last record + 1.
+- At most one Fetch in flight per broker, and no partition is fetched while it has data buffered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import defaultdict, deque
+from dataclasses import dataclass
+
+from strom.client.cluster import Cluster
+from strom.client.config import Config
+from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for
+from strom.client.subscription import SubscriptionState
+from strom.client.types import ConsumerRecord, TopicPartition
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.messages.fetch import FetchRequest, FetchResponse
+from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
+from strom.protocol.records import decode_batch, iter_batches
+from strom.protocol.records.constants import CONTROL_FLAG_MASK, TIMESTAMP_TYPE_MASK
+
+EARLIEST, LATEST = -2, -1
+
+
+@dataclass
+class Chunk:
+    tp: TopicPartition
+    fetch_offset: int
+    records: deque[ConsumerRecord]
+    next_offset: int
+
+
+class OffsetOutOfRange(KafkaError):
+    """No committed offset and ``auto.offset.reset=none``, or the position is out of range."""
+
+    code = ErrorCode.OFFSET_OUT_OF_RANGE
+
+
+class Fetcher:
+    """Fetches records for the assigned partitions into an in-memory buffer."""
+
+    def __init__(self, cluster: Cluster, subs: SubscriptionState, config: Config) -> None:
+        self.cluster = cluster
+        self.subs = subs
+        self.min_bytes = config.int("fetch.min.bytes")
+        self.max_wait_ms = config.int("fetch.max.wait.ms")
+        self.max_bytes = config.int("fetch.max.bytes")
+        self.partition_max_bytes = config.int("max.partition.fetch.bytes")
+        self.read_committed = config.str("isolation.level") == "read_committed"
+        self.backoff = config.seconds("retry.backoff.ms")
+        self.buffer: deque[Chunk] = deque()
+        self.data_ready = asyncio.Event()
+        self.wakeup = asyncio.Event()
+        self.errors: list[KafkaError] = []
+        self._in_flight: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def close(self) -> None:
+        for t in [self._task, *self._tasks]:
+            if t is not None:
+                t.cancel()
+        for t in [self._task, *self._tasks]:
+            if t is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await t
+
+    # ------------------------------------------------------------------ offsets lookups
+    async def list_offsets(
+        self, timestamps: dict[TopicPartition, int]
+    ) -> dict[TopicPartition, tuple[int, int]]:
+        """``{tp: timestamp or EARLIEST/LATEST}`` to ``{tp: (offset, timestamp)}``."""
+        result: dict[TopicPartition, tuple[int, int]] = {}
+        remaining = dict(timestamps)
+        for _ in range(20):
+            by_node: dict[int, dict[TopicPartition, int]] = defaultdict(dict)
+            for tp, ts in remaining.items():
+                leader = self.cluster.leader_for(tp)
+                if leader < 0:
+                    self.cluster.add_topics([tp.topic])
+                    self.cluster.request_update()
+                else:
+                    by_node[leader][tp] = ts
+            retry: dict[TopicPartition, int] = {
+                tp: remaining[tp] for tp in remaining if not any(tp in v for v in by_node.values())
+            }
+            for node, tps in by_node.items():
+                topics: dict[str, list[ListOffsetsRequest.ListOffsetsPartition]] = defaultdict(list)
+                for tp, ts in tps.items():
+                    topics[tp.topic].append(
+                        ListOffsetsRequest.ListOffsetsPartition(tp.partition, -1, ts, 1)
+                    )
+                req = ListOffsetsRequest(
+                    -1,
+                    1 if self.read_committed else 0,
+                    [ListOffsetsRequest.ListOffsetsTopic(t, ps) for t, ps in topics.items()],
+                )
+                try:
+                    resp = await self.cluster.send(node, req, ListOffsetsResponse)
+                except KafkaConnectionError:
+                    retry.update(tps)
+                    continue
+                for t in resp.topics:
+                    for p in t.partitions:
+                        tp = TopicPartition(t.name, p.partition_index)
+                        if p.error_code == 0:
+                            offset = p.offset
+                            if offset == -1 and p.old_style_offsets:
+                                offset = p.old_style_offsets[0]
+                            result[tp] = (offset, p.timestamp)
+                        elif (
+                            p.error_code in STALE_METADATA
+                            or p.error_code == ErrorCode.OFFSET_NOT_AVAILABLE
+                        ):
+                            retry[tp] = tps[tp]
+                        else:
+                            raise error_for(p.error_code, f"ListOffsets {tp}")
+            if not retry:
+                return result
+            remaining = retry
+            self.cluster.request_update()
+            await asyncio.sleep(self.backoff)
+            await self.cluster.maybe_refresh()
+        raise error_for(ErrorCode.LEADER_NOT_AVAILABLE, f"ListOffsets for {sorted(remaining)}")
+
+    async def reset_positions(self) -> None:
+        """Look up positions for partitions whose reset strategy is pending."""
+        pending = self.subs.needs_reset()
+        if not pending:
+            return
+        lookups: dict[TopicPartition, int] = {}
+        for tp in pending:
+            strategy = self.subs.assignment[tp].reset
+            if strategy == "none":
+                self.errors.append(
+                    OffsetOutOfRange(f"no position for {tp} and auto.offset.reset=none")
+                )
+                self.subs.assignment[tp].reset = "failed"
+                continue
+            if strategy == "failed":
+                continue
+            lookups[tp] = EARLIEST if strategy == "earliest" else LATEST
+        if not lookups:
+            return
+        offsets = await self.list_offsets(lookups)
+        for tp, (offset, _) in offsets.items():
+            st = self.subs.assignment.get(tp)
+            if st is not None and st.reset is not None:
+                st.position, st.reset = offset, None
+        self.wakeup.set()
+
+    # ------------------------------------------------------------------ fetching
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.reset_positions()
+                await self.cluster.maybe_refresh()
+            except KafkaError as exc:
+                self.errors.append(exc)
+            buffered = {c.tp for c in self.buffer}
+            by_node: dict[int, list[TopicPartition]] = defaultdict(list)
+            for tp in self.subs.fetchable():
+                if tp in buffered:
+                    continue
+                leader = self.cluster.leader_for(tp)
+                if leader < 0:
+                    self.cluster.add_topics([tp.topic])
+                    self.cluster.request_update()
+                    continue
+                if leader not in self._in_flight:
+                    by_node[leader].append(tp)
+            for node, tps in by_node.items():
+                self._in_flight.add(node)
+                task = asyncio.get_running_loop().create_task(self._fetch(node, tps))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            self.wakeup.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.wakeup.wait(), self.backoff if not by_node else 1.0)
+
+    async def _fetch(self, node: int, tps: list[TopicPartition]) -> None:
+        try:
+            offsets = {}
+            topics: dict[str, list[FetchRequest.FetchPartition]] = defaultdict(list)
+            for tp in tps:
+                st = self.subs.assignment.get(tp)
+                if st is None or st.position is None:
+                    continue
+                offsets[tp] = st.position
+                topics[tp.topic].append(
+                    FetchRequest.FetchPartition(
+                        tp.partition,
+                        current_leader_epoch=-1,
+                        fetch_offset=st.position,
+                        log_start_offset=-1,
+                        partition_max_bytes=self.partition_max_bytes,
+                    )
+                )
+            req = FetchRequest(
+                replica_id=-1,
+                max_wait_ms=self.max_wait_ms,
+                min_bytes=self.min_bytes,
+                max_bytes=self.max_bytes,
+                isolation_level=1 if self.read_committed else 0,
+                session_id=0,
+                session_epoch=-1,
+                topics=[FetchRequest.FetchTopic(t, partitions=ps) for t, ps in topics.items()],
+                rack_id="",
+            )
+            try:
+                resp = await self.cluster.send(node, req, FetchResponse)
+            except KafkaConnectionError:
+                self.cluster.request_update()
+                await asyncio.sleep(self.backoff)
+                return
+            if resp.error_code:
+                await asyncio.sleep(self.backoff)
+                return
+            for t in resp.responses:
+                for p in t.partitions:
+                    self._handle_partition(TopicPartition(t.topic, p.partition_index), p, offsets)
+        finally:
+            self._in_flight.discard(node)
+            self.wakeup.set()
+
+    def _handle_partition(
+        self, tp: TopicPartition, p: FetchResponse.PartitionData, offsets: dict[TopicPartition, int]
+    ) -> None:
+        st = self.subs.assignment.get(tp)
+        fetch_offset = offsets.get(tp)
+        if st is None or fetch_offset is None or st.position != fetch_offset:
+            return  # revoked or moved by seek while the fetch was in flight
+        if p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
+            self.subs.request_reset(tp)
+            return
+        if p.error_code:
+            if p.error_code in STALE_METADATA:
+                self.cluster.request_update()
+            else:
+                self.errors.append(error_for(p.error_code, f"Fetch {tp}"))
+            return
+        st.high_watermark = p.high_watermark
+        st.last_stable_offset = p.last_stable_offset
+        st.log_start_offset = p.log_start_offset
+        data = p.records
+        if not data:
+            return
+        aborted = (
+            sorted((a.first_offset, a.producer_id) for a in (p.aborted_transactions or []))
+            if self.read_committed
+            else []
+        )
+        chunk = self._decode(tp, data, fetch_offset, aborted)
+        if chunk is not None:
+            self.buffer.append(chunk)
+            self.data_ready.set()
+
+    def _decode(
+        self,
+        tp: TopicPartition,
+        data: bytes | bytearray | memoryview,
+        fetch_offset: int,
+        aborted: list[tuple[int, int]],
+    ) -> Chunk | None:
+        records: deque[ConsumerRecord] = deque()
+        next_offset = fetch_offset
+        aborting: set[int] = set()
+        for pos, header in iter_batches(data, strict=False):
+            end = header.base_offset + header.last_offset_delta + 1
+            if end <= fetch_offset:
+                continue
+            while aborted and aborted[0][0] <= end - 1:
+                aborting.add(aborted.pop(0)[1])
+            if header.attributes & CONTROL_FLAG_MASK:
+                aborting.discard(header.producer_id)  # the abort marker ends the aborted run
+                next_offset = end
+                continue
+            if header.producer_id in aborting and header.attributes & 0x10:
+                next_offset = end
+                continue
+            batch = decode_batch(data, pos)
+            ts_type = 1 if header.attributes & TIMESTAMP_TYPE_MASK else 0
+            for r in batch.records:
+                if r.offset < fetch_offset:
+                    continue
+                records.append(
+                    ConsumerRecord(
+                        tp.topic,
+                        tp.partition,
+                        r.offset,
+                        r.timestamp,
+                        ts_type,
+                        r.key,
+                        r.value,
+                        r.headers,
+                        header.partition_leader_epoch,
+                    )
+                )
+            next_offset = end
+        if next_offset == fetch_offset:
+            return None
+        return Chunk(tp, fetch_offset, records, next_offset)
+
+    # ------------------------------------------------------------------ handing out records
+    def take(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
+        """Up to ``max_records`` buffered records, advancing positions."""
+        out: dict[TopicPartition, list[ConsumerRecord]] = {}
+        count = 0
+        while self.buffer and count < max_records:
+            chunk = self.buffer[0]
+            st = self.subs.assignment.get(chunk.tp)
+            if st is None or st.position != chunk.fetch_offset or st.paused:
+                self.buffer.popleft()
+                continue
+            taken = out.setdefault(chunk.tp, [])
+            while chunk.records and count < max_records:
+                rec = chunk.records.popleft()
+                taken.append(rec)
+                count += 1
+            if chunk.records:
+                chunk.fetch_offset = chunk.records[0].offset
+                st.position = chunk.fetch_offset
+            else:
+                st.position = chunk.next_offset
+                self.buffer.popleft()
+            if not taken:
+                del out[chunk.tp]
+        if not self.buffer:
+            self.data_ready.clear()
+        self.wakeup.set()
+        return out

