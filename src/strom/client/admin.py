@@ -18,6 +18,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from uuid import UUID
 
 from strom.client.cluster import Cluster
 from strom.client.config import ADMIN, Config
@@ -28,6 +29,7 @@ from strom.protocol.messages.create_partitions import CreatePartitionsRequest as
 from strom.protocol.messages.create_partitions import CreatePartitionsResponse
 from strom.protocol.messages.create_topics import CreateTopicsRequest as CTReq
 from strom.protocol.messages.create_topics import CreateTopicsResponse
+from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
 from strom.protocol.messages.delete_records import DeleteRecordsRequest as DRReq
 from strom.protocol.messages.delete_records import DeleteRecordsResponse
 from strom.protocol.messages.delete_topics import DeleteTopicsRequest, DeleteTopicsResponse
@@ -41,6 +43,9 @@ from strom.protocol.messages.incremental_alter_configs import (
 )
 from strom.protocol.messages.incremental_alter_configs import IncrementalAlterConfigsResponse
 from strom.protocol.messages.list_groups import ListGroupsRequest, ListGroupsResponse
+from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
+from strom.protocol.messages.offset_commit import OffsetCommitRequest as OCReq
+from strom.protocol.messages.offset_commit import OffsetCommitResponse
 from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
 
 TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
@@ -133,6 +138,49 @@ class AIOAdminClient:
         for r in resp.results:
             check(r.error_code, f"{r.name}: {r.error_message or ''}")
         self.cluster.request_update()
+
+    async def create_topic_with_assignment(
+        self, name: str, assignment: list[list[int]], config: Mapping[str, str] | None = None
+    ) -> None:
+        """Create ``name`` with an explicit replica list per partition (index = partition)."""
+        topic = CTReq.CreatableTopic(
+            name,
+            -1,
+            -1,
+            [CTReq.CreatableReplicaAssignment(i, list(r)) for i, r in enumerate(assignment)],
+            [CTReq.CreatableTopicConfig(k, str(v)) for k, v in (config or {}).items()],
+        )
+        req = CTReq(topics=[topic], timeout_ms=self.timeout_ms, validate_only=False)
+        resp = await self.cluster.send_controller(req, CreateTopicsResponse)
+        for r in resp.topics:
+            check(r.error_code, f"{r.name}: {r.error_message or ''}")
+        self.cluster.request_update()
+
+    async def topic_ids(self, names: list[str] | None = None) -> dict[str, tuple[UUID, bool]]:
+        """``{topic: (topic_id, is_internal)}`` from a fresh Metadata request."""
+        topics = (
+            None if names is None else [MetadataRequest.MetadataRequestTopic(name=n) for n in names]
+        )
+        req = MetadataRequest(topics=topics, allow_auto_topic_creation=False)
+        resp = await self.cluster.send_any(req, MetadataResponse)
+        return {
+            t.name: (t.topic_id, t.is_internal) for t in resp.topics if t.name and not t.error_code
+        }
+
+    async def describe_configs_detailed(
+        self, resources: list[tuple[int, str]]
+    ) -> dict[tuple[int, str], dict[str, tuple[str | None, int]]]:
+        """Like :meth:`describe_configs` with each value's source: ``{name: (value, source)}``
+        (source 1 = dynamic topic config, 4 = static broker config, 5 = default)."""
+        req = DCReq(resources=[DCReq.DescribeConfigsResource(t, n, None) for t, n in resources])
+        resp = await self.cluster.send_any(req, DescribeConfigsResponse)
+        out: dict[tuple[int, str], dict[str, tuple[str | None, int]]] = {}
+        for r in resp.results:
+            check(r.error_code, r.error_message)
+            out[(r.resource_type, r.resource_name)] = {
+                c.name: (c.value, c.config_source) for c in r.configs
+            }
+        return out
 
     async def describe_topics(self, names: list[str] | None = None) -> dict[str, list[Any]]:
         """``{topic: [PartitionInfo, ...]}`` for ``names`` (all topics when None)."""
@@ -281,3 +329,30 @@ class AIOAdminClient:
             for p in t.partitions
             if p.committed_offset >= 0
         }
+
+    async def alter_consumer_group_offsets(
+        self, group_id: str, offsets: Mapping[TopicPartition, int]
+    ) -> None:
+        """Commit ``offsets`` for ``group_id`` outside any generation (the group must be empty)."""
+        topics: dict[str, list[OCReq.OffsetCommitRequestPartition]] = defaultdict(list)
+        for tp, offset in offsets.items():
+            topics[tp.topic].append(OCReq.OffsetCommitRequestPartition(tp.partition, offset, -1))
+        req = OCReq(
+            group_id=group_id,
+            generation_id_or_member_epoch=-1,
+            member_id="",
+            topics=[OCReq.OffsetCommitRequestTopic(t, ps) for t, ps in topics.items()],
+        )
+        node = await self._coordinator(group_id)
+        resp = await self.cluster.send(node, req, OffsetCommitResponse)
+        for t in resp.topics:
+            for p in t.partitions:
+                check(p.error_code, f"{group_id} {t.name}-{p.partition_index}")
+
+    async def delete_consumer_groups(self, group_ids: list[str]) -> None:
+        """Delete empty groups and their committed offsets."""
+        for gid in group_ids:
+            node = await self._coordinator(gid)
+            resp = await self.cluster.send(node, DeleteGroupsRequest([gid]), DeleteGroupsResponse)
+            for r in resp.results:
+                check(r.error_code, r.group_id)

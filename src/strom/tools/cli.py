@@ -5,7 +5,16 @@ Owns argument parsing only; every sub-command lives in the layer that implements
 
 from __future__ import annotations
 
+import importlib
 import sys
+
+# Kafka-style tools: sub-command -> module under strom.tools with a ``main(argv) -> int``.
+TOOLS = {
+    "topics": "topics",
+    "console-producer": "console_producer",
+    "console-consumer": "console_consumer",
+    "consumer-groups": "consumer_groups",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -13,6 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help"):
         print("usage: strom broker [server.properties] [--override key=value ...]")
         print("       strom dump-log [--print-data] FILE ...")
+        for name in TOOLS:
+            print(f"       strom {name} --bootstrap-server HOST:PORT ...  (--help for details)")
         return 0 if args else 2
     cmd, rest = args[0], args[1:]
     if cmd == "broker":
@@ -23,6 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         from strom.tools.dump_log import main as dump_main
 
         return dump_main(rest)
+    if cmd in TOOLS:
+        module = importlib.import_module(f"strom.tools.{TOOLS[cmd]}")
+        rc: int = module.main(rest)
+        return rc
     print(f"strom: unknown command {cmd!r}", file=sys.stderr)
     return 2
 

@@ -1,0 +1,117 @@
+"""Plumbing shared by the Kafka-style command-line tools (``strom topics``, ``strom
+console-producer``, ...).
+
+Owns: the common flags (``--bootstrap-server``, ``--command-config``, ``--debug``), ``k=v``
+property parsing, Java ``.properties`` files, and running a tool's coroutine so that every failure
+becomes one line on stderr and a non-zero exit code (a traceback only with ``--debug``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import traceback
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from strom.errors import KafkaError
+
+
+class ToolError(Exception):
+    """A user-facing failure: its text is printed as is."""
+
+
+def parser(prog: str, description: str, examples: str) -> argparse.ArgumentParser:
+    """An ``ArgumentParser`` with the flags every tool shares and ``examples`` in ``--help``."""
+    p = argparse.ArgumentParser(
+        prog=prog,
+        description=description,
+        epilog="examples:\n" + examples,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--bootstrap-server",
+        required=True,
+        metavar="HOST:PORT",
+        help="the broker(s) to connect to, comma separated",
+    )
+    p.add_argument(
+        "--command-config", metavar="FILE", help="a properties file with client configuration"
+    )
+    p.add_argument("--debug", action="store_true", help="print tracebacks on errors")
+    return p
+
+
+def parse_props(items: list[str] | None, flag: str = "--property") -> dict[str, str]:
+    """``["a=1", "b=x=y"]`` -> ``{"a": "1", "b": "x=y"}``."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ToolError(f"Invalid {flag} {item!r}: expected key=value.")
+        out[key.strip()] = value
+    return out
+
+
+def load_properties(path: str | None) -> dict[str, str]:
+    """Read a Java-style properties file (``key=value`` or ``key: value``, ``#`` comments)."""
+    if path is None:
+        return {}
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        raise ToolError(f"Cannot read {path}: {e.strerror}.") from e
+    out: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#!":
+            continue
+        cut = min((i for i in (line.find("="), line.find(":")) if i >= 0), default=-1)
+        if cut < 0:
+            out[line] = ""
+        else:
+            out[line[:cut].strip()] = line[cut + 1 :].strip()
+    return out
+
+
+def client_config(args: argparse.Namespace, *extra: dict[str, str]) -> dict[str, Any]:
+    """Client properties: ``--command-config`` file, then ``extra`` maps, then bootstrap."""
+    conf: dict[str, Any] = load_properties(args.command_config)
+    for e in extra:
+        conf.update(e)
+    conf["bootstrap.servers"] = args.bootstrap_server
+    return conf
+
+
+def error_text(exc: BaseException) -> str:
+    """One readable line for ``exc``; broker messages win over error-code names."""
+    if isinstance(exc, ToolError):
+        return str(exc)
+    if isinstance(exc, KafkaError):
+        text = str(exc)
+        name, sep, rest = text.partition(": ")
+        if sep and name.isupper():
+            _item, sep2, msg = rest.partition(": ")
+            if sep2 and msg.strip().endswith("."):
+                return msg.strip()
+        return text
+    if isinstance(exc, (OSError, asyncio.TimeoutError)):
+        return f"{type(exc).__name__}: {exc}"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def run(args: argparse.Namespace, body: Callable[[], Coroutine[Any, Any, int]]) -> int:
+    """Run ``body`` on a fresh event loop; errors become one stderr line and exit code 1."""
+    try:
+        return asyncio.run(body())
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:
+        if getattr(args, "debug", False):
+            traceback.print_exc()
+        print(f"Error: {error_text(e)}", file=sys.stderr)
+        return 1

@@ -1,0 +1,241 @@
+"""``strom console-consumer``: Kafka's ``kafka-console-consumer.sh``.
+
+Owns: Kafka's flags (--topic, --group, --from-beginning, --partition, --offset,
+--max-messages, --timeout-ms, --isolation-level, --consumer-property) and the output of Kafka's
+``DefaultMessageFormatter`` (print.timestamp, print.partition, print.offset, print.headers,
+print.key, print.value, key.separator, line.separator, headers.separator, null.literal).
+
+With --group the consumer joins the group and commits exactly the offsets it printed (so after
+``--max-messages 4`` of 6 records the group's lag is 2). Without --group it reads the topic's
+partitions (or --partition) directly and commits nothing. Ends after --max-messages, after
+--timeout-ms without a record, or on Ctrl-C; "Processed a total of N messages" goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from strom.client import AIOConsumer, ConsumerRecord, TopicPartition
+from strom.tools._common import ToolError, client_config, parse_props, parser, run
+
+EXAMPLES = """\
+  strom console-consumer --bootstrap-server localhost:9092 --topic orders --from-beginning
+  strom console-consumer --bootstrap-server localhost:9092 --topic orders --group billing \\
+      --from-beginning --property print.key=true --property key.separator=:
+  strom console-consumer --bootstrap-server localhost:9092 --topic orders --partition 0 \\
+      --offset 0 --max-messages 10 --property print.offset=true --property print.timestamp=true
+"""
+
+TIMESTAMP_TYPES = {0: "CreateTime", 1: "LogAppendTime"}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = parser("strom console-consumer", "Print records of a topic to standard output.", EXAMPLES)
+    p.add_argument("--topic", required=True, help="the topic to consume")
+    p.add_argument("--group", help="consumer group id (commits what was printed)")
+    p.add_argument(
+        "--from-beginning",
+        action="store_true",
+        help="start at the earliest offset when there is no committed one",
+    )
+    p.add_argument("--partition", type=int, help="consume only this partition")
+    p.add_argument(
+        "--offset",
+        default=None,
+        help="with --partition: earliest, latest or an offset (default latest)",
+    )
+    p.add_argument("--max-messages", type=int, help="exit after this many records")
+    p.add_argument("--timeout-ms", type=int, help="exit when no record arrives for this long")
+    p.add_argument(
+        "--isolation-level",
+        choices=("read_uncommitted", "read_committed"),
+        default="read_uncommitted",
+    )
+    p.add_argument(
+        "--property",
+        action="append",
+        metavar="KEY=VALUE",
+        help="formatter property (print.key, key.separator, print.offset, ...)",
+    )
+    p.add_argument(
+        "--consumer-property",
+        action="append",
+        metavar="KEY=VALUE",
+        help="consumer configuration property; repeatable",
+    )
+    p.add_argument(
+        "--consumer.config",
+        dest="consumer_config",
+        metavar="FILE",
+        help="consumer properties file (as --command-config)",
+    )
+    p.add_argument(
+        "--skip-message-on-error",
+        action="store_true",
+        help="skip records that cannot be printed instead of stopping",
+    )
+    return p
+
+
+@dataclass
+class Formatter:
+    """Kafka's ``DefaultMessageFormatter``."""
+
+    print_timestamp: bool = False
+    print_partition: bool = False
+    print_offset: bool = False
+    print_headers: bool = False
+    print_key: bool = False
+    print_value: bool = True
+    key_separator: str = "\t"
+    line_separator: str = "\n"
+    headers_separator: str = ","
+    null_literal: str = "null"
+
+    @classmethod
+    def from_props(cls, props: dict[str, str]) -> Formatter:
+        def flag(name: str, default: bool = False) -> bool:
+            return props.get(name, str(default)).strip().lower() == "true"
+
+        return cls(
+            print_timestamp=flag("print.timestamp"),
+            print_partition=flag("print.partition"),
+            print_offset=flag("print.offset"),
+            print_headers=flag("print.headers"),
+            print_key=flag("print.key"),
+            print_value=flag("print.value", True),
+            key_separator=props.get("key.separator", "\t"),
+            line_separator=props.get("line.separator", "\n"),
+            headers_separator=props.get("headers.separator", ","),
+            null_literal=props.get("null.literal", "null"),
+        )
+
+    def _text(self, data: bytes | None) -> str:
+        return self.null_literal if data is None else data.decode("utf-8", "replace")
+
+    def format(self, r: ConsumerRecord) -> str:
+        fields: list[str] = []
+        if self.print_timestamp:
+            kind = TIMESTAMP_TYPES.get(r.timestamp_type)
+            fields.append(f"{kind}:{r.timestamp}" if kind and r.timestamp >= 0 else "NO_TIMESTAMP")
+        if self.print_partition:
+            fields.append(f"Partition:{r.partition}")
+        if self.print_offset:
+            fields.append(f"Offset:{r.offset}")
+        if self.print_headers:
+            pairs = [f"{k}:{self._text(v)}" for k, v in r.headers]
+            fields.append(self.headers_separator.join(pairs) if pairs else "NO_HEADERS")
+        if self.print_key:
+            fields.append(self._text(r.key))
+        if self.print_value:
+            fields.append(self._text(r.value))
+        return self.key_separator.join(fields) + self.line_separator
+
+
+def consumer_config(args: argparse.Namespace) -> dict[str, Any]:
+    if args.consumer_config:
+        args.command_config = args.command_config or args.consumer_config
+    extra: dict[str, str] = {
+        "auto.offset.reset": "earliest" if args.from_beginning else "latest",
+        "isolation.level": args.isolation_level,
+        "enable.auto.commit": "false",
+        "client.id": "console-consumer",
+    }
+    extra.update(parse_props(args.consumer_property, "--consumer-property"))
+    if args.group:
+        extra["group.id"] = args.group
+    conf = client_config(args, extra)
+    if args.partition is not None:
+        # Manual assignment: the group (if any) is only used to commit offsets.
+        conf["enable.auto.commit"] = "false"
+    return conf
+
+
+async def start_position(consumer: AIOConsumer, args: argparse.Namespace) -> None:
+    """Assign partitions (without --group) or subscribe, and seek per --offset."""
+    if args.partition is None and args.group is not None:
+        consumer.subscribe([args.topic])
+        return
+    parts = await consumer.cluster.wait_for_topic(args.topic, 10.0)
+    if args.partition is not None:
+        if args.partition not in parts:
+            raise ToolError(f"Partition {args.partition} of topic '{args.topic}' does not exist.")
+        parts = [args.partition]
+    tps = [TopicPartition(args.topic, p) for p in parts]
+    consumer.assign(tps)
+    where = args.offset or ("earliest" if args.from_beginning else "latest")
+    if where == "earliest":
+        await consumer.seek_to_beginning(*tps)
+    elif where == "latest":
+        await consumer.seek_to_end(*tps)
+    else:
+        try:
+            offset = int(where)
+        except ValueError as e:
+            raise ToolError(f"Invalid --offset {where!r}: use earliest, latest or a number.") from e
+        if offset < 0:
+            end = await consumer.end_offsets(tps)
+            offset = max(0, end[tps[0]] + offset)
+        consumer.seek(tps[0], offset)
+
+
+async def consume(args: argparse.Namespace) -> int:
+    if args.offset is not None and args.partition is None:
+        raise ToolError("The --offset option requires --partition.")
+    if args.from_beginning and args.offset is not None:
+        raise ToolError("Options --from-beginning and --offset cannot be used together.")
+    fmt = Formatter.from_props(parse_props(args.property))
+    consumer = AIOConsumer(consumer_config(args))
+    count = 0
+    done: dict[TopicPartition, int] = {}
+    committed: dict[TopicPartition, int] = {}
+    out = sys.stdout
+    try:
+        await consumer.start()
+        await start_position(consumer, args)
+        last = time.monotonic()
+        joined = args.group is None or args.partition is not None
+        while args.max_messages is None or count < args.max_messages:
+            if not joined and (consumer.assignment() or time.monotonic() - last > 30):
+                # The --timeout-ms clock starts once the group has assigned partitions.
+                joined, last = True, time.monotonic()
+            if args.timeout_ms is not None and joined:
+                left = args.timeout_ms / 1000 - (time.monotonic() - last)
+                if left <= 0:
+                    break
+            else:
+                left = 1.0
+            records = await consumer.poll(min(left, 1.0))
+            if records:
+                last = time.monotonic()
+            for r in records:
+                if args.max_messages is not None and count >= args.max_messages:
+                    break
+                try:
+                    text = fmt.format(r)
+                except Exception:
+                    if not args.skip_message_on_error:
+                        raise
+                    continue
+                out.write(text)
+                count += 1
+                done[TopicPartition(r.topic, r.partition)] = r.offset + 1
+            out.flush()
+            if args.group and done != committed:
+                await consumer.commit(dict(done))
+                committed = dict(done)
+    finally:
+        if args.group and done != committed:
+            await consumer.commit(dict(done))
+        await consumer.close()
+        print(f"Processed a total of {count} messages", file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    return run(args, lambda: consume(args))

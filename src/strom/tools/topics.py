@@ -1,0 +1,261 @@
+"""``strom topics``: Kafka's ``kafka-topics.sh`` over Strom's admin client.
+
+Owns: parsing Kafka's flags (--create/--delete/--list/--describe/--alter with --topic,
+--partitions, --replication-factor, --config, --replica-assignment, --if-exists,
+--if-not-exists, --exclude-internal, --under-replicated-partitions) and printing Kafka's output
+formats. ``--topic`` is matched as a name or a regular expression, as Kafka does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import re
+from typing import Any
+
+from strom.client import AIOAdminClient, NewTopic
+from strom.tools._common import ToolError, client_config, parse_props, parser, run
+
+TOPIC = 2
+EXAMPLES = """\
+  strom topics --bootstrap-server localhost:9092 --create --topic orders --partitions 2 \\
+      --replication-factor 1 --config retention.ms=86400000
+  strom topics --bootstrap-server localhost:9092 --list --exclude-internal
+  strom topics --bootstrap-server localhost:9092 --describe --topic orders
+  strom topics --bootstrap-server localhost:9092 --alter --topic orders --partitions 4
+  strom topics --bootstrap-server localhost:9092 --delete --topic orders --if-exists
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = parser("strom topics", "Create, delete, describe, or change a topic.", EXAMPLES)
+    action = p.add_mutually_exclusive_group(required=True)
+    for name in ("create", "delete", "list", "describe", "alter"):
+        action.add_argument(f"--{name}", action="store_true", help=f"{name} topics")
+    p.add_argument("--topic", help="topic name, or a regular expression (not with --create)")
+    p.add_argument("--partitions", type=int, help="partition count (create, alter)")
+    p.add_argument("--replication-factor", type=int, help="replicas per partition (create)")
+    p.add_argument(
+        "--config",
+        action="append",
+        metavar="KEY=VALUE",
+        help="topic config override (create, alter); repeatable",
+    )
+    p.add_argument(
+        "--delete-config",
+        action="append",
+        metavar="KEY",
+        help="remove a topic config override (alter); repeatable",
+    )
+    p.add_argument(
+        "--replica-assignment",
+        metavar="B:B,B:B",
+        help="replica broker ids per partition, e.g. 0:1,1:2 (create)",
+    )
+    p.add_argument("--if-exists", action="store_true", help="no error if the topic is missing")
+    p.add_argument("--if-not-exists", action="store_true", help="no error if it already exists")
+    p.add_argument("--exclude-internal", action="store_true", help="skip internal topics")
+    p.add_argument(
+        "--under-replicated-partitions",
+        action="store_true",
+        help="describe only partitions whose ISR is smaller than the replica set",
+    )
+    p.add_argument(
+        "--unavailable-partitions",
+        action="store_true",
+        help="describe only partitions without a leader",
+    )
+    p.add_argument("--output", choices=("text", "json"), default="text")
+    return p
+
+
+def parse_assignment(text: str) -> list[list[int]]:
+    try:
+        return [[int(b) for b in part.split(":")] for part in text.split(",")]
+    except ValueError as e:
+        raise ToolError(f"Invalid --replica-assignment {text!r}: expected e.g. 0:1,1:2.") from e
+
+
+def _matches(pattern: str | None, names: list[str]) -> list[str]:
+    if pattern is None:
+        return names
+    if pattern in names:
+        return [pattern]
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return []
+    return [n for n in names if rx.fullmatch(n)]
+
+
+class TopicsCommand:
+    def __init__(self, args: argparse.Namespace, admin: AIOAdminClient) -> None:
+        self.args = args
+        self.admin = admin
+
+    async def selected(self) -> list[str]:
+        """Topics named by --topic (all when absent), minus internal ones if asked."""
+        meta = await self.admin.topic_ids(None)
+        names = sorted(meta)
+        if self.args.exclude_internal:
+            names = [n for n in names if not meta[n][1] and not n.startswith("__")]
+        found = _matches(self.args.topic, names)
+        if self.args.topic is not None and not found and not self.args.if_exists:
+            raise ToolError(f"Topic '{self.args.topic}' does not exist as expected")
+        return found
+
+    async def create(self) -> None:
+        a = self.args
+        if not a.topic:
+            raise ToolError("Missing required argument --topic.")
+        configs = parse_props(a.config, "--config")
+        try:
+            if a.replica_assignment:
+                if a.partitions is not None or a.replication_factor is not None:
+                    raise ToolError(
+                        "Option --replica-assignment can't be used with --partitions "
+                        "or --replication-factor."
+                    )
+                assignment = parse_assignment(a.replica_assignment)
+                await self.admin.create_topic_with_assignment(a.topic, assignment, configs)
+            else:
+                await self.admin.create_topics(
+                    [NewTopic(a.topic, a.partitions or -1, a.replication_factor or -1, configs)]
+                )
+        except ToolError:
+            raise
+        except Exception as e:
+            if a.if_not_exists and "TOPIC_ALREADY_EXISTS" in str(e):
+                return
+            raise
+        print(f"Created topic {a.topic}.")
+
+    async def delete(self) -> None:
+        if not self.args.topic:
+            raise ToolError("Missing required argument --topic.")
+        names = await self.selected()
+        if names:
+            await self.admin.delete_topics(names)
+
+    async def alter(self) -> None:
+        a = self.args
+        if not a.topic:
+            raise ToolError("Missing required argument --topic.")
+        if a.replication_factor is not None:
+            raise ToolError("Option --replication-factor is not supported with --alter.")
+        names = await self.selected()
+        described = await self.admin.describe_topics(names) if names else {}
+        for name in names:
+            if a.partitions is not None:
+                current = len(described[name])
+                if a.partitions <= current:
+                    raise ToolError(
+                        "The number of partitions for a topic can only be increased. "
+                        f"Topic {name} currently has {current} partitions, {a.partitions} "
+                        "would not be an increase."
+                    )
+                await self.admin.create_partitions({name: a.partitions})
+            changes: dict[str, tuple[str, str | None]] = {
+                k: ("set", v) for k, v in parse_props(a.config, "--config").items()
+            }
+            changes.update({k: ("delete", None) for k in a.delete_config or []})
+            if changes:
+                await self.admin.incremental_alter_configs((TOPIC, name), changes)
+            if a.partitions is None and not changes:
+                raise ToolError("--alter needs --partitions, --config or --delete-config.")
+            print(f"Altered topic {name}.")
+
+    async def describe(self) -> list[dict[str, Any]]:
+        a = self.args
+        names = await self.selected()
+        if not names:
+            return []
+        meta = await self.admin.topic_ids(names)
+        parts = await self.admin.describe_topics(names)
+        configs = await self.admin.describe_configs_detailed([(TOPIC, n) for n in names])
+        brokers = set(self.admin.cluster.brokers)
+        out: list[dict[str, Any]] = []
+        for name in names:
+            cfg = configs.get((TOPIC, name), {})
+            overrides = {k: v for k, (v, source) in sorted(cfg.items()) if source == 1}
+            rows = []
+            for p in parts.get(name, []):
+                if a.under_replicated_partitions and len(p.isr) >= len(p.replicas):
+                    continue
+                if a.unavailable_partitions and p.leader in brokers:
+                    continue
+                rows.append(
+                    {
+                        "partition": p.partition,
+                        "leader": p.leader,
+                        "replicas": list(p.replicas),
+                        "isr": list(p.isr),
+                    }
+                )
+            rf = len(parts[name][0].replicas) if parts.get(name) else 0
+            out.append(
+                {
+                    "topic": name,
+                    "topic_id": _topic_id(meta.get(name)),
+                    "partition_count": len(parts.get(name, [])),
+                    "replication_factor": rf,
+                    "configs": overrides,
+                    "partitions": rows,
+                }
+            )
+        return out
+
+
+def _topic_id(entry: tuple[Any, bool] | None) -> str:
+    if entry is None:
+        return ""
+    return base64.urlsafe_b64encode(entry[0].bytes).decode().rstrip("=")
+
+
+def _ids(values: list[int]) -> str:
+    return ",".join(str(v) for v in values)
+
+
+def print_describe(topics: list[dict[str, Any]], partitions_only: bool) -> None:
+    for t in topics:
+        if not partitions_only:
+            configs = ",".join(f"{k}={v}" for k, v in t["configs"].items())
+            print(
+                f"Topic: {t['topic']}\tTopicId: {t['topic_id']}\t"
+                f"PartitionCount: {t['partition_count']}\t"
+                f"ReplicationFactor: {t['replication_factor']}\tConfigs: {configs}"
+            )
+        for p in t["partitions"]:
+            print(
+                f"\tTopic: {t['topic']}\tPartition: {p['partition']}\tLeader: "
+                f"{p['leader'] if p['leader'] >= 0 else 'none'}\t"
+                f"Replicas: {_ids(p['replicas'])}\tIsr: {_ids(p['isr'])}"
+            )
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+
+    async def body() -> int:
+        async with AIOAdminClient(client_config(args)) as admin:
+            cmd = TopicsCommand(args, admin)
+            if args.create:
+                await cmd.create()
+            elif args.delete:
+                await cmd.delete()
+            elif args.alter:
+                await cmd.alter()
+            elif args.list:
+                names = await cmd.selected()
+                print(json.dumps(names) if args.output == "json" else "\n".join(names))
+            else:
+                described = await cmd.describe()
+                if args.output == "json":
+                    print(json.dumps(described, indent=2))
+                else:
+                    filtered = args.under_replicated_partitions or args.unavailable_partitions
+                    print_describe(described, filtered)
+        return 0
+
+    return run(args, body)
