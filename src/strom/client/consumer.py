@@ -30,6 +30,7 @@ from strom.client.coordinator import GroupCoordinatorClient, Listener
 from strom.client.errors import ClientError
 from strom.client.fetcher import EARLIEST, LATEST, Fetcher
 from strom.client.subscription import SubscriptionState
+from strom.client.tasks import cancel_and_wait
 from strom.client.types import ConsumerRecord, OffsetAndMetadata, TopicPartition
 
 
@@ -56,7 +57,7 @@ class AIOConsumer:
                 c,
                 assignors_from_config(c.raw("partition.assignment.strategy")),
             )
-            self.coordinator.before_rebalance = self._commit_consumed_if_auto
+            self.coordinator.before_rebalance = self._commit_if_auto
         self.auto_commit = self.group_id is not None and c.bool("enable.auto.commit")
         self.auto_commit_interval = c.seconds("auto.commit.interval.ms")
         self.max_poll_records = c.int("max.poll.records")
@@ -257,9 +258,12 @@ class AIOConsumer:
         return await self._require_group().committed(list(tps))
 
     async def _commit_consumed_if_auto(self) -> None:
-        if self.auto_commit and self.coordinator is not None:
+        await self._commit_if_auto(self._consumed())
+
+    async def _commit_if_auto(self, offsets: dict[TopicPartition, OffsetAndMetadata]) -> None:
+        if self.auto_commit and self.coordinator is not None and offsets:
             with contextlib.suppress(Exception):
-                await self.coordinator.commit(self._consumed())
+                await self.coordinator.commit(offsets)
 
     # ------------------------------------------------------------------ background
     async def _coordinate(self) -> None:
@@ -306,10 +310,7 @@ class AIOConsumer:
         if self._closed:
             return
         self._closed = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await cancel_and_wait(self._task)
         await self.fetcher.close()
         if self.coordinator is not None and self._started:
             with contextlib.suppress(Exception):

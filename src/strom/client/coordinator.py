@@ -32,6 +32,7 @@ from strom.client.group_protocol import (
     encode_subscription,
 )
 from strom.client.subscription import SubscriptionState
+from strom.client.tasks import cancel_and_wait
 from strom.client.types import BrokerInfo, OffsetAndMetadata, TopicPartition
 from strom.errors import ErrorCode as E
 from strom.errors import KafkaError
@@ -80,7 +81,11 @@ class GroupCoordinatorClient:
         self.need_rejoin = True
         self.on_revoked: Listener | None = None
         self.on_assigned: Listener | None = None
-        self.before_rebalance: Callable[[], Awaitable[None]] | None = None
+        # called with the consumed positions of the revoked partitions, after delivery from them
+        # stopped (so nothing is delivered between this commit and the revocation)
+        self.before_rebalance: (
+            Callable[[dict[TopicPartition, OffsetAndMetadata]], Awaitable[None]] | None
+        ) = None
         self.joined = asyncio.Event()
         self._heartbeat_task: asyncio.Task[None] | None = None
 
@@ -137,10 +142,15 @@ class GroupCoordinatorClient:
     async def _rejoin(self) -> None:
         self.joined.clear()
         if self.subs.assignment and self.generation >= 0:
-            if self.before_rebalance is not None:
-                await self.before_rebalance()
+            consumed = {
+                tp: OffsetAndMetadata(st.position)
+                for tp, st in self.subs.assignment.items()
+                if st.position is not None
+            }
             revoked = list(self.subs.assignment)
             self.subs.set_assignment([])
+            if self.before_rebalance is not None:
+                await self.before_rebalance(consumed)
             await _call(self.on_revoked, revoked)
         await self.ensure_coordinator()
         topics = sorted(self.subs.topics)
@@ -332,10 +342,8 @@ class GroupCoordinatorClient:
 
     # ------------------------------------------------------------------ leaving
     async def leave(self) -> None:
-        if self._heartbeat_task is not None:
-            self._heartbeat_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._heartbeat_task
+        await cancel_and_wait(self._heartbeat_task)
+        self._heartbeat_task = None
         if self.generation < 0 or not self.member_id or self.instance_id is not None:
             return  # static members keep their place until session.timeout.ms
         req = LeaveGroupRequest(

@@ -25,6 +25,7 @@ from strom.client.cluster import Cluster
 from strom.client.config import Config
 from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for
 from strom.client.subscription import SubscriptionState
+from strom.client.tasks import cancel_and_wait
 from strom.client.types import ConsumerRecord, TopicPartition
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
@@ -74,12 +75,7 @@ class Fetcher:
 
     async def close(self) -> None:
         for t in [self._task, *self._tasks]:
-            if t is not None:
-                t.cancel()
-        for t in [self._task, *self._tasks]:
-            if t is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await t
+            await cancel_and_wait(t)
 
     # ------------------------------------------------------------------ offsets lookups
     async def list_offsets(

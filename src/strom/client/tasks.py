@@ -1,0 +1,23 @@
+"""Stopping background tasks reliably.
+
+Python 3.11's ``asyncio.wait_for`` can swallow a cancellation that races with its inner future
+completing (fixed in 3.12), so a single ``task.cancel()`` may be lost and awaiting the task would
+then wait forever. :func:`cancel_and_wait` cancels again until the task has really finished.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+
+async def cancel_and_wait(task: asyncio.Task[Any] | None, retry_s: float = 0.2) -> None:
+    """Cancel ``task`` and return once it is done (its outcome is discarded)."""
+    if task is None:
+        return
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=retry_s)
+    with contextlib.suppress(BaseException):
+        task.result()
