@@ -39,7 +39,14 @@ def _read_uncommitted(bootstrap: str, topic: str) -> dict[bytes, bytes]:
 
 def test_aborted_records_removed_by_cleaning(fresh_broker) -> None:  # type: ignore[no-untyped-def]
     b = fresh_broker
-    b.overrides.update({"log.cleaner.backoff.ms": "200", "group.initial.rebalance.delay.ms": "0"})
+    # the cleaner starts disabled so the aborted records can be seen on disk first
+    b.overrides.update(
+        {
+            "log.cleaner.enable": "false",
+            "log.cleaner.backoff.ms": "200",
+            "group.initial.rebalance.delay.ms": "0",
+        }
+    )
     b.start()
     a = AdminClient({"bootstrap.servers": b.bootstrap})
     a.create_topics(
@@ -82,6 +89,9 @@ def test_aborted_records_removed_by_cleaning(fresh_broker) -> None:  # type: ign
     p.commit_transaction(20)
     before = _read_uncommitted(b.bootstrap, "ctx")
     assert sum(k.startswith(b"aborted-") for k in before) == 50, "aborted records are on disk"
+    assert b.stop() == 0
+    b.overrides["log.cleaner.enable"] = "true"
+    b.start()
     deadline = time.monotonic() + 30
     after = before
     while time.monotonic() < deadline:
