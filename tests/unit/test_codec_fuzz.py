@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import struct
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -244,12 +243,13 @@ def test_total_inputs_at_least_100k() -> None:
     assert TOTAL["inputs"] >= 100_000, TOTAL
 
 
-def test_throughput_smoke() -> None:
-    """The decoders reject garbage quickly (guards against accidental quadratic paths)."""
+def test_trailing_garbage_is_ignored_not_parsed() -> None:
+    """A valid frame followed by 1 MiB of random bytes decodes to the same request as the frame
+    alone: the decoder stops at the end of the body and never walks the trailing bytes (which
+    also keeps it from spending time proportional to them). Speed itself is measured in
+    bench/codec.py, not asserted here."""
     rnd = random.Random(5000)
-    big = bytearray(rnd.choice(REQUEST_FRAMES))
-    big += rnd.randbytes(1 << 20)
-    start = time.perf_counter()
-    for _ in range(200):
-        check_request_frame(bytes(big))
-    assert time.perf_counter() - start < 5
+    for frame in rnd.sample(REQUEST_FRAMES, min(20, len(REQUEST_FRAMES))):
+        clean = frames.decode_request(bytes(frame))
+        padded = frames.decode_request(bytes(frame) + rnd.randbytes(1 << 20))
+        assert padded == clean
