@@ -1,8 +1,13 @@
-"""``AIOAdminClient``: topic, config, group and record administration.
+"""``AIOAdminClient``: topic, config, record, group, transaction and replica administration.
 
-Owns: building admin requests, sending them to the right broker (controller for topic changes,
-leaders for DeleteRecords, group coordinators for group APIs) and turning per-item error codes
-into exceptions. Methods raise the first item error; results are plain dicts and dataclasses.
+Owns: the topic, config and record calls (CreateTopics, DeleteTopics, CreatePartitions,
+Metadata, DescribeCluster, DescribeConfigs, IncrementalAlterConfigs, DeleteRecords) and the
+assembly of the client from its mixins: :mod:`admin_groups` (group coordinator APIs),
+:mod:`admin_cluster` (log dirs, leader election, reassignments) and :mod:`admin_txn`
+(transactions, producers), all over :class:`admin_base.AdminBase`. Requests go to the right
+broker (controller for topic changes, leaders for DeleteRecords, the named broker for broker
+configs, coordinators for group APIs); methods raise the first item error unless documented to
+return per-item outcomes. Results are plain dicts and dataclasses.
 
 Example::
 
@@ -20,35 +25,37 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from strom.client.cluster import Cluster
-from strom.client.config import ADMIN, Config
+from strom.client.admin_cluster import ClusterAdmin
+from strom.client.admin_groups import GroupAdmin, GroupDescription, GroupMember, OffsetDeleteResult
+from strom.client.admin_txn import TxnAdmin
 from strom.client.errors import check, error_for
-from strom.client.group_protocol import decode_assignment
-from strom.client.types import BrokerInfo, OffsetAndMetadata, TopicPartition
+from strom.client.types import BrokerInfo, TopicPartition
 from strom.protocol.messages.create_partitions import CreatePartitionsRequest as CPReq
 from strom.protocol.messages.create_partitions import CreatePartitionsResponse
 from strom.protocol.messages.create_topics import CreateTopicsRequest as CTReq
 from strom.protocol.messages.create_topics import CreateTopicsResponse
-from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
 from strom.protocol.messages.delete_records import DeleteRecordsRequest as DRReq
 from strom.protocol.messages.delete_records import DeleteRecordsResponse
 from strom.protocol.messages.delete_topics import DeleteTopicsRequest, DeleteTopicsResponse
 from strom.protocol.messages.describe_cluster import DescribeClusterRequest, DescribeClusterResponse
 from strom.protocol.messages.describe_configs import DescribeConfigsRequest as DCReq
 from strom.protocol.messages.describe_configs import DescribeConfigsResponse
-from strom.protocol.messages.describe_groups import DescribeGroupsRequest, DescribeGroupsResponse
-from strom.protocol.messages.find_coordinator import FindCoordinatorRequest, FindCoordinatorResponse
 from strom.protocol.messages.incremental_alter_configs import (
     IncrementalAlterConfigsRequest as IAReq,
 )
 from strom.protocol.messages.incremental_alter_configs import IncrementalAlterConfigsResponse
-from strom.protocol.messages.list_groups import ListGroupsRequest, ListGroupsResponse
 from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
-from strom.protocol.messages.offset_commit import OffsetCommitRequest as OCReq
-from strom.protocol.messages.offset_commit import OffsetCommitResponse
-from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
 
-TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
+__all__ = [
+    "AIOAdminClient",
+    "ConfigEntry",
+    "GroupDescription",
+    "GroupMember",
+    "NewTopic",
+    "OffsetDeleteResult",
+]
+
+TOPIC_RESOURCE, BROKER_RESOURCE, BROKER_LOGGER_RESOURCE, GROUP_RESOURCE = 2, 4, 8, 32
 OPS = {"set": 0, "delete": 1, "append": 2, "subtract": 3}
 
 
@@ -60,39 +67,22 @@ class NewTopic:
     config: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
-class GroupMember:
-    member_id: str
-    group_instance_id: str | None
-    client_id: str
-    host: str
-    assignment: list[TopicPartition]
+@dataclass(frozen=True)
+class ConfigEntry:
+    """One described config: value (None when sensitive), source (1 dynamic topic, 2 dynamic
+    broker, 3 dynamic default broker, 4 static broker, 5 default, 8 group), synonyms
+    ``[(name, value, source)]`` in precedence order."""
+
+    name: str
+    value: str | None
+    source: int
+    is_sensitive: bool = False
+    read_only: bool = False
+    synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-@dataclass
-class GroupDescription:
-    group_id: str
-    state: str
-    protocol_type: str
-    protocol: str
-    members: list[GroupMember]
-
-
-class AIOAdminClient:
+class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin):
     """Admin operations over the Kafka protocol."""
-
-    def __init__(self, config: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
-        props = dict(config or {})
-        props.update({k.replace("_", "."): v for k, v in kwargs.items()})
-        self.config = Config(ADMIN, props)
-        self.cluster = Cluster(self.config)
-        self.timeout_ms = self.config.int("request.timeout.ms")
-
-    async def start(self) -> None:
-        await self.cluster.refresh()
-
-    async def close(self) -> None:
-        self.cluster.close()
 
     async def __aenter__(self) -> AIOAdminClient:
         await self.start()
@@ -236,9 +226,41 @@ class AIOAdminClient:
                 )
             ]
         )
-        resp = await self.cluster.send_any(req, IncrementalAlterConfigsResponse)
+        resp = await self._send_config(resource, req, IncrementalAlterConfigsResponse)
         for r in resp.responses:
             check(r.error_code, r.error_message)
+
+    async def _send_config(self, resource: tuple[int, str], req: Any, response: Any) -> Any:
+        """Broker (and broker-logger) resources go to the named broker, others to any."""
+        if resource[0] in (BROKER_RESOURCE, BROKER_LOGGER_RESOURCE):
+            return await self.send_broker_or_any(resource[1], req, response)
+        return await self.cluster.send_any(req, response)
+
+    async def describe_config_entries(
+        self, resource: tuple[int, str], keys: list[str] | None = None
+    ) -> list[ConfigEntry]:
+        """Every config of one resource (2 topic, 4 broker, 8 broker logger, 32 group) with its
+        source, sensitivity and synonyms, as Kafka's ``kafka-configs --describe`` needs."""
+        req = DCReq(
+            resources=[DCReq.DescribeConfigsResource(resource[0], resource[1], keys)],
+            include_synonyms=True,
+        )
+        resp = await self._send_config(resource, req, DescribeConfigsResponse)
+        out: list[ConfigEntry] = []
+        for r in resp.results:
+            check(r.error_code, r.error_message)
+            for c in r.configs:
+                out.append(
+                    ConfigEntry(
+                        c.name,
+                        c.value,
+                        c.config_source,
+                        c.is_sensitive,
+                        c.read_only,
+                        tuple((s.name, s.value, s.source) for s in c.synonyms),
+                    )
+                )
+        return out
 
     # ------------------------------------------------------------------ records
     async def delete_records(
@@ -266,93 +288,3 @@ class AIOAdminClient:
                     check(p.error_code, f"{t.name}-{p.partition_index}")
                     out[TopicPartition(t.name, p.partition_index)] = p.low_watermark
         return out
-
-    # ------------------------------------------------------------------ groups
-    async def _coordinator(self, group_id: str) -> int:
-        resp = await self.cluster.send_any(
-            FindCoordinatorRequest(key=group_id, key_type=0), FindCoordinatorResponse
-        )
-        check(resp.error_code, resp.error_message)
-        if resp.node_id not in self.cluster.brokers:
-            self.cluster.brokers[resp.node_id] = BrokerInfo(resp.node_id, resp.host, resp.port)
-        return resp.node_id
-
-    async def list_groups(self) -> list[tuple[str, str]]:
-        """``[(group_id, protocol_type)]`` across every broker."""
-        out: list[tuple[str, str]] = []
-        for node in list(self.cluster.brokers):
-            resp = await self.cluster.send(node, ListGroupsRequest(), ListGroupsResponse)
-            check(resp.error_code)
-            out += [(g.group_id, g.protocol_type) for g in resp.groups]
-        return sorted(out)
-
-    async def describe_groups(self, group_ids: list[str]) -> list[GroupDescription]:
-        out: list[GroupDescription] = []
-        for gid in group_ids:
-            node = await self._coordinator(gid)
-            resp = await self.cluster.send(
-                node, DescribeGroupsRequest([gid]), DescribeGroupsResponse
-            )
-            for g in resp.groups:
-                check(g.error_code, g.group_id)
-                consumer = g.protocol_type == "consumer"
-                members = [
-                    GroupMember(
-                        m.member_id,
-                        m.group_instance_id,
-                        m.client_id,
-                        m.client_host,
-                        decode_assignment(m.member_assignment) if consumer else [],
-                    )
-                    for m in g.members
-                ]
-                out.append(
-                    GroupDescription(
-                        g.group_id, g.group_state, g.protocol_type, g.protocol_data, members
-                    )
-                )
-        return out
-
-    async def list_consumer_group_offsets(
-        self, group_id: str
-    ) -> dict[TopicPartition, OffsetAndMetadata]:
-        node = await self._coordinator(group_id)
-        resp = await self.cluster.send(
-            node, OffsetFetchRequest(group_id=group_id, topics=None), OffsetFetchResponse
-        )
-        check(resp.error_code, group_id)
-        return {
-            TopicPartition(t.name, p.partition_index): OffsetAndMetadata(
-                p.committed_offset, p.metadata or "", p.committed_leader_epoch
-            )
-            for t in resp.topics
-            for p in t.partitions
-            if p.committed_offset >= 0
-        }
-
-    async def alter_consumer_group_offsets(
-        self, group_id: str, offsets: Mapping[TopicPartition, int]
-    ) -> None:
-        """Commit ``offsets`` for ``group_id`` outside any generation (the group must be empty)."""
-        topics: dict[str, list[OCReq.OffsetCommitRequestPartition]] = defaultdict(list)
-        for tp, offset in offsets.items():
-            topics[tp.topic].append(OCReq.OffsetCommitRequestPartition(tp.partition, offset, -1))
-        req = OCReq(
-            group_id=group_id,
-            generation_id_or_member_epoch=-1,
-            member_id="",
-            topics=[OCReq.OffsetCommitRequestTopic(t, ps) for t, ps in topics.items()],
-        )
-        node = await self._coordinator(group_id)
-        resp = await self.cluster.send(node, req, OffsetCommitResponse)
-        for t in resp.topics:
-            for p in t.partitions:
-                check(p.error_code, f"{group_id} {t.name}-{p.partition_index}")
-
-    async def delete_consumer_groups(self, group_ids: list[str]) -> None:
-        """Delete empty groups and their committed offsets."""
-        for gid in group_ids:
-            node = await self._coordinator(gid)
-            resp = await self.cluster.send(node, DeleteGroupsRequest([gid]), DeleteGroupsResponse)
-            for r in resp.results:
-                check(r.error_code, r.group_id)
