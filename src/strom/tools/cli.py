@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help"):
         print("usage: strom broker [server.properties] [--override key=value ...]")
         print("       strom dump-log [--print-data] FILE ...")
+        print("       strom cluster up|down|status [--dir DIR] ...  (--help for details)")
         for name in TOOLS:
             print(f"       strom {name} --bootstrap-server HOST:PORT ...  (--help for details)")
         return 0 if args else 2
@@ -34,6 +35,10 @@ def main(argv: list[str] | None = None) -> int:
         from strom.tools.dump_log import main as dump_main
 
         return dump_main(rest)
+    if cmd == "cluster":
+        from strom.tools.cluster import main as cluster_main
+
+        return cluster_main(rest)
     if cmd in TOOLS:
         module = importlib.import_module(f"strom.tools.{TOOLS[cmd]}")
         rc: int = module.main(rest)

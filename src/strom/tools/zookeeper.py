@@ -1,0 +1,252 @@
+"""A local standalone ZooKeeper server for development clusters and tests.
+
+Owns: finding the ZooKeeper jars of the Debian package ``zookeeper`` (or of an upstream tarball
+named by ``ZOOKEEPER_HOME``), writing a ``zoo.cfg`` into a data directory, running
+``java ... org.apache.zookeeper.server.quorum.QuorumPeerMain zoo.cfg`` as a child process bound to
+127.0.0.1, waiting until it serves requests, and stopping it (SIGTERM, then SIGKILL).
+
+Layout of the data directory::
+
+    DIR/zoo.cfg         generated configuration (standalone, 127.0.0.1 only, no admin server)
+    DIR/data/           snapshots and transaction logs (kept across restarts)
+    DIR/zookeeper.log   the server's stdout and stderr, appended to on every start
+
+The tick is short (500 ms) so that sessions can be short: ZooKeeper grants session timeouts
+between 2 and 120 ticks by default; this configuration allows 1 s to 60 s, so a broker asking for
+``zookeeper.session.timeout.ms=6000`` gets 6 s. Also owns :func:`free_port`, the tools' helper to
+pick a free 127.0.0.1 TCP port.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from types import TracebackType
+
+TICK_MS = 500
+MIN_SESSION_MS = 1000
+MAX_SESSION_MS = 60000
+MAIN_CLASS = "org.apache.zookeeper.server.quorum.QuorumPeerMain"
+_DEBIAN_JARS = Path("/usr/share/java")
+
+
+class ZooKeeperError(RuntimeError):
+    """ZooKeeper could not be found, started or reached."""
+
+
+def free_port() -> int:
+    """A TCP port that was free on 127.0.0.1 a moment ago (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def four_letter_word(port: int, word: str, timeout: float = 2.0) -> str:
+    """Send a ZooKeeper four-letter command (``ruok``, ``srvr``) and return the whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(word.encode("ascii"))
+        chunks = []
+        while True:
+            data = s.recv(4096)
+            if not data:
+                break
+            chunks.append(data)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def is_serving(port: int) -> bool:
+    """True when a ZooKeeper server on 127.0.0.1:port answers requests (``srvr`` shows its mode)."""
+    try:
+        return "Mode:" in four_letter_word(port, "srvr")
+    except OSError:
+        return False
+
+
+def zookeeper_classpath() -> str:
+    """The class path of the installed ZooKeeper server.
+
+    ``STROM_ZOOKEEPER_CLASSPATH`` wins; then ``ZOOKEEPER_HOME`` (an upstream tarball, whose jars
+    are in ``lib/``); then the Debian package, whose ``zookeeper.jar`` names its dependencies in
+    its manifest. A simple SLF4J binding is added when present so the server logs to stderr (the
+    log file).
+    """
+    explicit = os.environ.get("STROM_ZOOKEEPER_CLASSPATH")
+    if explicit:
+        return explicit
+    home = os.environ.get("ZOOKEEPER_HOME")
+    if home:
+        jars = sorted(str(p) for p in Path(home, "lib").glob("*.jar"))
+        if jars:
+            return os.pathsep.join([str(Path(home, "conf")), *jars])
+    main_jar = _DEBIAN_JARS / "zookeeper.jar"
+    if not main_jar.is_file():
+        raise ZooKeeperError(
+            "ZooKeeper is not installed: install the Debian package 'zookeeper' "
+            "(scripts/install-sysdeps.sh does) or set ZOOKEEPER_HOME"
+        )
+    parts = [str(main_jar)]
+    binding = _DEBIAN_JARS / "slf4j-simple.jar"
+    if binding.is_file():
+        parts.append(str(binding))
+    return os.pathsep.join(parts)
+
+
+def java_executable() -> str:
+    java = os.environ.get("STROM_JAVA") or shutil.which("java")
+    if java is None:
+        raise ZooKeeperError("java not found: install default-jre-headless or set STROM_JAVA")
+    return java
+
+
+def process_alive(pid: int) -> bool:
+    """True when ``pid`` runs and is not a zombie (an unreaped exited child)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    # the state follows the parenthesised command name, which may itself contain spaces
+    return stat.rsplit(")", 1)[-1].split()[0] != "Z"
+
+
+class LocalZooKeeper:
+    """One standalone ZooKeeper server on 127.0.0.1, with its data in ``data_dir``.
+
+    The port is chosen once (a free one unless given) and kept across restarts. ``detach`` starts
+    the server in its own session so it outlives the calling process (``strom cluster up``).
+    """
+
+    def __init__(self, data_dir: Path, port: int | None = None, *, detach: bool = False) -> None:
+        self.data_dir = Path(data_dir).resolve()
+        self.port = port if port is not None else free_port()
+        self.detach = detach
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def connect_string(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def config_path(self) -> Path:
+        return self.data_dir / "zoo.cfg"
+
+    @property
+    def log_path(self) -> Path:
+        return self.data_dir / "zookeeper.log"
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None else None
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def write_config(self) -> Path:
+        (self.data_dir / "data").mkdir(parents=True, exist_ok=True)
+        lines = [
+            f"tickTime={TICK_MS}",
+            f"dataDir={self.data_dir / 'data'}",
+            f"clientPort={self.port}",
+            "clientPortAddress=127.0.0.1",
+            f"minSessionTimeout={MIN_SESSION_MS}",
+            f"maxSessionTimeout={MAX_SESSION_MS}",
+            "maxClientCnxns=0",
+            "admin.enableServer=false",
+            "4lw.commands.whitelist=ruok,srvr",
+            "autopurge.purgeInterval=0",
+        ]
+        self.config_path.write_text("\n".join(lines) + "\n")
+        return self.config_path
+
+    def command(self) -> list[str]:
+        return [
+            java_executable(),
+            "-Xms32m",
+            "-Xmx256m",
+            "-XX:+UseSerialGC",
+            "-Djava.net.preferIPv4Stack=true",
+            "-Dzookeeper.jmx.log4j.disable=true",
+            "-Dorg.slf4j.simpleLogger.showDateTime=true",
+            "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd HH:mm:ss,SSS",
+            "-cp",
+            zookeeper_classpath(),
+            MAIN_CLASS,
+            str(self.config_path),
+        ]
+
+    def start(self, timeout: float = 30) -> None:
+        """Start the server and wait until it serves requests; raise ZooKeeperError otherwise."""
+        if self.alive:
+            return
+        if is_serving(self.port):
+            raise ZooKeeperError(f"port {self.port} already has a ZooKeeper server")
+        self.write_config()
+        cmd = self.command()
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen(
+                cmd,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=self.data_dir,
+                start_new_session=self.detach,
+            )
+        deadline = time.monotonic() + timeout
+        while not is_serving(self.port):
+            if self.proc.poll() is not None:
+                rc = self.proc.returncode
+                self.proc = None
+                raise ZooKeeperError(
+                    f"ZooKeeper exited with status {rc}; log {self.log_path}:\n{self.log_tail()}"
+                )
+            if time.monotonic() > deadline:
+                self.stop()
+                raise ZooKeeperError(
+                    f"ZooKeeper did not serve on {self.connect_string} within {timeout} s; "
+                    f"log {self.log_path}:\n{self.log_tail()}"
+                )
+            time.sleep(0.1)
+
+    def stop(self, timeout: float = 15) -> None:
+        """SIGTERM, wait up to ``timeout`` seconds, then SIGKILL. Idempotent."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            proc.send_signal(signal.SIGCONT)
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+
+    def log_tail(self, chars: int = 3000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+    def __enter__(self) -> LocalZooKeeper:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
