@@ -7,9 +7,21 @@ works against any Kafka-compatible broker. See ``docs/client.md``.
 
 from strom.client.admin import AIOAdminClient, NewTopic
 from strom.client.consumer import AIOConsumer
+from strom.client.errors import (
+    ProducerFencedError,
+    TransactionAbortableError,
+    TransactionAbortedError,
+    TransactionStateError,
+)
 from strom.client.producer import AIOProducer
 from strom.client.sync import AdminClient, Consumer, Producer
-from strom.client.types import ConsumerRecord, OffsetAndMetadata, RecordMetadata, TopicPartition
+from strom.client.types import (
+    ConsumerGroupMetadata,
+    ConsumerRecord,
+    OffsetAndMetadata,
+    RecordMetadata,
+    TopicPartition,
+)
 
 __all__ = [
     "AIOAdminClient",
@@ -17,10 +29,15 @@ __all__ = [
     "AIOProducer",
     "AdminClient",
     "Consumer",
+    "ConsumerGroupMetadata",
     "ConsumerRecord",
     "NewTopic",
     "OffsetAndMetadata",
     "Producer",
+    "ProducerFencedError",
     "RecordMetadata",
     "TopicPartition",
+    "TransactionAbortableError",
+    "TransactionAbortedError",
+    "TransactionStateError",
 ]

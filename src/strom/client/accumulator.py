@@ -226,5 +226,15 @@ class RecordAccumulator:
                 expired.append(queue.popleft())
         return expired
 
+    def remove_unsent(self) -> list[ProducerBatch]:
+        """Take out every queued batch never sent (a retry in the queue stays: its outcome is
+        still unknown)."""
+        removed: list[ProducerBatch] = []
+        for tp, queue in self.batches.items():
+            if any(b.attempts == 0 for b in queue):
+                removed.extend(b for b in queue if b.attempts == 0)
+                self.batches[tp] = deque(b for b in queue if b.attempts > 0)
+        return removed
+
     def has_unsent(self) -> bool:
         return any(self.batches.values())

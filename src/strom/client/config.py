@@ -48,6 +48,7 @@ PRODUCER: dict[str, Any] = {
     "partitioner.ignore.keys": False,
     "partitioner.availability.timeout.ms": 0,
     "transactional.id": None,
+    "transaction.timeout.ms": 60000,
 }
 
 CONSUMER: dict[str, Any] = {

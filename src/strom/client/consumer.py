@@ -31,7 +31,12 @@ from strom.client.errors import ClientError
 from strom.client.fetcher import EARLIEST, LATEST, Fetcher
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait
-from strom.client.types import ConsumerRecord, OffsetAndMetadata, TopicPartition
+from strom.client.types import (
+    ConsumerGroupMetadata,
+    ConsumerRecord,
+    OffsetAndMetadata,
+    TopicPartition,
+)
 
 
 class AIOConsumer:
@@ -253,6 +258,14 @@ class AIOConsumer:
     ) -> asyncio.Task[None]:
         """Start a commit in the background; await the task (or add a callback) for the result."""
         return asyncio.get_running_loop().create_task(self.commit(offsets))
+
+    def group_metadata(self) -> ConsumerGroupMetadata:
+        """This member's group id, generation, member id and instance id, for
+        ``send_offsets_to_transaction``."""
+        coord = self._require_group()
+        return ConsumerGroupMetadata(
+            coord.group_id, coord.generation, coord.member_id, coord.instance_id
+        )
 
     async def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
         return await self._require_group().committed(list(tps))

@@ -73,6 +73,48 @@ class KafkaConnectionError(KafkaError):
     code = ErrorCode.NETWORK_EXCEPTION
 
 
+class ProducerFencedError(KafkaError):
+    """Fatal: another producer with the same ``transactional.id`` (or a newer epoch) took over
+    (PRODUCER_FENCED, or INVALID_PRODUCER_EPOCH). Every further call on the producer raises it;
+    close the producer."""
+
+    code = ErrorCode.PRODUCER_FENCED
+
+
+class TransactionAbortableError(KafkaError):
+    """The current transaction failed (a batch or a TxnOffsetCommit was rejected); call
+    ``abort_transaction()`` and start again. ``code`` is the underlying error's."""
+
+    code = ErrorCode.TRANSACTION_ABORTABLE
+
+
+class TransactionStateError(ClientError):
+    """A transactional call made in the wrong state (``begin_transaction`` twice, ``send`` of a
+    transactional producer outside a transaction, ...)."""
+
+    code = ErrorCode.INVALID_TXN_STATE
+
+
+class TransactionAbortedError(ClientError):
+    """A record queued in a transaction that was aborted before the record was sent."""
+
+    code = ErrorCode.TRANSACTION_ABORTABLE
+
+
+FENCING: frozenset[int] = frozenset({E.PRODUCER_FENCED, E.INVALID_PRODUCER_EPOCH})
+
+# fatal for a transactional producer: the transaction manager stops accepting calls
+TXN_FATAL: frozenset[int] = FENCING | frozenset(
+    {
+        E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
+        E.CLUSTER_AUTHORIZATION_FAILED,
+        E.UNSUPPORTED_VERSION,
+        E.UNSUPPORTED_FOR_MESSAGE_FORMAT,
+        E.INVALID_TRANSACTION_TIMEOUT,
+    }
+)
+
+
 def is_retriable(exc: BaseException) -> bool:
     """True for errors worth retrying after a backoff."""
     return isinstance(exc, KafkaError) and int(exc.code) in RETRIABLE

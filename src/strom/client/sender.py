@@ -2,13 +2,20 @@
 
 Owns: the background task that turns the accumulator's ready partitions into Produce requests
 grouped by leader (``001_*.txt``), in-flight limits, retries with ``retry.backoff.ms``, the
-``delivery.timeout.ms`` deadline, and idempotence state (producer id, epoch and the next
-sequence number per partition, from InitProducerId).
+``delivery.timeout.ms`` deadline, and the use of the idempotence state
+(:class:`ProducerIdentity`): stamping batches, acknowledging sequences and the KIP-360 epoch
+bump of a non-transactional idempotent producer (InitProducerId with the current id and epoch
+once a sequence number can no longer be resolved: OUT_OF_ORDER_SEQUENCE_NUMBER for the next
+expected batch, UNKNOWN_PRODUCER_ID, or a sent batch that failed). With a
+:class:`TransactionManager` it adds partitions to the transaction before their first batch is
+sent, drops unsent batches when the transaction is aborting or failed, and reports failed
+batches to it.
 
 Invariants:
 - At most ``max.in.flight.requests.per.connection`` Produce requests per broker, and with
-  idempotence at most 5 batches of one partition in flight; sequence numbers are assigned once,
-  when a batch is first drained, so a retry resends identical bytes and the broker dedupes.
+  idempotence at most 5 batches of one partition in flight; sequence numbers are assigned once
+  per producer identity, when a batch is first drained, so a retry resends identical bytes and
+  the broker dedupes. The identity changes (epoch bump) only while nothing is in flight.
 - Every batch ends exactly once: completed with offsets, or failed with a ``KafkaError``; its
   memory is then released.
 """
@@ -28,9 +35,12 @@ from strom.client.errors import (
     STALE_METADATA,
     KafkaConnectionError,
     KafkaTimeoutError,
+    TransactionAbortedError,
     error_for,
     is_retriable,
 )
+from strom.client.idempotence import ProducerIdentity
+from strom.client.transaction_manager import TransactionManager, TxnState
 from strom.client.types import TopicPartition
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.init_producer_id import InitProducerIdRequest, InitProducerIdResponse
@@ -52,9 +62,18 @@ def parse_acks(value: object) -> int:
 class Sender:
     """Background task moving batches from the accumulator to the brokers."""
 
-    def __init__(self, cluster: Cluster, accumulator: RecordAccumulator, config: Config) -> None:
+    def __init__(
+        self,
+        cluster: Cluster,
+        accumulator: RecordAccumulator,
+        config: Config,
+        identity: ProducerIdentity | None = None,
+        txn: TransactionManager | None = None,
+    ) -> None:
         self.cluster = cluster
         self.acc = accumulator
+        self.identity = identity or ProducerIdentity()
+        self.txn = txn
         self.acks = parse_acks(config.raw("acks"))
         self.idempotent = config.bool("enable.idempotence")
         if self.idempotent and self.acks != -1:
@@ -73,9 +92,6 @@ class Sender:
         self.compression = CompressionType.from_name(config.str("compression.type"))
         level = config.raw("compression.level")
         self.compression_level = None if level is None else int(level)
-        self.producer_id = -1
-        self.producer_epoch = -1
-        self.next_sequence: dict[TopicPartition, int] = defaultdict(int)
         self.node_in_flight: dict[int, int] = defaultdict(int)
         self.tp_in_flight: dict[TopicPartition, int] = defaultdict(int)
         self.in_flight_batches = 0
@@ -84,15 +100,26 @@ class Sender:
         self._closing = False
         self._refreshing: asyncio.Task[None] | None = None
 
+    @property
+    def producer_id(self) -> int:
+        return self.identity.producer_id
+
+    @property
+    def producer_epoch(self) -> int:
+        return self.identity.producer_epoch
+
     async def start(self) -> None:
-        if self.idempotent:
+        if self.idempotent and self.txn is None:
             await self.init_producer_id()
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def init_producer_id(self) -> None:
+        """A producer id for the idempotent producer; with one already, bump its epoch (KIP-360:
+        the broker answers with epoch + 1, or a new id)."""
         deadline = time.monotonic() + self.delivery_timeout
+        ident = self.identity
         while True:
-            req = InitProducerIdRequest(None, 2147483647, -1, -1)
+            req = InitProducerIdRequest(None, 2147483647, ident.producer_id, ident.producer_epoch)
             try:
                 resp = await self.cluster.send_any(req, InitProducerIdResponse)
                 code = resp.error_code
@@ -100,7 +127,7 @@ class Sender:
                 code = ErrorCode.NETWORK_EXCEPTION
                 resp = None
             if resp is not None and code == 0:
-                self.producer_id, self.producer_epoch = resp.producer_id, resp.producer_epoch
+                ident.reset(resp.producer_id, resp.producer_epoch)
                 return
             if time.monotonic() > deadline or not (
                 code in COORDINATOR_MOVED or code == ErrorCode.NETWORK_EXCEPTION
@@ -115,6 +142,13 @@ class Sender:
             now = time.monotonic()
             for batch in acc.expire(now, self.delivery_timeout):
                 await self._finish(batch, KafkaTimeoutError("delivery.timeout.ms expired"))
+            await self._transactional_step()
+            if self.identity.need_bump and self.txn is None and not self.in_flight():
+                try:
+                    await self.init_producer_id()
+                except KafkaError as exc:
+                    for batch in self.acc.remove_unsent():
+                        await self._finish(batch, exc)
             by_node, unknown_leader = self._drain(now)
             if unknown_leader:
                 self._refresh_metadata()
@@ -126,8 +160,32 @@ class Sender:
             if self._closing and not acc.has_unsent() and not self._tasks:
                 return
             acc.wakeup.clear()
+            delay = acc.next_ready_delay(time.monotonic())
+            if not by_node and delay <= 0:
+                delay = self.backoff  # ready but blocked: a response or a refresh wakes us
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(acc.wakeup.wait(), acc.next_ready_delay(time.monotonic()))
+                await asyncio.wait_for(acc.wakeup.wait(), delay)
+
+    def in_flight(self) -> bool:
+        return any(self.tp_in_flight.values())
+
+    async def _transactional_step(self) -> None:
+        """Drop unsent batches of a failed or aborting transaction; add the partitions of
+        queued batches to the transaction (AddPartitionsToTxn) before they can be sent."""
+        txn = self.txn
+        if txn is None:
+            return
+        if txn.has_error or txn.state is TxnState.ABORTING:
+            exc = txn.error if txn.has_error else None
+            for batch in self.acc.remove_unsent():
+                await self._finish(
+                    batch, exc or TransactionAbortedError("the transaction was aborted")
+                )
+            return
+        if txn.state in (TxnState.IN_TRANSACTION, TxnState.COMMITTING):
+            pending = txn.pending(tp for tp, q in self.acc.batches.items() if q)
+            if pending:
+                await txn.add_partitions(pending)
 
     def _refresh_metadata(self) -> None:
         self.cluster.request_update()
@@ -152,7 +210,12 @@ class Sender:
                 continue
             if self.node_in_flight[leader] >= self.max_in_flight:
                 continue
-            if self.idempotent and self.tp_in_flight[tp] >= MAX_IDEMPOTENT_IN_FLIGHT:
+            if self.idempotent and (
+                self.tp_in_flight[tp] >= MAX_IDEMPOTENT_IN_FLIGHT
+                or (self.identity.need_bump and self.txn is None)
+            ):
+                continue
+            if self.txn is not None and tp not in self.txn.partitions:
                 continue
             queue = self.acc.batches.get(tp)
             if not queue:
@@ -162,11 +225,8 @@ class Sender:
             batch = self.acc.pop_ready(tp, now)
             if batch is None:
                 continue
-            if batch.attempts == 0 and self.idempotent:
-                batch.producer_id = self.producer_id
-                batch.producer_epoch = self.producer_epoch
-                batch.base_sequence = self.next_sequence[tp]
-                self.next_sequence[tp] = (batch.base_sequence + len(batch.records)) & 0x7FFFFFFF
+            if self.idempotent:
+                self.identity.stamp(batch)
             sizes[leader] += batch.size
             by_node.setdefault(leader, []).append(batch)
         return by_node, unknown
@@ -211,9 +271,11 @@ class Sender:
                         b, error_for(ErrorCode.UNKNOWN_SERVER_ERROR, "no result")
                     )
                 elif p.error_code == 0:
+                    self.identity.acked(b)
                     b.complete(p.base_offset, p.log_append_time_ms)
                     await self._finish(b, None)
                 elif p.error_code == ErrorCode.DUPLICATE_SEQUENCE_NUMBER:
+                    self.identity.acked(b)
                     b.complete(-1, p.log_append_time_ms)
                     await self._finish(b, None)
                 else:
@@ -233,8 +295,17 @@ class Sender:
             return False
         if is_retriable(exc) or isinstance(exc, KafkaConnectionError):
             return True
-        # a batch behind a failed one is rejected as out of order: resend it after that one
-        return self.idempotent and exc.code == ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER
+        if not self.idempotent:
+            return False
+        if exc.code == ErrorCode.UNKNOWN_PRODUCER_ID and self.txn is None:
+            # KIP-360: the broker lost our state (e.g. retention removed it): bump the epoch
+            # and resend with sequences from 0
+            self.identity.need_bump = True
+            return True
+        if exc.code == ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER:
+            # behind a failed batch: resend after it; the next expected one: unresolvable
+            return not self.identity.is_next_expected(batch)
+        return False
 
     async def _handle_error(self, batch: ProducerBatch, exc: KafkaError) -> None:
         if self._can_retry(batch, exc):
@@ -246,6 +317,11 @@ class Sender:
 
     async def _finish(self, batch: ProducerBatch, exc: BaseException | None) -> None:
         if exc is not None:
+            sent = batch.attempts > 0 and self.identity.current(batch)
+            if self.txn is not None:
+                self.txn.batch_failed(exc, sent)
+            elif sent and self.idempotent:
+                self.identity.need_bump = True  # its sequence numbers are unresolved
             batch.fail(exc)
         await self.acc.release(batch)
 

@@ -21,7 +21,13 @@ from typing import Any, TypeVar
 from strom.client.admin import AIOAdminClient
 from strom.client.consumer import AIOConsumer
 from strom.client.producer import AIOProducer, HeaderInput
-from strom.client.types import ConsumerRecord, OffsetAndMetadata, RecordMetadata, TopicPartition
+from strom.client.types import (
+    ConsumerGroupMetadata,
+    ConsumerRecord,
+    OffsetAndMetadata,
+    RecordMetadata,
+    TopicPartition,
+)
 
 T = TypeVar("T")
 
@@ -86,6 +92,26 @@ class Producer:
     def flush(self, timeout: float | None = None) -> None:
         self._lt.run(self._p.flush(timeout))
 
+    def init_transactions(self, timeout: float | None = None) -> None:
+        self._lt.run(self._p.init_transactions(timeout))
+
+    def begin_transaction(self) -> None:
+        self._lt.run(self._p.begin_transaction())
+
+    def send_offsets_to_transaction(
+        self,
+        offsets: Mapping[TopicPartition, int | OffsetAndMetadata],
+        group_metadata: str | ConsumerGroupMetadata,
+        timeout: float | None = None,
+    ) -> None:
+        self._lt.run(self._p.send_offsets_to_transaction(offsets, group_metadata, timeout))
+
+    def commit_transaction(self, timeout: float | None = None) -> None:
+        self._lt.run(self._p.commit_transaction(timeout))
+
+    def abort_transaction(self, timeout: float | None = None) -> None:
+        self._lt.run(self._p.abort_transaction(timeout))
+
     def close(self, timeout: float | None = None) -> None:
         self._lt.run(self._p.close(timeout))
         self._lt.stop()
@@ -140,6 +166,12 @@ class Consumer:
 
     def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
         return self._lt.run(self._c.committed(tps))
+
+    def group_metadata(self) -> ConsumerGroupMetadata:
+        async def go() -> ConsumerGroupMetadata:
+            return self._c.group_metadata()
+
+        return self._lt.run(go())
 
     def close(self) -> None:
         self._lt.run(self._c.close())

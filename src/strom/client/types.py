@@ -1,7 +1,8 @@
 """Value types shared by the producer, consumer and admin client.
 
-Owns: ``TopicPartition``, ``RecordMetadata``, ``ConsumerRecord``, ``OffsetAndMetadata`` and the
-partition metadata snapshot. All are immutable values; nothing here does I/O.
+Owns: ``TopicPartition``, ``RecordMetadata``, ``ConsumerRecord``, ``OffsetAndMetadata``,
+``ConsumerGroupMetadata`` and the partition metadata snapshot. All are immutable values;
+nothing here does I/O.
 """
 
 from __future__ import annotations
@@ -49,6 +50,17 @@ class OffsetAndMetadata:
     offset: int
     metadata: str = ""
     leader_epoch: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class ConsumerGroupMetadata:
+    """A consumer's group membership, for ``send_offsets_to_transaction`` (KIP-447): the group
+    coordinator rejects offsets from a member that has been fenced by a rebalance."""
+
+    group_id: str
+    generation_id: int = -1
+    member_id: str = ""
+    group_instance_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,12 @@ CLIENT: dict[int, tuple[int, int]] = {
     19: (1, 7),  # CreateTopics
     20: (1, 5),  # DeleteTopics: v6 uses topic ids
     21: (0, 2),  # DeleteRecords
-    22: (0, 4),  # InitProducerId
+    22: (0, 4),  # InitProducerId: v3+ carries producer id/epoch (KIP-360)
+    23: (2, 4),  # OffsetForLeaderEpoch: v2+ has current_leader_epoch (KIP-320)
+    24: (0, 3),  # AddPartitionsToTxn: v4+ is broker-to-broker (KIP-890)
+    25: (0, 4),  # AddOffsetsToTxn
+    26: (0, 4),  # EndTxn
+    28: (0, 4),  # TxnOffsetCommit: v3+ carries generation/member (KIP-447)
     32: (1, 4),  # DescribeConfigs
     37: (0, 3),  # CreatePartitions
     42: (0, 2),  # DeleteGroups
