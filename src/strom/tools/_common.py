@@ -2,28 +2,33 @@
 console-producer``, ...).
 
 Owns: the common flags (``--bootstrap-server``, ``--command-config``, ``--debug``), ``k=v``
-property parsing, Java ``.properties`` files, and running a tool's coroutine so that every failure
-becomes one line on stderr and a non-zero exit code (a traceback only with ``--debug``).
+property parsing, Java ``.properties`` files, JSON input files, Kafka's two table layouts
+(space-aligned columns and ``ToolsUtils.prettyPrintTable``), and running a tool's coroutine so
+that every failure becomes one line on stderr and a non-zero exit code (a traceback only with
+``--debug``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 import traceback
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from strom.errors import KafkaError
+from strom.errors import ErrorCode, KafkaError
 
 
 class ToolError(Exception):
     """A user-facing failure: its text is printed as is."""
 
 
-def parser(prog: str, description: str, examples: str) -> argparse.ArgumentParser:
+def parser(
+    prog: str, description: str, examples: str, bootstrap_required: bool = True
+) -> argparse.ArgumentParser:
     """An ``ArgumentParser`` with the flags every tool shares and ``examples`` in ``--help``."""
     p = argparse.ArgumentParser(
         prog=prog,
@@ -33,7 +38,7 @@ def parser(prog: str, description: str, examples: str) -> argparse.ArgumentParse
     )
     p.add_argument(
         "--bootstrap-server",
-        required=True,
+        required=bootstrap_required,
         metavar="HOST:PORT",
         help="the broker(s) to connect to, comma separated",
     )
@@ -85,10 +90,47 @@ def client_config(args: argparse.Namespace, *extra: dict[str, str]) -> dict[str,
     return conf
 
 
+def read_json(path: str, what: str) -> Any:
+    """Parse the JSON file ``path`` (``what`` names the flag in errors)."""
+    try:
+        return json.loads(Path(path).read_text())
+    except OSError as e:
+        raise ToolError(f"Cannot read {what} {path}: {e.strerror}.") from e
+    except ValueError as e:
+        raise ToolError(f"{what} {path} is not valid JSON: {e}.") from e
+
+
+def columns(header: list[str], rows: list[list[Any]], min_widths: list[int] | None = None) -> str:
+    """Kafka's ``%-Ns %-Ns ...`` tables: left-aligned columns, one space apart, each at least
+    ``min_widths[i]`` wide and wide enough for its longest cell."""
+    cells = [[str(c) for c in row] for row in [header, *rows]]
+    mins = min_widths or [0] * len(header)
+    widths = [max([mins[i]] + [len(r[i]) for r in cells]) for i in range(len(header))]
+    return "\n".join(
+        " ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells
+    )
+
+
+def pretty_table(header: list[str], rows: list[list[Any]]) -> str:
+    """Kafka's ``ToolsUtils.prettyPrintTable``: every cell padded to its column's width and
+    followed by a tab."""
+    cells = [[str(c) for c in row] for row in [header, *rows]]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    return "\n".join(
+        "".join(c.ljust(w) + "\t" for c, w in zip(r, widths, strict=True)) for r in cells
+    )
+
+
 def error_text(exc: BaseException) -> str:
     """One readable line for ``exc``; broker messages win over error-code names."""
     if isinstance(exc, ToolError):
         return str(exc)
+    if isinstance(exc, KafkaError) and exc.code == ErrorCode.UNSUPPORTED_VERSION:
+        text = str(exc)
+        if text.startswith("broker does not support "):
+            api = text.removeprefix("broker does not support ")
+            return f"The broker does not support {api} (UNSUPPORTED_VERSION)."
+        return f"{text} (UNSUPPORTED_VERSION)."
     if isinstance(exc, KafkaError):
         text = str(exc)
         name, sep, rest = text.partition(": ")

@@ -14,6 +14,7 @@ TOOLS = {
     "console-producer": "console_producer",
     "console-consumer": "console_consumer",
     "consumer-groups": "consumer_groups",
+    "configs": "configs",
 }
 
 

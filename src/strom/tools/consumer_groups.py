@@ -1,23 +1,31 @@
 """``strom consumer-groups``: Kafka's ``kafka-consumer-groups.sh``.
 
-Owns: --list, --describe (offsets table, --members, --state), --reset-offsets (--to-earliest,
---to-latest, --to-offset, --shift-by, --to-datetime, --to-current; --dry-run / --execute) and
---delete, printed as Kafka prints them (whitespace-aligned tables) or as JSON with
-``--output json``. Offsets are reset through OffsetCommit outside any generation, so the group
-must have no active members, as in Kafka.
+Owns: --list, --describe (offsets table, --members [--verbose], --state), --reset-offsets
+(--to-earliest, --to-latest, --to-offset, --shift-by, --to-datetime, --to-current; --dry-run /
+--execute), --delete and --delete-offsets (OffsetDelete): collecting the data and choosing the
+exit code. The tables are printed by :mod:`consumer_groups_output` as Kafka prints them, or as
+JSON with ``--output json``. Offsets are reset through OffsetCommit outside any generation, so
+the group must have no active members, as in Kafka.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from datetime import datetime
 from typing import Any
 
 from strom.client import AIOAdminClient, AIOConsumer, TopicPartition
 from strom.client.admin import GroupDescription
-from strom.errors import KafkaError
-from strom.tools._common import ToolError, client_config, parser, run
+from strom.errors import ErrorCode, KafkaError
+from strom.tools._common import ToolError, client_config, columns, parser, run
+from strom.tools.consumer_groups_output import (
+    delete_offsets_table,
+    group_error,
+    print_describe,
+    reset_table,
+)
 
 EXAMPLES = """\
   strom consumer-groups --bootstrap-server localhost:9092 --list
@@ -26,18 +34,9 @@ EXAMPLES = """\
   strom consumer-groups --bootstrap-server localhost:9092 --reset-offsets --group billing \\
       --topic orders --to-earliest --execute
   strom consumer-groups --bootstrap-server localhost:9092 --delete --group billing
+  strom consumer-groups --bootstrap-server localhost:9092 --delete-offsets --group billing \\
+      --topic orders:0,1
 """
-OFFSET_COLUMNS = [
-    "GROUP",
-    "TOPIC",
-    "PARTITION",
-    "CURRENT-OFFSET",
-    "LOG-END-OFFSET",
-    "LAG",
-    "CONSUMER-ID",
-    "HOST",
-    "CLIENT-ID",
-]
 INACTIVE = {"Empty", "Dead"}
 
 
@@ -50,13 +49,18 @@ def build_parser() -> argparse.ArgumentParser:
     action.add_argument("--describe", action="store_true", help="describe --group")
     action.add_argument("--reset-offsets", action="store_true", help="reset --group's offsets")
     action.add_argument("--delete", action="store_true", help="delete --group")
+    action.add_argument(
+        "--delete-offsets", action="store_true", help="delete --group's offsets of --topic"
+    )
     p.add_argument("--group", action="append", help="group id; repeatable")
     p.add_argument("--all-groups", action="store_true", help="every group (describe, delete)")
     p.add_argument("--members", action="store_true", help="describe members")
     p.add_argument("--state", action="store_true", help="describe state (with --list: too)")
     p.add_argument("--offsets", action="store_true", help="describe offsets (the default)")
     p.add_argument("--verbose", action="store_true", help="with --members: show assignments")
-    p.add_argument("--topic", action="append", help="TOPIC or TOPIC:0,1 (reset); repeatable")
+    p.add_argument(
+        "--topic", action="append", help="TOPIC or TOPIC:0,1 (reset, delete-offsets); repeatable"
+    )
     p.add_argument("--all-topics", action="store_true", help="reset every topic of the group")
     target = p.add_mutually_exclusive_group()
     target.add_argument("--to-earliest", action="store_true")
@@ -70,15 +74,6 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--execute", action="store_true", help="commit the new offsets")
     p.add_argument("--output", choices=("text", "json"), default="text")
     return p
-
-
-def table(columns: list[str], rows: list[list[Any]]) -> str:
-    """Left-aligned columns separated by at least one space, as Kafka prints them."""
-    cells = [[str(c) for c in row] for row in [columns, *rows]]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(columns))]
-    return "\n".join(
-        " ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells
-    )
 
 
 class GroupsCommand:
@@ -146,6 +141,7 @@ class GroupsCommand:
                 "members": [
                     {
                         "consumer_id": m.member_id,
+                        "group_instance_id": m.group_instance_id,
                         "host": m.host,
                         "client_id": m.client_id,
                         "assignment": [list(tp) for tp in m.assignment],
@@ -156,7 +152,7 @@ class GroupsCommand:
             if self.args.state:
                 node = await self.admin._coordinator(gid)
                 b = self.admin.cluster.brokers.get(node)
-                entry["coordinator"] = f"{b.host}:{b.port} ({node})" if b else f"({node})"
+                entry["coordinator"] = f"{b.host}:{b.port}  ({node})" if b else f"({node})"
             if not (self.args.state or self.args.members):
                 entry["offsets"] = await self.offset_rows(desc)
             out.append(entry)
@@ -242,74 +238,6 @@ def _parse_datetime(text: str) -> int:
         raise ToolError(f"Invalid --to-datetime {text!r}: use YYYY-MM-DDTHH:mm:SS.sss.") from e
 
 
-def _dash(v: Any) -> Any:
-    return "-" if v is None else v
-
-
-def print_describe(groups: list[dict[str, Any]], args: argparse.Namespace) -> None:
-    for g in groups:
-        print()
-        if args.state:
-            print(
-                table(
-                    ["GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS"],
-                    [
-                        [
-                            g["group"],
-                            g["coordinator"],
-                            g["assignment_strategy"] or "",
-                            g["state"],
-                            len(g["members"]),
-                        ]
-                    ],
-                )
-            )
-            continue
-        if not g["members"]:
-            print(f"Consumer group '{g['group']}' has no active members.\n")
-        if args.members:
-            cols = ["GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS"]
-            if args.verbose:
-                cols.append("ASSIGNMENT")
-            rows = []
-            for m in g["members"]:
-                row = [
-                    g["group"],
-                    m["consumer_id"],
-                    m["host"],
-                    m["client_id"],
-                    len(m["assignment"]),
-                ]
-                if args.verbose:
-                    row.append(",".join(f"{t}({p})" for t, p in m["assignment"]) or "-")
-                rows.append(row)
-            if rows:
-                print(table(cols, rows))
-            continue
-        print(
-            table(
-                OFFSET_COLUMNS,
-                [
-                    [
-                        _dash(r[k])
-                        for k in (
-                            "group",
-                            "topic",
-                            "partition",
-                            "current_offset",
-                            "log_end_offset",
-                            "lag",
-                            "consumer_id",
-                            "host",
-                            "client_id",
-                        )
-                    ]
-                    for r in g["offsets"]
-                ],
-            )
-        )
-
-
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
 
@@ -324,6 +252,68 @@ def main(argv: list[str]) -> int:
     return run(args, body)
 
 
+def describe_mode(args: argparse.Namespace) -> str:
+    """Kafka's precedence: --offsets (or nothing) > --members > --state."""
+    if args.offsets or not (args.members or args.state):
+        return "offsets"
+    return "members" if args.members else "state"
+
+
+async def delete_offsets(cmd: GroupsCommand, args: argparse.Namespace) -> int:
+    """--delete-offsets: OffsetDelete, reported as Kafka's ConsumerGroupCommand does."""
+    if not args.group or len(args.group) != 1:
+        raise ToolError("Option --delete-offsets needs exactly one --group.")
+    if not args.topic:
+        raise ToolError("Option --delete-offsets needs --topic.")
+    gid = args.group[0]
+    wanted: list[TopicPartition] = []
+    missing: dict[TopicPartition, int] = {}
+    for spec in args.topic:
+        name, _, plist = spec.partition(":")
+        if plist:
+            try:
+                wanted += [TopicPartition(name, int(p)) for p in plist.split(",")]
+            except ValueError as e:
+                raise ToolError(f"Invalid partition list in --topic {spec!r}.") from e
+            continue
+        try:
+            described = await cmd.admin.describe_topics([name])
+        except KafkaError:
+            missing[TopicPartition(name, -1)] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            continue
+        wanted += [TopicPartition(name, p.partition) for p in described.get(name, [])]
+    result = await cmd.admin.delete_consumer_group_offsets(gid, wanted) if wanted else None
+    partitions = {**(result.partitions if result else {}), **missing}
+    top = result.error_code if result else ErrorCode.NONE
+    if top == ErrorCode.NONE:
+        # as Kafka's admin client: the first partition error fails the whole request
+        top = next((code for code in partitions.values() if code), ErrorCode.NONE)
+    if args.output == "json":
+        print(
+            json.dumps(
+                {
+                    "group": gid,
+                    "error": group_error(gid, top),
+                    "partitions": [
+                        {"topic": tp.topic, "partition": tp.partition, "error_code": code}
+                        for tp, code in sorted(partitions.items())
+                    ],
+                },
+                indent=2,
+            )
+        )
+    else:
+        error = group_error(gid, top)
+        if error is None:
+            topics = ", ".join(t.partition(":")[0] for t in args.topic)
+            print(f"Request succeed for deleting offsets with topic {topics} group {gid}")
+        else:
+            print(f"Error: {error}", file=sys.stderr)
+        print()
+        print(delete_offsets_table(partitions))
+    return 1 if top or any(partitions.values()) else 0
+
+
 async def dispatch(cmd: GroupsCommand, args: argparse.Namespace) -> int:
     json_out = args.output == "json"
     if args.list:
@@ -331,35 +321,39 @@ async def dispatch(cmd: GroupsCommand, args: argparse.Namespace) -> int:
         if args.state:
             descs = await cmd.admin.describe_groups(groups) if groups else []
             state_rows = [[d.group_id, d.state] for d in descs]
-            print(json.dumps(state_rows) if json_out else table(["GROUP", "STATE"], state_rows))
+            print(
+                json.dumps(state_rows)
+                if json_out
+                else columns(["GROUP", "STATE"], state_rows, [25, 0])
+            )
         else:
             print(json.dumps(groups) if json_out else "\n".join(groups))
     elif args.describe:
+        mode = describe_mode(args)
+        args.offsets, args.members, args.state = (
+            mode == "offsets",
+            mode == "members",
+            mode == "state",
+        )
         described = await cmd.describe()
         if json_out:
             print(json.dumps(described, indent=2))
         else:
-            print_describe(described, args)
+            print_describe(described, args.members, args.state, args.verbose)
     elif args.reset_offsets:
         rows = await cmd.reset()
-        if json_out:
-            print(json.dumps(rows, indent=2))
-        else:
-            print(
-                table(
-                    ["GROUP", "TOPIC", "PARTITION", "NEW-OFFSET"],
-                    [[r["group"], r["topic"], r["partition"], r["new_offset"]] for r in rows],
-                )
-            )
+        print(json.dumps(rows, indent=2) if json_out else reset_table(rows))
+    elif args.delete_offsets:
+        return await delete_offsets(cmd, args)
     else:
         gids = await cmd.groups()
         for gid in gids:
             try:
                 await cmd.admin.delete_consumer_groups([gid])
             except KafkaError as e:
-                if "GROUP_ID_NOT_FOUND" in str(e):
+                if e.code == ErrorCode.GROUP_ID_NOT_FOUND:
                     raise ToolError(f"Consumer group '{gid}' does not exist.") from e
-                if "NON_EMPTY_GROUP" in str(e):
+                if e.code == ErrorCode.NON_EMPTY_GROUP:
                     raise ToolError(
                         f"Consumer group '{gid}' could not be deleted: it has active members."
                     ) from e
