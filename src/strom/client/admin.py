@@ -266,18 +266,31 @@ class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin):
     async def delete_records(
         self, before: Mapping[TopicPartition, int]
     ) -> dict[TopicPartition, int]:
-        """Delete records before the given offsets; returns the new low watermarks."""
+        """Delete records before the given offsets (-1 = the high watermark); returns the new
+        low watermarks and raises the first partition error."""
+        out: dict[TopicPartition, int] = {}
+        for tp, (low, code) in (await self.delete_records_outcomes(before)).items():
+            check(code, f"{tp.topic}-{tp.partition}")
+            out[tp] = low
+        return out
+
+    async def delete_records_outcomes(
+        self, before: Mapping[TopicPartition, int]
+    ) -> dict[TopicPartition, tuple[int, int]]:
+        """Like :meth:`delete_records`, without raising: ``{tp: (low_watermark, error_code)}``
+        (a partition with no known leader gets UNKNOWN_TOPIC_OR_PARTITION)."""
         by_node: dict[int, dict[str, list[DRReq.DeleteRecordsPartition]]] = defaultdict(
             lambda: defaultdict(list)
         )
         self.cluster.add_topics({tp.topic for tp in before})
         await self.cluster.refresh()
+        out: dict[TopicPartition, tuple[int, int]] = {}
         for tp, offset in before.items():
             leader = self.cluster.leader_for(tp)
             if leader < 0:
-                raise error_for(3, str(tp))
+                out[tp] = (-1, self.cluster.topic_errors.get(tp.topic, 3) or 3)
+                continue
             by_node[leader][tp.topic].append(DRReq.DeleteRecordsPartition(tp.partition, offset))
-        out: dict[TopicPartition, int] = {}
         for node, topics in by_node.items():
             req = DRReq(
                 [DRReq.DeleteRecordsTopic(t, ps) for t, ps in topics.items()], self.timeout_ms
@@ -285,6 +298,5 @@ class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin):
             resp = await self.cluster.send(node, req, DeleteRecordsResponse)
             for t in resp.topics:
                 for p in t.partitions:
-                    check(p.error_code, f"{t.name}-{p.partition_index}")
-                    out[TopicPartition(t.name, p.partition_index)] = p.low_watermark
+                    out[TopicPartition(t.name, p.partition_index)] = (p.low_watermark, p.error_code)
         return out

@@ -90,6 +90,14 @@ def client_config(args: argparse.Namespace, *extra: dict[str, str]) -> dict[str,
     return conf
 
 
+def code_name(code: int) -> str:
+    """``ErrorCode`` name of a protocol error code (``error code N`` when unknown)."""
+    try:
+        return ErrorCode(code).name
+    except ValueError:
+        return f"error code {code}"
+
+
 def read_json(path: str, what: str) -> Any:
     """Parse the JSON file ``path`` (``what`` names the flag in errors)."""
     try:

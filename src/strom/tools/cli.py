@@ -15,6 +15,8 @@ TOOLS = {
     "console-consumer": "console_consumer",
     "consumer-groups": "consumer_groups",
     "configs": "configs",
+    "delete-records": "delete_records",
+    "log-dirs": "log_dirs",
 }
 
 
