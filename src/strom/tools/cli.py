@@ -17,6 +17,7 @@ TOOLS = {
     "configs": "configs",
     "delete-records": "delete_records",
     "log-dirs": "log_dirs",
+    "transactions": "transactions",
 }
 
 
