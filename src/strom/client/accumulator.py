@@ -59,6 +59,7 @@ class ProducerBatch:
     producer_id: int = NO_PRODUCER_ID
     producer_epoch: int = NO_PRODUCER_EPOCH
     base_sequence: int = NO_SEQUENCE
+    transactional: bool = False
     payload: bytes | None = None
 
     def build(self, compression: CompressionType, level: int | None) -> bytes:
@@ -69,6 +70,7 @@ class ProducerBatch:
                 producer_id=self.producer_id,
                 producer_epoch=self.producer_epoch,
                 base_sequence=self.base_sequence,
+                is_transactional=self.transactional,
                 compression_level=level,
             )
             for key, value, ts, headers in self.records:

@@ -226,6 +226,7 @@ class Sender:
             if batch is None:
                 continue
             if self.idempotent:
+                batch.transactional = self.txn is not None
                 self.identity.stamp(batch)
             sizes[leader] += batch.size
             by_node.setdefault(leader, []).append(batch)
@@ -244,7 +245,7 @@ class Sender:
                     ProduceRequest.PartitionProduceData(b.tp.partition, payload)
                 )
             req = ProduceRequest(
-                None,
+                None if self.txn is None else self.txn.transactional_id,
                 self.acks,
                 self.request_timeout_ms,
                 [ProduceRequest.TopicProduceData(t, ps) for t, ps in topics.items()],
