@@ -10,6 +10,7 @@ import pytest
 
 from strom.coordinator.group.consumer import ConsumerProtocol
 from strom.coordinator.group.consumer_group import ConsumerGroup, MemberState, replay
+from strom.coordinator.group.consumer_offsets import check_commit
 from strom.coordinator.group.records_consumer import decode_ckey
 from strom.coordinator.group.types import GroupConfig, Output
 from strom.errors import ErrorCode
@@ -198,9 +199,11 @@ def test_commit_validation_uses_member_epoch() -> None:
     a = Member(sim)
     a.hb()
     g = group(sim)
-    assert sim.p.validate_commit(g, a.id, a.epoch, 9) == ErrorCode.NONE
-    assert sim.p.validate_commit(g, a.id, a.epoch - 1, 9) == ErrorCode.STALE_MEMBER_EPOCH
-    assert sim.p.validate_commit(g, "x", a.epoch, 9) == ErrorCode.UNKNOWN_MEMBER_ID
+    assert check_commit(g, a.id, None, a.epoch, 9) == ErrorCode.NONE
+    assert check_commit(g, a.id, None, a.epoch - 1, 9) == ErrorCode.STALE_MEMBER_EPOCH
+    assert check_commit(g, "x", None, a.epoch, 9) == ErrorCode.UNKNOWN_MEMBER_ID
+    # a consumer-protocol member must commit with OffsetCommit v9+
+    assert check_commit(g, a.id, None, a.epoch, 8) == ErrorCode.UNSUPPORTED_VERSION
 
 
 def snapshot(g: ConsumerGroup) -> Any:

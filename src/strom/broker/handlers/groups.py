@@ -14,6 +14,9 @@ from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.registry import handles
 from strom.broker.txn_runtime import TXN_TOPIC
+from strom.coordinator.group.consumer_group import TopicsMeta
+from strom.coordinator.group.conversion import POLICIES
+from strom.coordinator.group.coordinator import GroupCoordinator
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
 from strom.protocol.messages.describe_groups import DescribeGroupsRequest, DescribeGroupsResponse
@@ -31,6 +34,7 @@ from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetch
 from strom.protocol.messages.sync_group import SyncGroupRequest, SyncGroupResponse
 
 GROUP, TRANSACTION = 0, 1
+MIGRATION_POLICY = "group.consumer.migration.policy"
 FC = FindCoordinatorResponse
 
 
@@ -88,19 +92,42 @@ def _client_host(ctx: RequestContext) -> str:
     return "/" + host
 
 
+def migration_policy(ctx: RequestContext) -> str:
+    """``group.consumer.migration.policy`` (Kafka 4.0, default bidirectional), handed to the
+    coordinator with each group request."""
+    raw = ctx.broker.config.originals.get(MIGRATION_POLICY, "bidirectional")
+    policy = str(raw).strip().lower()
+    return policy if policy in POLICIES else "bidirectional"
+
+
+def coordinator(ctx: RequestContext) -> GroupCoordinator:
+    coord = ctx.broker.groups.coordinator
+    coord.migration_policy = migration_policy(ctx)
+    return coord
+
+
+def topic_image(ctx: RequestContext) -> TopicsMeta:
+    """name -> (topic id, partition count) of every topic, for the consumer group protocol."""
+    return {
+        name: (info.topic_id, info.num_partitions)
+        for name, info in ctx.broker.metadata.topics().items()
+    }
+
+
 @handles(11)
 async def join_group(ctx: RequestContext, req: JoinGroupRequest) -> JoinGroupResponse:
-    coord = ctx.broker.groups.coordinator
+    coord = coordinator(ctx)
     v, cid, host = ctx.api_version, ctx.client_id, _client_host(ctx)
+    image = topic_image(ctx) if req.group_id in coord.consumer.groups else None
     resp: JoinGroupResponse = await ctx.broker.groups.run(
-        lambda token, now: coord.join(token, req, v, cid, host, now)
+        lambda token, now: coord.join(token, req, v, cid, host, now, image)
     )
     return resp
 
 
 @handles(14)
 async def sync_group(ctx: RequestContext, req: SyncGroupRequest) -> SyncGroupResponse:
-    coord = ctx.broker.groups.coordinator
+    coord = coordinator(ctx)
     v = ctx.api_version
     resp: SyncGroupResponse = await ctx.broker.groups.run(
         lambda token, now: coord.sync(token, req, v, now)
@@ -110,7 +137,7 @@ async def sync_group(ctx: RequestContext, req: SyncGroupRequest) -> SyncGroupRes
 
 @handles(12)
 async def heartbeat(ctx: RequestContext, req: HeartbeatRequest) -> HeartbeatResponse:
-    coord = ctx.broker.groups.coordinator
+    coord = coordinator(ctx)
     v = ctx.api_version
     resp: HeartbeatResponse = await ctx.broker.groups.run(
         lambda token, now: coord.heartbeat(token, req, v, now)
@@ -120,7 +147,7 @@ async def heartbeat(ctx: RequestContext, req: HeartbeatRequest) -> HeartbeatResp
 
 @handles(13)
 async def leave_group(ctx: RequestContext, req: LeaveGroupRequest) -> LeaveGroupResponse:
-    coord = ctx.broker.groups.coordinator
+    coord = coordinator(ctx)
     v = ctx.api_version
     resp: LeaveGroupResponse = await ctx.broker.groups.run(
         lambda token, now: coord.leave(token, req, v, now)

@@ -32,6 +32,12 @@ from collections import Counter
 from collections.abc import Callable
 
 from strom.coordinator.group.assignors import ASSIGNORS
+from strom.coordinator.group.consumer_checks import (
+    STATIC_LEAVE,
+    HeartbeatError,
+    validate_request,
+)
+from strom.coordinator.group.consumer_checks import assignment_of as _assignment
 from strom.coordinator.group.consumer_group import (
     ConsumerGroup,
     ConsumerMember,
@@ -48,34 +54,12 @@ from strom.protocol.messages.consumer_group_heartbeat import (
 )
 
 HR = ConsumerGroupHeartbeatResponse
-LEAVE, STATIC_LEAVE = -1, -2
+LEAVE = -1
 MS = MemberState
-
-
-class HeartbeatError(Exception):
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def _new_member_id() -> str:
     return uuid.uuid4().hex[:22]
-
-
-def _assignment(
-    tps: list[ConsumerGroupHeartbeatRequest.TopicPartitions] | None,
-) -> Assignment | None:
-    if tps is None:
-        return None
-    return {t.topic_id: frozenset(t.partitions) for t in tps if t.partitions}
-
-
-def _valid_regex(pattern: str) -> bool:
-    try:
-        re.compile(pattern)
-    except re.error:
-        return False
-    return True
 
 
 def _overlaps(a: Assignment, b: Assignment) -> bool:
@@ -104,6 +88,7 @@ class ConsumerProtocol:
         self.cfg = cfg
         self.new_member_id = new_member_id
         self.groups: dict[str, ConsumerGroup] = {}
+        self.fence: Callable[[ConsumerGroup, list[str], int, Output], None] = self.remove_members
 
     # -- ConsumerGroupHeartbeat --------------------------------------------------------------
     def heartbeat(
@@ -117,49 +102,17 @@ class ConsumerProtocol:
         out: Output,
     ) -> ConsumerGroupHeartbeatResponse:
         try:
-            self._validate(req)
+            self.validate(req)
             if req.member_epoch in (LEAVE, STATIC_LEAVE):
-                return self._leave(req, out)
+                return self._leave(req, now, out)
             return self._heartbeat(partition, req, client_id, client_host, image, now, out)
         except HeartbeatError as exc:
             return HR(error_code=exc.code, error_message=str(exc))
 
-    def _validate(self, req: ConsumerGroupHeartbeatRequest) -> None:
-        bad = ErrorCode.INVALID_REQUEST
-        if not req.group_id:
-            raise HeartbeatError(bad, "GroupId can't be empty.")
-        if req.instance_id is not None and not req.instance_id:
-            raise HeartbeatError(bad, "InstanceId can't be empty.")
-        if req.member_epoch == 0:
-            if req.rebalance_timeout_ms == -1:
-                raise HeartbeatError(bad, "RebalanceTimeoutMs must be provided in first request.")
-            if _assignment(req.topic_partitions):
-                raise HeartbeatError(bad, "TopicPartitions must be empty when (re-)joining.")
-            if req.subscribed_topic_names is None and req.subscribed_topic_regex is None:
-                raise HeartbeatError(
-                    bad,
-                    "SubscribedTopicNames or SubscribedTopicRegex must be set in first request.",
-                )
-        elif not req.member_id:
-            raise HeartbeatError(bad, "MemberId can't be empty.")
-        if req.subscribed_topic_regex is not None and not _valid_regex(req.subscribed_topic_regex):
-            raise HeartbeatError(
-                ErrorCode.INVALID_REQUEST,  # Kafka 4.0: INVALID_REGULAR_EXPRESSION
-                f"SubscribedTopicRegex {req.subscribed_topic_regex} is invalid.",
-            )
-        if req.member_epoch == STATIC_LEAVE and req.instance_id is None:
-            raise HeartbeatError(bad, "InstanceId can't be null when MemberEpoch is -2.")
-        if req.member_epoch < STATIC_LEAVE:
-            raise HeartbeatError(bad, f"MemberEpoch {req.member_epoch} is invalid.")
-        if (
-            req.server_assignor is not None
-            and req.server_assignor not in self.cfg.consumer_assignors
-        ):
-            raise HeartbeatError(
-                ErrorCode.UNSUPPORTED_ASSIGNOR,
-                f"ServerAssignor {req.server_assignor} is not supported. Supported assignors: "
-                + ", ".join(self.cfg.consumer_assignors),
-            )
+    def validate(self, req: ConsumerGroupHeartbeatRequest) -> None:
+        """Kafka's request checks (INVALID_REQUEST, UNSUPPORTED_ASSIGNOR); raises
+        :class:`HeartbeatError`."""
+        validate_request(req, self.cfg.consumer_assignors)
 
     def _member(
         self, g: ConsumerGroup, req: ConsumerGroupHeartbeatRequest, out: Output
@@ -235,7 +188,6 @@ class ConsumerProtocol:
             g = self.groups[req.group_id] = ConsumerGroup(req.group_id, partition)
         m, is_new = self._member(g, req, out)
         before = dict(m.assigned)
-        # 1. the member's metadata and subscription
         old = m.meta
         meta = MemberMetadata(
             req.instance_id if req.instance_id is not None else old.instance_id,
@@ -253,26 +205,7 @@ class ConsumerProtocol:
             else old.rebalance_timeout_ms,
             req.server_assignor if req.server_assignor is not None else old.server_assignor,
         )
-        bump = is_new or (meta.subscribed_topic_names, meta.subscribed_topic_regex) != (
-            old.subscribed_topic_names,
-            old.subscribed_topic_regex,
-        )
-        if is_new or meta != old:
-            m.meta = meta
-            g.put_member(m)
-            g.write_member(m, out)
-        topics = self._subscribed(g, image)
-        if topics != g.topics:
-            g.topics, bump = topics, True
-        if bump:
-            g.group_epoch += 1
-            g.write_topics(out)
-            g.write_epoch(out)
-        # 2. the target assignment
-        if g.group_epoch > g.assignment_epoch:
-            self._assign(g, out)
-        # 3. reconciliation
-        self._reconcile(g, m, _assignment(req.topic_partitions), now, out, is_new)
+        self.update(g, m, is_new, meta, image, _assignment(req.topic_partitions), now, out)
         m.session_deadline = now + self.cfg.consumer_session_timeout_ms
         resp = HR(
             member_id=m.member_id,
@@ -288,6 +221,39 @@ class ConsumerProtocol:
                 ]
             )
         return resp
+
+    def update(
+        self,
+        g: ConsumerGroup,
+        m: ConsumerMember,
+        is_new: bool,
+        meta: MemberMetadata,
+        image: TopicsMeta,
+        owned: Assignment | None,
+        now: int,
+        out: Output,
+    ) -> None:
+        """Steps 1-3 of a heartbeat (or of a classic member's JoinGroup): the member's metadata,
+        the group epoch, the target assignment, then the member's reconciliation."""
+        old = m.meta
+        bump = is_new or (meta.subscribed_topic_names, meta.subscribed_topic_regex) != (
+            old.subscribed_topic_names,
+            old.subscribed_topic_regex,
+        )
+        if is_new or meta != old:
+            m.meta = meta
+            g.put_member(m)
+            g.write_member(m, out)
+        topics = self._subscribed(g, image)
+        if topics != g.topics:
+            g.topics, bump = topics, True
+        if bump:
+            g.group_epoch += 1
+            g.write_topics(out)
+            g.write_epoch(out)
+        if g.group_epoch > g.assignment_epoch:
+            self._assign(g, out)
+        self._reconcile(g, m, owned, now, out, is_new)
 
     def _subscribed(self, g: ConsumerGroup, image: TopicsMeta) -> TopicsMeta:
         names = {n for m in g.members.values() for n in _topics_of(m.meta, image)}
@@ -366,7 +332,7 @@ class ConsumerProtocol:
 
     # -- leaving and removal -----------------------------------------------------------------
     def _leave(
-        self, req: ConsumerGroupHeartbeatRequest, out: Output
+        self, req: ConsumerGroupHeartbeatRequest, now: int, out: Output
     ) -> ConsumerGroupHeartbeatResponse:
         g = self.groups.get(req.group_id)
         m = g.members.get(req.member_id) if g is not None else None
@@ -381,13 +347,19 @@ class ConsumerProtocol:
             m.pending_revocation = {}
             g.write_current(m, out)
         else:
-            self.remove(g, m.member_id, out)
+            self.fence(g, [m.member_id], now, out)
         return HR(member_id=m.member_id, member_epoch=req.member_epoch)
 
-    def remove(self, g: ConsumerGroup, member_id: str, out: Output) -> None:
-        """Remove a member (leave, expiry, fencing): its records go, the group epoch bumps."""
-        g.write_member_tombstones(member_id, out)
-        g.drop_member(member_id)
+    def remove_members(
+        self, g: ConsumerGroup, member_ids: list[str], now: int, out: Output
+    ) -> None:
+        """Remove members (leave, expiry, fencing): their records go, the group epoch bumps
+        once. The coordinator replaces :attr:`fence` with a version that may downgrade the
+        group to a classic group instead (``conversion.py``)."""
+        del now
+        for mid in member_ids:
+            g.write_member_tombstones(mid, out)
+            g.drop_member(mid)
         names = {n for m in g.members.values() for n in _topics_of(m.meta, g.topics)}
         topics = {n: v for n, v in g.topics.items() if n in names}
         g.group_epoch += 1
@@ -399,26 +371,16 @@ class ConsumerProtocol:
     # -- timers ------------------------------------------------------------------------------
     def next_deadline(self, g: ConsumerGroup) -> int | None:
         times = [m.session_deadline for m in g.members.values()]
-        times += [m.revocation_deadline for m in g.members.values() if m.revocation_deadline]
+        for m in g.members.values():
+            times += [t for t in (m.revocation_deadline, m.join_deadline, m.sync_deadline) if t]
         return min(times, default=None)
 
     def on_timer(self, g: ConsumerGroup, now: int, out: Output) -> None:
-        for m in list(g.members.values()):
-            expired = now >= m.session_deadline
-            stuck = m.revocation_deadline is not None and now >= m.revocation_deadline
-            if expired or stuck:
-                self.remove(g, m.member_id, out)
-
-    # -- OffsetCommit ------------------------------------------------------------------------
-    def validate_commit(
-        self, g: ConsumerGroup, member_id: str, member_epoch: int, version: int
-    ) -> ErrorCode:
-        """Kafka's ConsumerGroup.validateOffsetCommit: the member epoch is the generation."""
-        if member_epoch < 0 and not g.members:
-            return ErrorCode.NONE
-        m = g.members.get(member_id)
-        if m is None:
-            return ErrorCode.UNKNOWN_MEMBER_ID
-        if version < 9:
-            return ErrorCode.UNSUPPORTED_VERSION
-        return ErrorCode.NONE if member_epoch == m.member_epoch else ErrorCode.STALE_MEMBER_EPOCH
+        """Fence the members whose session, revocation, rejoin or sync deadline passed."""
+        due = []
+        for m in g.members.values():
+            deadlines = (m.revocation_deadline, m.join_deadline, m.sync_deadline)
+            if now >= m.session_deadline or any(t is not None and now >= t for t in deadlines):
+                due.append(m.member_id)
+        if due:
+            self.fence(g, due, now, out)

@@ -65,6 +65,17 @@ class ConsumerMember:
     pending_revocation: Assignment = field(default_factory=dict)
     session_deadline: int = 0
     revocation_deadline: int | None = None
+    join_deadline: int | None = None  # classic member told to rejoin: its JoinGroup is due
+    sync_deadline: int | None = None  # classic member joined: its SyncGroup is due
+
+    @property
+    def is_classic(self) -> bool:
+        """The member speaks the classic protocol (JoinGroup/SyncGroup/Heartbeat)."""
+        return self.meta.classic is not None
+
+    def session_timeout(self, consumer_default: int) -> int:
+        c = self.meta.classic
+        return consumer_default if c is None else c.session_timeout_ms
 
     def current(self) -> CurrentAssignment:
         return CurrentAssignment(
@@ -214,11 +225,11 @@ def replay(
         m = g.members.get(k.member)
         if m is None:
             m = ConsumerMember(k.member, empty_meta())
-        m.session_deadline = now + session_timeout_ms
         if k.type == MEMBER:
             m.meta = decode_member(value)
         else:
             m.set_current(decode_current(value))
             unrevoked = m.state == MemberState.UNREVOKED_PARTITIONS
             m.revocation_deadline = now + max(m.meta.rebalance_timeout_ms, 0) if unrevoked else None
+        m.session_deadline = now + m.session_timeout(session_timeout_ms)
         g.put_member(m)

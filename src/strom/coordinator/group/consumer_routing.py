@@ -7,20 +7,37 @@ places where the two group types meet in one group id namespace:
 - A group id names a consumer group when it is in ``self.consumer.groups``. Its committed offsets
   still live in the (memberless) :class:`ClassicGroup` of the same id, so OffsetFetch, OffsetDelete
   and offset expiry work unchanged; OffsetCommit checks the member epoch instead of a generation.
-- Conversion as Kafka allows: a ConsumerGroupHeartbeat may turn an *empty* classic group into a
-  consumer group; a JoinGroup may turn an *empty* consumer group into a classic group (its records
-  are deleted). A non-empty group of the other type is refused: GROUP_ID_NOT_FOUND for the
-  heartbeat, INCONSISTENT_GROUP_PROTOCOL for JoinGroup.
+- Conversion as Kafka 4.0 does it: a ConsumerGroupHeartbeat turns an *empty* classic group into a
+  consumer group, and (epoch 0, ``group.consumer.migration.policy`` allowing upgrades) a
+  non-empty classic group too (``conversion.py``); otherwise a non-empty classic group answers
+  GROUP_ID_NOT_FOUND. A JoinGroup turns an *empty* consumer group into a classic group (its
+  records are deleted); JoinGroup, SyncGroup, Heartbeat and LeaveGroup to a non-empty consumer
+  group are served by it, their senders being classic members (``consumer_classic.py``).
+  Fencing members (leave, expiry) downgrades the group when only classic members remain and the
+  policy allows downgrades.
+- OffsetCommit, TxnOffsetCommit and OffsetFetch of a consumer group check the member epoch
+  (``consumer_offsets.py``).
 - DescribeGroups reports a consumer group as Dead (as Kafka before DescribeGroups v6);
   ListGroups lists it with type ``consumer``.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from strom.coordinator.group.consumer import ConsumerProtocol
+from strom.coordinator.group.consumer_checks import HeartbeatError
+from strom.coordinator.group.consumer_classic import ClassicMembers
 from strom.coordinator.group.consumer_group import ConsumerGroup, TopicsMeta, replay
+from strom.coordinator.group.consumer_offsets import check_commit, check_fetch
+from strom.coordinator.group.conversion import (
+    ConversionError,
+    can_downgrade,
+    can_upgrade,
+    to_classic,
+    to_consumer,
+)
 from strom.coordinator.group.records_consumer import Assignment, decode_ckey
 from strom.coordinator.group.types import GroupConfig, Output, Token
 from strom.errors import ErrorCode
@@ -32,10 +49,14 @@ from strom.protocol.messages.consumer_group_heartbeat import (
     ConsumerGroupHeartbeatRequest,
     ConsumerGroupHeartbeatResponse,
 )
+from strom.protocol.messages.join_group import JoinGroupRequest
 from strom.protocol.messages.list_groups import ListGroupsResponse
 
 if TYPE_CHECKING:
+    from strom.coordinator.group.classic import ClassicProtocol
     from strom.coordinator.group.group import ClassicGroup
+
+log = logging.getLogger("strom.coordinator.group")
 
 GROUP_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8)  # READ, DELETE, DESCRIBE
 INT32_MIN = -(2**31)
@@ -47,11 +68,15 @@ class ConsumerRouting:
     owned: set[int]
     loading: set[int]
     consumer: ConsumerProtocol
+    classic: ClassicProtocol
+    classic_members: ClassicMembers
+    migration_policy: str
 
     if TYPE_CHECKING:
 
         def status(self, group_id: str | None) -> ErrorCode: ...
         def partition_for(self, group_id: str) -> int: ...
+        def _create(self, group_id: str, now: int) -> ClassicGroup: ...
 
     # -- requests ----------------------------------------------------------------------------
     def consumer_heartbeat(
@@ -69,13 +94,13 @@ class ConsumerRouting:
         if err != ErrorCode.NONE:
             out.reply(token, ConsumerGroupHeartbeatResponse(error_code=err))
         elif req.group_id not in self.consumer.groups and classic and classic.members:
-            out.reply(
-                token,
-                ConsumerGroupHeartbeatResponse(
-                    error_code=ErrorCode.GROUP_ID_NOT_FOUND,
-                    error_message=f"Group {req.group_id} is not a consumer group.",
-                ),
-            )
+            refused = self._upgrade(req, classic, image, now, out)
+            if refused is not None:
+                out.reply(token, refused)
+            else:
+                p = self.partition_for(req.group_id)
+                resp = self.consumer.heartbeat(p, req, client_id, client_host, image, now, out)
+                out.reply(token, resp)
         else:
             p = self.partition_for(req.group_id)
             resp = self.consumer.heartbeat(p, req, client_id, client_host, image, now, out)
@@ -108,24 +133,92 @@ class ConsumerRouting:
             )
         return R(groups=out)
 
+    def _upgrade(
+        self,
+        req: ConsumerGroupHeartbeatRequest,
+        classic: ClassicGroup,
+        image: TopicsMeta,
+        now: int,
+        out: Output,
+    ) -> ConsumerGroupHeartbeatResponse | None:
+        """Convert the non-empty classic group a heartbeat joins; the refusal otherwise."""
+        R = ConsumerGroupHeartbeatResponse
+        try:
+            self.consumer.validate(req)
+        except HeartbeatError as exc:
+            return R(error_code=exc.code, error_message=str(exc))
+        if req.member_epoch != 0 or not can_upgrade(classic, self.migration_policy):
+            msg = f"Group {req.group_id} is not a consumer group."
+            return R(error_code=ErrorCode.GROUP_ID_NOT_FOUND, error_message=msg)
+        if req.instance_id is not None and req.instance_id in classic.static_members:
+            msg = f"Static member with instance id {req.instance_id} is not released yet."
+            return R(error_code=ErrorCode.UNRELEASED_INSTANCE_ID, error_message=msg)
+        try:
+            g = to_consumer(classic, image, now, out)
+        except ConversionError as exc:
+            return R(error_code=ErrorCode.GROUP_ID_NOT_FOUND, error_message=str(exc))
+        self.consumer.groups[g.group_id] = g
+        log.info(
+            "group %s: upgraded from classic to consumer (epoch %d)", g.group_id, g.group_epoch
+        )
+        return None
+
+    def consumer_fence(
+        self, g: ConsumerGroup, member_ids: list[str], now: int, out: Output
+    ) -> None:
+        """Fence members of a consumer group: downgrade it to a classic group when only classic
+        members remain (and the policy allows it), else remove them and bump the epoch."""
+        leaving = set(member_ids)
+        if not can_downgrade(g, leaving, self.migration_policy, self.cfg.max_size):
+            self.consumer.remove_members(g, member_ids, now, out)
+            return
+        shell = self.groups.get(g.group_id) or self._create(g.group_id, now)
+        to_classic(g, leaving, shell, now, out)
+        del self.consumer.groups[g.group_id]
+        log.info("group %s: downgraded from consumer to classic", g.group_id)
+        self.classic.prepare_rebalance(shell, now, out)
+
     # -- meeting points with classic groups and offsets --------------------------------------
-    def consumer_conflict(self, group_id: str, out: Output) -> ErrorCode:
-        """Before a JoinGroup: refuse a non-empty consumer group, convert an empty one."""
-        g = self.consumer.groups.get(group_id)
+    def consumer_join(
+        self,
+        token: Token,
+        req: JoinGroupRequest,
+        version: int,
+        client: tuple[str, str],
+        image: TopicsMeta,
+        now: int,
+        out: Output,
+    ) -> bool:
+        """Before a JoinGroup: a non-empty consumer group serves it (True); an empty one is
+        converted to a classic group (its records deleted) and the classic protocol goes on."""
+        g = self.consumer.groups.get(req.group_id)
         if g is None:
-            return ErrorCode.NONE
+            return False
         if g.members:
-            return ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+            self.classic_members.join(g, token, req, version, client, image, now, out)
+            return True
         g.write_group_tombstones(out)
-        del self.consumer.groups[group_id]
-        return ErrorCode.NONE
+        del self.consumer.groups[req.group_id]
+        return False
 
     def consumer_commit_check(
-        self, group_id: str, member_id: str, epoch: int, version: int
+        self,
+        group_id: str,
+        member_id: str,
+        instance: str | None,
+        epoch: int,
+        version: int,
+        transactional: bool,
     ) -> ErrorCode | None:
-        """The OffsetCommit check of a consumer group; None when ``group_id`` is not one."""
+        """The (Txn)OffsetCommit check of a consumer group; None when ``group_id`` is not one."""
         g = self.consumer.groups.get(group_id)
-        return None if g is None else self.consumer.validate_commit(g, member_id, epoch, version)
+        if g is None:
+            return None
+        return check_commit(g, member_id, instance, epoch, version, transactional)
+
+    def consumer_fetch_check(self, group_id: str, member_id: str | None, epoch: int) -> ErrorCode:
+        g = self.consumer.groups.get(group_id)
+        return ErrorCode.NONE if g is None else check_fetch(g, member_id, epoch)
 
     def consumer_delete(self, group_id: str, out: Output) -> ErrorCode | None:
         """DeleteGroups of a consumer group (its offsets go with the classic part); None when

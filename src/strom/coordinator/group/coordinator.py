@@ -19,15 +19,16 @@ from collections.abc import Callable
 
 from strom.coordinator.group.classic import ClassicProtocol
 from strom.coordinator.group.consumer import ConsumerProtocol
+from strom.coordinator.group.consumer_classic import ClassicMembers
+from strom.coordinator.group.consumer_group import TopicsMeta
 from strom.coordinator.group.consumer_routing import ConsumerRouting
 from strom.coordinator.group.group import ClassicGroup, GroupState
+from strom.coordinator.group.offset_fetch import fetch as offset_fetch
 from strom.coordinator.group.offsets import (
     commit,
     commit_response,
     delete_offsets,
     expire_offsets,
-    fetch_partition,
-    fetch_topics,
     validate_commit,
 )
 from strom.coordinator.group.records import (
@@ -69,6 +70,9 @@ class GroupCoordinator(ConsumerRouting):
         )
         self.groups: dict[str, ClassicGroup] = {}
         self.consumer = ConsumerProtocol(cfg)  # KIP-848 groups, see consumer_routing.py
+        self.consumer.fence = self.consumer_fence  # fencing may downgrade (conversion.py)
+        self.classic_members = ClassicMembers(cfg, self.consumer)
+        self.migration_policy = cfg.migration_policy
         self.owned: set[int] = set()
         self.loading: set[int] = set()
         self.txn_offsets = PendingTxnOffsets()  # see txn_offsets.py
@@ -119,7 +123,11 @@ class GroupCoordinator(ConsumerRouting):
             g.offsets[(k.topic, k.partition)] = decode_offset_value(value)
         elif isinstance(k, GroupKey):
             if value is None:
-                self.groups.pop(k.group, None)
+                old = self.groups.get(k.group)
+                if old is not None and old.offsets:
+                    old.reset(now)  # the group moved to the consumer protocol; offsets stay
+                else:
+                    self.groups.pop(k.group, None)
                 return
             g = self.groups.get(k.group) or ClassicGroup(k.group, partition)
             self.groups[k.group] = g
@@ -155,11 +163,14 @@ class GroupCoordinator(ConsumerRouting):
         client_id: str,
         client_host: str,
         now: int,
+        image: TopicsMeta | None = None,
     ) -> Output:
         out = Output()
         err = self.status(req.group_id)
-        if err == ErrorCode.NONE:
-            err = self.consumer_conflict(req.group_id, out)
+        if err == ErrorCode.NONE and self.consumer_join(
+            token, req, version, (client_id, client_host), image or {}, now, out
+        ):
+            return out
         g = self._group(req.group_id)
         if err == ErrorCode.NONE and g is None and req.member_id:
             err = ErrorCode.UNKNOWN_MEMBER_ID
@@ -175,6 +186,9 @@ class GroupCoordinator(ConsumerRouting):
         out = Output()
         err = self.status(req.group_id)
         g = self._group(req.group_id)
+        if err == ErrorCode.NONE and (cg := self.consumer.groups.get(req.group_id)):
+            out.reply(token, self.classic_members.sync(cg, req, version, now))
+            return out
         if err == ErrorCode.NONE and g is None:
             err = ErrorCode.UNKNOWN_MEMBER_ID
         if err != ErrorCode.NONE or g is None:
@@ -189,11 +203,16 @@ class GroupCoordinator(ConsumerRouting):
         out = Output()
         err = self.status(req.group_id)
         g = self._group(req.group_id)
-        if err == ErrorCode.NONE:
+        instance = req.group_instance_id if version >= 3 else None
+        cg = self.consumer.groups.get(req.group_id)
+        if err == ErrorCode.NONE and cg is not None:
+            err = self.classic_members.heartbeat(
+                cg, req.member_id, instance, req.generation_id, now
+            )
+        elif err == ErrorCode.NONE:
             if g is None:
                 err = ErrorCode.UNKNOWN_MEMBER_ID
             else:
-                instance = req.group_instance_id if version >= 3 else None
                 err = self.classic.heartbeat(g, req.member_id, instance, req.generation_id, now)
         out.reply(token, HeartbeatResponse(error_code=err))
         return out
@@ -202,8 +221,11 @@ class GroupCoordinator(ConsumerRouting):
         out = Output()
         err = self.status(req.group_id)
         g = self._group(req.group_id)
+        cg = self.consumer.groups.get(req.group_id)
         if err != ErrorCode.NONE:
             out.reply(token, LeaveGroupResponse(error_code=err))
+        elif cg is not None:
+            out.reply(token, self.classic_members.leave(cg, req, version, now, out))
         elif g is None:
             members = [
                 LeaveGroupResponse.MemberResponse(
@@ -228,7 +250,9 @@ class GroupCoordinator(ConsumerRouting):
             instance = req.group_instance_id if version >= 7 else None
             generation = req.generation_id_or_member_epoch if version >= 1 else -1
             member = req.member_id if version >= 1 else ""
-            by_epoch = self.consumer_commit_check(req.group_id, member, generation, version)
+            by_epoch = self.consumer_commit_check(
+                req.group_id, member, instance, generation, version, False
+            )
             err = validate_commit(g, member, instance, generation) if by_epoch is None else by_epoch
         if err != ErrorCode.NONE:
             out.reply(token, commit_response(req, err))
@@ -246,7 +270,10 @@ class GroupCoordinator(ConsumerRouting):
         err = self.status(req.group_id)
         g = self._group(req.group_id)
         if err == ErrorCode.NONE:
-            err = validate_txn_commit(g, req, version)
+            by_epoch = self.consumer_commit_check(
+                req.group_id, req.member_id, req.group_instance_id, req.generation_id, version, True
+            )
+            err = validate_txn_commit(g, req, version) if by_epoch is None else by_epoch
         if err != ErrorCode.NONE:
             out.reply(token, txn_commit_response(req, err))
             return out
@@ -257,63 +284,10 @@ class GroupCoordinator(ConsumerRouting):
         return out
 
     def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
-        resp = self._fetch(req, version)
+        resp = offset_fetch(req, version, self.status, self._group, self.consumer_fetch_check)
         if version >= 7 and req.require_stable:
             mark_unstable(self.txn_offsets, req, resp, version)
         return resp
-
-    def _fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
-        R = OffsetFetchResponse
-        if version >= 8:
-            groups = []
-            for rg in req.groups:
-                wanted = (
-                    None
-                    if rg.topics is None
-                    else [(t.name, list(t.partition_indexes)) for t in rg.topics]
-                )
-                err = self.status(rg.group_id)
-                result = [] if err else fetch_topics(self._group(rg.group_id), wanted)
-                gtopics = [
-                    R.OffsetFetchResponseTopics(
-                        name=name,
-                        partitions=[_as_v8(fetch_partition(i, v, False)) for i, v in parts],
-                    )
-                    for name, parts in result
-                ]
-                groups.append(
-                    R.OffsetFetchResponseGroup(group_id=rg.group_id, topics=gtopics, error_code=err)
-                )
-            return R(groups=groups)
-        wanted = (
-            None
-            if req.topics is None
-            else [(t.name, list(t.partition_indexes)) for t in req.topics]
-        )
-        err = self.status(req.group_id)
-        if err != ErrorCode.NONE and version < 2:
-            parts_err = [(n, [(i, None) for i in ps]) for n, ps in (wanted or [])]
-            topics = [
-                R.OffsetFetchResponseTopic(
-                    name=n,
-                    partitions=[
-                        R.OffsetFetchResponsePartition(
-                            partition_index=i, committed_offset=-1, metadata="", error_code=err
-                        )
-                        for i, _ in ps
-                    ],
-                )
-                for n, ps in parts_err
-            ]
-            return R(topics=topics)
-        result = [] if err else fetch_topics(self._group(req.group_id), wanted)
-        topics = [
-            R.OffsetFetchResponseTopic(
-                name=name, partitions=[fetch_partition(i, v, version < 2) for i, v in parts]
-            )
-            for name, parts in result
-        ]
-        return R(topics=topics, error_code=err)
 
     def offset_delete(self, token: Token, req: OffsetDeleteRequest, now: int) -> Output:
         out = Output()
@@ -463,15 +437,3 @@ class GroupCoordinator(ConsumerRouting):
                 ):
                     self._tombstone_group(g, out)
         return out
-
-
-def _as_v8(
-    p: OffsetFetchResponse.OffsetFetchResponsePartition,
-) -> OffsetFetchResponse.OffsetFetchResponsePartitions:
-    return OffsetFetchResponse.OffsetFetchResponsePartitions(
-        partition_index=p.partition_index,
-        committed_offset=p.committed_offset,
-        committed_leader_epoch=p.committed_leader_epoch,
-        metadata=p.metadata,
-        error_code=p.error_code,
-    )

@@ -185,6 +185,18 @@ class ClassicGroup:
             topics.update(sub.topics)
         return topics
 
+    def reset(self, now: int) -> None:
+        """Back to a memberless Empty shell that keeps only the committed offsets (the group
+        moved to the consumer protocol, or its GroupMetadata was tombstoned)."""
+        self.members.clear()
+        self.static_members.clear()
+        self.pending_members.clear()
+        self.protocol_type = self.protocol_name = self.leader_id = None
+        self.rebalance_deadline = self.initial_delay_deadline = self.sync_deadline = None
+        self.new_member_added = False
+        self.state = GroupState.EMPTY
+        self.state_timestamp = now
+
     # -- persistence -----------------------------------------------------------------------
     def metadata_record(self) -> tuple[bytes, bytes]:
         members = [

@@ -13,6 +13,9 @@ key 5 ConsumerGroupMemberMetadataKey    group, member  value: instance? | rack? 
                                                         | client_host | [subscribed names]
                                                         | regex? | int32 rebalance_timeout
                                                         | server_assignor?
+                                                        | tag 0: ClassicMemberMetadata?
+                                                          (int32 session_timeout
+                                                          | [name | compact bytes metadata])
 key 6 ConsumerGroupTargetAssignmentMetadataKey group   value: int32 assignment_epoch
 key 7 ConsumerGroupTargetAssignmentMemberKey group, member  value: [topic_id | [int32]]
 key 8 ConsumerGroupCurrentMemberAssignmentKey group, member value: int32 member_epoch
@@ -47,6 +50,15 @@ class CKey:
 
 
 @dataclass(frozen=True)
+class ClassicMemberMetadata:
+    """A member that speaks the classic protocol (JoinGroup/SyncGroup/Heartbeat) in a consumer
+    group: its session timeout and its JoinGroup protocols (name, metadata) in its order."""
+
+    session_timeout_ms: int
+    protocols: tuple[tuple[str, bytes], ...]
+
+
+@dataclass(frozen=True)
 class MemberMetadata:
     instance_id: str | None
     rack_id: str | None
@@ -56,6 +68,7 @@ class MemberMetadata:
     subscribed_topic_regex: str | None
     rebalance_timeout_ms: int
     server_assignor: str | None
+    classic: ClassicMemberMetadata | None = None
 
 
 @dataclass(frozen=True)
@@ -137,7 +150,22 @@ def encode_member(m: MemberMetadata) -> bytes:
     _cstr(out, m.subscribed_topic_regex)
     out += _I.pack(m.rebalance_timeout_ms)
     _cstr(out, m.server_assignor)
-    out.append(0)
+    if m.classic is None:
+        out.append(0)
+        return bytes(out)
+    c = m.classic
+    tag = bytearray(_I.pack(c.session_timeout_ms))
+    _uvarint(tag, len(c.protocols) + 1)
+    for name, meta in c.protocols:
+        _cstr(tag, name)
+        _uvarint(tag, len(meta) + 1)
+        tag += meta
+        tag.append(0)
+    tag.append(0)
+    out.append(1)  # one tagged field: 0, ClassicMemberMetadata
+    _uvarint(out, 0)
+    _uvarint(out, len(tag))
+    out += tag
     return bytes(out)
 
 
@@ -204,10 +232,16 @@ class _R:
             raise DecodeError("bad array length")
         return n
 
-    def tags(self) -> None:
+    def tags(self) -> dict[int, bytes]:
+        out = {}
         for _ in range(self.uvarint()):
-            self.uvarint()
-            self.take(self.uvarint())
+            tag = self.uvarint()
+            out[tag] = self.take(self.uvarint())
+        return out
+
+    def cbytes(self) -> bytes:
+        n = self.uvarint() - 1
+        return b"" if n < 0 else self.take(n)
 
     def version(self) -> None:
         v = int(_H.unpack(self.take(2))[0])
@@ -270,7 +304,20 @@ def decode_member(data: bytes) -> MemberMetadata:
     instance, rack, client_id, host = r.nstr(), r.nstr(), r.str(), r.str()
     names = tuple(r.str() for _ in range(r.count()))
     regex = r.nstr()
-    return MemberMetadata(instance, rack, client_id, host, names, regex, r.i32(), r.nstr())
+    timeout, assignor = r.i32(), r.nstr()
+    classic = None
+    if r.p < len(r.b):
+        raw = r.tags().get(0)
+        if raw is not None:
+            c = _R(raw)
+            session = c.i32()
+            protocols = []
+            for _ in range(c.count()):
+                name = c.str()
+                protocols.append((name, c.cbytes()))
+                c.tags()
+            classic = ClassicMemberMetadata(session, tuple(protocols))
+    return MemberMetadata(instance, rack, client_id, host, names, regex, timeout, assignor, classic)
 
 
 def decode_target(data: bytes) -> Assignment:

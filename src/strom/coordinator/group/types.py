@@ -28,6 +28,7 @@ class GroupConfig:
     consumer_assignors: tuple[str, ...] = ("uniform", "range")
     consumer_session_timeout_ms: int = 45000
     consumer_heartbeat_interval_ms: int = 5000
+    migration_policy: str = "bidirectional"  # group.consumer.migration.policy
 
 
 @dataclass
