@@ -13,7 +13,10 @@ Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
   lead: NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION); markers to ``__consumer_offsets``
   are reported to the group coordinator.
 - TxnOffsetCommit from a producer whose epoch the group's partition has already seen bumped is
-  PRODUCER_FENCED before anything is written.
+  PRODUCER_FENCED before anything is written; a consumer-protocol group checks the member id and
+  member epoch (see ``strom.coordinator.group.consumer_offsets``).
+- ListTransactions v1 ``duration_filter`` (KIP-994): only transactions running longer than that
+  many ms (``TransactionCoordinator.list_transactions``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.registry import handles
 from strom.coordinator.group.txn_offsets import response as txn_commit_response
-from strom.coordinator.txn.metadata import TopicPartition, TxnState
+from strom.coordinator.txn.metadata import TopicPartition
 from strom.errors import ErrorCode
 from strom.protocol.messages.add_offsets_to_txn import (
     AddOffsetsToTxnRequest,
@@ -241,31 +244,22 @@ async def list_transactions(
 ) -> ListTransactionsResponse:
     R = ListTransactionsResponse
     coord = ctx.broker.txn.coordinator
-    known = {s.display for s in TxnState}
-    states = set(req.state_filters)
-    pids = set(req.producer_id_filters)
     duration = req.duration_filter if ctx.api_version >= 1 else -1
-    now = int(time.time() * 1000)
-    listed = []
-    for m in sorted(coord.visible(), key=lambda x: x.transactional_id):
-        if states and m.state.display not in states:
-            continue
-        if pids and m.producer_id not in pids:
-            continue
-        if duration >= 0 and (m.state != TxnState.ONGOING or now - m.start_ms < duration):
-            continue
-        listed.append(
+    listed, unknown = coord.list_transactions(
+        set(req.state_filters), set(req.producer_id_filters), duration, int(time.time() * 1000)
+    )
+    err = E.COORDINATOR_LOAD_IN_PROGRESS if coord.loading else E.NONE
+    return R(
+        error_code=err,
+        unknown_state_filters=unknown,
+        transaction_states=[
             R.TransactionState(
                 transactional_id=m.transactional_id,
                 producer_id=m.producer_id,
                 transaction_state=m.state.display,
             )
-        )
-    err = E.COORDINATOR_LOAD_IN_PROGRESS if coord.loading else E.NONE
-    return R(
-        error_code=err,
-        unknown_state_filters=sorted(states - known),
-        transaction_states=listed,
+            for m in listed
+        ],
     )
 
 

@@ -39,6 +39,7 @@ from strom.errors import ErrorCode
 
 S = TxnState
 E = ErrorCode
+RUNNING = frozenset({S.ONGOING, S.PREPARE_COMMIT, S.PREPARE_ABORT})
 
 
 class TransactionCoordinator:
@@ -329,3 +330,25 @@ class TransactionCoordinator:
             for m in self.txns.values()
             if m.partition in self.owned and m.partition not in self.loading
         ]
+
+    def list_transactions(
+        self, states: set[str], producer_ids: set[int], duration_ms: int, now: int
+    ) -> tuple[list[TxnMetadata], list[str]]:
+        """ListTransactions: the transactions of loaded partitions matching every filter, sorted
+        by transactional id, and the state filters naming no state. ``states`` are display names
+        (empty: all); ``producer_ids`` (empty: all); ``duration_ms`` (v1, KIP-994; negative: no
+        filter): only transactions *running* -- Ongoing, PrepareCommit or PrepareAbort -- for
+        longer than that many ms since their first partition was added."""
+        listed = []
+        for m in sorted(self.visible(), key=lambda x: x.transactional_id):
+            if states and m.state.display not in states:
+                continue
+            if producer_ids and m.producer_id not in producer_ids:
+                continue
+            if duration_ms >= 0 and not (
+                m.state in RUNNING and m.start_ms >= 0 and now - m.start_ms > duration_ms
+            ):
+                continue
+            listed.append(m)
+        known = {s.display for s in TxnState}
+        return listed, sorted(states - known)
