@@ -18,6 +18,8 @@ TOOLS = {
     "delete-records": "delete_records",
     "log-dirs": "log_dirs",
     "transactions": "transactions",
+    "leader-election": "leader_election",
+    "reassign-partitions": "reassign_partitions",
 }
 
 
