@@ -13,8 +13,10 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from strom.broker.cluster_mode import ClusterMode
 from strom.broker.config import BrokerConfig
 from strom.broker.group_runtime import GroupRuntime
+from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
@@ -38,7 +40,13 @@ class Broker:
         dirs = config.log_dirs
         for d in dirs:
             d.mkdir(parents=True, exist_ok=True)
-        self.metadata: MetadataStore = LocalMetadataStore(dirs[0])
+        self.inter_broker = InterBrokerPool(self.broker_id)
+        self.cluster: ClusterMode | None = None
+        if config["zookeeper.connect"]:
+            self.cluster = ClusterMode(self)
+            self.metadata: MetadataStore = self.cluster.store
+        else:
+            self.metadata = LocalMetadataStore(dirs[0])
         self.log_manager = LogManager(
             dirs, producer_id_expiration_ms=config["producer.id.expiration.ms"]
         )
@@ -51,9 +59,50 @@ class Broker:
         self._stopped = asyncio.Event()
         self.started_at = time.time()
 
-    # -- cluster view (single node) --------------------------------------------------------
+    # -- cluster view ------------------------------------------------------------------------
     def live_brokers(self) -> list[int]:
+        if self.cluster is not None:
+            return sorted(self.cluster.live or self.cluster.store.live_brokers())
         return [self.broker_id]
+
+    def partition_leader(
+        self, topic: str, index: int, listener: str = "PLAINTEXT"
+    ) -> tuple[int, str, int] | None:
+        """(id, host, port) of the leader of ``topic-index`` as this broker knows it."""
+        if self.cluster is None:
+            p = self.replica_manager.get(topic, index)
+            if p is None or not p.is_leader:
+                return None
+            return (self.broker_id, *self.advertised(listener))
+        info = self.metadata.topic(topic)
+        state = info.states.get(index) if info else None
+        if state is None or state.leader < 0:
+            return None
+        if state.leader == self.broker_id:
+            p = self.replica_manager.get(topic, index)
+            if p is None or not p.is_leader:
+                return None
+            return (self.broker_id, *self.advertised(listener))
+        ep = self.cluster.live.get(state.leader)
+        return None if ep is None else (ep.broker_id, ep.host, ep.port)
+
+    def broker_racks(self) -> dict[int, str | None]:
+        if self.cluster is not None:
+            return {b: e.rack for b, e in self.cluster.store.live_brokers().items()}
+        return {self.broker_id: self.rack}
+
+    def endpoints(self, listener: str = "PLAINTEXT") -> list[tuple[int, str, int, str | None]]:
+        """(id, host, port, rack) of every live broker, for Metadata and DescribeCluster."""
+        if self.cluster is not None:
+            return [(e.broker_id, e.host, e.port, e.rack) for e in self.cluster.endpoints()]
+        host, port = self.advertised(listener)
+        return [(self.broker_id, host, port, self.rack)]
+
+    @property
+    def controller_id(self) -> int:
+        if self.cluster is not None:
+            return self.cluster.controller_id
+        return self.broker_id
 
     def advertised(self, listener: str = "PLAINTEXT") -> tuple[str, int]:
         """Host and port clients should use for this broker on ``listener``."""
@@ -72,13 +121,19 @@ class Broker:
 
     # -- lifecycle ---------------------------------------------------------------------------
     def create_local_partitions(self, info: TopicInfo) -> None:
+        if self.cluster is not None:
+            return  # the controller's LeaderAndIsr creates replicas in a cluster
         for index, replicas in sorted(info.assignment.items()):
             if self.broker_id in replicas and self.replica_manager.get(info.name, index) is None:
                 self.replica_manager.add(make_partition(self, info, index))
 
     async def start(self) -> None:
         t0 = time.monotonic()
+        if self.cluster is not None:
+            self.cluster.open_store()
         self.log_manager.startup()
+        if self.cluster is not None:
+            self.cluster.delete_stray_logs()
         cleaner_cfg = CleanerConfig.from_lookup(self.config.__getitem__)
         self.log_manager.start_cleaner(cleaner_cfg, asyncio.get_running_loop())
         for info in list(self.metadata.topics().values()):
@@ -86,6 +141,8 @@ class Broker:
         await self.groups.start()
         await self.txn.start()
         await self.server.start()
+        if self.cluster is not None:
+            await self.cluster.start()
         self._tasks.append(asyncio.create_task(self._housekeeping()))
         log.info(
             "broker %d started in %.2fs with %d partitions",
@@ -116,9 +173,14 @@ class Broker:
 
     async def shutdown(self) -> None:
         log.info("broker %d shutting down", self.broker_id)
+        if self.cluster is not None:
+            await self.cluster.controlled_shutdown()
         await self.txn.shutdown()
         await self.groups.shutdown()
         await self.server.stop()
+        if self.cluster is not None:
+            await self.cluster.shutdown()
+        self.inter_broker.close()
         for t in self._tasks:
             t.cancel()
         for t in self._tasks:

@@ -87,6 +87,19 @@ class GroupRuntime:
         for fut in self._parked.values():
             fut.cancel()
 
+    def load_partition(self, index: int) -> None:
+        """This broker became leader of ``__consumer_offsets-index``: replay it (cluster mode)."""
+        if index in self.coordinator.owned:
+            return
+        self.coordinator.begin_load(index)
+        self._tasks.append(asyncio.create_task(self._load([index])))
+
+    def unload_partition(self, index: int) -> None:
+        """Leadership of ``__consumer_offsets-index`` moved away: forget its groups."""
+        if index in self.coordinator.owned:
+            self.coordinator.unload(index)
+            log.info("unloaded %s-%d", OFFSETS_TOPIC, index)
+
     def _local_partitions(self) -> list[int]:
         rm = self.broker.replica_manager
         return sorted(

@@ -12,6 +12,7 @@ import signal
 import sys
 
 from strom.broker.config import ConfigError, load_config
+from strom.cluster.zk_store import BrokerIdTakenError
 
 
 def _install_uvloop() -> None:
@@ -59,5 +60,8 @@ def run_broker(argv: list[str]) -> int:
     try:
         return asyncio.run(_serve(argv))
     except ConfigError as exc:
+        print(f"strom broker: {exc}", file=sys.stderr)
+        return 1
+    except BrokerIdTakenError as exc:
         print(f"strom broker: {exc}", file=sys.stderr)
         return 1

@@ -39,6 +39,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from strom.broker.replica_tracking import ReplicaTracking
 from strom.errors import ErrorCode, InvalidRecordError, KafkaError
 from strom.protocol import records as rec
 from strom.storage.config import LogConfig
@@ -68,9 +69,10 @@ class AppendResult:
     log_start_offset: int = -1
     message: str | None = None
     duplicate: bool = False  # an idempotent retry: acknowledged, nothing appended
+    next_offset: int = -1  # the offset after the appended records (acks=all waits for it)
 
 
-class Partition:
+class Partition(ReplicaTracking):
     def __init__(
         self,
         topic: str,
@@ -80,24 +82,24 @@ class Partition:
         broker_id: int,
         replicas: list[int],
         leader_epoch: int = 0,
+        *,
+        leader: int | None = None,
     ) -> None:
+        """A single-node partition leads itself alone (``leader`` None); in a cluster the
+        controller's LeaderAndIsr sets leader and ISR (created with ``leader=-1``)."""
         self.topic = topic
         self.index = index
         self.topic_id = topic_id
         self.log = log
         self.broker_id = broker_id
         self.replicas = replicas
-        self.isr = [broker_id]
-        self.leader = broker_id
+        self.leader = broker_id if leader is None else leader
+        self.isr = [broker_id] if leader is None else []
         self.leader_epoch = leader_epoch
+        self.partition_epoch = 0
+        self.followers = {}
+        self.pending_isr = None
         self.maybe_increment_high_watermark()
-
-    def maybe_increment_high_watermark(self) -> None:
-        """As leader, the high watermark is the smallest log end offset in the ISR; with the
-        leader alone in the ISR that is its own log end offset (also right after a restart, when
-        the checkpointed high watermark may be behind)."""
-        if self.isr == [self.broker_id] and self.log.high_watermark < self.log.log_end_offset:
-            self.log.high_watermark = self.log.log_end_offset
 
     @property
     def config(self) -> LogConfig:
@@ -140,6 +142,7 @@ class Partition:
             info.log_append_time,
             self.log.log_start_offset,
             duplicate=info.duplicate,
+            next_offset=info.last_offset + 1,
         )
 
     def _verify_transactional(
@@ -237,6 +240,7 @@ class ReplicaManager:
         self.partitions: dict[TopicPartition, Partition] = {}
         self.txn_verifier: TxnVerifier | None = None  # set by the transaction runtime
         self._waiters: dict[TopicPartition, set[asyncio.Future[None]]] = {}
+        self._hw_waiters: dict[TopicPartition, list[tuple[int, asyncio.Future[None]]]] = {}
 
     def get(self, topic: str, partition: int) -> Partition | None:
         return self.partitions.get((topic, partition))
@@ -265,6 +269,11 @@ class ReplicaManager:
         p = self.partitions.get((topic, partition))
         if p is None:
             return AppendResult(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        if not p.is_leader:
+            return AppendResult(
+                ErrorCode.NOT_LEADER_OR_FOLLOWER,
+                message=f"This server is not the leader for partition {topic}-{partition}",
+            )
         if data is None or len(data) == 0:
             return AppendResult(ErrorCode.CORRUPT_MESSAGE, message="empty record set")
         verify = self._produce_verifier(topic, partition, transactional_id) if client else None
@@ -275,6 +284,56 @@ class ReplicaManager:
         if result.error == ErrorCode.NONE and not result.duplicate:
             self.notify((topic, partition))
         return result
+
+    # -- acks=all purgatory ----------------------------------------------------------------
+    def high_watermark_moved(self, tp: TopicPartition) -> None:
+        """Wake produce requests waiting for ``tp``'s high watermark, and fetches."""
+        waiters = self._hw_waiters.get(tp)
+        p = self.partitions.get(tp)
+        if waiters:
+            hw = p.log.high_watermark if p is not None else -1
+            for offset, fut in list(waiters):
+                if hw >= offset and not fut.done():
+                    fut.set_result(None)
+        self.notify(tp)
+
+    def fail_hw_waiters(self, tp: TopicPartition) -> None:
+        """Leadership moved away: every waiting acks=all produce gets NOT_LEADER."""
+        for _, fut in self._hw_waiters.pop(tp, []):
+            if not fut.done():
+                fut.set_exception(KafkaError("leadership moved", ErrorCode.NOT_LEADER_OR_FOLLOWER))
+
+    async def wait_for_replication(
+        self, tp: TopicPartition, next_offset: int, timeout_s: float
+    ) -> ErrorCode:
+        """acks=all: wait until the high watermark reaches ``next_offset`` (every ISR member
+        has the records). REQUEST_TIMED_OUT after ``timeout_s``; NOT_ENOUGH_REPLICAS_AFTER_APPEND
+        when the ISR shrank below ``min.insync.replicas`` meanwhile."""
+        p = self.partitions.get(tp)
+        if p is None:
+            return ErrorCode.NOT_LEADER_OR_FOLLOWER
+        if p.log.high_watermark < next_offset:
+            fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            entry = (next_offset, fut)
+            self._hw_waiters.setdefault(tp, []).append(entry)
+            try:
+                await asyncio.wait_for(fut, timeout_s)
+            except TimeoutError:
+                return ErrorCode.REQUEST_TIMED_OUT
+            except KafkaError as exc:
+                return exc.code
+            finally:
+                lst = self._hw_waiters.get(tp)
+                if lst is not None and entry in lst:
+                    lst.remove(entry)
+                    if not lst:
+                        del self._hw_waiters[tp]
+            p = self.partitions.get(tp)
+            if p is None or not p.is_leader:
+                return ErrorCode.NOT_LEADER_OR_FOLLOWER
+        if len(p.isr) < p.config.min_insync_replicas:
+            return ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
+        return ErrorCode.NONE
 
     def _produce_verifier(
         self, topic: str, partition: int, transactional_id: str | None
@@ -318,7 +377,8 @@ class ReplicaManager:
             )
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
-        p.maybe_increment_high_watermark()
+        if p.maybe_increment_high_watermark():
+            self.high_watermark_moved((topic, partition))
         self.notify((topic, partition))
         return AppendResult(ErrorCode.NONE, info.first_offset, -1, p.log.log_start_offset)
 

@@ -10,11 +10,11 @@ the data directories is touched.
 
 from __future__ import annotations
 
-import random
 import uuid
 from typing import TYPE_CHECKING
 
 from strom.broker.replica_manager import INTERNAL_TOPICS, Partition
+from strom.cluster import placement
 from strom.cluster.metadata import TopicInfo
 from strom.errors import ErrorCode, KafkaError
 from strom.storage.config import LogConfig
@@ -34,23 +34,17 @@ def assign_replicas(
     replication_factor: int,
     start_partition: int = 0,
     start_index: int | None = None,
+    racks: dict[int, str | None] | None = None,
 ) -> dict[int, list[int]]:
-    """Round-robin leaders from a random starting broker, followers on the next brokers."""
-    if replication_factor > len(brokers):
-        raise TopicError(
-            f"Replication factor: {replication_factor} larger than available brokers: "
-            f"{len(brokers)}.",
-            ErrorCode.INVALID_REPLICATION_FACTOR,
-        )
-    ids = sorted(brokers)
-    n = len(ids)
-    start = random.randrange(n) if start_index is None else start_index
-    out: dict[int, list[int]] = {}
-    for i in range(partitions):
-        p = start_partition + i
-        first = (start + p) % n
-        out[p] = [ids[(first + r) % n] for r in range(replication_factor)]
-    return out
+    """Kafka's placement (:mod:`strom.cluster.placement`), rack-aware when every broker has a
+    rack; TopicError(INVALID_REPLICATION_FACTOR) when the factor exceeds the broker count."""
+    try:
+        return placement.assign_replicas(
+            brokers, partitions, replication_factor, racks=racks,
+            start_partition=start_partition, start_index=start_index,
+        )  # fmt: skip
+    except placement.PlacementError as exc:
+        raise TopicError(exc.message, exc.code) from None
 
 
 class TopicManager:
@@ -105,7 +99,7 @@ class TopicManager:
                     "Replication factor must be larger than 0.",
                     ErrorCode.INVALID_REPLICATION_FACTOR,
                 )
-            assignment = assign_replicas(brokers, parts, rf)
+            assignment = assign_replicas(brokers, parts, rf, racks=self.broker.broker_racks())
         self.validate_configs(configs)
         info = TopicInfo(name, uuid.uuid4(), assignment, dict(configs))
         if validate_only:
@@ -190,7 +184,10 @@ class TopicManager:
             new = {current + i: list(r) for i, r in enumerate(assignment)}
             self._check_assignment({**info.assignment, **new}, brokers, 0)
         else:
-            new = assign_replicas(brokers, count - current, rf, start_partition=current)
+            new = assign_replicas(
+                brokers, count - current, rf, start_partition=current,
+                racks=self.broker.broker_racks(),
+            )  # fmt: skip
         if validate_only:
             return
         self.broker.metadata.add_partitions(name, new)

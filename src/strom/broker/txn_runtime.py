@@ -96,6 +96,24 @@ class TxnRuntime:
             with contextlib.suppress(BaseException):
                 await t
 
+    def load_partition(self, index: int, epoch: int) -> None:
+        """This broker became leader of ``__transaction_state-index`` at leader epoch ``epoch``
+        (the coordinator epoch): replay it and finish its pending markers (cluster mode)."""
+        if index in self.coordinator.owned:
+            return
+        self.coordinator.begin_load(index, epoch)
+        self._tasks.append(asyncio.create_task(self._load([(index, epoch)])))
+
+    def unload_partition(self, index: int) -> None:
+        """Leadership of ``__transaction_state-index`` moved away: forget its transactions."""
+        coord = self.coordinator
+        if coord.owned.pop(index, None) is None:
+            return
+        coord.loading.discard(index)
+        for txn_id in [t for t, m in coord.txns.items() if m.partition == index]:
+            del coord.txns[txn_id]
+        log.info("unloaded %s-%d", TXN_TOPIC, index)
+
     def _local_partitions(self) -> list[tuple[int, int]]:
         rm = self.broker.replica_manager
         return sorted(

@@ -16,6 +16,7 @@ MODULES = (
     "groups",
     "consumer_groups",
     "txn",
+    "controller_apis",
 )
 
 

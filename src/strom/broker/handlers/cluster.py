@@ -34,13 +34,15 @@ async def describe_cluster(
             endpoint_type=req.endpoint_type,
             cluster_id=b.metadata.cluster_id,
         )
-    host, port = b.advertised(ctx.listener)
     return R(
         error_code=0,
         endpoint_type=ENDPOINT_BROKERS,
         cluster_id=b.metadata.cluster_id,
-        controller_id=b.broker_id,
-        brokers=[R.DescribeClusterBroker(broker_id=b.broker_id, host=host, port=port, rack=b.rack)],
+        controller_id=b.controller_id,
+        brokers=[
+            R.DescribeClusterBroker(broker_id=i, host=host, port=port, rack=rack)
+            for i, host, port, rack in b.endpoints(ctx.listener)
+        ],
     )
 
 

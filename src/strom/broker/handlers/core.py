@@ -30,8 +30,11 @@ async def api_versions(ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersi
 
 def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.MetadataResponseTopic:
     parts = []
+    live = set(ctx.broker.live_brokers())
     for index, replicas in sorted(info.assignment.items()):
         p = ctx.broker.replica_manager.get(info.name, index)
+        if ctx.broker.cluster is not None:
+            p = None  # in a cluster, the controller's UpdateMetadata is the source of truth
         if p is not None:
             leader, epoch, isr = p.leader, p.leader_epoch, list(p.isr)
             err = ErrorCode.NONE
@@ -41,7 +44,6 @@ def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.Met
             epoch = state.leader_epoch if state else -1
             isr = list(state.isr) if state else []
             err = ErrorCode.NONE if leader >= 0 else ErrorCode.LEADER_NOT_AVAILABLE
-        live = set(ctx.broker.live_brokers())
         parts.append(
             MR.MetadataResponsePartition(
                 error_code=err,
@@ -113,11 +115,13 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
                 topics.append(_error_topic(name, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION))
                 continue
             topics.append(topic_metadata(ctx, tinfo))
-    host, port = b.advertised(ctx.listener)
-    brokers = [MR.MetadataResponseBroker(node_id=b.broker_id, host=host, port=port, rack=b.rack)]
+    brokers = [
+        MR.MetadataResponseBroker(node_id=i, host=host, port=port, rack=rack)
+        for i, host, port, rack in b.endpoints(ctx.listener)
+    ]
     return MetadataResponse(
         brokers=brokers,
         cluster_id=store.cluster_id,
-        controller_id=b.broker_id,
+        controller_id=b.controller_id,
         topics=topics,
     )

@@ -40,6 +40,7 @@ def _resolve(
     store = ctx.broker.metadata
     rm = ctx.broker.replica_manager
     by_id = ctx.api_version >= 13
+    follower = _replica_id(ctx, req) >= 0
     out = []
     for t in req.topics:
         if by_id:
@@ -62,15 +63,39 @@ def _resolve(
                     if fp.current_leader_epoch < p.leader_epoch
                     else ErrorCode.UNKNOWN_LEADER_EPOCH
                 )
+            elif not p.is_leader and (follower or ctx.api_version < 11):
+                # followers serve consumers only when asked directly (KIP-392, Fetch v11+)
+                err = ErrorCode.NOT_LEADER_OR_FOLLOWER
+            elif follower:
+                replica_fetch(ctx, p, _replica_id(ctx, req), fp.fetch_offset)
             wants.append(_Want(name, info.topic_id if info else t.topic_id, fp, p, err))
         out.append((t, wants))
     return out
 
 
+def _replica_id(ctx: RequestContext, req: FetchRequest) -> int:
+    if ctx.api_version >= 15 and req.replica_state is not None:
+        return int(req.replica_state.replica_id)
+    return int(req.replica_id)
+
+
+def replica_fetch(ctx: RequestContext, p: Partition, replica: int, fetch_offset: int) -> None:
+    """A follower fetched at ``fetch_offset``: record its progress; move the high watermark and
+    ask for an ISR expansion when it has caught up."""
+    rm = ctx.broker.replica_manager
+    if p.update_follower(replica, fetch_offset):
+        rm.high_watermark_moved((p.topic, p.index))
+    cluster = ctx.broker.cluster
+    if cluster is not None:
+        cluster.maybe_expand_isr(p)
+
+
 def _read_all(
     ctx: RequestContext, req: FetchRequest, plan: list[tuple[FetchRequest.FetchTopic, list[_Want]]]
 ) -> tuple[list[FetchResponse.FetchableTopicResponse], int, bool]:
-    follower = req.replica_id >= 0
+    follower = _replica_id(ctx, req) >= 0
+    cluster = ctx.broker.cluster
+    rack = req.rack_id if ctx.api_version >= 11 and not follower else ""
     budget = min(req.max_bytes, int(ctx.broker.config["fetch.max.bytes"]))
     if ctx.api_version < 3:
         budget = 2**31 - 1
@@ -100,6 +125,12 @@ def _read_all(
             lso = log.last_stable_offset
             pd.last_stable_offset = lso
             pd.log_start_offset = log.log_start_offset
+            if rack and cluster is not None and p.is_leader:
+                preferred = cluster.preferred_read_replica(p, rack, fp.fetch_offset)
+                if preferred >= 0:
+                    pd.preferred_read_replica = preferred
+                    parts.append(pd)
+                    continue
             committed = req.isolation_level == 1 and not follower
             if req.isolation_level == 1:
                 pd.aborted_transactions = []

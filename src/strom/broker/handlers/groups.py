@@ -59,12 +59,11 @@ def _coordinator_for(ctx: RequestContext, key: str, key_type: int) -> FC.Coordin
     except KafkaError as exc:
         c.error_code, c.error_message = ErrorCode.COORDINATOR_NOT_AVAILABLE, str(exc)
         return c
-    p = b.replica_manager.get(topic, index)
-    if p is None or p.leader != b.broker_id:
+    leader = b.partition_leader(topic, index, ctx.listener)
+    if leader is None:
         c.error_code = ErrorCode.COORDINATOR_NOT_AVAILABLE
         return c
-    c.node_id = b.broker_id
-    c.host, c.port = b.advertised(ctx.listener)
+    c.node_id, c.host, c.port = leader
     return c
 
 

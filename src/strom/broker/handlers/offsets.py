@@ -64,6 +64,8 @@ async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffs
             p = rm.get(t.name, lp.partition_index)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif not p.is_leader:
+                r.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
             elif (err := _check_epoch(p, lp.current_leader_epoch)) != ErrorCode.NONE:
                 r.error_code = err
             else:
@@ -92,6 +94,8 @@ async def offset_for_leader_epoch(
             p = rm.get(t.topic, op.partition)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif not p.is_leader:
+                r.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
             elif (err := _check_epoch(p, op.current_leader_epoch)) != ErrorCode.NONE:
                 r.error_code = err
             else:
@@ -115,6 +119,8 @@ async def delete_records(ctx: RequestContext, req: DeleteRecordsRequest) -> Dele
             p = rm.get(t.name, dp.partition_index)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif not p.is_leader:
+                r.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
             else:
                 hw = p.log.high_watermark
                 offset = hw if dp.offset == -1 else dp.offset

@@ -2,11 +2,15 @@
 
 acks must be 0, 1 or -1 (INVALID_REQUIRED_ACKS otherwise, nothing appended). Internal topics
 cannot be written by clients. Each partition succeeds or fails alone; a failed partition appends
-nothing. Transactional batches are verified with the transaction coordinator (KIP-890, see
-:mod:`strom.broker.replica_manager`).
+nothing. With acks=-1 the answer waits until the high watermark covers the records (every ISR
+member has them), or ``timeout_ms`` passes (REQUEST_TIMED_OUT). Transactional batches are
+verified with the transaction coordinator (KIP-890, see :mod:`strom.broker.replica_manager`).
 """
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
 
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
@@ -32,7 +36,9 @@ def _partition_response(index: int, r: AppendResult) -> ProduceResponse.Partitio
 async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse | None:
     rm = ctx.broker.replica_manager
     acks = req.acks
+    timeout_s = max(req.timeout_ms, 0) / 1000
     responses = []
+    waits: list[tuple[ProduceResponse.PartitionProduceResponse, Awaitable[ErrorCode]]] = []
     for topic in req.topic_data:
         parts = []
         for pd in topic.partition_data:
@@ -49,8 +55,21 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
                 result = rm.append(
                     topic.name, pd.index, mv, acks, transactional_id=req.transactional_id
                 )
-            parts.append(_partition_response(pd.index, result))
+            resp = _partition_response(pd.index, result)
+            if acks == -1 and result.error == ErrorCode.NONE:
+                upto = max(result.next_offset, result.base_offset + 1)
+                waits.append(
+                    (resp, rm.wait_for_replication((topic.name, pd.index), upto, timeout_s))
+                )
+            parts.append(resp)
         responses.append(PR.TopicProduceResponse(name=topic.name, partition_responses=parts))
+    if waits:
+        # acks=all: answer once every ISR member has the records (the produce purgatory)
+        codes = await asyncio.gather(*(w for _, w in waits))
+        for (resp, _), code in zip(waits, codes, strict=True):
+            if code != ErrorCode.NONE:
+                resp.error_code = int(code)
+                resp.error_message = f"acks=all not satisfied: {code.name}"
     if acks == 0:
         return None
     return ProduceResponse(responses=responses)

@@ -1,0 +1,195 @@
+"""Applying the controller's LeaderAndIsr and StopReplica to the local replicas.
+
+Owns: creating local replicas the controller assigns, the leader/follower transitions of a
+partition, and telling the group and transaction coordinators when this broker starts or stops
+leading a partition of ``__consumer_offsets`` / ``__transaction_state`` (they load or unload it).
+
+Invariants: a state with an older leader epoch than the local partition's is refused; a state
+with the same leader epoch only updates replicas, ISR and partition epoch; a new leader epoch on
+a leader is recorded in the leader-epoch cache at the log end offset before any append under it;
+a follower hands the partition to the replica fetcher, which truncates before fetching.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, TypeVar
+
+from strom.broker.group_runtime import OFFSETS_TOPIC
+from strom.broker.replica_fetcher import ReplicaFetcherManager
+from strom.broker.replica_manager import Partition
+from strom.broker.txn_runtime import TXN_TOPIC
+from strom.cluster.metadata import PartitionState
+from strom.cluster.zk_store import BrokerEndpoint, ZkMetadataStore
+from strom.errors import ErrorCode
+from strom.protocol.codec import Message
+from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
+from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplicaResponse
+
+if TYPE_CHECKING:
+    from strom.broker.broker import Broker
+
+log = logging.getLogger("strom.broker.cluster")
+E = ErrorCode
+M = TypeVar("M", bound=Message)
+
+
+class PartitionApplier:
+    store: ZkMetadataStore
+
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.controller_epoch_seen = 0
+        self.controller_id = -1
+        self.live: dict[int, BrokerEndpoint] = {}
+        self.fetchers = ReplicaFetcherManager(broker)
+
+    def check_controller_epoch(self, epoch: int) -> bool:
+        if epoch < self.controller_epoch_seen:
+            log.warning("ignoring a request of stale controller epoch %d (newest seen %d)",
+                        epoch, self.controller_epoch_seen)  # fmt: skip
+            return False
+        self.controller_epoch_seen = epoch
+        return True
+
+    async def _to_controller(self, req: Message, resp_type: type[M], version: int) -> M:
+        ep = self.live.get(self.controller_id)
+        if ep is None:
+            ep = self.store.live_brokers().get(self._controller_from_zk())
+        if ep is None:
+            raise ConnectionError("no controller known")
+        return await self.broker.inter_broker.request(ep.host, ep.port, req, resp_type, version)
+
+    def _controller_from_zk(self) -> int:
+        import json
+
+        try:
+            data, _ = self.store.zk.get("/controller")
+            return int(json.loads(data)["brokerid"])
+        except Exception:
+            return -1
+
+    # -- LeaderAndIsr -----------------------------------------------------------------------------
+    def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
+        R = LeaderAndIsrResponse
+        if not self.check_controller_epoch(req.controller_epoch):
+            return R(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
+        self.controller_id = req.controller_id
+        for ll in req.live_leaders:
+            if ll.broker_id not in self.live:
+                self.live[ll.broker_id] = BrokerEndpoint(ll.broker_id, ll.host_name, ll.port,
+                                                         None, -1)  # fmt: skip
+        leaders = {ll.broker_id: (ll.host_name, ll.port) for ll in req.live_leaders}
+        topics = []
+        for ts in req.topic_states:
+            errors = []
+            for ps in ts.partition_states:
+                err = self._apply(ts.topic_name, ps, leaders)
+                errors.append(R.LeaderAndIsrPartitionError(partition_index=ps.partition_index,
+                                                           error_code=err))  # fmt: skip
+            topics.append(R.LeaderAndIsrTopicError(topic_id=ts.topic_id, partition_errors=errors))
+        return R(error_code=0, topics=topics)
+
+    def _apply(
+        self,
+        topic: str,
+        ps: LeaderAndIsrRequest.LeaderAndIsrPartitionState,
+        leaders: dict[int, tuple[str, int]],
+    ) -> ErrorCode:
+        b = self.broker
+        rm = b.replica_manager
+        info = self.store.topics().get(topic) or self.store.refresh_topic(topic)
+        if info is None:
+            return E.UNKNOWN_TOPIC_OR_PARTITION
+        index = ps.partition_index
+        p = rm.get(topic, index)
+        fresh = p is None
+        if p is not None:
+            if ps.leader_epoch < p.leader_epoch:
+                return E.STALE_CONTROLLER_EPOCH
+            if ps.leader_epoch == p.leader_epoch and ps.partition_epoch <= p.partition_epoch:
+                return E.NONE
+        else:
+            lg = b.log_manager.get_or_create_log(topic, index, b.topics.log_config(info.configs))
+            p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
+                          ps.leader_epoch, leader=-1)  # fmt: skip
+            rm.add(p)
+        new_epoch = fresh or ps.leader_epoch != p.leader_epoch
+        was_leader = p.is_leader and not fresh
+        p.replicas = list(ps.replicas)
+        p.isr = list(ps.isr)
+        p.partition_epoch = ps.partition_epoch
+        p.leader_epoch = ps.leader_epoch
+        info.states[index] = PartitionState(ps.leader, ps.leader_epoch, list(ps.isr),
+                                            ps.partition_epoch)  # fmt: skip
+        tp = (topic, index)
+        if ps.leader == b.broker_id:
+            p.leader = b.broker_id
+            if new_epoch or not was_leader:
+                self.fetchers.remove(tp)
+                p.log.assign_epoch_start_offset(ps.leader_epoch)
+                p.reset_followers()
+                log.info("became leader of %s-%d at epoch %d (log end %d, HW %d, ISR %s)",
+                         topic, index, ps.leader_epoch, p.log.log_end_offset,
+                         p.log.high_watermark, p.isr)  # fmt: skip
+                self._coordinator_moved(tp, True, ps.leader_epoch)
+            if p.maybe_increment_high_watermark():
+                rm.high_watermark_moved(tp)
+            return E.NONE
+        p.leader = ps.leader
+        p.pending_isr = None
+        if new_epoch or was_leader:
+            rm.fail_hw_waiters(tp)
+            if was_leader:
+                self._coordinator_moved(tp, False, ps.leader_epoch)
+            self.fetchers.remove(tp)
+            addr = leaders.get(ps.leader)
+            if addr is None and ps.leader in self.live:
+                addr = (self.live[ps.leader].host, self.live[ps.leader].port)
+            if ps.leader >= 0 and addr is not None:
+                self.fetchers.add(p, *addr)
+            log.info("became follower of %s-%d at epoch %d (leader %d)",
+                     topic, index, ps.leader_epoch, ps.leader)  # fmt: skip
+        return E.NONE
+
+    def _coordinator_moved(self, tp: tuple[str, int], leading: bool, epoch: int) -> None:
+        b = self.broker
+        topic, index = tp
+        if topic == OFFSETS_TOPIC:
+            if leading:
+                b.groups.load_partition(index)
+            else:
+                b.groups.unload_partition(index)
+        elif topic == TXN_TOPIC:
+            if leading:
+                b.txn.load_partition(index, epoch)
+            else:
+                b.txn.unload_partition(index)
+
+    # -- StopReplica ------------------------------------------------------------------------------
+    def on_stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
+        R = StopReplicaResponse
+        if not self.check_controller_epoch(req.controller_epoch):
+            return R(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
+        b = self.broker
+        out = []
+        for ts in req.topic_states:
+            for ps in ts.partition_states:
+                tp = (ts.topic_name, ps.partition_index)
+                self.fetchers.remove(tp)
+                p = b.replica_manager.partitions.get(tp)
+                if p is not None and p.is_leader:
+                    self._coordinator_moved(tp, False, p.leader_epoch)
+                b.replica_manager.fail_hw_waiters(tp)
+                if ps.delete_partition:
+                    b.replica_manager.partitions.pop(tp, None)
+                    b.log_manager.delete_log(*tp)
+                    log.info("deleted replica %s-%d", *tp)
+                elif p is not None:
+                    p.leader = -1
+                out.append(
+                    R.StopReplicaPartitionError(
+                        topic_name=tp[0], partition_index=tp[1], error_code=0
+                    )
+                )
+        return R(error_code=0, partition_errors=out)

@@ -1,0 +1,270 @@
+"""A broker in a ZooKeeper-coordinated cluster: registration, the controller's requests, ISR.
+
+Owns (only when ``zookeeper.connect`` is set; a single-node broker has no ClusterMode):
+- registration of ``/brokers/ids/<id>`` once the listener is bound (waiting out the session of a
+  previous incarnation of this broker id; a live duplicate is refused with a clear error), and
+  the controller candidate (:class:`strom.cluster.controller.Controller`);
+- applying LeaderAndIsr (become leader: new leader epoch recorded at the log end offset, follower
+  offsets reset; become follower: acks=all waiters fail, the replica fetcher takes the partition),
+  UpdateMetadata (the metadata cache: live brokers, controller id, partition states) and
+  StopReplica (stop fetching; delete the log when asked);
+- as leader, ISR changes through AlterPartition to the controller (expansion when a follower
+  caught up, shrink every ``replica.lag.time.max.ms / 2`` for followers that fell behind);
+- the preferred read replica for a consumer's rack (KIP-392) and controlled shutdown.
+
+Invariants: requests from a controller epoch older than the newest seen are refused with
+STALE_CONTROLLER_EPOCH; a LeaderAndIsr state with an older leader epoch than the partition's is
+ignored; a leader applies an ISR only from the controller (AlterPartition response or
+LeaderAndIsr), never on its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from strom.broker.cluster_apply import PartitionApplier
+from strom.broker.inter_broker import ControllerSender
+from strom.cluster.controller import Controller, ControllerSettings
+from strom.cluster.metadata import PartitionState
+from strom.cluster.zk_store import BrokerEndpoint, BrokerIdTakenError, ZkMetadataStore
+from strom.errors import ErrorCode
+from strom.protocol.messages.alter_partition import AlterPartitionRequest, AlterPartitionResponse
+from strom.protocol.messages.controlled_shutdown import (
+    ControlledShutdownRequest,
+    ControlledShutdownResponse,
+)
+from strom.protocol.messages.update_metadata import UpdateMetadataRequest
+
+if TYPE_CHECKING:
+    from strom.broker.broker import Broker
+    from strom.broker.replica_manager import Partition
+
+log = logging.getLogger("strom.broker.cluster")
+E = ErrorCode
+ALTER_PARTITION_VERSION = 1
+CONTROLLED_SHUTDOWN_VERSION = 3
+
+
+class ClusterMode(PartitionApplier):
+    def __init__(self, broker: Broker) -> None:
+        super().__init__(broker)
+        c = broker.config
+        session_ms = c["zookeeper.session.timeout.ms"]
+        self.session_ms = session_ms
+        self.store = ZkMetadataStore(
+            c["zookeeper.connect"], session_ms, c["zookeeper.connection.timeout.ms"] or session_ms
+        )
+        self.sender = ControllerSender(broker.inter_broker)
+        self.controller = Controller(
+            self.store,
+            broker.broker_id,
+            self.sender,
+            ControllerSettings(
+                unclean_leader_election=c["unclean.leader.election.enable"],
+                auto_leader_rebalance=c["auto.leader.rebalance.enable"],
+                imbalance_check_interval_s=c["leader.imbalance.check.interval.seconds"],
+                imbalance_per_broker_pct=c["leader.imbalance.per.broker.percentage"],
+            ),
+        )
+        self.broker_epoch = -1
+        self._tasks: list[asyncio.Task[None]] = []
+        self._alter_inflight: set[tuple[str, int]] = set()
+        self._alter_tasks: set[asyncio.Task[None]] = set()
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def open_store(self) -> None:
+        self.store.start(asyncio.get_running_loop())
+        self.store.on_config_change = self._on_config_change
+        self.store.on_session_lost = self._on_session_lost
+        self.store.on_session_restored = self._on_session_restored
+
+    def delete_stray_logs(self) -> None:
+        topics = self.store.topics()
+        for (topic, index), _lg in list(self.broker.log_manager.all_logs().items()):
+            if topic not in topics or index not in topics[topic].assignment:
+                log.info("deleting stray log %s-%d (topic no longer exists)", topic, index)
+                self.broker.log_manager.delete_log(topic, index)
+
+    async def start(self) -> None:
+        """Register once the listener is bound; then stand for controller."""
+        self.broker_epoch = await self._register()
+        self.controller.start()
+        self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
+
+    async def _register(self) -> int:
+        b = self.broker
+        host, port = b.advertised()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.session_ms / 1000 + 2.0
+        while True:
+            try:
+                epoch = self.store.register_broker(b.broker_id, host, port, b.rack)
+                log.info("registered broker %d at %s:%d (epoch %d)", b.broker_id, host, port, epoch)
+                return epoch
+            except BrokerIdTakenError:
+                if loop.time() >= deadline:
+                    raise
+                await asyncio.sleep(0.5)
+
+    def _on_session_lost(self) -> None:
+        log.warning("ZooKeeper session lost")
+        self.controller.session_lost()
+
+    def _on_session_restored(self) -> None:
+        log.info("new ZooKeeper session: registering again")
+        b = self.broker
+        host, port = b.advertised()
+        try:
+            self.broker_epoch = self.store.register_broker(b.broker_id, host, port, b.rack)
+        except BrokerIdTakenError as exc:
+            log.error("%s", exc)
+        self.controller.session_restored()
+
+    def _on_config_change(self, topic: str, configs: dict[str, str]) -> None:
+        b = self.broker
+        try:
+            b.log_manager.update_config(topic, b.topics.log_config(configs))
+        except Exception:
+            log.exception("applying new configs of %s failed", topic)
+
+    async def controlled_shutdown(self) -> None:
+        """Ask the controller to move leadership away (``controlled.shutdown.max.retries``)."""
+        c = self.broker.config
+        if not c["controlled.shutdown.enable"]:
+            return
+        for attempt in range(c["controlled.shutdown.max.retries"]):
+            try:
+                resp = await self._to_controller(
+                    ControlledShutdownRequest(broker_id=self.broker.broker_id,
+                                              broker_epoch=self.broker_epoch),
+                    ControlledShutdownResponse, CONTROLLED_SHUTDOWN_VERSION,
+                )  # fmt: skip
+                if resp.error_code == E.NONE and not resp.remaining_partitions:
+                    log.info("controlled shutdown succeeded")
+                    return
+                log.info("controlled shutdown attempt %d: %d partitions remain (%s)",
+                         attempt + 1, len(resp.remaining_partitions),
+                         ErrorCode(resp.error_code).name)  # fmt: skip
+                if resp.error_code == E.NONE:
+                    return  # the rest have no other replica to move to
+            except Exception as exc:
+                log.info("controlled shutdown attempt %d failed: %r", attempt + 1, exc)
+            await asyncio.sleep(c["controlled.shutdown.retry.backoff.ms"] / 1000)
+
+    async def shutdown(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(BaseException):
+                await t
+        await self.fetchers.shutdown()
+        await self.controller.shutdown()
+        await self.sender.close()
+        await asyncio.to_thread(self.store.stop)
+
+    # -- metadata cache --------------------------------------------------------------------------
+    def on_update_metadata(self, req: UpdateMetadataRequest) -> ErrorCode:
+        if not self.check_controller_epoch(req.controller_epoch):
+            return E.STALE_CONTROLLER_EPOCH
+        self.controller_id = req.controller_id
+        self.live = {
+            br.id: BrokerEndpoint(br.id, br.endpoints[0].host, br.endpoints[0].port, br.rack, -1)
+            for br in req.live_brokers
+            if br.endpoints
+        }
+        topics = self.store.topics()
+        for ts in req.topic_states:
+            info = topics.get(ts.topic_name) or self.store.refresh_topic(ts.topic_name)
+            if info is None:
+                continue
+            for ps in ts.partition_states:
+                info.states[ps.partition_index] = PartitionState(
+                    ps.leader, ps.leader_epoch, list(ps.isr), ps.zk_version
+                )
+        return E.NONE
+
+    def endpoints(self) -> list[BrokerEndpoint]:
+        if not self.live:
+            b = self.broker
+            host, port = b.advertised()
+            return [BrokerEndpoint(b.broker_id, host, port, b.rack, -1)]
+        return sorted(self.live.values(), key=lambda e: e.broker_id)
+
+    # -- ISR changes (leader side) ----------------------------------------------------------
+    def maybe_expand_isr(self, p: Partition) -> None:
+        new_isr = p.isr_to_expand()
+        if new_isr is not None:
+            self._alter_isr(p, new_isr)
+
+    async def _isr_shrink_loop(self) -> None:
+        lag = self.broker.config["replica.lag.time.max.ms"]
+        while True:
+            await asyncio.sleep(lag / 2000)
+            for p in list(self.broker.replica_manager.partitions.values()):
+                new_isr = p.isr_to_shrink(lag)
+                if new_isr is not None:
+                    log.info("shrinking ISR of %s-%d from %s to %s", p.topic, p.index, p.isr,
+                             new_isr)  # fmt: skip
+                    self._alter_isr(p, new_isr)
+
+    def _alter_isr(self, p: Partition, new_isr: list[int]) -> None:
+        tp = (p.topic, p.index)
+        if tp in self._alter_inflight:
+            return
+        self._alter_inflight.add(tp)
+        p.pending_isr = new_isr
+        task = asyncio.create_task(self._send_alter_partition(p, new_isr))
+        self._alter_tasks.add(task)
+        task.add_done_callback(self._alter_tasks.discard)
+
+    async def _send_alter_partition(self, p: Partition, new_isr: list[int]) -> None:
+        tp = (p.topic, p.index)
+        R = AlterPartitionRequest
+        req = R(
+            broker_id=self.broker.broker_id,
+            broker_epoch=self.broker_epoch,
+            topics=[R.TopicData(topic_name=p.topic, partitions=[R.PartitionData(
+                partition_index=p.index, leader_epoch=p.leader_epoch, new_isr=new_isr,
+                leader_recovery_state=0, partition_epoch=p.partition_epoch)])],
+        )  # fmt: skip
+        epoch = p.leader_epoch
+        try:
+            resp = await self._to_controller(req, AlterPartitionResponse, ALTER_PARTITION_VERSION)
+            err = ErrorCode(resp.error_code)
+            for t in resp.topics:
+                for r in t.partitions:
+                    err = ErrorCode(r.error_code) if err == E.NONE else err
+                    current = p.leader_epoch == epoch and p.is_leader
+                    if err == E.NONE and current and r.partition_epoch >= p.partition_epoch:
+                        p.isr = list(r.isr)
+                        p.partition_epoch = r.partition_epoch
+                        log.info("ISR of %s-%d is now %s", p.topic, p.index, p.isr)
+            if err != E.NONE:
+                log.info("AlterPartition for %s-%d refused: %s", p.topic, p.index, err.name)
+        except Exception as exc:
+            log.info("AlterPartition for %s-%d failed: %r", p.topic, p.index, exc)
+            await asyncio.sleep(0.5)
+        finally:
+            p.pending_isr = None
+            self._alter_inflight.discard(tp)
+            if p.is_leader and p.maybe_increment_high_watermark():
+                self.broker.replica_manager.high_watermark_moved(tp)
+
+    # -- KIP-392 -----------------------------------------------------------------------------------
+    def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:
+        """A live, in-sync follower in the consumer's rack that has ``fetch_offset``; -1 when
+        the leader itself should serve (no selector, same rack, or no such follower)."""
+        if not self.broker.config["replica.selector.class"]:
+            return -1
+        if self.broker.rack == rack:
+            return -1
+        for b in p.replicas:
+            ep = self.live.get(b)
+            f = p.followers.get(b)
+            if (b != self.broker.broker_id and ep is not None and ep.rack == rack
+                    and b in p.isr and f is not None and f.log_end_offset >= fetch_offset):
+                return b
+        return -1

@@ -1,0 +1,123 @@
+"""Connections from this broker to the other brokers of the cluster.
+
+Owns: :class:`InterBrokerPool` (one connection per peer broker, opened on demand, reopened after
+a failure) and :class:`ControllerSender`, the controller's channel: one queue per broker,
+delivered in order by one task per broker, each request retried until it is answered or the
+broker leaves the cluster (Kafka's ControllerChannelManager).
+
+Invariants: a request that failed on a connection is resent on a new connection, never
+reordered after a later request to the same broker; a broker that left has no queue and no task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TypeVar
+
+from strom.client.connection import BrokerConnection
+from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
+from strom.cluster.zk_store import BrokerEndpoint
+from strom.protocol.codec import Message
+from strom.protocol.messages import APIS
+
+log = logging.getLogger("strom.broker.inter_broker")
+M = TypeVar("M", bound=Message)
+RETRY_BACKOFF_S = 0.2
+
+
+class InterBrokerPool:
+    def __init__(self, broker_id: int, request_timeout_s: float = 30.0) -> None:
+        self.client_id = f"broker-{broker_id}"
+        self.timeout = request_timeout_s
+        self._conns: dict[tuple[str, int], BrokerConnection] = {}
+        self._locks: dict[tuple[str, int], asyncio.Lock] = {}
+
+    async def connection(self, host: str, port: int) -> BrokerConnection:
+        key = (host, port)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        async with lock:
+            conn = self._conns.get(key)
+            if conn is None or not conn.connected:
+                conn = BrokerConnection(
+                    host, port, client_id=self.client_id, request_timeout=self.timeout,
+                    connect_timeout=5.0, max_in_flight=16,
+                )  # fmt: skip
+                await conn.connect()
+                self._conns[key] = conn
+            return conn
+
+    async def request(
+        self, host: str, port: int, msg: Message, response: type[M], version: int,
+        timeout: float | None = None,
+    ) -> M:  # fmt: skip
+        conn = await self.connection(host, port)
+        return await conn.request(msg, response, version, timeout=timeout)
+
+    def drop(self, host: str, port: int) -> None:
+        conn = self._conns.pop((host, port), None)
+        if conn is not None:
+            conn.close()
+
+    def close(self) -> None:
+        for conn in self._conns.values():
+            conn.close()
+        self._conns.clear()
+
+
+def response_type(request: Message) -> type[Message]:
+    return APIS[request.API_KEY].response_class()
+
+
+class ControllerSender:
+    """The controller's ControllerChannel: ordered, retried delivery per broker."""
+
+    def __init__(self, pool: InterBrokerPool) -> None:
+        self.pool = pool
+        self._queues: dict[int, asyncio.Queue[tuple[Message, int]]] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._endpoints: dict[int, BrokerEndpoint] = {}
+
+    def send(self, broker: BrokerEndpoint, request: Message, version: int) -> None:
+        bid = broker.broker_id
+        self._endpoints[bid] = broker
+        q = self._queues.get(bid)
+        if q is None:
+            q = self._queues[bid] = asyncio.Queue()
+            self._tasks[bid] = asyncio.create_task(self._deliver(bid, q))
+        q.put_nowait((request, version))
+
+    def forget(self, broker_id: int) -> None:
+        self._queues.pop(broker_id, None)
+        task = self._tasks.pop(broker_id, None)
+        if task is not None:
+            task.cancel()
+        ep = self._endpoints.pop(broker_id, None)
+        if ep is not None:
+            self.pool.drop(ep.host, ep.port)
+
+    async def close(self) -> None:
+        tasks = list(self._tasks.values())
+        for bid in list(self._tasks):
+            self.forget(bid)
+        for t in tasks:
+            with contextlib.suppress(BaseException):
+                await t
+
+    async def _deliver(self, bid: int, q: asyncio.Queue[tuple[Message, int]]) -> None:
+        while True:
+            request, version = await q.get()
+            while True:
+                ep = self._endpoints.get(bid)
+                if ep is None:
+                    return
+                try:
+                    await self.pool.request(
+                        ep.host, ep.port, request, response_type(request), version, timeout=30.0
+                    )
+                    break
+                except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
+                    log.debug("controller request to broker %d failed: %r; retrying", bid, exc)
+                    self.pool.drop(ep.host, ep.port)
+                    await asyncio.sleep(RETRY_BACKOFF_S)

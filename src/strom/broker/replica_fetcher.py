@@ -1,0 +1,266 @@
+"""Followers: fetching from partition leaders, truncating by leader epoch first.
+
+Owns: one fetcher task per leader broker, holding the partitions this broker follows on that
+leader. A partition added to a fetcher (on becoming follower) is first truncated by leader epoch
+(KIP-101 / KIP-279): the follower sends OffsetForLeaderEpoch with its latest epoch, the leader
+answers the end offset of that epoch (or of the largest epoch it knows below it), and the
+follower truncates to the smaller of that end offset and its own end offset for the returned
+epoch. Then it fetches (Fetch v12 with its replica id) from its log end offset, appends what it
+gets with the leader's offsets, and sets its high watermark to min(leader's, its log end).
+
+Invariants: a follower never truncates by its own high watermark (the lost-record scenario of
+the replication notes cannot happen); it appends only whole batches and only at its log end
+offset; a partition whose leader answers FENCED_LEADER_EPOCH / NOT_LEADER_OR_FOLLOWER waits for
+the controller's next LeaderAndIsr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol import records as rec
+from strom.protocol.messages.fetch import FetchRequest, FetchResponse
+from strom.protocol.messages.offset_for_leader_epoch import (
+    OffsetForLeaderEpochRequest,
+    OffsetForLeaderEpochResponse,
+)
+
+if TYPE_CHECKING:
+    from strom.broker.broker import Broker
+    from strom.broker.replica_manager import Partition
+
+log = logging.getLogger("strom.broker.replica_fetcher")
+TP = tuple[str, int]
+FETCH_VERSION = 12
+OFFSET_FOR_EPOCH_VERSION = 4
+E = ErrorCode
+
+
+@dataclass
+class FetchState:
+    truncate: bool = True
+    delayed_until: float = 0.0
+
+
+class ReplicaFetcher:
+    def __init__(self, broker: Broker, leader_id: int, host: str, port: int) -> None:
+        self.broker = broker
+        self.leader_id = leader_id
+        self.host, self.port = host, port
+        self.parts: dict[TP, FetchState] = {}
+        self._wake = asyncio.Event()
+        self.task = asyncio.create_task(self._run())
+
+    def add(self, tp: TP) -> None:
+        self.parts[tp] = FetchState()
+        self._wake.set()
+
+    def _partition(self, tp: TP) -> Partition | None:
+        p = self.broker.replica_manager.get(*tp)
+        if p is None or p.is_leader or p.leader != self.leader_id:
+            self.parts.pop(tp, None)
+            return None
+        return p
+
+    async def _run(self) -> None:
+        cfg = self.broker.config
+        backoff = cfg["replica.fetch.backoff.ms"] / 1000
+        while True:
+            if not self.parts:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            try:
+                await self._truncate_pending()
+                await self._fetch_once()
+            except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
+                log.debug("fetch from broker %d failed: %r", self.leader_id, exc)
+                self.broker.inter_broker.drop(self.host, self.port)
+                await asyncio.sleep(backoff)
+
+    async def _truncate_pending(self) -> None:
+        R = OffsetForLeaderEpochRequest
+        todo: dict[TP, Partition] = {}
+        for tp, st in list(self.parts.items()):
+            p = self._partition(tp)
+            if p is not None and st.truncate:
+                todo[tp] = p
+        if not todo:
+            return
+        by_topic: dict[str, list[OffsetForLeaderEpochRequest.OffsetForLeaderPartition]] = {}
+        no_epoch: list[TP] = []
+        for (t, i), p in todo.items():
+            epoch = p.log.latest_epoch
+            if epoch is None:
+                no_epoch.append((t, i))
+                continue
+            by_topic.setdefault(t, []).append(
+                R.OffsetForLeaderPartition(partition=i, current_leader_epoch=p.leader_epoch,
+                                           leader_epoch=epoch)
+            )  # fmt: skip
+        for tp in no_epoch:
+            p = todo[tp]
+            if p.log.log_end_offset > p.log.high_watermark:
+                p.log.truncate_to(p.log.high_watermark)  # no epochs: the pre-KIP-101 fallback
+            self.parts[tp].truncate = False
+        if not by_topic:
+            return
+        topics = [R.OffsetForLeaderTopic(topic=t, partitions=ps) for t, ps in by_topic.items()]
+        req = R(replica_id=self.broker.broker_id, topics=topics)
+        resp = await self.broker.inter_broker.request(
+            self.host, self.port, req, OffsetForLeaderEpochResponse, OFFSET_FOR_EPOCH_VERSION
+        )
+        for res in resp.topics:
+            for r in res.partitions:
+                tp = (res.topic, r.partition)
+                p = todo.get(tp)
+                fs = self.parts.get(tp)
+                if p is None or fs is None:
+                    continue
+                if r.error_code != E.NONE:
+                    self._on_error(tp, ErrorCode(r.error_code))
+                    continue
+                self._truncate(p, r.leader_epoch, r.end_offset)
+                fs.truncate = False
+
+    def _truncate(self, p: Partition, leader_epoch: int, end_offset: int) -> None:
+        lg = p.log
+        if leader_epoch < 0 or end_offset < 0:
+            target = lg.high_watermark
+        else:
+            mine_epoch, mine_end = lg.end_offset_for_epoch(leader_epoch)
+            target = end_offset if mine_epoch != leader_epoch else min(end_offset, mine_end)
+        target = min(target, lg.log_end_offset)
+        if target < lg.log_end_offset:
+            log.info(
+                "truncating %s-%d from %d to %d (leader %d answered epoch %d end offset %d)",
+                p.topic, p.index, lg.log_end_offset, target, self.leader_id, leader_epoch,
+                end_offset,
+            )  # fmt: skip
+            if target < lg.log_start_offset:
+                lg.truncate_fully_and_start_at(target)
+            else:
+                lg.truncate_to(target)
+
+    async def _fetch_once(self) -> None:
+        R = FetchRequest
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        by_topic: dict[str, list[FetchRequest.FetchPartition]] = {}
+        for tp, st in list(self.parts.items()):
+            p = self._partition(tp)
+            if p is None or st.truncate or st.delayed_until > now:
+                continue
+            by_topic.setdefault(tp[0], []).append(
+                R.FetchPartition(
+                    partition=tp[1], current_leader_epoch=p.leader_epoch,
+                    fetch_offset=p.log.log_end_offset, last_fetched_epoch=-1,
+                    log_start_offset=p.log.log_start_offset, partition_max_bytes=1 << 20,
+                )
+            )  # fmt: skip
+        if not by_topic:
+            await asyncio.sleep(0.05)
+            return
+        cfg = self.broker.config
+        req = R(
+            replica_id=self.broker.broker_id,
+            max_wait_ms=cfg["replica.fetch.wait.max.ms"],
+            min_bytes=1,
+            max_bytes=cfg["replica.fetch.response.max.bytes"],
+            isolation_level=0,
+            session_id=0,
+            session_epoch=-1,
+            topics=[R.FetchTopic(topic=t, partitions=ps) for t, ps in by_topic.items()],
+            forgotten_topics_data=[],
+            rack_id="",
+        )
+        resp = await self.broker.inter_broker.request(
+            self.host, self.port, req, FetchResponse, FETCH_VERSION,
+            timeout=cfg["replica.fetch.wait.max.ms"] / 1000 + 30,
+        )  # fmt: skip
+        for t in resp.responses:
+            for pd in t.partitions:
+                self._apply((t.topic, pd.partition_index), pd)
+
+    def _apply(self, tp: TP, pd: FetchResponse.PartitionData) -> None:
+        p = self._partition(tp)
+        if p is None:
+            return
+        if pd.error_code != E.NONE:
+            self._on_error(tp, ErrorCode(pd.error_code), pd)
+            return
+        lg = p.log
+        data = bytes(pd.records or b"")
+        if data:
+            end = 0
+            for pos, h in rec.iter_batches(data, strict=False):
+                end = pos + h.size_in_bytes
+            if end:
+                try:
+                    lg.append_as_follower(data[:end])
+                except KafkaError as exc:
+                    log.warning("follower append to %s-%d failed: %s", tp[0], tp[1], exc)
+                    self.parts[tp].truncate = True
+                    return
+        hw = min(pd.high_watermark, lg.log_end_offset)
+        if hw > lg.high_watermark:
+            lg.high_watermark = hw
+            self.broker.replica_manager.notify(tp)
+        if pd.log_start_offset > lg.log_start_offset:
+            with contextlib.suppress(KafkaError, ValueError):
+                lg.delete_records_before(min(pd.log_start_offset, lg.high_watermark))
+
+    def _on_error(self, tp: TP, err: ErrorCode, pd: FetchResponse.PartitionData | None = None
+                  ) -> None:  # fmt: skip
+        st = self.parts.get(tp)
+        if st is None:
+            return
+        loop = asyncio.get_running_loop()
+        if err == E.OFFSET_OUT_OF_RANGE and pd is not None:
+            p = self._partition(tp)
+            if p is not None and p.log.log_end_offset < pd.log_start_offset:
+                p.log.truncate_fully_and_start_at(pd.log_start_offset)
+            else:
+                st.truncate = True
+            return
+        if err in (E.FENCED_LEADER_EPOCH, E.NOT_LEADER_OR_FOLLOWER, E.UNKNOWN_TOPIC_OR_PARTITION):
+            # wait for the controller's next LeaderAndIsr; look again after a while
+            st.delayed_until = loop.time() + 1.0
+            st.truncate = True
+            return
+        st.delayed_until = loop.time() + 0.2  # UNKNOWN_LEADER_EPOCH: the leader is behind us
+
+
+class ReplicaFetcherManager:
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.fetchers: dict[int, ReplicaFetcher] = {}
+
+    def add(self, p: Partition, host: str, port: int) -> None:
+        tp = (p.topic, p.index)
+        self.remove(tp)
+        f = self.fetchers.get(p.leader)
+        if f is None or (f.host, f.port) != (host, port):
+            if f is not None:
+                f.task.cancel()
+            f = self.fetchers[p.leader] = ReplicaFetcher(self.broker, p.leader, host, port)
+        f.add(tp)
+
+    def remove(self, tp: TP) -> None:
+        for f in self.fetchers.values():
+            f.parts.pop(tp, None)
+
+    async def shutdown(self) -> None:
+        tasks = [f.task for f in self.fetchers.values()]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(BaseException):
+                await t
+        self.fetchers.clear()

@@ -1,0 +1,139 @@
+"""A partition leader's view of its followers: their log end offsets, the ISR, the high watermark.
+
+Owns: per-follower fetch state (log end offset, last fetch time, last caught-up time), the
+high-watermark rule, and the decisions to expand or shrink the ISR (carried out by the cluster
+layer with AlterPartition, :mod:`strom.broker.cluster_mode`).
+
+Invariants (Kafka's ``Partition``):
+- The high watermark is the smallest log end offset among the ISR members (the leader's own log
+  end included), counting a pending ISR change at its widest; it never moves backwards on a
+  leader. With the leader alone in the ISR it is the leader's log end offset.
+- A follower is caught up at a fetch when it asks for an offset at or beyond the leader's log end
+  offset at that moment, or at or beyond the leader's log end offset at its previous fetch (then
+  it was caught up as of that previous fetch).
+- A follower joins the ISR once it has reached the high watermark and the start of the current
+  leader epoch; an ISR member leaves it when it has not been caught up for
+  ``replica.lag.time.max.ms``. At most one ISR change is in flight per partition.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from strom.storage.log import Log
+
+
+def now_ms() -> int:
+    return int(time.monotonic() * 1000)
+
+
+@dataclass
+class FollowerState:
+    log_end_offset: int = -1
+    last_fetch_ms: int = 0
+    last_fetch_leader_leo: int = -1
+    last_caught_up_ms: int = 0
+
+
+class ReplicaTracking:
+    """Mixin of :class:`strom.broker.replica_manager.Partition`, which sets these fields."""
+
+    broker_id: int
+    log: Log
+    leader: int
+    leader_epoch: int
+    isr: list[int]
+    replicas: list[int]
+    partition_epoch: int
+    followers: dict[int, FollowerState]
+    pending_isr: list[int] | None
+
+    @property
+    def is_leader(self) -> bool:
+        return self.leader == self.broker_id
+
+    def reset_followers(self) -> None:
+        """On becoming leader: unknown follower offsets; ISR members count as caught up now."""
+        t = now_ms()
+        self.followers = {
+            b: FollowerState(last_caught_up_ms=t if b in self.isr else 0)
+            for b in self.replicas
+            if b != self.broker_id
+        }
+        self.pending_isr = None
+
+    def effective_isr(self) -> list[int]:
+        if self.pending_isr is None:
+            return self.isr
+        return sorted(set(self.isr) | set(self.pending_isr))
+
+    def maybe_increment_high_watermark(self) -> bool:
+        """Advance the high watermark to the smallest ISR log end offset; True if it moved."""
+        if not self.is_leader:
+            return False
+        lg = self.log
+        hw = lg.log_end_offset
+        for b in self.effective_isr():
+            if b == self.broker_id:
+                continue
+            f = self.followers.get(b)
+            hw = min(hw, f.log_end_offset if f is not None else -1)
+        if hw > lg.high_watermark:
+            lg.high_watermark = hw
+            return True
+        return False
+
+    def update_follower(self, replica: int, fetch_offset: int) -> bool:
+        """Record a follower fetch at ``fetch_offset``; True if the high watermark moved."""
+        f = self.followers.get(replica)
+        if f is None:
+            if replica not in self.replicas:
+                return False
+            f = self.followers[replica] = FollowerState()
+        t = now_ms()
+        leo = self.log.log_end_offset
+        if fetch_offset >= leo:
+            f.last_caught_up_ms = t
+        elif fetch_offset >= f.last_fetch_leader_leo >= 0:
+            f.last_caught_up_ms = max(f.last_caught_up_ms, f.last_fetch_ms)
+        f.log_end_offset = fetch_offset
+        f.last_fetch_ms = t
+        f.last_fetch_leader_leo = leo
+        return self.maybe_increment_high_watermark()
+
+    def isr_to_expand(self) -> list[int] | None:
+        """The ISR with the followers that have caught up added; None when nothing to do."""
+        if not self.is_leader or self.pending_isr is not None:
+            return None
+        epoch_start = self._epoch_start()
+        hw = self.log.high_watermark
+        joining = [
+            b
+            for b, f in self.followers.items()
+            if b not in self.isr and b in self.replicas
+            and f.log_end_offset >= hw and f.log_end_offset >= epoch_start
+        ]  # fmt: skip
+        return sorted(self.isr + joining) if joining else None
+
+    def isr_to_shrink(self, lag_max_ms: int) -> list[int] | None:
+        """The ISR without the followers that fell behind; None when nothing to do."""
+        if not self.is_leader or self.pending_isr is not None:
+            return None
+        t = now_ms()
+        out = [
+            b
+            for b in self.isr
+            if b == self.broker_id
+            or (
+                (f := self.followers.get(b)) is not None
+                and t - f.last_caught_up_ms <= lag_max_ms
+            )
+        ]
+        return out if len(out) < len(self.isr) else None
+
+    def _epoch_start(self) -> int:
+        for epoch, start in reversed(self.log.leader_epoch_cache.entries):
+            if epoch <= self.leader_epoch:
+                return start
+        return 0

@@ -1,0 +1,364 @@
+"""The ZooKeeper-backed MetadataStore: Kafka's znode layout, broker registration, id blocks.
+
+Owns: the kazoo session of one broker, the znodes Kafka's ZooKeeper mode uses, and a local cache
+of topics (assignment, topic id, configs) kept current by watches. Partition *state* (leader,
+epoch, ISR) is not read from ZooKeeper by ordinary brokers: they learn it from the controller's
+LeaderAndIsr / UpdateMetadata requests and record it in ``TopicInfo.states``; only the
+controller reads and writes the state znodes (:mod:`strom.cluster.controller`).
+
+Layout (under the chroot of ``zookeeper.connect``)::
+
+    /cluster/id                                  {"version":"1","id":"<cluster id>"}
+    /brokers/ids/<id>              (ephemeral)   {"version":5,"host":..,"port":..,"rack":..,
+                                                  "endpoints":["PLAINTEXT://h:p"],...}
+    /brokers/topics/<topic>                      {"version":3,"topic_id":"<base64 uuid>",
+                                                  "partitions":{"0":[1,2,3]},
+                                                  "adding_replicas":{},"removing_replicas":{}}
+    /brokers/topics/<topic>/partitions/<p>/state {"controller_epoch":..,"leader":..,
+                                                  "leader_epoch":..,"isr":[..],"version":1}
+    /config/topics/<topic>                       {"version":1,"config":{...}}
+    /admin/delete_topics/<topic>                 topic deletion requests
+    /controller                    (ephemeral)   {"version":2,"brokerid":..,"timestamp":..}
+    /controller_epoch                            "<epoch>"
+    /latest_producer_id_block                    {"version":1,"broker":..,"block_start":"..",
+                                                  "block_end":".."}
+
+Invariants: the partition epoch of a state is its znode version (as Kafka's ZooKeeper mode);
+watch callbacks run on kazoo's thread and are handed to the event loop, so the cache is only
+mutated on the loop; producer-id blocks are claimed with a conditional write, so two brokers
+never get the same block.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kazoo.client import KazooClient, KazooState
+from kazoo.exceptions import BadVersionError, NodeExistsError, NoNodeError
+
+from strom.cluster.metadata import MetadataStore, TopicInfo, new_cluster_id
+
+log = logging.getLogger("strom.cluster.zk")
+
+BROKER_IDS = "/brokers/ids"
+TOPICS = "/brokers/topics"
+CONFIG_TOPICS = "/config/topics"
+DELETE_TOPICS = "/admin/delete_topics"
+CONTROLLER = "/controller"
+CONTROLLER_EPOCH = "/controller_epoch"
+PID_BLOCK = "/latest_producer_id_block"
+CLUSTER_ID = "/cluster/id"
+
+
+class BrokerIdTakenError(RuntimeError):
+    """Another live broker is registered with this broker id."""
+
+
+@dataclass(frozen=True)
+class BrokerEndpoint:
+    broker_id: int
+    host: str
+    port: int
+    rack: str | None
+    epoch: int  # czxid of the registration znode, as Kafka's broker epoch
+
+
+def topic_id_str(tid: uuid.UUID) -> str:
+    return base64.urlsafe_b64encode(tid.bytes).decode().rstrip("=")
+
+
+def topic_id_parse(s: str) -> uuid.UUID:
+    return uuid.UUID(bytes=base64.urlsafe_b64decode(s + "=" * (-len(s) % 4)))
+
+
+def state_path(topic: str, partition: int) -> str:
+    return f"{TOPICS}/{topic}/partitions/{partition}/state"
+
+
+def dumps(obj: Any) -> bytes:
+    return json.dumps(obj, separators=(",", ":")).encode()
+
+
+def topic_znode(info: TopicInfo, adding: dict[int, list[int]] | None = None,
+                removing: dict[int, list[int]] | None = None) -> bytes:  # fmt: skip
+    return dumps(
+        {
+            "version": 3,
+            "topic_id": topic_id_str(info.topic_id),
+            "partitions": {str(p): r for p, r in sorted(info.assignment.items())},
+            "adding_replicas": {str(p): r for p, r in sorted((adding or {}).items())},
+            "removing_replicas": {str(p): r for p, r in sorted((removing or {}).items())},
+        }
+    )
+
+
+def parse_topic_znode(name: str, data: bytes) -> tuple[TopicInfo, dict[int, list[int]],
+                                                        dict[int, list[int]]]:  # fmt: skip
+    d = json.loads(data)
+    info = TopicInfo(
+        name,
+        topic_id_parse(d["topic_id"]),
+        {int(p): list(r) for p, r in d["partitions"].items()},
+    )
+    adding = {int(p): list(r) for p, r in (d.get("adding_replicas") or {}).items()}
+    removing = {int(p): list(r) for p, r in (d.get("removing_replicas") or {}).items()}
+    return info, adding, removing
+
+
+class ZkMetadataStore(MetadataStore):
+    """Cluster metadata in ZooKeeper, with a watched local cache of topics."""
+
+    def __init__(self, connect: str, session_timeout_ms: int, connection_timeout_ms: int) -> None:
+        hosts, _, chroot = connect.partition("/")
+        self.chroot = "/" + chroot if chroot else ""
+        if self.chroot:
+            boot = KazooClient(hosts=hosts, timeout=connection_timeout_ms / 1000)
+            boot.start(timeout=connection_timeout_ms / 1000)
+            try:
+                boot.ensure_path(self.chroot)
+            finally:
+                boot.stop()
+                boot.close()
+        self.zk = KazooClient(hosts=connect, timeout=session_timeout_ms / 1000)
+        self._connect_timeout = connection_timeout_ms / 1000
+        self._topics: dict[str, TopicInfo] = {}
+        self._reassigning: dict[str, tuple[dict[int, list[int]], dict[int, list[int]]]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._cluster_id = ""
+        self._watched: set[str] = set()
+        self.on_config_change: Callable[[str, dict[str, str]], None] | None = None
+        self.on_session_lost: Callable[[], None] | None = None
+        self.on_session_restored: Callable[[], None] | None = None
+        self._lost = False
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Connect, make the persistent paths, read the cluster id and topics, set watches."""
+        self._loop = loop
+        self.zk.start(timeout=self._connect_timeout)
+        self.zk.add_listener(self._state_listener)
+        for path in (BROKER_IDS, TOPICS, CONFIG_TOPICS, DELETE_TOPICS, "/cluster"):
+            self.zk.ensure_path(path)
+        with contextlib.suppress(NodeExistsError):
+            self.zk.create(CLUSTER_ID, dumps({"version": "1", "id": new_cluster_id()}))
+        data, _ = self.zk.get(CLUSTER_ID)
+        self._cluster_id = json.loads(data)["id"]
+        for name in self.zk.get_children(TOPICS):
+            self._load_topic(name)
+        self.zk.ChildrenWatch(TOPICS, self._on_topics)
+
+    def stop(self) -> None:
+        try:
+            self.zk.stop()
+        finally:
+            self.zk.close()
+
+    def _state_listener(self, state: str) -> None:
+        if state == KazooState.LOST:
+            self._lost = True
+            self._post(self.on_session_lost)
+        elif state == KazooState.CONNECTED and self._lost:
+            self._lost = False
+            self._post(self.on_session_restored)
+
+    def _post(self, fn: Callable[..., None] | None, *args: Any) -> None:
+        if fn is not None and self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(fn, *args)
+
+    # -- registration ----------------------------------------------------------------------------
+    def register_broker(self, broker_id: int, host: str, port: int, rack: str | None,
+                        listener: str = "PLAINTEXT") -> int:  # fmt: skip
+        """Create the ephemeral ``/brokers/ids/<id>``; returns the broker epoch (its czxid)."""
+        data: dict[str, Any] = {
+            "version": 5,
+            "host": host,
+            "port": port,
+            "jmx_port": -1,
+            "timestamp": str(int(time.time() * 1000)),
+            "endpoints": [f"{listener}://{host}:{port}"],
+            "listener_security_protocol_map": {listener: "PLAINTEXT"},
+            "features": {},
+        }
+        if rack:
+            data["rack"] = rack
+        path = f"{BROKER_IDS}/{broker_id}"
+        try:
+            self.zk.create(path, dumps(data), ephemeral=True)
+        except NodeExistsError:
+            _, stat = self.zk.get(path)
+            if stat.ephemeralOwner != self.zk.client_id[0]:
+                raise BrokerIdTakenError(
+                    f"Error while creating ephemeral at {path}, node already exists and owner "
+                    f"'{stat.ephemeralOwner}' does not match current session "
+                    f"'{self.zk.client_id[0]}': broker id {broker_id} is already registered"
+                ) from None
+        _, stat = self.zk.get(path)
+        return int(stat.czxid)
+
+    def live_brokers(self) -> dict[int, BrokerEndpoint]:
+        out: dict[int, BrokerEndpoint] = {}
+        for child in self.zk.get_children(BROKER_IDS):
+            try:
+                data, stat = self.zk.get(f"{BROKER_IDS}/{child}")
+            except NoNodeError:
+                continue
+            d = json.loads(data)
+            out[int(child)] = BrokerEndpoint(
+                int(child), d["host"], int(d["port"]), d.get("rack"), int(stat.czxid)
+            )
+        return out
+
+    # -- topics cache ------------------------------------------------------------------------------
+    def _load_topic(self, name: str) -> None:
+        try:
+            data, _ = self.zk.get(f"{TOPICS}/{name}")
+        except NoNodeError:
+            return
+        info, adding, removing = parse_topic_znode(name, data)
+        try:
+            cdata, _ = self.zk.get(f"{CONFIG_TOPICS}/{name}")
+            info.configs = dict(json.loads(cdata).get("config", {}))
+        except NoNodeError:
+            pass
+        old = self._topics.get(name)
+        if old is not None and old.topic_id == info.topic_id:
+            info.states = old.states
+        self._topics[name] = info
+        self._reassigning[name] = (adding, removing)
+        if name not in self._watched:
+            self._watched.add(name)
+            self.zk.DataWatch(f"{TOPICS}/{name}", self._topic_watch(name))
+            self.zk.DataWatch(f"{CONFIG_TOPICS}/{name}", self._config_watch(name))
+
+    def refresh_topic(self, name: str) -> TopicInfo | None:
+        """Read ``name`` from ZooKeeper now (a request named it before its watch fired)."""
+        self._load_topic(name)
+        return self._topics.get(name)
+
+    def _on_topics(self, children: list[str]) -> None:
+        self._post(self._sync_topics, set(children))
+
+    def _sync_topics(self, names: set[str]) -> None:
+        for gone in set(self._topics) - names:
+            del self._topics[gone]
+            self._reassigning.pop(gone, None)
+        for name in names - set(self._topics):
+            self._load_topic(name)
+
+    def _topic_watch(self, name: str) -> Callable[[bytes | None, Any], bool]:
+        def watch(data: bytes | None, stat: Any) -> bool:
+            if data is None:
+                self._watched.discard(name)
+                return False
+            self._post(self._refresh_topic, name, data)
+            return True
+
+        return watch
+
+    def _refresh_topic(self, name: str, data: bytes) -> None:
+        info, adding, removing = parse_topic_znode(name, data)
+        old = self._topics.get(name)
+        if old is None or old.topic_id != info.topic_id:
+            return self._load_topic(name)
+        old.assignment = info.assignment
+        self._reassigning[name] = (adding, removing)
+        return None
+
+    def _config_watch(self, name: str) -> Callable[[bytes | None, Any], bool]:
+        def watch(data: bytes | None, stat: Any) -> bool:
+            if data is not None:
+                configs = dict(json.loads(data).get("config", {}))
+                self._post(self._apply_configs, name, configs)
+            return name in self._watched
+
+        return watch
+
+    def _apply_configs(self, name: str, configs: dict[str, str]) -> None:
+        info = self._topics.get(name)
+        if info is None or info.configs == configs:
+            return
+        info.configs = configs
+        if self.on_config_change is not None:
+            self.on_config_change(name, configs)
+
+    def reassignment(self, name: str) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        return self._reassigning.get(name, ({}, {}))
+
+    # -- MetadataStore -----------------------------------------------------------------------------
+    @property
+    def cluster_id(self) -> str:
+        return self._cluster_id
+
+    def topics(self) -> dict[str, TopicInfo]:
+        return self._topics
+
+    def create_topic(self, info: TopicInfo) -> None:
+        tx = self.zk.transaction()
+        tx.create(f"{CONFIG_TOPICS}/{info.name}", dumps({"version": 1, "config": info.configs}))
+        tx.create(f"{TOPICS}/{info.name}", topic_znode(info))
+        results = tx.commit()
+        if any(isinstance(r, NodeExistsError) for r in results):
+            raise KeyError(info.name)
+        failed = [r for r in results if isinstance(r, Exception)]
+        if failed:
+            raise failed[0]
+        self._topics.setdefault(info.name, info)
+
+    def delete_topic(self, name: str) -> None:
+        """Ask the controller to delete ``name`` (Kafka's ``/admin/delete_topics``)."""
+        with contextlib.suppress(NodeExistsError):
+            self.zk.create(f"{DELETE_TOPICS}/{name}")
+
+    def add_partitions(self, name: str, assignment: dict[int, list[int]]) -> None:
+        path = f"{TOPICS}/{name}"
+        while True:
+            data, stat = self.zk.get(path)
+            info, adding, removing = parse_topic_znode(name, data)
+            info.assignment.update(assignment)
+            try:
+                self.zk.set(path, topic_znode(info, adding, removing), version=stat.version)
+                break
+            except BadVersionError:
+                continue
+        cached = self._topics.get(name)
+        if cached is not None:
+            cached.assignment.update(assignment)
+
+    def set_topic_configs(self, name: str, configs: dict[str, str]) -> None:
+        self.zk.set(f"{CONFIG_TOPICS}/{name}", dumps({"version": 1, "config": configs}))
+        self._apply_configs(name, dict(configs))
+
+    def set_partition_state(self, name: str, partition: int, state: Any) -> None:
+        info = self._topics.get(name)
+        if info is not None:
+            info.states[partition] = state
+
+    def allocate_producer_ids(self, block_size: int) -> int:
+        while True:
+            try:
+                data, stat = self.zk.get(PID_BLOCK)
+                start = int(json.loads(data)["block_end"]) + 1 if data else 0
+                version = stat.version
+            except NoNodeError:
+                start, version = 0, -1
+            block = dumps(
+                {"version": 1, "broker": -1, "block_start": str(start),
+                 "block_end": str(start + block_size - 1)}
+            )  # fmt: skip
+            try:
+                if version < 0:
+                    self.zk.create(PID_BLOCK, block)
+                else:
+                    self.zk.set(PID_BLOCK, block, version=version)
+                return start
+            except (BadVersionError, NodeExistsError):
+                continue
