@@ -1,7 +1,8 @@
 """The consumer group protocol (KIP-848) against a real Strom broker: confluent-kafka consumers with
 ``group.protocol=consumer`` sharing partitions per the server-side assignors, rebalancing on join
 and leave, committed offsets across consumer and broker restarts, ConsumerGroupDescribe through
-the AdminClient, and the classic/consumer group type boundary on the wire."""
+the AdminClient, the classic/consumer group type boundary on the wire, and the member-epoch
+errors of offset requests to a consumer group."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from strom.errors import ErrorCode
 from strom.protocol.messages.consumer_group_heartbeat import ConsumerGroupHeartbeatRequest
 from strom.protocol.messages.find_coordinator import FindCoordinatorRequest
 from strom.protocol.messages.join_group import JoinGroupRequest
+from strom.protocol.messages.offset_commit import OffsetCommitRequest
+from strom.protocol.messages.offset_fetch import OffsetFetchRequest
+from strom.protocol.messages.txn_offset_commit import TxnOffsetCommitRequest
 
 pytestmark = pytest.mark.integration
 
@@ -205,6 +209,8 @@ def test_group_types_do_not_mix(fresh_broker) -> None:  # type: ignore[no-untype
             protocol_type="consumer",
             protocols=[JoinGroupRequest.JoinGroupRequestProtocol(name="range", metadata=b"")],
         )
+        # a classic JoinGroup to a non-empty consumer group joins it as a classic member, but
+        # its protocol metadata must be a consumer protocol subscription
         assert w.request(join, 5).error_code == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
         bad = ConsumerGroupHeartbeatRequest(
             group_id="mix", member_id=r.member_id, member_epoch=r.member_epoch + 5
@@ -216,3 +222,91 @@ def test_group_types_do_not_mix(fresh_broker) -> None:  # type: ignore[no-untype
         assert w.request(leave, 0).member_epoch == -1
         # the consumer group is empty now: a classic JoinGroup converts it
         assert w.request(join, 5).error_code == ErrorCode.MEMBER_ID_REQUIRED
+
+
+def _commit_req(group: str, member: str, epoch: int, offset: int) -> OffsetCommitRequest:
+    P = OffsetCommitRequest.OffsetCommitRequestPartition
+    return OffsetCommitRequest(
+        group_id=group,
+        generation_id_or_member_epoch=epoch,
+        member_id=member,
+        topics=[
+            OffsetCommitRequest.OffsetCommitRequestTopic(
+                name="ep", partitions=[P(partition_index=0, committed_offset=offset)]
+            )
+        ],
+    )
+
+
+def _commit_error(w: WireClient, req: OffsetCommitRequest, version: int) -> int:
+    return int(w.request(req, version).topics[0].partitions[0].error_code)
+
+
+def test_member_epoch_errors_on_the_wire(fresh_broker) -> None:  # type: ignore[no-untyped-def]
+    """OffsetCommit v9, OffsetFetch v9 and TxnOffsetCommit against a consumer group check the
+    member id and member epoch (Kafka 4.0's errors), and a rejected commit changes nothing."""
+    b = start(fresh_broker)
+    make_topic(b.bootstrap, "ep", 1)
+    with WireClient(b.bootstrap) as w:
+        assert w.request(FindCoordinatorRequest(key="epg", key_type=0), 3).error_code == 0
+        hb = ConsumerGroupHeartbeatRequest(
+            group_id="epg",
+            member_id="",
+            member_epoch=0,
+            rebalance_timeout_ms=10000,
+            subscribed_topic_names=["ep"],
+            topic_partitions=[],
+        )
+        r = w.request(hb, 0)
+        assert r.error_code == 0
+        mid, epoch = r.member_id, r.member_epoch
+        E = ErrorCode
+        assert _commit_error(w, _commit_req("epg", mid, epoch, 5), 9) == E.NONE
+        assert _commit_error(w, _commit_req("epg", mid, epoch - 1, 6), 9) == E.STALE_MEMBER_EPOCH
+        assert _commit_error(w, _commit_req("epg", mid, epoch + 1, 6), 9) == E.STALE_MEMBER_EPOCH
+        assert _commit_error(w, _commit_req("epg", "nobody", epoch, 6), 9) == E.UNKNOWN_MEMBER_ID
+        assert _commit_error(w, _commit_req("epg", mid, epoch, 6), 8) == E.UNSUPPORTED_VERSION
+        # a simple commit (no member, epoch -1) is refused while the group has members
+        assert _commit_error(w, _commit_req("epg", "", -1, 6), 9) == E.UNKNOWN_MEMBER_ID
+
+        def fetch(member: str | None, member_epoch: int) -> Any:
+            G = OffsetFetchRequest.OffsetFetchRequestGroup
+            req = OffsetFetchRequest(
+                groups=[G(group_id="epg", member_id=member, member_epoch=member_epoch, topics=None)]
+            )
+            return w.request(req, 9).groups[0]
+
+        ok = fetch(mid, epoch)
+        assert ok.error_code == 0
+        assert [(t.name, p.committed_offset) for t in ok.topics for p in t.partitions] == [
+            ("ep", 5)
+        ]
+        assert fetch(None, -1).error_code == 0  # admin clients, librdkafka
+        stale = fetch(mid, epoch - 1)
+        assert stale.error_code == E.STALE_MEMBER_EPOCH and stale.topics == []
+        assert fetch("nobody", epoch).error_code == E.UNKNOWN_MEMBER_ID
+
+        def txn_commit(member: str, generation: int) -> int:
+            T = TxnOffsetCommitRequest
+            req = T(
+                transactional_id="ep-tx",
+                group_id="epg",
+                producer_id=4242,
+                producer_epoch=0,
+                generation_id=generation,
+                member_id=member,
+                topics=[
+                    T.TxnOffsetCommitRequestTopic(
+                        name="ep",
+                        partitions=[
+                            T.TxnOffsetCommitRequestPartition(partition_index=0, committed_offset=9)
+                        ],
+                    )
+                ],
+            )
+            return int(w.request(req, 3).topics[0].partitions[0].error_code)
+
+        assert txn_commit(mid, epoch - 1) == E.ILLEGAL_GENERATION
+        assert txn_commit("nobody", epoch) == E.UNKNOWN_MEMBER_ID
+        # none of the rejected commits moved the committed offset
+        assert [p.committed_offset for t in fetch(mid, epoch).topics for p in t.partitions] == [5]
