@@ -20,6 +20,8 @@ TOOLS = {
     "transactions": "transactions",
     "leader-election": "leader_election",
     "reassign-partitions": "reassign_partitions",
+    "producer-perf-test": "producer_perf",
+    "consumer-perf-test": "consumer_perf",
 }
 
 

@@ -1,0 +1,185 @@
+"""``strom producer-perf-test``: Kafka's ``kafka-producer-perf-test.sh`` on Strom's own producer.
+
+Owns: Kafka's flags (--topic, --num-records, --record-size | --payload-file [--payload-delimiter]
+| --payload-monotonic, --throughput (-1 = unthrottled), --producer-props k=v ...,
+--producer.config FILE, --print-metrics; --bootstrap-server as a shortcut for
+``bootstrap.servers``), the send loop with its throttle, and the report: a progress line every
+5 s and the final line with records/s, MB/s and latency avg / max / p50 / p95 / p99 / p99.9
+(latency = send() to acknowledgement). Failed sends are not counted (as in Kafka); the first
+failure is printed to stderr and the exit code is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from strom.client import AIOProducer, RecordMetadata
+from strom.tools._common import ToolError, load_properties, parse_props, parser, run
+from strom.tools.perf_stats import Stats, Throttle, metrics_table
+
+EXAMPLES = """\
+  strom producer-perf-test --topic perf --num-records 100000 --record-size 100 \\
+      --throughput -1 --producer-props bootstrap.servers=localhost:9092 acks=1 linger.ms=5
+  strom producer-perf-test --topic perf --num-records 50000 --record-size 1000 \\
+      --throughput 5000 --producer.config producer.properties --print-metrics
+"""
+# Java client properties that mean nothing to Strom's producer (bytes in, bytes out)
+IGNORED = {"key.serializer", "value.serializer", "client.dns.lookup"}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = parser(
+        "strom producer-perf-test",
+        "Measure producer throughput and latency.",
+        EXAMPLES,
+        bootstrap_required=False,
+    )
+    p.add_argument("--topic", required=True, help="the topic to produce to")
+    p.add_argument("--num-records", type=int, required=True, help="records to send")
+    size = p.add_mutually_exclusive_group(required=True)
+    size.add_argument("--record-size", type=int, help="bytes per record (random A-Z payload)")
+    size.add_argument("--payload-file", help="read payloads from this file, one per delimiter")
+    size.add_argument(
+        "--payload-monotonic", action="store_true", help="payload = the record number as text"
+    )
+    p.add_argument("--payload-delimiter", default="\\n", help="delimiter in --payload-file")
+    p.add_argument(
+        "--throughput",
+        type=float,
+        required=True,
+        help="max records/sec (-1 = unthrottled)",
+    )
+    p.add_argument(
+        "--producer-props", nargs="+", metavar="K=V", help="producer properties, space separated"
+    )
+    p.add_argument("--producer.config", dest="producer_config", metavar="FILE")
+    p.add_argument("--print-metrics", action="store_true", help="print metrics at the end")
+    p.add_argument("--transactional-id", help="not supported by Strom's producer yet")
+    p.add_argument("--transaction-duration-ms", type=int, help="not supported")
+    p.add_argument("--reporting-interval", type=int, default=5000, help="ms between lines")
+    return p
+
+
+def producer_config(args: argparse.Namespace) -> dict[str, Any]:
+    if not (args.producer_props or args.producer_config or args.bootstrap_server):
+        raise ToolError("Either --producer-props or --producer.config must be specified.")
+    conf: dict[str, Any] = load_properties(args.command_config)
+    conf.update(load_properties(args.producer_config))
+    conf.update(parse_props(args.producer_props, "--producer-props"))
+    if args.bootstrap_server:
+        conf["bootstrap.servers"] = args.bootstrap_server
+    if "bootstrap.servers" not in conf:
+        raise ToolError("No bootstrap.servers: give --bootstrap-server or --producer-props.")
+    for key in IGNORED:
+        conf.pop(key, None)
+    acks = str(conf.get("acks", "all")).lower()
+    if acks not in ("all", "-1") and "enable.idempotence" not in conf:
+        # as Kafka's producer: idempotence is on by default only when nothing conflicts
+        conf["enable.idempotence"] = "false"
+    return conf
+
+
+def payloads(args: argparse.Namespace, rng: random.Random) -> list[bytes] | None:
+    """Fixed payloads to cycle through (None for --payload-monotonic)."""
+    if args.record_size is not None:
+        if args.record_size < 0:
+            raise ToolError("--record-size must not be negative.")
+        return [bytes(rng.randrange(65, 91) for _ in range(args.record_size))]
+    if args.payload_file:
+        delimiter = args.payload_delimiter.encode().decode("unicode_escape")
+        try:
+            text = Path(args.payload_file).read_text()
+        except OSError as e:
+            raise ToolError(f"Cannot read {args.payload_file}: {e.strerror}.") from e
+        items = [s.encode() for s in text.split(delimiter) if s]
+        if not items:
+            raise ToolError(f"File is empty: {args.payload_file}")
+        print(f"Number of messages read: {len(items)}")
+        return items
+    return None
+
+
+class Run:
+    """One perf run: sends, latencies and errors."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.start = time.monotonic()
+        self.stats = Stats(args.num_records, self.start, args.reporting_interval / 1000)
+        self.errors = 0
+        self.first_error: BaseException | None = None
+
+    def done(self, sent_at: float, size: int, fut: asyncio.Future[RecordMetadata]) -> None:
+        now = time.monotonic()
+        if fut.cancelled() or fut.exception() is not None:
+            self.errors += 1
+            if self.first_error is None:
+                self.first_error = fut.exception() if not fut.cancelled() else None
+                print(f"Error sending a record: {self.first_error}", file=sys.stderr)
+            return
+        self.stats.record((now - sent_at) * 1000, size, now)
+
+    async def go(self, producer: AIOProducer, data: list[bytes] | None) -> None:
+        a = self.args
+        throttle = Throttle(a.throughput, self.start)
+        pending: set[asyncio.Future[RecordMetadata]] = set()
+        for i in range(a.num_records):
+            value = data[i % len(data)] if data else str(i).encode()
+            sent_at, size = time.monotonic(), len(value)
+            fut = await producer.send(a.topic, value)
+            fut.add_done_callback(functools.partial(self.done, sent_at, size))
+            pending.add(fut)
+            fut.add_done_callback(pending.discard)
+            wait = throttle.delay(i + 1, time.monotonic())
+            if wait > 0.0005:
+                await asyncio.sleep(wait)
+        await producer.flush()
+        if pending:
+            await asyncio.wait(pending)
+
+    def metrics(self, elapsed: float) -> dict[str, float]:
+        s = self.stats
+        return {
+            "producer-metrics:record-send-total:{client-id=strom}": float(s.count),
+            "producer-metrics:record-error-total:{client-id=strom}": float(self.errors),
+            "producer-metrics:record-send-rate:{client-id=strom}": s.count / max(elapsed, 1e-9),
+            "producer-metrics:record-size-avg:{client-id=strom}": s.bytes / max(s.count, 1),
+            "producer-metrics:request-latency-avg:{client-id=strom}": (
+                s.total_latency / max(s.count, 1)
+            ),
+            "producer-metrics:request-latency-max:{client-id=strom}": s.max_latency,
+        }
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+
+    async def body() -> int:
+        if args.transactional_id or args.transaction_duration_ms:
+            raise ToolError("Transactions are not supported by Strom's producer yet.")
+        if args.num_records <= 0:
+            raise ToolError("--num-records must be positive.")
+        conf = producer_config(args)
+        data = payloads(args, random.Random())
+        producer = AIOProducer(conf)
+        await producer.start()
+        perf = Run(args)
+        try:
+            await perf.go(producer, data)
+        finally:
+            await producer.close()
+        end = time.monotonic()
+        print(perf.stats.final_line(end))
+        if args.print_metrics:
+            print()
+            print(metrics_table(perf.metrics(end - perf.start)))
+        return 1 if perf.errors else 0
+
+    return run(args, body)
