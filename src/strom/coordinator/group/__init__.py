@@ -8,6 +8,10 @@ send once they are committed. Timers are explicit (``next_deadline`` / ``on_time
 (KIP-848) groups: ``consumer_routing.py`` (where they meet classic groups and offsets),
 ``consumer.py`` (ConsumerGroupHeartbeat transitions), ``consumer_group.py`` (model, records,
 replay), ``assignors.py`` (``uniform``, ``range``), ``records_consumer.py`` (their record
-formats). The imperative shell
+formats), ``consumer_checks.py`` (heartbeat request checks), ``consumer_classic.py`` (classic
+members of consumer groups), ``conversion.py`` (online upgrade/downgrade between the protocols),
+``embedded.py`` (the classic consumer protocol's subscription/assignment formats),
+``consumer_offsets.py`` (member-epoch checks of offset requests), ``offset_fetch.py``
+(OffsetFetch responses). The imperative shell
 (appending, parking responses, running timers, replay at start) is ``strom.broker.group_runtime``.
 """

@@ -18,7 +18,8 @@ member (UNKNOWN_MEMBER_ID), the generation (ILLEGAL_GENERATION) and a static ins
 (FENCED_INSTANCE_ID); a group unknown to the coordinator accepts the commit (producers of
 consume-transform-produce apps may commit for groups they do not belong to). A stale producer
 epoch is rejected by the partition's producer state when appending (INVALID_PRODUCER_EPOCH,
-answered PRODUCER_FENCED).
+answered PRODUCER_FENCED). A consumer-protocol group checks member id and member epoch instead
+(``consumer_offsets.check_commit``: UNKNOWN_MEMBER_ID, ILLEGAL_GENERATION for a stale epoch).
 """
 
 from __future__ import annotations
