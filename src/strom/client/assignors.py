@@ -1,7 +1,9 @@
 """Partition assignors of the classic consumer group protocol (run by the group leader).
 
-Owns: the pluggable :class:`Assignor` interface and the ``range`` (Kafka's default) and
-``roundrobin`` strategies, with exactly the Java client's results (``001_*.txt``):
+Owns: the pluggable :class:`Assignor` interface, the ``partition.assignment.strategy`` names
+(``sticky`` and ``cooperative-sticky`` live in :mod:`strom.client.sticky`) and the ``range``
+(Kafka's default) and ``roundrobin`` strategies, with exactly the Java client's results
+(``001_*.txt``):
 
 - range, per topic: sort the members subscribed to it; with ``n`` partitions and ``m`` members
   each gets ``n // m`` consecutive partitions and the first ``n % m`` get one more.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from strom.client.types import TopicPartition
 
@@ -32,7 +34,13 @@ class Subscription:
 
 
 class Assignor(Protocol):
-    """A partition assignment strategy; ``name`` is what JoinGroup advertises."""
+    """A partition assignment strategy; ``name`` is what JoinGroup advertises.
+
+    Optional attributes, read with ``getattr``: ``cooperative`` (True: incremental KIP-429
+    rebalancing; used when every configured assignor has it), ``subscription_version``
+    (ConsumerProtocolSubscription version; 1+ carries owned partitions) and
+    ``on_assignment(assigned, generation)`` (called after each SyncGroup).
+    """
 
     name: str
 
@@ -101,7 +109,7 @@ class RoundRobinAssignor:
         return out
 
 
-ASSIGNORS: dict[str, type[RangeAssignor] | type[RoundRobinAssignor]] = {
+ASSIGNORS: dict[str, type[Any]] = {
     "range": RangeAssignor,
     "roundrobin": RoundRobinAssignor,
 }
@@ -110,6 +118,9 @@ ASSIGNORS: dict[str, type[RangeAssignor] | type[RoundRobinAssignor]] = {
 def assignors_from_config(value: object) -> list[Assignor]:
     """``partition.assignment.strategy``: names (comma-separated; Java class names accepted)
     or assignor objects."""
+    from strom.client.sticky import CooperativeStickyAssignor, StickyAssignor  # uses Subscription
+
+    known = {**ASSIGNORS, "sticky": StickyAssignor, "cooperativesticky": CooperativeStickyAssignor}
     items = value if isinstance(value, list | tuple) else str(value).split(",")
     out: list[Assignor] = []
     for item in items:
@@ -117,7 +128,7 @@ def assignors_from_config(value: object) -> list[Assignor]:
             out.append(item)
             continue
         name = item.strip().rsplit(".", 1)[-1].lower().removesuffix("assignor")
-        cls = ASSIGNORS.get(name)
+        cls = known.get(name.replace("-", "").replace("_", ""))
         if cls is None:
             raise ValueError(f"unknown partition.assignment.strategy {item!r}")
         out.append(cls())

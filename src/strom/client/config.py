@@ -72,6 +72,7 @@ CONSUMER: dict[str, Any] = {
     "check.crcs": True,
     "exclude.internal.topics": True,
     "allow.auto.create.topics": False,
+    "on_commit": None,
 }
 
 ADMIN: dict[str, Any] = dict(COMMON)

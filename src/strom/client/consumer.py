@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
+import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from strom.client.assignors import assignors_from_config
@@ -37,6 +39,9 @@ from strom.client.types import (
     OffsetAndMetadata,
     TopicPartition,
 )
+from strom.errors import KafkaError
+
+CommitCallback = Callable[[KafkaError | None, dict[TopicPartition, OffsetAndMetadata]], Any]
 
 
 class AIOConsumer:
@@ -63,6 +68,7 @@ class AIOConsumer:
                 assignors_from_config(c.raw("partition.assignment.strategy")),
             )
             self.coordinator.before_rebalance = self._commit_if_auto
+        self.on_commit: CommitCallback | None = c.raw("on_commit")
         self.auto_commit = self.group_id is not None and c.bool("enable.auto.commit")
         self.auto_commit_interval = c.seconds("auto.commit.interval.ms")
         self.max_poll_records = c.int("max.poll.records")
@@ -92,19 +98,44 @@ class AIOConsumer:
     # ------------------------------------------------------------------ subscription
     def subscribe(
         self,
-        topics: list[str],
+        topics: list[str] | None = None,
         on_revoked: Listener | None = None,
         on_assigned: Listener | None = None,
+        *,
+        pattern: str | re.Pattern[str] | None = None,
+        on_lost: Listener | None = None,
     ) -> None:
-        """Join ``group.id`` consuming ``topics``; optional rebalance listener callbacks."""
+        """Join ``group.id`` consuming ``topics``; optional rebalance listener callbacks.
+
+        ``pattern`` (whole-name regex) or entries of ``topics`` starting with ``^``
+        (confluent-kafka style) subscribe to every matching topic, re-evaluated whenever
+        metadata is refreshed (``metadata.max.age.ms``). ``on_lost`` is called instead of
+        ``on_revoked`` when partitions were lost without a chance to commit (the member was
+        fenced); without it ``on_revoked`` is called.
+        """
         if self.coordinator is None:
             raise ClientError("subscribe needs group.id; use assign() without a group")
-        self.subs.subscribe(list(topics))
-        self.cluster.add_topics(topics)
+        topics = list(topics or [])
+        self.subs.subscribe(topics, [pattern] if pattern is not None else [])
+        literal = [t for t in topics if not t.startswith("^")]
+        self.cluster.add_topics(literal)
+        if self.subs.patterns:
+            self.cluster.all_topics = True
+            self.cluster.request_update()
+            self.subs.update_matches(self.cluster.partitions)
         self.coordinator.on_revoked = on_revoked
         self.coordinator.on_assigned = on_assigned
+        self.coordinator.on_lost = on_lost
         self.coordinator.need_rejoin = True
         self._wake.set()
+
+    async def _update_pattern_subscription(self) -> None:
+        if not self.subs.patterns or self.subs.manual or self.coordinator is None:
+            return
+        await self.cluster.maybe_refresh()
+        if self.subs.update_matches(self.cluster.partitions):
+            self.cluster.add_topics(self.subs.topics)
+            self.coordinator.need_rejoin = True
 
     def assign(self, partitions: list[TopicPartition]) -> None:
         """Read these partitions without group management."""
@@ -240,10 +271,14 @@ class AIOConsumer:
         return self.coordinator
 
     async def commit(
-        self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None
+        self,
+        offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None,
+        *,
+        asynchronous: bool = False,
     ) -> None:
-        """Commit ``offsets`` (next offsets to read), or every consumed position."""
-        coord = self._require_group()
+        """Commit ``offsets`` (next offsets to read), or every consumed position. With
+        ``asynchronous=True`` return at once; the ``on_commit`` callback gets the outcome."""
+        self._require_group()
         if offsets is None:
             todo = self._consumed()
         else:
@@ -251,7 +286,29 @@ class AIOConsumer:
                 tp: (o if isinstance(o, OffsetAndMetadata) else OffsetAndMetadata(o))
                 for tp, o in offsets.items()
             }
-        await coord.commit(todo)
+        if asynchronous:
+            task = asyncio.get_running_loop().create_task(self._commit(todo))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+            return
+        await self._commit(todo)
+
+    async def _commit(self, offsets: dict[TopicPartition, OffsetAndMetadata]) -> None:
+        """Commit and report the outcome to ``on_commit``."""
+        try:
+            await self._require_group().commit(offsets)
+        except KafkaError as exc:
+            await self._notify_commit(exc, offsets)
+            raise
+        await self._notify_commit(None, offsets)
+
+    async def _notify_commit(
+        self, exc: KafkaError | None, offsets: dict[TopicPartition, OffsetAndMetadata]
+    ) -> None:
+        if self.on_commit is None or not offsets:
+            return
+        result = self.on_commit(exc, dict(offsets))
+        if inspect.isawaitable(result):
+            await result
 
     def commit_async(
         self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None
@@ -276,7 +333,7 @@ class AIOConsumer:
     async def _commit_if_auto(self, offsets: dict[TopicPartition, OffsetAndMetadata]) -> None:
         if self.auto_commit and self.coordinator is not None and offsets:
             with contextlib.suppress(Exception):
-                await self.coordinator.commit(offsets)
+                await self._commit(offsets)
 
     # ------------------------------------------------------------------ background
     async def _coordinate(self) -> None:
@@ -284,6 +341,7 @@ class AIOConsumer:
         coord = self.coordinator
         while True:
             try:
+                await self._update_pattern_subscription()
                 if coord is not None and not self.subs.manual and self.subs.topics:
                     if not self._poll_expired:
                         await coord.ensure_active_group()
@@ -302,8 +360,6 @@ class AIOConsumer:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # surfaced to the application on its next poll
-                from strom.errors import KafkaError
-
                 self.fetcher.errors.append(
                     exc if isinstance(exc, KafkaError) else KafkaError(repr(exc))
                 )

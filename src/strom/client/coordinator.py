@@ -4,11 +4,16 @@ Owns: finding the group coordinator, JoinGroup (with the KIP-394 MEMBER_ID_REQUI
 the leader's assignment and SyncGroup, the Heartbeat task, LeaveGroup, offset commits and
 committed-offset lookups (``001_*.txt`` section 2, ``004_*.txt``).
 
-Protocol (eager): before rejoining, commit consumed positions (auto-commit) and revoke every
-partition (listener ``on_revoked``); after SyncGroup, install the new assignment, look up its
-committed offsets and call ``on_assigned``. ``need_rejoin`` is raised by heartbeat errors
-(REBALANCE_IN_PROGRESS, UNKNOWN_MEMBER_ID, ILLEGAL_GENERATION), by a changed subscription and by
-the ``max.poll.interval.ms`` check.
+Protocol, eager (range, roundrobin, sticky): before rejoining, commit consumed positions
+(auto-commit) and revoke every partition (listener ``on_revoked``); after SyncGroup, install the
+new assignment, look up its committed offsets and call ``on_assigned``. Cooperative (KIP-429,
+when every configured assignor is cooperative): keep consuming through the rebalance, send the
+owned partitions in the subscription, and after SyncGroup revoke only the partitions no longer
+assigned (then rejoin at once so they can be handed over) and call ``on_assigned`` with only the
+added ones. A fenced cooperative member reports its partitions to ``on_lost``.
+
+``need_rejoin`` is raised by heartbeat errors (REBALANCE_IN_PROGRESS, UNKNOWN_MEMBER_ID,
+ILLEGAL_GENERATION), by a changed subscription and by the ``max.poll.interval.ms`` check.
 """
 
 from __future__ import annotations
@@ -75,12 +80,16 @@ class GroupCoordinatorClient:
         self.heartbeat_interval = config.seconds("heartbeat.interval.ms")
         self.backoff = config.seconds("retry.backoff.ms")
         self.assignors = assignors
+        self.cooperative = bool(assignors) and all(
+            getattr(a, "cooperative", False) for a in assignors
+        )
         self.coordinator_id = -1
         self.member_id = ""
         self.generation = -1
         self.need_rejoin = True
         self.on_revoked: Listener | None = None
         self.on_assigned: Listener | None = None
+        self.on_lost: Listener | None = None
         # called with the consumed positions of the revoked partitions, after delivery from them
         # stopped (so nothing is delivered between this commit and the revocation)
         self.before_rebalance: (
@@ -139,24 +148,41 @@ class GroupCoordinatorClient:
                     raise
                 await asyncio.sleep(self.backoff)
 
+    async def _revoke(self, tps: list[TopicPartition], lost: bool = False) -> None:
+        """Stop delivering from ``tps``, commit their consumed positions (unless lost) and call
+        the listener (``on_lost`` for lost partitions when set, else ``on_revoked``)."""
+        if not tps:
+            return
+        gone = set(tps)
+        consumed = {
+            tp: OffsetAndMetadata(st.position)
+            for tp, st in self.subs.assignment.items()
+            if tp in gone and st.position is not None
+        }
+        self.subs.set_assignment([tp for tp in self.subs.assignment if tp not in gone])
+        if not lost and self.before_rebalance is not None:
+            await self.before_rebalance(consumed)
+        await _call(self.on_lost if lost and self.on_lost is not None else self.on_revoked, tps)
+
     async def _rejoin(self) -> None:
         self.joined.clear()
-        if self.subs.assignment and self.generation >= 0:
-            consumed = {
-                tp: OffsetAndMetadata(st.position)
-                for tp, st in self.subs.assignment.items()
-                if st.position is not None
-            }
-            revoked = list(self.subs.assignment)
-            self.subs.set_assignment([])
-            if self.before_rebalance is not None:
-                await self.before_rebalance(consumed)
-            await _call(self.on_revoked, revoked)
+        owned = list(self.subs.assignment)
+        if owned and not self.cooperative and self.generation >= 0:
+            await self._revoke(owned)  # eager: give up everything before joining
+        elif owned and self.cooperative:
+            if self.generation < 0:  # fenced: the partitions may already be someone else's
+                await self._revoke(owned, lost=True)
+            else:  # incremental: revoke only what is no longer subscribed
+                await self._revoke([tp for tp in owned if tp.topic not in self.subs.topics])
+        owned = list(self.subs.assignment) if self.cooperative else []
         await self.ensure_coordinator()
         topics = sorted(self.subs.topics)
         protocols = [
             JoinGroupRequest.JoinGroupRequestProtocol(
-                a.name, encode_subscription(topics, a.user_data(topics), [])
+                a.name,
+                encode_subscription(
+                    topics, a.user_data(topics), owned, getattr(a, "subscription_version", 0)
+                ),
             )
             for a in self.assignors
         ]
@@ -201,11 +227,21 @@ class GroupCoordinatorClient:
                 self.member_id, self.generation = "", -1
             raise error_for(resp.error_code, "SyncGroup")
         assigned = [tp for tp in decode_assignment(resp.assignment) if tp.topic in self.subs.topics]
+        chosen = next((a for a in self.assignors if a.name == join.protocol_name), None)
+        hook = getattr(chosen, "on_assignment", None)
+        if hook is not None:
+            hook(assigned, self.generation)
+        added, revoked = assigned, []
+        if self.cooperative:  # KIP-429: revoke only what moved, then rejoin to hand it over
+            current = set(self.subs.assignment)
+            revoked = [tp for tp in current if tp not in set(assigned)]
+            added = [tp for tp in assigned if tp not in current]
+            await self._revoke(revoked)
         self.subs.set_assignment(assigned)
         self.cluster.add_topics({tp.topic for tp in assigned})
-        self.need_rejoin = False
+        self.need_rejoin = bool(revoked)
         await self.fetch_positions()
-        await _call(self.on_assigned, assigned)
+        await _call(self.on_assigned, added)
         self.joined.set()
         self._start_heartbeat()
 

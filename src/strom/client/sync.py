@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import re
 import threading
 from collections.abc import Coroutine, Mapping
 from typing import Any, TypeVar
@@ -131,9 +132,11 @@ class Consumer:
         self._c: AIOConsumer = _make(self._lt, AIOConsumer, config)
         self._lt.run(self._c.start())
 
-    def subscribe(self, topics: list[str]) -> None:
+    def subscribe(
+        self, topics: list[str] | None = None, *, pattern: str | re.Pattern[str] | None = None
+    ) -> None:
         async def go() -> None:
-            self._c.subscribe(topics)
+            self._c.subscribe(topics, pattern=pattern)
 
         self._lt.run(go())
 
@@ -161,8 +164,14 @@ class Consumer:
     def position(self, tp: TopicPartition) -> int:
         return self._lt.run(self._c.position(tp))
 
-    def commit(self, offsets: Mapping[TopicPartition, int] | None = None) -> None:
-        self._lt.run(self._c.commit(offsets))
+    def commit(
+        self,
+        offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None,
+        asynchronous: bool = False,
+    ) -> None:
+        """Commit; with ``asynchronous=True`` return at once (``on_commit`` gets the outcome,
+        called on the client's event loop thread)."""
+        self._lt.run(self._c.commit(offsets, asynchronous=asynchronous))
 
     def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
         return self._lt.run(self._c.committed(tps))
