@@ -4,12 +4,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: run test lint unit sysdeps venv generate bench clean
+.PHONY: run test lint unit sysdeps venv generate bench bench-spark pipeline clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,spark]'
 	touch $@
 
 venv: $(VENV)/.installed
@@ -38,6 +38,14 @@ generate: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/codec.py
+
+# Rows/s through the strom Spark data source next to a parquet file source (needs java).
+bench-spark: $(VENV)/.installed sysdeps
+	$(PY) bench/spark.py
+
+# The examples/ pipeline end to end on a single-node broker it starts on a free port.
+pipeline: $(VENV)/.installed sysdeps
+	$(PY) examples/run_pipeline.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -4,12 +4,25 @@ set -euo pipefail
 need=()
 command -v kcat >/dev/null 2>&1 || need+=(kcat)
 [ -x /usr/share/zookeeper/bin/zkServer.sh ] || [ -d /usr/share/zookeeper ] || need+=(zookeeper)
-command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# PySpark 4 (the spark extra) needs Java 17 or later: a headless JRE 17 where Debian has one.
+java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
+if ! command -v java >/dev/null 2>&1 || [ "$(java_major)" -lt 17 ] 2>/dev/null; then
+  need+=(JAVA)
+fi
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
 fi
 SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-echo "installing system packages: ${need[*]}"
 $SUDO apt-get update -qq
+for i in "${!need[@]}"; do
+  if [ "${need[$i]}" = JAVA ]; then
+    if apt-cache show openjdk-17-jre-headless >/dev/null 2>&1; then
+      need[$i]=openjdk-17-jre-headless
+    else
+      need[$i]=default-jre-headless
+    fi
+  fi
+done
+echo "installing system packages: ${need[*]}"
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
