@@ -2,9 +2,14 @@
 
 Owns: a background task that, for every fetchable partition, sends one Fetch per leader broker
 (``fetch.min.bytes``, ``fetch.max.wait.ms``, ``fetch.max.bytes``,
-``max.partition.fetch.bytes``, ``isolation.level``), decodes the returned batches and buffers
-them (prefetching while the application processes earlier records); and ListOffsets lookups for
-``auto.offset.reset``, ``seek_to_beginning/end`` and ``offsets_for_times``.
+``max.partition.fetch.bytes``, ``isolation.level``, ``client.rack``), decodes the returned
+batches and buffers them (prefetching while the application processes earlier records); and
+ListOffsets lookups for ``auto.offset.reset``, ``seek_to_beginning/end`` and
+``offsets_for_times``. Fetch and ListOffsets carry the current leader epoch (KIP-320); a
+partition whose leader changed is validated first (:mod:`strom.client.validation`), and a
+diverging epoch in a Fetch response moves the position back. A ``preferred_read_replica`` in a
+response (KIP-392) is fetched from until ``metadata.max.age.ms`` passes or it fails, then the
+leader again.
 
 Invariants:
 - A buffered chunk is returned only if its partition is still assigned and the position still
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import defaultdict, deque
 from dataclasses import dataclass
 
@@ -27,6 +33,7 @@ from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait
 from strom.client.types import ConsumerRecord, TopicPartition
+from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
@@ -61,6 +68,8 @@ class Fetcher:
         self.max_bytes = config.int("fetch.max.bytes")
         self.partition_max_bytes = config.int("max.partition.fetch.bytes")
         self.read_committed = config.str("isolation.level") == "read_committed"
+        self.rack = config.str("client.rack")
+        self.preferred_ttl = config.seconds("metadata.max.age.ms")
         self.backoff = config.seconds("retry.backoff.ms")
         self.buffer: deque[Chunk] = deque()
         self.data_ready = asyncio.Event()
@@ -100,7 +109,9 @@ class Fetcher:
                 topics: dict[str, list[ListOffsetsRequest.ListOffsetsPartition]] = defaultdict(list)
                 for tp, ts in tps.items():
                     topics[tp.topic].append(
-                        ListOffsetsRequest.ListOffsetsPartition(tp.partition, -1, ts, 1)
+                        ListOffsetsRequest.ListOffsetsPartition(
+                            tp.partition, self.cluster.leader_epoch(tp), ts, 1
+                        )
                     )
                 req = ListOffsetsRequest(
                     -1,
@@ -158,7 +169,7 @@ class Fetcher:
         for tp, (offset, _) in offsets.items():
             st = self.subs.assignment.get(tp)
             if st is not None and st.reset is not None:
-                st.position, st.reset = offset, None
+                st.position, st.reset, st.leader_epoch = offset, None, -1
         self.wakeup.set()
 
     # ------------------------------------------------------------------ fetching
@@ -167,6 +178,8 @@ class Fetcher:
             try:
                 await self.reset_positions()
                 await self.cluster.maybe_refresh()
+                mark_for_validation(self.subs, self.cluster)
+                await validate_positions(self.subs, self.cluster, self.errors)
             except KafkaError as exc:
                 self.errors.append(exc)
             buffered = {c.tp for c in self.buffer}
@@ -174,13 +187,13 @@ class Fetcher:
             for tp in self.subs.fetchable():
                 if tp in buffered:
                     continue
-                leader = self.cluster.leader_for(tp)
-                if leader < 0:
+                node = self.fetch_node(tp)
+                if node < 0:
                     self.cluster.add_topics([tp.topic])
                     self.cluster.request_update()
                     continue
-                if leader not in self._in_flight:
-                    by_node[leader].append(tp)
+                if node not in self._in_flight:
+                    by_node[node].append(tp)
             for node, tps in by_node.items():
                 self._in_flight.add(node)
                 task = asyncio.get_running_loop().create_task(self._fetch(node, tps))
@@ -189,6 +202,18 @@ class Fetcher:
             self.wakeup.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.wakeup.wait(), self.backoff if not by_node else 1.0)
+
+    def fetch_node(self, tp: TopicPartition) -> int:
+        """The preferred read replica while it is fresh and known, else the leader."""
+        st = self.subs.assignment.get(tp)
+        if st is not None and st.preferred_replica >= 0:
+            if (
+                time.monotonic() < st.preferred_until
+                and st.preferred_replica in self.cluster.brokers
+            ):
+                return st.preferred_replica
+            st.preferred_replica = -1
+        return self.cluster.leader_for(tp)
 
     async def _fetch(self, node: int, tps: list[TopicPartition]) -> None:
         try:
@@ -202,8 +227,9 @@ class Fetcher:
                 topics[tp.topic].append(
                     FetchRequest.FetchPartition(
                         tp.partition,
-                        current_leader_epoch=-1,
+                        current_leader_epoch=self.cluster.leader_epoch(tp),
                         fetch_offset=st.position,
+                        last_fetched_epoch=st.leader_epoch,
                         log_start_offset=-1,
                         partition_max_bytes=self.partition_max_bytes,
                     )
@@ -217,7 +243,7 @@ class Fetcher:
                 session_id=0,
                 session_epoch=-1,
                 topics=[FetchRequest.FetchTopic(t, partitions=ps) for t, ps in topics.items()],
-                rack_id="",
+                rack_id=self.rack,
             )
             try:
                 resp = await self.cluster.send(node, req, FetchResponse)
@@ -230,18 +256,35 @@ class Fetcher:
                 return
             for t in resp.responses:
                 for p in t.partitions:
-                    self._handle_partition(TopicPartition(t.topic, p.partition_index), p, offsets)
+                    tp = TopicPartition(t.topic, p.partition_index)
+                    self._handle_partition(tp, p, offsets, node)
         finally:
             self._in_flight.discard(node)
             self.wakeup.set()
 
     def _handle_partition(
-        self, tp: TopicPartition, p: FetchResponse.PartitionData, offsets: dict[TopicPartition, int]
+        self,
+        tp: TopicPartition,
+        p: FetchResponse.PartitionData,
+        offsets: dict[TopicPartition, int],
+        node: int,
     ) -> None:
         st = self.subs.assignment.get(tp)
         fetch_offset = offsets.get(tp)
         if st is None or fetch_offset is None or st.position != fetch_offset:
             return  # revoked or moved by seek while the fetch was in flight
+        if p.error_code and node != self.cluster.leader_for(tp):
+            st.preferred_replica = -1  # a follower failed us: back to the leader
+            if p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
+                return  # the follower may lag behind; the leader decides
+        if p.preferred_read_replica >= 0:
+            st.preferred_replica = p.preferred_read_replica
+            st.preferred_until = time.monotonic() + self.preferred_ttl
+        if p.diverging_epoch.epoch >= 0 and not p.error_code:
+            apply_end_offset(
+                self.subs, tp, p.diverging_epoch.end_offset, p.diverging_epoch.epoch, self.errors
+            )
+            return
         if p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
             self.subs.request_reset(tp)
             return
@@ -329,6 +372,7 @@ class Fetcher:
                 rec = chunk.records.popleft()
                 taken.append(rec)
                 count += 1
+                st.leader_epoch = rec.leader_epoch
             if chunk.records:
                 chunk.fetch_offset = chunk.records[0].offset
                 st.position = chunk.fetch_offset

@@ -34,6 +34,8 @@ class PartitionState:
     log_start_offset: int = -1
     preferred_replica: int = -1
     preferred_until: float = 0.0
+    validated_epoch: int = -1  # metadata leader epoch the position was checked against
+    awaiting_validation: bool = False  # KIP-320: OffsetForLeaderEpoch before fetching again
 
 
 class SubscriptionState:
@@ -95,7 +97,10 @@ class SubscriptionState:
         return [
             tp
             for tp, st in self.assignment.items()
-            if st.position is not None and not st.paused and st.reset is None
+            if st.position is not None
+            and not st.paused
+            and st.reset is None
+            and not st.awaiting_validation
         ]
 
     def missing_positions(self) -> list[TopicPartition]:
@@ -110,6 +115,8 @@ class SubscriptionState:
         st = self.state(tp)
         st.position = offset
         st.reset = None
+        st.leader_epoch = -1
+        st.awaiting_validation = False
         self.generation += 1
 
     def request_reset(self, tp: TopicPartition, strategy: str | None = None) -> None:

@@ -1,0 +1,83 @@
+"""Consumer fetch details against a real Strom broker: ``client.rack`` in Fetch (KIP-392),
+current leader epochs in Fetch/ListOffsets, position validation with OffsetForLeaderEpoch after
+a (simulated) leader change that truncated the log, and recovery from a stale leader epoch by
+refreshing metadata (KIP-320)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+import uuid
+from typing import Any
+
+import pytest
+
+from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
+from strom.client.types import ConsumerRecord
+
+pytestmark = pytest.mark.integration
+
+
+async def poll_until(c: AIOConsumer, n: int, timeout: float = 20) -> list[ConsumerRecord]:
+    out: list[ConsumerRecord] = []
+    deadline = time.monotonic() + timeout
+    while len(out) < n and time.monotonic() < deadline:
+        out += await c.poll(0.2)
+    out += await c.poll(0.3)  # anything more would be a duplicate
+    return out
+
+
+def test_rack_epochs_and_truncation_detection(broker: Any) -> None:
+    topic = f"epochs-{uuid.uuid4().hex[:8]}"
+    tp = TopicPartition(topic, 0)
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": broker.bootstrap}) as admin:
+            await admin.create_topics([NewTopic(topic, 1, 1)])
+        c = AIOConsumer(
+            {
+                "bootstrap.servers": broker.bootstrap,
+                "client.rack": "rack-a",
+                "auto.offset.reset": "earliest",
+            }
+        )
+        await c.start()
+        c.assign([tp])
+        async with AIOProducer({"bootstrap.servers": broker.bootstrap}) as p:
+            for i in range(10):
+                await p.send_and_wait(topic, f"v{i}".encode(), partition=0)
+            first = await poll_until(c, 10)
+            assert [r.offset for r in first] == list(range(10))
+            conn = await c.cluster.connection(c.cluster.leader_for(tp))
+            assert conn.version(1) >= 11  # Fetch carries rack_id
+            st = c.subs.assignment[tp]
+            assert st.leader_epoch == first[-1].leader_epoch >= 0
+
+            # a leader change that truncated the log: our position (1000) lies beyond the
+            # leader's end for the epoch we consumed in; validation moves it back to the end
+            # (for the current epoch that is the log end, so produce only after it ran)
+            st.position = 1000
+            st.awaiting_validation = True
+            c.fetcher.wakeup.set()
+            deadline = time.monotonic() + 10
+            while st.awaiting_validation and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert (st.position, st.awaiting_validation) == (10, False)
+            await p.send_and_wait(topic, b"after-truncation", partition=0)
+            got = await poll_until(c, 1)
+            assert [(r.offset, r.value) for r in got] == [(10, b"after-truncation")]
+
+            # a stale (too new) leader epoch in the metadata: the broker rejects the fetch,
+            # the consumer refreshes metadata and carries on from the same position
+            info = c.cluster.partitions[topic][0]
+            c.cluster.partitions[topic][0] = dataclasses.replace(
+                info, leader_epoch=info.leader_epoch + 7
+            )
+            await p.send_and_wait(topic, b"after-refresh", partition=0)
+            got = await poll_until(c, 1)
+            assert [(r.offset, r.value) for r in got] == [(11, b"after-refresh")]
+            assert c.cluster.leader_epoch(tp) == info.leader_epoch
+        await c.close()
+
+    asyncio.run(go())
