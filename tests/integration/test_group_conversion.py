@@ -1,6 +1,7 @@
 """Online conversion of a non-empty group between the classic and the consumer protocol (KIP-848
 upgrade/downgrade) against a real broker, with real clients in one group: confluent-kafka with
-``group.protocol=classic`` and ``group.protocol=consumer``, and kafka-python as a classic member.
+``group.protocol=classic`` and ``group.protocol=consumer``, and kafka-python or aiokafka as a
+classic member.
 
 Each phase waits until the group has settled (ListGroups reports its type and Stable, and the
 clients' assignments cover every partition exactly once), then produces a fresh batch and checks
@@ -10,6 +11,7 @@ no record of an earlier phase may come back: committed offsets survive both conv
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 import time
@@ -171,6 +173,68 @@ class KafkaPython(Member):
         self.t.join(30)
 
 
+class AioKafka(Member):
+    """aiokafka 0.14 on an event loop in a thread of its own."""
+
+    def __init__(self, bootstrap: str, group: str, topic: str) -> None:
+        self.received = []
+        self._owned: set[int] = set()
+        self._lock = threading.Lock()
+        self._commit = threading.Event()
+        self._committed = threading.Event()
+        self._stop = threading.Event()
+        self._args = (bootstrap, group, topic)
+        self.t = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+        self.t.start()
+
+    async def _run(self) -> None:
+        from aiokafka import AIOKafkaConsumer
+        from aiokafka.coordinator.assignors.range import RangePartitionAssignor
+
+        bootstrap, group, topic = self._args
+        c = AIOKafkaConsumer(
+            topic,
+            bootstrap_servers=bootstrap,
+            group_id=group,
+            auto_offset_reset="earliest",
+            enable_auto_commit=False,
+            session_timeout_ms=6000,
+            heartbeat_interval_ms=500,
+            partition_assignment_strategy=(RangePartitionAssignor,),  # aiokafka's default: rr
+        )
+        await c.start()
+        try:
+            while not self._stop.is_set():
+                batch = await c.getmany(timeout_ms=100)
+                with self._lock:
+                    for tp, recs in batch.items():
+                        self.received.extend((r.value.decode(), tp.partition) for r in recs)
+                    self._owned = {tp.partition for tp in c.assignment()}
+                if self._commit.is_set():
+                    self._commit.clear()
+                    with contextlib.suppress(Exception):  # a rebalance; the next phase retries
+                        await c.commit()
+                    self._committed.set()
+        finally:
+            await c.stop()
+
+    def owned(self) -> set[int]:
+        with self._lock:
+            return set(self._owned)
+
+    def poll(self) -> None:
+        time.sleep(0.01)
+
+    def commit(self) -> None:
+        self._committed.clear()
+        self._commit.set()
+        assert self._committed.wait(30)
+
+    def close(self) -> None:
+        self._stop.set()
+        self.t.join(30)
+
+
 def wait_until(cond: Callable[[], bool], timeout: float, members: list[Member], what: Any) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -255,13 +319,15 @@ def test_confluent_classic_and_consumer_members_upgrade_and_downgrade(fresh_brok
             m.close()
 
 
-def test_kafka_python_classic_member_with_consumer_member(fresh_broker) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("client", ["kafka-python", "aiokafka"])
+def test_python_classic_member_with_consumer_member(fresh_broker, client: str) -> None:  # type: ignore[no-untyped-def]
     b = start(fresh_broker)
     topic, group = "kv6", "kvg"
     make_topic(b.bootstrap, topic)
-    kp = KafkaPython(b.bootstrap, group, topic)
+    kind = KafkaPython if client == "kafka-python" else AioKafka
+    py = kind(b.bootstrap, group, topic)
     cl = Confluent(b.bootstrap, group, topic, "classic")
-    classic: list[Member] = [kp, cl]
+    classic: list[Member] = [py, cl]
     try:
         settle(b, group, classic, "classic")
         phase(b, topic, classic, "k0")
