@@ -34,7 +34,7 @@ from strom.tools.zookeeper import is_serving, process_alive
 __all__ = ["BrokerHandle", "ClusterError", "LocalCluster", "main"]
 
 
-def _ours(pid: int | None, marker: str) -> bool:
+def is_cluster_process(pid: int | None, marker: str) -> bool:
     """True when ``pid`` is alive and its command line mentions ``marker`` (guards against a pid
     reused by an unrelated process since cluster.json was written)."""
     if not pid or not process_alive(pid):
@@ -76,12 +76,16 @@ def _parse_overrides(items: list[str]) -> dict[str, str]:
     return out
 
 
-def _running(state: dict[str, Any]) -> tuple[int | None, list[int]]:
+def running_processes(state: dict[str, Any]) -> tuple[int | None, list[int]]:
     """The ZooKeeper pid and broker pids of ``state`` that are still ours and alive."""
     zk = state.get("zookeeper") or {}
-    zk_pid = zk.get("pid") if _ours(zk.get("pid"), str(zk.get("config", "\0"))) else None
+    zk_pid = (
+        zk.get("pid") if is_cluster_process(zk.get("pid"), str(zk.get("config", "\0"))) else None
+    )
     brokers = [
-        int(b["pid"]) for b in state.get("brokers", []) if _ours(b.get("pid"), str(b["data_dir"]))
+        int(b["pid"])
+        for b in state.get("brokers", [])
+        if is_cluster_process(b.get("pid"), str(b["data_dir"]))
     ]
     return zk_pid, brokers
 
@@ -89,7 +93,7 @@ def _running(state: dict[str, Any]) -> tuple[int | None, list[int]]:
 def cmd_up(args: argparse.Namespace) -> int:
     base = Path(args.dir)
     state = read_state(base.resolve())
-    if state is not None and _running(state) != (None, []):
+    if state is not None and running_processes(state) != (None, []):
         print(
             f"strom cluster: a cluster is already running in {base} "
             f"(strom cluster down --dir {base})",
@@ -117,7 +121,7 @@ def cmd_down(args: argparse.Namespace) -> int:
     if state is None:
         print(f"strom cluster: no cluster in {base} ({STATE_FILE} missing)", file=sys.stderr)
         return 1
-    zk_pid, broker_pids = _running(state)
+    zk_pid, broker_pids = running_processes(state)
     killed = stop_pids(broker_pids, args.timeout)
     if zk_pid is not None:
         killed += stop_pids([zk_pid], 15)
@@ -143,7 +147,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     if state is None:
         print(f"strom cluster: no cluster in {base} ({STATE_FILE} missing)", file=sys.stderr)
         return 1
-    zk_pid, broker_pids = _running(state)
+    zk_pid, broker_pids = running_processes(state)
     zk = state.get("zookeeper") or {}
     all_up = True
     if zk.get("external"):

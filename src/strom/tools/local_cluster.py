@@ -24,12 +24,13 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import strom
-from strom.tools.zookeeper import LocalZooKeeper, free_port
+from strom.tools.zookeeper import LocalZooKeeper, free_port, process_state
 
 CHROOT = "/strom"
 STATE_FILE = "cluster.json"
@@ -75,6 +76,7 @@ class BrokerHandle:
         self.log_path = cluster.base_dir / f"broker-{broker_id}.log"
         self.overrides: dict[str, str] = {}
         self.proc: subprocess.Popen[bytes] | None = None
+        self._log_start = 0  # size of the log file when the current process started
 
     @property
     def bootstrap(self) -> str:
@@ -119,6 +121,7 @@ class BrokerHandle:
             self.overrides = dict(overrides)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
+            self._log_start = log.tell()
             self.proc = subprocess.Popen(
                 self.command(),
                 stdin=subprocess.DEVNULL,
@@ -133,9 +136,11 @@ class BrokerHandle:
             self.wait_ready(timeout)
 
     def wait_ready(self, timeout: float = 60) -> None:
-        """Wait until the broker's port accepts connections; raise if it exits or times out."""
+        """Wait until the broker has printed its ``ready on`` line (after it started, which in
+        cluster mode includes joining ZooKeeper) and its port accepts connections; raise if it
+        exits or times out."""
         deadline = time.monotonic() + timeout
-        while not port_open(self.port):
+        while not (self._printed_ready() and port_open(self.port)):
             if not self.alive:
                 rc = self.proc.returncode if self.proc is not None else None
                 raise ClusterError(
@@ -148,6 +153,14 @@ class BrokerHandle:
                     f"{timeout} s; log {self.log_path}:\n" + _tail(self.log_path)
                 )
             time.sleep(0.1)
+
+    def _printed_ready(self) -> bool:
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(self._log_start)
+                return b" ready on " in log.read()
+        except OSError:
+            return False
 
     def stop(self, timeout: float = 30) -> int | None:
         """SIGTERM (a clean shutdown) and wait; SIGKILL after ``timeout``. Returns the exit status
@@ -178,17 +191,29 @@ class BrokerHandle:
         self.proc = None
         self.cluster.write_state()
 
-    def pause(self) -> None:
-        """SIGSTOP: the process keeps its sockets and ZooKeeper session but does nothing."""
-        if self.proc is None:
-            raise ClusterError(f"broker {self.id} is not running")
-        self.proc.send_signal(signal.SIGSTOP)
+    def pause(self, timeout: float = 10) -> None:
+        """SIGSTOP: the process keeps its sockets and ZooKeeper session but does nothing. Returns
+        once the kernel reports it stopped."""
+        self._signal_and_wait(signal.SIGSTOP, lambda st: st in ("T", "t"), timeout)
 
-    def resume(self) -> None:
-        """SIGCONT after :meth:`pause`."""
-        if self.proc is None:
+    def resume(self, timeout: float = 10) -> None:
+        """SIGCONT after :meth:`pause`; returns once the process is no longer stopped."""
+        self._signal_and_wait(signal.SIGCONT, lambda st: st not in ("T", "t"), timeout)
+
+    def _signal_and_wait(
+        self, sig: signal.Signals, done: Callable[[str], bool], timeout: float
+    ) -> None:
+        if self.proc is None or self.proc.poll() is not None:
             raise ClusterError(f"broker {self.id} is not running")
-        self.proc.send_signal(signal.SIGCONT)
+        self.proc.send_signal(sig)
+        deadline = time.monotonic() + timeout
+        while True:
+            state = process_state(self.proc.pid)
+            if state is None or done(state):
+                return
+            if time.monotonic() > deadline:
+                raise ClusterError(f"broker {self.id} still in state {state} after {sig.name}")
+            time.sleep(0.01)
 
     def log_text(self) -> str:
         try:

@@ -104,6 +104,16 @@ def java_executable() -> str:
     return java
 
 
+def process_state(pid: int) -> str | None:
+    """The one-letter state of ``pid`` from /proc (R, S, D, T, Z, ...); None when unknown."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # the state follows the parenthesised command name, which may itself contain spaces
+    return stat.rsplit(")", 1)[-1].split()[0]
+
+
 def process_alive(pid: int) -> bool:
     """True when ``pid`` runs and is not a zombie (an unreaped exited child)."""
     try:
@@ -112,12 +122,7 @@ def process_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    # the state follows the parenthesised command name, which may itself contain spaces
-    return stat.rsplit(")", 1)[-1].split()[0] != "Z"
+    return process_state(pid) != "Z"
 
 
 class LocalZooKeeper:
