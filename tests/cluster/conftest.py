@@ -82,6 +82,6 @@ def kill_leftovers(base_dir: Path) -> None:
     if state is None:
         return
     zk_pid, broker_pids = running_processes(state)
-    for pid in [*broker_pids, *([zk_pid] if zk_pid else [])]:
+    for pid in [*broker_pids.values(), *([zk_pid] if zk_pid else [])]:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)

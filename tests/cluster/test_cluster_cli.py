@@ -57,7 +57,7 @@ def cluster_dir(tmp_path: Path) -> Iterator[Path]:
     if (d / "cluster.json").exists():
         strom("cluster", "down", "--dir", str(d), "--timeout", "20")
         zk_pid, broker_pids = running_processes(state(d))
-        for pid in [*broker_pids, *([zk_pid] if zk_pid else [])]:
+        for pid in [*broker_pids.values(), *([zk_pid] if zk_pid else [])]:
             os.kill(pid, signal.SIGKILL)
 
 

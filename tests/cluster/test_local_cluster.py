@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from kazoo.client import KazooClient
 
-from strom.tools.local_cluster import ClusterError, LocalCluster, port_open
+from strom.tools.local_cluster import ClusterError, LocalCluster, port_open, shutdown_order
 from strom.tools.zookeeper import LocalZooKeeper, process_alive, process_state
 
 pytestmark = pytest.mark.integration
@@ -124,3 +124,9 @@ def test_failed_broker_start_stops_the_cluster(cluster_factory: ClusterFactory) 
         cluster.start(timeout=60)
     assert not any(b.alive for b in cluster.brokers)
     assert "log.message.timestamp.type" in cluster.broker(1).log_text()
+
+
+def test_shutdown_order_puts_the_controller_last() -> None:
+    assert shutdown_order([1, 2, 3], 2) == [3, 1, 2]
+    assert shutdown_order([1, 2, 3], None) == [3, 2, 1]
+    assert shutdown_order([1, 3], 2) == [3, 1]

@@ -2,11 +2,11 @@
 
 Owns: the command line and the operations that work from ``DIR/cluster.json`` alone. ``up`` starts
 a :class:`~strom.tools.local_cluster.LocalCluster` with its processes in their own sessions, so
-they outlive the command, and prints the bootstrap servers; ``down`` sends SIGTERM to every broker
-at once, waits (then SIGKILL), and stops ZooKeeper the same way; ``status`` shows what runs. A pid
-from cluster.json is only signalled when its command line names this cluster's directory, so a
-pid reused by another process since is left alone. The directory layout is described in
-:mod:`strom.tools.local_cluster`.
+they outlive the command, and prints the bootstrap servers; ``down`` stops the brokers one at a
+time, the controller last (SIGTERM, wait, then SIGKILL), then ZooKeeper; ``status`` shows what
+runs. A pid from cluster.json is only signalled when its command line names this cluster's
+directory, so a pid reused by another process since is left alone. The directory layout is
+described in :mod:`strom.tools.local_cluster`.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from strom.tools.local_cluster import (
     BrokerHandle,
     ClusterError,
     LocalCluster,
+    controller_id,
     port_open,
     read_state,
+    shutdown_order,
 )
 from strom.tools.zookeeper import is_serving, process_alive
 
@@ -47,7 +49,7 @@ def is_cluster_process(pid: int | None, marker: str) -> bool:
 
 
 def stop_pids(pids: list[int], timeout: float) -> list[int]:
-    """SIGTERM every pid at once (SIGCONT too, for paused ones), wait up to ``timeout``, SIGKILL
+    """SIGTERM every pid (SIGCONT too, for paused ones), wait up to ``timeout``, SIGKILL
     the rest. Returns the pids that had to be killed."""
     for pid in pids:
         for sig in (signal.SIGTERM, signal.SIGCONT):
@@ -76,24 +78,24 @@ def _parse_overrides(items: list[str]) -> dict[str, str]:
     return out
 
 
-def running_processes(state: dict[str, Any]) -> tuple[int | None, list[int]]:
-    """The ZooKeeper pid and broker pids of ``state`` that are still ours and alive."""
+def running_processes(state: dict[str, Any]) -> tuple[int | None, dict[int, int]]:
+    """The ZooKeeper pid and the broker pids (by broker id) of ``state`` that still run."""
     zk = state.get("zookeeper") or {}
     zk_pid = (
         zk.get("pid") if is_cluster_process(zk.get("pid"), str(zk.get("config", "\0"))) else None
     )
-    brokers = [
-        int(b["pid"])
+    brokers = {
+        int(b["id"]): int(b["pid"])
         for b in state.get("brokers", [])
         if is_cluster_process(b.get("pid"), str(b["data_dir"]))
-    ]
+    }
     return zk_pid, brokers
 
 
 def cmd_up(args: argparse.Namespace) -> int:
     base = Path(args.dir)
     state = read_state(base.resolve())
-    if state is not None and running_processes(state) != (None, []):
+    if state is not None and running_processes(state) != (None, {}):
         print(
             f"strom cluster: a cluster is already running in {base} "
             f"(strom cluster down --dir {base})",
@@ -122,7 +124,12 @@ def cmd_down(args: argparse.Namespace) -> int:
         print(f"strom cluster: no cluster in {base} ({STATE_FILE} missing)", file=sys.stderr)
         return 1
     zk_pid, broker_pids = running_processes(state)
-    killed = stop_pids(broker_pids, args.timeout)
+    zk = state.get("zookeeper") or {}
+    zk_up = broker_pids and (zk_pid is not None or zk.get("external"))
+    controller = controller_id(state["zookeeper_connect"]) if zk_up else None
+    killed: list[int] = []
+    for broker_id in shutdown_order(list(broker_pids), controller):
+        killed += stop_pids([broker_pids[broker_id]], args.timeout)
     if zk_pid is not None:
         killed += stop_pids([zk_pid], 15)
     for b in state.get("brokers", []):
@@ -166,7 +173,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     print(f"zookeeper   {state['zookeeper_connect']}  {zk_state}")
     print("BROKER  ADDRESS          RACK  PID      STATE")
     for b in state.get("brokers", []):
-        pid = b.get("pid") if b.get("pid") in broker_pids else None
+        pid = broker_pids.get(int(b["id"]))
         up = pid is not None and port_open(int(b["port"]))
         all_up = all_up and up
         st = "running" if up else ("starting" if pid else "stopped")
@@ -209,7 +216,7 @@ def main(argv: list[str]) -> int:
         "--timeout",
         type=float,
         default=30,
-        help="seconds to wait for the brokers before SIGKILL (default 30)",
+        help="seconds to wait for each broker before SIGKILL (default 30)",
     )
     status = sub.add_parser("status", help="show ZooKeeper and the brokers")
     for p in (up, down, status):

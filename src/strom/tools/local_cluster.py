@@ -30,7 +30,13 @@ from types import TracebackType
 from typing import Any
 
 import strom
-from strom.tools.zookeeper import LocalZooKeeper, free_port, process_state
+from strom.tools.zookeeper import (
+    LocalZooKeeper,
+    ensure_znode,
+    free_port,
+    process_state,
+    read_znode,
+)
 
 CHROOT = "/strom"
 STATE_FILE = "cluster.json"
@@ -323,26 +329,20 @@ class LocalCluster:
         self.write_state()
 
     def ensure_chroot(self, timeout: float = 30) -> None:
-        from kazoo.client import KazooClient
+        ensure_znode(self.zk_root, self.chroot, timeout)
 
-        client = KazooClient(hosts=self.zk_root, timeout=10.0)
-        try:
-            client.start(timeout=timeout)
-            client.ensure_path(self.chroot)
-        finally:
-            client.stop()
-            client.close()
+    def controller_id(self) -> int | None:
+        """The broker id in the chroot's ``/controller`` znode; None when there is none."""
+        return controller_id(self.zk_connect)
 
     def stop(self, timeout: float = 30) -> None:
-        """Stop every broker (SIGTERM to all, then wait), then ZooKeeper if this cluster runs it."""
-        running = [b for b in self._brokers.values() if b.alive]
-        for b in running:
-            assert b.proc is not None
-            b.proc.send_signal(signal.SIGTERM)
-            b.proc.send_signal(signal.SIGCONT)
-        deadline = time.monotonic() + timeout
-        for b in self._brokers.values():
-            b.stop(max(0.1, deadline - time.monotonic()))
+        """Stop the brokers one by one (SIGTERM, wait up to ``timeout`` each, then SIGKILL) in
+        :func:`shutdown_order`, then ZooKeeper if this cluster runs it."""
+        running = [b.id for b in self._brokers.values() if b.alive]
+        zk_up = self.zookeeper is None or self.zookeeper.alive
+        controller = self.controller_id() if running and zk_up else None
+        for broker_id in shutdown_order(running, controller):
+            self._brokers[broker_id].stop(timeout)
         if self.zookeeper is not None:
             self.zookeeper.stop()
         self.write_state()
@@ -392,6 +392,23 @@ class LocalCluster:
         tb: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def controller_id(zk_connect: str) -> int | None:
+    """The ``brokerid`` of ``/controller`` under ``zk_connect`` (with its chroot), or None."""
+    data = read_znode(zk_connect, "/controller")
+    try:
+        return int(json.loads(data)["brokerid"]) if data else None
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def shutdown_order(broker_ids: list[int], controller: int | None) -> list[int]:
+    """Highest id first and the controller last: stopping brokers one at a time lets each
+    controlled shutdown move its leaders to brokers still running, and the controller moves only
+    once. (Stopping all at once leaves leaders nowhere to go.)"""
+    order = sorted((i for i in broker_ids if i != controller), reverse=True)
+    return order + [i for i in broker_ids if i == controller]
 
 
 def read_state(base_dir: Path) -> dict[str, Any] | None:

@@ -125,6 +125,38 @@ def process_alive(pid: int) -> bool:
     return process_state(pid) != "Z"
 
 
+def ensure_znode(connect: str, path: str, timeout: float = 30) -> None:
+    """Create ``path`` (and its parents) on the server at ``connect`` unless it exists."""
+    from kazoo.client import KazooClient
+
+    client = KazooClient(hosts=connect, timeout=10.0)
+    try:
+        client.start(timeout=timeout)
+        client.ensure_path(path)
+    finally:
+        client.stop()
+        client.close()
+
+
+def read_znode(connect: str, path: str, timeout: float = 5) -> bytes | None:
+    """The data of ``path`` at ``connect`` (which may carry a chroot); None when the node does
+    not exist or the server cannot be reached within ``timeout``."""
+    from kazoo.client import KazooClient
+    from kazoo.exceptions import KazooException
+    from kazoo.handlers.threading import KazooTimeoutError
+
+    client = KazooClient(hosts=connect, timeout=timeout, connection_retry={"max_tries": 1})
+    try:
+        client.start(timeout=timeout)
+        data: bytes = client.get(path)[0]
+        return data
+    except (KazooException, KazooTimeoutError):
+        return None
+    finally:
+        client.stop()
+        client.close()
+
+
 class LocalZooKeeper:
     """One standalone ZooKeeper server on 127.0.0.1, with its data in ``data_dir``.
 
