@@ -11,10 +11,9 @@ import time
 from collections import defaultdict
 
 import pytest
+from cluster_util import FAST, partitions, wait_for, wait_isr, wait_leader
 from confluent_kafka import Consumer, Producer
 from confluent_kafka.admin import AdminClient, NewTopic
-
-from cluster_util import FAST, partitions, wait_for, wait_isr, wait_leader
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -72,12 +71,11 @@ def test_leader_kills_lose_nothing(cluster_factory) -> None:  # type: ignore[no-
         assert new_leader != leader
         c.broker(leader).start()
         wait_isr(c.bootstrap, TOPIC, 3, timeout=90)
-        acks_p0 = [t for _, part, _, t in prod.acked if part == 0 and t >= t_kill]
-        first = wait_for("an ack of partition 0 after the kill",
-                         lambda: [t for _, part, _, t in prod.acked
-                                  if part == 0 and t >= t_kill][:1] or None)  # fmt: skip
+        def first_ack(since: float = t_kill) -> list[float] | None:
+            return [t for _, part, _, t in prod.acked if part == 0 and t >= since][:1] or None
+
+        first = wait_for("an ack of partition 0 after the kill", first_ack)
         gaps.append(first[0] - t_kill)
-        del acks_p0
         print(f"kill {k + 1}: broker {leader} -> leader {new_leader}, partition 0 unavailable "
               f"{gaps[-1]:.2f}s")  # fmt: skip
     wait_for("more acks after the last kill", lambda: len(prod.acked) > prod.sent // 2)

@@ -194,8 +194,8 @@ class ClusterMode(PartitionApplier):
         return sorted(self.live.values(), key=lambda e: e.broker_id)
 
     # -- ISR changes (leader side) ----------------------------------------------------------
-    def maybe_expand_isr(self, p: Partition) -> None:
-        new_isr = p.isr_to_expand()
+    def maybe_expand_isr(self, p: Partition, replica: int) -> None:
+        new_isr = p.isr_to_expand(replica)
         if new_isr is not None:
             self._alter_isr(p, new_isr)
 

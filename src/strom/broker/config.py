@@ -111,6 +111,7 @@ _KEYS = [
     Key("group.consumer.assignors", _list, "uniform,range"),
     Key("group.consumer.session.timeout.ms", int, "45000", 1),
     Key("group.consumer.heartbeat.interval.ms", int, "5000", 1),
+    Key("group.consumer.migration.policy", str, "bidirectional"),
     Key("offsets.retention.minutes", int, "10080", 1),
     Key("offsets.retention.check.interval.ms", int, "600000", 1),
     Key("offset.metadata.max.bytes", int, "4096", 0),

@@ -57,6 +57,7 @@ def group_config(broker: Broker) -> GroupConfig:
         consumer_assignors=tuple(c["group.consumer.assignors"]),
         consumer_session_timeout_ms=c["group.consumer.session.timeout.ms"],
         consumer_heartbeat_interval_ms=c["group.consumer.heartbeat.interval.ms"],
+        migration_policy=str(c["group.consumer.migration.policy"]).strip().lower(),
     )
 
 

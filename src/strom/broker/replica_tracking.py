@@ -102,19 +102,18 @@ class ReplicaTracking:
         f.last_fetch_leader_leo = leo
         return self.maybe_increment_high_watermark()
 
-    def isr_to_expand(self) -> list[int] | None:
-        """The ISR with the followers that have caught up added; None when nothing to do."""
-        if not self.is_leader or self.pending_isr is not None:
+    def isr_to_expand(self, replica: int) -> list[int] | None:
+        """The ISR with ``replica`` (which just fetched) added once it has caught up; None when
+        nothing to do. Only the fetching follower is considered: another follower's state may
+        be stale (it may have died since its last fetch)."""
+        if not self.is_leader or self.pending_isr is not None or replica in self.isr:
             return None
-        epoch_start = self._epoch_start()
-        hw = self.log.high_watermark
-        joining = [
-            b
-            for b, f in self.followers.items()
-            if b not in self.isr and b in self.replicas
-            and f.log_end_offset >= hw and f.log_end_offset >= epoch_start
-        ]  # fmt: skip
-        return sorted(self.isr + joining) if joining else None
+        f = self.followers.get(replica)
+        if f is None or replica not in self.replicas:
+            return None
+        if f.log_end_offset >= self.log.high_watermark and f.log_end_offset >= self._epoch_start():
+            return sorted([*self.isr, replica])
+        return None
 
     def isr_to_shrink(self, lag_max_ms: int) -> list[int] | None:
         """The ISR without the followers that fell behind; None when nothing to do."""

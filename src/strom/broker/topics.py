@@ -104,7 +104,12 @@ class TopicManager:
         info = TopicInfo(name, uuid.uuid4(), assignment, dict(configs))
         if validate_only:
             return info
-        store.create_topic(info)
+        try:
+            store.create_topic(info)
+        except KeyError:
+            raise TopicError(
+                f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS
+            ) from None
         self.broker.create_local_partitions(info)
         return info
 

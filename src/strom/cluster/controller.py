@@ -309,7 +309,7 @@ class Controller:
             raise NotControllerError()
 
     def unclean_allowed(self, topic: str) -> bool:
-        info = self.ctx.topics.get(topic)
+        info = self.store.topics().get(topic) or self.store.refresh_topic(topic)
         value = info.configs.get("unclean.leader.election.enable") if info else None
         if value is None:
             return self.settings.unclean_leader_election

@@ -180,6 +180,8 @@ def alter_reassignments(
         out[tp] = (E.NONE, None)
     for topic in {t for t, _ in touched}:
         _write_topic(c, topic)
+    # a new partition epoch makes every replica apply the new replica set
+    c.write_states({tp: Election(ctx.states[tp].leader, ctx.states[tp].isr) for tp in touched})
     c.publish(touched)
     maybe_complete_reassignments(c, touched)
     return out
@@ -191,10 +193,8 @@ def _cancel(c: Controller, tp: TP, original: list[int]) -> None:
     added = [b for b in ctx.replicas(tp) if b not in original]
     ctx.topics[tp[0]].assignment[tp[1]] = list(original)
     st = ctx.states[tp]
-    if any(b not in original for b in st.isr):
-        el = reassignment_election(original, st, ctx.live())
-        if el is not None:
-            c.write_states({tp: el})
+    el = reassignment_election(original, st, ctx.live())
+    c.write_states({tp: el or Election(st.leader, st.isr)})
     _write_topic(c, tp[0])
     c.publish([tp])
     for b in added:

@@ -311,7 +311,7 @@ class ZkMetadataStore(MetadataStore):
         failed = [r for r in results if isinstance(r, Exception)]
         if failed:
             raise failed[0]
-        self._topics.setdefault(info.name, info)
+        self._load_topic(info.name)  # cache it now, with its watches
 
     def delete_topic(self, name: str) -> None:
         """Ask the controller to delete ``name`` (Kafka's ``/admin/delete_topics``)."""

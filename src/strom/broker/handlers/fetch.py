@@ -87,7 +87,7 @@ def replica_fetch(ctx: RequestContext, p: Partition, replica: int, fetch_offset:
         rm.high_watermark_moved((p.topic, p.index))
     cluster = ctx.broker.cluster
     if cluster is not None:
-        cluster.maybe_expand_isr(p)
+        cluster.maybe_expand_isr(p, replica)
 
 
 def _read_all(
