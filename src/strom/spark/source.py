@@ -56,7 +56,9 @@ class StromDataSource(DataSource):
         return StromBatchWriter(opts)
 
     def streamWriter(self, schema: StructType, overwrite: bool) -> DataSourceStreamWriter:
-        opts = self._sink(schema, overwrite)
+        # overwrite is Spark's complete output mode: each micro-batch re-emits the whole result,
+        # which a log sink appends (as Spark's Kafka sink does).
+        opts = self._sink(schema, False)
         consumer_props = {"bootstrap.servers": opts.producer["bootstrap.servers"]}
         with BrokerView(consumer_props) as view:
             view.ensure_topic(opts.progress_topic, 1, PROGRESS_TOPIC_CONFIG)
