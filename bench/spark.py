@@ -1,0 +1,185 @@
+"""Rows/s through the ``strom`` Spark data source on local[2], next to a parquet file source.
+
+Usage: ``python bench/spark.py [--rows N] [--value-size B] [--partitions P]``
+(defaults 500,000 rows of 100-byte values, 2 partitions; ``make bench-spark``).
+
+Starts a single-node Strom broker on a free 127.0.0.1 port with a temporary data directory, and
+measures, each after one warm-up query:
+
+- batch write: ``spark.range(N)`` as key/value -> ``format("strom")`` (idempotent producer) vs
+  ``format("parquet")``;
+- batch read: the topic / the parquet files -> Spark's ``noop`` sink (every row materialised);
+- streaming read: ``readStream`` with Trigger.AvailableNow -> ``noop`` vs a parquet file stream;
+- streaming copy: topic -> topic through the exactly-once transactional sink vs parquet -> parquet.
+
+Times include Spark's per-query overhead (planning, ~0.5 s per micro-batch); rows/s = N / seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+try:
+    import strom  # noqa: F401
+except ImportError:  # running from a checkout without an install
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from strom.client import AdminClient, NewTopic
+
+
+def start_broker(data: Path) -> tuple[subprocess.Popen[str], str]:
+    cmd = [
+        sys.executable, "-m", "strom.tools.cli", "broker",
+        "--override", "listeners=PLAINTEXT://127.0.0.1:0",
+        "--override", f"log.dirs={data}",
+    ]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if "ready on" in line:
+            return proc, line.strip().rsplit(" ", 1)[1]
+    raise RuntimeError("the broker did not start")
+
+
+def timed(fn: Callable[[], Any]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--rows", type=int, default=500_000)
+    ap.add_argument("--value-size", type=int, default=100)
+    ap.add_argument("--partitions", type=int, default=2)
+    args = ap.parse_args()
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    from pyspark.sql import SparkSession
+
+    from strom.spark import StromDataSource
+
+    n, parts = args.rows, args.partitions
+    with tempfile.TemporaryDirectory(prefix="strom-bench-spark-") as tmp_s:
+        tmp = Path(tmp_s)
+        broker, bs = start_broker(tmp / "data")
+        try:
+            with AdminClient({"bootstrap.servers": bs}) as admin:
+                names = ["warm", "bench", "warm.copy", "bench.copy"]
+                admin.create_topics([NewTopic(t, parts, 1) for t in names])
+            spark = (
+                SparkSession.builder.master("local[2]")
+                .config("spark.ui.enabled", "false")
+                .config("spark.sql.shuffle.partitions", str(parts))
+                .getOrCreate()
+            )
+            spark.sparkContext.setLogLevel("ERROR")
+            spark.dataSource.register(StromDataSource)
+
+            def frame(rows: int) -> Any:
+                return spark.range(rows, numPartitions=parts).selectExpr(
+                    "cast(id as string) as key",
+                    f"cast(rpad(cast(id as string), {args.value_size}, 'x') as binary) as value",
+                )
+
+            def strom_write(topic: str, rows: int) -> None:
+                frame(rows).write.format("strom").option("kafka.bootstrap.servers", bs).option(
+                    "topic", topic
+                ).mode("append").save()
+
+            def parquet_write(path: Path, rows: int) -> None:
+                frame(rows).write.mode("overwrite").parquet(str(path))
+
+            def strom_read(topic: str) -> None:
+                spark.read.format("strom").option("kafka.bootstrap.servers", bs).option(
+                    "subscribe", topic
+                ).load().write.format("noop").mode("overwrite").save()
+
+            def parquet_read(path: Path) -> None:
+                spark.read.parquet(str(path)).write.format("noop").mode("overwrite").save()
+
+            def stream(df: Any, fmt: str, ck: str, **opts: str) -> None:
+                w = df.writeStream.format(fmt).option("checkpointLocation", ck)
+                for k, v in opts.items():
+                    w = w.option(k, v)
+                q = w.trigger(availableNow=True).start()
+                q.awaitTermination()
+                if q.exception() is not None:
+                    raise RuntimeError(q.exception())
+
+            def strom_stream(topic: str) -> Any:
+                return (
+                    spark.readStream.format("strom")
+                    .option("kafka.bootstrap.servers", bs)
+                    .option("subscribe", topic)
+                    .option("startingOffsets", "earliest")
+                    .load()
+                )
+
+            schema = frame(1).schema
+
+            def parquet_stream(path: Path) -> Any:
+                return spark.readStream.schema(schema).parquet(str(path))
+
+            ck = iter(str(tmp / f"ck{i}") for i in range(100))
+            # warm-up: the first Python-source query and the first parquet query of a session
+            strom_write("warm", 1000)
+            parquet_write(tmp / "warm.parquet", 1000)
+            strom_read("warm")
+            parquet_read(tmp / "warm.parquet")
+            stream(strom_stream("warm").selectExpr("key", "value"), "strom", next(ck),
+                   **{"kafka.bootstrap.servers": bs, "topic": "warm.copy"})  # fmt: skip
+
+            results = {
+                "batch write": (
+                    timed(lambda: strom_write("bench", n)),
+                    timed(lambda: parquet_write(tmp / "bench.parquet", n)),
+                ),
+                "batch read": (
+                    timed(lambda: strom_read("bench")),
+                    timed(lambda: parquet_read(tmp / "bench.parquet")),
+                ),
+                "streaming read": (
+                    timed(lambda: stream(strom_stream("bench"), "noop", next(ck))),
+                    timed(lambda: stream(parquet_stream(tmp / "bench.parquet"), "noop", next(ck))),
+                ),
+                "streaming copy (exactly-once)": (
+                    timed(
+                        lambda: stream(
+                            strom_stream("bench").selectExpr("key", "value"),
+                            "strom",
+                            next(ck),
+                            **{"kafka.bootstrap.servers": bs, "topic": "bench.copy"},
+                        )
+                    ),
+                    timed(
+                        lambda: stream(
+                            parquet_stream(tmp / "bench.parquet"),
+                            "parquet",
+                            next(ck),
+                            path=str(tmp / "copy.parquet"),
+                        )
+                    ),
+                ),
+            }
+            spark.stop()
+        finally:
+            broker.terminate()
+            broker.wait(30)
+    print(f"\n{n:,} rows, {args.value_size}-byte values, {parts} partitions, local[2]\n")
+    print("| operation | strom | parquet |")
+    print("|---|---:|---:|")
+    for name, (s, p) in results.items():
+        print(f"| {name} | {n / s:,.0f} rows/s ({s:.1f} s) | {n / p:,.0f} rows/s ({p:.1f} s) |")
+
+
+if __name__ == "__main__":
+    main()
