@@ -12,6 +12,7 @@ a follower hands the partition to the replica fetcher, which truncates before fe
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import TYPE_CHECKING, TypeVar
 
@@ -20,7 +21,7 @@ from strom.broker.replica_fetcher import ReplicaFetcherManager
 from strom.broker.replica_manager import Partition
 from strom.broker.txn_runtime import TXN_TOPIC
 from strom.cluster.metadata import PartitionState
-from strom.cluster.zk_store import BrokerEndpoint, ZkMetadataStore
+from strom.cluster.zk_store import CONTROLLER, BrokerEndpoint, ZkMetadataStore
 from strom.errors import ErrorCode
 from strom.protocol.codec import Message
 from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
@@ -61,10 +62,8 @@ class PartitionApplier:
         return await self.broker.inter_broker.request(ep.host, ep.port, req, resp_type, version)
 
     def _controller_from_zk(self) -> int:
-        import json
-
         try:
-            data, _ = self.store.zk.get("/controller")
+            data, _ = self.store.zk.get(CONTROLLER)
             return int(json.loads(data)["brokerid"])
         except Exception:
             return -1
