@@ -24,8 +24,12 @@ def _produce(bootstrap: str, topic: str, values: range, acks: str = "all") -> in
                   "enable.idempotence": acks == "all", "message.timeout.ms": 30000})  # fmt: skip
     ok: list[int] = []
     for i in values:
-        p.produce(topic, value=str(i).encode(), partition=0,
-                  on_delivery=lambda e, m: ok.append(1) if e is None else None)
+        p.produce(
+            topic,
+            value=str(i).encode(),
+            partition=0,
+            on_delivery=lambda e, m: ok.append(1) if e is None else None,
+        )
         p.poll(0)
     p.flush(60)
     return len(ok)
@@ -83,8 +87,10 @@ def test_controller_failover_and_paused_controller(cluster_factory) -> None:  # 
     first = controller_id(c.bootstrap)
     t0 = time.monotonic()
     c.broker(first).kill()
-    second = wait_for("a new controller", lambda: (
-        x if (x := controller_id(c.bootstrap)) not in (first, -1) else None))
+    second = wait_for(
+        "a new controller",
+        lambda: x if (x := controller_id(c.bootstrap)) not in (first, -1) else None,
+    )
     took = time.monotonic() - t0
     assert took < 4 + 10, f"new controller after {took:.1f}s"
     c.broker(first).start()
@@ -97,6 +103,7 @@ def test_controller_failover_and_paused_controller(cluster_factory) -> None:  # 
     zk.start()
     try:
         c.broker(second).pause()
+
         def other_controller() -> int | None:
             if not zk.exists("/controller"):
                 return None
@@ -120,16 +127,24 @@ def test_controller_failover_and_paused_controller(cluster_factory) -> None:  # 
 
 
 def test_preferred_leader_rebalance(cluster_factory) -> None:  # type: ignore[no-untyped-def]
-    c = cluster_factory(3, overrides={**FAST, "auto.leader.rebalance.enable": "true",
-                                      "leader.imbalance.check.interval.seconds": "2"})
+    c = cluster_factory(
+        3,
+        overrides={
+            **FAST,
+            "auto.leader.rebalance.enable": "true",
+            "leader.imbalance.check.interval.seconds": "2",
+        },
+    )
     admin = AdminClient({"bootstrap.servers": c.bootstrap})
     admin.create_topics([NewTopic("pref", 3, 3)])["pref"].result(30)
     wait_isr(c.bootstrap, "pref", 3)
     preferred = {p: r[0] for p, (_, r, _) in partitions(c.bootstrap, "pref").items()}
     victim = preferred[0]
     c.broker(victim).stop()
-    wait_for("leadership moved off the stopped broker", lambda: all(
-        lead != victim for lead, _, _ in partitions(c.bootstrap, "pref").values()))
+    wait_for(
+        "leadership moved off the stopped broker",
+        lambda: all(lead != victim for lead, _, _ in partitions(c.bootstrap, "pref").values()),
+    )
     c.broker(victim).start()
     wait_isr(c.bootstrap, "pref", 3)
     wait_for("preferred leaders restored", lambda: all(

@@ -18,8 +18,12 @@ def _produce(bootstrap: str, values: range) -> int:
                   "message.timeout.ms": 60000, "log_level": 0})  # fmt: skip
     ok: list[int] = []
     for i in values:
-        p.produce("epochs", value=str(i).encode(), partition=0,
-                  on_delivery=lambda e, m: ok.append(1) if e is None else None)
+        p.produce(
+            "epochs",
+            value=str(i).encode(),
+            partition=0,
+            on_delivery=lambda e, m: ok.append(1) if e is None else None,
+        )
         p.poll(0)
     p.flush(90)
     return len(ok)
@@ -35,8 +39,9 @@ def test_follower_restart_then_leader_crash(cluster_factory) -> None:  # type: i
     follower = 3 - leader
     # the follower restarts ...
     c.broker(follower).kill()
-    wait_for("ISR without the follower",
-             lambda: partitions(c.bootstrap, "epochs")[0][2] == [leader])
+    wait_for(
+        "ISR without the follower", lambda: partitions(c.bootstrap, "epochs")[0][2] == [leader]
+    )
     assert _produce(c.bootstrap, range(500, 1000)) == 500
     c.broker(follower).start()
     wait_isr(c.bootstrap, "epochs", 2)

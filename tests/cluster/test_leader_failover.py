@@ -32,7 +32,11 @@ class SteadyProducer(threading.Thread):
             "linger.ms": 5, "message.timeout.ms": 180000, "retry.backoff.ms": 100,
         })  # fmt: skip
         self.stop_flag = threading.Event()
-        self.acked: list[tuple[int, int, int, float]] = []  # (value, partition, offset, t)
+        # (value, partition, offset, t); offset is None for an implicit acknowledgement:
+        # librdkafka's idempotent producer lost the answer to a request in a disconnect, a
+        # later batch of the same partition succeeded, so the earlier one is known written
+        # (sequence numbers are in order) but its offset is unknown
+        self.acked: list[tuple[int, int, int | None, float]] = []
         self.failed: list[tuple[int, str]] = []
         self.sent = 0
 
@@ -71,6 +75,7 @@ def test_leader_kills_lose_nothing(cluster_factory) -> None:  # type: ignore[no-
         assert new_leader != leader
         c.broker(leader).start()
         wait_isr(c.bootstrap, TOPIC, 3, timeout=90)
+
         def first_ack(since: float = t_kill) -> list[float] | None:
             return [t for _, part, _, t in prod.acked if part == 0 and t >= since][:1] or None
 
@@ -105,7 +110,12 @@ def test_leader_kills_lose_nothing(cluster_factory) -> None:  # type: ignore[no-
         vals = [v for _, v in sorted(recs)]
         assert vals == sorted(vals), f"partition {part} out of order"
         for offset, v in recs:
-            assert acked[v] == (part, offset), f"record {v} not at its acknowledged offset"
-    print(f"{KILLS} leader kills: {len(acked)} records acknowledged, 0 lost, 0 duplicated; "
+            acked_part, acked_offset = acked[v]
+            assert acked_part == part, f"record {v} not in its acknowledged partition"
+            if acked_offset is not None:
+                assert acked_offset == offset, f"record {v} not at its acknowledged offset"
+    implicit = sum(1 for _, off in acked.values() if off is None)
+    print(f"{KILLS} leader kills: {len(acked)} records acknowledged ({implicit} implicitly, "
+          f"offset unknown), 0 lost, 0 duplicated; "
           f"unavailability per kill min {min(gaps):.2f}s / max {max(gaps):.2f}s / "
           f"mean {sum(gaps) / len(gaps):.2f}s")  # fmt: skip

@@ -60,6 +60,7 @@ def test_rack_aware_placement_and_metadata_everywhere(cluster_factory) -> None: 
         assert racks[replicas[0]] != racks[replicas[1]], (index, replicas)
         leaders.add(replicas[0])
     assert leaders == {1, 2, 3, 4}  # preferred leaders spread round-robin
+
     # every broker answers the same metadata
     def same() -> bool:
         views = [partitions(b.bootstrap, "spread") for b in c.brokers]
@@ -73,14 +74,17 @@ def test_delete_topic_removes_every_replica(cluster_factory) -> None:  # type: i
     c = cluster_factory(3, overrides=FAST)
     admin = AdminClient({"bootstrap.servers": c.bootstrap})
     admin.create_topics([NewTopic("doomed", 2, 3)])["doomed"].result(30)
-    wait_for("doomed replicas on disk", lambda: all(
-        (b.data_dir / "doomed-0").exists() for b in c.brokers))
+    wait_for(
+        "doomed replicas on disk",
+        lambda: all((b.data_dir / "doomed-0").exists() for b in c.brokers),
+    )
     admin.delete_topics(["doomed"])["doomed"].result(30)
 
     def gone() -> bool:
         md = admin.list_topics(timeout=10)
         return "doomed" not in md.topics and not any(
-            (b.data_dir / f"doomed-{p}").exists() for b in c.brokers for p in (0, 1))
+            (b.data_dir / f"doomed-{p}").exists() for b in c.brokers for p in (0, 1)
+        )
 
     wait_for("doomed deleted everywhere", gone)
 

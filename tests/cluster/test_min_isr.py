@@ -20,8 +20,12 @@ def _produce(bootstrap: str, n: int, start: int, timeout_ms: int = 15000) -> tup
     ok: list[int] = []
     errs: list[str] = []
     for i in range(start, start + n):
-        p.produce("strict", value=str(i).encode(), partition=0,
-                  on_delivery=lambda e, m: ok.append(1) if e is None else errs.append(e.name()))
+        p.produce(
+            "strict",
+            value=str(i).encode(),
+            partition=0,
+            on_delivery=lambda e, m: ok.append(1) if e is None else errs.append(e.name()),
+        )
     p.flush(timeout_ms / 1000 + 10)
     return len(ok), errs
 
@@ -57,7 +61,8 @@ def test_one_down_works_two_down_read_only(cluster_factory) -> None:  # type: ig
     time.sleep(2)
     values += [int(m.value()) for m in cons.consume(500, 1.0) if m.error() is None]
     _, high = cons.get_watermark_offsets(
-        __import__("confluent_kafka").TopicPartition("strict", 0), timeout=10)
+        __import__("confluent_kafka").TopicPartition("strict", 0), timeout=10
+    )
     cons.close()
     assert sorted(values) == list(range(400))
     assert high == 400
