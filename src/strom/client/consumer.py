@@ -22,24 +22,38 @@ import contextlib
 import inspect
 import re
 import time
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any, TypeVar
 
 from strom.client.assignors import assignors_from_config
 from strom.client.cluster import Cluster
 from strom.client.config import CONSUMER, Config
 from strom.client.coordinator import GroupCoordinatorClient, Listener
-from strom.client.errors import ClientError
-from strom.client.fetcher import EARLIEST, LATEST, Fetcher
+from strom.client.errors import ClientError, KafkaTimeoutError
+from strom.client.fetcher import EARLIEST, LATEST, Fetcher, OffsetOutOfRange, missing_position_error
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait
 from strom.client.types import (
     ConsumerGroupMetadata,
     ConsumerRecord,
     OffsetAndMetadata,
+    OffsetAndTimestamp,
     TopicPartition,
 )
 from strom.errors import KafkaError
+
+T = TypeVar("T")
+
+
+async def _within(coro: Coroutine[Any, Any, T], timeout: float | None) -> T:
+    """``coro``'s result, or :class:`KafkaTimeoutError` after ``timeout`` seconds."""
+    if timeout is None:
+        return await coro
+    try:
+        return await asyncio.wait_for(coro, timeout)
+    except TimeoutError:
+        raise KafkaTimeoutError(f"no answer within {timeout}s") from None
+
 
 CommitCallback = Callable[[KafkaError | None, dict[TopicPartition, OffsetAndMetadata]], Any]
 
@@ -166,8 +180,7 @@ class AIOConsumer:
             self._poll_expired = False
             self.coordinator.need_rejoin = True
             self._wake.set()
-        if self.fetcher.errors:
-            raise self.fetcher.errors.pop(0)
+        self._raise_pending_error()
         limit = max_records or self.max_poll_records
         deadline = time.monotonic() + timeout_ms / 1000
         while True:
@@ -179,8 +192,14 @@ class AIOConsumer:
                 return {}
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.fetcher.data_ready.wait(), remaining)
-            if self.fetcher.errors:
-                raise self.fetcher.errors.pop(0)
+            self._raise_pending_error()
+
+    def _raise_pending_error(self) -> None:
+        if self.fetcher.errors:
+            raise self.fetcher.errors.pop(0)
+        missing = missing_position_error(self.subs)
+        if missing is not None:
+            raise missing
 
     async def poll(self, timeout: float = 1.0) -> list[ConsumerRecord]:
         """Up to ``max.poll.records`` records as one list, waiting up to ``timeout`` seconds."""
@@ -217,6 +236,8 @@ class AIOConsumer:
             st = self.subs.state(tp)
             if st.position is not None:
                 return st.position
+            if st.reset == "none":
+                raise OffsetOutOfRange(f"no valid position for {tp} and auto.offset.reset=none")
             if self.coordinator is not None and st.reset is None:
                 await self.coordinator.fetch_positions()
             await self.fetcher.reset_positions()
@@ -225,25 +246,29 @@ class AIOConsumer:
             await asyncio.sleep(0.01)
 
     async def offsets_for_times(
-        self, timestamps: Mapping[TopicPartition, int]
-    ) -> dict[TopicPartition, tuple[int, int] | None]:
-        """Earliest ``(offset, timestamp)`` at or after each timestamp; None if none."""
-        found = await self.fetcher.list_offsets(dict(timestamps))
-        return {tp: (found[tp] if tp in found and found[tp][0] >= 0 else None) for tp in timestamps}
-
-    async def beginning_offsets(self, tps: list[TopicPartition]) -> dict[TopicPartition, int]:
+        self, timestamps: Mapping[TopicPartition, int], timeout: float | None = None
+    ) -> dict[TopicPartition, OffsetAndTimestamp | None]:
+        """Earliest ``(offset, timestamp)`` at or after each timestamp (ms); None if none."""
+        found = await _within(self.fetcher.list_offsets(dict(timestamps)), timeout)
         return {
-            tp: o
-            for tp, (o, _) in (
-                await self.fetcher.list_offsets(dict.fromkeys(tps, EARLIEST))
-            ).items()
+            tp: (OffsetAndTimestamp(*found[tp]) if tp in found and found[tp][0] >= 0 else None)
+            for tp in timestamps
         }
 
-    async def end_offsets(self, tps: list[TopicPartition]) -> dict[TopicPartition, int]:
-        return {
-            tp: o
-            for tp, (o, _) in (await self.fetcher.list_offsets(dict.fromkeys(tps, LATEST))).items()
-        }
+    async def beginning_offsets(
+        self, tps: list[TopicPartition], timeout: float | None = None
+    ) -> dict[TopicPartition, int]:
+        """The log start offset of each partition."""
+        found = await _within(self.fetcher.list_offsets(dict.fromkeys(tps, EARLIEST)), timeout)
+        return {tp: o for tp, (o, _) in found.items()}
+
+    async def end_offsets(
+        self, tps: list[TopicPartition], timeout: float | None = None
+    ) -> dict[TopicPartition, int]:
+        """The offset after the last record of each partition (the last stable offset with
+        ``isolation.level=read_committed``)."""
+        found = await _within(self.fetcher.list_offsets(dict.fromkeys(tps, LATEST)), timeout)
+        return {tp: o for tp, (o, _) in found.items()}
 
     def pause(self, *tps: TopicPartition) -> None:
         for tp in tps:

@@ -57,6 +57,18 @@ class OffsetOutOfRange(KafkaError):
     code = ErrorCode.OFFSET_OUT_OF_RANGE
 
 
+def missing_position_error(subs: SubscriptionState) -> OffsetOutOfRange | None:
+    """The error ``poll``/``position`` raise while assigned partitions have no position and
+    ``auto.offset.reset=none`` (until the application seeks), as Kafka's
+    NoOffsetForPartitionException."""
+    stuck = sorted(tp for tp, st in subs.assignment.items() if st.reset == "none")
+    if not stuck:
+        return None
+    return OffsetOutOfRange(
+        f"no valid position for {stuck} and auto.offset.reset=none; seek() to set one"
+    )
+
+
 class Fetcher:
     """Fetches records for the assigned partitions into an in-memory buffer."""
 
@@ -155,13 +167,7 @@ class Fetcher:
         for tp in pending:
             strategy = self.subs.assignment[tp].reset
             if strategy == "none":
-                self.errors.append(
-                    OffsetOutOfRange(f"no position for {tp} and auto.offset.reset=none")
-                )
-                self.subs.assignment[tp].reset = "failed"
-                continue
-            if strategy == "failed":
-                continue
+                continue  # waits for a seek; poll() and position() raise until then
             lookups[tp] = EARLIEST if strategy == "earliest" else LATEST
         if not lookups:
             return

@@ -16,16 +16,18 @@ import asyncio
 import concurrent.futures
 import re
 import threading
-from collections.abc import Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, TypeVar
 
 from strom.client.admin import AIOAdminClient
 from strom.client.consumer import AIOConsumer
+from strom.client.coordinator import Listener
 from strom.client.producer import AIOProducer, HeaderInput
 from strom.client.types import (
     ConsumerGroupMetadata,
     ConsumerRecord,
     OffsetAndMetadata,
+    OffsetAndTimestamp,
     RecordMetadata,
     TopicPartition,
 )
@@ -125,44 +127,94 @@ class Producer:
 
 
 class Consumer:
-    """Blocking facade over :class:`AIOConsumer`."""
+    """Blocking facade over :class:`AIOConsumer` (kafka-python's ``KafkaConsumer`` names).
+
+    Rebalance listeners and ``on_commit`` run on the client's event loop thread.
+    """
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-consumer")
         self._c: AIOConsumer = _make(self._lt, AIOConsumer, config)
         self._lt.run(self._c.start())
 
-    def subscribe(
-        self, topics: list[str] | None = None, *, pattern: str | re.Pattern[str] | None = None
-    ) -> None:
-        async def go() -> None:
-            self._c.subscribe(topics, pattern=pattern)
+    def _call(self, fn: Callable[[], T]) -> T:
+        """Run a non-async method of the consumer on its loop thread."""
 
-        self._lt.run(go())
-
-    def assign(self, partitions: list[TopicPartition]) -> None:
-        async def go() -> None:
-            self._c.assign(partitions)
-
-        self._lt.run(go())
-
-    def assignment(self) -> set[TopicPartition]:
-        async def go() -> set[TopicPartition]:
-            return self._c.assignment()
+        async def go() -> T:
+            return fn()
 
         return self._lt.run(go())
+
+    def subscribe(
+        self,
+        topics: list[str] | None = None,
+        on_revoked: Listener | None = None,
+        on_assigned: Listener | None = None,
+        *,
+        pattern: str | re.Pattern[str] | None = None,
+        on_lost: Listener | None = None,
+    ) -> None:
+        self._call(
+            lambda: self._c.subscribe(
+                topics, on_revoked, on_assigned, pattern=pattern, on_lost=on_lost
+            )
+        )
+
+    def unsubscribe(self) -> None:
+        self._call(self._c.unsubscribe)
+
+    def assign(self, partitions: list[TopicPartition]) -> None:
+        self._call(lambda: self._c.assign(partitions))
+
+    def assignment(self) -> set[TopicPartition]:
+        return self._call(self._c.assignment)
 
     def poll(self, timeout: float = 1.0) -> list[ConsumerRecord]:
         return self._lt.run(self._c.poll(timeout))
 
+    def getmany(
+        self, timeout_ms: int = 0, max_records: int | None = None
+    ) -> dict[TopicPartition, list[ConsumerRecord]]:
+        return self._lt.run(self._c.getmany(timeout_ms, max_records))
+
     def seek(self, tp: TopicPartition, offset: int) -> None:
-        async def go() -> None:
-            self._c.seek(tp, offset)
+        self._call(lambda: self._c.seek(tp, offset))
 
-        self._lt.run(go())
+    def seek_to_beginning(self, *tps: TopicPartition) -> None:
+        self._lt.run(self._c.seek_to_beginning(*tps))
 
-    def position(self, tp: TopicPartition) -> int:
-        return self._lt.run(self._c.position(tp))
+    def seek_to_end(self, *tps: TopicPartition) -> None:
+        self._lt.run(self._c.seek_to_end(*tps))
+
+    def position(self, tp: TopicPartition, timeout: float = 30.0) -> int:
+        return self._lt.run(self._c.position(tp, timeout))
+
+    def beginning_offsets(
+        self, partitions: list[TopicPartition], timeout: float | None = None
+    ) -> dict[TopicPartition, int]:
+        """Log start offset per partition; :class:`KafkaTimeoutError` after ``timeout`` s."""
+        return self._lt.run(self._c.beginning_offsets(partitions, timeout))
+
+    def end_offsets(
+        self, partitions: list[TopicPartition], timeout: float | None = None
+    ) -> dict[TopicPartition, int]:
+        """Offset after the last (stable) record per partition."""
+        return self._lt.run(self._c.end_offsets(partitions, timeout))
+
+    def offsets_for_times(
+        self, timestamps: Mapping[TopicPartition, int], timeout: float | None = None
+    ) -> dict[TopicPartition, OffsetAndTimestamp | None]:
+        """First offset with a timestamp at or after each timestamp (ms), or None."""
+        return self._lt.run(self._c.offsets_for_times(timestamps, timeout))
+
+    def pause(self, *tps: TopicPartition) -> None:
+        self._call(lambda: self._c.pause(*tps))
+
+    def resume(self, *tps: TopicPartition) -> None:
+        self._call(lambda: self._c.resume(*tps))
+
+    def paused(self) -> set[TopicPartition]:
+        return self._call(self._c.paused)
 
     def commit(
         self,
@@ -177,10 +229,7 @@ class Consumer:
         return self._lt.run(self._c.committed(tps))
 
     def group_metadata(self) -> ConsumerGroupMetadata:
-        async def go() -> ConsumerGroupMetadata:
-            return self._c.group_metadata()
-
-        return self._lt.run(go())
+        return self._call(self._c.group_metadata)
 
     def close(self) -> None:
         self._lt.run(self._c.close())

@@ -1,8 +1,8 @@
 """Value types shared by the producer, consumer and admin client.
 
-Owns: ``TopicPartition``, ``RecordMetadata``, ``ConsumerRecord``, ``OffsetAndMetadata``,
-``ConsumerGroupMetadata`` and the partition metadata snapshot. All are immutable values;
-nothing here does I/O.
+Owns: ``TopicPartition``, ``OffsetAndTimestamp``, ``RecordMetadata``, ``ConsumerRecord``,
+``OffsetAndMetadata``, ``ConsumerGroupMetadata`` and the partition metadata snapshot. All are
+immutable values; nothing here does I/O.
 """
 
 from __future__ import annotations
@@ -16,6 +16,14 @@ class TopicPartition(NamedTuple):
 
     topic: str
     partition: int
+
+
+class OffsetAndTimestamp(NamedTuple):
+    """The first offset whose timestamp is at or after a searched timestamp (a tuple, so
+    ``offset, timestamp = found[tp]`` works)."""
+
+    offset: int
+    timestamp: int
 
 
 @dataclass(frozen=True, slots=True)
