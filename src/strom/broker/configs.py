@@ -2,7 +2,8 @@
 
 Owns: the effective value of every topic config (topic override > broker setting > Kafka default)
 and of every broker config, with the source of each value and, on request, its synonyms in
-priority order.
+priority order; the config source and type codes of the protocol (group configs, which use them,
+are in :mod:`strom.broker.group_configs`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ DYNAMIC_BROKER_CONFIG = 2
 DYNAMIC_DEFAULT_BROKER_CONFIG = 3
 STATIC_BROKER_CONFIG = 4
 DEFAULT_CONFIG = 5
+DYNAMIC_BROKER_LOGGER_CONFIG = 6
+CLIENT_METRICS_CONFIG = 7
+DYNAMIC_GROUP_CONFIG = 8
 
 # DescribeConfigs config types (v3+)
 CONFIG_TYPES = {

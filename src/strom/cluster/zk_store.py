@@ -17,6 +17,7 @@ Layout (under the chroot of ``zookeeper.connect``)::
     /brokers/topics/<topic>/partitions/<p>/state {"controller_epoch":..,"leader":..,
                                                   "leader_epoch":..,"isr":[..],"version":1}
     /config/topics/<topic>                       {"version":1,"config":{...}}
+    /config/<entity type>/<name>                 the same, for other entities (``groups``)
     /admin/delete_topics/<topic>                 topic deletion requests
     /controller                    (ephemeral)   {"version":2,"brokerid":..,"timestamp":..}
     /controller_epoch                            "<epoch>"
@@ -336,6 +337,22 @@ class ZkMetadataStore(MetadataStore):
     def set_topic_configs(self, name: str, configs: dict[str, str]) -> None:
         self.zk.set(f"{CONFIG_TOPICS}/{name}", dumps({"version": 1, "config": configs}))
         self._apply_configs(name, dict(configs))
+
+    def entity_config(self, entity_type: str, name: str) -> dict[str, str]:
+        """The overrides of ``/config/<entity_type>/<name>`` (``{}`` when there is none)."""
+        try:
+            data, _ = self.zk.get(f"/config/{entity_type}/{name}")
+        except NoNodeError:
+            return {}
+        return dict(json.loads(data).get("config", {})) if data else {}
+
+    def set_entity_config(self, entity_type: str, name: str, configs: dict[str, str]) -> None:
+        """Replace the overrides of ``/config/<entity_type>/<name>`` (created when missing)."""
+        path, data = f"/config/{entity_type}/{name}", dumps({"version": 1, "config": configs})
+        try:
+            self.zk.set(path, data)
+        except NoNodeError:
+            self.zk.create(path, data, makepath=True)
 
     def set_partition_state(self, name: str, partition: int, state: Any) -> None:
         info = self._topics.get(name)

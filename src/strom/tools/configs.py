@@ -5,8 +5,9 @@ Owns: Kafka's flags (--describe / --alter, --entity-type, --entity-name, --entit
 ``k=v,k2=[a,b]``, --add-config-file, --delete-config ``k1,k2``, --all) and Kafka's output
 ("Dynamic configs for topic t are:" followed by ``  name=value sensitive=false synonyms={...}``
 lines; "Completed updating config for topic t."). Alterations use IncrementalAlterConfigs;
-a broker that refuses one (Strom's broker configs are static: INVALID_REQUEST) is one clear
-error line and exit code 1. Quota and SCRAM entity types (users, clients, ips) are not served.
+a broker that refuses one (Strom's broker configs are static: INVALID_REQUEST; a group config
+out of the broker's bounds: INVALID_CONFIG) is one clear error line and exit code 1. Quota and
+SCRAM entity types (users, clients, ips) are not served.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ EXAMPLES = """\
   strom configs --bootstrap-server localhost:9092 --alter --topic orders \\
       --delete-config retention.ms
   strom configs --bootstrap-server localhost:9092 --describe --entity-type brokers --entity-name 0
+  strom configs --bootstrap-server localhost:9092 --alter --entity-type groups \\
+      --entity-name billing --add-config consumer.session.timeout.ms=50000
   strom configs --bootstrap-server localhost:9092 --describe --group billing
 """
 # entity type -> (resource type, singular name used in Kafka's messages)
@@ -39,6 +42,7 @@ ENTITY_TYPES = {
     "groups": (32, "group"),
 }
 UNSUPPORTED_TYPES = ("users", "clients", "ips", "client-metrics")
+# the wire codes of DescribeConfigs config sources, named as Kafka's ConfigEntry.ConfigSource
 SOURCES = [
     "UNKNOWN",
     "DYNAMIC_TOPIC_CONFIG",
@@ -47,8 +51,8 @@ SOURCES = [
     "STATIC_BROKER_CONFIG",
     "DEFAULT_CONFIG",
     "DYNAMIC_BROKER_LOGGER_CONFIG",
-    "CLIENT_METRICS_CONFIG",
-    "GROUP_CONFIG",
+    "DYNAMIC_CLIENT_METRICS_CONFIG",
+    "DYNAMIC_GROUP_CONFIG",
 ]
 # the source whose entries a describe without --all shows, per resource type
 DYNAMIC_SOURCE = {2: 1, 4: 2, 32: 8}

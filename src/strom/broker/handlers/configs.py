@@ -1,12 +1,16 @@
-"""DescribeConfigs, AlterConfigs and IncrementalAlterConfigs for topics (and broker reads).
+"""DescribeConfigs, AlterConfigs and IncrementalAlterConfigs for topics and groups (and broker
+reads).
 
 Topic overrides are validated against the topic config definitions before anything is stored;
 AlterConfigs replaces the whole override set, IncrementalAlterConfigs applies SET / DELETE /
-APPEND / SUBTRACT to it. Broker configs are static here: they can be described, not altered.
+APPEND / SUBTRACT to it. Group overrides (resource type 32, KIP-848) are validated and stored by
+:mod:`strom.broker.group_configs`. Broker configs are static here: they can be described, not
+altered.
 """
 
 from __future__ import annotations
 
+from strom.broker import group_configs
 from strom.broker.configs import ConfigEntry, describe_broker_configs, describe_topic_configs
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
@@ -21,7 +25,7 @@ from strom.protocol.messages.incremental_alter_configs import (
     IncrementalAlterConfigsResponse,
 )
 
-TOPIC, BROKER, BROKER_LOGGER = 2, 4, 8
+TOPIC, BROKER, BROKER_LOGGER, GROUP = 2, 4, 8, 32
 SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
 DR = DescribeConfigsResponse
 
@@ -76,6 +80,9 @@ async def describe_configs(
                 entries = describe_broker_configs(b)
         elif res.resource_type == BROKER_LOGGER:
             entries = []
+        elif res.resource_type == GROUP:
+            overrides = group_configs.group_config_store(b).get(res.resource_name)
+            entries = group_configs.describe(b.config, overrides)
         else:
             r.error_code = ErrorCode.INVALID_REQUEST
             r.error_message = f"Unsupported resource type {res.resource_type}"
@@ -102,13 +109,16 @@ async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterC
             error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
         )
         try:
-            if res.resource_type != TOPIC:
+            configs = {c.name: c.value for c in res.configs if c.value is not None}
+            if res.resource_type == GROUP:
+                group_configs.replace(ctx.broker, res.resource_name, configs, req.validate_only)
+            elif res.resource_type != TOPIC:
                 raise KafkaError(
                     "Broker configs cannot be altered dynamically on Strom",
                     ErrorCode.INVALID_REQUEST,
                 )
-            configs = {c.name: c.value for c in res.configs if c.value is not None}
-            _alter_topic(ctx, res.resource_name, configs, req.validate_only)
+            else:
+                _alter_topic(ctx, res.resource_name, configs, req.validate_only)
         except KafkaError as exc:
             r.error_code, r.error_message = int(exc.code), exc.message
         out.append(r)
@@ -126,6 +136,11 @@ async def incremental_alter_configs(
             error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
         )
         try:
+            if res.resource_type == GROUP:
+                ops = [(c.name, c.config_operation, c.value) for c in res.configs]
+                group_configs.alter(ctx.broker, res.resource_name, ops, req.validate_only)
+                out.append(r)
+                continue
             if res.resource_type != TOPIC:
                 raise KafkaError(
                     "Broker configs cannot be altered dynamically on Strom",
