@@ -11,8 +11,10 @@ import pytest
 from strom.client import TopicPartition
 from strom.tools._common import ToolError
 from strom.tools.reassign_plan import (
+    PARTIAL_RACKS,
     ReassignmentState,
     assign_replicas,
+    broker_racks,
     current_assignment_text,
     list_text,
     parse_broker_list,
@@ -63,6 +65,47 @@ def test_propose_keeps_counts_and_uses_only_the_given_brokers() -> None:
     assert propose(current, [3, 4, 5], random.Random(7)) == plan  # seeded: deterministic
     with pytest.raises(ToolError, match="larger than available brokers: 1"):
         propose(current, [9], random.Random(1))
+
+
+RACKS = {1: "a", 2: "a", 3: "b", 4: "b", 5: "c", 6: "c"}
+
+
+def test_propose_is_rack_aware_when_every_broker_has_a_rack() -> None:
+    current = {TP("t", p): [1, 2, 3] for p in range(12)} | {TP("u", p): [1, 2] for p in range(6)}
+    brokers = sorted(RACKS)
+    for seed in range(6):
+        plan = propose(current, brokers, random.Random(seed), racks=RACKS)
+        assert sorted(plan) == sorted(current)
+        for tp, replicas in plan.items():
+            assert len(replicas) == len(current[tp]) and set(replicas) <= set(brokers)
+            # every replica of a partition on its own rack (3 racks, RF <= 3)
+            assert len({RACKS[b] for b in replicas}) == len(replicas), (seed, tp, replicas)
+        leaders = [plan[TP("t", p)][0] for p in range(12)]
+        assert sorted(leaders) == sorted(brokers * 2)  # leaders still balanced
+    unseeded = propose(current, brokers, racks=RACKS)
+    assert all(len({RACKS[b] for b in r}) == len(r) for r in unseeded.values())
+
+
+def test_rack_unaware_placement_can_share_a_rack_that_rack_aware_avoids() -> None:
+    # 2 racks of 2 brokers: round-robin over sorted ids puts 1,2 (both rack a) together
+    racks = {1: "a", 2: "a", 3: "b", 4: "b"}
+    current = {TP("t", p): [1, 2] for p in range(8)}
+    unaware = propose(current, [1, 2, 3, 4], random.Random(0))
+    assert any(racks[r[0]] == racks[r[1]] for r in unaware.values())
+    aware = propose(current, [1, 2, 3, 4], random.Random(0), racks=racks)
+    assert all(racks[r[0]] != racks[r[1]] for r in aware.values())
+
+
+def test_broker_racks_follows_kafkas_rules() -> None:
+    assert broker_racks([1, 3], RACKS, True) == {1: "a", 3: "b"}
+    assert broker_racks([1, 3], RACKS, False) == {}
+    assert broker_racks([1, 7], {1: None, 7: None}, True) == {}
+    with pytest.raises(ToolError) as e:
+        broker_racks([1, 7], RACKS, True)
+    assert str(e.value) == PARTIAL_RACKS
+    assert broker_racks([1, 7], RACKS, False) == {}
+    with pytest.raises(ToolError, match="larger than available brokers: 2"):
+        propose({TP("t", 0): [1, 2, 3]}, [1, 3], random.Random(0), racks=RACKS)
 
 
 def test_input_parsing() -> None:

@@ -18,6 +18,7 @@ from strom.errors import KafkaError
 from strom.tools._common import ToolError, client_config, code_name, parser, read_json, run
 from strom.tools.reassign_plan import (
     ReassignmentState,
+    broker_racks,
     current_assignment_text,
     list_text,
     parse_broker_list,
@@ -58,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reassignment-json-file", metavar="FILE", help="the plan")
     p.add_argument("--additional", action="store_true", help="execute while others run")
     p.add_argument("--preserve-throttles", action="store_true", help="accepted; no throttles")
-    p.add_argument("--disable-rack-aware", action="store_true", help="accepted; rack-unaware")
+    p.add_argument("--disable-rack-aware", action="store_true", help="ignore the brokers' racks")
     p.add_argument("--throttle", type=int, metavar="B/S", help="not supported by Strom")
     p.add_argument("--replica-alter-log-dirs-throttle", type=int, help="not supported by Strom")
     p.add_argument("--timeout", type=int, default=10000, help="accepted for compatibility")
@@ -98,8 +99,11 @@ async def generate(admin: AIOAdminClient, args: argparse.Namespace) -> None:
     wanted = parse_broker_list(_need(args.broker_list, "--broker-list", "--generate"))
     live = set(await admin.broker_ids())
     brokers = [b for b in wanted if b in live]  # Kafka drops unknown brokers from the list
+    racks = broker_racks(
+        brokers, {b: i.rack for b, i in admin.cluster.brokers.items()}, not args.disable_rack_aware
+    )
     current = await current_assignment(admin, topics)
-    proposed = propose(current, brokers)
+    proposed = propose(current, brokers, racks=racks)
     print("Current partition replica assignment")
     print(reassignment_json(current))
     print()

@@ -4,9 +4,12 @@ Owns: parsing the topics-to-move JSON (``{"topics": [{"topic": "t"}], "version":
 broker list and the reassignment JSON (``{"version": 1, "partitions": [{"topic": "t",
 "partition": 0, "replicas": [1, 2], "log_dirs": ["any", "any"]}]}``) with Kafka's validation
 messages; writing reassignment JSON the way Kafka writes it (compact, sorted by topic then
-partition); proposing a new assignment with Kafka's rack-unaware round-robin placement
-(``AdminUtils.assignReplicasToBrokers``: a random start broker and a random shift for the
-following replicas); and the --verify / --list texts. No I/O, so all of it is unit-tested.
+partition); proposing a new assignment as Kafka's ``AdminUtils.assignReplicasToBrokers`` does:
+rack-unaware round-robin (a random start broker and a random shift for the following replicas)
+when no broker has a rack, rack-aware (brokers alternated rack by rack, a partition's replicas on
+distinct racks while racks remain; :mod:`strom.cluster.placement`) when every broker has one,
+and Kafka's error when only some have one (unless --disable-rack-aware); and the --verify /
+--list texts. No I/O, so all of it is unit-tested.
 """
 
 from __future__ import annotations
@@ -19,9 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from strom.client import TopicPartition
+from strom.cluster import placement
 from strom.tools._common import ToolError
 
 ANY_LOG_DIR = "any"
+PARTIAL_RACKS = (
+    "Not all brokers have rack information. Add --disable-rack-aware in command line to make "
+    "replica assignment without rack information."
+)
 
 
 @dataclass(frozen=True)
@@ -178,24 +186,51 @@ def assign_replicas(
     return out
 
 
+def broker_racks(
+    brokers: list[int], racks: Mapping[int, str | None], rack_aware: bool
+) -> dict[int, str]:
+    """The racks placement uses: none when rack awareness is off or no broker has a rack;
+    Kafka's error when only some brokers of the list have one."""
+    if not rack_aware:
+        return {}
+    known = {b: r for b in brokers if (r := racks.get(b))}
+    if known and len(known) != len(brokers):
+        raise ToolError(PARTIAL_RACKS)
+    return known
+
+
 def propose(
     current: Mapping[TopicPartition, list[int]],
     brokers: list[int],
     rng: random.Random | None = None,
+    racks: Mapping[int, str] | None = None,
 ) -> dict[TopicPartition, list[int]]:
     """A new assignment of every partition in ``current`` over ``brokers``, keeping each
-    topic's partition count and replication factor (that of its partition 0)."""
-    rng = rng or random.Random()
+    topic's partition count and replication factor (that of its partition 0). With ``racks``
+    (a rack for every broker, from :func:`broker_racks`) the placement is rack-aware. A given
+    ``rng`` fixes the start broker (and, rack-aware, a shift of 0) so plans are repeatable."""
     by_topic: dict[str, dict[int, list[int]]] = defaultdict(dict)
     for tp, replicas in current.items():
         by_topic[tp.topic][tp.partition] = replicas
     out: dict[TopicPartition, list[int]] = {}
+    seeded = rng is not None
+    rng = rng or random.Random()
+    n = len(brokers)
     for topic in sorted(by_topic):
         parts = by_topic[topic]
         rf = len(parts.get(0) or next(iter(parts.values())))
-        n = len(brokers)
-        start, shift = rng.randrange(n), rng.randrange(n)
-        for p, replicas in enumerate(assign_replicas(len(parts), rf, brokers, start, shift)):
+        if rf <= 0 or rf > n:
+            assign_replicas(0, rf, brokers, 0, 0)  # raises Kafka's replication factor error
+        if racks:
+            start = rng.randrange(n) if seeded else None
+            placed = placement.assign_replicas(
+                brokers, len(parts), rf, racks=racks, start_index=start
+            )
+            plan = [placed[p] for p in range(len(parts))]
+        else:
+            start, shift = rng.randrange(n), rng.randrange(n)
+            plan = assign_replicas(len(parts), rf, brokers, start, shift)
+        for p, replicas in enumerate(plan):
             out[TopicPartition(topic, p)] = replicas
     return out
 
