@@ -9,16 +9,28 @@ writer and the timer task (transaction timeouts every
 every ``transaction.remove.expired.transaction.cleanup.interval.ms``).
 
 Invariants:
-- Operations run on the event loop one at a time; their records are appended (bypassing the
-  client-facing internal-topic check) before their metadata is installed and their result
-  returned. A failed append installs nothing and answers the operation's failure result.
-- Every transaction in PrepareCommit/PrepareAbort has a marker job here until all its partitions
-  have the marker; then CompleteCommit/CompleteAbort is written. A partition that cannot take the
-  marker yet (e.g. a ``__consumer_offsets`` partition still loading) is retried every
-  :data:`RETRY_S`. A job is first tried right away, so EndTxn usually answers with the markers
-  already written (Kafka answers once PrepareCommit is written; both are correct for clients).
+- An operation computes its output and appends its records (bypassing the client-facing
+  internal-topic check) in one step on the event loop, then installs its metadata, so the next
+  operation sees it. It answers only once the high watermark of the ``__transaction_state``
+  partition covers the records (Kafka appends with acks=all): a failed append installs nothing
+  and answers the operation's failure result; a replication wait that fails (timeout, ISR below
+  ``transaction.state.log.min.isr``, leadership lost) answers the failure result too.
+- Markers of a PrepareCommit/PrepareAbort are sent only after that record is replicated (a
+  coordinator that dies before can leave no partial commit). Every transaction in
+  PrepareCommit/PrepareAbort has a driver in the :class:`~strom.broker.txn_markers.
+  MarkerChannel` until all its partitions have the marker (sent to each partition's current
+  leader, retried until written); then CompleteCommit/CompleteAbort is written (retried while
+  this broker still coordinates the transaction). On one node the markers are all local and
+  written before EndTxn answers (Kafka answers once PrepareCommit is written; both are correct
+  for clients).
+- On becoming leader of a ``__transaction_state`` partition the runtime replays it up to the
+  log end offset (as Kafka does: a record the old leader had replicated may lie above the new
+  leader's high watermark) and restarts the markers of pending commits/aborts with the new
+  coordinator epoch (the partition's leader epoch); losing leadership cancels them.
 - Markers written to ``__consumer_offsets`` are reported to the group coordinator, which then
   materialises (commit) or drops (abort) the producer's pending transactional offsets.
+- KIP-890 produce verification goes to the coordinator of the transactional id, local or
+  remote (:mod:`strom.broker.txn_verify`).
 - ``strom.txn.marker.delay.ms`` (test knob, default 0): hold markers back that long, so a test
   can kill the broker between PrepareCommit and the markers.
 """
@@ -32,9 +44,11 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.handlers.producer_ids import producer_id_blocks
 from strom.broker.topics import TopicError
+from strom.broker.txn_markers import MarkerChannel
+from strom.broker.txn_verify import ProduceVerifier
+from strom.coordinator.group.types import partition_for
 from strom.coordinator.txn.coordinator import TransactionCoordinator
 from strom.coordinator.txn.metadata import MarkerJob, TopicPartition, TxnOutput
 from strom.errors import ErrorCode, KafkaError
@@ -47,6 +61,7 @@ log = logging.getLogger("strom.broker.txn")
 
 TXN_TOPIC = "__transaction_state"
 RETRY_S = 0.1
+REPLICATION_TIMEOUT_S = 10.0
 READ_CHUNK = 1 << 20
 E = ErrorCode
 
@@ -65,18 +80,19 @@ class TxnRuntime:
             max_timeout_ms=c["transaction.max.timeout.ms"],
             id_expiration_ms=c["transactional.id.expiration.ms"],
         )
-        self._jobs: dict[MarkerJob, set[TopicPartition]] = {}
+        self.channel = MarkerChannel(broker, self._complete_job)
+        self.verifier = ProduceVerifier(
+            broker, self.verify_produce, self.coordinator.num_partitions
+        )
         self._tasks: list[asyncio.Task[None]] = []
-        self._wake = asyncio.Event()
-        self._hold_until = 0.0
-        broker.replica_manager.txn_verifier = self.verify_produce
+        self._background: set[asyncio.Task[None]] = set()
+        broker.replica_manager.txn_verifier = self.verifier.verify
         delay = c.originals.get("strom.txn.marker.delay.ms")
         if delay:
-            self._hold_until = time.monotonic() + int(delay) / 1000
+            self.channel.hold_until = time.monotonic() + int(delay) / 1000
 
     def verify_produce(self, txn_id: str, pid: int, epoch: int, tp: TopicPartition) -> ErrorCode:
-        """KIP-890 part 1 on one node: the leader asks the local coordinator whether ``tp`` is
-        in the ongoing transaction of ``txn_id`` (verify-only AddPartitionsToTxn)."""
+        """KIP-890 part 1 with the local coordinator (verify-only AddPartitionsToTxn)."""
         return self.coordinator.verify_partitions(txn_id, pid, epoch, [tp])[tp]
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -86,23 +102,31 @@ class TxnRuntime:
             for p, epoch in parts:
                 self.coordinator.begin_load(p, epoch)
             self._tasks.append(asyncio.create_task(self._load(parts)))
-        self._tasks.append(asyncio.create_task(self._marker_loop()))
         self._tasks.append(asyncio.create_task(self._timer_loop()))
 
     async def shutdown(self) -> None:
-        for t in self._tasks:
+        tasks = [*self._tasks, *self._background]
+        for t in tasks:
             t.cancel()
-        for t in self._tasks:
+        for t in tasks:
             with contextlib.suppress(BaseException):
                 await t
+        await self.channel.close()
+        await self.verifier.close()
+
+    def _spawn(self, coro: Any) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def load_partition(self, index: int, epoch: int) -> None:
         """This broker became leader of ``__transaction_state-index`` at leader epoch ``epoch``
         (the coordinator epoch): replay it and finish its pending markers (cluster mode)."""
-        if index in self.coordinator.owned:
+        if self.coordinator.owned.get(index) == epoch:
             return
+        self.unload_partition(index)
         self.coordinator.begin_load(index, epoch)
-        self._tasks.append(asyncio.create_task(self._load([(index, epoch)])))
+        self._spawn(self._load([(index, epoch)]))
 
     def unload_partition(self, index: int) -> None:
         """Leadership of ``__transaction_state-index`` moved away: forget its transactions."""
@@ -112,7 +136,11 @@ class TxnRuntime:
         coord.loading.discard(index)
         for txn_id in [t for t, m in coord.txns.items() if m.partition == index]:
             del coord.txns[txn_id]
+        self.channel.cancel(lambda j: self._partition_of(j) == index)
         log.info("unloaded %s-%d", TXN_TOPIC, index)
+
+    def _partition_of(self, job: MarkerJob) -> int:
+        return partition_for(job.transactional_id, self.coordinator.num_partitions)
 
     def _local_partitions(self) -> list[tuple[int, int]]:
         rm = self.broker.replica_manager
@@ -156,22 +184,25 @@ class TxnRuntime:
     async def _load(self, parts: list[tuple[int, int]]) -> None:
         t0 = time.monotonic()
         count = 0
-        for p, _ in parts:
+        jobs: list[MarkerJob] = []
+        for p, epoch in parts:
+            if self.coordinator.owned.get(p) != epoch:
+                continue  # unloaded (or reloaded) meanwhile
             count += self._replay(p)
-            for job in self.coordinator.complete_load(p):
-                self._add_job(job)
+            jobs += self.coordinator.complete_load(p)
             await asyncio.sleep(0)
         log.info(
             "loaded %d %s partitions (%d records, %d pending markers) in %.2fs",
-            len(parts), TXN_TOPIC, count, len(self._jobs), time.monotonic() - t0,
+            len(parts), TXN_TOPIC, count, len(jobs), time.monotonic() - t0,
         )  # fmt: skip
+        await self._start_jobs(jobs)
 
     def _replay(self, index: int) -> int:
         part = self.broker.replica_manager.get(TXN_TOPIC, index)
         if part is None:
             return 0
         lg = part.log
-        offset, end, count = lg.log_start_offset, lg.high_watermark, 0
+        offset, end, count = lg.log_start_offset, lg.log_end_offset, 0
         while offset < end:
             data = lg.read(offset, READ_CHUNK, max_offset=end, min_one_batch=True).records
             progressed = False
@@ -193,24 +224,33 @@ class TxnRuntime:
         return count
 
     # -- operations --------------------------------------------------------------------------
-    def run(self, op: Callable[[int], TxnOutput]) -> Any:
-        """Run ``op(now)``, append its records, install its metadata, start its markers, and
-        return its result (its failure result when the append failed)."""
+    async def run(self, op: Callable[[int], TxnOutput]) -> Any:
+        """Run ``op(now)``, append its records, install its metadata, wait for replication,
+        start its markers, and return its result (its failure result when that failed)."""
         out = op(now_ms())
-        if not self.apply(out):
+        if not await self.apply(out):
             return out.failure
         return out.result
 
-    def apply(self, out: TxnOutput) -> bool:
+    async def apply(self, out: TxnOutput) -> bool:
+        ends: dict[int, int] = {}
         for partition, key, value in out.records:
-            if not self._append(partition, key, value):
+            end = self._append(partition, key, value)
+            if end is None:
                 return False
+            ends[partition] = end
         self.coordinator.install(out)
-        for job in out.markers:
-            self._add_job(job)
-        return True
+        err = await self._replicated(ends, REPLICATION_TIMEOUT_S)
+        if err == E.NONE:
+            await self._start_jobs(out.markers)
+            return True
+        log.warning("%s records not replicated: %s", TXN_TOPIC, err.name)
+        if out.markers:
+            self._spawn(self._start_jobs_when_replicated(ends, out.markers))
+        return False
 
-    def _append(self, partition: int, key: bytes, value: bytes | None) -> bool:
+    def _append(self, partition: int, key: bytes, value: bytes | None) -> int | None:
+        """Append one record to ``__transaction_state-partition``; the offset after it."""
         builder = rec.RecordBatchBuilder()
         builder.append(value, key=key, timestamp=now_ms())
         result = self.broker.replica_manager.append(
@@ -221,60 +261,52 @@ class TxnRuntime:
                 "append to %s-%d failed: %s %s",
                 TXN_TOPIC, partition, result.error.name, result.message or "",
             )  # fmt: skip
-            return False
-        return True
+            return None
+        return result.next_offset
+
+    async def _replicated(self, ends: dict[int, int], timeout_s: float) -> ErrorCode:
+        rm = self.broker.replica_manager
+        for partition, end in ends.items():
+            err = await rm.wait_for_replication((TXN_TOPIC, partition), end, timeout_s)
+            if err != E.NONE:
+                return err
+        return E.NONE
+
+    async def _start_jobs_when_replicated(
+        self, ends: dict[int, int], jobs: list[MarkerJob]
+    ) -> None:
+        """The records of ``jobs`` were appended but not replicated in time: keep waiting while
+        this broker leads their partitions, then send the markers."""
+        while True:
+            err = await self._replicated(ends, REPLICATION_TIMEOUT_S)
+            if err == E.NONE:
+                await self._start_jobs(jobs)
+                return
+            if err != E.REQUEST_TIMED_OUT or not all(p in self.coordinator.owned for p in ends):
+                log.warning("markers of %s not started: %s", [j.transactional_id for j in jobs],
+                            err.name)  # fmt: skip
+                return
 
     # -- markers -------------------------------------------------------------------------------
-    def _add_job(self, job: MarkerJob) -> None:
-        self._jobs[job] = set(job.partitions)
-        if time.monotonic() >= self._hold_until:
-            self._drive(job)
-        self._wake.set()
+    async def _start_jobs(self, jobs: list[MarkerJob]) -> None:
+        for job in jobs:
+            if self.broker.cluster is None:
+                left = await self.channel.try_now(job)
+                if not left:
+                    await self._complete_job(job)
+                    continue
+                self.channel.add(job, left)
+            else:
+                self.channel.add(job)
 
-    def _drive(self, job: MarkerJob) -> None:
-        """Write the markers still missing for ``job``; complete it when none is left."""
-        left = self._jobs.get(job)
-        if left is None:
-            return
-        for tp in sorted(left):
-            if self._write_marker(job, tp):
-                left.discard(tp)
-        if not left:
-            del self._jobs[job]
-            self.apply(self.coordinator.complete(job, now_ms()))
-
-    def _write_marker(self, job: MarkerJob, tp: TopicPartition) -> bool:
-        topic, index = tp
-        groups = self.broker.groups
-        if topic == OFFSETS_TOPIC and index in groups.coordinator.loading:
-            return False
-        r = self.broker.replica_manager.write_marker(
-            topic, index, job.producer_id, job.producer_epoch, job.commit, job.coordinator_epoch
-        )
-        if r.error == E.NONE:
-            if topic == OFFSETS_TOPIC:
-                groups.on_txn_marker(index, job.producer_id, job.commit)
-            return True
-        if r.error == E.UNKNOWN_TOPIC_OR_PARTITION and self.broker.metadata.topic(topic) is None:
-            return True  # the topic was deleted: nothing left to mark
-        if r.error in (E.INVALID_PRODUCER_EPOCH, E.TRANSACTION_COORDINATOR_FENCED):
-            log.warning("marker for %s-%d superseded: %s", topic, index, r.error.name)
-            return True
-        log.info("marker for %s-%d not written yet: %s", topic, index, r.error.name)
-        return False
-
-    async def _marker_loop(self) -> None:
+    async def _complete_job(self, job: MarkerJob) -> None:
+        """Every marker of ``job`` is written: write CompleteCommit/CompleteAbort, retried while
+        this broker still coordinates the transaction in that state."""
         while True:
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), RETRY_S)
-            if time.monotonic() < self._hold_until:
-                continue
-            for job in list(self._jobs):
-                try:
-                    self._drive(job)
-                except Exception:
-                    log.exception("writing transaction markers failed")
+            out = self.coordinator.complete(job, now_ms())
+            if not out.records or await self.apply(out):
+                return
+            await asyncio.sleep(RETRY_S)
 
     async def _timer_loop(self) -> None:
         c = self.broker.config
@@ -285,9 +317,9 @@ class TxnRuntime:
         while True:
             await asyncio.sleep(abort_every)
             try:
-                self.apply(self.coordinator.abort_timed_out(now_ms()))
+                await self.apply(self.coordinator.abort_timed_out(now_ms()))
                 if loop.time() >= next_expire:
                     next_expire = loop.time() + expire_every
-                    self.apply(self.coordinator.expire_ids(now_ms()))
+                    await self.apply(self.coordinator.expire_ids(now_ms()))
             except Exception:
                 log.exception("transaction coordinator timer failed")

@@ -84,7 +84,7 @@ async def init_producer_id(
         exp_pid, exp_epoch = req.producer_id, req.producer_epoch
         if (exp_pid >= 0) != (exp_epoch >= 0):
             return _error(ErrorCode.INVALID_REQUEST)
-        err, pid, epoch = ctx.broker.txn.run(
+        err, pid, epoch = await ctx.broker.txn.run(
             lambda now: coord.init_producer_id(txn_id, timeout, exp_pid, exp_epoch, now)
         )
         return InitProducerIdResponse(error_code=int(err), producer_id=pid, producer_epoch=epoch)

@@ -9,9 +9,14 @@ Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
   UNKNOWN_TOPIC_OR_PARTITION and the others OPERATION_NOT_ATTEMPTED, nothing added. v4+
   (brokers, KIP-890): several transactions; ``verify_only`` checks membership without adding.
 - AddOffsetsToTxn adds the group's ``__consumer_offsets`` partition to the transaction.
-- WriteTxnMarkers appends the markers a coordinator sends (a partition this broker does not
-  lead: NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION); markers to ``__consumer_offsets``
-  are reported to the group coordinator.
+- WriteTxnMarkers appends the markers a coordinator sends, all partitions concurrently, and
+  answers each once it is replicated (acks=all, :func:`strom.broker.txn_markers.append_marker`):
+  a partition this broker does not lead is NOT_LEADER_OR_FOLLOWER / UNKNOWN_TOPIC_OR_PARTITION,
+  an ISR below ``min.insync.replicas`` NOT_ENOUGH_REPLICAS, a coordinator epoch below the one
+  the producer's last marker carried TRANSACTION_COORDINATOR_FENCED, a producer epoch below the
+  partition's INVALID_PRODUCER_EPOCH (nothing written then); markers to ``__consumer_offsets``
+  are reported to the group coordinator (a partition still loading:
+  COORDINATOR_LOAD_IN_PROGRESS).
 - TxnOffsetCommit from a producer whose epoch the group's partition has already seen bumped is
   PRODUCER_FENCED before anything is written; a consumer-protocol group checks the member id and
   member epoch (see ``strom.coordinator.group.consumer_offsets``).
@@ -21,11 +26,13 @@ Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.registry import handles
+from strom.broker.txn_markers import append_marker
 from strom.coordinator.group.txn_offsets import response as txn_commit_response
 from strom.coordinator.txn.metadata import TopicPartition
 from strom.errors import ErrorCode
@@ -77,7 +84,7 @@ def _topic_results(
     ]
 
 
-def _add(
+async def _add(
     ctx: RequestContext,
     txn_id: str,
     pid: int,
@@ -100,7 +107,7 @@ def _add(
             tp: E.UNKNOWN_TOPIC_OR_PARTITION if tp in unknown else E.OPERATION_NOT_ATTEMPTED
             for tp in tps
         }
-    err = ctx.broker.txn.run(lambda now: coord.add_partitions(txn_id, pid, epoch, tps, now))
+    err = await ctx.broker.txn.run(lambda now: coord.add_partitions(txn_id, pid, epoch, tps, now))
     return dict.fromkeys(tps, err)
 
 
@@ -109,7 +116,7 @@ async def add_partitions_to_txn(
     ctx: RequestContext, req: AddPartitionsToTxnRequest
 ) -> AddPartitionsToTxnResponse:
     if ctx.api_version <= 3:
-        errors = _add(
+        errors = await _add(
             ctx,
             req.v3_and_below_transactional_id,
             req.v3_and_below_producer_id,
@@ -120,7 +127,7 @@ async def add_partitions_to_txn(
         return AR(results_by_topic_v3_and_below=_topic_results(errors))
     results = []
     for t in req.transactions:
-        errors = _add(
+        errors = await _add(
             ctx, t.transactional_id, t.producer_id, t.producer_epoch, t.topics, t.verify_only
         )
         results.append(
@@ -140,7 +147,7 @@ async def add_offsets_to_txn(
     ctx.broker.groups.ensure_topic()
     tp = (OFFSETS_TOPIC, ctx.broker.groups.coordinator.partition_for(req.group_id))
     coord = ctx.broker.txn.coordinator
-    err = ctx.broker.txn.run(
+    err = await ctx.broker.txn.run(
         lambda now: coord.add_partitions(
             req.transactional_id, req.producer_id, req.producer_epoch, [tp], now
         )
@@ -151,7 +158,7 @@ async def add_offsets_to_txn(
 @handles(26)
 async def end_txn(ctx: RequestContext, req: EndTxnRequest) -> EndTxnResponse:
     coord = ctx.broker.txn.coordinator
-    err = ctx.broker.txn.run(
+    err = await ctx.broker.txn.run(
         lambda now: coord.end_txn(
             req.transactional_id, req.producer_id, req.producer_epoch, req.committed, now
         )
@@ -164,26 +171,25 @@ async def write_txn_markers(
     ctx: RequestContext, req: WriteTxnMarkersRequest
 ) -> WriteTxnMarkersResponse:
     R = WriteTxnMarkersResponse
-    rm = ctx.broker.replica_manager
+    calls = []
+    for m in req.markers:
+        for t in m.topics:
+            for index in t.partition_indexes:
+                calls.append(
+                    append_marker(
+                        ctx.broker, t.name, index, m.producer_id, m.producer_epoch,
+                        m.transaction_result, m.coordinator_epoch,
+                    )
+                )  # fmt: skip
+    errors = iter(await asyncio.gather(*calls))
     results = []
     for m in req.markers:
         topics = []
         for t in m.topics:
-            parts = []
-            for index in t.partition_indexes:
-                r = rm.write_marker(
-                    t.name,
-                    index,
-                    m.producer_id,
-                    m.producer_epoch,
-                    m.transaction_result,
-                    m.coordinator_epoch,
-                )
-                if r.error == E.NONE and t.name == OFFSETS_TOPIC:
-                    ctx.broker.groups.on_txn_marker(index, m.producer_id, m.transaction_result)
-                parts.append(
-                    R.WritableTxnMarkerPartitionResult(partition_index=index, error_code=r.error)
-                )
+            parts = [
+                R.WritableTxnMarkerPartitionResult(partition_index=index, error_code=next(errors))
+                for index in t.partition_indexes
+            ]
             topics.append(R.WritableTxnMarkerTopicResult(name=t.name, partitions=parts))
         results.append(R.WritableTxnMarkerResult(producer_id=m.producer_id, topics=topics))
     return R(markers=results)
