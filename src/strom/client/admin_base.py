@@ -39,7 +39,7 @@ class AdminBase:
         await self.cluster.refresh()
 
     async def close(self) -> None:
-        self.cluster.close()
+        await self.cluster.aclose()
 
     async def _coordinator(self, key: str, key_type: int = GROUP_KEY) -> int:
         """Node id of the group (``key_type`` 0) or transaction (1) coordinator of ``key``."""

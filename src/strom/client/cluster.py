@@ -6,8 +6,10 @@ about. Metadata is refreshed when older than ``metadata.max.age.ms``, when a com
 :meth:`request_update` (after NOT_LEADER_OR_FOLLOWER, UNKNOWN_TOPIC_OR_PARTITION,
 LEADER_NOT_AVAILABLE, ...), and concurrent refreshes are coalesced into one request.
 
-Invariant: ``leader_for`` answers only from the cache; callers that find no leader wait on
-:meth:`refresh` and back off by ``retry.backoff.ms``.
+Invariants: ``leader_for`` answers only from the cache; callers that find no leader wait on
+:meth:`refresh` and back off by ``retry.backoff.ms``. The shared refresh task's outcome is
+always retrieved, and :meth:`aclose` cancels and awaits it before closing the connections, so
+closing a client during a refresh leaves no task behind.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import TypeVar
 from strom.client.config import Config
 from strom.client.connection import BrokerConnection
 from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for, is_retriable
+from strom.client.tasks import cancel_and_wait
 from strom.client.types import BrokerInfo, PartitionInfo, TopicPartition
 from strom.protocol.codec import Message
 from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
@@ -43,7 +46,7 @@ class Cluster:
         self._conns: dict[int, BrokerConnection] = {}
         self._conn_locks: dict[int, asyncio.Lock] = {}
         self._bootstrap_conn: BrokerConnection | None = None
-        self._refresh_task: asyncio.Future[None] | None = None
+        self._refresh_task: asyncio.Task[None] | None = None
         self._updated_at = 0.0
         self._need_update = True
         self.updated = asyncio.Event()
@@ -147,8 +150,15 @@ class Cluster:
 
     async def refresh(self) -> None:
         """Fetch metadata now; concurrent callers share one request."""
+        if self.closed:
+            raise KafkaConnectionError("client is closed")
         if self._refresh_task is None or self._refresh_task.done():
-            self._refresh_task = asyncio.ensure_future(self._refresh_with_retries())
+            task = asyncio.get_running_loop().create_task(self._refresh_with_retries())
+            # callers may be cancelled while the shared refresh goes on: its outcome is always
+            # retrieved here, so a refresh failing after every caller left is not reported as
+            # "Task exception was never retrieved"
+            task.add_done_callback(_retrieve)
+            self._refresh_task = task
         await asyncio.shield(self._refresh_task)
 
     async def _refresh_with_retries(self) -> None:
@@ -247,12 +257,34 @@ class Cluster:
             await asyncio.sleep(self.backoff)
 
     def close(self) -> None:
+        """Close every connection at once (pending requests fail); prefer :meth:`aclose`."""
         self.closed = True
-        for conn in self._conns.values():
+        for conn in self._all_connections():
             conn.close()
         self._conns.clear()
-        if self._bootstrap_conn is not None:
-            self._bootstrap_conn.close()
-            self._bootstrap_conn = None
+        self._bootstrap_conn = None
         if self._refresh_task is not None and not self._refresh_task.done():
             self._refresh_task.cancel()
+
+    async def aclose(self) -> None:
+        """Stop the metadata refresh and wait for it to end, then close every connection and
+        wait for their reader tasks."""
+        self.closed = True
+        task, self._refresh_task = self._refresh_task, None
+        await cancel_and_wait(task)
+        conns = self._all_connections()
+        self._conns.clear()
+        self._bootstrap_conn = None
+        for conn in conns:
+            await conn.aclose()
+
+    def _all_connections(self) -> list[BrokerConnection]:
+        conns = list(self._conns.values())
+        if self._bootstrap_conn is not None and self._bootstrap_conn not in conns:
+            conns.append(self._bootstrap_conn)
+        return conns
+
+
+def _retrieve(task: asyncio.Future[None]) -> None:
+    if not task.cancelled():
+        task.exception()

@@ -20,6 +20,7 @@ import struct
 from typing import TypeVar
 
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError, error_for
+from strom.client.tasks import cancel_and_wait
 from strom.client.versions import pick_version
 from strom.errors import ErrorCode
 from strom.protocol.codec import DecodeError, Message
@@ -201,6 +202,12 @@ class BrokerConnection:
         if self._writer is not None:
             with contextlib.suppress(Exception):
                 self._writer.close()
+
+    async def aclose(self) -> None:
+        """:meth:`close`, then wait until the reader task has ended."""
+        task = self._read_task
+        self.close()
+        await cancel_and_wait(task)
 
     def close(self) -> None:
         """Close the socket and fail whatever is pending."""

@@ -93,6 +93,7 @@ class AIOConsumer:
         self._started = False
         self._closed = False
         self._wake = asyncio.Event()
+        self._commits: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         if self._started:
@@ -313,9 +314,15 @@ class AIOConsumer:
             }
         if asynchronous:
             task = asyncio.get_running_loop().create_task(self._commit(todo))
-            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+            self._commits.add(task)
+            task.add_done_callback(self._commit_done)
             return
         await self._commit(todo)
+
+    def _commit_done(self, task: asyncio.Task[None]) -> None:
+        self._commits.discard(task)
+        if not task.cancelled():
+            task.exception()  # reported to on_commit already
 
     async def _commit(self, offsets: dict[TopicPartition, OffsetAndMetadata]) -> None:
         """Commit and report the outcome to ``on_commit``."""
@@ -406,8 +413,12 @@ class AIOConsumer:
         self._closed = True
         await cancel_and_wait(self._task)
         await self.fetcher.close()
+        if self._commits:  # asynchronous commits still under way get a moment to finish
+            await asyncio.wait(set(self._commits), timeout=5)
+        for task in list(self._commits):
+            await cancel_and_wait(task)
         if self.coordinator is not None and self._started:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._commit_consumed_if_auto(), 10)
             await self.coordinator.leave()
-        self.cluster.close()
+        await self.cluster.aclose()

@@ -271,4 +271,4 @@ class AIOProducer:
         self._closed = True
         if self._started:
             await self.sender.close(timeout)
-        self.cluster.close()
+        await self.cluster.aclose()

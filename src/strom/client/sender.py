@@ -40,6 +40,7 @@ from strom.client.errors import (
     is_retriable,
 )
 from strom.client.idempotence import ProducerIdentity
+from strom.client.tasks import cancel_and_wait
 from strom.client.transaction_manager import TransactionManager, TxnState
 from strom.client.types import TopicPartition
 from strom.errors import ErrorCode, KafkaError
@@ -335,10 +336,8 @@ class Sender:
             try:
                 await asyncio.wait_for(asyncio.shield(self._task), timeout)
             except TimeoutError:
-                self._task.cancel()
-                for task in list(self._tasks):
-                    task.cancel()
-        if self._refreshing is not None:
-            self._refreshing.cancel()
+                for task in [self._task, *self._tasks]:
+                    await cancel_and_wait(task)
+        await cancel_and_wait(self._refreshing)
         for batch in list(self.acc.incomplete):
             await self._finish(batch, KafkaError("producer closed", ErrorCode.UNKNOWN_SERVER_ERROR))
