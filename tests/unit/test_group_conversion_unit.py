@@ -67,6 +67,8 @@ class World:
 
     def apply(self, out: Output) -> None:
         self.log += out.records.get(0, [])
+        for done in out.on_success:  # the records are committed
+            done()
         for t, r in out.replies:
             assert t not in self.replies
             self.replies[t] = r

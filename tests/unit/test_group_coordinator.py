@@ -53,6 +53,8 @@ class Harness:
     def apply(self, out: Output) -> None:
         for p, recs in out.records.items():
             self.log += [(p, k, v) for k, v in recs]
+        for done in out.on_success:  # the records are committed
+            done()
         for t, r in out.replies:
             assert t not in self.replies, "a token is answered once"
             self.replies[t] = r

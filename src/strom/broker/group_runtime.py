@@ -7,26 +7,37 @@ futures of requests waiting for a reply (JoinGroup and SyncGroup park until the 
 
 Invariants:
 - Every state-machine operation runs on the event loop, one at a time; its records are appended
-  to the local partition (bypassing the client-facing internal-topic check) before any of its
-  replies is released. On a single node the high watermark reaches the log end right after the
-  append, so "appended" is "committed". If an append fails, the operation's failure replies (when
-  it gave any) are sent instead.
+  to the local partition (bypassing the client-facing internal-topic check, acks=all) and its
+  replies are released only once the partition's high watermark covers them (Kafka answers
+  OffsetCommit, SyncGroup, JoinGroup and the rest after replication, not after the local append).
+  On a single node the high watermark reaches the log end right after the append, so the replies
+  go out at once; in a cluster a task waits (``ReplicaManager.wait_for_replication``, at most
+  ``offsets.commit.timeout.ms``, default 5000).
+- Writes to one ``__consumer_offsets`` partition settle in append order. A failed write (append
+  error, timeout, leadership moved, ISR below ``min.insync.replicas``) answers the Kafka error
+  (``types.write_error``: COORDINATOR_NOT_AVAILABLE or NOT_COORDINATOR) and runs the operation's
+  undo hooks (an offset commit does not stay in the cache), unless the partition is no longer
+  led here (then its whole state is unloaded anyway).
+- Loading replays a partition up to its log end offset, as Kafka's loader does: a new leader's
+  high watermark may still lag records its followers have, which were committed before.
 - While a partition is replayed its groups answer COORDINATOR_LOAD_IN_PROGRESS.
-- At shutdown parked requests are cancelled, so no connection waits on a rebalance forever.
+- At shutdown parked requests and waiting writes are cancelled, so no connection waits forever.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from strom.broker.replica_manager import AppendResult
 from strom.broker.topics import TopicError
 from strom.coordinator.group.coordinator import GroupCoordinator
-from strom.coordinator.group.types import GroupConfig, Output, Token
+from strom.coordinator.group.types import GroupConfig, Output, Token, write_error
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol import records as rec
 
@@ -38,10 +49,24 @@ log = logging.getLogger("strom.broker.groups")
 OFFSETS_TOPIC = "__consumer_offsets"
 TICK_S = 0.05
 READ_CHUNK = 1 << 20
+COMMIT_TIMEOUT = "offsets.commit.timeout.ms"
 
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def with_error(response: Any, code: ErrorCode) -> Any:
+    """``response`` answering ``code`` instead: its top-level error, or each result's."""
+    out = copy.copy(response)
+    if hasattr(out, "error_code"):
+        out.error_code = code
+    elif isinstance(getattr(out, "results", None), list):
+        out.results = [copy.copy(r) for r in out.results]
+        for r in out.results:
+            if getattr(r, "error_code", 0) == ErrorCode.NONE:
+                r.error_code = code
+    return out
 
 
 def group_config(broker: Broker) -> GroupConfig:
@@ -69,6 +94,10 @@ class GroupRuntime:
         self._next_token = 0
         self._tasks: list[asyncio.Task[None]] = []
         self._wake = asyncio.Event()
+        self._writes: set[asyncio.Task[None]] = set()  # writes waiting for replication
+        self._tail: dict[int, asyncio.Task[None]] = {}  # partition -> its newest waiting write
+        raw = broker.config.originals.get(COMMIT_TIMEOUT, 5000)
+        self.commit_timeout_s = max(1, int(raw)) / 1000
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -80,9 +109,9 @@ class GroupRuntime:
         self._tasks.append(asyncio.create_task(self._timer_loop()))
 
     async def shutdown(self) -> None:
-        for t in self._tasks:
+        for t in [*self._tasks, *self._writes]:
             t.cancel()
-        for t in self._tasks:
+        for t in [*self._tasks, *self._writes]:
             with contextlib.suppress(BaseException):
                 await t
         for fut in self._parked.values():
@@ -156,7 +185,7 @@ class GroupRuntime:
         if part is None:
             return 0
         lg = part.log
-        offset, end, count, now = lg.log_start_offset, lg.high_watermark, 0, now_ms()
+        offset, end, count, now = lg.log_start_offset, lg.log_end_offset, 0, now_ms()
         while offset < end:
             data = lg.read(offset, READ_CHUNK, max_offset=end, min_one_batch=True).records
             progressed = False
@@ -201,14 +230,83 @@ class GroupRuntime:
             self._parked.pop(token, None)
 
     def apply(self, out: Output) -> None:
-        ok = True
+        """Append ``out``'s records; release its replies once they are replicated (at once when
+        the high watermark already covers them, as on a single node), else from a task."""
+        waits: dict[int, int] = {}
         for partition, records in out.records.items():
-            if records and not self._append(partition, records, out.producer):
-                ok = False
+            if not records:
+                continue
+            result = self._append(partition, records, out.producer)
+            if result.error != ErrorCode.NONE:
+                self._settle(out, [p for p in out.records if p not in waits], result.error)
+                return
+            waits[partition] = result.next_offset
+        rm = self.broker.replica_manager
+        pending = {}
+        for partition, upto in waits.items():
+            part = rm.get(OFFSETS_TOPIC, partition)
+            if part is None or part.log.high_watermark < upto:
+                pending[partition] = upto
+        if not pending:
+            self._settle(out, list(waits), ErrorCode.NONE)
+            return
+        before = [self._tail[p] for p in pending if p in self._tail]
+        task = asyncio.create_task(self._await_replication(out, list(waits), pending, before))
+        for partition in pending:
+            self._tail[partition] = task
+        self._writes.add(task)
+        task.add_done_callback(self._write_done)
+
+    async def _await_replication(
+        self,
+        out: Output,
+        partitions: list[int],
+        pending: dict[int, int],
+        before: list[asyncio.Task[None]],
+    ) -> None:
+        """acks=all on ``__consumer_offsets``: wait until each partition's high watermark covers
+        the records, then settle in append order (after the writes appended before these)."""
+        rm = self.broker.replica_manager
+        error = ErrorCode.NONE
+        for partition, upto in pending.items():
+            err = await rm.wait_for_replication(
+                (OFFSETS_TOPIC, partition), upto, self.commit_timeout_s
+            )
+            if err != ErrorCode.NONE and error == ErrorCode.NONE:
+                error = err
+        for prior in before:
+            with contextlib.suppress(BaseException):
+                await asyncio.shield(prior)
+        self._settle(out, partitions, error)
+
+    def _write_done(self, task: asyncio.Task[None]) -> None:
+        self._writes.discard(task)
+        for partition in [p for p, t in self._tail.items() if t is task]:
+            del self._tail[partition]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("group write failed", exc_info=task.exception())
+
+    def _settle(self, out: Output, partitions: list[int], error: ErrorCode) -> None:
         replies = out.replies
-        if not ok and out.failure:
-            failed = dict(out.failure)
-            replies = [(t, failed.get(t, r)) for t, r in replies]
+        if error == ErrorCode.NONE:
+            for done in out.on_success:
+                done()
+        else:
+            code = write_error(error)
+            log.warning(
+                "write to %s partitions %s failed: %s; answering %s",
+                OFFSETS_TOPIC,
+                partitions,
+                error.name,
+                code.name,
+            )
+            failed = {token: build(code) for token, build in out.failure}
+            replies = [(t, failed[t] if t in failed else with_error(r, code)) for t, r in replies]
+            if all(p in self.coordinator.owned for p in partitions):
+                for undo in out.on_failure:
+                    follow = undo(now_ms())
+                    if follow is not None:
+                        self.apply(follow)
         for token, response in replies:
             fut = self._parked.get(token)
             if fut is not None and not fut.done():
@@ -223,7 +321,7 @@ class GroupRuntime:
         partition: int,
         records: list[tuple[bytes, bytes | None]],
         producer: tuple[int, int] | None = None,
-    ) -> bool:
+    ) -> AppendResult:
         if producer is None:
             builder = rec.RecordBatchBuilder()
         else:
@@ -244,8 +342,7 @@ class GroupRuntime:
                 result.error.name,
                 result.message or "",
             )
-            return False
-        return True
+        return result
 
     async def _timer_loop(self) -> None:
         while True:

@@ -44,6 +44,10 @@ S = GroupState
 log = logging.getLogger("strom.coordinator.group")
 
 
+def _sync_error(code: ErrorCode) -> SyncGroupResponse:
+    return SyncGroupResponse(error_code=code)
+
+
 def _new_id(prefix: str) -> str:
     return f"{prefix}-{uuid.uuid4()}"
 
@@ -332,13 +336,20 @@ class ClassicProtocol:
         for x in g.members.values():
             if x.sync_token is not None:
                 out.reply(x.sync_token, self._sync_response(g, x))
-                out.failure.append(
-                    (
-                        x.sync_token,
-                        SyncGroupResponse(error_code=ErrorCode.COORDINATOR_NOT_AVAILABLE),
-                    )
-                )
+                out.failure.append((x.sync_token, _sync_error))
                 x.sync_token = None
+        out.on_failure.append(lambda at: self._assignment_lost(g, g.generation, at))
+
+    def _assignment_lost(self, g: ClassicGroup, generation: int, now: int) -> Output | None:
+        """The leader's assignment was not replicated (Kafka: storeGroup failed in SyncGroup):
+        the members got an error, so the generation's assignment is void; rebalance again."""
+        if g.generation != generation or not g.is_(S.STABLE):
+            return None
+        out = Output()
+        for x in g.members.values():
+            x.assignment = b""
+        self.prepare_rebalance(g, now, out)
+        return out
 
     @staticmethod
     def _sync_response(g: ClassicGroup, m: Member) -> SyncGroupResponse:

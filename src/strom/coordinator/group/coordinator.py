@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from strom.coordinator.group import offset_writes
 from strom.coordinator.group.classic import ClassicProtocol
 from strom.coordinator.group.consumer import ConsumerProtocol
 from strom.coordinator.group.consumer_classic import ClassicMembers
@@ -260,7 +261,7 @@ class GroupCoordinator(ConsumerRouting):
         if g is None:
             g = self._create(req.group_id, now)
         out.reply(token, commit(g, req, version, self.cfg, now, out))
-        out.failure.append((token, commit_response(req, ErrorCode.COORDINATOR_NOT_AVAILABLE)))
+        out.failure.append((token, lambda code: commit_response(req, code)))
         return out
 
     def txn_commit(
@@ -280,14 +281,21 @@ class GroupCoordinator(ConsumerRouting):
         if g is None:
             g = self._create(req.group_id, now)
         out.reply(token, self.txn_offsets.commit(g, req, self.cfg, now, out))
-        out.failure.append((token, txn_commit_response(req, ErrorCode.COORDINATOR_NOT_AVAILABLE)))
+        out.failure.append((token, lambda code: txn_commit_response(req, code)))
         return out
 
     def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
         resp = offset_fetch(req, version, self.status, self._group, self.consumer_fetch_check)
         if version >= 7 and req.require_stable:
-            mark_unstable(self.txn_offsets, req, resp, version)
+            mark_unstable(self._unstable, req, resp, version)
         return resp
+
+    def _unstable(self, group_id: str, tp: tuple[str, int]) -> bool:
+        """Offsets in flight for ``tp``: a pending transaction's, or a commit not yet replicated
+        (Kafka's ``hasPendingOffsetCommitsForTopicPartition``)."""
+        g = self.groups.get(group_id)
+        pending = g is not None and offset_writes.has_pending(g, tp)
+        return pending or self.txn_offsets.has_pending(group_id, tp)
 
     def offset_delete(self, token: Token, req: OffsetDeleteRequest, now: int) -> Output:
         out = Output()

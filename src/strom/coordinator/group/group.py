@@ -70,6 +70,16 @@ class Member:
         return self.protocols == protocols
 
 
+@dataclass(eq=False)
+class PendingOffset:
+    """One committed offset appended to ``__consumer_offsets`` and not yet replicated:
+    ``prev`` is what OffsetFetch reports meanwhile, and what the cache returns to if it fails."""
+
+    tp: tuple[str, int]
+    prev: OffsetValue | None
+    value: OffsetValue
+
+
 @dataclass
 class ClassicGroup:
     group_id: str
@@ -83,6 +93,8 @@ class ClassicGroup:
     static_members: dict[str, str] = field(default_factory=dict)
     pending_members: dict[str, int] = field(default_factory=dict)  # member id -> deadline
     offsets: dict[tuple[str, int], OffsetValue] = field(default_factory=dict)
+    # commits appended but not yet replicated, oldest first (see offset_writes.py)
+    pending_offsets: dict[tuple[str, int], list[PendingOffset]] = field(default_factory=dict)
     state_timestamp: int = -1
     rebalance_deadline: int | None = None  # join phase deadline (PreparingRebalance)
     initial_delay_deadline: int | None = None  # group.initial.rebalance.delay.ms window

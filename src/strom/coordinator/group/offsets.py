@@ -5,7 +5,9 @@ Invariants:
   rejected commit writes nothing and changes nothing. Then each partition alone: metadata longer
   than ``offset.metadata.max.bytes`` gets OFFSET_METADATA_TOO_LARGE and is skipped.
 - Every accepted offset is one OffsetCommit record; the in-memory map changes with the records of
-  the same operation, and the reply is sent only after they are appended.
+  the same operation, and the reply is sent only after they are replicated (the high watermark
+  of ``__consumer_offsets`` covers them). Until then the offset is pending (``offset_writes.py``):
+  OffsetFetch answers the previous one, and a failed write leaves the cache as it was.
 - A commit with generation -1 and no member id is a "simple" commit: allowed only while the group
   has no members (Kafka's manual-assignment consumers).
 - Offsets of an Empty group expire ``offsets.retention.minutes`` after the group became Empty (or
@@ -14,7 +16,8 @@ Invariants:
 
 from __future__ import annotations
 
-from strom.coordinator.group.group import ClassicGroup, GroupState
+from strom.coordinator.group import offset_writes
+from strom.coordinator.group.group import ClassicGroup, GroupState, PendingOffset
 from strom.coordinator.group.records import OffsetKey, OffsetValue, encode_key, encode_offset_value
 from strom.coordinator.group.types import GroupConfig, Output
 from strom.errors import ErrorCode
@@ -68,6 +71,7 @@ def commit(
 ) -> OffsetCommitResponse:
     """Apply a validated commit; returns the response (sent after ``out``'s records commit)."""
     resp = commit_response(req, ErrorCode.NONE)
+    writes: list[PendingOffset] = []
     for t, rt in zip(req.topics, resp.topics, strict=True):
         for p, rp in zip(t.partitions, rt.partitions, strict=True):
             meta = p.committed_metadata or ""
@@ -77,23 +81,30 @@ def commit(
             ts = p.commit_timestamp if version == 1 and p.commit_timestamp >= 0 else now
             epoch = p.committed_leader_epoch if version >= 6 else -1
             value = OffsetValue(p.committed_offset, epoch, meta, ts)
-            g.offsets[(t.name, p.partition_index)] = value
+            writes.append(offset_writes.write(g, (t.name, p.partition_index), value))
             key = encode_key(OffsetKey(g.group_id, t.name, p.partition_index))
             out.add(g.partition, key, encode_offset_value(value))
+    offset_writes.track(g, writes, out)
     return resp
 
 
 def fetch_topics(
     g: ClassicGroup | None, topics: list[tuple[str, list[int]]] | None
 ) -> list[tuple[str, list[tuple[int, OffsetValue | None]]]]:
-    """Committed offsets per requested topic and partition (all of them when ``topics`` is None)."""
-    offsets = g.offsets if g is not None else {}
+    """Committed (replicated) offsets per requested topic and partition (all of them when
+    ``topics`` is None)."""
+    if g is None:
+        return [] if topics is None else [(name, [(p, None) for p in ps]) for name, ps in topics]
     if topics is None:
         by_topic: dict[str, list[int]] = {}
-        for topic, part in sorted(offsets):
-            by_topic.setdefault(topic, []).append(part)
+        for topic, part in sorted(g.offsets):
+            if offset_writes.committed(g, (topic, part)) is not None:
+                by_topic.setdefault(topic, []).append(part)
         topics = list(by_topic.items())
-    return [(name, [(p, offsets.get((name, p))) for p in parts]) for name, parts in topics]
+    return [
+        (name, [(p, offset_writes.committed(g, (name, p))) for p in parts])
+        for name, parts in topics
+    ]
 
 
 def fetch_partition(

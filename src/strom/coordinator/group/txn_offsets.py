@@ -24,6 +24,8 @@ answered PRODUCER_FENCED). A consumer-protocol group checks member id and member
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from strom.coordinator.group.group import ClassicGroup, GroupState
 from strom.coordinator.group.records import OffsetKey as _OffsetKey
 from strom.coordinator.group.records import OffsetValue, encode_key, encode_offset_value
@@ -92,6 +94,7 @@ class PendingTxnOffsets:
         """Record a validated TxnOffsetCommit: pending offsets and their records in ``out``."""
         resp = response(req, ErrorCode.NONE)
         out.producer = (req.producer_id, req.producer_epoch)
+        added: list[tuple[TopicPartition, OffsetValue]] = []
         for t, rt in zip(req.topics, resp.topics, strict=True):
             for p, rp in zip(t.partitions, rt.partitions, strict=True):
                 meta = p.committed_metadata or ""
@@ -100,9 +103,27 @@ class PendingTxnOffsets:
                     continue
                 value = OffsetValue(p.committed_offset, p.committed_leader_epoch, meta, now)
                 self.add(req.producer_id, g.group_id, (t.name, p.partition_index), value)
+                added.append(((t.name, p.partition_index), value))
                 key = encode_key(_OffsetKey(g.group_id, t.name, p.partition_index))
                 out.add(g.partition, key, encode_offset_value(value))
+        if added:
+            out.on_failure.append(lambda _now: self._drop(req.producer_id, g.group_id, added))
         return resp
+
+    def _drop(
+        self, pid: int, group_id: str, added: list[tuple[TopicPartition, OffsetValue]]
+    ) -> None:
+        """The write of these pending offsets failed: forget them (Kafka's
+        ``failPendingTxnOffsetCommit``)."""
+        groups = self.by_producer.get(pid, {})
+        offsets = groups.get(group_id, {})
+        for tp, value in added:
+            if offsets.get(tp) is value:
+                del offsets[tp]
+        if not offsets:
+            groups.pop(group_id, None)
+        if not groups:
+            self.by_producer.pop(pid, None)
 
     def complete(
         self, groups: dict[str, ClassicGroup], partition: int, pid: int, commit: bool
@@ -138,7 +159,10 @@ class PendingTxnOffsets:
 
 
 def mark_unstable(
-    pending: PendingTxnOffsets, req: OffsetFetchRequest, resp: OffsetFetchResponse, version: int
+    pending: Callable[[str, TopicPartition], bool],
+    req: OffsetFetchRequest,
+    resp: OffsetFetchResponse,
+    version: int,
 ) -> None:
     """OffsetFetch require_stable: partitions with pending offsets are UNSTABLE_OFFSET_COMMIT."""
     unstable = ErrorCode.UNSTABLE_OFFSET_COMMIT
@@ -146,10 +170,10 @@ def mark_unstable(
         for rg in resp.groups:
             for t8 in rg.topics:
                 for p8 in t8.partitions:
-                    if pending.has_pending(rg.group_id, (t8.name, p8.partition_index)):
+                    if pending(rg.group_id, (t8.name, p8.partition_index)):
                         p8.error_code, p8.committed_offset = unstable, -1
         return
     for t in resp.topics:
         for p in t.partitions:
-            if pending.has_pending(req.group_id, (t.name, p.partition_index)):
+            if pending(req.group_id, (t.name, p.partition_index)):
                 p.error_code, p.committed_offset = unstable, -1

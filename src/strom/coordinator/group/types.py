@@ -2,18 +2,25 @@
 
 An operation never does I/O. It returns an :class:`Output`: the records to append to one
 partition of ``__consumer_offsets`` and the replies (keyed by the runtime's request tokens) to
-send once those records are committed. Replies may answer requests other than the current one
-(a parked JoinGroup is answered when the rebalance completes). When the append fails the runtime
-sends ``failure`` replies instead, where given, or the error replies it builds itself.
+send once those records are committed (replicated: the partition's high watermark covers them).
+Replies may answer requests other than the current one (a parked JoinGroup is answered when the
+rebalance completes). When the write fails the runtime maps the append error with
+:func:`write_error` and sends ``failure`` replies built with that code instead, where given, or
+the reply with that code as its top-level error; it then runs ``on_failure`` (which undoes what
+the operation must not keep, and may return a follow-up operation's output), else ``on_success``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from strom.errors import ErrorCode
+
 Token = int
 Reply = tuple[Token, Any]
+FailureReply = tuple[Token, Callable[[ErrorCode], Any]]
 
 
 @dataclass(frozen=True)
@@ -35,12 +42,16 @@ class GroupConfig:
 class Output:
     """Records per ``__consumer_offsets`` partition (key, value-or-None for a tombstone) and the
     replies to send once they are committed. ``producer`` (id, epoch) makes the records one
-    transactional batch of that producer (TxnOffsetCommit)."""
+    transactional batch of that producer (TxnOffsetCommit). ``failure`` builds a token's reply
+    from the coordinator error when the write fails; ``on_success`` / ``on_failure`` run when
+    the write's fate is known (``on_failure`` gets the time in ms)."""
 
     records: dict[int, list[tuple[bytes, bytes | None]]] = field(default_factory=dict)
     producer: tuple[int, int] | None = None
     replies: list[Reply] = field(default_factory=list)
-    failure: list[Reply] = field(default_factory=list)
+    failure: list[FailureReply] = field(default_factory=list)
+    on_success: list[Callable[[], None]] = field(default_factory=list)
+    on_failure: list[Callable[[int], Output | None]] = field(default_factory=list)
 
     def add(self, partition: int, key: bytes, value: bytes | None) -> None:
         self.records.setdefault(partition, []).append((key, value))
@@ -48,6 +59,27 @@ class Output:
     def reply(self, token: Token | None, response: Any) -> None:
         if token is not None:
             self.replies.append((token, response))
+
+
+def write_error(append_error: ErrorCode) -> ErrorCode:
+    """The error a group API answers when its ``__consumer_offsets`` write failed, as Kafka's
+    group coordinator maps it (``GroupCoordinatorService``): a full or slow ISR and a missing
+    partition are COORDINATOR_NOT_AVAILABLE (the client retries), a lost leadership or a broken
+    log dir NOT_COORDINATOR (the client looks the coordinator up again), a batch too large
+    UNKNOWN_SERVER_ERROR."""
+    E = ErrorCode
+    if append_error in (
+        E.UNKNOWN_TOPIC_OR_PARTITION,
+        E.NOT_ENOUGH_REPLICAS,
+        E.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+        E.REQUEST_TIMED_OUT,
+    ):
+        return E.COORDINATOR_NOT_AVAILABLE
+    if append_error in (E.NOT_LEADER_OR_FOLLOWER, E.KAFKA_STORAGE_ERROR):
+        return E.NOT_COORDINATOR
+    if append_error in (E.MESSAGE_TOO_LARGE, E.RECORD_LIST_TOO_LARGE, E.INVALID_FETCH_SIZE):
+        return E.UNKNOWN_SERVER_ERROR
+    return append_error
 
 
 def java_string_hashcode(s: str) -> int:
