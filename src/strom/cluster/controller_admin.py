@@ -173,7 +173,9 @@ def alter_reassignments(
         if target == original and current is None:
             out[tp] = (E.NONE, None)
             continue
-        full = original + [b for b in target if b not in original]
+        # Kafka's order during a reassignment: the target replicas first, then the original
+        # ones leaving, so the znode (full set minus removing) gives back the target's order
+        full = list(target) + [b for b in original if b not in target]
         info.assignment[tp[1]] = full
         ctx.reassigning[tp] = (list(target), original)
         touched.append(tp)
