@@ -1,9 +1,14 @@
 """``strom topics``: Kafka's ``kafka-topics.sh`` over Strom's admin client.
 
-Owns: parsing Kafka's flags (--create/--delete/--list/--describe/--alter with --topic,
---partitions, --replication-factor, --config, --replica-assignment, --if-exists,
---if-not-exists, --exclude-internal, --under-replicated-partitions) and printing Kafka's output
-formats. ``--topic`` is matched as a name or a regular expression, as Kafka does.
+Owns: parsing Kafka's flags (--create/--delete/--list/--describe/--alter with --topic or
+--topic-id, --partitions, --replication-factor, --config, --replica-assignment, --if-exists,
+--if-not-exists, --exclude-internal, --topics-with-overrides and the partition filters
+--under-replicated-partitions, --unavailable-partitions, --under-min-isr-partitions,
+--at-min-isr-partitions) and printing Kafka's output formats. ``--topic`` is matched as a name
+or a regular expression, as Kafka does. As in Kafka, the topic line's ``Configs:`` lists every
+value that is not a default (topic overrides and broker settings), the partition filters are
+alternatives (a partition matching any is shown, without the topic line), and
+--topics-with-overrides shows only the topic lines of topics with such values.
 """
 
 from __future__ import annotations
@@ -66,6 +71,22 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="describe only partitions without a leader",
     )
+    p.add_argument(
+        "--under-min-isr-partitions",
+        action="store_true",
+        help="describe only partitions whose ISR is smaller than min.insync.replicas",
+    )
+    p.add_argument(
+        "--at-min-isr-partitions",
+        action="store_true",
+        help="describe only partitions whose ISR is exactly min.insync.replicas",
+    )
+    p.add_argument(
+        "--topics-with-overrides",
+        action="store_true",
+        help="describe only topics with non-default configs (topic lines only)",
+    )
+    p.add_argument("--topic-id", help="the topic id to describe (base64, as --describe prints)")
     p.add_argument("--output", choices=("text", "json"), default="text")
     return p
 
@@ -95,11 +116,19 @@ class TopicsCommand:
         self.admin = admin
 
     async def selected(self) -> list[str]:
-        """Topics named by --topic (all when absent), minus internal ones if asked."""
+        """Topics named by --topic or --topic-id (all when absent), minus internal ones if
+        asked."""
         meta = await self.admin.topic_ids(None)
         names = sorted(meta)
         if self.args.exclude_internal:
             names = [n for n in names if not meta[n][1] and not n.startswith("__")]
+        if self.args.topic_id is not None:
+            if self.args.topic is not None:
+                raise ToolError("Only one of --topic or --topic-id can be specified.")
+            found = [n for n in names if _topic_id(meta[n]) == self.args.topic_id]
+            if not found and not self.args.if_exists:
+                raise ToolError(f"Topic id '{self.args.topic_id}' does not exist as expected")
+            return found
         found = _matches(self.args.topic, names)
         if self.args.topic is not None and not found and not self.args.if_exists:
             raise ToolError(f"Topic '{self.args.topic}' does not exist as expected")
@@ -178,12 +207,14 @@ class TopicsCommand:
         out: list[dict[str, Any]] = []
         for name in names:
             cfg = configs.get((TOPIC, name), {})
-            overrides = {k: v for k, (v, source) in sorted(cfg.items()) if source == 1}
+            # Kafka's topic line lists every config that is not a default (source 5)
+            overrides = {k: v for k, (v, source) in sorted(cfg.items()) if source != 5}
+            if a.topics_with_overrides and not overrides:
+                continue
+            min_isr = _int(cfg.get("min.insync.replicas", (None, 5))[0])
             rows = []
             for p in parts.get(name, []):
-                if a.under_replicated_partitions and len(p.isr) >= len(p.replicas):
-                    continue
-                if a.unavailable_partitions and p.leader in brokers:
+                if not _shown(a, p, brokers, min_isr):
                     continue
                 rows.append(
                     {
@@ -205,6 +236,41 @@ class TopicsCommand:
                 }
             )
         return out
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def partition_filters(args: argparse.Namespace) -> bool:
+    return bool(
+        args.under_replicated_partitions
+        or args.unavailable_partitions
+        or args.under_min_isr_partitions
+        or args.at_min_isr_partitions
+    )
+
+
+def _shown(args: argparse.Namespace, p: Any, brokers: set[int], min_isr: int | None) -> bool:
+    """Kafka's ``shouldPrintTopicPartition``: no filter, or any filter the partition matches."""
+    if args.topics_with_overrides:
+        return False
+    if not partition_filters(args):
+        return True
+    has_leader = p.leader >= 0 and p.leader in brokers
+    isr = len(p.isr)
+    return bool(
+        (args.under_replicated_partitions and isr < len(p.replicas))
+        or (args.unavailable_partitions and not has_leader)
+        or (
+            args.under_min_isr_partitions
+            and (not has_leader or (min_isr is not None and isr < min_isr))
+        )
+        or (args.at_min_isr_partitions and min_isr is not None and isr == min_isr)
+    )
 
 
 def _topic_id(entry: tuple[Any, bool] | None) -> str:
@@ -254,8 +320,7 @@ def main(argv: list[str]) -> int:
                 if args.output == "json":
                     print(json.dumps(described, indent=2))
                 else:
-                    filtered = args.under_replicated_partitions or args.unavailable_partitions
-                    print_describe(described, filtered)
+                    print_describe(described, partition_filters(args))
         return 0
 
     return run(args, body)
