@@ -7,13 +7,15 @@ console-consumer's --include and deserializers; consumer-groups' --by-duration, 
 
 from __future__ import annotations
 
+import struct
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from confluent_kafka import Producer
 from conftest import BrokerProcess
-from test_tools import fails, ok
+from test_tools import fails, ok, strom
 
 pytestmark = pytest.mark.integration
 
@@ -95,3 +97,78 @@ def test_topics_with_overrides_skips_topics_with_defaults_only(tmp_path: Path) -
         assert lines[0].endswith("\tConfigs: retention.ms=1000")
     finally:
         b.stop()
+
+
+def test_console_consumer_include_deserializers_and_formatters(
+    broker: BrokerProcess, tmp_path: Path
+) -> None:
+    bs = _bs(broker)
+    prefix = f"cc{uuid.uuid4().hex[:6]}"
+    longs, text = f"{prefix}.longs", f"{prefix}.text"
+    for t in (longs, text):
+        ok("topics", *bs, "--create", "--topic", t)
+    p = Producer({"bootstrap.servers": broker.bootstrap})
+    for i, v in enumerate([7, -2, 2**40]):
+        p.produce(longs, key=struct.pack(">i", i), value=struct.pack(">q", v))
+    p.produce(longs, value=b"short")  # not 8 bytes: not a long
+    p.flush(30)
+    assert ok("console-producer", *bs, "--topic", text, stdin="t1\nt2\n") == []
+
+    args = ("console-consumer", *bs, "--from-beginning", "--timeout-ms", "5000")
+    # both topics through --include (a throw-away group), records in each partition's order
+    lines = ok(*args, "--include", f"{prefix}\\.(longs|text)", "--max-messages", "6",
+               "--skip-message-on-error", "--property", "print.value=false",
+               "--property", "print.key=true", "--property", "print.offset=true")  # fmt: skip
+    assert sorted(lines) == sorted(
+        ["Offset:0\t\x00\x00\x00\x00", "Offset:1\t\x00\x00\x00\x01", "Offset:2\t\x00\x00\x00\x02",
+         "Offset:3\tnull", "Offset:0\tnull", "Offset:1\tnull"]
+    )  # fmt: skip
+    deser = "org.apache.kafka.common.serialization."
+    lines = ok(*args, "--topic", longs, "--max-messages", "3", "--property", "print.key=true",
+               "--key-deserializer", deser + "IntegerDeserializer",
+               "--value-deserializer", deser + "LongDeserializer")  # fmt: skip
+    assert lines == ["0\t7", "1\t-2", "2\t1099511627776"]
+    # a record the deserializer cannot read stops the tool, or is skipped on request
+    r = strom(*args, "--topic", longs, "--property", f"value.deserializer={deser}LongDeserializer")
+    assert r.returncode == 1 and r.stdout.splitlines() == ["7", "-2", "1099511627776"]
+    assert r.stderr.strip().splitlines()[-1] == (
+        f"Error: Error processing message {longs}-0@3: Size of data received by "
+        "LongDeserializer is not 8"
+    )
+    config = tmp_path / "formatter.properties"
+    config.write_text(f"value.deserializer={deser}LongDeserializer\nprint.offset=true\n")
+    assert ok(*args, "--topic", longs, "--formatter-config", str(config),
+              "--skip-message-on-error") == ["Offset:0\t7", "Offset:1\t-2",
+                                             "Offset:2\t1099511627776"]  # fmt: skip
+    r = strom(*args, "--topic", text, "--formatter",
+              "org.apache.kafka.tools.consumer.NoOpMessageFormatter")  # fmt: skip
+    assert r.returncode == 0 and r.stdout == ""
+    assert "Processed a total of 2 messages" in r.stderr
+    assert fails(*args, "--topic", text, "--include", "x") == (
+        "Error: Exactly one of --include/--topic is required."
+    )
+    assert fails(*args, "--topic", text, "--value-deserializer", "com.example.Avro").startswith(
+        "Error: Deserializer com.example.Avro is not available"
+    )
+
+
+def test_console_producer_kafka_flags_and_reader_config(
+    broker: BrokerProcess, tmp_path: Path
+) -> None:
+    bs = _bs(broker)
+    topic = f"cp{uuid.uuid4().hex[:6]}"
+    ok("topics", *bs, "--create", "--topic", topic)
+    reader = tmp_path / "reader.properties"
+    reader.write_text("parse.key=true\nkey.separator=:\n")
+    assert ok("console-producer", *bs, "--topic", topic, "--reader-config", str(reader),
+              "--batch-size", "100", "--timeout", "0", "--message-send-max-retries", "3",
+              "--request-timeout-ms", "20000", "--retry-backoff-ms", "50",
+              "--metadata-expiry-ms", "60000", "--max-block-ms", "10000",
+              "--max-memory-bytes", "1048576", "--socket-buffer-size", "102400",
+              "--line-reader", "kafka.tools.ConsoleProducer$LineMessageReader",
+              "--request-required-acks", "1", stdin="a:1\nb:2\n") == []  # fmt: skip
+    assert ok("console-consumer", *bs, "--topic", topic, "--from-beginning", "--max-messages",
+              "2", "--property", "print.key=true") == ["a\t1", "b\t2"]  # fmt: skip
+    refused = fails("console-producer", *bs, "--topic", topic, "--line-reader", "my.Reader",
+                    stdin="x\n")  # fmt: skip
+    assert refused.startswith("Error: Line reader my.Reader is not available")

@@ -1,9 +1,12 @@
 """``strom console-consumer``: Kafka's ``kafka-console-consumer.sh``.
 
-Owns: Kafka's flags (--topic, --group, --from-beginning, --partition, --offset,
---max-messages, --timeout-ms, --isolation-level, --consumer-property) and the output of Kafka's
+Owns: Kafka's flags (--topic or --include REGEX, --group, --from-beginning, --partition,
+--offset, --max-messages, --timeout-ms, --isolation-level, --consumer-property, --formatter,
+--formatter-config, --key-deserializer, --value-deserializer) and the output of Kafka's
 ``DefaultMessageFormatter`` (print.timestamp, print.partition, print.offset, print.headers,
-print.key, print.value, key.separator, line.separator, headers.separator, null.literal).
+print.key, print.value, key.separator, line.separator, headers.separator, null.literal,
+key.deserializer, value.deserializer, header.deserializer; see :mod:`deserializers`).
+``NoOpMessageFormatter`` prints nothing (only the count).
 
 With --group the consumer joins the group and commits exactly the offsets it printed (so after
 ``--max-messages 4`` of 6 records the group's lag is 2). Without --group it reads the topic's
@@ -14,13 +17,23 @@ partitions (or --partition) directly and commits nothing. Ends after --max-messa
 from __future__ import annotations
 
 import argparse
+import random
+import re
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from strom.client import AIOConsumer, ConsumerRecord, TopicPartition
-from strom.tools._common import ToolError, client_config, parse_props, parser, run
+from strom.tools._common import (
+    ToolError,
+    client_config,
+    load_properties,
+    parse_props,
+    parser,
+    run,
+)
+from strom.tools.deserializers import DeserializationError, Deserializer, deserializer
 
 EXAMPLES = """\
   strom console-consumer --bootstrap-server localhost:9092 --topic orders --from-beginning
@@ -28,6 +41,9 @@ EXAMPLES = """\
       --from-beginning --property print.key=true --property key.separator=:
   strom console-consumer --bootstrap-server localhost:9092 --topic orders --partition 0 \\
       --offset 0 --max-messages 10 --property print.offset=true --property print.timestamp=true
+  strom console-consumer --bootstrap-server localhost:9092 --include 'orders|payments' \\
+      --from-beginning --property print.key=true \\
+      --value-deserializer org.apache.kafka.common.serialization.LongDeserializer
 """
 
 TIMESTAMP_TYPES = {0: "CreateTime", 1: "LogAppendTime"}
@@ -35,7 +51,10 @@ TIMESTAMP_TYPES = {0: "CreateTime", 1: "LogAppendTime"}
 
 def build_parser() -> argparse.ArgumentParser:
     p = parser("strom console-consumer", "Print records of a topic to standard output.", EXAMPLES)
-    p.add_argument("--topic", required=True, help="the topic to consume")
+    p.add_argument("--topic", help="the topic to consume")
+    p.add_argument(
+        "--include", "--whitelist", dest="include", metavar="REGEX", help="topics to consume"
+    )
     p.add_argument("--group", help="consumer group id (commits what was printed)")
     p.add_argument(
         "--from-beginning",
@@ -73,6 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="consumer properties file (as --command-config)",
     )
+    p.add_argument("--formatter", metavar="CLASS", help="DefaultMessageFormatter (the default)")
+    p.add_argument("--formatter-config", metavar="FILE", help="formatter properties file")
+    p.add_argument("--key-deserializer", metavar="CLASS", help="as key.deserializer")
+    p.add_argument("--value-deserializer", metavar="CLASS", help="as value.deserializer")
     p.add_argument(
         "--skip-message-on-error",
         action="store_true",
@@ -95,6 +118,9 @@ class Formatter:
     line_separator: str = "\n"
     headers_separator: str = ","
     null_literal: str = "null"
+    key_deserializer: Deserializer = field(default=deserializer(None))
+    value_deserializer: Deserializer = field(default=deserializer(None))
+    header_deserializer: Deserializer = field(default=deserializer(None))
 
     @classmethod
     def from_props(cls, props: dict[str, str]) -> Formatter:
@@ -112,10 +138,13 @@ class Formatter:
             line_separator=props.get("line.separator", "\n"),
             headers_separator=props.get("headers.separator", ","),
             null_literal=props.get("null.literal", "null"),
+            key_deserializer=deserializer(props.get("key.deserializer")),
+            value_deserializer=deserializer(props.get("value.deserializer")),
+            header_deserializer=deserializer(props.get("header.deserializer")),
         )
 
-    def _text(self, data: bytes | None) -> str:
-        return self.null_literal if data is None else data.decode("utf-8", "replace")
+    def _text(self, data: bytes | None, read: Deserializer) -> str:
+        return self.null_literal if data is None else read(data)
 
     def format(self, r: ConsumerRecord) -> str:
         fields: list[str] = []
@@ -127,13 +156,49 @@ class Formatter:
         if self.print_offset:
             fields.append(f"Offset:{r.offset}")
         if self.print_headers:
-            pairs = [f"{k}:{self._text(v)}" for k, v in r.headers]
+            pairs = [f"{k}:{self._text(v, self.header_deserializer)}" for k, v in r.headers]
             fields.append(self.headers_separator.join(pairs) if pairs else "NO_HEADERS")
         if self.print_key:
-            fields.append(self._text(r.key))
+            fields.append(self._text(r.key, self.key_deserializer))
         if self.print_value:
-            fields.append(self._text(r.value))
+            fields.append(self._text(r.value, self.value_deserializer))
         return self.key_separator.join(fields) + self.line_separator
+
+
+DEFAULT_FORMATTERS = (
+    "kafka.tools.DefaultMessageFormatter",
+    "org.apache.kafka.tools.consumer.DefaultMessageFormatter",
+)
+NOOP_FORMATTERS = (
+    "kafka.tools.NoOpMessageFormatter",
+    "org.apache.kafka.tools.consumer.NoOpMessageFormatter",
+)
+
+
+class NoOpFormatter(Formatter):
+    """Kafka's ``NoOpMessageFormatter``: consumes, prints nothing."""
+
+    def format(self, r: ConsumerRecord) -> str:
+        return ""
+
+
+def make_formatter(args: argparse.Namespace) -> Formatter:
+    """--formatter-config file, then --property, then the deserializer flags (Kafka's order)."""
+    props = load_properties(args.formatter_config)
+    props.update(parse_props(args.property))
+    if args.key_deserializer:
+        props["key.deserializer"] = args.key_deserializer
+    if args.value_deserializer:
+        props["value.deserializer"] = args.value_deserializer
+    fmt = Formatter.from_props(props)
+    if args.formatter is None or args.formatter in DEFAULT_FORMATTERS:
+        return fmt
+    if args.formatter in NOOP_FORMATTERS:
+        return NoOpFormatter()
+    raise ToolError(
+        f"Formatter {args.formatter} is not available: use {DEFAULT_FORMATTERS[1]} or "
+        f"{NOOP_FORMATTERS[1]}."
+    )
 
 
 def consumer_config(args: argparse.Namespace) -> dict[str, Any]:
@@ -148,6 +213,8 @@ def consumer_config(args: argparse.Namespace) -> dict[str, Any]:
     extra.update(parse_props(args.consumer_property, "--consumer-property"))
     if args.group:
         extra["group.id"] = args.group
+    elif args.include and "group.id" not in extra:
+        extra["group.id"] = f"console-consumer-{random.randrange(100000)}"
     conf = client_config(args, extra)
     if args.partition is not None:
         # Manual assignment: the group (if any) is only used to commit offsets.
@@ -157,6 +224,9 @@ def consumer_config(args: argparse.Namespace) -> dict[str, Any]:
 
 async def start_position(consumer: AIOConsumer, args: argparse.Namespace) -> None:
     """Assign partitions (without --group) or subscribe, and seek per --offset."""
+    if args.include:
+        consumer.subscribe(pattern=args.include)
+        return
     if args.partition is None and args.group is not None:
         consumer.subscribe([args.topic])
         return
@@ -184,11 +254,20 @@ async def start_position(consumer: AIOConsumer, args: argparse.Namespace) -> Non
 
 
 async def consume(args: argparse.Namespace) -> int:
+    if (args.topic is None) == (args.include is None):
+        raise ToolError("Exactly one of --include/--topic is required.")
+    if args.include and args.partition is not None:
+        raise ToolError("The topic is required when partition is specified.")
+    if args.include:
+        try:
+            re.compile(args.include)
+        except re.error as e:
+            raise ToolError(f"Invalid --include regular expression {args.include!r}: {e}.") from e
     if args.offset is not None and args.partition is None:
         raise ToolError("The --offset option requires --partition.")
     if args.from_beginning and args.offset is not None:
         raise ToolError("Options --from-beginning and --offset cannot be used together.")
-    fmt = Formatter.from_props(parse_props(args.property))
+    fmt = make_formatter(args)
     consumer = AIOConsumer(consumer_config(args))
     count = 0
     done: dict[TopicPartition, int] = {}
@@ -198,7 +277,7 @@ async def consume(args: argparse.Namespace) -> int:
         await consumer.start()
         await start_position(consumer, args)
         last = time.monotonic()
-        joined = args.group is None or args.partition is not None
+        joined = (args.group is None and not args.include) or args.partition is not None
         while args.max_messages is None or count < args.max_messages:
             if not joined and (consumer.assignment() or time.monotonic() - last > 30):
                 # The --timeout-ms clock starts once the group has assigned partitions.
@@ -217,6 +296,12 @@ async def consume(args: argparse.Namespace) -> int:
                     break
                 try:
                     text = fmt.format(r)
+                except DeserializationError as e:
+                    if not args.skip_message_on_error:
+                        raise ToolError(
+                            f"Error processing message {r.topic}-{r.partition}@{r.offset}: {e}"
+                        ) from e
+                    continue
                 except Exception:
                     if not args.skip_message_on_error:
                         raise

@@ -3,8 +3,15 @@
 Owns: reading stdin line by line and turning each line into a record per Kafka's
 ``LineMessageReader`` properties (``parse.key``, ``key.separator``, ``parse.headers``,
 ``headers.delimiter``, ``headers.separator``, ``headers.key.separator``, ``null.marker``,
-``ignore.error``), then producing it with Strom's :class:`AIOProducer`. Exits once stdin is
-closed and every record is acknowledged; a failed delivery is one stderr line and exit code 1.
+``ignore.error``; also read from --reader-config), then producing it with Strom's
+:class:`AIOProducer`. Exits once stdin is closed and every record is acknowledged; a failed
+delivery is one stderr line and exit code 1.
+
+Producer settings come, lowest first, from --command-config / --producer.config, then
+--producer-property, then Kafka's dedicated flags when given (--request-required-acks,
+--compression-codec, --batch-size, --timeout = linger.ms, --max-block-ms, --max-memory-bytes,
+--max-partition-memory-bytes, --message-send-max-retries, --metadata-expiry-ms,
+--request-timeout-ms, --retry-backoff-ms), as Kafka's ``ConsoleProducer`` merges them.
 """
 
 from __future__ import annotations
@@ -18,7 +25,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from strom.client import AIOProducer, RecordMetadata
-from strom.tools._common import ToolError, client_config, parse_props, parser, run
+from strom.tools._common import (
+    ToolError,
+    client_config,
+    load_properties,
+    parse_props,
+    parser,
+    run,
+)
 
 EXAMPLES = """\
   strom console-producer --bootstrap-server localhost:9092 --topic orders
@@ -28,6 +42,25 @@ EXAMPLES = """\
       --topic orders --property parse.headers=true --property headers.delimiter='|' \\
       --property parse.key=true --property key.separator='|'
 """
+
+
+# Kafka's dedicated producer flags: (flag, producer property, help)
+FLAG_PROPERTIES = [
+    ("--batch-size", "batch.size", "records batched per partition, in bytes"),
+    ("--timeout", "linger.ms", "how long a batch may wait for more records, ms"),
+    ("--max-block-ms", "max.block.ms", "how long send may block, ms"),
+    ("--max-memory-bytes", "buffer.memory", "total memory for buffering records"),
+    ("--max-partition-memory-bytes", "batch.size", "buffer per partition, in bytes"),
+    ("--message-send-max-retries", "retries", "retries of a failed send"),
+    ("--metadata-expiry-ms", "metadata.max.age.ms", "metadata refresh interval, ms"),
+    ("--request-timeout-ms", "request.timeout.ms", "produce request timeout, ms"),
+    ("--retry-backoff-ms", "retry.backoff.ms", "wait before a retry, ms"),
+]
+LINE_READERS = (
+    "kafka.tools.ConsoleProducer$LineMessageReader",
+    "org.apache.kafka.tools.LineMessageReader",
+    "LineMessageReader",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,6 +93,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--compression-codec", nargs="?", const="gzip", help="none, gzip, snappy, lz4 or zstd"
     )
     p.add_argument("--sync", action="store_true", help="wait for each record's acknowledgement")
+    for flag, key, what in FLAG_PROPERTIES:
+        p.add_argument(flag, type=int, metavar="N", help=f"{what} ({key})")
+    p.add_argument(
+        "--socket-buffer-size", type=int, metavar="N", help="accepted; the OS default is used"
+    )
+    p.add_argument(
+        "--reader-config", metavar="FILE", help="line reader properties file (as --property)"
+    )
+    p.add_argument(
+        "--line-reader",
+        metavar="CLASS",
+        help="only Kafka's default LineMessageReader is available",
+    )
     return p
 
 
@@ -129,19 +175,36 @@ def producer_config(args: argparse.Namespace) -> dict[str, Any]:
     extra: dict[str, str] = {"linger.ms": "5", "client.id": "console-producer"}
     if args.producer_config:
         args.command_config = args.command_config or args.producer_config
+    extra.update(parse_props(args.producer_property, "--producer-property"))
+    # Kafka's dedicated flags win over --producer-property when given
     if args.request_required_acks is not None:
         extra["acks"] = args.request_required_acks
     if args.compression_codec:
         extra["compression.type"] = args.compression_codec
-    extra.update(parse_props(args.producer_property, "--producer-property"))
+    for flag, key, _ in FLAG_PROPERTIES:
+        value = getattr(args, flag.lstrip("-").replace("-", "_"))
+        if value is not None and not (flag == "--max-partition-memory-bytes" and args.batch_size):
+            extra[key] = str(value)
     conf = client_config(args, extra)
     if str(conf.get("acks", "all")) not in ("all", "-1") and "enable.idempotence" not in conf:
         conf["enable.idempotence"] = "false"  # as Kafka does when acks is set but not all
     return conf
 
 
+def reader_properties(args: argparse.Namespace) -> dict[str, str]:
+    """--reader-config file, then --property (Kafka's order)."""
+    if args.line_reader and args.line_reader not in LINE_READERS:
+        raise ToolError(
+            f"Line reader {args.line_reader} is not available: Strom reads lines with Kafka's "
+            "default LineMessageReader."
+        )
+    props = load_properties(args.reader_config)
+    props.update(parse_props(args.property))
+    return props
+
+
 async def produce(args: argparse.Namespace) -> int:
-    fmt = LineFormat.from_props(parse_props(args.property))
+    fmt = LineFormat.from_props(reader_properties(args))
     lines = _stdin_lines()
     pending: list[asyncio.Future[RecordMetadata]] = []
     async with AIOProducer(producer_config(args)) as producer:
