@@ -1,0 +1,177 @@
+"""Exactly-once on a 3-broker cluster: the transaction coordinator is on a different broker than
+every partition leader, so markers travel as WriteTxnMarkers and KIP-890 produce verification as
+verify-only AddPartitionsToTxn between brokers. A confluent-kafka transactional producer commits
+two transactions out of three and aborts the third; in phase 1 the leader of the output
+partitions is SIGKILLed in the middle of transactions (after the records, before the commit or
+abort), in phase 2 the coordinator's broker. A read_committed consumer must then see every
+committed record exactly once and nothing of an aborted transaction; a read_uncommitted one sees
+the aborted records too (so the check is not vacuous). A transaction whose outcome the producer
+could not learn (a fatal error during its commit) must be all-or-nothing."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+from cluster_util import FAST, partitions, wait_for, wait_isr, wait_leader
+from confluent_kafka import Consumer, KafkaException, Producer, TopicPartition
+from confluent_kafka.admin import AdminClient, NewTopic
+
+from strom.coordinator.group.types import partition_for
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+TOPIC = "eos-out"
+TXN_TOPIC = "__transaction_state"
+PARTS = 3
+PER_TXN = 30
+TXNS = 48
+# transaction number -> which broker to SIGKILL after its records were produced
+KILL_AT = {8: "leader", 18: "leader", 28: "coordinator", 38: "coordinator"}
+
+
+def _producer(bootstrap: str, txn_id: str) -> Producer:
+    p = Producer({
+        "bootstrap.servers": bootstrap, "transactional.id": txn_id, "linger.ms": 5,
+        "transaction.timeout.ms": 60000, "message.timeout.ms": 60000,
+        "retry.backoff.ms": 50, "log_level": 3,
+    })  # fmt: skip
+    p.init_transactions(60)
+    return p
+
+
+def _consume_all(bootstrap: str, isolation: str) -> list[str]:
+    """Every record of TOPIC visible at ``isolation``, read until each partition's position
+    reached its high watermark (control batches move the position too)."""
+    cons = Consumer({
+        "bootstrap.servers": bootstrap, "group.id": f"check-{isolation}",
+        "isolation.level": isolation, "enable.auto.commit": False, "log_level": 3,
+    })  # fmt: skip
+    tps = [TopicPartition(TOPIC, i, 0) for i in range(PARTS)]
+    ends = {i: cons.get_watermark_offsets(TopicPartition(TOPIC, i), 10)[1] for i in range(PARTS)}
+    cons.assign(tps)
+    values: list[str] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for m in cons.consume(500, 0.5):
+            if m.error() is None:
+                values.append(m.value().decode())
+        pos = {tp.partition: tp.offset for tp in cons.position(tps)}
+        if all(pos[i] >= ends[i] for i in range(PARTS)):
+            break
+    else:
+        raise AssertionError(f"{isolation} consumer stuck at {pos}, ends {ends}")
+    cons.close()
+    return values
+
+
+def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # type: ignore[no-untyped-def]
+    t0 = time.monotonic()
+    c = cluster_factory(3, overrides={**FAST, "min.insync.replicas": "2"})
+    bs = c.bootstrap
+    # create __transaction_state (FindCoordinator / InitProducerId of a probe producer)
+    _producer(bs, "probe").flush(1)
+    txn_parts = wait_for(
+        "__transaction_state leaders",
+        lambda: (lambda ps: ps if all(ld >= 0 for ld, _, _ in ps.values()) else None)(
+            partitions(bs, TXN_TOPIC)
+        ),
+    )
+    coordinator = txn_parts[partition_for("eos-0", 50)][0]
+    txn_id = next(
+        f"eos-{i}" for i in range(1000) if txn_parts[partition_for(f"eos-{i}", 50)][0] == coordinator
+    )
+    txn_partition = partition_for(txn_id, 50)
+    others = [b for b in (1, 2, 3) if b != coordinator]
+    # every output partition led by a broker other than the coordinator, replicated 3 times
+    assignment = [[others[i % 2], others[(i + 1) % 2], coordinator] for i in range(PARTS)]
+    admin = AdminClient({"bootstrap.servers": bs})
+    fut = admin.create_topics(
+        [NewTopic(TOPIC, PARTS, replica_assignment=assignment, config={"min.insync.replicas": "2"})]
+    )
+    fut[TOPIC].result(30)
+    wait_isr(bs, TOPIC, 3)
+    wait_isr(bs, TXN_TOPIC, 3)
+    leaders = {p: ld for p, (ld, _, _) in partitions(bs, TOPIC).items()}
+    assert coordinator not in leaders.values(), (coordinator, leaders)
+    print(f"coordinator of {txn_id}: broker {coordinator}; leaders of {TOPIC}: {leaders}")
+
+    committed: set[int] = set()
+    aborted: set[int] = set()
+    unknown: set[int] = set()
+    kills: list[str] = []
+    prod = _producer(bs, txn_id)
+    for k in range(TXNS):
+        commit = k % 3 != 2
+        prod.begin_transaction()
+        for i in range(PER_TXN):
+            prod.produce(TOPIC, value=f"{k}:{i}".encode(), partition=i % PARTS)
+        prod.flush(60)  # written (an abort would drop unsent records): mid-transaction now
+        victim = None
+        if k in KILL_AT:
+            if KILL_AT[k] == "leader":
+                victim = wait_leader(bs, TOPIC, 0)
+            else:
+                victim = wait_leader(bs, TXN_TOPIC, txn_partition)
+            c.broker(victim).kill()
+            kills.append(f"txn {k}: killed {KILL_AT[k]} broker {victim}")
+        outcome = _finish(prod, commit)
+        if outcome == "fatal":
+            unknown.add(k)
+            prod = _producer(bs, txn_id)  # fences the old one and aborts what it left open
+        elif outcome == "committed":
+            committed.add(k)
+        else:
+            aborted.add(k)
+        if victim is not None:
+            c.broker(victim).start()
+            wait_isr(bs, TOPIC, 3, timeout=90)
+            wait_for("full ISR of the coordinator's partition",
+                     lambda: len(partitions(bs, TXN_TOPIC)[txn_partition][2]) == 3, 90)  # fmt: skip
+    prod.flush(10)
+    print("\n".join(kills))
+
+    visible = _consume_all(bs, "read_committed")
+    everything = _consume_all(bs, "read_uncommitted")
+    counts = Counter(visible)
+    dups = [v for v, n in counts.items() if n > 1]
+    assert not dups, f"{len(dups)} records seen more than once, e.g. {dups[:5]}"
+    by_txn = Counter(int(v.split(":")[0]) for v in visible)
+    for k in committed:
+        assert by_txn[k] == PER_TXN, f"committed txn {k}: {by_txn[k]} of {PER_TXN} records"
+    leaked = sorted(k for k in aborted if by_txn[k])
+    assert not leaked, f"records of aborted transactions visible read_committed: {leaked}"
+    for k in unknown:
+        assert by_txn[k] in (0, PER_TXN), f"txn {k} of unknown outcome partly visible"
+    assert set(by_txn) <= committed | unknown
+    seen_aborted = {int(v.split(":")[0]) for v in everything} & aborted
+    assert len(seen_aborted) == len(aborted), "read_uncommitted must see the aborted records"
+    print(
+        f"{len(committed)} transactions committed ({len(committed) * PER_TXN} records), "
+        f"{len(aborted)} aborted, {len(unknown)} of unknown outcome; {len(kills)} kills; "
+        f"read_committed saw {len(visible)} records, 0 duplicates, 0 aborted; "
+        f"read_uncommitted {len(everything)}; {time.monotonic() - t0:.1f}s"
+    )
+
+
+def _finish(prod: Producer, commit: bool) -> str:
+    """Commit or abort the current transaction: "committed", "aborted" or "fatal" (outcome
+    unknown to the producer)."""
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            if commit:
+                prod.commit_transaction(30)
+                return "committed"
+            prod.abort_transaction(30)
+            return "aborted"
+        except KafkaException as exc:
+            err = exc.args[0]
+            if err.fatal():
+                return "fatal"
+            if err.txn_requires_abort() and commit:
+                commit = False
+                continue
+            if not err.retriable() or time.monotonic() > deadline:
+                raise
