@@ -113,32 +113,33 @@ class ClassicMembers:
         image: TopicsMeta,
         now: int,
         out: Output,
-    ) -> None:
+    ) -> str | None:
+        """Serve a JoinGroup; returns the id of the static member it replaced, if any."""
         cfg = self.cfg
         mid = req.member_id
         if not cfg.min_session_timeout_ms <= req.session_timeout_ms <= cfg.max_session_timeout_ms:
             out.reply(token, JR(error_code=ErrorCode.INVALID_SESSION_TIMEOUT, member_id=mid))
-            return
+            return None
         instance = req.group_instance_id if version >= 5 else None
         protocols = tuple((p.name, bytes(p.metadata)) for p in req.protocols)
         unknown = not mid
         mid = mid or self.new_member_id()
         if not supports(g, req.protocol_type, {n for n, _ in protocols}):
             out.reply(token, JR(error_code=ErrorCode.INCONSISTENT_GROUP_PROTOCOL, member_id=mid))
-            return
+            return None
         try:
             sub = decode_subscription(protocols[0][1])
         except DecodeError:
             out.reply(token, JR(error_code=ErrorCode.INCONSISTENT_GROUP_PROTOCOL, member_id=mid))
-            return
+            return None
         if unknown and instance is None and version >= 4:
             out.reply(token, JR(error_code=ErrorCode.MEMBER_ID_REQUIRED, member_id=mid))
-            return
+            return None
         found = self._member(g, mid, instance, unknown, out)
         if isinstance(found, ErrorCode):
             out.reply(token, JR(error_code=found, member_id=mid))
-            return
-        m, is_new = found
+            return None
+        m, is_new, replaced = found
         old = m.meta
         rebalance_timeout = req.rebalance_timeout_ms if version >= 1 else req.session_timeout_ms
         meta = MemberMetadata(
@@ -168,22 +169,26 @@ class ClassicMembers:
                 members=[],
             ),
         )
+        return replaced
 
     def _member(
         self, g: ConsumerGroup, mid: str, instance: str | None, unknown: bool, out: Output
-    ) -> tuple[ConsumerMember, bool] | ErrorCode:
+    ) -> tuple[ConsumerMember, bool, str | None] | ErrorCode:
+        """(member, is new, id of the static member it replaces) or the JoinGroup error."""
         if instance is None:
             m = g.members.get(mid)
-            return (m, False) if m is not None else (ConsumerMember(mid, empty_meta()), True)
+            if m is not None:
+                return m, False, None
+            return ConsumerMember(mid, empty_meta()), True, None
         holder = g.static_members.get(instance)
         if not unknown:
             if holder is None:
                 return ErrorCode.UNKNOWN_MEMBER_ID
             if holder != mid:
                 return ErrorCode.FENCED_INSTANCE_ID
-            return g.members[holder], False
+            return g.members[holder], False, None
         if holder is None:
-            return ConsumerMember(mid, empty_meta()), True
+            return ConsumerMember(mid, empty_meta()), True, None
         # a static member rejoining under a new member id takes over its predecessor's
         # assignment (the predecessor is fenced by the replacement)
         old = g.members[holder]
@@ -198,7 +203,7 @@ class ClassicMembers:
         g.write_member(m, out)
         g.write_target(mid, out)
         g.write_current(m, out)
-        return m, False
+        return m, False, holder
 
     # -- SyncGroup ---------------------------------------------------------------------------
     def sync(

@@ -14,7 +14,8 @@ places where the two group types meet in one group id namespace:
   records are deleted); JoinGroup, SyncGroup, Heartbeat and LeaveGroup to a non-empty consumer
   group are served by it, their senders being classic members (``consumer_classic.py``).
   Fencing members (leave, expiry) downgrades the group when only classic members remain and the
-  policy allows downgrades.
+  policy allows downgrades, and so does a static member rejoining with the classic protocol in
+  place of the last consumer-protocol member (then without a rebalance).
 - OffsetCommit, TxnOffsetCommit and OffsetFetch of a consumer group check the member epoch
   (``consumer_offsets.py``).
 - DescribeGroups reports a consumer group as Dead (as Kafka before DescribeGroups v6);
@@ -178,6 +179,25 @@ class ConsumerRouting:
         log.info("group %s: downgraded from consumer to classic", g.group_id)
         self.classic.prepare_rebalance(shell, now, out)
 
+    def _downgrade_on_replacement(
+        self, g: ConsumerGroup, replaced: str, now: int, out: Output
+    ) -> None:
+        """A static member joined with the classic protocol in place of ``replaced``: when that
+        leaves only classic members, downgrade at once (Kafka's
+        ``validateOnlineDowngradeWithReplacedMemberId``). The group is Stable at the group
+        epoch with each member's target assignment, and no rebalance starts: the restarted
+        member gets its predecessor's partitions in SyncGroup, the others revoke nothing."""
+        if not can_downgrade(g, set(), self.migration_policy, self.cfg.max_size):
+            return
+        shell = self.groups.get(g.group_id) or self._create(g.group_id, now)
+        to_classic(g, set(), shell, now, out)
+        del self.consumer.groups[g.group_id]
+        log.info(
+            "group %s: downgraded from consumer to classic (static member %s replaced)",
+            g.group_id,
+            replaced,
+        )
+
     # -- meeting points with classic groups and offsets --------------------------------------
     def consumer_join(
         self,
@@ -195,7 +215,9 @@ class ConsumerRouting:
         if g is None:
             return False
         if g.members:
-            self.classic_members.join(g, token, req, version, client, image, now, out)
+            replaced = self.classic_members.join(g, token, req, version, client, image, now, out)
+            if replaced is not None:
+                self._downgrade_on_replacement(g, replaced, now, out)
             return True
         g.write_group_tombstones(out)
         del self.consumer.groups[req.group_id]
