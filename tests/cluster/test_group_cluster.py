@@ -225,6 +225,11 @@ def test_coordinator_failover_keeps_acknowledged_commits(cluster_factory) -> Non
                 g.poll()
         for g in groups:
             assert g.values == set(range(TOTAL)), f"{g.id}: {TOTAL - len(g.values)} records lost"
+            # the new coordinator accepted the members' commits (their generation / epoch)
+            end = {p: PER_PART for p in range(PARTS)}
+            assert g.acked == end, (g.id, g.acked)
+            new = find_coordinator(ask, g.id)
+            assert new is not None and committed(c.broker(new).port, g.id) == end
             early = [r for r in g.rereads if r[1] < r[2]]
             assert not early, f"{g.id}: re-read before the acknowledged commit: {early[:5]}"
             print(f"{g.id}: {TOTAL} records, {g.commits} commits acknowledged "
