@@ -53,7 +53,7 @@ def test_topics_describe_filters_overrides_and_topic_id(broker: BrokerProcess) -
         f"Configs: min.insync.replicas=2,{SEGMENT}"
     )
     topic_id = head[1].removeprefix("TopicId: ")
-    assert ok("topics", *bs, "--describe", "--topic-id", topic_id) == ok(
+    assert ok("topics", *bs, "--describe", f"--topic-id={topic_id}") == ok(
         "topics", *bs, "--describe", "--topic", plain
     )
     assert fails("topics", *bs, "--describe", "--topic-id", "AAAAAAAAAAAAAAAAAAAAAA") == (
@@ -172,3 +172,59 @@ def test_console_producer_kafka_flags_and_reader_config(
     refused = fails("console-producer", *bs, "--topic", topic, "--line-reader", "my.Reader",
                     stdin="x\n")  # fmt: skip
     assert refused.startswith("Error: Line reader my.Reader is not available")
+
+
+def test_consumer_groups_by_duration_export_from_file_and_list_filters(
+    broker: BrokerProcess, tmp_path: Path
+) -> None:
+    bs = _bs(broker)
+    topic, group = f"cg{uuid.uuid4().hex[:6]}", f"grp-{uuid.uuid4().hex[:6]}"
+    ok("topics", *bs, "--create", "--topic", topic)
+    ok("console-producer", *bs, "--topic", topic, stdin="".join(f"v{i}\n" for i in range(6)))
+    assert len(ok("console-consumer", *bs, "--topic", topic, "--group", group,
+                  "--from-beginning", "--max-messages", "4")) == 4  # fmt: skip
+    reset = ("consumer-groups", *bs, "--reset-offsets", "--group", group, "--topic", topic)
+
+    def new_offset(*flags: str) -> str:
+        lines = [line.split() for line in ok(*reset, *flags) if line.strip()]
+        assert lines[0] == ["GROUP", "TOPIC", "PARTITION", "NEW-OFFSET"]
+        assert lines[1][:3] == [group, topic, "0"]
+        return lines[1][3]
+
+    assert new_offset("--by-duration", "PT1H") == "0"  # every record is newer than an hour
+    assert new_offset("--by-duration", "P1D") == "0"
+    assert new_offset("--by-duration", "PT0S") == "6"  # none is newer than now: the log end
+    assert ok(*reset, "--to-earliest", "--dry-run", "--export") == [f"{topic},0,0"]
+    assert fails(*reset, "--by-duration", "1h") == (
+        "Error: Error parsing duration '1h': expected PnDTnHnMn.nS, e.g. PT1H30M."
+    )
+    plan = tmp_path / "plan.csv"
+    plan.write_text(f"{topic},0,2\n")
+    from_file = ("consumer-groups", *bs, "--reset-offsets", "--group", group, "--from-file")
+    assert ok(*from_file, str(plan), "--export") == [f"{topic},0,2"]  # a dry run
+    ok(*from_file, str(plan), "--execute")
+    row = ok("consumer-groups", *bs, "--describe", "--group", group)[-1].split()
+    assert row[:6] == [group, topic, "0", "2", "6", "4"]
+    plan.write_text(f"{group},{topic},0,99\n")  # the group's own column; clamped to the end
+    assert ok(*from_file, str(plan), "--export") == [f"{topic},0,6"]
+
+    listing = ("consumer-groups", *bs, "--list")
+    lines = ok(*listing, "--state", "empty")
+    assert lines[0].split() == ["GROUP", "STATE"]
+    # GROUP is as wide as the longest listed group (at least 15) plus 10, as in Kafka
+    width = max(15, *(len(line.split()[0]) for line in lines[1:])) + 10
+    assert lines[0] == "GROUP".ljust(width) + " STATE"
+    assert f"{group.ljust(width)} Empty" in lines
+    assert all(group not in line for line in ok(*listing, "--state", "Stable,Assigning"))
+    lines = ok(*listing, "--type", "--state")
+    assert lines[0].split() == ["GROUP", "TYPE", "STATE"]
+    width = max(15, *(len(line.split()[0]) for line in lines[1:])) + 10
+    assert f"{group.ljust(width)} {'Classic'.ljust(15)} Empty" in lines
+    assert all(group not in line for line in ok(*listing, "--type", "consumer"))
+    assert fails(*listing, "--state", "bogus") == (
+        "Error: Invalid state list 'bogus'. Valid states are: PreparingRebalance, "
+        "CompletingRebalance, Stable, Dead, Empty, Assigning, Reconciling"
+    )
+    # --state without a value still describes the state
+    state = ok("consumer-groups", *bs, "--describe", "--group", group, "--state")
+    assert [line.split()[0] for line in state if line.strip()] == ["GROUP", group]

@@ -1,30 +1,36 @@
 """``strom consumer-groups``: Kafka's ``kafka-consumer-groups.sh``.
 
-Owns: --list, --describe (offsets table, --members [--verbose], --state), --reset-offsets
-(--to-earliest, --to-latest, --to-offset, --shift-by, --to-datetime, --to-current; --dry-run /
---execute), --delete and --delete-offsets (OffsetDelete): collecting the data and choosing the
-exit code. The tables are printed by :mod:`consumer_groups_output` as Kafka prints them, or as
-JSON with ``--output json``. Offsets are reset through OffsetCommit outside any generation, so
-the group must have no active members, as in Kafka.
+Owns: --list (with --state [STATES] / --type [TYPES] filters), --describe (offsets table,
+--members [--verbose], --state), --reset-offsets (--to-earliest, --to-latest, --to-offset,
+--shift-by, --to-datetime, --by-duration, --to-current, --from-file; --dry-run / --execute;
+--export), --delete and --delete-offsets (OffsetDelete): collecting the data and choosing the
+exit code. CSV plans, durations and list filters are in :mod:`consumer_groups_plan`,
+--delete-offsets and the filtered --list in :mod:`consumer_groups_ops`. The tables are printed
+by :mod:`consumer_groups_output` as Kafka prints them, or as JSON with ``--output json``.
+Offsets are reset through OffsetCommit outside any generation, so the group must have no active
+members, as in Kafka.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
-from datetime import datetime
+import time
+from pathlib import Path
 from typing import Any
 
 from strom.client import AIOAdminClient, AIOConsumer, TopicPartition
 from strom.client.admin import GroupDescription
 from strom.errors import ErrorCode, KafkaError
-from strom.tools._common import ToolError, client_config, columns, parser, run
-from strom.tools.consumer_groups_output import (
-    delete_offsets_table,
-    group_error,
-    print_describe,
-    reset_table,
+from strom.tools._common import ToolError, client_config, parser, run
+from strom.tools.consumer_groups_ops import delete_offsets, list_with_filters
+from strom.tools.consumer_groups_output import print_describe, reset_table
+from strom.tools.consumer_groups_plan import (
+    export_csv,
+    list_table,
+    parse_datetime_ms,
+    parse_duration_ms,
+    parse_reset_plan,
 )
 
 EXAMPLES = """\
@@ -33,6 +39,11 @@ EXAMPLES = """\
   strom consumer-groups --bootstrap-server localhost:9092 --describe --group billing --members
   strom consumer-groups --bootstrap-server localhost:9092 --reset-offsets --group billing \\
       --topic orders --to-earliest --execute
+  strom consumer-groups --bootstrap-server localhost:9092 --reset-offsets --group billing \\
+      --all-topics --by-duration PT1H --dry-run --export > plan.csv
+  strom consumer-groups --bootstrap-server localhost:9092 --reset-offsets --group billing \\
+      --from-file plan.csv --execute
+  strom consumer-groups --bootstrap-server localhost:9092 --list --state stable,empty --type
   strom consumer-groups --bootstrap-server localhost:9092 --delete --group billing
   strom consumer-groups --bootstrap-server localhost:9092 --delete-offsets --group billing \\
       --topic orders:0,1
@@ -55,7 +66,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--group", action="append", help="group id; repeatable")
     p.add_argument("--all-groups", action="store_true", help="every group (describe, delete)")
     p.add_argument("--members", action="store_true", help="describe members")
-    p.add_argument("--state", action="store_true", help="describe state (with --list: too)")
+    p.add_argument(
+        "--state",
+        nargs="?",
+        const="",
+        metavar="STATES",
+        help="describe state; with --list show states, optionally only these (stable,empty)",
+    )
+    p.add_argument(
+        "--type",
+        nargs="?",
+        const="",
+        metavar="TYPES",
+        help="with --list show group types, optionally only these (classic,consumer)",
+    )
+    p.add_argument("--timeout", type=int, metavar="MS", help="accepted for compatibility")
     p.add_argument("--offsets", action="store_true", help="describe offsets (the default)")
     p.add_argument("--verbose", action="store_true", help="with --members: show assignments")
     p.add_argument(
@@ -69,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     target.add_argument("--to-offset", type=int, metavar="N")
     target.add_argument("--shift-by", type=int, metavar="N")
     target.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss")
+    target.add_argument("--by-duration", metavar="PnDTnHnMnS", help="now minus this duration")
+    target.add_argument("--from-file", metavar="CSV", help="offsets of a --export plan")
+    p.add_argument("--export", action="store_true", help="print the reset plan as CSV")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true", help="show new offsets (the default)")
     mode.add_argument("--execute", action="store_true", help="commit the new offsets")
@@ -149,11 +177,11 @@ class GroupsCommand:
                     for m in desc.members
                 ],
             }
-            if self.args.state:
+            if self.args.state is not None:
                 node = await self.admin._coordinator(gid)
                 b = self.admin.cluster.brokers.get(node)
                 entry["coordinator"] = f"{b.host}:{b.port}  ({node})" if b else f"({node})"
-            if not (self.args.state or self.args.members):
+            if not (self.args.state is not None or self.args.members):
                 entry["offsets"] = await self.offset_rows(desc)
             out.append(entry)
         return out
@@ -170,7 +198,16 @@ class GroupsCommand:
                 f"but the current state is {desc.state}."
             )
         committed = await self.admin.list_consumer_group_offsets(gid)
-        tps = await self.reset_partitions(sorted(committed))
+        from_file = None
+        if a.from_file:
+            try:
+                text = Path(a.from_file).read_text()
+            except OSError as e:
+                raise ToolError(f"Cannot read --from-file {a.from_file}: {e.strerror}.") from e
+            from_file = parse_reset_plan(text, [gid]).get(gid, {})
+            tps = sorted(from_file)
+        else:
+            tps = await self.reset_partitions(sorted(committed))
         consumer = await self.offsets_client()
         earliest = await consumer.beginning_offsets(tps)
         latest = await consumer.end_offsets(tps)
@@ -186,13 +223,18 @@ class GroupsCommand:
                 target = a.to_offset
             elif a.shift_by is not None:
                 target = cur + a.shift_by
+            elif from_file is not None:
+                target = from_file[tp]
             elif a.to_current:
                 target = cur
             else:
                 target = -1
             new[tp] = min(max(target, lo), hi)
-        if a.to_datetime:
-            stamp = _parse_datetime(a.to_datetime)
+        if a.to_datetime or a.by_duration:
+            if a.to_datetime:
+                stamp = parse_datetime_ms(a.to_datetime)
+            else:
+                stamp = int(time.time() * 1000) - parse_duration_ms(a.by_duration)
             found = await consumer.offsets_for_times({tp: stamp for tp in tps})
             new = {tp: (f[0] if f else latest[tp]) for tp, f in found.items()}
         if a.execute:
@@ -209,12 +251,14 @@ class GroupsCommand:
             or a.to_latest
             or a.to_current
             or a.to_datetime
+            or a.by_duration
             or a.to_offset is not None
             or a.shift_by is not None
         ):
             raise ToolError(
-                "One of the reset scenarios must be given: --to-earliest, "
-                "--to-latest, --to-current, --to-offset, --shift-by, --to-datetime."
+                "One of the reset scenarios must be given: --to-earliest, --to-latest, "
+                "--to-current, --to-offset, --shift-by, --to-datetime, --by-duration, "
+                "--from-file."
             )
         if a.all_topics:
             return committed
@@ -229,13 +273,6 @@ class GroupsCommand:
             )
             out += [TopicPartition(name, p) for p in parts]
         return out
-
-
-def _parse_datetime(text: str) -> int:
-    try:
-        return int(datetime.fromisoformat(text).timestamp() * 1000)
-    except ValueError as e:
-        raise ToolError(f"Invalid --to-datetime {text!r}: use YYYY-MM-DDTHH:mm:SS.sss.") from e
 
 
 def main(argv: list[str]) -> int:
@@ -254,97 +291,41 @@ def main(argv: list[str]) -> int:
 
 def describe_mode(args: argparse.Namespace) -> str:
     """Kafka's precedence: --offsets (or nothing) > --members > --state."""
-    if args.offsets or not (args.members or args.state):
+    if args.offsets or not (args.members or args.state is not None):
         return "offsets"
     return "members" if args.members else "state"
-
-
-async def delete_offsets(cmd: GroupsCommand, args: argparse.Namespace) -> int:
-    """--delete-offsets: OffsetDelete, reported as Kafka's ConsumerGroupCommand does."""
-    if not args.group or len(args.group) != 1:
-        raise ToolError("Option --delete-offsets needs exactly one --group.")
-    if not args.topic:
-        raise ToolError("Option --delete-offsets needs --topic.")
-    gid = args.group[0]
-    wanted: list[TopicPartition] = []
-    missing: dict[TopicPartition, int] = {}
-    for spec in args.topic:
-        name, _, plist = spec.partition(":")
-        if plist:
-            try:
-                wanted += [TopicPartition(name, int(p)) for p in plist.split(",")]
-            except ValueError as e:
-                raise ToolError(f"Invalid partition list in --topic {spec!r}.") from e
-            continue
-        try:
-            described = await cmd.admin.describe_topics([name])
-        except KafkaError:
-            missing[TopicPartition(name, -1)] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            continue
-        wanted += [TopicPartition(name, p.partition) for p in described.get(name, [])]
-    result = await cmd.admin.delete_consumer_group_offsets(gid, wanted) if wanted else None
-    partitions = {**(result.partitions if result else {}), **missing}
-    top = result.error_code if result else ErrorCode.NONE
-    if top == ErrorCode.NONE:
-        # as Kafka's admin client: the first partition error fails the whole request
-        top = next((code for code in partitions.values() if code), ErrorCode.NONE)
-    if args.output == "json":
-        print(
-            json.dumps(
-                {
-                    "group": gid,
-                    "error": group_error(gid, top),
-                    "partitions": [
-                        {"topic": tp.topic, "partition": tp.partition, "error_code": code}
-                        for tp, code in sorted(partitions.items())
-                    ],
-                },
-                indent=2,
-            )
-        )
-    else:
-        error = group_error(gid, top)
-        if error is None:
-            topics = ", ".join(t.partition(":")[0] for t in args.topic)
-            print(f"Request succeed for deleting offsets with topic {topics} group {gid}")
-        else:
-            print(f"Error: {error}", file=sys.stderr)
-        print()
-        print(delete_offsets_table(partitions))
-    return 1 if top or any(partitions.values()) else 0
 
 
 async def dispatch(cmd: GroupsCommand, args: argparse.Namespace) -> int:
     json_out = args.output == "json"
     if args.list:
-        groups = [g for g, kind in await cmd.admin.list_groups() if kind in ("consumer", "")]
-        if args.state:
-            descs = await cmd.admin.describe_groups(groups) if groups else []
-            state_rows = [[d.group_id, d.state] for d in descs]
-            print(
-                json.dumps(state_rows)
-                if json_out
-                else columns(["GROUP", "STATE"], state_rows, [25, 0])
-            )
+        if args.state is not None or args.type is not None:
+            listings = await list_with_filters(cmd.admin, args.state or "", args.type or "")
+            if json_out:
+                print(json.dumps([list(x) for x in listings]))
+            else:
+                print(list_table(listings, args.type is not None, args.state is not None))
         else:
+            groups = [g for g, kind in await cmd.admin.list_groups() if kind in ("consumer", "")]
             print(json.dumps(groups) if json_out else "\n".join(groups))
     elif args.describe:
         mode = describe_mode(args)
-        args.offsets, args.members, args.state = (
-            mode == "offsets",
-            mode == "members",
-            mode == "state",
-        )
+        args.offsets, args.members = mode == "offsets", mode == "members"
+        args.state = "" if mode == "state" else None
         described = await cmd.describe()
         if json_out:
             print(json.dumps(described, indent=2))
         else:
-            print_describe(described, args.members, args.state, args.verbose)
+            print_describe(described, args.members, mode == "state", args.verbose)
     elif args.reset_offsets:
         rows = await cmd.reset()
-        print(json.dumps(rows, indent=2) if json_out else reset_table(rows))
+        if args.export:
+            offsets = {TopicPartition(r["topic"], r["partition"]): r["new_offset"] for r in rows}
+            print(export_csv({args.group[0]: offsets}))
+        else:
+            print(json.dumps(rows, indent=2) if json_out else reset_table(rows))
     elif args.delete_offsets:
-        return await delete_offsets(cmd, args)
+        return await delete_offsets(cmd.admin, args)
     else:
         gids = await cmd.groups()
         for gid in gids:
