@@ -96,6 +96,7 @@ class GroupRuntime:
         self._wake = asyncio.Event()
         self._writes: set[asyncio.Task[None]] = set()  # writes waiting for replication
         self._tail: dict[int, asyncio.Task[None]] = {}  # partition -> its newest waiting write
+        self._loads: dict[int, int] = {}  # partition -> times (un)loaded: state generations
         raw = broker.config.originals.get(COMMIT_TIMEOUT, 5000)
         self.commit_timeout_s = max(1, int(raw)) / 1000
 
@@ -121,12 +122,14 @@ class GroupRuntime:
         """This broker became leader of ``__consumer_offsets-index``: replay it (cluster mode)."""
         if index in self.coordinator.owned:
             return
+        self._loads[index] = self._loads.get(index, 0) + 1
         self.coordinator.begin_load(index)
         self._tasks.append(asyncio.create_task(self._load([index])))
 
     def unload_partition(self, index: int) -> None:
         """Leadership of ``__consumer_offsets-index`` moved away: forget its groups."""
         if index in self.coordinator.owned:
+            self._loads[index] = self._loads.get(index, 0) + 1
             self.coordinator.unload(index)
             log.info("unloaded %s-%d", OFFSETS_TOPIC, index)
 
@@ -232,13 +235,14 @@ class GroupRuntime:
     def apply(self, out: Output) -> None:
         """Append ``out``'s records; release its replies once they are replicated (at once when
         the high watermark already covers them, as on a single node), else from a task."""
+        loads = {p: self._loads.get(p, 0) for p in out.records}
         waits: dict[int, int] = {}
         for partition, records in out.records.items():
             if not records:
                 continue
             result = self._append(partition, records, out.producer)
             if result.error != ErrorCode.NONE:
-                self._settle(out, [p for p in out.records if p not in waits], result.error)
+                self._settle(out, loads, result.error)
                 return
             waits[partition] = result.next_offset
         rm = self.broker.replica_manager
@@ -248,10 +252,10 @@ class GroupRuntime:
             if part is None or part.log.high_watermark < upto:
                 pending[partition] = upto
         if not pending:
-            self._settle(out, list(waits), ErrorCode.NONE)
+            self._settle(out, loads, ErrorCode.NONE)
             return
         before = [self._tail[p] for p in pending if p in self._tail]
-        task = asyncio.create_task(self._await_replication(out, list(waits), pending, before))
+        task = asyncio.create_task(self._await_replication(out, loads, pending, before))
         for partition in pending:
             self._tail[partition] = task
         self._writes.add(task)
@@ -260,7 +264,7 @@ class GroupRuntime:
     async def _await_replication(
         self,
         out: Output,
-        partitions: list[int],
+        loads: dict[int, int],
         pending: dict[int, int],
         before: list[asyncio.Task[None]],
     ) -> None:
@@ -277,7 +281,7 @@ class GroupRuntime:
         for prior in before:
             with contextlib.suppress(BaseException):
                 await asyncio.shield(prior)
-        self._settle(out, partitions, error)
+        self._settle(out, loads, error)
 
     def _write_done(self, task: asyncio.Task[None]) -> None:
         self._writes.discard(task)
@@ -286,7 +290,9 @@ class GroupRuntime:
         if not task.cancelled() and task.exception() is not None:
             log.error("group write failed", exc_info=task.exception())
 
-    def _settle(self, out: Output, partitions: list[int], error: ErrorCode) -> None:
+    def _settle(self, out: Output, loads: dict[int, int], error: ErrorCode) -> None:
+        """Release ``out``'s replies with the write's fate. Undo hooks run only while the state
+        that made the write is still loaded (``loads``: the partitions' load generations)."""
         replies = out.replies
         if error == ErrorCode.NONE:
             for done in out.on_success:
@@ -296,13 +302,16 @@ class GroupRuntime:
             log.warning(
                 "write to %s partitions %s failed: %s; answering %s",
                 OFFSETS_TOPIC,
-                partitions,
+                sorted(loads),
                 error.name,
                 code.name,
             )
             failed = {token: build(code) for token, build in out.failure}
             replies = [(t, failed[t] if t in failed else with_error(r, code)) for t, r in replies]
-            if all(p in self.coordinator.owned for p in partitions):
+            current = all(
+                p in self.coordinator.owned and self._loads.get(p, 0) == n for p, n in loads.items()
+            )
+            if current:
                 for undo in out.on_failure:
                     follow = undo(now_ms())
                     if follow is not None:
