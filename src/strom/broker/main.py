@@ -1,18 +1,36 @@
 """``strom broker``: parse the configuration, run one broker until SIGTERM/SIGINT.
 
-SIGTERM and SIGINT start a clean shutdown; a second signal exits at once. Exit status 1 with a
-one-line message for an invalid configuration.
+SIGTERM and SIGINT start a clean shutdown; a second signal exits at once. SIGUSR1 logs the stack
+of every asyncio task (the broker's ``jstack``). Exit status 1 with a one-line message for an
+invalid configuration.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import signal
 import sys
+from typing import Any
 
 from strom.broker.config import ConfigError, load_config
 from strom.cluster.zk_store import BrokerIdTakenError
+
+
+def _dump_tasks() -> None:
+    """Log every asyncio task with its await chain, outermost first (SIGUSR1)."""
+    out = io.StringIO()
+    tasks = asyncio.all_tasks()
+    for t in tasks:
+        out.write(f"--- {t.get_name()}\n")
+        coro: Any = t.get_coro()
+        while coro is not None:
+            frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+            if frame is not None:
+                out.write(f"  {frame.f_code.co_filename}:{frame.f_lineno} {frame.f_code.co_name}\n")
+            coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    logging.getLogger("strom.broker").warning("%d asyncio tasks:\n%s", len(tasks), out.getvalue())
 
 
 def _install_uvloop() -> None:
@@ -43,6 +61,7 @@ async def _serve(argv: list[str]) -> int:
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, on_signal)
+    loop.add_signal_handler(signal.SIGUSR1, _dump_tasks)
     host, port = broker.advertised()
     print(f"strom broker {broker.broker_id} ready on {host}:{port}", flush=True)
     await stop.wait()

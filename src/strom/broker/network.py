@@ -89,14 +89,18 @@ class Connection:
             with contextlib.suppress(BaseException):
                 await reader_task
             self.writer.close()
-            with contextlib.suppress(Exception):
+            # a server stopping cancels this task; closing the socket is all that is left
+            with contextlib.suppress(Exception, asyncio.CancelledError):
                 await self.writer.wait_closed()
 
     async def _read_loop(self) -> None:
         try:
             while True:
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for can lose the
+                # cancellation of a shutting-down server and keep waiting for the peer
                 try:
-                    head = await asyncio.wait_for(self.reader.readexactly(4), self.idle_s)
+                    async with asyncio.timeout(self.idle_s):
+                        head = await self.reader.readexactly(4)
                 except TimeoutError:
                     log.info("closing idle connection from %s", self.peer)
                     break

@@ -55,7 +55,17 @@ class ReplicaFetcher:
         self.host, self.port = host, port
         self.parts: dict[TP, FetchState] = {}
         self._wake = asyncio.Event()
+        self.stopped = False
         self.task = asyncio.create_task(self._run())
+
+    def stop(self) -> None:
+        """End the fetch loop. The flag, not only the cancellation, ends it: a cancellation that
+        meets a request failing at the same moment can surface as that failure (Python 3.11's
+        ``wait_for``), which the loop would otherwise retry forever."""
+        self.stopped = True
+        self.parts.clear()
+        self._wake.set()
+        self.task.cancel()
 
     def add(self, tp: TP) -> None:
         self.parts[tp] = FetchState()
@@ -71,7 +81,7 @@ class ReplicaFetcher:
     async def _run(self) -> None:
         cfg = self.broker.config
         backoff = cfg["replica.fetch.backoff.ms"] / 1000
-        while True:
+        while not self.stopped:
             if not self.parts:
                 self._wake.clear()
                 await self._wake.wait()
@@ -248,7 +258,7 @@ class ReplicaFetcherManager:
         f = self.fetchers.get(p.leader)
         if f is None or (f.host, f.port) != (host, port):
             if f is not None:
-                f.task.cancel()
+                f.stop()
             f = self.fetchers[p.leader] = ReplicaFetcher(self.broker, p.leader, host, port)
         f.add(tp)
 
@@ -258,8 +268,8 @@ class ReplicaFetcherManager:
 
     async def shutdown(self) -> None:
         tasks = [f.task for f in self.fetchers.values()]
-        for t in tasks:
-            t.cancel()
+        for f in self.fetchers.values():
+            f.stop()
         for t in tasks:
             with contextlib.suppress(BaseException):
                 await t
