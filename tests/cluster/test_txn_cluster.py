@@ -78,11 +78,9 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
             partitions(bs, TXN_TOPIC)
         ),
     )
-    coordinator = txn_parts[partition_for("eos-0", 50)][0]
-    txn_id = next(
-        f"eos-{i}" for i in range(1000) if txn_parts[partition_for(f"eos-{i}", 50)][0] == coordinator
-    )
+    txn_id = "eos-0"
     txn_partition = partition_for(txn_id, 50)
+    coordinator = txn_parts[txn_partition][0]
     others = [b for b in (1, 2, 3) if b != coordinator]
     # every output partition led by a broker other than the coordinator, replicated 3 times
     assignment = [[others[i % 2], others[(i + 1) % 2], coordinator] for i in range(PARTS)]
@@ -103,6 +101,7 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
     kills: list[str] = []
     prod = _producer(bs, txn_id)
     for k in range(TXNS):
+        t_txn = time.monotonic()
         commit = k % 3 != 2
         prod.begin_transaction()
         for i in range(PER_TXN):
@@ -116,7 +115,9 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
                 victim = wait_leader(bs, TXN_TOPIC, txn_partition)
             c.broker(victim).kill()
             kills.append(f"txn {k}: killed {KILL_AT[k]} broker {victim}")
+        t_end = time.monotonic()
         outcome = _finish(prod, commit)
+        t_done = time.monotonic()
         if outcome == "fatal":
             unknown.add(k)
             prod = _producer(bs, txn_id)  # fences the old one and aborts what it left open
@@ -126,9 +127,13 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
             aborted.add(k)
         if victim is not None:
             c.broker(victim).start()
+            t_up = time.monotonic()
             wait_isr(bs, TOPIC, 3, timeout=90)
+            print(f"restart {t_up - t_done:.2f}s, ISR {time.monotonic() - t_up:.2f}s")
             wait_for("full ISR of the coordinator's partition",
                      lambda: len(partitions(bs, TXN_TOPIC)[txn_partition][2]) == 3, 90)  # fmt: skip
+        print(f"txn {k}: records {t_end - t_txn:.2f}s, {outcome} {t_done - t_end:.2f}s, "
+              f"recovery {time.monotonic() - t_done:.2f}s")  # fmt: skip
     prod.flush(10)
     print("\n".join(kills))
 

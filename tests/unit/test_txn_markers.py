@@ -1,0 +1,171 @@
+"""The leader side of transaction markers: the WriteTxnMarkers handler and ``append_marker``
+against real partition logs -- Kafka's error codes (not leader, unknown partition, ISR below
+min.insync.replicas, stale coordinator epoch, stale producer epoch), nothing written on an error,
+the answer held until the high watermark covers the marker (acks=all), the group coordinator
+told about ``__consumer_offsets`` markers, and the KIP-890 verification guard notified."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from strom.broker.handlers.txn import write_txn_markers
+from strom.broker.replica_manager import Partition, ReplicaManager
+from strom.broker.txn_markers import append_marker
+from strom.errors import ErrorCode
+from strom.protocol import records as rec
+from strom.protocol.messages.write_txn_markers import WriteTxnMarkersRequest
+from strom.storage.config import LogConfig
+from strom.storage.log import Log
+
+pytestmark = pytest.mark.unit
+E = ErrorCode
+PID = 4000
+
+
+class FakeBroker:
+    """What the marker path touches of a broker: its replica manager, the group coordinator's
+    loading set and marker callback, and the transaction runtime's produce verifier."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.broker_id = 1
+        self.replica_manager = ReplicaManager(1)
+        self.group_markers: list[tuple[int, int, bool]] = []
+        self.guard: list[tuple[tuple[str, int], int]] = []
+        self.groups = SimpleNamespace(
+            coordinator=SimpleNamespace(loading=set()),
+            on_txn_marker=lambda i, pid, commit: self.group_markers.append((i, pid, commit)),
+        )
+        self.txn = SimpleNamespace(
+            verifier=SimpleNamespace(marker_written=lambda tp, pid: self.guard.append((tp, pid)))
+        )
+
+    def partition(
+        self, topic: str, index: int, *, leader: int = 1, isr: list[int] | None = None,
+        min_isr: int = 1,
+    ) -> Partition:  # fmt: skip
+        lg = Log.open(self.tmp / f"{topic}-{index}", LogConfig(min_insync_replicas=min_isr))
+        p = Partition(topic, index, uuid.uuid4(), lg, 1, [1, 2, 3], 7, leader=leader)
+        p.isr = [1] if isr is None else isr
+        p.reset_followers()
+        self.replica_manager.add(p)
+        return p
+
+
+def _transactional_batch(p: Partition, epoch: int = 0) -> None:
+    b = rec.RecordBatchBuilder(producer_id=PID, producer_epoch=epoch, base_sequence=0,
+                               is_transactional=True)  # fmt: skip
+    b.append(b"v", key=b"k", timestamp=1)
+    r = p.append_as_leader(memoryview(b.build()), 1)
+    assert r.error == E.NONE
+
+
+def _markers(*entries: tuple[str, list[int], int, int]) -> WriteTxnMarkersRequest:
+    """entries: (topic, partitions, producer epoch, coordinator epoch), all COMMIT."""
+    R = WriteTxnMarkersRequest
+    return R(
+        markers=[
+            R.WritableTxnMarker(
+                producer_id=PID, producer_epoch=pe, transaction_result=True,
+                topics=[R.WritableTxnMarkerTopic(name=t, partition_indexes=ps)],
+                coordinator_epoch=ce,
+            )
+            for t, ps, pe, ce in entries
+        ]
+    )  # fmt: skip
+
+
+def _errors(resp: Any) -> list[tuple[str, int, int]]:
+    return [
+        (t.name, p.partition_index, p.error_code)
+        for m in resp.markers
+        for t in m.topics
+        for p in t.partitions
+    ]
+
+
+def test_handler_answers_kafka_error_codes_per_partition(tmp_path: Path) -> None:
+    b = FakeBroker(tmp_path)
+    lead = b.partition("t", 0)
+    follower = b.partition("t", 1, leader=2)
+    short_isr = b.partition("t", 2, isr=[1], min_isr=2)
+    for p in (lead, follower, short_isr):
+        if p.is_leader:
+            _transactional_batch(p)
+    ends = {p.index: p.log.log_end_offset for p in (lead, follower, short_isr)}
+    ctx = SimpleNamespace(broker=b, api_version=1)
+    resp = asyncio.run(write_txn_markers(ctx, _markers(("t", [0, 1, 2], 0, 3), ("u", [0], 0, 3))))
+    assert _errors(resp) == [
+        ("t", 0, E.NONE),
+        ("t", 1, E.NOT_LEADER_OR_FOLLOWER),
+        ("t", 2, E.NOT_ENOUGH_REPLICAS),
+        ("u", 0, E.UNKNOWN_TOPIC_OR_PARTITION),
+    ]
+    assert lead.log.log_end_offset == ends[0] + 1  # the marker
+    assert follower.log.log_end_offset == ends[1] and short_isr.log.log_end_offset == ends[2]
+    assert lead.log.last_stable_offset == lead.log.log_end_offset  # the transaction is closed
+    assert b.guard == [(("t", 0), PID)]
+
+
+def test_stale_coordinator_or_producer_epoch_is_refused_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    b = FakeBroker(tmp_path)
+    p = b.partition("t", 0)
+    _transactional_batch(p, epoch=2)
+    ctx = SimpleNamespace(broker=b, api_version=1)
+    first = asyncio.run(write_txn_markers(ctx, _markers(("t", [0], 2, 5))))
+    assert _errors(first) == [("t", 0, E.NONE)]
+    end = p.log.log_end_offset
+    stale_coordinator = asyncio.run(write_txn_markers(ctx, _markers(("t", [0], 2, 4))))
+    assert _errors(stale_coordinator) == [("t", 0, E.TRANSACTION_COORDINATOR_FENCED)]
+    stale_producer = asyncio.run(write_txn_markers(ctx, _markers(("t", [0], 1, 5))))
+    assert _errors(stale_producer) == [("t", 0, E.INVALID_PRODUCER_EPOCH)]
+    assert p.log.log_end_offset == end
+    # the same coordinator epoch again (a retry) and a newer one are accepted
+    again = asyncio.run(write_txn_markers(ctx, _markers(("t", [0], 2, 5), ("t", [0], 2, 6))))
+    assert _errors(again) == [("t", 0, E.NONE), ("t", 0, E.NONE)]
+    assert p.log.log_end_offset == end + 2
+
+
+def test_marker_is_answered_only_once_the_isr_has_it(tmp_path: Path) -> None:
+    b = FakeBroker(tmp_path)
+    p = b.partition("t", 0, isr=[1, 2], min_isr=2)
+    p.update_follower(2, p.log.log_end_offset)
+
+    async def body() -> tuple[ErrorCode, ErrorCode, bool]:
+        timed_out = await append_marker(b, "t", 0, PID, 0, False, 1, timeout_s=0.2)
+        marker_end = p.log.log_end_offset
+        task = asyncio.ensure_future(append_marker(b, "t", 0, PID, 0, False, 1, timeout_s=5))
+        await asyncio.sleep(0.1)
+        waiting = not task.done()
+        if p.update_follower(2, p.log.log_end_offset):
+            b.replica_manager.high_watermark_moved(("t", 0))
+        assert p.log.high_watermark == p.log.log_end_offset > marker_end
+        return timed_out, await task, waiting
+
+    timed_out, answered, waited = asyncio.run(body())
+    assert timed_out == E.REQUEST_TIMED_OUT  # appended, never replicated: not acknowledged
+    assert waited and answered == E.NONE
+
+
+def test_consumer_offsets_markers_reach_the_group_coordinator_unless_loading(
+    tmp_path: Path,
+) -> None:
+    b = FakeBroker(tmp_path)
+    p = b.partition("__consumer_offsets", 3)
+    b.groups.coordinator.loading.add(3)
+    end = p.log.log_end_offset
+    assert asyncio.run(append_marker(b, "__consumer_offsets", 3, PID, 0, True, 1)) == (
+        E.COORDINATOR_LOAD_IN_PROGRESS
+    )
+    assert p.log.log_end_offset == end and b.group_markers == []
+    b.groups.coordinator.loading.clear()
+    assert asyncio.run(append_marker(b, "__consumer_offsets", 3, PID, 0, True, 1)) == E.NONE
+    assert b.group_markers == [(3, PID, True)]
