@@ -7,6 +7,7 @@ console-consumer's --include and deserializers; consumer-groups' --by-duration, 
 
 from __future__ import annotations
 
+import importlib.metadata
 import struct
 import uuid
 from collections.abc import Iterator
@@ -228,3 +229,29 @@ def test_consumer_groups_by_duration_export_from_file_and_list_filters(
     # --state without a value still describes the state
     state = ok("consumer-groups", *bs, "--describe", "--group", group, "--state")
     assert [line.split()[0] for line in state if line.strip()] == ["GROUP", group]
+
+
+def test_every_tool_prints_its_version() -> None:
+    tools = ("topics", "console-producer", "console-consumer", "consumer-groups", "configs",
+             "delete-records", "log-dirs", "leader-election", "reassign-partitions",
+             "producer-perf-test", "consumer-perf-test", "dump-log")  # fmt: skip
+    expected = f"strom {importlib.metadata.version('strom')} (Kafka 3.9 tools)"
+    for tool in tools:
+        assert ok(tool, "--version") == [expected], tool
+
+
+def test_configs_kafka_flags(broker: BrokerProcess) -> None:
+    bs = _bs(broker)
+    group = f"cfg-{uuid.uuid4().hex[:6]}"
+    assert ok("configs", *bs, "--alter", "--group", group, "--force", "--add-config",
+              "consumer.heartbeat.interval.ms=6000") == [
+        f"Completed updating config for group {group}."
+    ]  # fmt: skip
+    assert fails("configs", *bs, "--alter", "--user", "alice", "--add-config", "a=1") == (
+        "Error: Option --user is not supported: Strom has no client quotas, SCRAM credentials "
+        "or client metrics."
+    )
+    assert fails("configs", *bs, "--describe", "--client-defaults") == (
+        "Error: Option --client-defaults is not supported: Strom has no client quotas, SCRAM "
+        "credentials or client metrics."
+    )

@@ -1,7 +1,8 @@
 """Plumbing shared by the Kafka-style command-line tools (``strom topics``, ``strom
 console-producer``, ...).
 
-Owns: the common flags (``--bootstrap-server``, ``--command-config``, ``--debug``), ``k=v``
+Owns: the common flags (``--bootstrap-server``, ``--command-config``, ``--debug``,
+``--version``), ``k=v``
 property parsing, Java ``.properties`` files, JSON input files, Kafka's two table layouts
 (space-aligned columns and ``ToolsUtils.prettyPrintTable``), and running a tool's coroutine so
 that every failure becomes one line on stderr and a non-zero exit code (a traceback only with
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.metadata
 import json
 import sys
 import traceback
@@ -20,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from strom.errors import ErrorCode, KafkaError
+
+KAFKA_VERSION = "3.9"
 
 
 class ToolError(Exception):
@@ -46,7 +50,17 @@ def parser(
         "--command-config", metavar="FILE", help="a properties file with client configuration"
     )
     p.add_argument("--debug", action="store_true", help="print tracebacks on errors")
+    p.add_argument("--version", action="version", version=version_text())
     return p
+
+
+def version_text() -> str:
+    """``strom X.Y.Z (Kafka 3.9 tools)``, as ``--version`` prints it."""
+    try:
+        own = importlib.metadata.version("strom")
+    except importlib.metadata.PackageNotFoundError:
+        own = "unknown"
+    return f"strom {own} (Kafka {KAFKA_VERSION} tools)"
 
 
 def parse_props(items: list[str] | None, flag: str = "--property") -> dict[str, str]:

@@ -82,12 +82,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--add-config-file", metavar="FILE", help="a properties file of configs to set")
     p.add_argument("--delete-config", metavar="K1,K2", help="configs to remove")
     p.add_argument("--all", action="store_true", help="describe every config, not only dynamic")
+    p.add_argument("--force", action="store_true", help="accepted for compatibility")
+    for flag in ("--user", "--client", "--ip", "--client-metrics"):
+        p.add_argument(flag, metavar="NAME", help="not supported by Strom")
+    for flag in ("--user-defaults", "--client-defaults", "--ip-defaults"):
+        p.add_argument(flag, action="store_true", help="not supported by Strom")
+    p.add_argument(
+        "--bootstrap-controller", metavar="HOST:PORT", help="not supported (no KRaft controllers)"
+    )
     p.add_argument("--output", choices=("text", "json"), default="text")
     return p
 
 
 def entity(args: argparse.Namespace) -> tuple[str, str | None]:
     """``(entity type, name)``; name None = every entity, ``""`` = the broker defaults."""
+    if args.bootstrap_controller:
+        raise ToolError(
+            "--bootstrap-controller is not supported: Strom has no KRaft controllers; use "
+            "--bootstrap-server."
+        )
+    quota = [
+        f for f in ("user", "client", "ip", "client_metrics", "user_defaults", "client_defaults",
+                    "ip_defaults") if getattr(args, f)
+    ]  # fmt: skip
+    if quota:
+        flag = "--" + quota[0].replace("_", "-")
+        raise ToolError(
+            f"Option {flag} is not supported: Strom has no client quotas, SCRAM credentials or "
+            "client metrics."
+        )
     shortcuts = [
         ("topics", args.topic),
         ("brokers", args.broker),

@@ -46,6 +46,7 @@ from strom.protocol.records import (
     verify_crc,
 )
 from strom.protocol.records.header import Buffer, increment_sequence
+from strom.tools._common import version_text
 
 _INDEX_ENTRY = struct.Struct(">ii")
 _TIME_INDEX_ENTRY = struct.Struct(">qi")
@@ -127,6 +128,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(*names, action="store_true", help=text)
     p.add_argument("--max-bytes", type=_non_negative_int, help="limit on bytes read from a .log")
     p.add_argument("--max-message-size", type=_non_negative_int, help="accepted; unused")
+    p.add_argument("--version", action="version", version=version_text())
     return p
 
 
