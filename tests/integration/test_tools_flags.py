@@ -255,3 +255,21 @@ def test_configs_kafka_flags(broker: BrokerProcess) -> None:
         "Error: Option --client-defaults is not supported: Strom has no client quotas, SCRAM "
         "credentials or client metrics."
     )
+
+
+def test_consumer_perf_test_include_broker_list_and_num_records(broker: BrokerProcess) -> None:
+    bs = _bs(broker)
+    prefix = f"cp{uuid.uuid4().hex[:6]}"
+    for name in ("a", "b"):
+        ok("topics", *bs, "--create", "--topic", f"{prefix}.{name}")
+        ok("console-producer", *bs, "--topic", f"{prefix}.{name}",
+           stdin="".join(f"{name}{i}\n" for i in range(5)))  # fmt: skip
+    # --broker-list (deprecated in Kafka) instead of --bootstrap-server; both topics by regex
+    out = ok("consumer-perf-test", "--broker-list", broker.bootstrap, "--include",
+             f"{prefix}\\..*", "--num-records", "10", "--timeout", "20000", "--hide-header",
+             "--command-property", "client.id=perf-flags")  # fmt: skip
+    assert not out[0].startswith("WARNING"), out
+    assert out[0].split(", ")[4] == "10"  # data.consumed.in.nMsg
+    assert fails("consumer-perf-test", *bs, "--messages", "1") == (
+        "Error: Exactly one of --topic/--include is required."
+    )

@@ -1,8 +1,9 @@
 """``strom consumer-perf-test``: Kafka's ``kafka-consumer-perf-test.sh`` on Strom's own consumer.
 
-Owns: Kafka's flags (--bootstrap-server, --topic, --messages, --group, --fetch-size,
---from-latest, --timeout, --reporting-interval, --show-detailed-stats, --hide-header,
---date-format, --consumer.config, --print-metrics), the poll loop (a group member of --group
+Owns: Kafka's flags (--bootstrap-server or the deprecated --broker-list, --topic or --include
+REGEX, --messages (or 4.x's --num-records), --group, --fetch-size, --from-latest, --timeout,
+--reporting-interval, --show-detailed-stats, --hide-header, --date-format, --consumer.config,
+4.x's --command-property, --print-metrics), the poll loop (a group member of --group
 that stops after --messages records or after --timeout ms without one) and Kafka's CSV report
 (``start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec,
 rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec``; per interval with
@@ -19,7 +20,7 @@ import time
 from typing import Any
 
 from strom.client import AIOConsumer, TopicPartition
-from strom.tools._common import ToolError, load_properties, parser, run
+from strom.tools._common import ToolError, load_properties, parse_props, parser, run
 from strom.tools.perf_stats import (
     CONSUMER_HEADER,
     DETAILED_HEADER,
@@ -40,9 +41,19 @@ EXAMPLES = """\
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = parser("strom consumer-perf-test", "Measure consumer throughput.", EXAMPLES)
-    p.add_argument("--topic", required=True, help="the topic to consume")
-    p.add_argument("--messages", type=int, required=True, help="records to consume")
+    p = parser("strom consumer-perf-test", "Measure consumer throughput.", EXAMPLES, False)
+    p.add_argument("--broker-list", metavar="HOST:PORT", help="deprecated: --bootstrap-server")
+    p.add_argument("--topic", help="the topic to consume")
+    p.add_argument("--include", metavar="REGEX", help="consume every topic matching REGEX")
+    count = p.add_mutually_exclusive_group(required=True)
+    count.add_argument("--messages", type=int, help="records to consume")
+    count.add_argument("--num-records", dest="messages", type=int, help="as --messages (Kafka 4)")
+    p.add_argument(
+        "--command-property",
+        action="append",
+        metavar="KEY=VALUE",
+        help="consumer property, over --consumer.config (Kafka 4); repeatable",
+    )
     p.add_argument("--group", help="consumer group id (default perf-consumer-NNNNN)")
     p.add_argument("--fetch-size", type=int, default=1048576, help="bytes per partition fetch")
     p.add_argument("--from-latest", action="store_true", help="start at the log end")
@@ -62,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 def consumer_config(args: argparse.Namespace, group: str) -> dict[str, Any]:
     conf: dict[str, Any] = load_properties(args.command_config)
     conf.update(load_properties(args.consumer_config))
+    conf.update(parse_props(args.command_property, "--command-property"))
     conf.update(
         {
             "bootstrap.servers": args.bootstrap_server,
@@ -151,6 +163,11 @@ def main(argv: list[str]) -> int:
     async def body() -> int:
         if args.messages <= 0:
             raise ToolError("--messages must be positive.")
+        args.bootstrap_server = args.bootstrap_server or args.broker_list
+        if not args.bootstrap_server:
+            raise ToolError("Missing required argument --bootstrap-server.")
+        if (args.topic is None) == (args.include is None):
+            raise ToolError("Exactly one of --topic/--include is required.")
         strftime = java_date_format(args.date_format)
         group = args.group or f"perf-consumer-{random.randrange(100000)}"
         consumer = AIOConsumer(consumer_config(args, group))
@@ -160,7 +177,12 @@ def main(argv: list[str]) -> int:
             print(DETAILED_HEADER if args.show_detailed_stats else CONSUMER_HEADER)
         start_ms, start = now_ms(), time.monotonic()
         try:
-            consumer.subscribe([args.topic], on_revoked=reader.revoked, on_assigned=reader.assigned)
+            consumer.subscribe(
+                [args.topic] if args.topic else None,
+                reader.revoked,
+                reader.assigned,
+                pattern=args.include,
+            )
             complete = await reader.consume(consumer)
         finally:
             await consumer.close()
