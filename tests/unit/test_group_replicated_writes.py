@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 
-from strom.broker.group_runtime import OFFSETS_TOPIC, GroupRuntime
+from strom.broker.group_runtime import OFFSETS_TOPIC, GroupRuntime, with_error
 from strom.broker.replica_manager import AppendResult
 from strom.coordinator.group import offset_writes
 from strom.coordinator.group.group import ClassicGroup
 from strom.coordinator.group.records import OffsetValue
 from strom.coordinator.group.types import write_error
 from strom.errors import ErrorCode
-from strom.protocol.messages.join_group import JoinGroupRequest
+from strom.protocol.messages.delete_groups import DeleteGroupsResponse as D
+from strom.protocol.messages.join_group import JoinGroupRequest, JoinGroupResponse
 from strom.protocol.messages.offset_commit import OffsetCommitRequest
 from strom.protocol.messages.offset_fetch import OffsetFetchRequest
 from strom.protocol.messages.sync_group import SyncGroupRequest
@@ -253,3 +254,17 @@ def test_runtime_sync_group_write_failure_answers_error_and_rebalances() -> None
         await rt.shutdown()
 
     asyncio.run(scenario())
+
+
+def test_failed_write_turns_successful_replies_into_the_error_only() -> None:
+    ok = JoinGroupResponse(error_code=0, member_id="m", generation_id=3)
+    failed = with_error(ok, E.NOT_COORDINATOR)
+    assert (failed.error_code, failed.member_id, ok.error_code) == (E.NOT_COORDINATOR, "m", 0)
+    refused = JoinGroupResponse(error_code=E.UNKNOWN_MEMBER_ID, member_id="m")
+    assert with_error(refused, E.NOT_COORDINATOR).error_code == E.UNKNOWN_MEMBER_ID
+    a = D.DeletableGroupResult(group_id="a", error_code=0)
+    b = D.DeletableGroupResult(group_id="b", error_code=E.NON_EMPTY_GROUP)
+    deleted = D(results=[a, b])
+    codes = [r.error_code for r in with_error(deleted, E.COORDINATOR_NOT_AVAILABLE).results]
+    assert codes == [E.COORDINATOR_NOT_AVAILABLE, E.NON_EMPTY_GROUP]
+    assert [r.error_code for r in deleted.results] == [0, E.NON_EMPTY_GROUP]

@@ -57,10 +57,12 @@ def now_ms() -> int:
 
 
 def with_error(response: Any, code: ErrorCode) -> Any:
-    """``response`` answering ``code`` instead: its top-level error, or each result's."""
+    """``response`` answering ``code`` instead of success: its top-level error, or each
+    result's. An error reply stays as it is (it did not depend on the write)."""
     out = copy.copy(response)
     if hasattr(out, "error_code"):
-        out.error_code = code
+        if out.error_code == ErrorCode.NONE:
+            out.error_code = code
     elif isinstance(getattr(out, "results", None), list):
         out.results = [copy.copy(r) for r in out.results]
         for r in out.results:
