@@ -273,3 +273,28 @@ def test_consumer_perf_test_include_broker_list_and_num_records(broker: BrokerPr
     assert fails("consumer-perf-test", *bs, "--messages", "1") == (
         "Error: Exactly one of --topic/--include is required."
     )
+
+
+def test_topics_create_checks_and_alter_with_replica_assignment(broker: BrokerProcess) -> None:
+    bs = _bs(broker)
+    name = f"ra{uuid.uuid4().hex[:6]}"  # no '.' or '_': no metric-name warning
+    assert ok("topics", *bs, "--create", "--topic", name) == [f"Created topic {name}."]
+    assert fails("topics", *bs, "--create", "--topic", "x", "--partitions", "0") == (
+        "Error: The partitions must be greater than 0"
+    )
+    assert fails("topics", *bs, "--create", "--topic", "x", "--replication-factor", "0") == (
+        "Error: The replication factor must be between 1 and 32767 inclusive"
+    )
+    alter = ("topics", *bs, "--alter", "--topic", name)
+    # the entry of the existing partition 0 is skipped, as Kafka does: broker 9 is never used
+    ok(*alter, "--partitions", "2", "--replica-assignment", "9,0")
+    lines = ok("topics", *bs, "--describe", "--topic", name)
+    assert lines[0].split("\t")[2] == "PartitionCount: 2"
+    assert lines[2] == f"\tTopic: {name}\tPartition: 1\tLeader: 0\tReplicas: 0\tIsr: 0"
+    # a new partition's replicas are sent to the broker, which refuses an unknown broker
+    assert fails(*alter, "--replica-assignment", "9,0,7") == (
+        "Error: Unknown broker(s) [7] in the assignment of partition 2"
+    )
+    assert ok("topics", *bs, "--describe", "--topic", name)[0].split("\t")[2] == (
+        "PartitionCount: 2"
+    )

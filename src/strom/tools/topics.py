@@ -20,7 +20,11 @@ import re
 from typing import Any
 
 from strom.client import AIOAdminClient, NewTopic
-from strom.tools._common import ToolError, client_config, parse_props, parser, run
+from strom.protocol.messages.create_partitions import (
+    CreatePartitionsRequest,
+    CreatePartitionsResponse,
+)
+from strom.tools._common import ToolError, client_config, code_name, parse_props, parser, run
 
 TOPIC = 2
 EXAMPLES = """\
@@ -56,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--replica-assignment",
         metavar="B:B,B:B",
-        help="replica broker ids per partition, e.g. 0:1,1:2 (create)",
+        help="replica broker ids per partition, e.g. 0:1,1:2 (create; alter: new partitions)",
     )
     p.add_argument("--if-exists", action="store_true", help="no error if the topic is missing")
     p.add_argument("--if-not-exists", action="store_true", help="no error if it already exists")
@@ -89,6 +93,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--topic-id", help="the topic id to describe (base64, as --describe prints)")
     p.add_argument("--output", choices=("text", "json"), default="text")
     return p
+
+
+COLLISION_WARNING = (
+    "WARNING: Due to limitations in metric names, topics with a period ('.') or underscore ('_') "
+    "could collide. To avoid issues it is best to use either, but not both."
+)
+
+
+async def add_partitions(
+    admin: AIOAdminClient, name: str, count: int, new_replicas: list[list[int]]
+) -> None:
+    """CreatePartitions with the replicas of the new partitions (--alter --replica-assignment:
+    Kafka skips the entries of the partitions that already exist)."""
+    req = CreatePartitionsRequest(
+        topics=[
+            CreatePartitionsRequest.CreatePartitionsTopic(
+                name,
+                count,
+                [CreatePartitionsRequest.CreatePartitionsAssignment(r) for r in new_replicas],
+            )
+        ],
+        timeout_ms=admin.timeout_ms,
+    )
+    resp = await admin.cluster.send_controller(req, CreatePartitionsResponse)
+    for r in resp.results:
+        if r.error_code:
+            raise ToolError(r.error_message or f"{name}: {code_name(r.error_code)}")
+    admin.cluster.request_update()
 
 
 def parse_assignment(text: str) -> list[list[int]]:
@@ -139,6 +171,12 @@ class TopicsCommand:
         if not a.topic:
             raise ToolError("Missing required argument --topic.")
         configs = parse_props(a.config, "--config")
+        if a.replication_factor is not None and not 1 <= a.replication_factor <= 32767:
+            raise ToolError("The replication factor must be between 1 and 32767 inclusive")
+        if a.partitions is not None and a.partitions < 1:
+            raise ToolError("The partitions must be greater than 0")
+        if "." in a.topic or "_" in a.topic:
+            print(COLLISION_WARNING)
         try:
             if a.replica_assignment:
                 if a.partitions is not None or a.replication_factor is not None:
@@ -175,23 +213,28 @@ class TopicsCommand:
             raise ToolError("Option --replication-factor is not supported with --alter.")
         names = await self.selected()
         described = await self.admin.describe_topics(names) if names else {}
+        assignment = parse_assignment(a.replica_assignment) if a.replica_assignment else None
+        wanted = a.partitions if a.partitions is not None or assignment is None else len(assignment)
         for name in names:
-            if a.partitions is not None:
+            if wanted is not None:
                 current = len(described[name])
-                if a.partitions <= current:
+                if wanted <= current:
                     raise ToolError(
                         "The number of partitions for a topic can only be increased. "
-                        f"Topic {name} currently has {current} partitions, {a.partitions} "
+                        f"Topic {name} currently has {current} partitions, {wanted} "
                         "would not be an increase."
                     )
-                await self.admin.create_partitions({name: a.partitions})
+                if assignment is None:
+                    await self.admin.create_partitions({name: wanted})
+                else:
+                    await add_partitions(self.admin, name, wanted, assignment[current:])
             changes: dict[str, tuple[str, str | None]] = {
                 k: ("set", v) for k, v in parse_props(a.config, "--config").items()
             }
             changes.update({k: ("delete", None) for k in a.delete_config or []})
             if changes:
                 await self.admin.incremental_alter_configs((TOPIC, name), changes)
-            if a.partitions is None and not changes:
+            if wanted is None and not changes:
                 raise ToolError("--alter needs --partitions, --config or --delete-config.")
             print(f"Altered topic {name}.")
 
