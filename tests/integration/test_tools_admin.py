@@ -312,8 +312,8 @@ def test_reassign_partitions_on_a_single_node(broker: Any, tmp_path: Path) -> No
     assert ok("reassign-partitions", *bs, "--list") == ["No partition reassignments found."]
     assert ok("reassign-partitions", *bs, "--verify", "--reassignment-json-file", str(plan)) == [
         "Status of partition reassignment:",
-        f"Reassignment of partition {topic}-0 is complete.",
-        f"Reassignment of partition {topic}-1 is complete.",
+        f"Reassignment of partition {topic}-0 is completed.",
+        f"Reassignment of partition {topic}-1 is completed.",
     ]
     assert ok("reassign-partitions", *bs, "--cancel", "--reassignment-json-file", str(plan)) == [
         "None of the specified partition reassignments are active."

@@ -176,7 +176,7 @@ def test_verify_and_list_texts() -> None:
         "Status of partition reassignment:",
         "There is no active reassignment of partition bar-0, but replica set is 5,4,6 rather "
         "than 0,1,2.",
-        "Reassignment of partition foo-0 is complete.",
+        "Reassignment of partition foo-0 is completed.",
         "Reassignment of partition foo-1 is still in progress.",
     ]
     assert list_text({}) == "No partition reassignments found."

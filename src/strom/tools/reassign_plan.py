@@ -242,7 +242,7 @@ def verify_text(states: Mapping[TopicPartition, ReassignmentState]) -> str:
         if not s.done:
             lines.append(f"Reassignment of partition {tp_name(tp)} is still in progress.")
         elif s.current == s.target:
-            lines.append(f"Reassignment of partition {tp_name(tp)} is complete.")
+            lines.append(f"Reassignment of partition {tp_name(tp)} is completed.")
         else:
             lines.append(
                 f"There is no active reassignment of partition {tp_name(tp)}, but replica set "
