@@ -20,6 +20,8 @@ Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
 - TxnOffsetCommit from a producer whose epoch the group's partition has already seen bumped is
   PRODUCER_FENCED before anything is written; a consumer-protocol group checks the member id and
   member epoch (see ``strom.coordinator.group.consumer_offsets``).
+- DescribeProducers answers from any replica of the partition, leader or follower (Kafka's
+  ``activeProducerState``), so ``find-hanging --broker-id`` can ask each broker.
 - ListTransactions v1 ``duration_filter`` (KIP-994): only transactions running longer than that
   many ms (``TransactionCoordinator.list_transactions``).
 """
@@ -285,8 +287,6 @@ async def describe_producers(
             p = rm.get(t.name, index)
             if p is None:
                 pr.error_code = E.UNKNOWN_TOPIC_OR_PARTITION
-            elif p.leader != ctx.broker.broker_id:
-                pr.error_code = E.NOT_LEADER_OR_FOLLOWER
             else:
                 for e in sorted(
                     p.log.producer_state.producers.values(), key=lambda x: x.producer_id
