@@ -8,7 +8,12 @@ console-consumer's --include and deserializers; consumer-groups' --by-duration, 
 from __future__ import annotations
 
 import importlib.metadata
+import os
+import pty
+import select
 import struct
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +21,7 @@ from pathlib import Path
 import pytest
 from confluent_kafka import Producer
 from conftest import BrokerProcess
-from test_tools import fails, ok, strom
+from test_tools import ROOT, fails, ok, strom
 
 pytestmark = pytest.mark.integration
 
@@ -298,3 +303,42 @@ def test_topics_create_checks_and_alter_with_replica_assignment(broker: BrokerPr
     assert ok("topics", *bs, "--describe", "--topic", name)[0].split("\t")[2] == (
         "PartitionCount: 2"
     )
+
+
+def test_console_producer_prompts_only_on_a_terminal(broker: BrokerProcess) -> None:
+    bs = _bs(broker)
+    topic = f"tty{uuid.uuid4().hex[:6]}"
+    ok("topics", *bs, "--create", "--topic", topic)
+    controller, terminal = pty.openpty()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "strom.tools.cli", "console-producer", *bs, "--topic", topic],
+        stdin=terminal, stdout=terminal, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+    )  # fmt: skip
+    os.close(terminal)
+    seen = b""
+
+    def read_until_prompts(count: int) -> None:
+        nonlocal seen
+        while seen.count(b">") < count:
+            ready, _, _ = select.select([controller], [], [], 30)
+            assert ready, seen
+            seen += os.read(controller, 1024)
+
+    try:
+        read_until_prompts(1)  # the prompt before anything was typed
+        assert seen == b">"
+        os.write(controller, b"k1\n")
+        read_until_prompts(2)  # the terminal's echo of the line, then the next prompt
+        os.write(controller, b"\x04")  # end of input (Ctrl-D)
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        os.close(controller)
+    assert seen.replace(b"\r", b"") == b">k1\n>", seen
+    # and the line was produced; piped stdin gets no prompt (the other tests check stdout == [])
+    assert ok("console-consumer", *bs, "--topic", topic, "--from-beginning",
+              "--max-messages", "1") == ["k1"]  # fmt: skip

@@ -5,7 +5,8 @@ Owns: reading stdin line by line and turning each line into a record per Kafka's
 ``headers.delimiter``, ``headers.separator``, ``headers.key.separator``, ``null.marker``,
 ``ignore.error``; also read from --reader-config), then producing it with Strom's
 :class:`AIOProducer`. Exits once stdin is closed and every record is acknowledged; a failed
-delivery is one stderr line and exit code 1.
+delivery is one stderr line and exit code 1. On an interactive terminal each line is prompted
+with ``>``, as Kafka does.
 
 Producer settings come, lowest first, from --command-config / --producer.config, then
 --producer-property, then Kafka's dedicated flags when given (--request-required-acks,
@@ -233,9 +234,18 @@ def _stdin_lines() -> asyncio.Queue[bytes | None]:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=10000)
 
+    # Kafka prompts with ">" only on an interactive console (stdin and stdout terminals)
+    prompt = sys.stdin.isatty() and sys.stdout.isatty()
+
+    def read_line() -> bytes:
+        if prompt:
+            sys.stdout.write(">")
+            sys.stdout.flush()
+        return sys.stdin.buffer.readline()
+
     def reader() -> None:
         try:
-            for raw in iter(sys.stdin.buffer.readline, b""):
+            for raw in iter(read_line, b""):
                 asyncio.run_coroutine_threadsafe(queue.put(raw), loop).result()
             asyncio.run_coroutine_threadsafe(queue.put(None), loop).result()
         except (RuntimeError, OSError, ValueError, concurrent.futures.CancelledError):
