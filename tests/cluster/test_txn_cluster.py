@@ -10,14 +10,18 @@ could not learn (a fatal error during its commit) must be all-or-nothing."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
-from cluster_util import FAST, partitions, wait_for, wait_isr, wait_leader
+from cluster_util import FAST, partitions, wait_for, wait_isr
 from confluent_kafka import Consumer, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
+from kazoo.client import KazooClient
 
+from strom.cluster.zk_store import state_path
 from strom.coordinator.group.types import partition_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -26,9 +30,21 @@ TOPIC = "eos-out"
 TXN_TOPIC = "__transaction_state"
 PARTS = 3
 PER_TXN = 30
-TXNS = 48
-# transaction number -> which broker to SIGKILL after its records were produced
-KILL_AT = {8: "leader", 18: "leader", 28: "coordinator", 38: "coordinator"}
+TXNS = 54
+# transaction number -> (which broker to SIGKILL, after how many of its records): after all of
+# them (flushed, so the transaction is open everywhere, before EndTxn) or halfway (produce and
+# AddPartitionsToTxn / verification requests in flight)
+KILL_AT = {
+    6: ("leader", PER_TXN), 14: ("leader", PER_TXN // 2), 22: ("leader", PER_TXN),
+    30: ("coordinator", PER_TXN), 38: ("coordinator", PER_TXN // 2),
+    46: ("coordinator", PER_TXN),
+}  # fmt: skip
+
+
+def _zk_isr_full(zk: KazooClient, parts: list[tuple[str, int]]) -> bool:
+    """Every partition's ISR in ZooKeeper (the controller's truth; brokers' metadata caches
+    may lag) has all 3 replicas."""
+    return all(len(json.loads(zk.get(state_path(t, p))[0])["isr"]) == 3 for t, p in parts)
 
 
 def _producer(bootstrap: str, txn_id: str) -> Producer:
@@ -95,6 +111,9 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
     assert coordinator not in leaders.values(), (coordinator, leaders)
     print(f"coordinator of {txn_id}: broker {coordinator}; leaders of {TOPIC}: {leaders}")
 
+    zk = KazooClient(hosts=c.zk_connect)
+    zk.start()
+    watched = [(TOPIC, p) for p in range(PARTS)] + [(TXN_TOPIC, txn_partition)]
     committed: set[int] = set()
     aborted: set[int] = set()
     unknown: set[int] = set()
@@ -104,17 +123,17 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
         t_txn = time.monotonic()
         commit = k % 3 != 2
         prod.begin_transaction()
+        what, after = KILL_AT.get(k, ("", -1))
+        victim = None
         for i in range(PER_TXN):
+            if i == after:
+                victim = _kill(c, zk, what, txn_partition)
+                kills.append(f"txn {k}: killed the {what} (broker {victim}) after {i} records")
             prod.produce(TOPIC, value=f"{k}:{i}".encode(), partition=i % PARTS)
         prod.flush(60)  # written (an abort would drop unsent records): mid-transaction now
-        victim = None
-        if k in KILL_AT:
-            if KILL_AT[k] == "leader":
-                victim = wait_leader(bs, TOPIC, 0)
-            else:
-                victim = wait_leader(bs, TXN_TOPIC, txn_partition)
-            c.broker(victim).kill()
-            kills.append(f"txn {k}: killed {KILL_AT[k]} broker {victim}")
+        if after == PER_TXN:
+            victim = _kill(c, zk, what, txn_partition)
+            kills.append(f"txn {k}: killed the {what} (broker {victim}) before EndTxn")
         t_end = time.monotonic()
         outcome = _finish(prod, commit)
         t_done = time.monotonic()
@@ -128,13 +147,12 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
         if victim is not None:
             c.broker(victim).start()
             t_up = time.monotonic()
-            wait_isr(bs, TOPIC, 3, timeout=90)
+            wait_for("full ISRs", lambda: _zk_isr_full(zk, watched), 90)
             print(f"restart {t_up - t_done:.2f}s, ISR {time.monotonic() - t_up:.2f}s")
-            wait_for("full ISR of the coordinator's partition",
-                     lambda: len(partitions(bs, TXN_TOPIC)[txn_partition][2]) == 3, 90)  # fmt: skip
         print(f"txn {k}: records {t_end - t_txn:.2f}s, {outcome} {t_done - t_end:.2f}s, "
               f"recovery {time.monotonic() - t_done:.2f}s")  # fmt: skip
     prod.flush(10)
+    zk.stop()
     print("\n".join(kills))
 
     visible = _consume_all(bs, "read_committed")
@@ -158,6 +176,16 @@ def test_exactly_once_across_brokers_with_kills(cluster_factory) -> None:  # typ
         f"read_committed saw {len(visible)} records, 0 duplicates, 0 aborted; "
         f"read_uncommitted {len(everything)}; {time.monotonic() - t0:.1f}s"
     )
+
+
+def _kill(c: Any, zk: KazooClient, what: str, txn_partition: int) -> int:
+    """SIGKILL the current leader (as ZooKeeper says) of TOPIC-0 or of the coordinator's
+    ``__transaction_state`` partition."""
+    t, p = (TOPIC, 0) if what == "leader" else (TXN_TOPIC, txn_partition)
+    victim = int(json.loads(zk.get(state_path(t, p))[0])["leader"])
+    assert victim > 0, f"{t}-{p} has no leader"
+    c.broker(victim).kill()
+    return victim
 
 
 def _finish(prod: Producer, commit: bool) -> str:
