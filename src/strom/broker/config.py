@@ -96,6 +96,7 @@ _KEYS = [
     Key("offsets.topic.num.partitions", int, "50", 1),
     Key("offsets.topic.replication.factor", int, "3", 1),
     Key("offsets.topic.segment.bytes", int, "104857600", 1),
+    Key("offsets.commit.timeout.ms", int, "5000", 1),
     Key("transaction.state.log.num.partitions", int, "50", 1),
     Key("transaction.state.log.replication.factor", int, "3", 1),
     Key("transaction.state.log.min.isr", int, "2", 1),

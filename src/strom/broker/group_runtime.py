@@ -99,8 +99,7 @@ class GroupRuntime:
         self._writes: set[asyncio.Task[None]] = set()  # writes waiting for replication
         self._tail: dict[int, asyncio.Task[None]] = {}  # partition -> its newest waiting write
         self._loads: dict[int, int] = {}  # partition -> times (un)loaded: state generations
-        raw = broker.config.originals.get(COMMIT_TIMEOUT, 5000)
-        self.commit_timeout_s = max(1, int(raw)) / 1000
+        self.commit_timeout_s = int(broker.config[COMMIT_TIMEOUT]) / 1000
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
