@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
-from strom.client.types import ConsumerRecord
+from strom.client.types import ConsumerRecord, OffsetAndMetadata
 
 pytestmark = pytest.mark.integration
 
@@ -79,5 +79,53 @@ def test_rack_epochs_and_truncation_detection(broker: Any) -> None:
             assert [(r.offset, r.value) for r in got] == [(11, b"after-refresh")]
             assert c.cluster.leader_epoch(tp) == info.leader_epoch
         await c.close()
+
+    asyncio.run(go())
+
+
+def test_committed_offsets_carry_and_validate_leader_epochs(broker: Any) -> None:
+    """Commits carry the leader epoch of the last consumed record; a committed offset is
+    validated with OffsetForLeaderEpoch before it is fetched from (KIP-320): one beyond the end
+    of its epoch (the log was truncated after the commit) moves back to that end instead of
+    failing with OFFSET_OUT_OF_RANGE and resetting to the earliest offset."""
+    topic, group = f"cepochs-{uuid.uuid4().hex[:8]}", f"g-{uuid.uuid4().hex[:8]}"
+    tp = TopicPartition(topic, 0)
+    props = {
+        "bootstrap.servers": broker.bootstrap,
+        "group.id": group,
+        "auto.offset.reset": "earliest",
+        "enable.auto.commit": False,
+    }
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": broker.bootstrap}) as admin:
+            await admin.create_topics([NewTopic(topic, 1, 1)])
+        async with AIOProducer({"bootstrap.servers": broker.bootstrap}) as p:
+            for i in range(10):
+                await p.send_and_wait(topic, f"v{i}".encode(), partition=0)
+            c = AIOConsumer(props)
+            await c.start()
+            c.subscribe([topic])
+            got = await poll_until(c, 4)
+            assert len(got) == 10
+            epoch = got[-1].leader_epoch
+            await c.commit()
+            committed = (await c.committed([tp]))[tp]
+            assert (committed.offset, committed.leader_epoch) == (10, epoch)
+            # pretend the commit happened before a truncation: offset 1000 in that epoch
+            await c.commit({tp: OffsetAndMetadata(1000, "", epoch)})
+            await c.close()
+
+            c2 = AIOConsumer(props)
+            await c2.start()
+            c2.subscribe([topic])
+            deadline = time.monotonic() + 20
+            while not c2.assignment() and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert await c2.position(tp, timeout=20) == 10  # validated: the epoch ends at 10
+            await p.send_and_wait(topic, b"new", partition=0)
+            got = await poll_until(c2, 1)
+            assert [(r.offset, r.value) for r in got] == [(10, b"new")]
+            await c2.close()
 
     asyncio.run(go())

@@ -134,3 +134,48 @@ def test_preferred_read_replica_is_used_until_it_expires_or_fails() -> None:
         assert subs.assignment[TP].position == 10 and fetcher.fetch_node(TP) == 1
 
     asyncio.run(go())
+
+
+def committed(offset: int, epoch: int, reset: str = "earliest") -> SubscriptionState:
+    subs = SubscriptionState(reset)
+    subs.assign_manual([TP])
+    subs.seek_committed(TP, offset, epoch)
+    return subs
+
+
+def test_committed_offset_with_epoch_is_validated_before_fetching() -> None:
+    subs = committed(100, 2)
+    assert subs.fetchable() == []  # not fetched until validated
+    cluster = EpochCluster(2, (0, 2, 150))  # same epoch as the commit: still asked
+    assert run(subs, cluster) == []
+    assert cluster.requests == [(2, 2)]
+    assert subs.assignment[TP].position == 100 and subs.fetchable() == [TP]
+
+
+def test_committed_offset_beyond_its_epochs_end_moves_back() -> None:
+    subs = committed(100, 2)
+    cluster = EpochCluster(4, (0, 2, 60))  # epoch 2 ended at 60 on the new leader
+    assert run(subs, cluster) == []
+    st = subs.assignment[TP]
+    assert cluster.requests == [(4, 2)] and st.position == 60 and subs.fetchable() == [TP]
+
+
+def test_committed_truncation_with_reset_none_is_reported() -> None:
+    subs = committed(100, 2, reset="none")
+    errors = run(subs, EpochCluster(4, (0, 2, 60)))
+    assert len(errors) == 1 and isinstance(errors[0], LogTruncationError)
+
+
+def test_committed_epoch_unknown_to_the_leader_resets() -> None:
+    subs = committed(100, 7)
+    assert run(subs, EpochCluster(1, (0, -1, -1))) == []
+    st = subs.assignment[TP]
+    assert st.position is None and st.reset == "earliest" and subs.needs_reset() == [TP]
+
+
+def test_committed_offset_without_epoch_is_not_validated() -> None:
+    subs = committed(100, -1)
+    cluster = EpochCluster(3, (0, 3, 0))
+    assert subs.fetchable() == [TP]
+    run(subs, cluster)
+    assert cluster.requests == [] and subs.assignment[TP].position == 100

@@ -32,7 +32,7 @@ from strom.client.coordinator import GroupCoordinatorClient, Listener
 from strom.client.errors import ClientError, KafkaTimeoutError
 from strom.client.fetcher import EARLIEST, LATEST, Fetcher, OffsetOutOfRange, missing_position_error
 from strom.client.subscription import SubscriptionState
-from strom.client.tasks import cancel_and_wait
+from strom.client.tasks import cancel_and_wait, wait_event
 from strom.client.types import (
     ConsumerGroupMetadata,
     ConsumerRecord,
@@ -191,8 +191,7 @@ class AIOConsumer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return {}
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.fetcher.data_ready.wait(), remaining)
+            await wait_event(self.fetcher.data_ready, remaining)
             self._raise_pending_error()
 
     def _raise_pending_error(self) -> None:
@@ -235,7 +234,7 @@ class AIOConsumer:
         deadline = time.monotonic() + timeout
         while True:
             st = self.subs.state(tp)
-            if st.position is not None:
+            if st.position is not None and not st.awaiting_validation:
                 return st.position
             if st.reset == "none":
                 raise OffsetOutOfRange(f"no valid position for {tp} and auto.offset.reset=none")
@@ -286,7 +285,7 @@ class AIOConsumer:
     # ------------------------------------------------------------------ commits
     def _consumed(self) -> dict[TopicPartition, OffsetAndMetadata]:
         return {
-            tp: OffsetAndMetadata(st.position)
+            tp: OffsetAndMetadata(st.position, "", st.leader_epoch)
             for tp, st in self.subs.assignment.items()
             if st.position is not None
         }
@@ -397,8 +396,7 @@ class AIOConsumer:
                 )
                 await asyncio.sleep(self.cluster.backoff)
             self._wake.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), 0.1)
+            await wait_event(self._wake, 0.1)
 
     def _check_open(self) -> None:
         if self._closed:

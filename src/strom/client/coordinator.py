@@ -155,7 +155,7 @@ class GroupCoordinatorClient:
             return
         gone = set(tps)
         consumed = {
-            tp: OffsetAndMetadata(st.position)
+            tp: OffsetAndMetadata(st.position, "", st.leader_epoch)
             for tp, st in self.subs.assignment.items()
             if tp in gone and st.position is not None
         }
@@ -276,7 +276,7 @@ class GroupCoordinatorClient:
                 continue
             c = committed.get(tp)
             if c is not None and c.offset >= 0:
-                st.position = c.offset
+                self.subs.seek_committed(tp, c.offset, c.leader_epoch)
             else:
                 st.reset = self.subs.default_reset
 
@@ -361,7 +361,10 @@ class GroupCoordinatorClient:
                 self.coordinator_dead()
                 await asyncio.sleep(self.backoff)
                 continue
-            if resp.error_code == E.UNSTABLE_OFFSET_COMMIT:
+            unstable = resp.error_code == E.UNSTABLE_OFFSET_COMMIT or any(
+                p.error_code == E.UNSTABLE_OFFSET_COMMIT for t in resp.topics for p in t.partitions
+            )
+            if unstable:  # offsets still being written (or in a transaction): ask again
                 await asyncio.sleep(self.backoff)
                 continue
             if resp.error_code:
@@ -374,7 +377,7 @@ class GroupCoordinatorClient:
                             p.committed_offset, p.metadata or "", p.committed_leader_epoch
                         )
             return out
-        raise error_for(E.COORDINATOR_NOT_AVAILABLE, "OffsetFetch")
+        raise error_for(E.UNSTABLE_OFFSET_COMMIT, "OffsetFetch: offsets stayed unstable")
 
     # ------------------------------------------------------------------ leaving
     async def leave(self) -> None:

@@ -22,7 +22,6 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from strom.client.cluster import Cluster
 from strom.client.config import Config
 from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for
 from strom.client.subscription import SubscriptionState
-from strom.client.tasks import cancel_and_wait
+from strom.client.tasks import cancel_and_wait, wait_event
 from strom.client.types import ConsumerRecord, TopicPartition
 from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
@@ -206,8 +205,7 @@ class Fetcher:
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
             self.wakeup.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.wakeup.wait(), self.backoff if not by_node else 1.0)
+            await wait_event(self.wakeup, self.backoff if not by_node else 1.0)
 
     def fetch_node(self, tp: TopicPartition) -> int:
         """The preferred read replica while it is fresh and known, else the leader."""

@@ -40,7 +40,7 @@ from strom.client.errors import (
     is_retriable,
 )
 from strom.client.idempotence import ProducerIdentity
-from strom.client.tasks import cancel_and_wait
+from strom.client.tasks import cancel_and_wait, wait_event
 from strom.client.transaction_manager import TransactionManager, TxnState
 from strom.client.types import TopicPartition
 from strom.errors import ErrorCode, KafkaError
@@ -164,8 +164,7 @@ class Sender:
             delay = acc.next_ready_delay(time.monotonic())
             if not by_node and delay <= 0:
                 delay = self.backoff  # ready but blocked: a response or a refresh wakes us
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(acc.wakeup.wait(), delay)
+            await wait_event(acc.wakeup, delay)
 
     def in_flight(self) -> bool:
         return any(self.tp_in_flight.values())

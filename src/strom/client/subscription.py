@@ -9,9 +9,10 @@ Patterns: ``re.Pattern`` objects must match the whole topic name (Java semantics
 beginning with ``^`` (confluent-kafka/librdkafka style) are searched. Internal topics (names
 starting with ``__``) never match.
 
-Invariant: a partition is fetchable only when assigned, not paused and
-with a known position; ``generation`` changes whenever the assignment changes, so results of
-fetches started under an older assignment can be recognised and dropped.
+Invariant: a partition is fetchable only when assigned, not paused and with a known, validated
+position (a committed offset with a leader epoch is validated first, KIP-320); ``generation``
+changes whenever the assignment changes, so results of fetches started under an older
+assignment can be recognised and dropped.
 """
 
 from __future__ import annotations
@@ -118,6 +119,14 @@ class SubscriptionState:
         st.leader_epoch = -1
         st.awaiting_validation = False
         self.generation += 1
+
+    def seek_committed(self, tp: TopicPartition, offset: int, leader_epoch: int) -> None:
+        """Start from a committed offset. With the leader epoch it was committed under, the
+        position is validated (OffsetForLeaderEpoch, KIP-320) before it is fetched from."""
+        self.seek(tp, offset)
+        st = self.assignment[tp]
+        st.leader_epoch = leader_epoch
+        st.awaiting_validation = leader_epoch >= 0
 
     def request_reset(self, tp: TopicPartition, strategy: str | None = None) -> None:
         st = self.state(tp)

@@ -2,7 +2,9 @@
 
 Python 3.11's ``asyncio.wait_for`` can swallow a cancellation that races with its inner future
 completing (fixed in 3.12), so a single ``task.cancel()`` may be lost and awaiting the task would
-then wait forever. :func:`cancel_and_wait` cancels again until the task has really finished.
+then wait forever. :func:`cancel_and_wait` cancels again until the task has really finished, and
+background loops wait for their wake-up events with :func:`wait_event`, which never swallows a
+cancellation (so ``asyncio.run`` can always cancel a client that was not closed).
 """
 
 from __future__ import annotations
@@ -21,3 +23,15 @@ async def cancel_and_wait(task: asyncio.Task[Any] | None, retry_s: float = 0.2) 
         await asyncio.wait({task}, timeout=retry_s)
     with contextlib.suppress(BaseException):
         task.result()
+
+
+async def wait_event(event: asyncio.Event, timeout: float) -> bool:
+    """Wait until ``event`` is set or ``timeout`` seconds pass; True when it is set."""
+    if event.is_set():
+        return True
+    waiter = asyncio.get_running_loop().create_task(event.wait())
+    try:
+        await asyncio.wait({waiter}, timeout=timeout)
+    finally:
+        waiter.cancel()
+    return event.is_set()

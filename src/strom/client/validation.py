@@ -6,11 +6,15 @@ OffsetForLeaderEpoch requests (grouped by leader) and what to do with the answer
 
 A partition needs validation when the leader epoch in the metadata is newer than the epoch its
 position was last validated against and the position came from a consumed record (so its
-leader epoch is known), or when a Fetch response reported a diverging epoch. It is not fetched
+leader epoch is known), when its position is a committed offset carrying the leader epoch it
+was committed under (:meth:`SubscriptionState.seek_committed`), or when a Fetch response
+reported a diverging epoch. It is not fetched
 while it waits (see :meth:`SubscriptionState.fetchable`). The leader answers with the end offset
 of the epoch of the last consumed record; an end offset below the position means the log was
 truncated under us (an unclean leader election): the position moves back to that end offset and
-a :class:`LogTruncationError` is reported when ``auto.offset.reset=none``.
+a :class:`LogTruncationError` is reported when ``auto.offset.reset=none``. An answer without
+an epoch (the leader knows no epoch at or before ours, e.g. a recreated topic) resets the
+position with ``auto.offset.reset``.
 
 Errors: FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH / NOT_LEADER_OR_FOLLOWER refresh metadata
 and the validation is tried again; a broker without OffsetForLeaderEpoch v2+ skips validation.
@@ -95,6 +99,10 @@ async def validate_positions(
                 if p.error_code:
                     errors.append(error_for(p.error_code, f"OffsetForLeaderEpoch {tp}"))
                     _done(state, cluster.leader_epoch(tp))
+                    continue
+                if p.leader_epoch < 0 or p.end_offset < 0:
+                    _done(state, cluster.leader_epoch(tp))
+                    subs.request_reset(tp)
                     continue
                 apply_end_offset(subs, tp, p.end_offset, p.leader_epoch, errors)
                 _done(state, cluster.leader_epoch(tp))
