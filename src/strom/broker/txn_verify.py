@@ -117,8 +117,8 @@ class ProduceVerifier:
         for txn, tps in queued.items():
             (later if txn[0] in ids else batch)[txn] = tps
             ids.add(txn[0])
-        if later:  # one entry per transactional id in a request
-            self._queued.setdefault(dest, {}).update(later)
+        for txn, tps in later.items():  # one entry per transactional id in a request
+            self._queued.setdefault(dest, {}).setdefault(txn, set()).update(tps)
         sent = {(txn, tp) for txn, tps in batch.items() for tp in tps}
         self._in_flight |= sent
         try:
