@@ -2,7 +2,8 @@
 against real partition logs -- Kafka's error codes (not leader, unknown partition, ISR below
 min.insync.replicas, stale coordinator epoch, stale producer epoch), nothing written on an error,
 the answer held until the high watermark covers the marker (acks=all), the group coordinator
-told about ``__consumer_offsets`` markers, and the KIP-890 verification guard notified."""
+told about ``__consumer_offsets`` markers, and the KIP-890 verification guard notified; and
+the coordinator's marker channel: re-resolving leaders, retrying, superseded markers, cancel."""
 
 from __future__ import annotations
 
@@ -16,10 +17,15 @@ import pytest
 
 from strom.broker.handlers.txn import write_txn_markers
 from strom.broker.replica_manager import Partition, ReplicaManager
-from strom.broker.txn_markers import append_marker
+from strom.broker.txn_markers import MarkerChannel, append_marker
+from strom.client.errors import KafkaConnectionError
+from strom.coordinator.txn.metadata import MarkerJob
 from strom.errors import ErrorCode
 from strom.protocol import records as rec
-from strom.protocol.messages.write_txn_markers import WriteTxnMarkersRequest
+from strom.protocol.messages.write_txn_markers import (
+    WriteTxnMarkersRequest,
+    WriteTxnMarkersResponse,
+)
 from strom.storage.config import LogConfig
 from strom.storage.log import Log
 
@@ -169,3 +175,114 @@ def test_consumer_offsets_markers_reach_the_group_coordinator_unless_loading(
     b.groups.coordinator.loading.clear()
     assert asyncio.run(append_marker(b, "__consumer_offsets", 3, PID, 0, True, 1)) == E.NONE
     assert b.group_markers == [(3, PID, True)]
+
+
+# -- the coordinator's marker channel against scripted leaders -------------------------------
+
+
+class ScriptedPool:
+    """Answers WriteTxnMarkers per destination port from a script; records every request."""
+
+    def __init__(self, script: dict[int, list[dict[int, ErrorCode] | Exception]]) -> None:
+        self.script = script
+        self.sent: list[tuple[int, list[int]]] = []
+        self.dropped: list[int] = []
+
+    async def request(self, host: str, port: int, req: Any, resp_type: Any, version: int,
+                      timeout: float | None = None) -> Any:  # fmt: skip
+        parts = [i for m in req.markers for t in m.topics for i in t.partition_indexes]
+        self.sent.append((port, parts))
+        answer = self.script[port].pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        R = WriteTxnMarkersResponse
+        return R(markers=[R.WritableTxnMarkerResult(producer_id=PID, topics=[
+            R.WritableTxnMarkerTopicResult(name="t", partitions=[
+                R.WritableTxnMarkerPartitionResult(partition_index=i, error_code=answer[i])
+                for i in parts])])])  # fmt: skip
+
+    def drop(self, host: str, port: int) -> None:
+        self.dropped.append(port)
+
+    def close(self) -> None:
+        pass
+
+
+class ChannelBroker(FakeBroker):
+    def __init__(self, tmp: Path) -> None:
+        super().__init__(tmp)
+        self.leaders: dict[tuple[str, int], int] = {}
+        self.metadata = SimpleNamespace(topic=lambda name: object())
+
+    def partition_leader(self, topic: str, index: int) -> tuple[int, str, int] | None:
+        leader = self.leaders.get((topic, index))
+        return None if leader is None else (leader, "127.0.0.1", leader)  # port = broker id
+
+
+def _job(*parts: int) -> MarkerJob:
+    return MarkerJob("tx", PID, 0, True, frozenset(("t", i) for i in parts), 3)
+
+
+def test_channel_retries_with_the_new_leader_until_every_marker_is_written(
+    tmp_path: Path,
+) -> None:
+    b = ChannelBroker(tmp_path)
+    b.leaders = {("t", 0): 2, ("t", 1): 2, ("t", 2): 1}
+    local = b.partition("t", 2)
+    _transactional_batch(local)
+    done: list[MarkerJob] = []
+    pool = ScriptedPool({
+        2: [{0: E.NONE, 1: E.NOT_LEADER_OR_FOLLOWER}],
+        3: [KafkaConnectionError("refused"), {1: E.NONE}],
+    })  # fmt: skip
+
+    async def on_done(job: MarkerJob) -> None:
+        done.append(job)
+
+    async def body() -> None:
+        ch = MarkerChannel(b, on_done)  # type: ignore[arg-type]
+        ch.pool = pool  # type: ignore[assignment]
+        job = _job(0, 1, 2)
+        ch.add(job)
+        await asyncio.sleep(0.05)
+        assert not done  # t-1 still missing
+        b.leaders[("t", 1)] = 3  # leadership moved: the next rounds go to broker 3
+        for _ in range(50):
+            await asyncio.sleep(0.05)
+            if done:
+                break
+        assert ch.pending == []
+
+    asyncio.run(body())
+    assert done == [_job(0, 1, 2)]
+    assert pool.sent[0] == (2, [0, 1]) and pool.sent[-2:] == [(3, [1]), (3, [1])]
+    assert pool.dropped == [3]  # the failed connection is not reused
+    assert local.log.last_stable_offset == local.log.log_end_offset  # written locally
+
+
+def test_channel_counts_superseded_markers_as_done_and_stops_when_cancelled(
+    tmp_path: Path,
+) -> None:
+    b = ChannelBroker(tmp_path)
+    b.leaders = {("t", 0): 2}
+    done: list[MarkerJob] = []
+    pool = ScriptedPool({2: [{0: E.TRANSACTION_COORDINATOR_FENCED}]})
+
+    async def on_done(job: MarkerJob) -> None:
+        done.append(job)
+
+    async def body() -> None:
+        ch = MarkerChannel(b, on_done)  # type: ignore[arg-type]
+        ch.pool = pool  # type: ignore[assignment]
+        ch.add(_job(0))
+        await asyncio.sleep(0.05)
+        assert done == [_job(0)]
+        b.leaders = {}  # no leader known: retried forever, until cancelled
+        ch.add(_job(1))
+        await asyncio.sleep(0.25)
+        assert ch.pending == [_job(1)]
+        ch.cancel(lambda j: True)
+        await asyncio.sleep(0.15)
+        assert ch.pending == [] and done == [_job(0)]
+
+    asyncio.run(body())

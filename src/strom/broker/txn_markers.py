@@ -24,6 +24,9 @@ Error handling (Kafka's TransactionMarkerRequestCompletionHandler):
   -- a newer epoch already closed the producer's transaction there;
 - anything else is logged and retried, never silently dropped.
 
+A marker appended here voids any KIP-890 verification answer kept for that producer on that
+partition (``broker.txn.verifier.marker_written``, Kafka's VerificationGuard).
+
 Invariant: a job's ``on_done`` runs at most once, and only after every partition of the job
 answered NONE (or superseded / deleted topic) for a marker covered by its high watermark.
 """
@@ -154,27 +157,23 @@ class MarkerChannel:
 
     # -- driving one job ---------------------------------------------------------------------
     async def _drive(self, job: MarkerJob, left: set[TopicPartition]) -> None:
-        try:
-            rounds = 0
-            while left:
-                wait = self.hold_until - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                if rounds:
-                    await asyncio.sleep(RETRY_S)
-                rounds += 1
+        rounds = 0
+        while left:
+            wait = self.hold_until - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if rounds:
+                await asyncio.sleep(RETRY_S)
+            rounds += 1
+            try:
                 left -= await self._round(job, left)
-                if left and rounds % 50 == 0:
-                    log.info(
-                        "markers of %s still missing on %s after %d rounds",
-                        job.transactional_id, sorted(left), rounds,
-                    )  # fmt: skip
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("transaction marker driver for %s failed", job.transactional_id)
-            self._drivers.pop(job, None)
-            return
+            except Exception:  # a bug must not strand the transaction in Prepare*: retry
+                log.exception("transaction markers of %s failed", job.transactional_id)
+            if left and rounds % 50 == 0:
+                log.info(
+                    "markers of %s still missing on %s after %d rounds",
+                    job.transactional_id, sorted(left), rounds,
+                )  # fmt: skip
         self._drivers.pop(job, None)
         await self.on_done(job)
 
