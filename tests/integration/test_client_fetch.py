@@ -129,3 +129,43 @@ def test_committed_offsets_carry_and_validate_leader_epochs(broker: Any) -> None
             await c2.close()
 
     asyncio.run(go())
+
+
+def test_fetch_sessions_fall_back_to_full_fetches(broker: Any) -> None:
+    """Strom's broker offers no fetch sessions (KIP-227): it answers session id 0, so the consumer
+    keeps sending full requests; a session id the broker never gave out is answered with
+    FETCH_SESSION_ID_NOT_FOUND, after which the consumer fetches in full again, losing nothing."""
+    topic = f"sessions-{uuid.uuid4().hex[:8]}"
+    tps = [TopicPartition(topic, p) for p in range(3)]
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": broker.bootstrap}) as admin:
+            await admin.create_topics([NewTopic(topic, 3, 1)])
+        c = AIOConsumer({"bootstrap.servers": broker.bootstrap, "auto.offset.reset": "earliest"})
+        await c.start()
+        c.assign(tps)
+        async with AIOProducer({"bootstrap.servers": broker.bootstrap}) as p:
+            for i in range(30):
+                await p.send_and_wait(topic, f"a{i}".encode(), partition=i % 3)
+            got = await poll_until(c, 30)
+            assert len(got) == 30
+            (session,) = c.fetcher.sessions.values()
+            assert session.session_id == 0 and session.incremental_requests == 0
+            assert session.full_requests >= 1
+            # pretend the broker had given us a session: the next request is incremental
+            c.pause(*tps)
+            while c.fetcher._in_flight:  # let the outstanding long poll finish
+                await asyncio.sleep(0.05)
+            session.session_id, session.epoch = 424242, 5
+            session.partitions = {}
+            c.resume(*tps)
+            for i in range(30):
+                await p.send_and_wait(topic, f"b{i}".encode(), partition=i % 3)
+            more = await poll_until(c, 30)
+            assert sorted(r.value or b"" for r in more) == sorted(
+                f"b{i}".encode() for i in range(30)
+            )
+            assert session.incremental_requests >= 1 and session.session_id == 0
+        await c.close()
+
+    asyncio.run(go())

@@ -93,6 +93,45 @@ def test_tansu_produce_consume(tansu: str, codec: str) -> None:
     asyncio.run(go())
 
 
+def test_tansu_fetch_sessions(tansu: str) -> None:
+    """Tansu offers no fetch sessions (KIP-227): it answers session id 0 and, unlike Kafka,
+    ignores a session id it never gave out instead of failing with FETCH_SESSION_ID_NOT_FOUND.
+    Either way the consumer keeps fetching in full and loses nothing."""
+    topic = name("sess")
+    tps = [TopicPartition(topic, p) for p in range(2)]
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": tansu}) as admin:
+            await admin.create_topics([NewTopic(topic, 2, 1)])
+        c = AIOConsumer({"bootstrap.servers": tansu, "auto.offset.reset": "earliest"})
+        await c.start()
+        c.assign(tps)
+
+        async def produce_and_read(prefix: str) -> list[bytes]:
+            async with AIOProducer({"bootstrap.servers": tansu}) as p:
+                for i in range(40):
+                    await p.send(topic, f"{prefix}{i}".encode(), partition=i % 2)
+            got: list[bytes] = []
+            deadline = time.monotonic() + 20
+            while len(got) < 40 and time.monotonic() < deadline:
+                got += [r.value or b"" for r in await c.poll(0.3)]
+            return sorted(got)
+
+        assert await produce_and_read("a") == sorted(f"a{i}".encode() for i in range(40))
+        (session,) = c.fetcher.sessions.values()
+        assert session.session_id == 0 and session.incremental_requests == 0
+        c.pause(*tps)
+        while c.fetcher._in_flight:
+            await asyncio.sleep(0.05)
+        session.session_id, session.epoch, session.partitions = 31337, 4, {}
+        c.resume(*tps)
+        assert await produce_and_read("b") == sorted(f"b{i}".encode() for i in range(40))
+        assert session.incremental_requests >= 1 and session.session_id == 0
+        await c.close()
+
+    asyncio.run(go())
+
+
 def test_tansu_group(tansu: str) -> None:
     topic, group = name("g"), name("grp")
 

@@ -30,7 +30,8 @@ from strom.client.cluster import Cluster
 from strom.client.config import CONSUMER, Config
 from strom.client.coordinator import GroupCoordinatorClient, Listener
 from strom.client.errors import ClientError, KafkaTimeoutError
-from strom.client.fetcher import EARLIEST, LATEST, Fetcher, OffsetOutOfRange, missing_position_error
+from strom.client.fetcher import Fetcher, OffsetOutOfRange, missing_position_error
+from strom.client.list_offsets import EARLIEST, LATEST
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
 from strom.client.types import (

@@ -2,7 +2,8 @@
 
 Owns: a background task that, for every fetchable partition, sends one Fetch per leader broker
 (``fetch.min.bytes``, ``fetch.max.wait.ms``, ``fetch.max.bytes``,
-``max.partition.fetch.bytes``, ``isolation.level``, ``client.rack``), decodes the returned
+``max.partition.fetch.bytes``, ``isolation.level``, ``client.rack``) within a fetch session
+where the broker offers one (KIP-227, :mod:`strom.client.fetch_session`), decodes the returned
 batches and buffers them (prefetching while the application processes earlier records); and
 ListOffsets lookups for ``auto.offset.reset``, ``seek_to_beginning/end`` and
 ``offsets_for_times``. Fetch and ListOffsets carry the current leader epoch (KIP-320); a
@@ -22,24 +23,34 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass
 
 from strom.client.cluster import Cluster
 from strom.client.config import Config
-from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for
+from strom.client.errors import (
+    STALE_METADATA,
+    KafkaConnectionError,
+    KafkaTimeoutError,
+    error_for,
+)
+from strom.client.fetch_session import (
+    SESSION_ERRORS,
+    FetchSession,
+    SessionPartition,
+    SessionRequest,
+)
+from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
 from strom.client.types import ConsumerRecord, TopicPartition
 from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
-from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
 from strom.protocol.records import decode_batch, iter_batches
 from strom.protocol.records.constants import CONTROL_FLAG_MASK, TIMESTAMP_TYPE_MASK
-
-EARLIEST, LATEST = -2, -1
 
 
 @dataclass
@@ -88,6 +99,7 @@ class Fetcher:
         self.errors: list[KafkaError] = []
         self._in_flight: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self.sessions: dict[int, FetchSession] = {}  # KIP-227, per broker
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -96,66 +108,14 @@ class Fetcher:
     async def close(self) -> None:
         for t in [self._task, *self._tasks]:
             await cancel_and_wait(t)
+        await self._close_sessions()
 
     # ------------------------------------------------------------------ offsets lookups
     async def list_offsets(
         self, timestamps: dict[TopicPartition, int]
     ) -> dict[TopicPartition, tuple[int, int]]:
         """``{tp: timestamp or EARLIEST/LATEST}`` to ``{tp: (offset, timestamp)}``."""
-        result: dict[TopicPartition, tuple[int, int]] = {}
-        remaining = dict(timestamps)
-        for _ in range(20):
-            by_node: dict[int, dict[TopicPartition, int]] = defaultdict(dict)
-            for tp, ts in remaining.items():
-                leader = self.cluster.leader_for(tp)
-                if leader < 0:
-                    self.cluster.add_topics([tp.topic])
-                    self.cluster.request_update()
-                else:
-                    by_node[leader][tp] = ts
-            retry: dict[TopicPartition, int] = {
-                tp: remaining[tp] for tp in remaining if not any(tp in v for v in by_node.values())
-            }
-            for node, tps in by_node.items():
-                topics: dict[str, list[ListOffsetsRequest.ListOffsetsPartition]] = defaultdict(list)
-                for tp, ts in tps.items():
-                    topics[tp.topic].append(
-                        ListOffsetsRequest.ListOffsetsPartition(
-                            tp.partition, self.cluster.leader_epoch(tp), ts, 1
-                        )
-                    )
-                req = ListOffsetsRequest(
-                    -1,
-                    1 if self.read_committed else 0,
-                    [ListOffsetsRequest.ListOffsetsTopic(t, ps) for t, ps in topics.items()],
-                )
-                try:
-                    resp = await self.cluster.send(node, req, ListOffsetsResponse)
-                except KafkaConnectionError:
-                    retry.update(tps)
-                    continue
-                for t in resp.topics:
-                    for p in t.partitions:
-                        tp = TopicPartition(t.name, p.partition_index)
-                        if p.error_code == 0:
-                            offset = p.offset
-                            if offset == -1 and p.old_style_offsets:
-                                offset = p.old_style_offsets[0]
-                            result[tp] = (offset, p.timestamp)
-                        elif (
-                            p.error_code in STALE_METADATA
-                            or p.error_code == ErrorCode.OFFSET_NOT_AVAILABLE
-                        ):
-                            retry[tp] = tps[tp]
-                        else:
-                            raise error_for(p.error_code, f"ListOffsets {tp}")
-            if not retry:
-                return result
-            remaining = retry
-            self.cluster.request_update()
-            await asyncio.sleep(self.backoff)
-            await self.cluster.maybe_refresh()
-        raise error_for(ErrorCode.LEADER_NOT_AVAILABLE, f"ListOffsets for {sorted(remaining)}")
+        return await list_offsets(self.cluster, timestamps, self.read_committed, self.backoff)
 
     async def reset_positions(self) -> None:
         """Look up positions for partitions whose reset strategy is pending."""
@@ -219,45 +179,49 @@ class Fetcher:
             st.preferred_replica = -1
         return self.cluster.leader_for(tp)
 
+    def _request(self, plan: SessionRequest) -> FetchRequest:
+        return FetchRequest(
+            replica_id=-1,
+            max_wait_ms=self.max_wait_ms,
+            min_bytes=self.min_bytes,
+            max_bytes=self.max_bytes,
+            isolation_level=1 if self.read_committed else 0,
+            session_id=plan.session_id,
+            session_epoch=plan.epoch,
+            topics=plan.topics(),
+            forgotten_topics_data=plan.forgotten(),
+            rack_id=self.rack,
+        )
+
     async def _fetch(self, node: int, tps: list[TopicPartition]) -> None:
+        session = self.sessions.setdefault(node, FetchSession(node))
         try:
-            offsets = {}
-            topics: dict[str, list[FetchRequest.FetchPartition]] = defaultdict(list)
+            wanted: dict[TopicPartition, SessionPartition] = {}
             for tp in tps:
                 st = self.subs.assignment.get(tp)
                 if st is None or st.position is None:
                     continue
-                offsets[tp] = st.position
-                topics[tp.topic].append(
-                    FetchRequest.FetchPartition(
-                        tp.partition,
-                        current_leader_epoch=self.cluster.leader_epoch(tp),
-                        fetch_offset=st.position,
-                        last_fetched_epoch=st.leader_epoch,
-                        log_start_offset=-1,
-                        partition_max_bytes=self.partition_max_bytes,
-                    )
+                wanted[tp] = SessionPartition(
+                    st.position,
+                    self.cluster.leader_epoch(tp),
+                    st.leader_epoch,
+                    self.partition_max_bytes,
                 )
-            req = FetchRequest(
-                replica_id=-1,
-                max_wait_ms=self.max_wait_ms,
-                min_bytes=self.min_bytes,
-                max_bytes=self.max_bytes,
-                isolation_level=1 if self.read_committed else 0,
-                session_id=0,
-                session_epoch=-1,
-                topics=[FetchRequest.FetchTopic(t, partitions=ps) for t, ps in topics.items()],
-                rack_id=self.rack,
-            )
             try:
-                resp = await self.cluster.send(node, req, FetchResponse)
-            except KafkaConnectionError:
+                conn = await self.cluster.connection(node)
+                version = conn.version(FetchRequest.API_KEY)
+                plan = session.build(wanted, version)
+                resp = await conn.request(self._request(plan), FetchResponse, version)
+            except (KafkaConnectionError, KafkaTimeoutError):
+                session.handle_error()
                 self.cluster.request_update()
                 await asyncio.sleep(self.backoff)
                 return
-            if resp.error_code:
-                await asyncio.sleep(self.backoff)
-                return
+            if not session.handle_response(resp.error_code, resp.session_id):
+                if resp.error_code not in SESSION_ERRORS:
+                    await asyncio.sleep(self.backoff)
+                return  # a session error: the next request is a full one
+            offsets = {tp: sp.fetch_offset for tp, sp in plan.fetching.items()}
             for t in resp.responses:
                 for p in t.partitions:
                     tp = TopicPartition(t.topic, p.partition_index)
@@ -265,6 +229,16 @@ class Fetcher:
         finally:
             self._in_flight.discard(node)
             self.wakeup.set()
+
+    async def _close_sessions(self) -> None:
+        """Tell brokers holding a session of ours to drop it (best effort, as Kafka does)."""
+        for node, session in self.sessions.items():
+            plan = session.close_request()
+            if plan is None:
+                continue
+            with contextlib.suppress(KafkaError, TimeoutError):
+                conn = await self.cluster.connection(node)
+                await conn.request(self._request(plan), FetchResponse, timeout=1.0)
 
     def _handle_partition(
         self,
