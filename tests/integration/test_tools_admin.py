@@ -210,7 +210,10 @@ def test_delete_records_and_log_dirs(broker: Any, tmp_path: Path) -> None:
     assert log_dir["error"] is None and Path(log_dir["logDir"]) == broker.data_dir.resolve()
     parts = {p["partition"]: p for p in log_dir["partitions"]}
     assert set(parts) == {f"{topic}-0", f"{topic}-1"}
-    assert parts[f"{topic}-0"]["size"] > 0 and parts[f"{topic}-0"]["isFuture"] is False
+    # the sticky partitioner may have put all 10 records in one partition: partition 0 has
+    # bytes exactly when records were left in it
+    assert (parts[f"{topic}-0"]["size"] > 0) == (len(ends) > 0)
+    assert parts[f"{topic}-0"]["isFuture"] is False
     assert fails("log-dirs", *bs, "--describe", "--broker-list", "0,7") == (
         "Error: The given brokers do not exist from --broker-list: 7. Current existent brokers: 0"
     )

@@ -1,9 +1,10 @@
-"""Kafka flags of the tools beyond the basics, against a real broker started with a static topic
-default (``log.segment.bytes``) so that Kafka's ``Configs:`` rule (every non-default value) is
-visible: kafka-topics' --topics-with-overrides, --under-min-isr-partitions,
---at-min-isr-partitions and --topic-id; console-producer's producer flags and --reader-config;
-console-consumer's --include and deserializers; consumer-groups' --by-duration, --export /
---from-file, --list --state FILTER and --type."""
+"""Kafka flags of the tools beyond the basics, against real brokers (one started with a static
+topic default, ``log.segment.bytes``, so that Kafka's ``Configs:`` rule, every non-default
+value, is visible): kafka-topics' --topics-with-overrides, --under-min-isr-partitions,
+--at-min-isr-partitions, --topic-id and --alter --replica-assignment; console-producer's
+producer flags, --reader-config and prompt; console-consumer's --include, deserializers and
+formatters; consumer-groups' --by-duration, --export / --from-file, --list --state / --type;
+consumer-perf-test's --include; configs' refusals; --version."""
 
 from __future__ import annotations
 
@@ -15,12 +16,11 @@ import struct
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from confluent_kafka import Producer
-from conftest import BrokerProcess
 from test_tools import ROOT, fails, ok, strom
 
 pytestmark = pytest.mark.integration
@@ -28,24 +28,14 @@ pytestmark = pytest.mark.integration
 SEGMENT = "segment.bytes=1073741824"
 
 
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
-    b = BrokerProcess(
-        tmp_path_factory.mktemp("flags") / "data",
-        {"log.segment.bytes": "1073741824", "group.initial.rebalance.delay.ms": "0"},
-    )
-    b.start()
-    yield b
-    if b.alive():
-        b.stop()
-
-
-def _bs(broker: BrokerProcess) -> tuple[str, str]:
+def _bs(broker: Any) -> tuple[str, str]:
     return ("--bootstrap-server", broker.bootstrap)
 
 
-def test_topics_describe_filters_overrides_and_topic_id(broker: BrokerProcess) -> None:
-    bs = _bs(broker)
+def test_topics_describe_filters_overrides_and_topic_id(fresh_broker: Any) -> None:
+    fresh_broker.overrides["log.segment.bytes"] = "1073741824"
+    fresh_broker.start()
+    bs = _bs(fresh_broker)
     prefix = f"tf{uuid.uuid4().hex[:6]}"
     plain, strict, loose = f"{prefix}.plain", f"{prefix}.strict", f"{prefix}.loose"
     ok("topics", *bs, "--create", "--topic", plain, "--partitions", "2")
@@ -90,24 +80,19 @@ def test_topics_describe_filters_overrides_and_topic_id(broker: BrokerProcess) -
     ]
 
 
-def test_topics_with_overrides_skips_topics_with_defaults_only(tmp_path: Path) -> None:
-    b = BrokerProcess(tmp_path / "data")
-    b.start()
-    try:
-        bs = _bs(b)
-        ok("topics", *bs, "--create", "--topic", "plain")
-        ok("topics", *bs, "--create", "--topic", "tuned", "--config", "retention.ms=1000")
-        assert ok("topics", *bs, "--describe", "--topic", "plain")[0].endswith("\tConfigs: ")
-        lines = ok("topics", *bs, "--describe", "--exclude-internal", "--topics-with-overrides")
-        assert len(lines) == 1 and lines[0].startswith("Topic: tuned\t")
-        assert lines[0].endswith("\tConfigs: retention.ms=1000")
-    finally:
-        b.stop()
+def test_topics_with_overrides_skips_topics_with_defaults_only(broker: Any) -> None:
+    bs = _bs(broker)
+    prefix = f"tw{uuid.uuid4().hex[:6]}"
+    ok("topics", *bs, "--create", "--topic", f"{prefix}-plain")
+    ok("topics", *bs, "--create", "--topic", f"{prefix}-tuned", "--config", "retention.ms=1000")
+    plain = ok("topics", *bs, "--describe", "--topic", f"{prefix}-plain")[0]
+    assert plain.endswith("\tConfigs: ")
+    lines = ok("topics", *bs, "--describe", "--topic", f"{prefix}-.*", "--topics-with-overrides")
+    assert len(lines) == 1 and lines[0].startswith(f"Topic: {prefix}-tuned\t")
+    assert lines[0].endswith("\tConfigs: retention.ms=1000")
 
 
-def test_console_consumer_include_deserializers_and_formatters(
-    broker: BrokerProcess, tmp_path: Path
-) -> None:
+def test_console_consumer_include_deserializers_and_formatters(broker: Any, tmp_path: Path) -> None:
     bs = _bs(broker)
     prefix = f"cc{uuid.uuid4().hex[:6]}"
     longs, text = f"{prefix}.longs", f"{prefix}.text"
@@ -158,9 +143,7 @@ def test_console_consumer_include_deserializers_and_formatters(
     )
 
 
-def test_console_producer_kafka_flags_and_reader_config(
-    broker: BrokerProcess, tmp_path: Path
-) -> None:
+def test_console_producer_kafka_flags_and_reader_config(broker: Any, tmp_path: Path) -> None:
     bs = _bs(broker)
     topic = f"cp{uuid.uuid4().hex[:6]}"
     ok("topics", *bs, "--create", "--topic", topic)
@@ -181,7 +164,7 @@ def test_console_producer_kafka_flags_and_reader_config(
 
 
 def test_consumer_groups_by_duration_export_from_file_and_list_filters(
-    broker: BrokerProcess, tmp_path: Path
+    broker: Any, tmp_path: Path
 ) -> None:
     bs = _bs(broker)
     topic, group = f"cg{uuid.uuid4().hex[:6]}", f"grp-{uuid.uuid4().hex[:6]}"
@@ -245,7 +228,7 @@ def test_every_tool_prints_its_version() -> None:
         assert ok(tool, "--version") == [expected], tool
 
 
-def test_configs_kafka_flags(broker: BrokerProcess) -> None:
+def test_configs_kafka_flags(broker: Any) -> None:
     bs = _bs(broker)
     group = f"cfg-{uuid.uuid4().hex[:6]}"
     assert ok("configs", *bs, "--alter", "--group", group, "--force", "--add-config",
@@ -262,7 +245,7 @@ def test_configs_kafka_flags(broker: BrokerProcess) -> None:
     )
 
 
-def test_consumer_perf_test_include_broker_list_and_num_records(broker: BrokerProcess) -> None:
+def test_consumer_perf_test_include_broker_list_and_num_records(broker: Any) -> None:
     bs = _bs(broker)
     prefix = f"cp{uuid.uuid4().hex[:6]}"
     for name in ("a", "b"):
@@ -280,7 +263,7 @@ def test_consumer_perf_test_include_broker_list_and_num_records(broker: BrokerPr
     )
 
 
-def test_topics_create_checks_and_alter_with_replica_assignment(broker: BrokerProcess) -> None:
+def test_topics_create_checks_and_alter_with_replica_assignment(broker: Any) -> None:
     bs = _bs(broker)
     name = f"ra{uuid.uuid4().hex[:6]}"  # no '.' or '_': no metric-name warning
     assert ok("topics", *bs, "--create", "--topic", name) == [f"Created topic {name}."]
@@ -305,7 +288,7 @@ def test_topics_create_checks_and_alter_with_replica_assignment(broker: BrokerPr
     )
 
 
-def test_console_producer_prompts_only_on_a_terminal(broker: BrokerProcess) -> None:
+def test_console_producer_prompts_only_on_a_terminal(broker: Any) -> None:
     bs = _bs(broker)
     topic = f"tty{uuid.uuid4().hex[:6]}"
     ok("topics", *bs, "--create", "--topic", topic)

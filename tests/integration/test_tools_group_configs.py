@@ -5,11 +5,9 @@ that the operator widened with ``group.consumer.min.session.timeout.ms``."""
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BrokerProcess
 from test_tools import fails, ok
 
 pytestmark = pytest.mark.integration
@@ -107,31 +105,27 @@ def test_group_configs_alter_describe_and_survive_a_restart(fresh_broker: Any) -
     ]
 
 
-def test_group_config_bounds_come_from_the_broker(tmp_path: Path) -> None:
-    b = BrokerProcess(
-        tmp_path / "data",
+def test_group_config_bounds_come_from_the_broker(fresh_broker: Any) -> None:
+    fresh_broker.overrides.update(
         {
             "group.consumer.min.session.timeout.ms": "10000",
             "group.consumer.session.timeout.ms": "20000",
-        },
+        }
     )
-    b.start()
-    try:
-        bs = ("--bootstrap-server", b.bootstrap)
-        group = _group()
-        assert ok("configs", *bs, "--describe", "--group", group, "--all")[2] == (
-            "  consumer.session.timeout.ms=20000 sensitive=false synonyms={STATIC_BROKER_CONFIG:"
-            f"group.consumer.session.timeout.ms=20000, {SESSION_DEFAULT}}}"
-        )
-        assert ok("configs", *bs, "--alter", "--group", group, "--add-config",
-                  "consumer.session.timeout.ms=12000") == [
-            f"Completed updating config for group {group}."
-        ]  # fmt: skip
-        # the session timeout must stay above the heartbeat interval
-        assert fails("configs", *bs, "--alter", "--group", group, "--add-config",
-                     "consumer.heartbeat.interval.ms=12000") == (
-            f"Error: Could not update config for group {group}: consumer.session.timeout.ms "
-            "must be greater than consumer.heartbeat.interval.ms (INVALID_CONFIG)."
-        )  # fmt: skip
-    finally:
-        b.stop()
+    fresh_broker.start()
+    bs = ("--bootstrap-server", fresh_broker.bootstrap)
+    group = _group()
+    assert ok("configs", *bs, "--describe", "--group", group, "--all")[2] == (
+        "  consumer.session.timeout.ms=20000 sensitive=false synonyms={STATIC_BROKER_CONFIG:"
+        f"group.consumer.session.timeout.ms=20000, {SESSION_DEFAULT}}}"
+    )
+    assert ok("configs", *bs, "--alter", "--group", group, "--add-config",
+              "consumer.session.timeout.ms=12000") == [
+        f"Completed updating config for group {group}."
+    ]  # fmt: skip
+    # the session timeout must stay above the heartbeat interval
+    assert fails("configs", *bs, "--alter", "--group", group, "--add-config",
+                 "consumer.heartbeat.interval.ms=12000") == (
+        f"Error: Could not update config for group {group}: consumer.session.timeout.ms "
+        "must be greater than consumer.heartbeat.interval.ms (INVALID_CONFIG)."
+    )  # fmt: skip
