@@ -6,7 +6,9 @@ partitions is SIGKILLed in the middle of transactions (after the records, before
 abort), in phase 2 the coordinator's broker. A read_committed consumer must then see every
 committed record exactly once and nothing of an aborted transaction; a read_uncommitted one sees
 the aborted records too (so the check is not vacuous). A transaction whose outcome the producer
-could not learn (a fatal error during its commit) must be all-or-nothing."""
+could not learn (a fatal error during its commit) must be all-or-nothing. A second test copies
+a topic with a consume-transform-produce loop (offsets in the transaction) while the group
+coordinator's broker is killed."""
 
 from __future__ import annotations
 
@@ -188,6 +190,24 @@ def _kill(c: Any, zk: KazooClient, what: str, txn_partition: int) -> int:
     return victim
 
 
+def _send_offsets_and_finish(prod: Producer, cons: Consumer, commit: bool) -> str:
+    """Send the consumer's positions to the open transaction, then commit (or abort)."""
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            prod.send_offsets_to_transaction(
+                cons.position(cons.assignment()), cons.consumer_group_metadata(), 30
+            )
+            break
+        except KafkaException as exc:
+            err = exc.args[0]
+            if err.fatal() or time.monotonic() > deadline:
+                raise
+            if err.txn_requires_abort():
+                return _finish(prod, False)
+    return _finish(prod, commit)
+
+
 def _finish(prod: Producer, commit: bool) -> str:
     """Commit or abort the current transaction: "committed", "aborted" or "fatal" (outcome
     unknown to the producer)."""
@@ -208,3 +228,103 @@ def _finish(prod: Producer, commit: bool) -> str:
                 continue
             if not err.retriable() or time.monotonic() > deadline:
                 raise
+
+
+CP_IN, CP_OUT, CP_RECORDS = "cp-in", "cp-out", 1500
+OFFSETS = "__consumer_offsets"
+
+
+def test_consume_transform_produce_across_brokers(cluster_factory) -> None:  # type: ignore[no-untyped-def]
+    """A copier (read_committed consumer + transactional producer, offsets sent to the
+    transaction) with its transaction coordinator, its group coordinator and the output leaders
+    on different brokers: markers reach ``__consumer_offsets`` on another broker, the group
+    coordinator's broker is SIGKILLed inside a transaction, one transaction is aborted and
+    redone from the committed offsets; the committed offsets end at the input's end and the
+    output holds every input record exactly once, in order."""
+    c = cluster_factory(3, overrides={**FAST, "min.insync.replicas": "2"})
+    bs = c.bootstrap
+    admin = AdminClient({"bootstrap.servers": bs})
+    for t in (CP_IN, CP_OUT):
+        admin.create_topics([NewTopic(t, PARTS, 3)])[t].result(30)
+    wait_isr(bs, CP_OUT, 3)
+    p = Producer({"bootstrap.servers": bs, "acks": "all", "enable.idempotence": True})
+    for i in range(CP_RECORDS):
+        p.produce(CP_IN, value=str(i).encode(), partition=i % PARTS)
+    assert p.flush(30) == 0
+
+    # the internal topics exist (a probe producer, a group lookup); then a transactional id whose
+    # coordinator is not the group's coordinator, so offsets markers go to another broker
+    _producer(bs, "probe").flush(1)
+    wait_for(
+        "a group lookup", lambda: admin.describe_consumer_groups(["copier"])["copier"].result(10)
+    )
+
+    def leader_of(topic: str, key: str) -> int | None:
+        lead = partitions(bs, topic)[partition_for(key, 50)][0]
+        return lead if lead > 0 else None
+
+    group_coordinator = wait_for("group coordinator", lambda: leader_of(OFFSETS, "copier"))
+    txn_id = next(
+        t for t in (f"copier-{i}" for i in range(100))
+        if wait_for("txn coordinator", lambda t=t: leader_of(TXN_TOPIC, t)) != group_coordinator
+    )  # fmt: skip
+    cons = Consumer({
+        "bootstrap.servers": bs, "group.id": "copier", "isolation.level": "read_committed",
+        "enable.auto.commit": False, "auto.offset.reset": "earliest", "log_level": 3,
+    })  # fmt: skip
+    cons.subscribe([CP_IN])
+    prod = _producer(bs, txn_id)
+    zk = KazooClient(hosts=c.zk_connect)
+    zk.start()
+    offsets_partition = (OFFSETS, partition_for("copier", 50))
+    watched = [(t, i) for t in (CP_IN, CP_OUT) for i in range(PARTS)] + [offsets_partition]
+    copied = batches = 0
+    outcomes: Counter[str] = Counter()
+    victim = None
+    deadline = time.monotonic() + 100
+    while copied < CP_RECORDS:
+        assert time.monotonic() < deadline, f"copied {copied} of {CP_RECORDS}"
+        msgs = [m for m in cons.consume(100, 1.0) if m.error() is None]
+        if not msgs:
+            continue
+        batches += 1
+        prod.begin_transaction()
+        for m in msgs:
+            prod.produce(CP_OUT, value=m.value(), partition=m.partition())
+        if batches == 6:  # the group coordinator's broker dies inside the transaction
+            victim = int(json.loads(zk.get(state_path(*offsets_partition))[0])["leader"])
+            c.broker(victim).kill()
+        outcome = _send_offsets_and_finish(prod, cons, commit=batches != 3)
+        outcomes[outcome] += 1
+        if outcome == "committed":
+            copied += len(msgs)
+        else:  # redo the aborted copy from the committed offsets
+            for tp in cons.committed(cons.assignment(), 10):
+                cons.seek(TopicPartition(tp.topic, tp.partition, max(tp.offset, 0)))
+        if victim is not None and batches == 6:
+            c.broker(victim).start()
+            wait_for("full ISRs", lambda: _zk_isr_full(zk, watched), 90)
+    zk.stop()
+    committed = cons.committed([TopicPartition(CP_IN, i) for i in range(PARTS)], 10)
+    cons.close()
+    assert {tp.partition: tp.offset for tp in committed} == {
+        i: len(range(i, CP_RECORDS, PARTS)) for i in range(PARTS)
+    }
+
+    out = Consumer({
+        "bootstrap.servers": bs, "group.id": "check-copy", "isolation.level": "read_committed",
+        "enable.auto.commit": False, "auto.offset.reset": "earliest", "log_level": 3,
+    })  # fmt: skip
+    out.assign([TopicPartition(CP_OUT, i, 0) for i in range(PARTS)])
+    got: dict[int, list[int]] = {i: [] for i in range(PARTS)}
+    while sum(map(len, got.values())) < CP_RECORDS and time.monotonic() < deadline + 30:
+        for m in out.consume(500, 0.5):
+            if m.error() is None:
+                got[m.partition()].append(int(m.value()))
+    out.close()
+    for i in range(PARTS):
+        assert got[i] == list(range(i, CP_RECORDS, PARTS)), f"{CP_OUT}-{i} not exactly once"
+    print(f"copied {CP_RECORDS} records in {batches} transactions {dict(outcomes)}, killed the "
+          f"group coordinator (broker {victim}) in transaction 6; "
+          f"group coordinator: broker {group_coordinator}, transaction coordinator: broker "
+          f"{leader_of(TXN_TOPIC, txn_id)}")  # fmt: skip
