@@ -2,8 +2,9 @@
 every partition leader, so markers travel as WriteTxnMarkers and KIP-890 produce verification as
 verify-only AddPartitionsToTxn between brokers. A confluent-kafka transactional producer commits
 two transactions out of three and aborts the third; in phase 1 the leader of the output
-partitions is SIGKILLed in the middle of transactions (after the records, before the commit or
-abort), in phase 2 the coordinator's broker. A read_committed consumer must then see every
+partition 0 is SIGKILLed three times in the middle of transactions (after all their records,
+before EndTxn, or halfway through producing them), in phase 2 the coordinator's broker three
+times. A read_committed consumer must then see every
 committed record exactly once and nothing of an aborted transaction; a read_uncommitted one sees
 the aborted records too (so the check is not vacuous). A transaction whose outcome the producer
 could not learn (a fatal error during its commit) must be all-or-nothing. A second test copies
