@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+import uuid
 from typing import TypeVar
 
 from strom.client.config import Config
@@ -24,7 +25,7 @@ from strom.client.connection import BrokerConnection
 from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for, is_retriable
 from strom.client.tasks import cancel_and_wait
 from strom.client.types import BrokerInfo, PartitionInfo, TopicPartition
-from strom.protocol.codec import Message
+from strom.protocol.codec import ZERO_UUID, Message
 from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
 
 M = TypeVar("M", bound=Message)
@@ -39,6 +40,8 @@ class Cluster:
         self.brokers: dict[int, BrokerInfo] = {}
         self.partitions: dict[str, dict[int, PartitionInfo]] = {}
         self.topic_errors: dict[str, int] = {}
+        self.topic_ids: dict[str, uuid.UUID] = {}  # Metadata v10+
+        self.topic_names: dict[uuid.UUID, str] = {}
         self.cluster_id: str | None = None
         self.controller_id = -1
         self.topics: set[str] = set()
@@ -214,6 +217,10 @@ class Cluster:
             }
         self.partitions = partitions
         self.topic_errors = errors
+        for t in resp.topics:
+            if t.name and not t.error_code and t.topic_id != ZERO_UUID:
+                self.topic_ids[t.name] = t.topic_id
+                self.topic_names[t.topic_id] = t.name
         self._updated_at = time.monotonic()
         self._need_update = any(
             p.leader < 0 or p.error_code in STALE_METADATA

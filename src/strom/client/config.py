@@ -56,6 +56,7 @@ CONSUMER: dict[str, Any] = {
     "group.id": None,
     "group.instance.id": None,
     "group.protocol": "classic",
+    "group.remote.assignor": None,
     "auto.offset.reset": "latest",
     "enable.auto.commit": True,
     "auto.commit.interval.ms": 5000,

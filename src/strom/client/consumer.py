@@ -2,8 +2,10 @@
 
 Owns: the consumer's lifecycle and public API. It composes the :class:`SubscriptionState`
 (positions), the :class:`Fetcher` (Fetch/ListOffsets, prefetch buffer) and, with a
-``group.id``, the :class:`GroupCoordinatorClient` (join/sync/heartbeat/commit) driven by a
-background coordination task that also runs auto-commit and the ``max.poll.interval.ms`` check.
+``group.id``, the group membership: :class:`GroupCoordinatorClient` (classic protocol:
+join/sync/heartbeat) or, with ``group.protocol=consumer``, :class:`ConsumerGroupMembership`
+(KIP-848 ConsumerGroupHeartbeat), driven by a background coordination task that also runs
+auto-commit and the ``max.poll.interval.ms`` check. Commits live in :class:`ConsumerCommits`.
 
 Example::
 
@@ -19,15 +21,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import re
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Coroutine, Mapping
 from typing import Any, TypeVar
 
 from strom.client.assignors import assignors_from_config
 from strom.client.cluster import Cluster
 from strom.client.config import CONSUMER, Config
+from strom.client.consumer_commits import CommitCallback, ConsumerCommits
+from strom.client.consumer_membership import ConsumerGroupMembership
 from strom.client.coordinator import GroupCoordinatorClient, Listener
 from strom.client.errors import ClientError, KafkaTimeoutError
 from strom.client.fetcher import Fetcher, OffsetOutOfRange, missing_position_error
@@ -35,9 +38,7 @@ from strom.client.list_offsets import EARLIEST, LATEST
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
 from strom.client.types import (
-    ConsumerGroupMetadata,
     ConsumerRecord,
-    OffsetAndMetadata,
     OffsetAndTimestamp,
     TopicPartition,
 )
@@ -56,10 +57,7 @@ async def _within(coro: Coroutine[Any, Any, T], timeout: float | None) -> T:
         raise KafkaTimeoutError(f"no answer within {timeout}s") from None
 
 
-CommitCallback = Callable[[KafkaError | None, dict[TopicPartition, OffsetAndMetadata]], Any]
-
-
-class AIOConsumer:
+class AIOConsumer(ConsumerCommits):
     """An asyncio Kafka consumer configured with Kafka's property names."""
 
     def __init__(self, config: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
@@ -75,7 +73,13 @@ class AIOConsumer:
         self.fetcher = Fetcher(self.cluster, self.subs, c)
         self.group_id = c.opt_str("group.id")
         self.coordinator: GroupCoordinatorClient | None = None
-        if self.group_id is not None:
+        protocol = c.str("group.protocol").lower()
+        if protocol not in ("classic", "consumer"):
+            raise ClientError(f"group.protocol must be classic or consumer, not {protocol!r}")
+        if self.group_id is not None and protocol == "consumer":
+            self.coordinator = ConsumerGroupMembership(self.cluster, self.subs, c)
+            self.coordinator.before_rebalance = self._commit_if_auto
+        elif self.group_id is not None:
             self.coordinator = GroupCoordinatorClient(
                 self.cluster,
                 self.subs,
@@ -282,90 +286,6 @@ class AIOConsumer:
 
     def paused(self) -> set[TopicPartition]:
         return {tp for tp, st in self.subs.assignment.items() if st.paused}
-
-    # ------------------------------------------------------------------ commits
-    def _consumed(self) -> dict[TopicPartition, OffsetAndMetadata]:
-        return {
-            tp: OffsetAndMetadata(st.position, "", st.leader_epoch)
-            for tp, st in self.subs.assignment.items()
-            if st.position is not None
-        }
-
-    def _require_group(self) -> GroupCoordinatorClient:
-        if self.coordinator is None:
-            raise ClientError("commits need group.id")
-        return self.coordinator
-
-    async def commit(
-        self,
-        offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None,
-        *,
-        asynchronous: bool = False,
-    ) -> None:
-        """Commit ``offsets`` (next offsets to read), or every consumed position. With
-        ``asynchronous=True`` return at once; the ``on_commit`` callback gets the outcome."""
-        self._require_group()
-        if offsets is None:
-            todo = self._consumed()
-        else:
-            todo = {
-                tp: (o if isinstance(o, OffsetAndMetadata) else OffsetAndMetadata(o))
-                for tp, o in offsets.items()
-            }
-        if asynchronous:
-            task = asyncio.get_running_loop().create_task(self._commit(todo))
-            self._commits.add(task)
-            task.add_done_callback(self._commit_done)
-            return
-        await self._commit(todo)
-
-    def _commit_done(self, task: asyncio.Task[None]) -> None:
-        self._commits.discard(task)
-        if not task.cancelled():
-            task.exception()  # reported to on_commit already
-
-    async def _commit(self, offsets: dict[TopicPartition, OffsetAndMetadata]) -> None:
-        """Commit and report the outcome to ``on_commit``."""
-        try:
-            await self._require_group().commit(offsets)
-        except KafkaError as exc:
-            await self._notify_commit(exc, offsets)
-            raise
-        await self._notify_commit(None, offsets)
-
-    async def _notify_commit(
-        self, exc: KafkaError | None, offsets: dict[TopicPartition, OffsetAndMetadata]
-    ) -> None:
-        if self.on_commit is None or not offsets:
-            return
-        result = self.on_commit(exc, dict(offsets))
-        if inspect.isawaitable(result):
-            await result
-
-    def commit_async(
-        self, offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None
-    ) -> asyncio.Task[None]:
-        """Start a commit in the background; await the task (or add a callback) for the result."""
-        return asyncio.get_running_loop().create_task(self.commit(offsets))
-
-    def group_metadata(self) -> ConsumerGroupMetadata:
-        """This member's group id, generation, member id and instance id, for
-        ``send_offsets_to_transaction``."""
-        coord = self._require_group()
-        return ConsumerGroupMetadata(
-            coord.group_id, coord.generation, coord.member_id, coord.instance_id
-        )
-
-    async def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
-        return await self._require_group().committed(list(tps))
-
-    async def _commit_consumed_if_auto(self) -> None:
-        await self._commit_if_auto(self._consumed())
-
-    async def _commit_if_auto(self, offsets: dict[TopicPartition, OffsetAndMetadata]) -> None:
-        if self.auto_commit and self.coordinator is not None and offsets:
-            with contextlib.suppress(Exception):
-                await self._commit(offsets)
 
     # ------------------------------------------------------------------ background
     async def _coordinate(self) -> None:

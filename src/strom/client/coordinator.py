@@ -1,8 +1,8 @@
 """The consumer's side of the classic group protocol, run in the background.
 
 Owns: finding the group coordinator, JoinGroup (with the KIP-394 MEMBER_ID_REQUIRED retry),
-the leader's assignment and SyncGroup, the Heartbeat task, LeaveGroup, offset commits and
-committed-offset lookups (``001_*.txt`` section 2, ``004_*.txt``).
+the leader's assignment and SyncGroup, the Heartbeat task and LeaveGroup (``001_*.txt`` section 2,
+``004_*.txt``); offset commits and lookups come from :class:`GroupOffsets`.
 
 Protocol, eager (range, roundrobin, sticky): before rejoining, commit consumed positions
 (auto-commit) and revoke every partition (listener ``on_revoked``); after SyncGroup, install the
@@ -22,7 +22,6 @@ import asyncio
 import contextlib
 import inspect
 import time
-from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -30,6 +29,7 @@ from strom.client.assignors import Assignor, Subscription
 from strom.client.cluster import Cluster
 from strom.client.config import Config
 from strom.client.errors import COORDINATOR_MOVED, KafkaConnectionError, error_for, is_retriable
+from strom.client.group_offsets import RESET_MEMBER, GroupOffsets
 from strom.client.group_protocol import (
     decode_assignment,
     decode_subscription,
@@ -46,22 +46,20 @@ from strom.protocol.messages.find_coordinator import FindCoordinatorRequest, Fin
 from strom.protocol.messages.heartbeat import HeartbeatRequest, HeartbeatResponse
 from strom.protocol.messages.join_group import JoinGroupRequest, JoinGroupResponse
 from strom.protocol.messages.leave_group import LeaveGroupRequest, LeaveGroupResponse
-from strom.protocol.messages.offset_commit import OffsetCommitRequest, OffsetCommitResponse
-from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
 from strom.protocol.messages.sync_group import SyncGroupRequest, SyncGroupResponse
 
 Listener = Callable[[list[TopicPartition]], Awaitable[None] | None]
-_RESET_MEMBER = {E.UNKNOWN_MEMBER_ID, E.ILLEGAL_GENERATION, E.FENCED_INSTANCE_ID}
+_RESET_MEMBER = RESET_MEMBER
 
 
-async def _call(cb: Listener | None, tps: list[TopicPartition]) -> None:
+async def call_listener(cb: Listener | None, tps: list[TopicPartition]) -> None:
     if cb is not None:
         result = cb(tps)
         if inspect.isawaitable(result):
             await result
 
 
-class GroupCoordinatorClient:
+class GroupCoordinatorClient(GroupOffsets):
     """Membership of one consumer in one group."""
 
     def __init__(
@@ -162,7 +160,9 @@ class GroupCoordinatorClient:
         self.subs.set_assignment([tp for tp in self.subs.assignment if tp not in gone])
         if not lost and self.before_rebalance is not None:
             await self.before_rebalance(consumed)
-        await _call(self.on_lost if lost and self.on_lost is not None else self.on_revoked, tps)
+        await call_listener(
+            self.on_lost if lost and self.on_lost is not None else self.on_revoked, tps
+        )
 
     async def _rejoin(self) -> None:
         self.joined.clear()
@@ -241,7 +241,7 @@ class GroupCoordinatorClient:
         self.cluster.add_topics({tp.topic for tp in assigned})
         self.need_rejoin = bool(revoked)
         await self.fetch_positions()
-        await _call(self.on_assigned, added)
+        await call_listener(self.on_assigned, added)
         self.joined.set()
         self._start_heartbeat()
 
@@ -263,22 +263,6 @@ class GroupCoordinatorClient:
             SyncGroupRequest.SyncGroupRequestAssignment(m, encode_assignment(tps))
             for m, tps in result.items()
         ]
-
-    async def fetch_positions(self) -> None:
-        """Positions for assigned partitions without one: the committed offset, else reset."""
-        missing = self.subs.missing_positions()
-        if not missing:
-            return
-        committed = await self.committed(missing)
-        for tp in missing:
-            st = self.subs.assignment.get(tp)
-            if st is None or st.position is not None:
-                continue
-            c = committed.get(tp)
-            if c is not None and c.offset >= 0:
-                self.subs.seek_committed(tp, c.offset, c.leader_epoch)
-            else:
-                st.reset = self.subs.default_reset
 
     # ------------------------------------------------------------------ heartbeat
     def _start_heartbeat(self) -> None:
@@ -302,82 +286,6 @@ class GroupCoordinatorClient:
                 self.member_id, self.generation, self.need_rejoin = "", -1, True
             elif code in COORDINATOR_MOVED:
                 self.coordinator_dead()
-
-    # ------------------------------------------------------------------ offsets
-    async def commit(self, offsets: dict[TopicPartition, OffsetAndMetadata]) -> None:
-        if not offsets:
-            return
-        topics: dict[str, list[OffsetCommitRequest.OffsetCommitRequestPartition]] = defaultdict(
-            list
-        )
-        for tp, om in offsets.items():
-            topics[tp.topic].append(
-                OffsetCommitRequest.OffsetCommitRequestPartition(
-                    tp.partition, om.offset, om.leader_epoch, -1, om.metadata
-                )
-            )
-        in_group = self.generation >= 0 and not self.subs.manual
-        req = OffsetCommitRequest(
-            group_id=self.group_id,
-            generation_id_or_member_epoch=self.generation if in_group else -1,
-            member_id=self.member_id if in_group else "",
-            group_instance_id=self.instance_id if in_group else None,
-            retention_time_ms=-1,
-            topics=[
-                OffsetCommitRequest.OffsetCommitRequestTopic(t, ps) for t, ps in topics.items()
-            ],
-        )
-        for attempt in range(10):
-            resp = await self.send(req, OffsetCommitResponse)
-            codes = {p.error_code for t in resp.topics for p in t.partitions} - {0}
-            if not codes:
-                return
-            code = codes.pop()
-            if code in COORDINATOR_MOVED:
-                self.coordinator_dead()
-            if code in _RESET_MEMBER or code == E.REBALANCE_IN_PROGRESS:
-                self.need_rejoin = True
-                raise KafkaError("commit failed: the group rebalanced", E(code))
-            if not is_retriable(error_for(code)) or attempt == 9:
-                raise error_for(code, "OffsetCommit")
-            await asyncio.sleep(self.backoff)
-
-    async def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
-        topics: dict[str, list[int]] = defaultdict(list)
-        for tp in tps:
-            topics[tp.topic].append(tp.partition)
-        req = OffsetFetchRequest(
-            group_id=self.group_id,
-            topics=[OffsetFetchRequest.OffsetFetchRequestTopic(t, ps) for t, ps in topics.items()],
-            require_stable=True,
-        )
-        for _ in range(20):
-            try:
-                resp = await self.send(req, OffsetFetchResponse)
-            except KafkaConnectionError:
-                await asyncio.sleep(self.backoff)
-                continue
-            if resp.error_code in COORDINATOR_MOVED:
-                self.coordinator_dead()
-                await asyncio.sleep(self.backoff)
-                continue
-            unstable = resp.error_code == E.UNSTABLE_OFFSET_COMMIT or any(
-                p.error_code == E.UNSTABLE_OFFSET_COMMIT for t in resp.topics for p in t.partitions
-            )
-            if unstable:  # offsets still being written (or in a transaction): ask again
-                await asyncio.sleep(self.backoff)
-                continue
-            if resp.error_code:
-                raise error_for(resp.error_code, "OffsetFetch")
-            out: dict[TopicPartition, OffsetAndMetadata] = {}
-            for t in resp.topics:
-                for p in t.partitions:
-                    if p.error_code == 0 and p.committed_offset >= 0:
-                        out[TopicPartition(t.name, p.partition_index)] = OffsetAndMetadata(
-                            p.committed_offset, p.metadata or "", p.committed_leader_epoch
-                        )
-            return out
-        raise error_for(E.UNSTABLE_OFFSET_COMMIT, "OffsetFetch: offsets stayed unstable")
 
     # ------------------------------------------------------------------ leaving
     async def leave(self) -> None:

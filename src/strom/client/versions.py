@@ -16,7 +16,7 @@ CLIENT: dict[int, tuple[int, int]] = {
     1: (4, 12),  # Fetch: v13+ uses topic ids
     2: (1, 9),  # ListOffsets
     3: (1, 12),  # Metadata
-    8: (2, 8),  # OffsetCommit
+    8: (2, 9),  # OffsetCommit: v9 is required by KIP-848 members
     9: (1, 7),  # OffsetFetch: v8+ batches groups
     10: (0, 3),  # FindCoordinator: v4+ batches keys
     11: (0, 7),  # JoinGroup
@@ -40,6 +40,7 @@ CLIENT: dict[int, tuple[int, int]] = {
     42: (0, 2),  # DeleteGroups
     44: (0, 1),  # IncrementalAlterConfigs
     60: (0, 1),  # DescribeCluster
+    68: (0, 0),  # ConsumerGroupHeartbeat: v1 (KIP-1082) adds regex subscriptions
 }
 
 

@@ -1,0 +1,173 @@
+"""Strom's native consumer with ``group.protocol=consumer`` (KIP-848) against a real Strom broker:
+two members share a topic's partitions (each exactly once, server-side assignor), a leaving
+member's partitions move to the other, committed offsets are where a later member starts, a
+fenced member gives its partitions up (``on_lost``) and rejoins, and errors the coordinator
+answers (an unknown server assignor) reach ``poll``."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
+from strom.errors import ErrorCode, KafkaError
+
+pytestmark = pytest.mark.integration
+
+FAST = {
+    "group.initial.rebalance.delay.ms": "0",
+    "group.consumer.heartbeat.interval.ms": "300",
+    "group.consumer.session.timeout.ms": "6000",
+}
+
+
+@pytest.fixture
+def kbroker(fresh_broker: Any) -> Any:
+    fresh_broker.overrides.update(FAST)
+    fresh_broker.start()
+    return fresh_broker
+
+
+def name(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+async def setup(bootstrap: str, topic: str, partitions: int) -> None:
+    async with AIOAdminClient({"bootstrap.servers": bootstrap}) as admin:
+        await admin.create_topics([NewTopic(topic, partitions, 1)])
+
+
+async def produce(bootstrap: str, topic: str, start: int, count: int) -> None:
+    async with AIOProducer({"bootstrap.servers": bootstrap}) as p:
+        for i in range(start, start + count):
+            await p.send(topic, b"%d" % i, key=b"%d" % i)
+        await p.flush()
+
+
+def props(bootstrap: str, group: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "bootstrap.servers": bootstrap,
+        "group.id": group,
+        "group.protocol": "consumer",
+        "group.remote.assignor": "uniform",
+        "auto.offset.reset": "earliest",
+        **extra,
+    }
+
+
+async def consume(
+    consumers: list[AIOConsumer], seen: Counter[bytes], until: Any, timeout: float = 30
+) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for c in consumers:
+            for r in await c.poll(0.05):
+                assert r.value is not None
+                seen[r.value] += 1
+        if until():
+            return
+    raise AssertionError(f"not reached in {timeout}s: {len(seen)} records seen")
+
+
+def parts(c: AIOConsumer) -> set[int]:
+    return {tp.partition for tp in c.assignment()}
+
+
+def test_two_members_share_rebalance_and_honor_commits(kbroker: Any) -> None:
+    bs, topic, group = kbroker.bootstrap, name("k848"), name("g")
+
+    async def go() -> None:
+        await setup(bs, topic, 6)
+        c1, c2 = AIOConsumer(props(bs, group)), AIOConsumer(props(bs, group))
+        for c in (c1, c2):
+            await c.start()
+            c.subscribe([topic])
+        await produce(bs, topic, 0, 300)
+        seen: Counter[bytes] = Counter()
+        await consume(
+            [c1, c2],
+            seen,
+            lambda: len(seen) >= 300 and len(parts(c1)) == 3 and len(parts(c2)) == 3,
+        )
+        # every partition owned by exactly one member; every record consumed exactly once
+        assert parts(c1) | parts(c2) == set(range(6)) and not parts(c1) & parts(c2)
+        assert len(seen) == 300 and set(seen.values()) == {1}
+        assert c1.coordinator is not None and c1.coordinator.generation > 0
+
+        await c1.close()  # commits what it consumed (auto-commit), then leaves with epoch -1
+        await produce(bs, topic, 300, 120)
+        await consume([c2], seen, lambda: len(parts(c2)) == 6 and len(seen) >= 420)
+        # c2 took over c1's partitions from c1's committed offsets: nothing read twice
+        assert len(seen) == 420 and set(seen.values()) == {1}
+        await c2.close()
+
+        # a new member of the group starts where the group's commits left off
+        await produce(bs, topic, 420, 60)
+        c3 = AIOConsumer(props(bs, group))
+        await c3.start()
+        c3.subscribe([topic])
+        fresh: Counter[bytes] = Counter()
+        await consume([c3], fresh, lambda: len(fresh) >= 60)
+        for _ in range(5):  # anything more would be re-read
+            fresh.update(r.value or b"" for r in await c3.poll(0.1))
+        assert sorted(fresh) == sorted(b"%d" % i for i in range(420, 480))
+        assert set(fresh.values()) == {1}
+        committed = await c3.committed([TopicPartition(topic, p) for p in range(6)])
+        assert sum(om.offset for om in committed.values()) == 420
+        await c3.close()
+
+    asyncio.run(go())
+
+
+def test_fenced_member_loses_partitions_and_rejoins(kbroker: Any) -> None:
+    bs, topic, group = kbroker.bootstrap, name("fence"), name("g")
+
+    async def go() -> None:
+        await setup(bs, topic, 2)
+        lost: list[list[TopicPartition]] = []
+        c = AIOConsumer(props(bs, group))
+        await c.start()
+        c.subscribe([topic], on_lost=lambda tps: lost.append(sorted(tps)))
+        await produce(bs, topic, 0, 20)
+        seen: Counter[bytes] = Counter()
+        await consume([c], seen, lambda: len(seen) >= 20 and len(parts(c)) == 2)
+        await c.commit()
+        coord = c.coordinator
+        assert coord is not None
+        member_id, epoch = coord.member_id, coord.generation
+        coord.member_epoch = epoch + 10  # an epoch the coordinator never gave: fenced
+        deadline = time.monotonic() + 20
+        while not lost and time.monotonic() < deadline:
+            await c.poll(0.1)
+        assert lost == [[TopicPartition(topic, 0), TopicPartition(topic, 1)]]
+        await produce(bs, topic, 20, 20)
+        # rejoined (epoch 0, same member id) and consuming again from the commits
+        await consume([c], seen, lambda: len(seen) >= 40 and len(parts(c)) == 2)
+        assert set(seen.values()) == {1}
+        assert coord.member_id == member_id and coord.member_epoch == coord.generation > 0
+        await c.close()
+
+    asyncio.run(go())
+
+
+def test_unknown_server_assignor_reaches_poll(kbroker: Any) -> None:
+    bs, topic = kbroker.bootstrap, name("assignor")
+
+    async def go() -> None:
+        await setup(bs, topic, 1)
+        c = AIOConsumer(props(bs, name("g"), **{"group.remote.assignor": "no-such-assignor"}))
+        await c.start()
+        c.subscribe([topic])
+        with pytest.raises(KafkaError) as info:
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:
+                await c.poll(0.1)
+        assert info.value.code == ErrorCode.UNSUPPORTED_ASSIGNOR
+        await c.close()
+
+    asyncio.run(go())
