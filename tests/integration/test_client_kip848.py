@@ -171,3 +171,77 @@ def test_unknown_server_assignor_reaches_poll(kbroker: Any) -> None:
         await c.close()
 
     asyncio.run(go())
+
+
+def test_mixed_group_with_confluent_kafka(kbroker: Any) -> None:
+    """A Strom consumer and a confluent-kafka (librdkafka) consumer in one KIP-848 group: the
+    coordinator splits the partitions between them and every record is read exactly once."""
+    from confluent_kafka import Consumer as CKConsumer
+
+    bs, topic, group = kbroker.bootstrap, name("mixed"), name("g")
+
+    async def go() -> None:
+        await setup(bs, topic, 4)
+        ck = CKConsumer(
+            {
+                "bootstrap.servers": bs,
+                "group.id": group,
+                "group.protocol": "consumer",
+                "group.remote.assignor": "uniform",
+                "auto.offset.reset": "earliest",
+            }
+        )
+        ck.subscribe([topic])
+        c = AIOConsumer(props(bs, group))
+        await c.start()
+        c.subscribe(pattern=r"mixed-.*")  # regex, evaluated by the client
+        await produce(bs, topic, 0, 200)
+        seen: Counter[bytes] = Counter()
+
+        def both_done() -> bool:
+            msg = ck.poll(0.05)
+            if msg is not None and not msg.error():
+                seen[msg.value()] += 1
+            ck_parts = {tp.partition for tp in ck.assignment()}
+            return (
+                len(seen) >= 200
+                and len(parts(c)) == 2
+                and len(ck_parts) == 2
+                and not ck_parts & parts(c)
+            )
+
+        await consume([c], seen, both_done, timeout=40)
+        assert len(seen) == 200 and set(seen.values()) == {1}
+        await c.close()
+        ck.close()
+
+    asyncio.run(go())
+
+
+def test_static_member_keeps_partitions_across_restart(kbroker: Any) -> None:
+    """A static member (``group.instance.id``) leaves with epoch -2 and its partitions wait for
+    it: a restarted consumer with the same instance id gets exactly them back."""
+    bs, topic, group = kbroker.bootstrap, name("static"), name("g")
+
+    async def go() -> None:
+        await setup(bs, topic, 4)
+        a = AIOConsumer(props(bs, group, **{"group.instance.id": "a"}))
+        b = AIOConsumer(props(bs, group, **{"group.instance.id": "b"}))
+        for c in (a, b):
+            await c.start()
+            c.subscribe([topic])
+        await consume([a, b], Counter(), lambda: len(parts(a)) == 2 and len(parts(b)) == 2)
+        before = parts(a)
+        await a.close()
+        for _ in range(10):  # b keeps its own partitions only while a is away
+            await b.poll(0.1)
+        assert len(parts(b)) == 2
+        a2 = AIOConsumer(props(bs, group, **{"group.instance.id": "a"}))
+        await a2.start()
+        a2.subscribe([topic])
+        await consume([a2, b], Counter(), lambda: len(parts(a2)) == 2)
+        assert parts(a2) == before
+        for c in (a2, b):
+            await c.close()
+
+    asyncio.run(go())
