@@ -63,7 +63,11 @@ FENCED = {E.FENCED_MEMBER_EPOCH, E.UNKNOWN_MEMBER_ID}
 
 
 def new_member_id() -> str:
-    """A random id in Kafka's ``Uuid.toString`` form (22 url-safe base64 characters)."""
+    """A random id in Kafka's ``Uuid.toString`` form (22 url-safe base64 characters).
+
+    >>> len(new_member_id()), new_member_id() != new_member_id()
+    (22, True)
+    """
     return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
 
 

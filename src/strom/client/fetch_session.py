@@ -82,6 +82,11 @@ class SessionRequest:
 
 
 def next_epoch(epoch: int) -> int:
+    """The session epoch after ``epoch``; it wraps to 1 (0 would mean a new session).
+
+    >>> next_epoch(1), next_epoch(2**31 - 1), next_epoch(FINAL_EPOCH)
+    (2, 1, -1)
+    """
     if epoch < 0:
         return FINAL_EPOCH
     return 1 if epoch == 2**31 - 1 else epoch + 1

@@ -63,6 +63,13 @@ def encode_assignment(tps: list[TopicPartition], user_data: bytes | None = None)
 
 
 def decode_assignment(data: bytes | None) -> list[TopicPartition]:
+    """The partitions of a ``ConsumerProtocolAssignment``.
+
+    >>> decode_assignment(encode_assignment([TopicPartition("b", 1), TopicPartition("a", 0)]))
+    [TopicPartition(topic='a', partition=0), TopicPartition(topic='b', partition=1)]
+    >>> decode_assignment(None)
+    []
+    """
     if not data:
         return []
     (version,) = _I16.unpack_from(data, 0)

@@ -24,7 +24,15 @@ CustomPartitioner = Callable[[str, bytes | None, Sequence[int]], int]
 
 
 def murmur2(data: bytes) -> int:
-    """The Java client's ``Utils.murmur2``: an unsigned 32-bit hash of ``data``."""
+    """The Java client's ``Utils.murmur2``: an unsigned 32-bit hash of ``data``.
+
+    The values of Kafka's ``UtilsTest.testMurmur2`` (Java prints them as signed ints):
+
+    >>> murmur2(b"21") - 2**32, murmur2(b"foobar") - 2**32
+    (-973932308, -790332482)
+    >>> murmur2(b"abc")
+    479470107
+    """
     length = len(data)
     h = (_SEED ^ length) & _MASK
     end = length & ~3
@@ -50,7 +58,11 @@ def murmur2(data: bytes) -> int:
 
 
 def murmur2_partition(key: bytes, num_partitions: int) -> int:
-    """The partition the Java client picks for ``key`` (``toPositive(murmur2(key)) % n``)."""
+    """The partition the Java client picks for ``key`` (``toPositive(murmur2(key)) % n``).
+
+    >>> murmur2_partition(b"user-1", 6)
+    2
+    """
     return (murmur2(key) & 0x7FFFFFFF) % num_partitions
 
 

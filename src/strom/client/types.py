@@ -20,7 +20,12 @@ class TopicPartition(NamedTuple):
 
 class OffsetAndTimestamp(NamedTuple):
     """The first offset whose timestamp is at or after a searched timestamp (a tuple, so
-    ``offset, timestamp = found[tp]`` works)."""
+    ``offset, timestamp = found[tp]`` works).
+
+    >>> offset, timestamp = OffsetAndTimestamp(42, 1_700_000_000_000)
+    >>> offset
+    42
+    """
 
     offset: int
     timestamp: int
