@@ -197,6 +197,21 @@ def test_consumer_groups_by_duration_export_from_file_and_list_filters(
     plan.write_text(f"{group},{topic},0,99\n")  # the group's own column; clamped to the end
     assert ok(*from_file, str(plan), "--export") == [f"{topic},0,6"]
 
+    # several groups at once: Kafka's CSV gets a group column
+    other = f"grp-{uuid.uuid4().hex[:6]}"
+    assert len(ok("console-consumer", *bs, "--topic", topic, "--group", other,
+                  "--from-beginning", "--max-messages", "1")) == 1  # fmt: skip
+    both = ("consumer-groups", *bs, "--reset-offsets", "--group", group, "--group", other,
+            "--topic", topic)  # fmt: skip
+    assert ok(*both, "--to-latest", "--export") == sorted(
+        [f"{group},{topic},0,6", f"{other},{topic},0,6"]
+    )
+    plan.write_text(f"{group},{topic},0,3\n{other},{topic},0,5\n")
+    ok("consumer-groups", *bs, "--reset-offsets", "--group", group, "--group", other,
+       "--from-file", str(plan), "--execute")  # fmt: skip
+    for g, current in ((group, "3"), (other, "5")):
+        assert ok("consumer-groups", *bs, "--describe", "--group", g)[-1].split()[3] == current
+
     listing = ("consumer-groups", *bs, "--list")
     lines = ok(*listing, "--state", "empty")
     assert lines[0].split() == ["GROUP", "STATE"]

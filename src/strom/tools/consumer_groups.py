@@ -187,10 +187,26 @@ class GroupsCommand:
         return out
 
     async def reset(self) -> list[dict[str, Any]]:
+        """--reset-offsets for every --group (or --all-groups), as one list of rows."""
+        gids = await self.groups()
+        plan = None
+        if self.args.from_file:
+            try:
+                text = Path(self.args.from_file).read_text()
+            except OSError as e:
+                raise ToolError(
+                    f"Cannot read --from-file {self.args.from_file}: {e.strerror}."
+                ) from e
+            plan = parse_reset_plan(text, gids)
+        rows: list[dict[str, Any]] = []
+        for gid in gids:
+            rows += await self.reset_group(gid, None if plan is None else plan.get(gid, {}))
+        return rows
+
+    async def reset_group(
+        self, gid: str, from_file: dict[TopicPartition, int] | None
+    ) -> list[dict[str, Any]]:
         a = self.args
-        if not a.group or len(a.group) != 1:
-            raise ToolError("Option --reset-offsets needs exactly one --group.")
-        gid = a.group[0]
         (desc,) = await self.admin.describe_groups([gid])
         if desc.state not in INACTIVE:
             raise ToolError(
@@ -198,13 +214,7 @@ class GroupsCommand:
                 f"but the current state is {desc.state}."
             )
         committed = await self.admin.list_consumer_group_offsets(gid)
-        from_file = None
-        if a.from_file:
-            try:
-                text = Path(a.from_file).read_text()
-            except OSError as e:
-                raise ToolError(f"Cannot read --from-file {a.from_file}: {e.strerror}.") from e
-            from_file = parse_reset_plan(text, [gid]).get(gid, {})
+        if from_file is not None:
             tps = sorted(from_file)
         else:
             tps = await self.reset_partitions(sorted(committed))
@@ -320,8 +330,10 @@ async def dispatch(cmd: GroupsCommand, args: argparse.Namespace) -> int:
     elif args.reset_offsets:
         rows = await cmd.reset()
         if args.export:
-            offsets = {TopicPartition(r["topic"], r["partition"]): r["new_offset"] for r in rows}
-            print(export_csv({args.group[0]: offsets}))
+            plan: dict[str, dict[TopicPartition, int]] = {g: {} for g in await cmd.groups()}
+            for r in rows:
+                plan[r["group"]][TopicPartition(r["topic"], r["partition"])] = r["new_offset"]
+            print(export_csv(plan))
         else:
             print(json.dumps(rows, indent=2) if json_out else reset_table(rows))
     elif args.delete_offsets:
