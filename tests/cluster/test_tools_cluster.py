@@ -79,3 +79,40 @@ def test_generate_is_rack_aware_and_group_configs_are_shared(
         lines = ok("configs", "--bootstrap-server", b.bootstrap, "--describe", "--group", group)
         assert lines[0] == f"Dynamic configs for group {group} are:"
         assert lines[1].startswith("  consumer.session.timeout.ms=55000 sensitive=false")
+
+
+def test_describe_shows_a_reassignment_in_progress(
+    cluster_factory: ClusterFactory, tmp_path: Path
+) -> None:
+    cluster = cluster_factory(brokers=3)
+    controller = cluster.controller_id()
+    # the new replica goes to a paused broker (not the controller): it cannot catch up, so the
+    # reassignment stays in progress; every request goes to the source broker or the controller
+    target = next(b for b in (3, 2) if b != controller)
+    source = next(b for b in (1, 2, 3) if b not in (target,))
+    bs = ("--bootstrap-server", cluster.broker(source).bootstrap)
+    topic = f"moving-{uuid.uuid4().hex[:6]}"
+    ok("topics", *bs, "--create", "--topic", topic, "--replica-assignment", str(source))
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"version": 1, "partitions": [
+        {"topic": topic, "partition": 0, "replicas": [target]}]}))  # fmt: skip
+    paused = cluster.broker(target)
+    paused.pause()
+    try:
+        ok("reassign-partitions", *bs, "--execute", "--reassignment-json-file", str(plan))
+        listed = ok("reassign-partitions", *bs, "--list")
+        assert listed[0] == "Current partition reassignments:", listed
+        replicas = listed[1].split("replicas: ")[1].split(".")[0]
+        lines = ok("topics", *bs, "--describe", "--topic", topic)
+        # the replication factor does not count the replica being added, as in Kafka
+        assert lines[0].split("\t")[3] == "ReplicationFactor: 1"
+        assert lines[1] == (
+            f"\tTopic: {topic}\tPartition: 0\tLeader: {source}\tReplicas: {replicas}\t"
+            f"Isr: {source}\tAdding Replicas: {target}\tRemoving Replicas: {source}"
+        )
+        assert sorted(int(r) for r in replicas.split(",")) == sorted([source, target])
+        # not under-replicated: the ISR holds every replica that is not being added
+        assert ok("topics", *bs, "--describe", "--topic", topic,
+                  "--under-replicated-partitions") == []  # fmt: skip
+    finally:
+        paused.resume()

@@ -14,7 +14,6 @@ alternatives (a partition matching any is shown, without the topic line), and
 from __future__ import annotations
 
 import argparse
-import base64
 import json
 import re
 from typing import Any
@@ -25,6 +24,7 @@ from strom.protocol.messages.create_partitions import (
     CreatePartitionsResponse,
 )
 from strom.tools._common import ToolError, client_config, code_name, parse_props, parser, run
+from strom.tools.topics_describe import describe_topics, partition_filters, print_describe, topic_id
 
 TOPIC = 2
 EXAMPLES = """\
@@ -157,7 +157,7 @@ class TopicsCommand:
         if self.args.topic_id is not None:
             if self.args.topic is not None:
                 raise ToolError("Only one of --topic or --topic-id can be specified.")
-            found = [n for n in names if _topic_id(meta[n]) == self.args.topic_id]
+            found = [n for n in names if topic_id(meta[n]) == self.args.topic_id]
             if not found and not self.args.if_exists:
                 raise ToolError(f"Topic id '{self.args.topic_id}' does not exist as expected")
             return found
@@ -239,108 +239,7 @@ class TopicsCommand:
             print(f"Altered topic {name}.")
 
     async def describe(self) -> list[dict[str, Any]]:
-        a = self.args
-        names = await self.selected()
-        if not names:
-            return []
-        meta = await self.admin.topic_ids(names)
-        parts = await self.admin.describe_topics(names)
-        configs = await self.admin.describe_configs_detailed([(TOPIC, n) for n in names])
-        brokers = set(self.admin.cluster.brokers)
-        out: list[dict[str, Any]] = []
-        for name in names:
-            cfg = configs.get((TOPIC, name), {})
-            # Kafka's topic line lists every config that is not a default (source 5)
-            overrides = {k: v for k, (v, source) in sorted(cfg.items()) if source != 5}
-            if a.topics_with_overrides and not overrides:
-                continue
-            min_isr = _int(cfg.get("min.insync.replicas", (None, 5))[0])
-            rows = []
-            for p in parts.get(name, []):
-                if not _shown(a, p, brokers, min_isr):
-                    continue
-                rows.append(
-                    {
-                        "partition": p.partition,
-                        "leader": p.leader,
-                        "replicas": list(p.replicas),
-                        "isr": list(p.isr),
-                    }
-                )
-            rf = len(parts[name][0].replicas) if parts.get(name) else 0
-            out.append(
-                {
-                    "topic": name,
-                    "topic_id": _topic_id(meta.get(name)),
-                    "partition_count": len(parts.get(name, [])),
-                    "replication_factor": rf,
-                    "configs": overrides,
-                    "partitions": rows,
-                }
-            )
-        return out
-
-
-def _int(value: str | None) -> int | None:
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-def partition_filters(args: argparse.Namespace) -> bool:
-    return bool(
-        args.under_replicated_partitions
-        or args.unavailable_partitions
-        or args.under_min_isr_partitions
-        or args.at_min_isr_partitions
-    )
-
-
-def _shown(args: argparse.Namespace, p: Any, brokers: set[int], min_isr: int | None) -> bool:
-    """Kafka's ``shouldPrintTopicPartition``: no filter, or any filter the partition matches."""
-    if args.topics_with_overrides:
-        return False
-    if not partition_filters(args):
-        return True
-    has_leader = p.leader >= 0 and p.leader in brokers
-    isr = len(p.isr)
-    return bool(
-        (args.under_replicated_partitions and isr < len(p.replicas))
-        or (args.unavailable_partitions and not has_leader)
-        or (
-            args.under_min_isr_partitions
-            and (not has_leader or (min_isr is not None and isr < min_isr))
-        )
-        or (args.at_min_isr_partitions and min_isr is not None and isr == min_isr)
-    )
-
-
-def _topic_id(entry: tuple[Any, bool] | None) -> str:
-    if entry is None:
-        return ""
-    return base64.urlsafe_b64encode(entry[0].bytes).decode().rstrip("=")
-
-
-def _ids(values: list[int]) -> str:
-    return ",".join(str(v) for v in values)
-
-
-def print_describe(topics: list[dict[str, Any]], partitions_only: bool) -> None:
-    for t in topics:
-        if not partitions_only:
-            configs = ",".join(f"{k}={v}" for k, v in t["configs"].items())
-            print(
-                f"Topic: {t['topic']}\tTopicId: {t['topic_id']}\t"
-                f"PartitionCount: {t['partition_count']}\t"
-                f"ReplicationFactor: {t['replication_factor']}\tConfigs: {configs}"
-            )
-        for p in t["partitions"]:
-            print(
-                f"\tTopic: {t['topic']}\tPartition: {p['partition']}\tLeader: "
-                f"{p['leader'] if p['leader'] >= 0 else 'none'}\t"
-                f"Replicas: {_ids(p['replicas'])}\tIsr: {_ids(p['isr'])}"
-            )
+        return await describe_topics(self.admin, self.args, await self.selected())
 
 
 def main(argv: list[str]) -> int:
