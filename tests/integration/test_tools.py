@@ -199,7 +199,7 @@ def test_errors_are_one_line(broker: Any) -> None:
         "Error: Consumer group 'nobody' does not exist."
     )
     assert fails("console-consumer", *bs, "--topic", "x", "--offset", "3") == (
-        "Error: The --offset option requires --partition."
+        "Error: The partition is required when offset is specified."
     )
     assert fails("consumer-groups", *bs, "--reset-offsets", "--group", "nobody", "--topic",
                  "x").startswith("Error: One of the reset scenarios")  # fmt: skip

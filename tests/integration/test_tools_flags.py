@@ -340,3 +340,38 @@ def test_console_producer_prompts_only_on_a_terminal(broker: Any) -> None:
     # and the line was produced; piped stdin gets no prompt (the other tests check stdout == [])
     assert ok("console-consumer", *bs, "--topic", topic, "--from-beginning",
               "--max-messages", "1") == ["k1"]  # fmt: skip
+
+
+def test_console_consumer_argument_rules_as_kafka(broker: Any, tmp_path: Path) -> None:
+    bs = _bs(broker)
+    topic = f"cr{uuid.uuid4().hex[:6]}"
+    ok("topics", *bs, "--create", "--topic", topic)
+    ok("console-producer", *bs, "--topic", topic, stdin="a\nb\nc\n")
+    cc = ("console-consumer", *bs, "--topic", topic)
+    assert fails(*cc, "--partition", "0", "--offset", "-1") == (
+        "Error: The provided offset value '-1' is incorrect. Valid values are 'earliest', "
+        "'latest', or a non-negative long."
+    )
+    assert fails(*cc, "--partition", "0", "--offset", "0", "--from-beginning") == (
+        "Error: Options from-beginning and offset cannot be specified together."
+    )
+    assert fails(*cc, "--partition", "0", "--group", "g") == (
+        "Error: Options group and partition cannot be specified together."
+    )
+    assert fails(*cc, "--group", "g1", "--consumer-property", "group.id=g2") == (
+        "Error: The group ids provided in different places (directly using '--group', via "
+        "'--consumer-property', or via '--consumer.config') do not match. Detected group "
+        "ids: 'g1', 'g2'"
+    )
+    assert fails(*cc, "--from-beginning", "--consumer-property", "auto.offset.reset=latest") == (
+        "Error: Can't simultaneously specify --from-beginning and 'auto.offset.reset=latest', "
+        "please remove one option"
+    )
+    assert ok(*cc, "--partition", "0", "--offset", "EARLIEST", "--max-messages", "1") == ["a"]
+    # a group id from --consumer.config is the group: it commits what it printed
+    config = tmp_path / "consumer.properties"
+    group = f"cfg-{uuid.uuid4().hex[:6]}"
+    config.write_text(f"group.id={group}\nauto.offset.reset=earliest\n")
+    assert ok(*cc, "--consumer.config", str(config), "--max-messages", "2") == ["a", "b"]
+    row = ok("consumer-groups", *bs, "--describe", "--group", group)[-1].split()
+    assert row[:6] == [group, topic, "0", "2", "3", "1"]

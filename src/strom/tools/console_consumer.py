@@ -140,7 +140,9 @@ class Formatter:
             null_literal=props.get("null.literal", "null"),
             key_deserializer=deserializer(props.get("key.deserializer")),
             value_deserializer=deserializer(props.get("value.deserializer")),
-            header_deserializer=deserializer(props.get("header.deserializer")),
+            header_deserializer=deserializer(
+                props.get("headers.deserializer", props.get("header.deserializer"))
+            ),
         )
 
     def _text(self, data: bytes | None, read: Deserializer) -> str:
@@ -202,24 +204,66 @@ def make_formatter(args: argparse.Namespace) -> Formatter:
 
 
 def consumer_config(args: argparse.Namespace) -> dict[str, Any]:
-    if args.consumer_config:
-        args.command_config = args.command_config or args.consumer_config
+    """--consumer.config, then --consumer-property, then the flags (Kafka's order); sets
+    ``args.group`` to the group id given in any of them."""
+    props = load_properties(args.consumer_config)
+    props.update(parse_props(args.consumer_property, "--consumer-property"))
+    groups = sorted({g for g in (args.group, props.get("group.id")) if g})
+    if len(groups) > 1:
+        raise ToolError(
+            "The group ids provided in different places (directly using '--group', via "
+            "'--consumer-property', or via '--consumer.config') do not match. Detected group "
+            "ids: " + ", ".join(f"'{g}'" for g in groups)
+        )
+    args.group = groups[0] if groups else None
+    if args.group and args.partition is not None:
+        raise ToolError("Options group and partition cannot be specified together.")
+    reset = props.get("auto.offset.reset")
+    if reset is not None and args.from_beginning and reset != "earliest":
+        raise ToolError(
+            f"Can't simultaneously specify --from-beginning and 'auto.offset.reset={reset}', "
+            "please remove one option"
+        )
     extra: dict[str, str] = {
         "auto.offset.reset": "earliest" if args.from_beginning else "latest",
-        "isolation.level": args.isolation_level,
         "enable.auto.commit": "false",
         "client.id": "console-consumer",
+        **props,
+        "isolation.level": args.isolation_level,
     }
-    extra.update(parse_props(args.consumer_property, "--consumer-property"))
     if args.group:
         extra["group.id"] = args.group
-    elif args.include and "group.id" not in extra:
+    elif args.include:
         extra["group.id"] = f"console-consumer-{random.randrange(100000)}"
-    conf = client_config(args, extra)
+    return client_config(args, extra)
+
+
+def check_args(args: argparse.Namespace) -> None:
+    """Kafka's ``ConsoleConsumerOptions.checkRequiredArgs`` and offset parsing."""
+    if (args.topic is None) == (args.include is None):
+        raise ToolError("Exactly one of --include/--topic is required.")
     if args.partition is not None:
-        # Manual assignment: the group (if any) is only used to commit offsets.
-        conf["enable.auto.commit"] = "false"
-    return conf
+        if args.topic is None:
+            raise ToolError("The topic is required when partition is specified.")
+        if args.from_beginning and args.offset is not None:
+            raise ToolError("Options from-beginning and offset cannot be specified together.")
+    elif args.offset is not None:
+        raise ToolError("The partition is required when offset is specified.")
+    if args.offset is not None and args.offset.lower() not in ("earliest", "latest"):
+        try:
+            valid = int(args.offset) >= 0
+        except ValueError:
+            valid = False
+        if not valid:
+            raise ToolError(
+                f"The provided offset value '{args.offset}' is incorrect. Valid values are "
+                "'earliest', 'latest', or a non-negative long."
+            )
+    if args.include:
+        try:
+            re.compile(args.include)
+        except re.error as e:
+            raise ToolError(f"Invalid --include regular expression {args.include!r}: {e}.") from e
 
 
 async def start_position(consumer: AIOConsumer, args: argparse.Namespace) -> None:
@@ -237,36 +281,17 @@ async def start_position(consumer: AIOConsumer, args: argparse.Namespace) -> Non
         parts = [args.partition]
     tps = [TopicPartition(args.topic, p) for p in parts]
     consumer.assign(tps)
-    where = args.offset or ("earliest" if args.from_beginning else "latest")
+    where = (args.offset or ("earliest" if args.from_beginning else "latest")).lower()
     if where == "earliest":
         await consumer.seek_to_beginning(*tps)
     elif where == "latest":
         await consumer.seek_to_end(*tps)
     else:
-        try:
-            offset = int(where)
-        except ValueError as e:
-            raise ToolError(f"Invalid --offset {where!r}: use earliest, latest or a number.") from e
-        if offset < 0:
-            end = await consumer.end_offsets(tps)
-            offset = max(0, end[tps[0]] + offset)
-        consumer.seek(tps[0], offset)
+        consumer.seek(tps[0], int(where))  # check_args made sure it is a number >= 0
 
 
 async def consume(args: argparse.Namespace) -> int:
-    if (args.topic is None) == (args.include is None):
-        raise ToolError("Exactly one of --include/--topic is required.")
-    if args.include and args.partition is not None:
-        raise ToolError("The topic is required when partition is specified.")
-    if args.include:
-        try:
-            re.compile(args.include)
-        except re.error as e:
-            raise ToolError(f"Invalid --include regular expression {args.include!r}: {e}.") from e
-    if args.offset is not None and args.partition is None:
-        raise ToolError("The --offset option requires --partition.")
-    if args.from_beginning and args.offset is not None:
-        raise ToolError("Options --from-beginning and --offset cannot be used together.")
+    check_args(args)
     fmt = make_formatter(args)
     consumer = AIOConsumer(consumer_config(args))
     count = 0
