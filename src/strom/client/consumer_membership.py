@@ -82,7 +82,6 @@ class ConsumerGroupMembership(GroupCoordinatorClient):
         self.member_epoch = JOIN_EPOCH
         self.interval = self.heartbeat_interval
         self.fatal: KafkaError | None = None
-        self.heartbeats = 0
         self._now = asyncio.Event()  # send the next heartbeat without waiting the interval
         self._task: asyncio.Task[None] | None = None
 
@@ -172,7 +171,6 @@ class ConsumerGroupMembership(GroupCoordinatorClient):
         resp: ConsumerGroupHeartbeatResponse = await self.send(
             self._request(), ConsumerGroupHeartbeatResponse
         )
-        self.heartbeats += 1
         code = resp.error_code
         if code == E.NONE:
             if resp.member_id:
