@@ -245,3 +245,41 @@ def test_static_member_keeps_partitions_across_restart(kbroker: Any) -> None:
             await c.close()
 
     asyncio.run(go())
+
+
+def test_transactional_offsets_from_a_kip848_member(kbroker: Any) -> None:
+    """consume-transform-produce with a KIP-848 member: ``group_metadata()`` carries the member
+    epoch, which the coordinator checks on TxnOffsetCommit."""
+    bs, src, dst, group = kbroker.bootstrap, name("in"), name("out"), name("g")
+
+    async def go() -> None:
+        await setup(bs, src, 2)
+        await setup(bs, dst, 1)
+        await produce(bs, src, 0, 20)
+        producer = AIOProducer({"bootstrap.servers": bs, "transactional.id": f"tx-{group}"})
+        await producer.init_transactions()
+        c = AIOConsumer(props(bs, group, **{"enable.auto.commit": False}))
+        await c.start()
+        c.subscribe([src])
+        moved = 0
+        deadline = time.monotonic() + 30
+        while moved < 20 and time.monotonic() < deadline:
+            records = await c.poll(0.3)
+            if not records:
+                continue
+            await producer.begin_transaction()
+            for r in records:
+                await producer.send(dst, r.value, partition=0)
+            offsets = {TopicPartition(r.topic, r.partition): r.offset + 1 for r in records}
+            meta = c.group_metadata()
+            assert meta.generation_id > 0 and meta.member_id
+            await producer.send_offsets_to_transaction(offsets, meta)
+            await producer.commit_transaction()
+            moved += len(records)
+        assert moved == 20
+        committed = await c.committed([TopicPartition(src, p) for p in range(2)])
+        assert sum(om.offset for om in committed.values()) == 20
+        await c.close()
+        await producer.close()
+
+    asyncio.run(go())
