@@ -46,14 +46,15 @@ def test_move_a_partition_to_another_broker(cluster_factory) -> None:  # type: i
         out = admin.call("alter_partition_reassignments", {tp: [3, 2]})
         assert out == {tp: (0, None)}
 
-        def done() -> bool:
-            _, replicas, isr = partitions(c.bootstrap, "moving")[0]
+        def done() -> int | None:
+            leader, replicas, isr = partitions(c.bootstrap, "moving")[0]
             ongoing = admin.call("list_partition_reassignments")
-            return replicas == [3, 2] and sorted(isr) == [2, 3] and not ongoing
+            complete = replicas == [3, 2] and sorted(isr) == [2, 3] and not ongoing
+            return leader if complete else None
 
-        wait_for("the reassignment to complete", done, timeout=60)
+        leader = wait_for("the reassignment to complete", done, timeout=60)
     # broker 1 led and left: the first in-sync replica of the target leads now
-    assert partitions(c.bootstrap, "moving")[0][0] == 3
+    assert leader == 3
     wait_for("broker 1's replica deleted", lambda: not (c.broker(1).data_dir / "moving-0").exists())
     assert sorted(_read_all(c.bootstrap, "moving", 500)) == list(range(500))
 
@@ -87,18 +88,26 @@ def test_reassignment_errors_ongoing_listing_and_cancel(cluster_factory) -> None
         try:
             assert admin.call("alter_partition_reassignments", {tp: [frozen, b]}) == {tp: (0, None)}
             time.sleep(3)  # give a wrongly completing reassignment the time to show
-            ongoing = admin.call("list_partition_reassignments")
+            # (clients may pick the frozen broker for a metadata request and time out: retried)
+            ongoing = wait_for(
+                "the ongoing reassignment", lambda: admin.call("list_partition_reassignments")
+            )
             assert set(ongoing) == {tp}
             assert (ongoing[tp].replicas, ongoing[tp].adding, ongoing[tp].removing) == (
                 [frozen, b, a], [frozen], [a])  # fmt: skip
-            _, replicas, isr = partitions(safe, "stuck")[0]
+            _, replicas, isr = wait_for("metadata", lambda: partitions(safe, "stuck")[0])
             assert replicas == [frozen, b, a] and sorted(isr) == sorted([a, b])
             assert admin.call("alter_partition_reassignments", {tp: None}) == {tp: (0, None)}
             assert admin.call("list_partition_reassignments") == {}
-            _, replicas, isr = partitions(safe, "stuck")[0]
-            # the original replicas are back; as in Kafka, their order is the full set's minus
-            # the adding ones (target first), so only the set is the original one
-            assert sorted(replicas) == sorted([a, b]) and sorted(isr) == sorted([a, b])
+
+            # the original replicas are back (UpdateMetadata reaches the brokers shortly after
+            # the controller answered); as in Kafka, their order is the full set's minus the
+            # adding ones (target first), so only the set is the original one
+            def restored() -> bool:
+                _, replicas, isr = partitions(safe, "stuck")[0]
+                return sorted(replicas) == sorted([a, b]) and sorted(isr) == sorted([a, b])
+
+            wait_for("the original replicas in the metadata", restored, timeout=30)
         finally:
             c.broker(frozen).resume()
     # the cancelled replica is removed from the frozen broker once it can act on StopReplica again
