@@ -112,6 +112,11 @@ _KEYS = [
     Key("group.consumer.assignors", _list, "uniform,range"),
     Key("group.consumer.session.timeout.ms", int, "45000", 1),
     Key("group.consumer.heartbeat.interval.ms", int, "5000", 1),
+    # bounds of the per-group configs (KIP-848 group configs, strom.broker.group_configs)
+    Key("group.consumer.min.session.timeout.ms", int, "45000", 1),
+    Key("group.consumer.max.session.timeout.ms", int, "60000", 1),
+    Key("group.consumer.min.heartbeat.interval.ms", int, "5000", 1),
+    Key("group.consumer.max.heartbeat.interval.ms", int, "15000", 1),
     Key("group.consumer.migration.policy", str, "bidirectional"),
     Key("offsets.retention.minutes", int, "10080", 1),
     Key("offsets.retention.check.interval.ms", int, "600000", 1),
