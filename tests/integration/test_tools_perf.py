@@ -88,3 +88,40 @@ def test_detailed_stats_and_errors(broker: Any) -> None:
                  "1", "--throughput", "-1") == (
         "Error: Either --producer-props or --producer.config must be specified."
     )  # fmt: skip
+
+
+def test_transactional_producer_perf(broker: Any) -> None:
+    """--transactional-id / --transaction-duration-ms: every record is committed (visible to
+    read_committed) and the log holds commit markers after them."""
+    from confluent_kafka import Consumer, TopicPartition
+
+    bs = ("--bootstrap-server", broker.bootstrap)
+    topic = f"perf-{uuid.uuid4().hex[:8]}"
+    ok("topics", *bs, "--create", "--topic", topic, "--partitions", "1")
+    props = f"bootstrap.servers={broker.bootstrap}"
+    out = ok("producer-perf-test", "--topic", topic, "--num-records", "600", "--record-size", "10",
+             "--throughput", "2000", "--producer-props", props, "--transactional-id", "perf-txn",
+             "--transaction-duration-ms", "100")  # fmt: skip
+    assert FINAL.match(out[-1]) and FINAL.match(out[-1]).group(1) == "600"  # type: ignore[union-attr]
+    cons = Consumer({"bootstrap.servers": broker.bootstrap, "group.id": f"g-{topic}",
+                     "isolation.level": "read_committed", "auto.offset.reset": "earliest",
+                     "enable.auto.commit": False})  # fmt: skip
+    try:
+        cons.assign([TopicPartition(topic, 0, 0)])
+        got = 0
+        for _ in range(30):
+            got += sum(1 for m in cons.consume(1000, 1.0) if m.error() is None)
+            if got >= 600:
+                break
+        _, high = cons.get_watermark_offsets(TopicPartition(topic, 0), timeout=10)
+    finally:
+        cons.close()
+    assert got == 600
+    assert high > 600  # commit markers take offsets after the records
+    listed = ok("transactions", *bs, "describe", "--transactional-id", "perf-txn")
+    assert "CompleteCommit" in "\n".join(listed)
+    assert fails("producer-perf-test", "--topic", topic, "--num-records", "5", "--record-size",
+                 "1", "--throughput", "-1", "--producer-props", props,
+                 "--transaction-duration-ms", "0") == (
+        "Error: --transaction-duration-ms should be greater than zero."
+    )  # fmt: skip

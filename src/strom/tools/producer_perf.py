@@ -2,11 +2,17 @@
 
 Owns: Kafka's flags (--topic, --num-records, --record-size | --payload-file [--payload-delimiter]
 | --payload-monotonic, --throughput (-1 = unthrottled), --producer-props k=v ...,
---producer.config FILE, --print-metrics; --bootstrap-server as a shortcut for
-``bootstrap.servers``), the send loop with its throttle, and the report: a progress line every
+--producer.config FILE, --print-metrics, --transactional-id / --transaction-duration-ms;
+--bootstrap-server as a shortcut for ``bootstrap.servers``), the send loop with its throttle, and
+the report: a progress line every
 5 s and the final line with records/s, MB/s and latency avg / max / p50 / p95 / p99 / p99.9
 (latency = send() to acknowledgement). Failed sends are not counted (as in Kafka); the first
 failure is printed to stderr and the exit code is 1.
+
+Transactions as in Kafka 3.9: enabled by --transactional-id, --transaction-duration-ms or a
+``transactional.id`` producer property; the id defaults to
+``performance-producer-default-transactional-id`` and the duration to 3000 ms; a transaction is
+committed once it is that old (checked at each send) and the last one at the end.
 """
 
 from __future__ import annotations
@@ -61,8 +67,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--producer.config", dest="producer_config", metavar="FILE")
     p.add_argument("--print-metrics", action="store_true", help="print metrics at the end")
-    p.add_argument("--transactional-id", help="not supported by Strom's producer yet")
-    p.add_argument("--transaction-duration-ms", type=int, help="not supported")
+    p.add_argument(
+        "--transactional-id",
+        help="transactional id (enables transactions; default "
+        "performance-producer-default-transactional-id when only a duration is given)",
+    )
+    p.add_argument(
+        "--transaction-duration-ms",
+        type=int,
+        help="commit each transaction once it is this old (enables transactions; default 3000)",
+    )
     p.add_argument("--reporting-interval", type=int, default=5000, help="ms between lines")
     return p
 
@@ -106,11 +120,30 @@ def payloads(args: argparse.Namespace, rng: random.Random) -> list[bytes] | None
     return None
 
 
+DEFAULT_TRANSACTIONAL_ID = "performance-producer-default-transactional-id"
+DEFAULT_TRANSACTION_DURATION_MS = 3000
+
+
+def transaction_settings(args: argparse.Namespace, conf: dict[str, Any]) -> float | None:
+    """Kafka's rules: the transaction duration in seconds when transactions are on (and
+    ``transactional.id`` set in ``conf``), else None."""
+    duration = args.transaction_duration_ms
+    if duration is not None and duration <= 0:
+        raise ToolError("--transaction-duration-ms should be greater than zero.")
+    if duration is None and args.transactional_id is None and "transactional.id" not in conf:
+        return None
+    if args.transactional_id is not None:
+        conf["transactional.id"] = args.transactional_id
+    conf.setdefault("transactional.id", DEFAULT_TRANSACTIONAL_ID)
+    return (duration if duration is not None else DEFAULT_TRANSACTION_DURATION_MS) / 1000
+
+
 class Run:
     """One perf run: sends, latencies and errors."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, txn_duration_s: float | None = None) -> None:
         self.args = args
+        self.txn_duration_s = txn_duration_s
         self.start = time.monotonic()
         self.stats = Stats(args.num_records, self.start, args.reporting_interval / 1000)
         self.errors = 0
@@ -130,7 +163,18 @@ class Run:
         a = self.args
         throttle = Throttle(a.throughput, self.start)
         pending: set[asyncio.Future[RecordMetadata]] = set()
+        txn_started = 0.0
+        if self.txn_duration_s is not None:
+            await producer.init_transactions()
+            await producer.begin_transaction()
+            txn_started = time.monotonic()
         for i in range(a.num_records):
+            if self.txn_duration_s is not None and (
+                time.monotonic() - txn_started >= self.txn_duration_s
+            ):
+                await producer.commit_transaction()
+                await producer.begin_transaction()
+                txn_started = time.monotonic()
             value = data[i % len(data)] if data else str(i).encode()
             sent_at, size = time.monotonic(), len(value)
             fut = await producer.send(a.topic, value)
@@ -140,6 +184,8 @@ class Run:
             wait = throttle.delay(i + 1, time.monotonic())
             if wait > 0.0005:
                 await asyncio.sleep(wait)
+        if self.txn_duration_s is not None:
+            await producer.commit_transaction()
         await producer.flush()
         if pending:
             await asyncio.wait(pending)
@@ -162,15 +208,14 @@ def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
 
     async def body() -> int:
-        if args.transactional_id or args.transaction_duration_ms:
-            raise ToolError("Transactions are not supported by Strom's producer yet.")
         if args.num_records <= 0:
             raise ToolError("--num-records must be positive.")
         conf = producer_config(args)
+        txn_duration_s = transaction_settings(args, conf)
         data = payloads(args, random.Random())
         producer = AIOProducer(conf)
         await producer.start()
-        perf = Run(args)
+        perf = Run(args, txn_duration_s)
         try:
             await perf.go(producer, data)
         finally:
