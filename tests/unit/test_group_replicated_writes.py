@@ -128,6 +128,7 @@ class FakeBroker:
             "group.consumer.session.timeout.ms": 45000,
             "group.consumer.heartbeat.interval.ms": 5000,
             "group.consumer.migration.policy": "bidirectional",
+            "offsets.commit.timeout.ms": 5000,
         })  # fmt: skip
         self.replica_manager = FakeReplicaManager()
         self.replica_manager.partitions[(OFFSETS_TOPIC, 0)] = FakePartition()

@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from strom.broker.group_configs import group_config_store
 from strom.broker.replica_manager import AppendResult
 from strom.broker.topics import TopicError
 from strom.coordinator.group.coordinator import GroupCoordinator
@@ -71,9 +72,36 @@ def with_error(response: Any, code: ErrorCode) -> Any:
     return out
 
 
+GROUP_CONFIG_TTL_S = 5.0
+
+
+def group_overrides(broker: Broker) -> Callable[[str], dict[str, int]]:
+    """A group's own configs (``strom configs --entity-type groups``), read from the group
+    config store at most every ``GROUP_CONFIG_TTL_S`` per group: a change applies from the next
+    heartbeat after that (ZooKeeper is not read on every heartbeat)."""
+    cache: dict[str, tuple[float, dict[str, int]]] = {}
+
+    def lookup(group_id: str) -> dict[str, int]:
+        now = time.monotonic()
+        hit = cache.get(group_id)
+        if hit is not None and hit[0] > now:
+            return hit[1]
+        try:
+            raw = group_config_store(broker).get(group_id)
+            values = {k: int(v) for k, v in raw.items()}
+        except Exception as exc:  # a store that cannot be read: the broker's settings apply
+            log.warning("cannot read the configs of group %s: %r", group_id, exc)
+            values = hit[1] if hit is not None else {}
+        cache[group_id] = (now + GROUP_CONFIG_TTL_S, values)
+        return values
+
+    return lookup
+
+
 def group_config(broker: Broker) -> GroupConfig:
     c = broker.config
     return GroupConfig(
+        group_overrides=group_overrides(broker),
         num_partitions=c["offsets.topic.num.partitions"],
         min_session_timeout_ms=c["group.min.session.timeout.ms"],
         max_session_timeout_ms=c["group.max.session.timeout.ms"],

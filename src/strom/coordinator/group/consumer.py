@@ -206,11 +206,11 @@ class ConsumerProtocol:
             req.server_assignor if req.server_assignor is not None else old.server_assignor,
         )
         self.update(g, m, is_new, meta, image, _assignment(req.topic_partitions), now, out)
-        m.session_deadline = now + self.cfg.consumer_session_timeout_ms
+        m.session_deadline = now + self.cfg.session_timeout_ms(g.group_id)
         resp = HR(
             member_id=m.member_id,
             member_epoch=m.member_epoch,
-            heartbeat_interval_ms=self.cfg.consumer_heartbeat_interval_ms,
+            heartbeat_interval_ms=self.cfg.heartbeat_interval_ms(g.group_id),
         )
         full = req.subscribed_topic_names is not None and req.topic_partitions is not None
         if req.member_epoch == 0 or full or m.assigned != before:

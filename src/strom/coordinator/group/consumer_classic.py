@@ -246,7 +246,7 @@ class ClassicMembers:
         m = g.members[member_id]
         if generation != m.member_epoch:
             return ErrorCode.ILLEGAL_GENERATION
-        m.session_deadline = now + m.session_timeout(self.cfg.consumer_session_timeout_ms)
+        m.session_deadline = now + m.session_timeout(self.cfg.session_timeout_ms(g.group_id))
         rejoin = (
             m.member_epoch < g.group_epoch
             or m.state == MemberState.UNREVOKED_PARTITIONS

@@ -12,7 +12,7 @@ the operation must not keep, and may return a follow-up operation's output), els
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,22 @@ class GroupConfig:
     consumer_session_timeout_ms: int = 45000
     consumer_heartbeat_interval_ms: int = 5000
     migration_policy: str = "bidirectional"  # group.consumer.migration.policy
+    # a group's own configs (KIP-848 group configs, e.g. consumer.session.timeout.ms), looked up
+    # by group id; None: every group runs with the broker's settings
+    group_overrides: Callable[[str], Mapping[str, int]] | None = field(default=None, compare=False)
+
+    def _override(self, group_id: str, name: str) -> int | None:
+        return None if self.group_overrides is None else self.group_overrides(group_id).get(name)
+
+    def session_timeout_ms(self, group_id: str) -> int:
+        """``consumer.session.timeout.ms`` of the group, else the broker's."""
+        v = self._override(group_id, "consumer.session.timeout.ms")
+        return self.consumer_session_timeout_ms if v is None else v
+
+    def heartbeat_interval_ms(self, group_id: str) -> int:
+        """``consumer.heartbeat.interval.ms`` of the group, else the broker's."""
+        v = self._override(group_id, "consumer.heartbeat.interval.ms")
+        return self.consumer_heartbeat_interval_ms if v is None else v
 
 
 @dataclass
