@@ -9,6 +9,7 @@ import time
 import pytest
 from cluster_util import FAST, controller_id, partitions, wait_for, wait_isr
 from confluent_kafka import Consumer, Producer
+from wire_probe import partitions_from
 
 from strom.client.sync import AdminClient as StromAdmin
 from strom.client.types import TopicPartition
@@ -88,14 +89,17 @@ def test_reassignment_errors_ongoing_listing_and_cancel(cluster_factory) -> None
         try:
             assert admin.call("alter_partition_reassignments", {tp: [frozen, b]}) == {tp: (0, None)}
             time.sleep(3)  # give a wrongly completing reassignment the time to show
-            # (clients may pick the frozen broker for a metadata request and time out: retried)
+            # (a Kafka client may pick the frozen broker for its metadata request and time out,
+            # so partition states are asked of the controller directly)
             ongoing = wait_for(
                 "the ongoing reassignment", lambda: admin.call("list_partition_reassignments")
             )
             assert set(ongoing) == {tp}
             assert (ongoing[tp].replicas, ongoing[tp].adding, ongoing[tp].removing) == (
                 [frozen, b, a], [frozen], [a])  # fmt: skip
-            _, replicas, isr = wait_for("metadata", lambda: partitions(safe, "stuck")[0])
+            _, replicas, isr = wait_for(
+                "metadata", lambda: partitions_from(c.broker(b).port, "stuck")[0]
+            )
             assert replicas == [frozen, b, a] and sorted(isr) == sorted([a, b])
             assert admin.call("alter_partition_reassignments", {tp: None}) == {tp: (0, None)}
             assert admin.call("list_partition_reassignments") == {}
@@ -104,7 +108,7 @@ def test_reassignment_errors_ongoing_listing_and_cancel(cluster_factory) -> None
             # the controller answered); as in Kafka, their order is the full set's minus the
             # adding ones (target first), so only the set is the original one
             def restored() -> bool:
-                _, replicas, isr = partitions(safe, "stuck")[0]
+                _, replicas, isr = partitions_from(c.broker(b).port, "stuck")[0]
                 return sorted(replicas) == sorted([a, b]) and sorted(isr) == sorted([a, b])
 
             wait_for("the original replicas in the metadata", restored, timeout=30)

@@ -1,6 +1,6 @@
 """Raw requests for cluster tests (KIP-392 and KIP-320 checks), sent with Strom's
-BrokerConnection: Fetch with a rack and a current leader epoch, ListOffsets with a current
-leader epoch."""
+BrokerConnection to exactly one broker: Fetch with a rack and a current leader epoch, ListOffsets
+with a current leader epoch, Metadata of a topic."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from strom.client.connection import BrokerConnection
 from strom.protocol import records as rec
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
+from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
 
 
 def _connection(port: int) -> BrokerConnection:
@@ -78,3 +79,27 @@ def list_offsets_with_epoch(
     """(error code, offset) of a ListOffsets LATEST carrying ``leader_epoch``."""
     r = asyncio.run(_list_offsets(port, topic, partition, leader_epoch))
     return r.error_code, r.offset
+
+
+async def _metadata(port: int, topic: str) -> dict[int, tuple[int, list[int], list[int]]]:
+    conn = _connection(port)
+    await conn.connect()
+    try:
+        R = MetadataRequest
+        req = R(topics=[R.MetadataRequestTopic(name=topic)], allow_auto_topic_creation=False)
+        resp = await conn.request(req, MetadataResponse, 12)
+        t = resp.topics[0]
+        if t.error_code:
+            raise RuntimeError(f"metadata of {topic}: error {t.error_code}")
+        return {
+            p.partition_index: (p.leader_id, list(p.replica_nodes), list(p.isr_nodes))
+            for p in t.partitions
+        }
+    finally:
+        conn.close()
+
+
+def partitions_from(port: int, topic: str) -> dict[int, tuple[int, list[int], list[int]]]:
+    """partition -> (leader, replicas, isr) as the broker on ``port`` (and only it) says; for
+    tests that freeze another broker, which a Kafka client could pick for its metadata."""
+    return asyncio.run(_metadata(port, topic))

@@ -4,7 +4,8 @@ Owns: winning and losing the controller role, the controller epoch, the partitio
 and the reaction to broker, topic and ISR changes: leader elections (offline, unclean, controlled
 shutdown), LeaderAndIsr / UpdateMetadata / StopReplica to the brokers, topic deletion, and
 AlterPartition requests from leaders. Admin elections and reassignments are in
-:mod:`strom.cluster.controller_admin`.
+:mod:`strom.cluster.controller_admin`, the handlers of broker changes, AlterPartition and
+ControlledShutdown in :mod:`strom.cluster.controller_events`.
 
 Invariants:
 - Every broker runs a Controller object; only the one whose ephemeral ``/controller`` znode
@@ -30,8 +31,9 @@ from typing import Any, TypeVar
 
 from kazoo.exceptions import NodeExistsError, NoNodeError
 
+from strom.cluster import controller_events as events
 from strom.cluster import zk_store as zs
-from strom.cluster.controller_admin import maybe_complete_reassignments, rebalance_loop
+from strom.cluster.controller_admin import rebalance_loop
 from strom.cluster.controller_requests import (
     LEADER_AND_ISR_VERSION,
     STOP_REPLICA_VERSION,
@@ -44,10 +46,8 @@ from strom.cluster.controller_requests import (
     update_metadata,
 )
 from strom.cluster.election import (
-    NO_LEADER,
     Election,
     LeaderIsr,
-    controlled_shutdown_election,
     offline_election,
 )
 from strom.errors import ErrorCode
@@ -166,8 +166,14 @@ class Controller:
     def _elect(self) -> None:
         if self.active:
             return
-        body = zs.dumps({"version": 2, "brokerid": self.broker_id,
-                         "timestamp": str(int(time.time() * 1000)), "kraftControllerEpoch": -1})
+        body = zs.dumps(
+            {
+                "version": 2,
+                "brokerid": self.broker_id,
+                "timestamp": str(int(time.time() * 1000)),
+                "kraftControllerEpoch": -1,
+            }
+        )
         try:
             self.zk.create(zs.CONTROLLER, body, ephemeral=True)
         except NodeExistsError:
@@ -227,10 +233,10 @@ class Controller:
         self.zk.ChildrenWatch(zs.DELETE_TOPICS, self._watcher(self._on_deletions))
         for name in list(ctx.topics):
             self._watch_topic(name)
-        self._bring_online(ctx.partitions())
-        self._send_update_metadata()
+        self.bring_online(ctx.partitions())
+        self.send_update_metadata()
         for b in ctx.brokers:
-            self._send_leader_and_isr(ctx.partitions_on(b), only=b)
+            self.send_leader_and_isr(ctx.partitions_on(b), only=b)
         if self.settings.auto_leader_rebalance:
             self._rebalance = asyncio.create_task(rebalance_loop(self, self._generation))
 
@@ -315,7 +321,7 @@ class Controller:
             return self.settings.unclean_leader_election
         return value.strip().lower() == "true"
 
-    def _bring_online(self, tps: list[TP]) -> list[TP]:
+    def bring_online(self, tps: list[TP]) -> list[TP]:
         """Initialise new partitions and elect leaders where the leader is missing or dead."""
         ctx = self.ctx
         live = ctx.live() - ctx.shutting_down
@@ -335,12 +341,12 @@ class Controller:
         return self.write_states(changes)
 
     # -- sending ---------------------------------------------------------------------------------
-    def _send_update_metadata(self) -> None:
+    def send_update_metadata(self) -> None:
         req = update_metadata(self.ctx, self.broker_id)
         for b in self.ctx.brokers.values():
             self.channel.send(b, req, UPDATE_METADATA_VERSION)
 
-    def _send_leader_and_isr(self, tps: list[TP], only: int | None = None) -> None:
+    def send_leader_and_isr(self, tps: list[TP], only: int | None = None) -> None:
         ctx = self.ctx
         targets = [only] if only is not None else sorted(ctx.brokers)
         for b in targets:
@@ -358,50 +364,10 @@ class Controller:
     def publish(self, tps: list[TP]) -> None:
         """Tell the replicas of ``tps`` their new state, and every broker the new metadata."""
         if tps:
-            self._send_leader_and_isr(tps)
-        self._send_update_metadata()
+            self.send_leader_and_isr(tps)
+        self.send_update_metadata()
 
     # -- watch handlers ----------------------------------------------------------------------------
-    def _on_brokers(self, children: list[str]) -> None:
-        ctx = self.ctx
-        now = self.store.live_brokers()
-        old = ctx.brokers
-        gone = {b for b in old if b not in now or now[b].epoch != old[b].epoch}
-        new = {b for b in now if b not in old or now[b].epoch != old[b].epoch}
-        if not gone and not new:
-            return
-        log.info("brokers changed: live %s, failed %s, new %s", sorted(now), sorted(gone),
-                 sorted(new))  # fmt: skip
-        ctx.brokers = {b: e for b, e in now.items() if b not in gone or b in new}
-        ctx.shutting_down -= gone
-        for b in gone:
-            self.channel.forget(b)
-        live = ctx.live()
-        changes: dict[TP, Election] = {}
-        for tp in ctx.partitions():
-            st = ctx.states.get(tp)
-            if st is None:
-                continue
-            if st.leader in gone or (st.leader == NO_LEADER and new):
-                # prefer a replica that did not just restart, then any live ISR member, then
-                # (if allowed) an out-of-sync replica
-                replicas = ctx.replicas(tp)
-                el = offline_election(replicas, st, live - gone, unclean_allowed=False)
-                if el.leader == NO_LEADER:
-                    el = offline_election(replicas, st, live, unclean_allowed=False)
-                if el.leader == NO_LEADER and self.unclean_allowed(tp[0]):
-                    el = offline_election(replicas, st, live, unclean_allowed=True)
-                if el.leader != st.leader or el.isr != st.isr:
-                    changes[tp] = el
-            elif any(b in st.isr for b in gone - new) and len(st.isr) > 1:
-                changes[tp] = Election(st.leader, tuple(b for b in st.isr if b not in gone))
-        written = self.write_states(changes)
-        written += self._bring_online([tp for tp in ctx.partitions() if tp not in ctx.states])
-        self._send_update_metadata()
-        self._send_leader_and_isr(written)
-        for b in new:
-            self._send_leader_and_isr(ctx.partitions_on(b), only=b)
-
     def _on_topics(self, children: list[str]) -> None:
         ctx = self.ctx
         added = [n for n in children if n not in ctx.topics]
@@ -411,7 +377,7 @@ class Controller:
         for name in [n for n in ctx.topics if n not in children]:
             self._forget_topic(name)
         tps = [tp for tp in ctx.partitions() if tp[0] in added]
-        self._bring_online(tps)
+        self.bring_online(tps)
         self.publish(tps)
 
     def _on_topic(self, name: str) -> None:
@@ -423,7 +389,7 @@ class Controller:
             return
         added = [(name, p) for p in ctx.topics[name].assignment if p not in before]
         if added:
-            self._bring_online(added)
+            self.bring_online(added)
             self.publish(added)
 
     def _forget_topic(self, name: str) -> None:
@@ -449,76 +415,19 @@ class Controller:
             self._forget_topic(name)
             log.info("deleted topic %s", name)
         if children:
-            self._send_update_metadata()
+            self.send_update_metadata()
 
-    # -- requests from brokers ---------------------------------------------------------------------
+    # -- requests from brokers (strom.cluster.controller_events) ---------------------------------
+    def _on_brokers(self, children: list[str]) -> None:
+        events.on_brokers(self, children)
+
     def alter_partition(
         self, broker_id: int, items: list[tuple[TP, int, list[int], int]]
     ) -> list[tuple[TP, ErrorCode, LeaderIsr | None]]:
         """AlterPartition: ``(tp, leader epoch, new ISR, partition epoch)`` from the leader."""
-        ctx = self.ctx
-        live = ctx.live() - ctx.shutting_down
-        out: list[tuple[TP, ErrorCode, LeaderIsr | None]] = []
-        changes: dict[TP, Election] = {}
-        for tp, leader_epoch, new_isr, partition_epoch in items:
-            st = ctx.states.get(tp)
-            if st is None:
-                out.append((tp, E.UNKNOWN_TOPIC_OR_PARTITION, None))
-            elif st.leader != broker_id:
-                out.append((tp, E.NOT_LEADER_OR_FOLLOWER, None))
-            elif leader_epoch != st.leader_epoch:
-                out.append((tp, E.FENCED_LEADER_EPOCH, None))
-            elif partition_epoch != st.zk_version:
-                out.append((tp, E.INVALID_UPDATE_VERSION, None))
-            elif broker_id not in new_isr or any(
-                b not in ctx.replicas(tp) for b in new_isr
-            ):
-                out.append((tp, E.INVALID_REQUEST, None))
-            elif any(b not in live and b not in st.isr for b in new_isr):
-                out.append((tp, E.INELIGIBLE_REPLICA, None))
-            else:
-                changes[tp] = Election(st.leader, tuple(new_isr))
-                out.append((tp, E.NONE, None))
-        written = set(self.write_states(changes))
-        result = []
-        for tp, err, _ in out:
-            if tp in changes:
-                err = E.NONE if tp in written else E.INVALID_UPDATE_VERSION
-            result.append((tp, err, ctx.states.get(tp) if err == E.NONE else None))
-        if written:
-            log.info("ISR changed: %s", {f"{t}-{p}": list(ctx.states[(t, p)].isr)
-                                          for t, p in written})  # fmt: skip
-            self._send_update_metadata()
-            maybe_complete_reassignments(self, list(written))
-        return result
+        return events.alter_partition(self, broker_id, items)
 
     def controlled_shutdown(self, broker_id: int) -> list[TP]:
         """Move leadership off ``broker_id`` and drop it from ISRs; returns the partitions it
         still leads (no other in-sync replica)."""
-        ctx = self.ctx
-        if broker_id not in ctx.brokers:
-            raise KeyError(broker_id)
-        ctx.shutting_down.add(broker_id)
-        live = ctx.live()
-        changes: dict[TP, Election] = {}
-        remaining: list[TP] = []
-        follower_of: list[TP] = []
-        for tp in ctx.partitions_on(broker_id):
-            st = ctx.states.get(tp)
-            if st is None:
-                continue
-            if st.leader == broker_id:
-                el = controlled_shutdown_election(ctx.replicas(tp), st, live, ctx.shutting_down)
-                if el is None:
-                    if len(ctx.replicas(tp)) > 1:
-                        remaining.append(tp)
-                else:
-                    changes[tp] = el
-            elif broker_id in st.isr and len(st.isr) > 1:
-                changes[tp] = Election(st.leader, tuple(b for b in st.isr if b != broker_id))
-                follower_of.append(tp)
-        written = self.write_states(changes)
-        self.publish(written)
-        log.info("controlled shutdown of broker %d: moved %d partitions, %d remain",
-                 broker_id, len(written), len(remaining))  # fmt: skip
-        return remaining
+        return events.controlled_shutdown(self, broker_id)
