@@ -26,7 +26,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from strom.broker.cluster_apply import PartitionApplier
-from strom.broker.inter_broker import ControllerSender
+from strom.broker.inter_broker import ControllerSender, InterBrokerPool
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
 from strom.cluster.zk_store import BrokerEndpoint, BrokerIdTakenError, ZkMetadataStore
@@ -57,7 +57,10 @@ class ClusterMode(PartitionApplier):
         self.store = ZkMetadataStore(
             c["zookeeper.connect"], session_ms, c["zookeeper.connection.timeout.ms"] or session_ms
         )
-        self.sender = ControllerSender(broker.inter_broker)
+        # the controller's requests get their own connections (as Kafka's controller channel):
+        # on the shared ones they queue behind the replica fetchers' long-poll Fetches (a broker
+        # answers a connection's requests in order), and a LeaderAndIsr waited seconds
+        self.sender = ControllerSender(InterBrokerPool(broker.broker_id))
         self.controller = Controller(
             self.store,
             broker.broker_id,
@@ -163,6 +166,7 @@ class ClusterMode(PartitionApplier):
         await self.fetchers.shutdown()
         await self.controller.shutdown()
         await self.sender.close()
+        self.sender.pool.close()
         await asyncio.to_thread(self.store.stop)
 
     # -- metadata cache --------------------------------------------------------------------------
@@ -264,7 +268,13 @@ class ClusterMode(PartitionApplier):
         for b in p.replicas:
             ep = self.live.get(b)
             f = p.followers.get(b)
-            if (b != self.broker.broker_id and ep is not None and ep.rack == rack
-                    and b in p.isr and f is not None and f.log_end_offset >= fetch_offset):
+            if (
+                b != self.broker.broker_id
+                and ep is not None
+                and ep.rack == rack
+                and b in p.isr
+                and f is not None
+                and f.log_end_offset >= fetch_offset
+            ):
                 return b
         return -1
