@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from strom.broker.handlers.txn import write_txn_markers
+from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.replica_manager import Partition, ReplicaManager
 from strom.broker.txn_markers import MarkerChannel, append_marker
 from strom.client.errors import KafkaConnectionError
@@ -180,8 +181,9 @@ def test_consumer_offsets_markers_reach_the_group_coordinator_unless_loading(
 # -- the coordinator's marker channel against scripted leaders -------------------------------
 
 
-class ScriptedPool:
-    """Answers WriteTxnMarkers per destination port from a script; records every request."""
+class ScriptedPool(InterBrokerPool):
+    """Answers WriteTxnMarkers per destination port from a script; records every request
+    (the pool's own ``try_request`` handles the scripted failures)."""
 
     def __init__(self, script: dict[int, list[dict[int, ErrorCode] | Exception]]) -> None:
         self.script = script

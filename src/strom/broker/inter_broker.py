@@ -19,6 +19,7 @@ from typing import TypeVar
 from strom.client.connection import BrokerConnection
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
 from strom.cluster.zk_store import BrokerEndpoint
+from strom.errors import KafkaError
 from strom.protocol.codec import Message
 from strom.protocol.messages import APIS
 
@@ -54,6 +55,21 @@ class InterBrokerPool:
     ) -> M:  # fmt: skip
         conn = await self.connection(host, port)
         return await conn.request(msg, response, version, timeout=timeout)
+
+    async def try_request(
+        self, what: str, host: str, port: int, msg: Message, response: type[M], version: int,
+        timeout: float | None = None,
+    ) -> M | None:  # fmt: skip
+        """:meth:`request`, or None after logging ``what`` failed: a connection failure or
+        timeout also drops the connection (the next request opens a new one)."""
+        try:
+            return await self.request(host, port, msg, response, version, timeout)
+        except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
+            log.info("%s failed: %r", what, exc)
+            self.drop(host, port)
+        except KafkaError as exc:
+            log.warning("%s failed: %r", what, exc)
+        return None
 
     def drop(self, host: str, port: int) -> None:
         conn = self._conns.pop((host, port), None)

@@ -42,9 +42,8 @@ from typing import TYPE_CHECKING
 
 from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.inter_broker import InterBrokerPool
-from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
 from strom.coordinator.txn.metadata import MarkerJob, TopicPartition
-from strom.errors import ErrorCode, KafkaError
+from strom.errors import ErrorCode
 from strom.protocol.messages.write_txn_markers import (
     WriteTxnMarkersRequest,
     WriteTxnMarkersResponse,
@@ -237,17 +236,11 @@ class MarkerChannel:
             ]
         )
         self.sent_remote += 1
-        try:
-            resp = await self.pool.request(
-                host, port, req, WriteTxnMarkersResponse, WRITE_TXN_MARKERS_VERSION,
-                timeout=REQUEST_TIMEOUT_S,
-            )  # fmt: skip
-        except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
-            log.info("WriteTxnMarkers to broker %d failed: %r; retrying", broker_id, exc)
-            self.pool.drop(host, port)
-            return {}
-        except KafkaError as exc:
-            log.warning("WriteTxnMarkers to broker %d failed: %r; retrying", broker_id, exc)
+        resp = await self.pool.try_request(
+            f"WriteTxnMarkers to broker {broker_id} (retried)", host, port, req,
+            WriteTxnMarkersResponse, WRITE_TXN_MARKERS_VERSION, timeout=REQUEST_TIMEOUT_S,
+        )  # fmt: skip
+        if resp is None:
             return {}
         out: dict[TopicPartition, ErrorCode] = {}
         for m in resp.markers:

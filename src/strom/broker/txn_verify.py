@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strom.broker.inter_broker import InterBrokerPool
-from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
 from strom.coordinator.group.types import partition_for
 from strom.coordinator.txn.metadata import TopicPartition
-from strom.errors import ErrorCode, KafkaError
+from strom.errors import ErrorCode
 from strom.protocol.messages.add_partitions_to_txn import (
     AddPartitionsToTxnRequest,
     AddPartitionsToTxnResponse,
@@ -152,17 +151,11 @@ class ProduceVerifier:
                 )
             )  # fmt: skip
         self.requests_sent += 1
-        try:
-            resp = await self.pool.request(
-                host, port, R(transactions=txns), AddPartitionsToTxnResponse, VERIFY_VERSION,
-                timeout=REQUEST_TIMEOUT_S,
-            )  # fmt: skip
-        except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
-            log.info("verification request to broker %d failed: %r", broker_id, exc)
-            self.pool.drop(host, port)
-            return {}
-        except KafkaError as exc:
-            log.warning("verification request to broker %d failed: %r", broker_id, exc)
+        resp = await self.pool.try_request(
+            f"verification request to broker {broker_id}", host, port, R(transactions=txns),
+            AddPartitionsToTxnResponse, VERIFY_VERSION, timeout=REQUEST_TIMEOUT_S,
+        )  # fmt: skip
+        if resp is None:
             return {}
         by_id = {txn[0]: txn for txn in batch}
         out: dict[Txn, dict[TopicPartition, ErrorCode]] = {}
