@@ -1,0 +1,157 @@
+"""The reaper: a tiny watchdog process that removes what a test process leaves behind when it dies
+without cleaning up (SIGKILL, SIGTERM with Python's default handler, a crash).
+
+Owns two sides of one pipe:
+
+* :class:`Reaper` (in the test process) starts ``python -I reaper.py`` once, lazily, and tells it
+  what to clean: ``pid N`` (a process group leader to SIGKILL, with ``-N``), ``unpid N``,
+  ``dir PATH`` (a tree to delete), ``undir PATH``, ``cluster PATH`` (a ``cluster.json`` whose
+  recorded pids to SIGKILL). Each line is written before the resource exists and withdrawn after
+  it is gone, so there is no window where a resource is unknown to the reaper.
+* :func:`main` (in the reaper) reads lines until end of file. End of file comes when the test
+  process exits in any way, since the kernel closes the pipe's write end. It then kills what is
+  still registered and deletes the directories. A clean exit withdraws everything first, so the
+  reaper exits with nothing to do.
+
+This file runs as a script (by path, with ``-I``) so the reaper imports nothing from Strom: it
+starts in milliseconds and cannot be broken by the code it cleans up after.
+
+Invariants: the reaper only kills a pid whose ``/proc/PID/cmdline`` still names the marker it was
+registered with (a recycled pid is left alone); it deletes only directories it was told about.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _kill(pid: int, marker: str) -> None:
+    if marker and marker not in _cmdline(pid):
+        return
+    for target in (-pid, pid):  # the group first: a broker is its own group leader
+        with contextlib.suppress(OSError):
+            os.kill(target, signal.SIGKILL)
+
+
+def _kill_cluster(state_file: str) -> None:
+    try:
+        state = json.loads(Path(state_file).read_text())
+    except (OSError, ValueError):
+        return
+    base = str(Path(state_file).parent)
+    pids = [b.get("pid") for b in state.get("brokers", [])]
+    pids.append((state.get("zookeeper") or {}).get("pid"))
+    for pid in pids:
+        if isinstance(pid, int):
+            _kill(pid, base)
+
+
+def main() -> int:
+    """Read registrations from stdin until EOF, then clean up what is still registered."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a terminal's Ctrl-C is for the test process
+    pids: dict[int, str] = {}
+    dirs: set[str] = set()
+    clusters: set[str] = set()
+    for raw in sys.stdin:
+        verb, _, arg = raw.rstrip("\n").partition(" ")
+        if verb == "pid":
+            pid, _, marker = arg.partition(" ")
+            pids[int(pid)] = marker
+        elif verb == "unpid":
+            pids.pop(int(arg), None)
+        elif verb == "dir":
+            dirs.add(arg)
+        elif verb == "undir":
+            dirs.discard(arg)
+        elif verb == "cluster":
+            clusters.add(arg)
+        elif verb == "uncluster":
+            clusters.discard(arg)
+    for state_file in clusters:
+        _kill_cluster(state_file)
+    for pid, marker in pids.items():
+        _kill(pid, marker)
+    for d in dirs:
+        shutil.rmtree(d, ignore_errors=True)
+    return 0
+
+
+class Reaper:
+    """The test process's side: one reaper process per test process, started on first use."""
+
+    _lock = threading.Lock()
+    _proc: subprocess.Popen[str] | None = None
+    _owner = 0
+
+    @classmethod
+    def _send(cls, line: str) -> None:
+        with cls._lock:
+            if cls._proc is None or cls._owner != os.getpid():  # first use, or after a fork
+                cls._proc = subprocess.Popen(
+                    [sys.executable, "-I", str(Path(__file__).resolve())],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    text=True,
+                    start_new_session=True,
+                )
+                cls._owner = os.getpid()
+                atexit.register(cls._shutdown)
+            assert cls._proc.stdin is not None
+            cls._proc.stdin.write(line + "\n")
+            cls._proc.stdin.flush()
+
+    @classmethod
+    def _shutdown(cls) -> None:
+        """At a clean exit: close the pipe, which makes the reaper clean up what is left."""
+        with cls._lock:
+            proc, cls._proc = cls._proc, None
+        if proc is not None and cls._owner == os.getpid() and proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(30)
+
+    @classmethod
+    def watch_pid(cls, pid: int, marker: str) -> None:
+        cls._send(f"pid {pid} {marker}")
+
+    @classmethod
+    def forget_pid(cls, pid: int) -> None:
+        cls._send(f"unpid {pid}")
+
+    @classmethod
+    def watch_dir(cls, path: Path) -> None:
+        cls._send(f"dir {path}")
+
+    @classmethod
+    def forget_dir(cls, path: Path) -> None:
+        cls._send(f"undir {path}")
+
+    @classmethod
+    def watch_cluster(cls, state_file: Path) -> None:
+        cls._send(f"cluster {state_file}")
+
+    @classmethod
+    def forget_cluster(cls, state_file: Path) -> None:
+        cls._send(f"uncluster {state_file}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
