@@ -46,7 +46,21 @@ _EXPORTS = {
     "wait_for_group_stable": "helpers",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "BrokerStartError",
+    "EmbeddedBroker",
+    "EmbeddedCluster",
+    "FaultNotSupported",
+    "FaultProxy",
+    "TopicSpec",
+    "ZooKeeperUnavailable",
+    "acreate_topics",
+    "aread_to_end",
+    "await_group_stable",
+    "create_topics",
+    "read_to_end",
+    "wait_for_group_stable",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -27,10 +27,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from strom.testing.helpers import TopicSpec, create_topics
 from strom.testing.proxy import FaultProxy
 from strom.testing.reaper import Reaper
 from strom.testing.runners import FaultNotSupported, ProcessRunner, Runner, ThreadRunner
-from strom.testing.helpers import TopicSpec, create_topics
 
 Mode = Literal["thread", "subprocess"]
 DEFAULT_MODE: Mode = "thread"

@@ -136,8 +136,9 @@ async def aread_to_end(
                 )
             batches = await consumer.getmany(timeout_ms=200)
             for recs in batches.values():
-                records.extend(r for r in recs if r.offset < ends[TopicPartition(r.topic,
-                                                                                 r.partition)])
+                records.extend(
+                    r for r in recs if r.offset < ends[TopicPartition(r.topic, r.partition)]
+                )
     finally:
         await consumer.close()
     records.sort(key=lambda r: (r.partition, r.offset))

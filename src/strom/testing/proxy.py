@@ -74,8 +74,9 @@ class FaultProxy:
         self._requested_port = port
         self.port = 0
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="strom-fault-proxy",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="strom-fault-proxy", daemon=True
+        )
         self._server: asyncio.Server | None = None
         self._links: set[_Link] = set()
         self._blocked: set[str | None] = set()  # client ids; None = everyone

@@ -208,8 +208,9 @@ class ProcessRunner:
                 raise BrokerStartError(f"the broker exited at start; log:\n{self._tail(offset)}")
             if time.monotonic() > deadline:
                 self.kill()
-                raise BrokerStartError(f"the broker did not start within {timeout} s; log:\n"
-                                       f"{self._tail(offset)}")
+                raise BrokerStartError(
+                    f"the broker did not start within {timeout} s; log:\n{self._tail(offset)}"
+                )
             time.sleep(0.01)
 
     def _bound_port(self, offset: int) -> int | None:
