@@ -70,7 +70,7 @@ def test_settings_topics_and_cleanup(mode: str) -> None:
 
 def test_invalid_setting_fails_start_and_leaves_nothing() -> None:
     broker = EmbeddedBroker(num_partitions=0)
-    with pytest.raises((BrokerStartError, ValueError), match="num.partitions"):
+    with pytest.raises((BrokerStartError, ValueError), match=r"num\.partitions"):
         broker.start()
     assert broker._base is not None
     assert not broker._base.exists()
