@@ -277,3 +277,28 @@ def test_interrupted_run_leaves_nothing(
             proc.wait(10)
     assert wait_no_leftovers(run_tmp) == []
     assert not running(broker_pid)
+
+
+def test_pytest11_entry_point_loads_the_plugin(pytester: pytest.Pytester, run_tmp: Path) -> None:
+    """The ``pytest11`` entry point of pyproject.toml, installed as distribution metadata on the
+    path, makes the fixtures available with no ``-p``."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    (name, target), *_ = project["entry-points"]["pytest11"].items()
+    dist = pytester.path / "site" / "strom_ep_probe-0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: strom-ep-probe\nVersion: 0\n")
+    (dist / "entry_points.txt").write_text(f"[pytest11]\n{name} = {target}\n")
+    path = os.environ["PYTHONPATH"]
+    os.environ["PYTHONPATH"] = f"{pytester.path / 'site'}{os.pathsep}{path}"
+    pytester.makepyfile(
+        test_ep="""
+        def test_fixture(strom_bootstrap, strom_producer, strom_admin):
+            strom_admin.create_topics({"ep": 1})
+            assert strom_producer().send("ep", b"x").result(30).offset == 0
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-q", timeout=300)
+    result.assert_outcomes(passed=1)
+    assert wait_no_leftovers(run_tmp) == []

@@ -36,10 +36,12 @@ class ZooKeeperUnavailable(RuntimeError):
 def zookeeper_unavailable() -> str | None:
     """Why ZooKeeper cannot be started here, or None when it can."""
     try:
-        java_executable()
+        java = java_executable()
         zookeeper_classpath()
     except ZooKeeperError as exc:
         return f"EmbeddedCluster needs ZooKeeper: {exc}"
+    if shutil.which(java) is None:
+        return f"EmbeddedCluster needs ZooKeeper: java {java!r} is not an executable"
     return None
 
 
