@@ -30,8 +30,9 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
-import strom
 from strom.testing.reaper import Reaper
+from strom.tools.local_cluster import source_env
+from strom.tools.zookeeper import process_state
 
 
 class BrokerStartError(RuntimeError):
@@ -194,7 +195,7 @@ class ProcessRunner:
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                env=_child_env(),
+                env=source_env(),
                 start_new_session=True,
             )
         Reaper.watch_pid(self.proc.pid, self.marker)
@@ -258,7 +259,9 @@ class ProcessRunner:
             return
         self.proc.send_signal(sig)
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and _is_stopped(self.proc.pid) != stopped:
+        while time.monotonic() < deadline:
+            if (process_state(self.proc.pid) in ("T", "t")) == stopped:
+                return
             time.sleep(0.005)
 
     def _reaped(self) -> None:
@@ -273,20 +276,3 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(OSError):
         proc.kill()
     proc.wait(10)
-
-
-def _is_stopped(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] in ("T", "t")
-
-
-def _child_env() -> dict[str, str]:
-    """This process's environment with this strom package first on the path, output unbuffered."""
-    env = dict(os.environ)
-    src = str(Path(strom.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    env["PYTHONUNBUFFERED"] = "1"
-    return env

@@ -54,7 +54,7 @@ def port_open(port: int, timeout: float = 1.0) -> bool:
         return False
 
 
-def _source_env() -> dict[str, str]:
+def source_env() -> dict[str, str]:
     """The environment for child brokers: this strom package importable, output unbuffered."""
     env = dict(os.environ)
     src = str(Path(strom.__file__).resolve().parents[1])
@@ -134,7 +134,7 @@ class BrokerHandle:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 cwd=self.cluster.base_dir,
-                env=_source_env(),
+                env=source_env(),
                 start_new_session=self.cluster.detach,
             )
         self.cluster.write_state()
