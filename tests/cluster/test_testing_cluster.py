@@ -5,9 +5,14 @@ where ZooKeeper cannot run."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from leftovers import leftovers, wait_no_leftovers
 
 pytest_plugins = ["pytester"]
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -72,3 +77,52 @@ def test_strom_cluster_skips_with_the_reason_without_java(
     result = pytester.runpytest_subprocess(*PLUGIN, "-q", "-rs", timeout=120)
     result.assert_outcomes(skipped=1)
     result.stdout.fnmatch_lines(["*EmbeddedCluster needs ZooKeeper*no-such-java*"])
+
+
+HANGING_CLUSTER_TEST = """
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.strom(brokers=2)
+def test_hangs(strom_cluster):
+    Path(os.environ["READY_FILE"]).write_text(strom_cluster.bootstrap)
+    time.sleep(300)
+"""
+
+
+def test_killed_run_leaves_no_cluster_process(pytester: pytest.Pytester, run_env: Path) -> None:
+    """SIGKILL of pytest while a cluster runs: the reaper kills ZooKeeper and both brokers."""
+    from strom.testing.cluster import zookeeper_unavailable
+
+    reason = zookeeper_unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    test_file = pytester.makepyfile(test_hang=HANGING_CLUSTER_TEST)
+    ready = pytester.path / "ready"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", *PLUGIN, "-q", str(test_file)],
+        cwd=pytester.path,
+        env=dict(os.environ, READY_FILE=str(ready)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert ready.exists(), proc.communicate(timeout=30)[0].decode(errors="replace")[-3000:]
+        running = leftovers(run_env)
+        # pytest, the reaper is in its own env copy too, ZooKeeper and two brokers
+        assert sum("zookeeper" in p.lower() for p in running) >= 1, running
+        assert sum("strom.tools.cli broker" in p for p in running) == 2, running
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    assert wait_no_leftovers(run_env, timeout=30) == []

@@ -4,8 +4,9 @@ a temporary directory deleted on close.
 Owns: a :class:`~strom.tools.local_cluster.LocalCluster` (which does the process work: ports,
 start, stop, kill, pause, resume of each broker and of ZooKeeper), the temporary directory, the
 topics to create once the cluster is up, and the registration of all of it with the
-:class:`~strom.testing.reaper.Reaper` (which reads the cluster's ``cluster.json`` for the pids if
-the test process dies).
+:class:`~strom.testing.reaper.Reaper`, which kills every process whose command line names the
+cluster's directory if the test process dies (ZooKeeper's config and each broker's ``log.dirs``
+are below it, so a process is covered from the moment it is spawned).
 
 ZooKeeper is the Debian package ``zookeeper`` (Java). :func:`zookeeper_unavailable` says why a
 cluster cannot run here (None when it can); the pytest fixture skips with that reason, and
@@ -25,7 +26,7 @@ from typing import Any
 from strom.testing.embedded import settings_from
 from strom.testing.helpers import TopicSpec, create_topics
 from strom.testing.reaper import Reaper
-from strom.tools.local_cluster import STATE_FILE, BrokerHandle, LocalCluster
+from strom.tools.local_cluster import BrokerHandle, LocalCluster
 from strom.tools.zookeeper import ZooKeeperError, java_executable, zookeeper_classpath
 
 
@@ -72,7 +73,7 @@ class EmbeddedCluster:
         self.start_timeout = start_timeout
         self.base_dir = Path(tempfile.mkdtemp(prefix="strom-test-cluster-"))
         Reaper.watch_dir(self.base_dir)
-        Reaper.watch_cluster(self.base_dir / STATE_FILE)
+        Reaper.watch_marker(self.base_dir)
         self.cluster = LocalCluster(self.base_dir, brokers, overrides=self.settings)
         self._closed = False
 
@@ -121,7 +122,7 @@ class EmbeddedCluster:
             if self.cluster.zookeeper is not None:
                 with contextlib.suppress(Exception):
                     self.cluster.zookeeper.stop()
-            Reaper.forget_cluster(self.base_dir / STATE_FILE)
+            Reaper.forget_marker(self.base_dir)
             shutil.rmtree(self.base_dir, ignore_errors=True)
             Reaper.forget_dir(self.base_dir)
 

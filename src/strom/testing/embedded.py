@@ -175,7 +175,8 @@ class EmbeddedBroker:
 
     def _new_runner(self, base: Path) -> Runner:
         if self.mode == "subprocess":
-            return ProcessRunner(base / "broker.log", marker=str(self.data_dir))
+            Reaper.watch_marker(self.data_dir)  # its command line names it: log.dirs=...
+            return ProcessRunner(base / "broker.log")
         return ThreadRunner()
 
     def _effective_settings(self) -> dict[str, str]:
@@ -263,6 +264,8 @@ class EmbeddedBroker:
         finally:
             if self.proxy is not None:
                 self.proxy.close()
+            if self.mode == "subprocess" and self._base is not None:
+                Reaper.forget_marker(self.data_dir)
             if self._own_dir and self._base is not None:
                 shutil.rmtree(self._base, ignore_errors=True)
                 Reaper.forget_dir(self._base)

@@ -4,10 +4,10 @@ without cleaning up (SIGKILL, SIGTERM with Python's default handler, a crash).
 Owns two sides of one pipe:
 
 * :class:`Reaper` (in the test process) starts ``python -I reaper.py`` once, lazily, and tells it
-  what to clean: ``pid N`` (a process group leader to SIGKILL, with ``-N``), ``unpid N``,
-  ``dir PATH`` (a tree to delete), ``undir PATH``, ``cluster PATH`` (a ``cluster.json`` whose
-  recorded pids to SIGKILL). Each line is written before the resource exists and withdrawn after
-  it is gone, so there is no window where a resource is unknown to the reaper.
+  what to clean: ``marker PATH`` (SIGKILL every process whose command line names PATH: a broker's
+  data directory, a cluster's directory), ``unmarker PATH``, ``dir PATH`` (a tree to delete),
+  ``undir PATH``. Each line is written before the process or directory exists and withdrawn after
+  it is gone, so there is no window where one is unknown to the reaper.
 * :func:`main` (in the reaper) reads lines until end of file. End of file comes when the test
   process exits in any way, since the kernel closes the pipe's write end. It then kills what is
   still registered and deletes the directories. A clean exit withdraws everything first, so the
@@ -16,15 +16,14 @@ Owns two sides of one pipe:
 This file runs as a script (by path, with ``-I``) so the reaper imports nothing from Strom: it
 starts in milliseconds and cannot be broken by the code it cleans up after.
 
-Invariants: the reaper only kills a pid whose ``/proc/PID/cmdline`` still names the marker it was
-registered with (a recycled pid is left alone); it deletes only directories it was told about.
+Invariants: the reaper kills only processes whose ``/proc/PID/cmdline`` names a registered marker
+(unique temporary paths), and deletes only directories it was told about.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
-import json
 import os
 import shutil
 import signal
@@ -43,52 +42,37 @@ def _cmdline(pid: int) -> str:
         return ""
 
 
-def _kill(pid: int, marker: str) -> None:
-    if marker and marker not in _cmdline(pid):
-        return
-    for target in (-pid, pid):  # the group first: a broker is its own group leader
+def _kill_marked(marker: str) -> None:
+    """SIGKILL every process whose command line names ``marker`` (a cluster's directory: its
+    ZooKeeper's config and its brokers' log.dirs are below it)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            _kill_one(int(entry.name), marker)
+
+
+def _kill_one(pid: int, marker: str) -> None:
+    if marker in _cmdline(pid):
         with contextlib.suppress(OSError):
-            os.kill(target, signal.SIGKILL)
-
-
-def _kill_cluster(state_file: str) -> None:
-    try:
-        state = json.loads(Path(state_file).read_text())
-    except (OSError, ValueError):
-        return
-    base = str(Path(state_file).parent)
-    pids = [b.get("pid") for b in state.get("brokers", [])]
-    pids.append((state.get("zookeeper") or {}).get("pid"))
-    for pid in pids:
-        if isinstance(pid, int):
-            _kill(pid, base)
+            os.kill(pid, signal.SIGKILL)
 
 
 def main() -> int:
     """Read registrations from stdin until EOF, then clean up what is still registered."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a terminal's Ctrl-C is for the test process
-    pids: dict[int, str] = {}
     dirs: set[str] = set()
-    clusters: set[str] = set()
+    markers: set[str] = set()
     for raw in sys.stdin:
         verb, _, arg = raw.rstrip("\n").partition(" ")
-        if verb == "pid":
-            pid, _, marker = arg.partition(" ")
-            pids[int(pid)] = marker
-        elif verb == "unpid":
-            pids.pop(int(arg), None)
-        elif verb == "dir":
+        if verb == "dir":
             dirs.add(arg)
         elif verb == "undir":
             dirs.discard(arg)
-        elif verb == "cluster":
-            clusters.add(arg)
-        elif verb == "uncluster":
-            clusters.discard(arg)
-    for state_file in clusters:
-        _kill_cluster(state_file)
-    for pid, marker in pids.items():
-        _kill(pid, marker)
+        elif verb == "marker":
+            markers.add(arg)
+        elif verb == "unmarker":
+            markers.discard(arg)
+    for marker in markers:
+        _kill_marked(marker)
     for d in dirs:
         shutil.rmtree(d, ignore_errors=True)
     return 0
@@ -131,14 +115,6 @@ class Reaper:
                 proc.wait(30)
 
     @classmethod
-    def watch_pid(cls, pid: int, marker: str) -> None:
-        cls._send(f"pid {pid} {marker}")
-
-    @classmethod
-    def forget_pid(cls, pid: int) -> None:
-        cls._send(f"unpid {pid}")
-
-    @classmethod
     def watch_dir(cls, path: Path) -> None:
         cls._send(f"dir {path}")
 
@@ -147,12 +123,12 @@ class Reaper:
         cls._send(f"undir {path}")
 
     @classmethod
-    def watch_cluster(cls, state_file: Path) -> None:
-        cls._send(f"cluster {state_file}")
+    def watch_marker(cls, marker: Path) -> None:
+        cls._send(f"marker {marker}")
 
     @classmethod
-    def forget_cluster(cls, state_file: Path) -> None:
-        cls._send(f"uncluster {state_file}")
+    def forget_marker(cls, marker: Path) -> None:
+        cls._send(f"unmarker {marker}")
 
 
 if __name__ == "__main__":

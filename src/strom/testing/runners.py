@@ -12,8 +12,8 @@ the same :class:`~strom.broker.broker.Broker`, so a test sees the same broker ei
   :class:`FaultNotSupported`.
 * ProcessRunner: ``python -m strom.tools.cli broker`` in its own process group (a terminal's Ctrl-C
   reaches only the test process, which then stops the broker). Kill is SIGKILL, pause is SIGSTOP,
-  resume SIGCONT, stop is SIGTERM (then SIGKILL after a timeout). Every child is registered with the
-  :class:`~strom.testing.reaper.Reaper` for as long as it runs.
+  resume SIGCONT, stop is SIGTERM (then SIGKILL after a timeout). The owner registers the data
+  directory, which the command line names, with the :class:`~strom.testing.reaper.Reaper`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
-from strom.testing.reaper import Reaper
 from strom.tools.local_cluster import source_env
 from strom.tools.zookeeper import process_state
 
@@ -169,9 +168,8 @@ _LISTENING = re.compile(rb"listening on PLAINTEXT://[^:\s]+:(\d+)")
 class ProcessRunner:
     """A ``strom broker`` child process; its stdout and stderr go to ``log_path``."""
 
-    def __init__(self, log_path: Path, marker: str) -> None:
+    def __init__(self, log_path: Path) -> None:
         self.log_path = log_path
-        self.marker = marker  # a string in the command line (the data dir) the reaper checks
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -198,7 +196,6 @@ class ProcessRunner:
                 env=source_env(),
                 start_new_session=True,
             )
-        Reaper.watch_pid(self.proc.pid, self.marker)
         deadline = time.monotonic() + timeout
         while True:
             port = self._bound_port(offset)
@@ -265,8 +262,6 @@ class ProcessRunner:
             time.sleep(0.005)
 
     def _reaped(self) -> None:
-        if self.proc is not None:
-            Reaper.forget_pid(self.proc.pid)
         self.proc = None
 
 
