@@ -34,11 +34,6 @@ import pytest
 from confluent_kafka.admin import AdminClient
 
 
-def test_plugin_import_costs_nothing():
-    assert "strom.broker" not in sys.modules
-    assert "strom.client" not in sys.modules
-
-
 def test_confluent(strom_confluent_producer, strom_confluent_consumer, strom_admin):
     strom_admin.create_topics({"orders": 2})
     p = strom_confluent_producer(acks="all")
@@ -151,7 +146,41 @@ def run_tmp(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_every_fixture_under_xdist_leaves_nothing(pytester: pytest.Pytester, run_tmp: Path) -> None:
     pytester.makepyfile(test_clients=CLIENTS_TESTS)
     result = pytester.runpytest_subprocess(*PLUGIN, "-n", "2", "-q", timeout=600)
-    result.assert_outcomes(passed=10)
+    result.assert_outcomes(passed=9)
+    assert wait_no_leftovers(run_tmp) == []
+
+
+def test_loading_the_plugin_imports_no_broker(pytester: pytest.Pytester, run_tmp: Path) -> None:
+    pytester.makepyfile(
+        test_cost="""
+        import sys
+
+        def test_cost(request):
+            assert request.config.pluginmanager.has_plugin("strom.testing.pytest_plugin")
+            assert not [m for m in sys.modules if m.startswith(("strom.broker", "strom.client"))]
+        """
+    )
+    result = pytester.runpytest_subprocess(*PLUGIN, "-q", timeout=300)
+    result.assert_outcomes(passed=1)
+    assert wait_no_leftovers(run_tmp) == []
+
+
+def test_marker_with_a_session_scoped_broker_is_an_error(
+    pytester: pytest.Pytester, run_tmp: Path
+) -> None:
+    pytester.makeini("[pytest]\nstrom_broker_scope = session\n")
+    pytester.makepyfile(
+        test_scope="""
+        import pytest
+
+        @pytest.mark.strom(topics={"t": 3})
+        def test_marked(strom_broker):
+            pass
+        """
+    )
+    result = pytester.runpytest_subprocess(*PLUGIN, "-q", timeout=300)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*strom_broker_scope = session*"])
     assert wait_no_leftovers(run_tmp) == []
 
 

@@ -65,6 +65,21 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", MARKER)
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A broker marker on a test whose ``strom_broker`` is the session's cannot be honoured."""
+    marker = item.get_closest_marker("strom")
+    if marker is None or "strom_broker" not in getattr(item, "fixturenames", ()):
+        return
+    if str(item.config.getini("strom_broker_scope")) == "session" and set(marker.kwargs) - {
+        "brokers"
+    }:
+        raise pytest.UsageError(
+            f"{item.nodeid}: @pytest.mark.strom settings need a broker of the test's own, but "
+            "strom_broker_scope = session shares one; use strom_session_broker for the shared "
+            "broker or drop the ini option"
+        )
+
+
 def _marker_kwargs(request: pytest.FixtureRequest) -> dict[str, Any]:
     marker = request.node.get_closest_marker("strom")
     if marker is None:
