@@ -4,8 +4,11 @@ crash, pause, and the fault proxy cutting and stalling one client's connections.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
+import subprocess
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -198,3 +201,30 @@ def test_async_context_manager_with_aiokafka() -> None:
                 return [msg.value]
 
     assert asyncio.run(main()) == [b"hello"]
+
+
+@pytest.fixture
+def full_tmpfs(tmp_path: Path) -> Iterator[Path]:
+    """A 4 MiB tmpfs of the test's own (needs root), unmounted at teardown."""
+    mnt = tmp_path / "tmpfs"
+    mnt.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)], check=False)
+    if done.returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], check=False)
+
+
+def test_a_broker_that_fails_to_shut_down_fails_close(full_tmpfs: Path) -> None:
+    """A thread-mode broker whose shutdown hits a full disk: close() raises, it does not pass."""
+    broker = EmbeddedBroker(data_dir=full_tmpfs, topics={"t": 1})
+    broker.start()
+    assert produce(broker.bootstrap, "t", [b"x"]) == [None]
+    with open(full_tmpfs / "filler", "wb") as f, contextlib.suppress(OSError):
+        while True:
+            f.write(b"\0" * 65536)
+    with pytest.raises(BrokerStartError, match="No space left"):
+        broker.close()
+    assert not broker.running

@@ -35,7 +35,8 @@ from strom.tools.zookeeper import process_state
 
 
 class BrokerStartError(RuntimeError):
-    """The broker did not start; the message carries the end of its log."""
+    """The broker did not start (the message carries the end of its log) or its event loop failed
+    while serving or shutting down."""
 
 
 class FaultNotSupported(RuntimeError):
@@ -86,8 +87,9 @@ class ThreadRunner:
         self._thread.start()
         if not self._ready.wait(timeout):
             raise BrokerStartError(f"the broker did not start within {timeout} s")
-        if self._error is not None:
-            raise BrokerStartError(f"the broker failed to start: {self._error!r}") from self._error
+        error, self._error = self._error, None
+        if error is not None:
+            raise BrokerStartError(f"the broker failed to start: {error!r}") from error
         return self._port
 
     def _run(self, config: Any) -> None:
@@ -127,6 +129,9 @@ class ThreadRunner:
         self._thread = None
         if thread.is_alive():
             raise BrokerStartError(f"the broker did not shut down within {timeout} s")
+        error, self._error = self._error, None
+        if error is not None:  # the broker's loop failed while serving or shutting down
+            raise BrokerStartError(f"the broker failed: {error!r}") from error
 
     def kill(self) -> None:
         raise FaultNotSupported(
