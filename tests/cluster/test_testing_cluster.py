@@ -52,6 +52,7 @@ def run_env(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Path:
     tmp = pytester.path / "run-tmp"
     tmp.mkdir()
     monkeypatch.setenv("TMPDIR", str(tmp))
+    monkeypatch.setenv("STROM_TEST_DATA_ROOT", str(tmp))
     path = os.environ.get("PYTHONPATH", "")
     monkeypatch.setenv("PYTHONPATH", str(ROOT / "src") + (os.pathsep + path if path else ""))
     return tmp

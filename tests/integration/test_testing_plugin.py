@@ -137,6 +137,7 @@ def run_tmp(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Path:
     tmp = pytester.path / "run-tmp"
     tmp.mkdir()
     monkeypatch.setenv("TMPDIR", str(tmp))
+    monkeypatch.setenv("STROM_TEST_DATA_ROOT", str(tmp))
     monkeypatch.setenv(
         "PYTHONPATH", str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")
     )
@@ -262,7 +263,9 @@ def test_interrupted_run_leaves_nothing(
         while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
         assert ready.exists(), proc.communicate(timeout=30)[0].decode(errors="replace")[-3000:]
-        broker_pid = int(ready.read_text().split()[0])
+        pid_text, data_dir_text = ready.read_text().split(maxsplit=1)
+        broker_pid, data_dir = int(pid_text), Path(data_dir_text)
+        assert data_dir.is_relative_to(run_tmp) and data_dir.is_dir()
         assert running(broker_pid)
         assert leftovers(run_tmp) != []  # the probe sees the running broker
         proc.send_signal(sig)
@@ -273,6 +276,7 @@ def test_interrupted_run_leaves_nothing(
             proc.wait(10)
     assert wait_no_leftovers(run_tmp) == []
     assert not running(broker_pid)
+    assert not data_dir.exists()
 
 
 def test_pytest11_entry_point_loads_the_plugin(pytester: pytest.Pytester, run_tmp: Path) -> None:

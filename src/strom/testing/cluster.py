@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from strom.testing.embedded import settings_from
+from strom.testing.embedded import data_root, settings_from
 from strom.testing.helpers import TopicSpec, create_topics
 from strom.testing.reaper import Reaper
 from strom.tools.local_cluster import BrokerHandle, LocalCluster
@@ -71,7 +71,7 @@ class EmbeddedCluster:
             else {n: TopicSpec() for n in topics}
         )
         self.start_timeout = start_timeout
-        self.base_dir = Path(tempfile.mkdtemp(prefix="strom-test-cluster-"))
+        self.base_dir = Path(tempfile.mkdtemp(prefix="strom-test-cluster-", dir=data_root()))
         Reaper.watch_dir(self.base_dir)
         Reaper.watch_marker(self.base_dir)
         self.cluster = LocalCluster(self.base_dir, brokers, overrides=self.settings)

@@ -2,9 +2,10 @@
 data in a temporary directory it deletes when it closes.
 
 Owns: the broker's settings (test-friendly defaults, then the caller's overrides), its data
-directory, its port across restarts, the optional :class:`~strom.testing.proxy.FaultProxy` in front
-of it, topics to create at start, and the fault helpers tests call (stop, start, restart, kill,
-pause, resume, cut and block client connections). How the broker runs is a
+directory (under :func:`data_root`: memory-backed ``/dev/shm`` when it has room), its port
+across restarts, the optional :class:`~strom.testing.proxy.FaultProxy` in front of it, topics to
+create at start, and the fault helpers tests call (stop, start, restart, kill, pause, resume, cut
+and block client connections). How the broker runs is a
 :mod:`strom.testing.runners` runner: ``mode="thread"`` (the default: same process, its own thread
 and event loop; see ``docs/decisions/0004-embedded-broker-mode.md`` for the measurements) or
 ``mode="subprocess"``.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
@@ -50,6 +52,27 @@ TEST_DEFAULTS: dict[str, str] = {
 }
 
 _open_brokers: set[EmbeddedBroker] = set()
+
+DATA_ROOT_ENV = "STROM_TEST_DATA_ROOT"
+_SHM = Path("/dev/shm")
+_SHM_MIN_FREE = 1 << 30
+
+
+def data_root() -> Path:
+    """Where test brokers put their temporary directories: ``$STROM_TEST_DATA_ROOT`` when set;
+    else ``/dev/shm`` when it is a tmpfs with at least 1 GiB free (memory-backed files: the broker
+    makes the same calls, only fsync costs nothing, which no test can observe); else the system
+    temporary directory (``$TMPDIR``)."""
+    explicit = os.environ.get(DATA_ROOT_ENV)
+    if explicit:
+        return Path(explicit)
+    try:
+        st = os.statvfs(_SHM)
+        if st.f_bavail * st.f_frsize >= _SHM_MIN_FREE and os.access(_SHM, os.W_OK):
+            return _SHM
+    except OSError:
+        pass
+    return Path(tempfile.gettempdir())
 
 
 def settings_from(config: Mapping[str, Any] | None, overrides: Mapping[str, Any]) -> dict[str, str]:
@@ -141,7 +164,7 @@ class EmbeddedBroker:
 
     def _base_dir(self) -> Path:
         if self._base is None:
-            self._base = Path(tempfile.mkdtemp(prefix="strom-test-"))
+            self._base = Path(tempfile.mkdtemp(prefix="strom-test-", dir=data_root()))
             Reaper.watch_dir(self._base)
         return self._base
 
