@@ -18,6 +18,9 @@ Fixtures:
   test's event loop and use ``async with``). Consumers get a unique ``group.id`` and
   ``auto.offset.reset=earliest`` unless given.
 
+A test with broker settings in its marker whose ``strom_broker`` is the session's is an error (the
+settings could not be honoured); unknown marker arguments are an error.
+
 Invariants: importing this module imports only pytest and the standard library (it is loaded into
 every pytest run of an environment where Strom is installed); Strom itself is imported by the first
 fixture that needs it. Every broker, cluster, client and temporary directory a fixture makes is
