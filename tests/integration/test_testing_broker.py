@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
 import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +16,7 @@ from pathlib import Path
 import pytest
 from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient
+from leftovers import running, wait_no_leftovers
 
 from strom.testing import (
     BrokerStartError,
@@ -26,6 +29,7 @@ from strom.testing import (
 pytestmark = pytest.mark.integration
 
 MODES = ["thread", "subprocess"]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def port_open(port: int) -> bool:
@@ -228,3 +232,25 @@ def test_a_broker_that_fails_to_shut_down_fails_close(full_tmpfs: Path) -> None:
     with pytest.raises(BrokerStartError, match="No space left"):
         broker.close()
     assert not broker.running
+
+
+def test_a_script_that_forgets_close_leaves_nothing(tmp_path: Path) -> None:
+    """Brokers left open at interpreter exit are closed by the atexit handler (before the reaper's
+    pipe closes), quietly, in both modes."""
+    script = (
+        "from strom.testing import EmbeddedBroker\n"
+        "a = EmbeddedBroker(topics={'t': 1}).start()\n"
+        "b = EmbeddedBroker(mode='subprocess').start()\n"
+        "print(a.data_dir, b.pid)\n"
+    )
+    env = dict(os.environ, TMPDIR=str(tmp_path), STROM_TEST_DATA_ROOT=str(tmp_path))
+    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    data_dir, pid = done.stdout.split()
+    assert Path(data_dir).is_relative_to(tmp_path)
+    assert wait_no_leftovers(tmp_path) == []
+    assert not running(int(pid))

@@ -98,7 +98,6 @@ class Reaper:
                     start_new_session=True,
                 )
                 cls._owner = os.getpid()
-                atexit.register(cls._shutdown)
             assert cls._proc.stdin is not None
             cls._proc.stdin.write(line + "\n")
             cls._proc.stdin.flush()
@@ -129,6 +128,12 @@ class Reaper:
     @classmethod
     def forget_marker(cls, marker: Path) -> None:
         cls._send(f"unmarker {marker}")
+
+
+# Registered at import, before strom.testing.embedded registers its own handler (it imports this
+# module first): atexit runs handlers last-in first-out, so open brokers are closed before the
+# pipe is, and the reaper never deletes the directory of a broker that is still shutting down.
+atexit.register(Reaper._shutdown)
 
 
 if __name__ == "__main__":
