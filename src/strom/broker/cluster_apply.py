@@ -7,7 +7,8 @@ leading a partition of ``__consumer_offsets`` / ``__transaction_state`` (they lo
 Invariants: a state with an older leader epoch than the local partition's is refused; a state
 with the same leader epoch only updates replicas, ISR and partition epoch; a new leader epoch on
 a leader is recorded in the leader-epoch cache at the log end offset before any append under it;
-a follower hands the partition to the replica fetcher, which truncates before fetching.
+a follower hands the partition to the replica fetcher, which truncates before fetching; an
+offline replica (failed log directory) is left alone and answered KAFKA_STORAGE_ERROR.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from strom.errors import ErrorCode
 from strom.protocol.codec import Message
 from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
 from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplicaResponse
+from strom.storage.errors import KafkaStorageError
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
@@ -103,13 +105,20 @@ class PartitionApplier:
         index = ps.partition_index
         p = rm.get(topic, index)
         fresh = p is None
+        if p is not None and p.offline:
+            return E.KAFKA_STORAGE_ERROR  # its log directory failed (Kafka answers the same)
         if p is not None:
             if ps.leader_epoch < p.leader_epoch:
                 return E.STALE_CONTROLLER_EPOCH
             if ps.leader_epoch == p.leader_epoch and ps.partition_epoch <= p.partition_epoch:
                 return E.NONE
         else:
-            lg = b.log_manager.get_or_create_log(topic, index, b.topics.log_config(info.configs))
+            try:
+                lg = b.log_manager.get_or_create_log(
+                    topic, index, b.topics.log_config(info.configs)
+                )
+            except KafkaStorageError:
+                return E.KAFKA_STORAGE_ERROR  # no online log directory for it
             p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
                           ps.leader_epoch, leader=-1)  # fmt: skip
             rm.add(p)

@@ -28,6 +28,10 @@ Invariants:
   offset when empty); ``max_timestamp`` / ``offset_of_max_timestamp`` cover every batch.
 - Reads return whole batches from the start of the batch *containing* the requested offset.
 
+A write that fails part-way (a full disk writes what fits, then raises ENOSPC) is cut back to
+where the batch began before the error propagates: the file never keeps a torn tail that a
+later append could follow (the caller takes the log directory offline, :mod:`.log_dir_failure`).
+
 Thread-safety: the broker's asyncio thread does everything except :meth:`flush`, which may run
 in a worker thread concurrently with appends (fsync and ``write`` on the same descriptor are
 safe together). A :class:`FileSlice` stays readable after its segment is renamed or deleted
@@ -37,6 +41,7 @@ until the segment is closed, which :class:`~strom.storage.log.Log` delays by
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from collections.abc import Sequence
@@ -45,6 +50,7 @@ from pathlib import Path
 
 from strom.errors import KafkaError
 from strom.protocol.records import BATCH_HEADER_SIZE, BatchHeader, parse_batch_header
+from strom.storage import faults
 from strom.storage.errors import CorruptIndexError, KafkaStorageError
 from strom.storage.file_records import RecoveryScan, pread_exact
 from strom.storage.names import (
@@ -280,12 +286,16 @@ class LogSegment(SegmentReader):
             )
         base_pos = self._size
         view = memoryview(data)
-        while view:
-            n = self.file.write(view)
-            if not n:
-                raise OSError(f"short write to {self.log_path}")
-            view = view[n:]
         self._log_dirty = True
+        try:
+            while view:
+                n = faults.write("append", self.file, view, self.log_path)
+                if not n:
+                    raise OSError(errno.EIO, f"short write to {self.log_path}")
+                view = view[n:]
+        except OSError:
+            self._cut_torn_tail(base_pos)
+            raise
         if base_pos == 0:
             self._rolling_ts = headers[0][1].max_timestamp
         for rel_pos, hdr in headers:
@@ -295,6 +305,16 @@ class LogSegment(SegmentReader):
             self._bytes_since_last_index_entry += hdr.size_in_bytes
         self._size = base_pos + len(data)
         self._next_offset = last.next_offset
+
+    def _cut_torn_tail(self, position: int) -> None:
+        """A write failed part-way (ENOSPC, EIO): cut the file back to ``position`` so no later
+        append can follow a torn batch. If even that fails, the log directory goes offline
+        anyway (the caller raises) and recovery cuts the torn batch at the next start."""
+        try:
+            os.ftruncate(self.file.fileno(), position)
+        except OSError as exc:
+            logger.error("could not cut the torn tail of %s at %d: %s", self.log_path, position,
+                         exc)  # fmt: skip
 
     def _maybe_index(self, hdr: BatchHeader, position: int) -> None:
         if self._bytes_since_last_index_entry > self.index_interval_bytes:
@@ -387,6 +407,7 @@ class LogSegment(SegmentReader):
         if self._log_dirty:
             self._log_dirty = False
             try:
+                faults.check("flush", self.log_path)
                 os.fsync(self.file.fileno())
             except ValueError:
                 return  # closed by deletion meanwhile
