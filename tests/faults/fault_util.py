@@ -201,7 +201,9 @@ def check_read_back(records: list[tuple[int, bytes, bytes]], acked: list[int], s
 
 
 # -- raw requests: the exact error codes ----------------------------------------------------------
-def raw_produce(bootstrap: str, topic: str, acks: int = 1) -> ProduceResponse.PartitionProduceResponse:
+def raw_produce(
+    bootstrap: str, topic: str, acks: int = 1
+) -> ProduceResponse.PartitionProduceResponse:
     b = rec.RecordBatchBuilder()
     b.append(b"raw", key=b"raw")
     P = ProduceRequest
