@@ -28,9 +28,10 @@ Invariants:
   offset when empty); ``max_timestamp`` / ``offset_of_max_timestamp`` cover every batch.
 - Reads return whole batches from the start of the batch *containing* the requested offset.
 
-A write that fails part-way (a full disk writes what fits, then raises ENOSPC) is cut back to
-where the batch began before the error propagates: the file never keeps a torn tail that a
-later append could follow (the caller takes the log directory offline, :mod:`.log_dir_failure`).
+A write that fails part-way (a full disk writes what fits, then raises ENOSPC; or an index entry
+cannot be written) is undone back to where the append began before the error propagates: the
+file never keeps a torn tail that a later append could follow (the caller takes the log
+directory offline, :mod:`.log_dir_failure`).
 
 Thread-safety: the broker's asyncio thread does everything except :meth:`flush`, which may run
 in a worker thread concurrently with appends (fsync and ``write`` on the same descriptor are
@@ -293,28 +294,32 @@ class LogSegment(SegmentReader):
                 if not n:
                     raise OSError(errno.EIO, f"short write to {self.log_path}")
                 view = view[n:]
+            if base_pos == 0:
+                self._rolling_ts = headers[0][1].max_timestamp
+            for rel_pos, hdr in headers:
+                if hdr.max_timestamp > self._max_ts:
+                    self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
+                self._maybe_index(hdr, base_pos + rel_pos)
+                self._bytes_since_last_index_entry += hdr.size_in_bytes
         except OSError:
-            self._cut_torn_tail(base_pos)
+            self._undo_append(base_pos, first.base_offset)
             raise
-        if base_pos == 0:
-            self._rolling_ts = headers[0][1].max_timestamp
-        for rel_pos, hdr in headers:
-            if hdr.max_timestamp > self._max_ts:
-                self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
-            self._maybe_index(hdr, base_pos + rel_pos)
-            self._bytes_since_last_index_entry += hdr.size_in_bytes
         self._size = base_pos + len(data)
         self._next_offset = last.next_offset
 
-    def _cut_torn_tail(self, position: int) -> None:
-        """A write failed part-way (ENOSPC, EIO): cut the file back to ``position`` so no later
-        append can follow a torn batch. If even that fails, the log directory goes offline
-        anyway (the caller raises) and recovery cuts the torn batch at the next start."""
+    def _undo_append(self, position: int, first_offset: int) -> None:
+        """A write failed part-way (ENOSPC, EIO; of the log or of an index entry): cut the
+        ``.log`` back to ``position`` and the indexes below ``first_offset``, so nothing of the
+        failed append stays and no later append can follow a torn batch. If even that fails,
+        the log directory goes offline anyway (the caller raises) and recovery cuts the torn
+        batch at the next start."""
         try:
             os.ftruncate(self.file.fileno(), position)
+            self.offset_index.truncate_to(first_offset)
+            self.time_index.truncate_to(first_offset)
         except OSError as exc:
-            logger.error("could not cut the torn tail of %s at %d: %s", self.log_path, position,
-                         exc)  # fmt: skip
+            logger.error("could not undo the failed append to %s at %d: %s", self.log_path,
+                         position, exc)  # fmt: skip
 
     def _maybe_index(self, hdr: BatchHeader, position: int) -> None:
         if self._bytes_since_last_index_entry > self.index_interval_bytes:
