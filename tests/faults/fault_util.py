@@ -105,7 +105,7 @@ def create_topic(
 ) -> None:
     a = AdminClient({"bootstrap.servers": bootstrap})
     if assignment is not None:
-        new = NewTopic(topic, replica_assignment=assignment, config=config or {})
+        new = NewTopic(topic, len(assignment), replica_assignment=assignment, config=config or {})
     else:
         new = NewTopic(topic, 1, 1, config=config or {})
     a.create_topics([new])[topic].result(30)

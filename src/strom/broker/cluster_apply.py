@@ -70,6 +70,10 @@ class PartitionApplier:
         except Exception:
             return -1
 
+    def announce_offline(self, tps: list[tuple[str, int]]) -> None:
+        """Tell the controller these replicas are offline (see ClusterMode)."""
+        raise NotImplementedError
+
     # -- LeaderAndIsr -----------------------------------------------------------------------------
     def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
         R = LeaderAndIsrResponse
@@ -117,7 +121,9 @@ class PartitionApplier:
                 lg = b.log_manager.get_or_create_log(
                     topic, index, b.topics.log_config(info.configs)
                 )
-            except KafkaStorageError:
+            except KafkaStorageError as exc:
+                log.error("cannot create replica %s-%d: %s", topic, index, exc)
+                self.announce_offline([(topic, index)])
                 return E.KAFKA_STORAGE_ERROR  # no online log directory for it
             p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
                           ps.leader_epoch, leader=-1)  # fmt: skip

@@ -272,20 +272,25 @@ class ClusterMode(PartitionApplier):
             self.fetchers.remove(tp)
             if p.is_leader:
                 self._coordinator_moved(tp, False, p.leader_epoch)
+        log.error("replicas offline with log directory %s: %d", log_dir, len(tps))
+        self.announce_offline(tps)
+
+    def announce_offline(self, tps: list[tuple[str, int]]) -> None:
+        """Write the ephemeral log dir event for ``tps`` (in the background, retried)."""
         if tps:
-            task = asyncio.create_task(self._report_offline(log_dir, tps))
+            task = asyncio.create_task(self._report_offline(tps))
             self._alter_tasks.add(task)
             task.add_done_callback(self._alter_tasks.discard)
 
-    async def _report_offline(self, log_dir: Path, tps: list[tuple[str, int]]) -> None:
+    async def _report_offline(self, tps: list[tuple[str, int]]) -> None:
         for attempt in range(10):
             try:
                 path = await asyncio.to_thread(
                     log_dir_events.report, self.store.zk, self.broker.broker_id,
                     self.broker_epoch, tps,
                 )  # fmt: skip
-                log.info("reported %d offline replicas of %s to the controller (%s)", len(tps),
-                         log_dir, path)  # fmt: skip
+                log.info("reported %d offline replicas to the controller (%s)", len(tps),
+                         path)  # fmt: skip
                 return
             except Exception as exc:
                 log.warning("reporting offline replicas failed (attempt %d): %r", attempt + 1,
