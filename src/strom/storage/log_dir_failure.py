@@ -16,7 +16,8 @@ Invariants:
 - A directory once offline stays offline for the life of the channel (the process).
 - Listeners are called exactly once per directory, on the thread that saw the error (a worker
   thread for flushes and the cleaner): a listener must hand the work to its own thread.
-- :meth:`is_offline` is cheap (a set lookup) and safe from any thread.
+- :meth:`is_offline` is cheap (a set lookup) and safe from any thread; every decorated write
+  method checks it first, so nothing is written to an offline directory.
 
 On-disk format: none. Thread-safety: a lock guards the set and the listener list.
 """
@@ -87,7 +88,7 @@ class LogDirFailureChannel:
     def check_online(self, log_dir: Path, what: str) -> None:
         """Raise KafkaStorageError if ``log_dir`` is offline (nothing may be written there)."""
         if log_dir in self._offline:
-            raise KafkaStorageError(f"Cannot {what}: log directory {log_dir} is offline")
+            raise KafkaStorageError(f"Log directory {log_dir} is offline: {what} refused")
 
     @contextlib.contextmanager
     def guard(self, log_dir: Path, what: str) -> Iterator[None]:
@@ -111,12 +112,16 @@ S = TypeVar("S", bound=_InLogDir)
 def on_io_error(
     what: str,
 ) -> Callable[[Callable[Concatenate[S, P], R]], Callable[Concatenate[S, P], R]]:
-    """Decorate a method of an object living in ``<log dir>/<partition dir>`` (a ``Log``): an
-    OSError raised inside takes the log directory offline and becomes KafkaStorageError."""
+    """Decorate a method of an object living in ``<log dir>/<partition dir>`` (a ``Log``) that
+    writes: it is refused (KafkaStorageError) once the log directory is offline, and an OSError
+    raised inside takes the log directory offline and becomes KafkaStorageError."""
 
     def decorate(fn: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
         @functools.wraps(fn)
         def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            self.log_dir_failure.check_online(
+                self.directory.parent, f"{what} {self.directory.name}"
+            )
             try:
                 return fn(self, *args, **kwargs)
             except OSError as exc:
