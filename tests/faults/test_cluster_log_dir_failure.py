@@ -74,7 +74,8 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
             # the preferred leader stays out: no rebalance back to an offline replica
             time.sleep(2)
             assert _state(bootstrap, "rf3") == (leader, [2, 3])
-            print(f"broker 1 peak RSS {peak_rss_kb(cluster.broker(1).pid or 0)} kB")
+            rss = [peak_rss_kb(cluster.broker(i).pid or 0) for i in (1, 2, 3)]
+            print(f"FIGURES cluster acked={len(acked)}/8000 rss_kb={rss}")
             # broker 1 restarted with space: it recovers its directory and rejoins the ISR
             cluster.broker(1).stop()
             grow_tmpfs(cluster.broker(1).data_dir, "64m")

@@ -56,8 +56,7 @@ def test_disk_full_takes_the_dir_offline_and_loses_no_acknowledged_record(tmp_pa
             more, _ = produce_counting(b.bootstrap, "full", 200, start=5000, timeout_ms=3000)
             assert more == []
             wait_for_code(lambda: raw_produce(b.bootstrap, "full").error_code, KAFKA_STORAGE_ERROR)
-            peak = peak_rss_kb(b.proc.pid)
-            print(f"broker peak RSS {peak} kB; acknowledged {len(acked)} of 5000")
+            print(f"FIGURES disk-full acked={len(acked)}/5000 rss_kb={peak_rss_kb(b.proc.pid)}")
             assert b.stop() == 0
             # restart with space: recovery cuts any torn tail; every acknowledged record is there
             b.start()
@@ -99,6 +98,8 @@ def test_two_log_dirs_one_full_the_other_keeps_serving(tmp_path: Path) -> None:
             good_parts = {p["partition"] for p in dirs[str(good_dir.resolve())]["partitions"]}
             assert "steady-0" in good_parts and "__consumer_offsets-0" in good_parts
             assert not list(small.glob("__consumer_offsets-*"))
+            print(f"FIGURES two-dirs acked_full={len(acked_full)}/4000 acked_steady=2000/2000 "
+                  f"rss_kb={peak_rss_kb(b.proc.pid)}")  # fmt: skip
             grow_tmpfs(small, "64m")
             assert b.stop() == 0
             b.start()

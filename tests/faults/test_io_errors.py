@@ -17,6 +17,7 @@ from fault_util import (
     check_read_back,
     create_topic,
     log_dirs_tool,
+    peak_rss_kb,
     produce_counting,
     raw_list_offsets,
     raw_produce,
@@ -79,6 +80,7 @@ def test_eio_on_write_takes_the_dir_offline(
         assert raw_produce(b.bootstrap, "eio").error_code == KAFKA_STORAGE_ERROR
         assert raw_list_offsets(b.bootstrap, "eio") == KAFKA_STORAGE_ERROR
         assert log_file.stat().st_size == good_size
+        print(f"FIGURES eio-{op} acked={len(acked)}/300 rss_kb={peak_rss_kb(b.proc.pid)}")
         (entry,) = log_dirs_tool(b.bootstrap).values()
         assert entry["error"] == "org.apache.kafka.common.errors.KafkaStorageException"
         assert b.stop() == 0
@@ -124,6 +126,7 @@ def test_background_io_error_takes_the_dir_offline_not_the_broker(
         assert entry["error"] == "org.apache.kafka.common.errors.KafkaStorageException"
         fault.arm({})
         assert raw_produce(b.bootstrap, "bg").error_code == KAFKA_STORAGE_ERROR
+        print(f"FIGURES eio-{op} acked={len(acked)}/300 rss_kb={peak_rss_kb(b.proc.pid)}")
         assert b.stop() == 0
         b.start()
         check_read_back(read_all(b.bootstrap, "bg"), acked, SIZE)
