@@ -103,6 +103,15 @@ def test_eio_on_write_takes_the_dir_offline(
             "recovery-point-offset-checkpoint",
             {"log.flush.offset.checkpoint.interval.ms": "300"},
         ),
+        (
+            "rename",
+            "bg-0",
+            {
+                "log.retention.check.interval.ms": "300",
+                "log.segment.bytes": "100000",
+                "log.retention.bytes": "150000",
+            },
+        ),
     ],
 )
 def test_background_io_error_takes_the_dir_offline_not_the_broker(
@@ -115,10 +124,13 @@ def test_background_io_error_takes_the_dir_offline_not_the_broker(
     b, fault = _start(tmp_path, monkeypatch, overrides)
     try:
         create_topic(b.bootstrap, "bg")
-        acked, errors = produce_counting(b.bootstrap, "bg", 300, size=SIZE)
-        assert len(acked) == 300, errors[:3]
+        if op == "rename":  # armed before retention can delete anything
+            fault.arm({op: {"errno": "EIO", "match": match}})
+        count = 3000 if op == "rename" else 300  # retention: a few segments over the limit
+        acked, errors = produce_counting(b.bootstrap, "bg", count, size=SIZE)
+        assert acked and (len(acked) == count or op == "rename"), errors[:3]
         fault.arm({op: {"errno": "EIO", "match": match}})
-        # the next background flush / checkpoint fails: the directory goes offline
+        # the next background flush / checkpoint / retention fails: the directory goes offline
         wait_for_code(lambda: raw_produce(b.bootstrap, "bg").error_code, KAFKA_STORAGE_ERROR)
         assert b.alive()
         assert f"injecting EIO on {op}" in b.log_text()
@@ -126,8 +138,9 @@ def test_background_io_error_takes_the_dir_offline_not_the_broker(
         assert entry["error"] == "org.apache.kafka.common.errors.KafkaStorageException"
         fault.arm({})
         assert raw_produce(b.bootstrap, "bg").error_code == KAFKA_STORAGE_ERROR
-        print(f"FIGURES eio-{op} acked={len(acked)}/300 rss_kb={peak_rss_kb(b.proc.pid)}")
+        print(f"FIGURES eio-{op} acked={len(acked)}/{count} rss_kb={peak_rss_kb(b.proc.pid)}")
         assert b.stop() == 0
+        b.overrides = {}  # (no retention now: every acknowledged record must be there)
         b.start()
         check_read_back(read_all(b.bootstrap, "bg"), acked, SIZE)
     finally:

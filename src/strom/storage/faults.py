@@ -17,6 +17,7 @@ Operations (each hooked exactly where the real call is made, just before it):
   ``partial`` writes the first half of the bytes for real before failing, as a full disk does;
 - ``index``: the ``write`` of an offset/time index entry (:mod:`.index_base`);
 - ``flush``: the ``fsync`` of a segment's ``.log`` (:mod:`.segment`);
+- ``rename``: renaming a segment's files (retention's ``.deleted``, the cleaner's swap);
 - ``checkpoint``: writing a checkpoint file (:mod:`.checkpoint`).
 
 ``match`` (optional) is a substring the file's path must contain. The file is re-read when its

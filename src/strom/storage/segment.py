@@ -447,6 +447,7 @@ class LogSegment(SegmentReader):
             return path.with_name(stem + new)
 
         new_log = renamed(self.log_path)
+        faults.check("rename", self.log_path)
         os.replace(self.log_path, new_log)
         self.log_path = new_log
         for index in (self.offset_index, self.time_index):
