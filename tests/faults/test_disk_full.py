@@ -27,7 +27,7 @@ from fault_util import (
     wait_for_code,
 )
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 SIZE = 1000
 
