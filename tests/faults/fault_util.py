@@ -25,6 +25,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 from wire import WireClient
 
 from strom.protocol import records as rec
+from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
 
@@ -238,6 +239,22 @@ def raw_list_offsets(bootstrap: str, topic: str) -> int:
         resp = c.request(req, 7)
     assert isinstance(resp, ListOffsetsResponse)
     return int(resp.topics[0].partitions[0].error_code)
+
+
+def raw_fetch(bootstrap: str, topic: str) -> int:
+    """The error code of a consumer Fetch (v12) of partition 0 from offset 0."""
+    R = FetchRequest
+    req = R(
+        replica_id=-1, max_wait_ms=100, min_bytes=1, max_bytes=1 << 20, isolation_level=0,
+        session_id=0, session_epoch=-1, forgotten_topics_data=[], rack_id="",
+        topics=[R.FetchTopic(topic=topic, partitions=[R.FetchPartition(
+            partition=0, current_leader_epoch=-1, fetch_offset=0, last_fetched_epoch=-1,
+            log_start_offset=-1, partition_max_bytes=1 << 20)])],
+    )  # fmt: skip
+    with WireClient(bootstrap) as c:
+        resp = c.request(req, 12)
+    assert isinstance(resp, FetchResponse)
+    return int(resp.responses[0].partitions[0].error_code)
 
 
 def wait_for_code(fn: Any, code: int, timeout: float = 20.0) -> None:

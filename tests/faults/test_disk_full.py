@@ -20,6 +20,7 @@ from fault_util import (
     log_dirs_tool,
     peak_rss_kb,
     produce_counting,
+    raw_fetch,
     raw_list_offsets,
     raw_produce,
     read_all,
@@ -47,6 +48,7 @@ def test_disk_full_takes_the_dir_offline_and_loses_no_acknowledged_record(tmp_pa
             r = raw_produce(b.bootstrap, "full")
             assert r.error_code == KAFKA_STORAGE_ERROR and r.error_message
             assert raw_list_offsets(b.bootstrap, "full") == KAFKA_STORAGE_ERROR
+            assert raw_fetch(b.bootstrap, "full") == KAFKA_STORAGE_ERROR
             dirs = log_dirs_tool(b.bootstrap)
             (entry,) = dirs.values()
             assert entry["error"] == "org.apache.kafka.common.errors.KafkaStorageException"
@@ -88,6 +90,7 @@ def test_two_log_dirs_one_full_the_other_keeps_serving(tmp_path: Path) -> None:
             assert len(acked_steady) == 2000, errors[:3]
             check_read_back(read_all(b.bootstrap, "steady"), acked_steady, SIZE)
             assert raw_list_offsets(b.bootstrap, "steady") == 0
+            assert raw_fetch(b.bootstrap, "steady") == 0
             dirs = log_dirs_tool(b.bootstrap)
             assert dirs[str(small.resolve())]["error"] == (
                 "org.apache.kafka.common.errors.KafkaStorageException"

@@ -19,6 +19,7 @@ from fault_util import (
     log_dirs_tool,
     peak_rss_kb,
     produce_counting,
+    raw_fetch,
     raw_list_offsets,
     raw_produce,
     read_all,
@@ -79,6 +80,7 @@ def test_eio_on_write_takes_the_dir_offline(
         fault.arm({})
         assert raw_produce(b.bootstrap, "eio").error_code == KAFKA_STORAGE_ERROR
         assert raw_list_offsets(b.bootstrap, "eio") == KAFKA_STORAGE_ERROR
+        assert raw_fetch(b.bootstrap, "eio") == KAFKA_STORAGE_ERROR
         assert log_file.stat().st_size == good_size
         print(f"FIGURES eio-{op} acked={len(acked)}/300 rss_kb={peak_rss_kb(b.proc.pid)}")
         (entry,) = log_dirs_tool(b.bootstrap).values()
