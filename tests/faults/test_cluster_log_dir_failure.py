@@ -61,11 +61,21 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
             bootstrap = cluster.bootstrap
             create_topic(bootstrap, "rf3", {"min.insync.replicas": "2"}, assignment=[[1, 2, 3]])
             _wait_state(bootstrap, "rf3", lambda s: s == (1, [1, 2, 3]))
+            # broker 1 follows this one from the same directory
+            create_topic(bootstrap, "follow", {"min.insync.replicas": "2"}, assignment=[[2, 1, 3]])
+            _wait_state(bootstrap, "follow", lambda s: s == (2, [1, 2, 3]))
+            followed, errors = produce_counting(bootstrap, "follow", 100, size=SIZE)
+            assert len(followed) == 100, errors[:3]
             # ~8 MB through a leader whose directory holds 4 MB
             acked, errors = produce_counting(bootstrap, "rf3", 8000, size=SIZE, timeout_ms=60000)
             assert len(acked) == 8000, (len(acked), errors[:3])
             leader, isr = _state(bootstrap, "rf3")
             assert leader in (2, 3) and isr == [2, 3], (leader, isr)
+            # the follower replica in the failed directory left its ISR too; the leader stayed
+            _wait_state(bootstrap, "follow", lambda s: s == (2, [2, 3]))
+            more_followed, errors = produce_counting(bootstrap, "follow", 100, start=100, size=SIZE)
+            assert len(more_followed) == 100, errors[:3]
+            check_read_back(read_all(bootstrap, "follow"), followed + more_followed, SIZE)
             assert cluster.broker(1).alive
             dirs = log_dirs_tool(bootstrap)
             failed = str(cluster.broker(1).data_dir.resolve())
@@ -81,6 +91,7 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
             grow_tmpfs(cluster.broker(1).data_dir, "64m")
             cluster.broker(1).start()
             _wait_state(bootstrap, "rf3", lambda s: s[1] == [1, 2, 3])
+            _wait_state(bootstrap, "follow", lambda s: s[1] == [1, 2, 3])
             more, errors = produce_counting(bootstrap, "rf3", 500, start=8000, size=SIZE)
             assert len(more) == 500, errors[:3]
             check_read_back(read_all(bootstrap, "rf3"), acked + more, SIZE)
