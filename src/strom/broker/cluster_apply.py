@@ -46,6 +46,7 @@ class PartitionApplier:
         self.controller_id = -1
         self.live: dict[int, BrokerEndpoint] = {}
         self.fetchers = ReplicaFetcherManager(broker)
+        self._not_created: list[tuple[str, int]] = []  # replicas with no online log dir
 
     def check_controller_epoch(self, epoch: int) -> bool:
         if epoch < self.controller_epoch_seen:
@@ -86,6 +87,7 @@ class PartitionApplier:
                                                          None, -1)  # fmt: skip
         leaders = {ll.broker_id: (ll.host_name, ll.port) for ll in req.live_leaders}
         topics = []
+        self._not_created = []
         for ts in req.topic_states:
             errors = []
             for ps in ts.partition_states:
@@ -93,6 +95,8 @@ class PartitionApplier:
                 errors.append(R.LeaderAndIsrPartitionError(partition_index=ps.partition_index,
                                                            error_code=err))  # fmt: skip
             topics.append(R.LeaderAndIsrTopicError(topic_id=ts.topic_id, partition_errors=errors))
+        if self._not_created:  # offline replicas too: the controller must not elect them
+            self.announce_offline(self._not_created)
         return R(error_code=0, topics=topics)
 
     def _apply(
@@ -123,7 +127,7 @@ class PartitionApplier:
                 )
             except KafkaStorageError as exc:
                 log.error("cannot create replica %s-%d: %s", topic, index, exc)
-                self.announce_offline([(topic, index)])
+                self._not_created.append((topic, index))
                 return E.KAFKA_STORAGE_ERROR  # no online log directory for it
             p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
                           ps.leader_epoch, leader=-1)  # fmt: skip
