@@ -3,6 +3,8 @@
 Owns: start-up order (load metadata, recover logs, open partitions, then listen) and shutdown
 order (stop accepting, finish in-flight requests, flush, write checkpoints, clean-shutdown
 marker). Background work: retention checks and periodic checkpoints, off the request path.
+An I/O error in a log directory takes that directory offline, never the broker
+(:mod:`strom.broker.log_dir_failure`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from strom.broker.cluster_mode import ClusterMode
 from strom.broker.config import BrokerConfig
 from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
+from strom.broker.log_dir_failure import LogDirFailureHandler
 from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
@@ -24,6 +27,8 @@ from strom.broker.topics import TopicManager, make_partition
 from strom.broker.txn_runtime import TxnRuntime
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
 from strom.storage.cleaner import CleanerConfig
+from strom.storage.errors import KafkaStorageError
+from strom.storage.log_dir_failure import LogDirFailureChannel
 from strom.storage.log_manager import LogManager
 
 if TYPE_CHECKING:
@@ -47,8 +52,11 @@ class Broker:
             self.metadata: MetadataStore = self.cluster.store
         else:
             self.metadata = LocalMetadataStore(dirs[0])
+        self.log_dir_failure = LogDirFailureChannel()
         self.log_manager = LogManager(
-            dirs, producer_id_expiration_ms=config["producer.id.expiration.ms"]
+            dirs,
+            producer_id_expiration_ms=config["producer.id.expiration.ms"],
+            log_dir_failure=self.log_dir_failure,
         )
         self.replica_manager = ReplicaManager(self.broker_id)
         self.topics = TopicManager(self)
@@ -131,6 +139,14 @@ class Broker:
         t0 = time.monotonic()
         if self.cluster is not None:
             self.cluster.open_store()
+        self.log_dir_failure.add_listener(
+            LogDirFailureHandler(
+                asyncio.get_running_loop(),
+                self.replica_manager,
+                self.log_manager,
+                self.cluster.report_offline_replicas if self.cluster is not None else None,
+            )
+        )
         self.log_manager.startup()
         if self.cluster is not None:
             self.cluster.delete_stray_logs()
@@ -161,7 +177,8 @@ class Broker:
             await asyncio.sleep(0.2)
             now = loop.time()
             for due in self.log_manager.logs_needing_flush():
-                await asyncio.to_thread(due.flush)
+                with contextlib.suppress(KafkaStorageError):  # its log directory is offline now
+                    await asyncio.to_thread(due.flush)
             if now >= next_retention:
                 next_retention = now + retention_every
                 deleted = self.log_manager.run_retention(int(time.time() * 1000))

@@ -7,7 +7,8 @@ leading a partition of ``__consumer_offsets`` / ``__transaction_state`` (they lo
 Invariants: a state with an older leader epoch than the local partition's is refused; a state
 with the same leader epoch only updates replicas, ISR and partition epoch; a new leader epoch on
 a leader is recorded in the leader-epoch cache at the log end offset before any append under it;
-a follower hands the partition to the replica fetcher, which truncates before fetching.
+a follower hands the partition to the replica fetcher, which truncates before fetching; an
+offline replica (failed log directory) is left alone and answered KAFKA_STORAGE_ERROR.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from strom.errors import ErrorCode
 from strom.protocol.codec import Message
 from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
 from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplicaResponse
+from strom.storage.errors import KafkaStorageError
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
@@ -44,6 +46,7 @@ class PartitionApplier:
         self.controller_id = -1
         self.live: dict[int, BrokerEndpoint] = {}
         self.fetchers = ReplicaFetcherManager(broker)
+        self._not_created: list[tuple[str, int]] = []  # replicas with no online log dir
 
     def check_controller_epoch(self, epoch: int) -> bool:
         if epoch < self.controller_epoch_seen:
@@ -68,6 +71,10 @@ class PartitionApplier:
         except Exception:
             return -1
 
+    def announce_offline(self, tps: list[tuple[str, int]]) -> None:
+        """Tell the controller these replicas are offline (see ClusterMode)."""
+        raise NotImplementedError
+
     # -- LeaderAndIsr -----------------------------------------------------------------------------
     def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
         R = LeaderAndIsrResponse
@@ -80,6 +87,7 @@ class PartitionApplier:
                                                          None, -1)  # fmt: skip
         leaders = {ll.broker_id: (ll.host_name, ll.port) for ll in req.live_leaders}
         topics = []
+        self._not_created = []
         for ts in req.topic_states:
             errors = []
             for ps in ts.partition_states:
@@ -87,6 +95,8 @@ class PartitionApplier:
                 errors.append(R.LeaderAndIsrPartitionError(partition_index=ps.partition_index,
                                                            error_code=err))  # fmt: skip
             topics.append(R.LeaderAndIsrTopicError(topic_id=ts.topic_id, partition_errors=errors))
+        if self._not_created:  # offline replicas too: the controller must not elect them
+            self.announce_offline(self._not_created)
         return R(error_code=0, topics=topics)
 
     def _apply(
@@ -103,13 +113,22 @@ class PartitionApplier:
         index = ps.partition_index
         p = rm.get(topic, index)
         fresh = p is None
+        if p is not None and p.offline:
+            return E.KAFKA_STORAGE_ERROR  # its log directory failed (Kafka answers the same)
         if p is not None:
             if ps.leader_epoch < p.leader_epoch:
                 return E.STALE_CONTROLLER_EPOCH
             if ps.leader_epoch == p.leader_epoch and ps.partition_epoch <= p.partition_epoch:
                 return E.NONE
         else:
-            lg = b.log_manager.get_or_create_log(topic, index, b.topics.log_config(info.configs))
+            try:
+                lg = b.log_manager.get_or_create_log(
+                    topic, index, b.topics.log_config(info.configs)
+                )
+            except KafkaStorageError as exc:
+                log.error("cannot create replica %s-%d: %s", topic, index, exc)
+                self._not_created.append((topic, index))
+                return E.KAFKA_STORAGE_ERROR  # no online log directory for it
             p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
                           ps.leader_epoch, leader=-1)  # fmt: skip
             rm.add(p)

@@ -10,7 +10,9 @@ Owns (only when ``zookeeper.connect`` is set; a single-node broker has no Cluste
   StopReplica (stop fetching; delete the log when asked);
 - as leader, ISR changes through AlterPartition to the controller (expansion when a follower
   caught up, shrink every ``replica.lag.time.max.ms / 2`` for followers that fell behind);
-- the preferred read replica for a consumer's rack (KIP-392) and controlled shutdown.
+- the preferred read replica for a consumer's rack (KIP-392) and controlled shutdown;
+- reporting replicas of a failed log directory to the controller
+  (:mod:`strom.cluster.log_dir_events`).
 
 Invariants: requests from a controller epoch older than the newest seen are refused with
 STALE_CONTROLLER_EPOCH; a LeaderAndIsr state with an older leader epoch than the partition's is
@@ -23,10 +25,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from strom.broker.cluster_apply import PartitionApplier
 from strom.broker.inter_broker import ControllerSender, InterBrokerPool
+from strom.cluster import log_dir_events
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
 from strom.cluster.zk_store import BrokerEndpoint, BrokerIdTakenError, ZkMetadataStore
@@ -256,6 +260,42 @@ class ClusterMode(PartitionApplier):
             self._alter_inflight.discard(tp)
             if p.is_leader and p.maybe_increment_high_watermark():
                 self.broker.replica_manager.high_watermark_moved(tp)
+
+    # -- failed log directories (strom.cluster.log_dir_events) ----------------------------------
+    def report_offline_replicas(self, log_dir: Path, partitions: list[Partition]) -> None:
+        """Stop fetching into and coordinating from the offline replicas, then tell the
+        controller (an ephemeral znode), which moves their leadership and shrinks ISRs."""
+        tps = []
+        for p in partitions:
+            tp = (p.topic, p.index)
+            tps.append(tp)
+            self.fetchers.remove(tp)
+            if p.is_leader:
+                self._coordinator_moved(tp, False, p.leader_epoch)
+        log.error("replicas offline with log directory %s: %d", log_dir, len(tps))
+        self.announce_offline(tps)
+
+    def announce_offline(self, tps: list[tuple[str, int]]) -> None:
+        """Write the ephemeral log dir event for ``tps`` (in the background, retried)."""
+        if tps:
+            task = asyncio.create_task(self._report_offline(tps))
+            self._alter_tasks.add(task)
+            task.add_done_callback(self._alter_tasks.discard)
+
+    async def _report_offline(self, tps: list[tuple[str, int]]) -> None:
+        for attempt in range(10):
+            try:
+                path = await asyncio.to_thread(
+                    log_dir_events.report, self.store.zk, self.broker.broker_id,
+                    self.broker_epoch, tps,
+                )  # fmt: skip
+                log.info("reported %d offline replicas to the controller (%s)", len(tps),
+                         path)  # fmt: skip
+                return
+            except Exception as exc:
+                log.warning("reporting offline replicas failed (attempt %d): %r", attempt + 1,
+                            exc)  # fmt: skip
+                await asyncio.sleep(1.0)
 
     # -- KIP-392 -----------------------------------------------------------------------------------
     def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:

@@ -73,7 +73,7 @@ class ReplicaFetcher:
 
     def _partition(self, tp: TP) -> Partition | None:
         p = self.broker.replica_manager.get(*tp)
-        if p is None or p.is_leader or p.leader != self.leader_id:
+        if p is None or p.offline or p.is_leader or p.leader != self.leader_id:
             self.parts.pop(tp, None)
             return None
         return p

@@ -26,6 +26,8 @@ Invariants:
 - Transaction markers are written only by a transaction coordinator (:meth:`ReplicaManager.
   write_marker`, used locally and by WriteTxnMarkers); coordinators append their own
   transactional batches with ``client=False`` (no sequence checks).
+- A partition whose log directory failed (:mod:`strom.storage.log_dir_failure`) is offline:
+  produce, markers and reads answer KAFKA_STORAGE_ERROR until the broker restarts.
 - Consumers never see offsets at or above the high watermark; read_committed consumers never
   see offsets at or above the last stable offset. On a single node the ISR is the
   leader alone, so the high watermark moves to the log end offset after every append.
@@ -38,11 +40,13 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from strom.broker.replica_tracking import ReplicaTracking
 from strom.errors import ErrorCode, InvalidRecordError, KafkaError
 from strom.protocol import records as rec
 from strom.storage.config import LogConfig
+from strom.storage.errors import KafkaStorageError
 from strom.storage.log import Log
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
@@ -73,6 +77,8 @@ class AppendResult:
 
 
 class Partition(ReplicaTracking):
+    offline = False  # its log directory failed: KAFKA_STORAGE_ERROR until restart
+
     def __init__(
         self,
         topic: str,
@@ -104,6 +110,13 @@ class Partition(ReplicaTracking):
     @property
     def config(self) -> LogConfig:
         return self.log.config
+
+    @property
+    def offline_message(self) -> str:
+        return (
+            f"Partition {self.topic}-{self.index} is offline: its log directory "
+            f"{self.log.directory.parent} failed"
+        )
 
     def append_as_leader(
         self,
@@ -209,6 +222,8 @@ class Partition(ReplicaTracking):
         follower: bool = False,
         read_committed: bool = False,
     ) -> memoryview | bytes:
+        if self.offline:
+            raise KafkaStorageError(self.offline_message)
         upper = None if follower else self.log.high_watermark
         if read_committed and not follower:
             upper = self.log.last_stable_offset
@@ -269,6 +284,8 @@ class ReplicaManager:
         p = self.partitions.get((topic, partition))
         if p is None:
             return AppendResult(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        if p.offline:
+            return AppendResult(ErrorCode.KAFKA_STORAGE_ERROR, message=p.offline_message)
         if not p.is_leader:
             return AppendResult(
                 ErrorCode.NOT_LEADER_OR_FOLLOWER,
@@ -297,11 +314,26 @@ class ReplicaManager:
                     fut.set_result(None)
         self.notify(tp)
 
-    def fail_hw_waiters(self, tp: TopicPartition) -> None:
-        """Leadership moved away: every waiting acks=all produce gets NOT_LEADER."""
+    def fail_hw_waiters(
+        self, tp: TopicPartition, code: ErrorCode = ErrorCode.NOT_LEADER_OR_FOLLOWER
+    ) -> None:
+        """Leadership moved away (or the log went offline): every waiting acks=all produce
+        gets ``code``."""
         for _, fut in self._hw_waiters.pop(tp, []):
             if not fut.done():
-                fut.set_exception(KafkaError("leadership moved", ErrorCode.NOT_LEADER_OR_FOLLOWER))
+                fut.set_exception(KafkaError("leadership moved", code))
+
+    def handle_log_dir_failure(self, log_dir: Path) -> list[Partition]:
+        """The partitions whose log is in ``log_dir`` go offline: produce, fetch and
+        ListOffsets answer KAFKA_STORAGE_ERROR, waiting acks=all produces fail with it (their
+        records are not acknowledged), waiting fetches wake up. Returns them."""
+        gone = [p for p in self.partitions.values() if p.log.directory.parent == log_dir]
+        for p in gone:
+            p.offline = True
+            tp = (p.topic, p.index)
+            self.fail_hw_waiters(tp, ErrorCode.KAFKA_STORAGE_ERROR)
+            self.notify(tp)
+        return gone
 
     async def wait_for_replication(
         self, tp: TopicPartition, next_offset: int, timeout_s: float
@@ -360,6 +392,8 @@ class ReplicaManager:
     ) -> AppendResult:
         """Append a COMMIT/ABORT marker as leader of ``topic-partition``."""
         p = self.partitions.get((topic, partition))
+        if p is not None and p.offline:
+            return AppendResult(ErrorCode.KAFKA_STORAGE_ERROR, message=p.offline_message)
         if p is None or p.leader != self.broker_id:
             return AppendResult(
                 ErrorCode.UNKNOWN_TOPIC_OR_PARTITION

@@ -3,7 +3,8 @@
 Owns: winning and losing the controller role, the controller epoch, the partition state znodes
 and the reaction to broker, topic and ISR changes: leader elections (offline, unclean, controlled
 shutdown), LeaderAndIsr / UpdateMetadata / StopReplica to the brokers, topic deletion, and
-AlterPartition requests from leaders. Admin elections and reassignments are in
+AlterPartition requests from leaders, and replicas that went offline with their broker's log
+directory (:mod:`strom.cluster.log_dir_events`). Admin elections and reassignments are in
 :mod:`strom.cluster.controller_admin`, the handlers of broker changes, AlterPartition and
 ControlledShutdown in :mod:`strom.cluster.controller_events`.
 
@@ -32,6 +33,7 @@ from typing import Any, TypeVar
 from kazoo.exceptions import NodeExistsError, NoNodeError
 
 from strom.cluster import controller_events as events
+from strom.cluster import log_dir_events
 from strom.cluster import zk_store as zs
 from strom.cluster.controller_admin import rebalance_loop
 from strom.cluster.controller_requests import (
@@ -231,6 +233,11 @@ class Controller:
         self.zk.ChildrenWatch(zs.BROKER_IDS, self._watcher(self._on_brokers))
         self.zk.ChildrenWatch(zs.TOPICS, self._watcher(self._on_topics))
         self.zk.ChildrenWatch(zs.DELETE_TOPICS, self._watcher(self._on_deletions))
+        self.zk.ensure_path(log_dir_events.LOG_DIR_EVENT_NOTIFICATION)
+        self.zk.ChildrenWatch(
+            log_dir_events.LOG_DIR_EVENT_NOTIFICATION,
+            self._watcher(lambda _c: log_dir_events.on_log_dir_events(self)),
+        )
         for name in list(ctx.topics):
             self._watch_topic(name)
         self.bring_online(ctx.partitions())

@@ -58,7 +58,7 @@ def elect_leaders(
             if st.leader == replicas[0]:
                 out[tp] = (E.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition.")
                 continue
-            el = preferred_election(replicas, st, live)
+            el = preferred_election(replicas, st, live - ctx.offline_replicas.get(tp, set()))
             if el is None:
                 out[tp] = (
                     E.PREFERRED_LEADER_NOT_AVAILABLE,

@@ -59,11 +59,12 @@ def on_brokers(c: Controller, children: list[str]) -> None:
             # prefer a replica that did not just restart, then any live ISR member, then
             # (if allowed) an out-of-sync replica
             replicas = ctx.replicas(tp)
-            el = offline_election(replicas, st, live - gone, unclean_allowed=False)
+            off = ctx.offline_replicas.get(tp, set())  # failed log dirs: never elected
+            el = offline_election(replicas, st, live - gone, unclean_allowed=False, excluded=off)
             if el.leader == NO_LEADER:
-                el = offline_election(replicas, st, live, unclean_allowed=False)
+                el = offline_election(replicas, st, live, unclean_allowed=False, excluded=off)
             if el.leader == NO_LEADER and c.unclean_allowed(tp[0]):
-                el = offline_election(replicas, st, live, unclean_allowed=True)
+                el = offline_election(replicas, st, live, unclean_allowed=True, excluded=off)
             if el.leader != st.leader or el.isr != st.isr:
                 changes[tp] = el
         elif any(b in st.isr for b in gone - new) and len(st.isr) > 1:
@@ -96,7 +97,8 @@ def alter_partition(
             out.append((tp, E.INVALID_UPDATE_VERSION, None))
         elif broker_id not in new_isr or any(b not in ctx.replicas(tp) for b in new_isr):
             out.append((tp, E.INVALID_REQUEST, None))
-        elif any(b not in live and b not in st.isr for b in new_isr):
+        elif any(b not in st.isr and (b not in live or b in ctx.offline_replicas.get(tp, ()))
+                 for b in new_isr):  # fmt: skip
             out.append((tp, E.INELIGIBLE_REPLICA, None))
         else:
             changes[tp] = Election(st.leader, tuple(new_isr))

@@ -49,6 +49,8 @@ class ControllerContext:
     states: dict[TP, LeaderIsr] = field(default_factory=dict)
     # tp -> (target replicas, original replicas)
     reassigning: dict[TP, tuple[list[int], list[int]]] = field(default_factory=dict)
+    # tp -> brokers whose replica is offline (a failed log dir; strom.cluster.log_dir_events)
+    offline_replicas: dict[TP, set[int]] = field(default_factory=dict)
 
     def live(self) -> set[int]:
         return set(self.brokers)

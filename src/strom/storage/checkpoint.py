@@ -27,6 +27,7 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from strom.storage import faults
 from strom.storage.errors import CheckpointError
 from strom.storage.names import TMP_SUFFIX
 
@@ -45,6 +46,7 @@ def fsync_dir(directory: Path) -> None:
 def write_atomically(path: Path, text: str) -> None:
     """Replace ``path`` with ``text``: temp file, flush, fsync, rename, fsync directory."""
     tmp = path.with_name(path.name + TMP_SUFFIX)
+    faults.check("checkpoint", path)
     with open(tmp, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)
         f.flush()

@@ -23,9 +23,12 @@ or by path) and tolerates the file having been closed, renamed or deleted meanwh
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from io import FileIO
 from pathlib import Path
+
+from strom.storage import faults
 
 
 class IndexFile:
@@ -81,9 +84,9 @@ class IndexFile:
         f = self._handle()
         view = memoryview(data)
         while view:
-            n = f.write(view)
+            n = faults.write("index", f, view, self.path)
             if not n:
-                raise OSError(f"short write to {self.path}")
+                raise OSError(errno.EIO, f"short write to {self.path}")
             view = view[n:]
         self._dirty = True
 

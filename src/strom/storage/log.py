@@ -29,6 +29,9 @@ Invariants:
   appended to; the active segment is never deleted by retention.
 - The leader epoch cache never holds an entry at or beyond the log end offset.
 
+I/O errors: every method that writes turns an OSError into KafkaStorageError after taking the
+log directory offline (:mod:`.log_dir_failure`); an offline directory's logs refuse appends.
+
 Thread-safety: one asyncio thread calls everything except :meth:`Log.flush` (and
 :meth:`Log.needs_flush`), which may run in a worker thread concurrently with appends and reads.
 A small lock guards the recovery point; a truncation racing a flush can only make the flush not
@@ -60,6 +63,7 @@ from strom.storage.errors import (
 )
 from strom.storage.file_records import FetchDataInfo
 from strom.storage.leader_epoch import LeaderEpochCache
+from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
 from strom.storage.log_loader import load_log
 from strom.storage.log_maintenance import LogMaintenance
 from strom.storage.log_results import AppendInfo, TimestampAndOffset
@@ -92,6 +96,7 @@ class Log(LogMaintenance, LogTransactions):
         high_watermark: int,
         clock_ms: ClockMs,
         producer_id_expiration_ms: int = DEFAULT_PRODUCER_ID_EXPIRATION_MS,
+        log_dir_failure: LogDirFailureChannel | None = None,
     ) -> None:
         parsed = parse_partition_dir_name(directory.name)
         if parsed is None:
@@ -100,6 +105,10 @@ class Log(LogMaintenance, LogTransactions):
         self.directory = directory
         self.config = config
         self.clock_ms = clock_ms
+        # shared by every log of the broker; a log of its own when opened alone (tests, tools)
+        self.log_dir_failure = (
+            log_dir_failure if log_dir_failure is not None else (LogDirFailureChannel())
+        )
         self._segments = segments
         self._lso = log_start_offset
         self._leo = log_end_offset
@@ -130,6 +139,7 @@ class Log(LogMaintenance, LogTransactions):
         had_clean_shutdown: bool = False,
         clock_ms: ClockMs = system_clock_ms,
         producer_id_expiration_ms: int = DEFAULT_PRODUCER_ID_EXPIRATION_MS,
+        log_dir_failure: LogDirFailureChannel | None = None,
     ) -> Log:
         """Open (or create) the partition directory, recovering it if needed, and rebuild the
         producer state from the latest snapshot at or below the log end offset plus the batches
@@ -155,6 +165,7 @@ class Log(LogMaintenance, LogTransactions):
             high_watermark=high_watermark,
             clock_ms=clock_ms,
             producer_id_expiration_ms=producer_id_expiration_ms,
+            log_dir_failure=log_dir_failure,
         )
         log.segments_recovered = loaded.segments_recovered
         log.producer_state.truncate_and_reload(
@@ -214,6 +225,7 @@ class Log(LogMaintenance, LogTransactions):
     def _batches(self, buf: bytes | bytearray, *, leader: bool) -> list[tuple[int, BatchHeader]]:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
+        self.log_dir_failure.check_online(self.directory.parent, f"append to {self}")
         if len(buf) > self.config.segment_bytes:
             raise RecordBatchTooLargeError(
                 f"Message batch size is {len(buf)} bytes in append to partition "
@@ -231,6 +243,7 @@ class Log(LogMaintenance, LogTransactions):
                 raise CorruptRecordError(f"record batch at position {pos} failed its CRC check")
         return headers
 
+    @on_io_error("appending to")
     def append_as_leader(
         self, records: bytearray, leader_epoch: int, *, client: bool = True
     ) -> AppendInfo:
@@ -254,6 +267,7 @@ class Log(LogMaintenance, LogTransactions):
         self.producer_state.commit(check, self._leo)
         return info
 
+    @on_io_error("appending to")
     def append_raw_as_leader(self, records: bytearray, leader_epoch: int) -> AppendInfo:
         """Stamp and append without producer-state checks (the caller updates the state)."""
         return self._stamp_and_append(records, self._batches(records, leader=True), leader_epoch)
@@ -273,6 +287,7 @@ class Log(LogMaintenance, LogTransactions):
             next_offset = hdr.next_offset
         return self._append(records, stamped)
 
+    @on_io_error("appending to")
     def append_as_follower(self, records: bytearray | bytes) -> AppendInfo:
         """Append batches whose offsets the leader assigned (they must start at >= LEO)."""
         headers = self._batches(records, leader=False)
@@ -331,6 +346,7 @@ class Log(LogMaintenance, LogTransactions):
             rolled=rolled,
         )
 
+    @on_io_error("rolling a segment of")
     def roll(self, new_base_offset: int | None = None) -> LogSegment:
         """Start a new active segment at ``new_base_offset`` (default: the log end offset)."""
         base = self._leo if new_base_offset is None else new_base_offset
@@ -357,11 +373,13 @@ class Log(LogMaintenance, LogTransactions):
         self.take_producer_snapshot()
         return segment
 
+    @on_io_error("writing a producer snapshot of")
     def take_producer_snapshot(self) -> None:
         """Snapshot the producer state (at a roll and at clean shutdown); older snapshots
         below the first segment are deleted."""
         self.producer_state.take_snapshot(keep_from=self._segments.first.base_offset)
 
+    @on_io_error("writing the leader epoch cache of")
     def assign_epoch_start_offset(self, epoch: int, start_offset: int | None = None) -> None:
         """Record a new leader epoch starting at ``start_offset`` (default: the log end offset)."""
         self.leader_epoch_cache.assign(epoch, self._leo if start_offset is None else start_offset)

@@ -33,6 +33,7 @@ from strom.storage.checkpoint import fsync_dir
 from strom.storage.config import LogConfig
 from strom.storage.errors import OffsetOutOfRangeError
 from strom.storage.leader_epoch import LeaderEpochCache
+from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
 from strom.storage.producer_state import ProducerStateManager
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
@@ -54,6 +55,7 @@ class LogMaintenance:
     partition: int
     closed: bool
     leader_epoch_cache: LeaderEpochCache
+    log_dir_failure: LogDirFailureChannel
     producer_state: ProducerStateManager
     _segments: SegmentSet
     _lso: int
@@ -86,6 +88,7 @@ class LogMaintenance:
         now = self.clock_ms() if now_ms is None else now_ms
         return now - self._last_flush_ms >= self.config.flush_ms
 
+    @on_io_error("flushing")
     def flush(self, up_to_offset: int | None = None) -> None:
         """fsync every segment holding offsets below ``up_to_offset`` (default: the log end)
         and advance the recovery point. Safe to run in a worker thread."""
@@ -113,6 +116,7 @@ class LogMaintenance:
             self._dir_dirty = True
 
     # -- truncation, retention, deletion ----------------------------------------------------------
+    @on_io_error("truncating")
     def truncate_to(self, offset: int) -> bool:
         """Remove everything at and after ``offset`` (a batch boundary); True if anything went."""
         if offset < 0:
@@ -136,6 +140,7 @@ class LogMaintenance:
         self.producer_state.truncate_and_reload(self._segments, self._lso, offset, now)
         return True
 
+    @on_io_error("truncating")
     def truncate_fully_and_start_at(self, offset: int) -> None:
         """Delete every segment and start an empty log at ``offset``."""
         logger.info("truncating %s fully and starting at offset %d", self, offset)
@@ -167,6 +172,7 @@ class LogMaintenance:
         with self._lock:
             self._rp = max(self._rp, min(offset, self._leo))
 
+    @on_io_error("deleting records of")
     def delete_records_before(self, offset: int) -> int:
         """DeleteRecords: move the log start offset up to ``offset`` (<= high watermark) and
         delete the segments now wholly below it; returns the new log start offset."""
@@ -180,6 +186,7 @@ class LogMaintenance:
         retention.delete_log_start_breached(self._as_log(), self.clock_ms())
         return self._lso
 
+    @on_io_error("deleting old segments of")
     def delete_old_segments(self, now_ms: int | None = None) -> int:
         """Apply retention (log start, ``retention.bytes``, ``retention.ms``) to closed
         segments and purge expired ``.deleted`` files; returns segments deleted."""

@@ -26,6 +26,10 @@ Invariants:
 - The clean-shutdown marker is written only after every log of that directory was flushed and
   closed and the checkpoints written, and it is removed once loading at startup is complete.
 
+A log directory taken offline by an I/O error (:mod:`.log_dir_failure`) gets no new logs, no
+checkpoint writes and, at shutdown, no flush and no clean-shutdown marker, so the next start
+recovers it from its last flushed state; the other directories carry on.
+
 Thread-safety: the broker's asyncio thread calls everything. Flushing a log returned by
 :meth:`logs_needing_flush` may be done in a worker thread (see :meth:`Log.flush`).
 """
@@ -33,6 +37,7 @@ Thread-safety: the broker's asyncio thread calls everything. Flushing a log retu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shutil
@@ -45,6 +50,7 @@ from strom.storage.cleaner import CleanerConfig, LogCleaner
 from strom.storage.config import LogConfig
 from strom.storage.errors import CheckpointError, KafkaStorageError
 from strom.storage.log import Log
+from strom.storage.log_dir_failure import LogDirFailureChannel
 from strom.storage.names import (
     CLEAN_SHUTDOWN_FILE,
     DELETE_DIR_SUFFIX,
@@ -86,6 +92,7 @@ class LogManager:
         topic_config: Callable[[str], LogConfig] | None = None,
         clock_ms: ClockMs = system_clock_ms,
         producer_id_expiration_ms: int = DEFAULT_PRODUCER_ID_EXPIRATION_MS,
+        log_dir_failure: LogDirFailureChannel | None = None,
     ) -> None:
         if not log_dirs:
             raise ValueError("at least one log directory is required")
@@ -98,6 +105,11 @@ class LogManager:
         self.clock_ms = clock_ms
         self.producer_id_expiration_ms = producer_id_expiration_ms
         self._logs: dict[TopicPartition, Log] = {}
+        self.log_dir_failure = (
+            log_dir_failure if log_dir_failure is not None else (LogDirFailureChannel())
+        )
+        # logs of offline directories: never written, flushed or checkpointed again
+        self._offline_logs: dict[TopicPartition, Log] = {}
         self.had_clean_shutdown: dict[Path, bool] = {}
         self.started = False
         self.closed = False
@@ -150,6 +162,7 @@ class LogManager:
                 had_clean_shutdown=clean,
                 clock_ms=self.clock_ms,
                 producer_id_expiration_ms=self.producer_id_expiration_ms,
+                log_dir_failure=self.log_dir_failure,
             )
         if clean:
             marker.unlink(missing_ok=True)
@@ -181,31 +194,46 @@ class LogManager:
         return path
 
     def _next_log_dir(self) -> Path:
-        counts = {d: 0 for d in self.log_dirs}
+        online = self.online_log_dirs()
+        if not online:
+            raise KafkaStorageError("no log directory is online")
+        counts = {d: 0 for d in online}
         for log in self._logs.values():
             parent = log.directory.parent
             if parent in counts:
                 counts[parent] += 1
-        return min(self.log_dirs, key=lambda d: counts[d])
+        return min(online, key=lambda d: counts[d])
 
     def get_or_create_log(self, topic: str, partition: int, config: LogConfig | None = None) -> Log:
         """The existing log, or a new empty one in the least loaded log directory."""
         self._check_open()
         path_name = partition_dir_name(topic, partition)  # validates both
+        if (topic, partition) in self._offline_logs:
+            raise KafkaStorageError(
+                f"the log of {path_name} is in offline directory "
+                f"{self._offline_logs[(topic, partition)].directory.parent}"
+            )
         existing = self._logs.get((topic, partition))
         if existing is not None:
             if config is not None:  # logs loaded at startup got the defaults
                 existing.config = config
             return existing
         log_dir = self._next_log_dir()
-        log_dir.mkdir(parents=True, exist_ok=True)
         path = self.partition_path(log_dir, topic, partition)
         logger.info("creating log %s in %s", path_name, log_dir)
+        with self.log_dir_failure.guard(log_dir, f"creating log {path_name}"):
+            return self._create_log(log_dir, path, topic, partition, config)
+
+    def _create_log(
+        self, log_dir: Path, path: Path, topic: str, partition: int, config: LogConfig | None
+    ) -> Log:
+        log_dir.mkdir(parents=True, exist_ok=True)
         log = Log.open(
             path,
             config if config is not None else self._config_for(topic),
             clock_ms=self.clock_ms,
             producer_id_expiration_ms=self.producer_id_expiration_ms,
+            log_dir_failure=self.log_dir_failure,
         )
         fsync_dir(log_dir)
         self._logs[(topic, partition)] = log
@@ -247,9 +275,14 @@ class LogManager:
         )
 
     def checkpoint_all(self) -> None:
-        """Write the recovery-point, log-start-offset and high-watermark checkpoints."""
-        for log_dir in self.log_dirs:
-            self._write_checkpoints(log_dir)
+        """Write the recovery-point, log-start-offset and high-watermark checkpoints of every
+        online directory; an I/O error takes that directory offline (the others go on)."""
+        for log_dir in self.online_log_dirs():
+            try:
+                with self.log_dir_failure.guard(log_dir, "writing checkpoints"):
+                    self._write_checkpoints(log_dir)
+            except KafkaStorageError:
+                continue
 
     def logs_needing_flush(self, now_ms: int | None = None) -> list[Log]:
         """Logs whose flush policy asks for :meth:`Log.flush` (run it in a worker thread)."""
@@ -261,9 +294,34 @@ class LogManager:
             log.flush()
 
     def run_retention(self, now_ms: int | None = None) -> int:
-        """Apply retention to every log; returns how many segments were deleted."""
+        """Apply retention to every log; returns how many segments were deleted. An I/O error
+        takes that log's directory offline (:meth:`Log.delete_old_segments`); the rest go on."""
         now = self.clock_ms() if now_ms is None else now_ms
-        return sum(log.delete_old_segments(now) for log in list(self._logs.values()))
+        deleted = 0
+        for log in list(self._logs.values()):
+            if self.log_dir_failure.is_offline(log.directory.parent):
+                continue
+            try:
+                deleted += log.delete_old_segments(now)
+            except KafkaStorageError:
+                continue
+        return deleted
+
+    # -- offline log directories (:mod:`.log_dir_failure`) -------------------------------------
+    def online_log_dirs(self) -> list[Path]:
+        return [d for d in self.log_dirs if not self.log_dir_failure.is_offline(d)]
+
+    def handle_log_dir_failure(self, log_dir: Path) -> list[TopicPartition]:
+        """Set aside the logs of the offline ``log_dir`` (on the owning thread, after the
+        channel marked it): they are no longer flushed, cleaned, retained, checkpointed or
+        listed, and their files stay as they are until the next start recovers them. Returns
+        their partitions."""
+        gone = [tp for tp, log in self._logs.items() if log.directory.parent == log_dir]
+        for tp in gone:
+            self._offline_logs[tp] = self._logs.pop(tp)
+        logger.error("log directory %s is offline; %d partition(s) set aside until restart",
+                     log_dir, len(gone))  # fmt: skip
+        return gone
 
     def start_cleaner(
         self, config: CleanerConfig, loop: asyncio.AbstractEventLoop | None = None
@@ -290,7 +348,10 @@ class LogManager:
         self.stop_cleaner()
         self.closed = True
         failed: list[Exception] = []
-        for log_dir in self.log_dirs:
+        for log in self._offline_logs.values():  # no flush, no checkpoint, no clean marker:
+            with contextlib.suppress(OSError):  # the next start recovers the directory
+                log.close()
+        for log_dir in self.online_log_dirs():
             try:
                 logs = self.logs_in_dir(log_dir)
                 for log in logs.values():

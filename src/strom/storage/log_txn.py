@@ -38,6 +38,7 @@ from strom.protocol.records import (
     parse_control_record,
 )
 from strom.storage import producer_state_snapshot as snap
+from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
 from strom.storage.producer_state import (
     InvalidProducerEpochError,
     ProducerAppend,
@@ -131,6 +132,7 @@ class LogTransactions:
 
     producer_state: ProducerStateManager
     directory: Path
+    log_dir_failure: LogDirFailureChannel
     _segments: SegmentSet
     _hw: int
 
@@ -211,6 +213,7 @@ class LogTransactions:
             if seg is not None:
                 seg.txn_index.append(e)
 
+    @on_io_error("appending a transaction marker to")
     def append_marker(
         self,
         producer_id: int,

@@ -28,6 +28,11 @@ Invariants:
   offset when empty); ``max_timestamp`` / ``offset_of_max_timestamp`` cover every batch.
 - Reads return whole batches from the start of the batch *containing* the requested offset.
 
+A write that fails part-way (a full disk writes what fits, then raises ENOSPC; or an index entry
+cannot be written) is undone back to where the append began before the error propagates: the
+file never keeps a torn tail that a later append could follow (the caller takes the log
+directory offline, :mod:`.log_dir_failure`).
+
 Thread-safety: the broker's asyncio thread does everything except :meth:`flush`, which may run
 in a worker thread concurrently with appends (fsync and ``write`` on the same descriptor are
 safe together). A :class:`FileSlice` stays readable after its segment is renamed or deleted
@@ -37,6 +42,7 @@ until the segment is closed, which :class:`~strom.storage.log.Log` delays by
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from collections.abc import Sequence
@@ -45,6 +51,7 @@ from pathlib import Path
 
 from strom.errors import KafkaError
 from strom.protocol.records import BATCH_HEADER_SIZE, BatchHeader, parse_batch_header
+from strom.storage import faults
 from strom.storage.errors import CorruptIndexError, KafkaStorageError
 from strom.storage.file_records import RecoveryScan, pread_exact
 from strom.storage.names import (
@@ -280,21 +287,39 @@ class LogSegment(SegmentReader):
             )
         base_pos = self._size
         view = memoryview(data)
-        while view:
-            n = self.file.write(view)
-            if not n:
-                raise OSError(f"short write to {self.log_path}")
-            view = view[n:]
         self._log_dirty = True
-        if base_pos == 0:
-            self._rolling_ts = headers[0][1].max_timestamp
-        for rel_pos, hdr in headers:
-            if hdr.max_timestamp > self._max_ts:
-                self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
-            self._maybe_index(hdr, base_pos + rel_pos)
-            self._bytes_since_last_index_entry += hdr.size_in_bytes
+        try:
+            while view:
+                n = faults.write("append", self.file, view, self.log_path)
+                if not n:
+                    raise OSError(errno.EIO, f"short write to {self.log_path}")
+                view = view[n:]
+            if base_pos == 0:
+                self._rolling_ts = headers[0][1].max_timestamp
+            for rel_pos, hdr in headers:
+                if hdr.max_timestamp > self._max_ts:
+                    self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
+                self._maybe_index(hdr, base_pos + rel_pos)
+                self._bytes_since_last_index_entry += hdr.size_in_bytes
+        except OSError:
+            self._undo_append(base_pos, first.base_offset)
+            raise
         self._size = base_pos + len(data)
         self._next_offset = last.next_offset
+
+    def _undo_append(self, position: int, first_offset: int) -> None:
+        """A write failed part-way (ENOSPC, EIO; of the log or of an index entry): cut the
+        ``.log`` back to ``position`` and the indexes below ``first_offset``, so nothing of the
+        failed append stays and no later append can follow a torn batch. If even that fails,
+        the log directory goes offline anyway (the caller raises) and recovery cuts the torn
+        batch at the next start."""
+        try:
+            os.ftruncate(self.file.fileno(), position)
+            self.offset_index.truncate_to(first_offset)
+            self.time_index.truncate_to(first_offset)
+        except OSError as exc:
+            logger.error("could not undo the failed append to %s at %d: %s", self.log_path,
+                         position, exc)  # fmt: skip
 
     def _maybe_index(self, hdr: BatchHeader, position: int) -> None:
         if self._bytes_since_last_index_entry > self.index_interval_bytes:
@@ -387,6 +412,7 @@ class LogSegment(SegmentReader):
         if self._log_dirty:
             self._log_dirty = False
             try:
+                faults.check("flush", self.log_path)
                 os.fsync(self.file.fileno())
             except ValueError:
                 return  # closed by deletion meanwhile
@@ -421,6 +447,7 @@ class LogSegment(SegmentReader):
             return path.with_name(stem + new)
 
         new_log = renamed(self.log_path)
+        faults.check("rename", self.log_path)
         os.replace(self.log_path, new_log)
         self.log_path = new_log
         for index in (self.offset_index, self.time_index):

@@ -8,6 +8,7 @@ from collections import defaultdict
 from strom.broker.context import RequestContext
 from strom.broker.handlers.core import topic_metadata
 from strom.broker.registry import handles
+from strom.errors import ErrorCode
 from strom.protocol.messages.describe_cluster import DescribeClusterRequest, DescribeClusterResponse
 from strom.protocol.messages.describe_log_dirs import (
     DescribeLogDirsRequest,
@@ -73,6 +74,13 @@ async def describe_log_dirs(
     results = []
     for log_dir in b.config.log_dirs:
         key = str(log_dir.resolve())
+        if b.log_dir_failure.is_offline(log_dir.absolute()):
+            # Kafka: a failed directory is listed with its error, no replicas, unknown sizes
+            results.append(R.DescribeLogDirsResult(
+                error_code=ErrorCode.KAFKA_STORAGE_ERROR, log_dir=key, topics=[],
+                total_bytes=-1, usable_bytes=-1,
+            ))  # fmt: skip
+            continue
         st = os.statvfs(log_dir)
         topics = [
             R.DescribeLogDirsTopic(name=t, partitions=ps)

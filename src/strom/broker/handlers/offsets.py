@@ -64,6 +64,8 @@ async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffs
             p = rm.get(t.name, lp.partition_index)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif p.offline:
+                r.error_code = ErrorCode.KAFKA_STORAGE_ERROR
             elif not p.is_leader:
                 r.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
             elif (err := _check_epoch(p, lp.current_leader_epoch)) != ErrorCode.NONE:
@@ -94,6 +96,8 @@ async def offset_for_leader_epoch(
             p = rm.get(t.topic, op.partition)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif p.offline:
+                r.error_code = ErrorCode.KAFKA_STORAGE_ERROR
             elif not p.is_leader:
                 r.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
             elif (err := _check_epoch(p, op.current_leader_epoch)) != ErrorCode.NONE:
@@ -119,6 +123,8 @@ async def delete_records(ctx: RequestContext, req: DeleteRecordsRequest) -> Dele
             p = rm.get(t.name, dp.partition_index)
             if p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif p.offline:
+                r.error_code = ErrorCode.KAFKA_STORAGE_ERROR
             elif not p.is_leader:
                 r.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
             else:

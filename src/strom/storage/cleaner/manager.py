@@ -193,19 +193,22 @@ class LogCleaner:
         )
         with self._metrics_lock:
             self.metrics["max_dirty_ratio"] = max(self.metrics["max_dirty_ratio"], ltc.ratio)
+        log_dir = ltc.log.directory.parent
         try:
-            result = clean_log(
-                ltc,
-                memory_bytes=self.config.dedupe_buffer_per_thread,
-                load_factor=self.config.load_factor,
-                now_ms=self.clock_ms(),
-                last_batch_of_producer=last,
-                run_on_owner=self._run_on_owner,
-                throttler=self.throttler,
-                should_stop=self._stopping.is_set,
-                fault=self.fault,
-            )
-            self._record(ltc, result)
+            # an I/O error takes the log's directory offline; its logs are then not selected
+            with ltc.log.log_dir_failure.guard(log_dir, f"cleaning {ltc.log.directory.name}"):
+                result = clean_log(
+                    ltc,
+                    memory_bytes=self.config.dedupe_buffer_per_thread,
+                    load_factor=self.config.load_factor,
+                    now_ms=self.clock_ms(),
+                    last_batch_of_producer=last,
+                    run_on_owner=self._run_on_owner,
+                    throttler=self.throttler,
+                    should_stop=self._stopping.is_set,
+                    fault=self.fault,
+                )
+                self._record(ltc, result)
             return result
         finally:
             self.state.done(ltc.tp)
