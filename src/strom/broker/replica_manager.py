@@ -43,6 +43,7 @@ from strom.broker.replica_tracking import ReplicaTracking
 from strom.errors import ErrorCode, InvalidRecordError, KafkaError
 from strom.protocol import records as rec
 from strom.storage.config import LogConfig
+from strom.storage.file_records import FetchDataInfo
 from strom.storage.log import Log
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
@@ -209,11 +210,24 @@ class Partition(ReplicaTracking):
         follower: bool = False,
         read_committed: bool = False,
     ) -> memoryview | bytes:
+        return self.read_slices(
+            offset, max_bytes, min_one, follower=follower, read_committed=read_committed
+        ).records
+
+    def read_slices(
+        self,
+        offset: int,
+        max_bytes: int,
+        min_one: bool,
+        *,
+        follower: bool = False,
+        read_committed: bool = False,
+    ) -> FetchDataInfo:
+        """Like :meth:`read`, but the file ranges, unread (Fetch streams them to the socket)."""
         upper = None if follower else self.log.high_watermark
         if read_committed and not follower:
             upper = self.log.last_stable_offset
-        info = self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
-        return info.records
+        return self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
 
 
 def _rebuild(batch: rec.RecordBatch, codec: rec.CompressionType) -> bytes:
