@@ -42,11 +42,19 @@ class MemoryPool:
     def _can_grant(self) -> bool:
         return self.capacity is None or self.used < self.capacity
 
-    def try_acquire(self, size: int) -> bool:
-        """Reserve ``size`` bytes now if the pool has memory left and nobody is queued."""
+    @property
+    def readahead_limit(self) -> int | None:
+        """The use up to which connections may read ahead: half the capacity (None: no limit)."""
+        return None if self.capacity is None else self.capacity // 2
+
+    def try_acquire(self, size: int, limit: int | None = None) -> bool:
+        """Reserve ``size`` bytes now if the pool has memory left and nobody is queued; with
+        ``limit``, only if the reservation keeps ``used`` within ``limit`` (strict)."""
         if size < 0:
             raise ValueError(f"cannot reserve {size} bytes")
         if self._waiters or not self._can_grant():
+            return False
+        if limit is not None and self.used + size > limit:
             return False
         self.used += size
         return True

@@ -8,10 +8,14 @@ limits that keep one client from freezing or exhausting the broker. Invariants:
   :class:`~strom.broker.memory_pool.MemoryPool` (``queued.max.request.bytes``); a connection that
   cannot get memory is muted (its socket is not read) until memory is released. The reservation
   is released once the request has been handled. A frame's buffer grows with the bytes actually
-  received, so a header followed by silence holds no memory.
+  received, so a header followed by silence holds no memory. Exception: the first frame of an
+  idle connection of at most ``SMALL_FRAME`` bytes needs no reservation (see
+  :meth:`Connection._reserve`), so memory held outside the pool is at most one small frame plus
+  the read buffer per connection.
 - Requests on one connection are processed one at a time, in arrival order, and answered in the
   same order. Up to ``max.inflight.requests.per.connection`` further frames are read ahead
-  (pipelining) while the pool allows; beyond that the socket is not read (back-pressure).
+  (pipelining) while the pool is less than half used; beyond that the socket is not read
+  (back-pressure).
 - ``connections.max.idle.ms`` bounds every wait on the peer: no request starting, a partial frame
   whose next bytes do not arrive, a response the peer does not read (the socket does not drain).
   The connection is closed and what it held released.
@@ -54,6 +58,7 @@ log = logging.getLogger("strom.broker.network")
 API_VERSIONS = 18
 _CLOSE = None
 READ_CHUNK = 64 * 1024  # the most read from a socket at once, and the StreamReader's limit
+SMALL_FRAME = READ_CHUNK  # a first frame this small is read without the pool (see _reserve)
 LISTEN_BACKLOG = 128
 
 
@@ -96,6 +101,9 @@ class Connection:
         )
         self.busy = False
         self.reserved = 0  # pool bytes this connection holds (frames read or being read)
+        self.pending = 0  # frames read or being read and not yet handled
+        self._pipeline_empty = asyncio.Event()
+        self._pipeline_empty.set()
 
     async def run(self) -> None:
         reader_task = asyncio.create_task(self._read_loop())
@@ -104,13 +112,13 @@ class Connection:
                 item = await self.queue.get()
                 if item is None:
                     break
-                frame, size = item
+                frame, reserved = item
                 del item
                 self.busy = True
                 try:
                     keep, response = await self._process(frame)
                     del frame  # the request is handled: its memory goes back to the pool
-                    self._release(size)
+                    self._frame_done(reserved)
                     if response is not None:
                         await self._send(response)
                 finally:
@@ -129,16 +137,21 @@ class Connection:
                 await reader_task
             while not self.queue.empty():
                 self.queue.get_nowait()
-            self._release(self.reserved)
+            if self.reserved:
+                self.pool.release(self.reserved)
+                self.reserved = 0
             self.writer.close()
             # a server stopping cancels this task; closing the socket is all that is left
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await self.writer.wait_closed()
 
-    def _release(self, size: int) -> None:
-        if size:
-            self.reserved -= size
-            self.pool.release(size)
+    def _frame_done(self, reserved: int) -> None:
+        self.pending -= 1
+        if not self.pending:
+            self._pipeline_empty.set()
+        if reserved:
+            self.reserved -= reserved
+            self.pool.release(reserved)
 
     async def _read_some(self, n: int) -> bytes:
         """Up to ``n`` bytes; _PeerIdle when none arrive for ``connections.max.idle.ms``."""
@@ -153,11 +166,30 @@ class Connection:
             raise asyncio.IncompleteReadError(b"", n)
         return data
 
-    async def _read_frame_body(self, size: int) -> bytearray:
-        frame = bytearray()
-        while len(frame) < size:
-            frame += await self._read_some(min(size - len(frame), READ_CHUNK))
-        return frame
+    async def _reserve(self, size: int) -> int:
+        """Wait until a frame of ``size`` bytes may be read; the bytes reserved from the pool.
+
+        - Read-ahead (frames of this connection are queued or in progress) takes pool memory
+          only while the pool is less than half used, else waits for its own pipeline to empty:
+          connections whose requests wait (long polls, unread responses) cannot drain the pool.
+        - The first frame of an idle pipeline, if no larger than ``SMALL_FRAME``, is read
+          without the pool: it costs no more than the read buffer every connection has, so
+          small requests (a healthy producer's) keep flowing while big frames wait for memory.
+        - Any other frame waits (FIFO) for pool memory, muted, for up to
+          ``connections.max.idle.ms`` (Kafka expires muted connections alike).
+        """
+        if self.pending:
+            if self.pool.try_acquire(size, self.pool.readahead_limit):
+                return size
+            await self._pipeline_empty.wait()
+        if size <= SMALL_FRAME:
+            return 0
+        try:
+            async with asyncio.timeout(self.idle_s):
+                await self.pool.acquire(size)
+        except TimeoutError:
+            raise _PeerIdle from None
+        return size
 
     async def _read_loop(self) -> None:
         try:
@@ -175,11 +207,16 @@ class Connection:
                         self.max_frame,
                     )
                     break
-                # muted until the pool has memory; nothing more is read from this socket
-                await self.pool.acquire(size)
-                self.reserved += size
-                frame = await self._read_frame_body(size)
-                await self.queue.put((frame, size))
+                # muted until the frame may be read; nothing more is read from this socket
+                reserved = await self._reserve(size)
+                self.reserved += reserved
+                self.pending += 1
+                self._pipeline_empty.clear()
+                # the buffer grows with the bytes received: a stalled sender holds no more
+                frame = bytearray()
+                while len(frame) < size:
+                    frame += await self._read_some(min(size - len(frame), READ_CHUNK))
+                await self.queue.put((frame, reserved))
                 del frame
         except _PeerIdle:
             log.info("closing idle connection from %s", self.peer)

@@ -181,12 +181,14 @@ class LogManager:
         return path
 
     def _next_log_dir(self) -> Path:
-        counts = {d: 0 for d in self.log_dirs}
+        if len(self.log_dirs) == 1:  # the count below is O(logs): creating n logs was O(n^2)
+            return self.log_dirs[0]
+        counts = {str(d): 0 for d in self.log_dirs}
         for log in self._logs.values():
-            parent = log.directory.parent
+            parent = str(log.directory.parent)
             if parent in counts:
                 counts[parent] += 1
-        return min(self.log_dirs, key=lambda d: counts[d])
+        return min(self.log_dirs, key=lambda d: counts[str(d)])
 
     def get_or_create_log(self, topic: str, partition: int, config: LogConfig | None = None) -> Log:
         """The existing log, or a new empty one in the least loaded log directory."""
