@@ -94,6 +94,7 @@ class HealthyProducer:
         self.ack_times: list[float] = []
         self.values: list[bytes] = []
         self.failed = 0
+        self.flush_s = 120.0
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -121,7 +122,7 @@ class HealthyProducer:
             self.producer.poll(0)
             n += 1
             self._stop.wait(self.interval_s)
-        self.producer.flush(120)
+        self.producer.flush(self.flush_s)
 
     def __enter__(self) -> HealthyProducer:
         # wait for the first acknowledgement so the measurement starts with a working producer
@@ -137,12 +138,14 @@ class HealthyProducer:
             self.ack_times.clear()
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        # after a failure the broker may be gone: do not wait for the queue to drain
+        self.stop(flush_s=120 if exc_type is None else 5)
 
-    def stop(self) -> ProducerReport:
+    def stop(self, flush_s: float = 120) -> ProducerReport:
+        self.flush_s = flush_s
         self._stop.set()
-        self._thread.join(150)
+        self._thread.join(flush_s + 30)
         with self._lock:
             lat = sorted(self.latencies)
             p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")

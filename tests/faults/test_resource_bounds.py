@@ -151,7 +151,8 @@ def test_creating_thousands_of_partitions_keeps_producers_answered(tmp_path: Pat
             _result("create-5000-partitions", producer, rss)
         assert created.error_code == 0  # type: ignore[attr-defined]
         assert created.num_partitions == 5000  # type: ignore[attr-defined]
-        assert acked_during, "no acknowledgement while the partitions were being created"
+        # a blocked event loop answers nothing meanwhile (the old code: 1 ack in 85 s)
+        assert acked_during >= 20, "acknowledgements stopped while partitions were created"
         with WireClient(b.bootstrap) as c:
             md = c.request(
                 MetadataRequest(
@@ -513,11 +514,15 @@ def test_metadata_topic_by_id(bounded: BrokerProcess) -> None:
     with WireClient(bounded.bootstrap) as c:
         known = c.request(M(topics=[M.MetadataRequestTopic(name=topic)]), 12)
         topic_id = known.topics[0].topic_id  # type: ignore[attr-defined]
+        # Kafka: v10-11 cannot ask by id (InvalidRequestException); an unknown id used to get
+        # no answer at all (a null name cannot be encoded at v10-11)
         for version in (10, 11):
-            resp = c.request(
-                M(topics=[M.MetadataRequestTopic(topic_id=topic_id, name=None)]), version
-            )
-            assert [t.error_code for t in resp.topics] == [ErrorCode.INVALID_REQUEST]  # type: ignore[attr-defined]
+            for asked in (topic_id, uuid.uuid4()):
+                resp = c.request(
+                    M(topics=[M.MetadataRequestTopic(topic_id=asked, name=None)]), version
+                )
+                answered = [(t.error_code, t.name) for t in resp.topics]  # type: ignore[attr-defined]
+                assert answered == [(ErrorCode.INVALID_REQUEST, "")]
         resp = c.request(M(topics=[M.MetadataRequestTopic(topic_id=uuid.uuid4(), name=None)]), 12)
         t = resp.topics[0]  # type: ignore[attr-defined]
         assert (t.error_code, t.name) == (ErrorCode.UNKNOWN_TOPIC_ID, None)
