@@ -209,21 +209,9 @@ class Partition(ReplicaTracking):
         *,
         follower: bool = False,
         read_committed: bool = False,
-    ) -> memoryview | bytes:
-        return self.read_slices(
-            offset, max_bytes, min_one, follower=follower, read_committed=read_committed
-        ).records
-
-    def read_slices(
-        self,
-        offset: int,
-        max_bytes: int,
-        min_one: bool,
-        *,
-        follower: bool = False,
-        read_committed: bool = False,
     ) -> FetchDataInfo:
-        """Like :meth:`read`, but the file ranges, unread (Fetch streams them to the socket)."""
+        """The file ranges to serve from ``offset``, unread (Fetch streams them to the socket);
+        consumers see only what is below the high watermark (read_committed: the LSO)."""
         upper = None if follower else self.log.high_watermark
         if read_committed and not follower:
             upper = self.log.last_stable_offset

@@ -145,7 +145,7 @@ def _read_all(
             try:
                 limit = min(fp.partition_max_bytes, budget - total)
                 if limit > 0 or (total == 0 and not hard_limit):
-                    info = p.read_slices(
+                    info = p.read(
                         fp.fetch_offset,
                         max(limit, 0),
                         total == 0 and not hard_limit,
