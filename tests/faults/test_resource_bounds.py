@@ -582,3 +582,69 @@ def test_colliding_topic_names_are_refused(bounded: BrokerProcess) -> None:
             9,
         )
     assert md.topics[0].error_code == ErrorCode.INVALID_TOPIC_EXCEPTION  # type: ignore[attr-defined]
+
+
+def test_long_topic_names_in_admin_errors_are_answered(bounded: BrokerProcess) -> None:
+    """Error messages quote the topic name; a 32,700-character name (legal on the wire) made the
+    message too long to encode and the request went unanswered. Messages are clipped."""
+    long_name = "n" * 32_700
+    with WireClient(bounded.bootstrap) as c:
+        resp = c.request(
+            CT(
+                topics=[
+                    CT.CreatableTopic(name=long_name, num_partitions=1, replication_factor=1),
+                    CT.CreatableTopic(name=long_name, num_partitions=1, replication_factor=1),
+                ],
+                timeout_ms=5000,
+            ),
+            7,
+        )
+        codes = [t.error_code for t in resp.topics]  # type: ignore[attr-defined]
+        assert codes == [ErrorCode.INVALID_TOPIC_EXCEPTION, ErrorCode.INVALID_REQUEST]
+        assert all(len(t.error_message) <= 1024 for t in resp.topics)  # type: ignore[attr-defined]
+        CP = CreatePartitionsRequest
+        resp = c.request(
+            CP(
+                topics=[CP.CreatePartitionsTopic(name=long_name, count=2, assignments=None)],
+                timeout_ms=5000,
+            ),
+            3,
+        )
+        assert resp.results[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION  # type: ignore[attr-defined]
+
+
+def test_unexpected_handler_error_closes_only_that_connection(bounded: BrokerProcess) -> None:
+    """A handler whose response cannot be encoded (DescribeConfigs quoting a 32,760-character
+    topic name in its message, a defect outside this change) must not leave the client waiting:
+    it is answered, or that connection alone is closed and the error logged with the API."""
+    from strom.protocol.messages.describe_configs import DescribeConfigsRequest
+
+    D = DescribeConfigsRequest
+    s = raw_connect(bounded.port)
+    s.sendall(
+        _frame(
+            D(
+                resources=[
+                    D.DescribeConfigsResource(
+                        resource_type=2, resource_name="d" * 32_760, configuration_keys=None
+                    )
+                ]
+            ),
+            4,
+        )
+    )
+    s.settimeout(10)
+    try:
+        frame = _recv_frame(s)
+        answered = True
+    except ConnectionError:
+        answered = False
+    s.close()
+    print(f"\nDescribeConfigs with a 32,760-character name: answered={answered}")
+    if answered:
+        _, resp = decode_response(frame, 32, 4)
+        assert resp.results[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION  # type: ignore[attr-defined]
+    else:
+        assert "unexpected error handling DescribeConfigs v4" in bounded.log_text()
+    with WireClient(bounded.bootstrap) as c:
+        assert c.request(ApiVersionsRequest(), 0).error_code == 0  # type: ignore[attr-defined]

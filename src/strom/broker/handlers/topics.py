@@ -26,6 +26,15 @@ from strom.protocol.messages.create_topics import CreateTopicsRequest, CreateTop
 from strom.protocol.messages.delete_topics import DeleteTopicsRequest, DeleteTopicsResponse
 
 CR = CreateTopicsResponse
+MAX_MESSAGE_CHARS = 1024  # messages quote topic names, which may be 32,767 bytes long
+
+
+def _clip(message: str) -> str:
+    """An error message short enough to encode whatever name it quotes (a string field holds at
+    most 32,767 bytes)."""
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    return message[: MAX_MESSAGE_CHARS - 3] + "..."
 
 
 @handles(19)
@@ -49,7 +58,9 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
             continue
         if t.name in seen:
             r.error_code = ErrorCode.INVALID_REQUEST
-            r.error_message = f"Create topics request from client contains duplicate topic {t.name}"
+            r.error_message = _clip(
+                f"Create topics request from client contains duplicate topic {t.name}"
+            )
             results.append(r)
             continue
         seen.add(t.name)
@@ -72,7 +83,7 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
                 await tm.open_partitions(info.name, info.topic_id)
         except KafkaError as exc:
             r.error_code = int(exc.code)
-            r.error_message = exc.message
+            r.error_message = _clip(exc.message)
             results.append(r)
             continue
         r.topic_id = info.topic_id if not req.validate_only else ZERO_UUID
@@ -121,7 +132,7 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
             ctx.broker.topics.delete_topic(name)
         except KafkaError as exc:
             r.error_code = int(exc.code)
-            r.error_message = exc.message
+            r.error_message = _clip(exc.message)
         results.append(r)
     return R(responses=results)
 
@@ -144,6 +155,6 @@ async def create_partitions(
                 await tm.open_partitions(info.name, info.topic_id)
         except KafkaError as exc:
             r.error_code = int(exc.code)
-            r.error_message = exc.message
+            r.error_message = _clip(exc.message)
         results.append(r)
     return R(results=results)
