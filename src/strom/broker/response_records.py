@@ -45,7 +45,11 @@ class FileRecords:
         for s in self.slices:
             pos, end = s.position, s.position + s.length
             while pos < end:
-                data = os.pread(s.file.fileno(), min(chunk, end - pos), pos)
+                try:
+                    fd = s.file.fileno()
+                except ValueError:  # closed: the segment was deleted meanwhile
+                    raise ShortReadError(f"{s.file.name} was closed") from None
+                data = os.pread(fd, min(chunk, end - pos), pos)
                 if not data:
                     raise ShortReadError(
                         f"{s.file.name}: {end - pos} bytes missing at position {pos}"
