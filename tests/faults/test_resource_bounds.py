@@ -132,6 +132,7 @@ def _api_versions_answered(s: socket.socket, timeout: float) -> bool:
 # -- CreateTopics / CreatePartitions ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_creating_thousands_of_partitions_keeps_producers_answered(tmp_path: Path) -> None:
     """5,000 partitions in one CreateTopics: the topic is created and, while it is, the healthy
     producer's records keep being acknowledged (the file work yields the event loop)."""
@@ -294,6 +295,7 @@ def test_oversized_frame_closes_only_that_connection(bounded: BrokerProcess) -> 
         _result("oversized-frame", producer, rss)
 
 
+@pytest.mark.slow
 def test_stalled_pipelines_cannot_exhaust_request_memory(bounded: BrokerProcess) -> None:
     """20 connections each send a Fetch that long-polls for 6 s and pipeline four 5 MB requests
     behind it (400 MB in all). Read-ahead is bounded by the pool (16 MiB here), every request is
@@ -395,6 +397,7 @@ def _fetch_v2(topic: str) -> bytes:
     )
 
 
+@pytest.mark.slow
 def test_fetch_response_memory_is_bounded_for_readers_that_never_read(tmp_path: Path) -> None:
     """A 64 MB log, fetch.max.bytes raised to 256 MiB so the cap does not hide anything: four
     clients send Fetch v2 for the whole log and never read. The broker streams the file data
