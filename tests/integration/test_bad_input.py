@@ -28,7 +28,7 @@ CT = CreateTopicsRequest
 def still_serving(broker) -> None:  # type: ignore[no-untyped-def]
     assert broker.alive()
     with WireClient(broker.bootstrap) as c:
-        resp = c.request(ApiVersionsRequest(), 3)
+        resp = c.request(ApiVersionsRequest("strom-tests", "1.0"), 3)
         assert isinstance(resp, ApiVersionsResponse) and resp.error_code == 0
 
 

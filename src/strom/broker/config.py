@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from strom.broker.connection_quotas import QuotaConfigError, parse_overrides
+
 log = logging.getLogger("strom.broker.config")
 
 LONG_MAX = 2**63 - 1
@@ -61,6 +63,12 @@ _KEYS = [
     Key("socket.request.max.bytes", int, "104857600", 1),
     Key("connections.max.idle.ms", int, "600000", -1),
     Key("max.inflight.requests.per.connection", int, "16", 1),
+    # Kafka's default is -1 (unbounded); Strom bounds the bytes of requests read and not yet
+    # handled to 100 MiB by default (see strom.broker.memory_pool). -1 or 0: unbounded.
+    Key("queued.max.request.bytes", int, "104857600", -1),
+    Key("max.connections", int, "2147483647", 0),
+    Key("max.connections.per.ip", int, "2147483647", 0),
+    Key("max.connections.per.ip.overrides", _list, ""),
     Key("log.segment.bytes", int, "1073741824", 14),
     Key("log.roll.ms", int, None, 1),
     Key("log.roll.hours", int, "168", 1),
@@ -240,6 +248,14 @@ class BrokerConfig:
             raise ConfigError(f"Invalid value for configuration listeners: {exc}") from None
         if not self.listeners:
             raise ConfigError("Invalid value for configuration listeners: no listener given")
+        try:
+            self.connection_overrides = parse_overrides(
+                self.values["max.connections.per.ip.overrides"]
+            )
+        except QuotaConfigError as exc:
+            raise ConfigError(
+                f"Invalid value for configuration max.connections.per.ip.overrides: {exc}"
+            ) from None
         ts = self.values["log.message.timestamp.type"]
         if ts not in ("CreateTime", "LogAppendTime"):
             raise ConfigError(

@@ -1,14 +1,34 @@
 """The socket server: accepts connections, frames requests, answers them in order.
 
-Owns: listening sockets, per-connection framing and ordering, limits. Invariants:
+Owns: listening sockets and their accept loops, per-connection framing and ordering, and the
+limits that keep one client from freezing or exhausting the broker. Invariants:
 - The 4-byte size of a frame is checked against ``socket.request.max.bytes`` before a byte of the
   frame is read, so an oversized claim costs nothing; the connection is closed.
+- Before the body of a frame is read, its size is reserved from the broker-wide
+  :class:`~strom.broker.memory_pool.MemoryPool` (``queued.max.request.bytes``); a connection that
+  cannot get memory is muted (its socket is not read) until memory is released. The reservation
+  is released once the request has been handled. A frame's buffer grows with the bytes actually
+  received, so a header followed by silence holds no memory. Exception: the first frame of an
+  idle connection of at most ``SMALL_FRAME`` bytes needs no reservation (see
+  :meth:`Connection._reserve`), so memory held outside the pool is at most one small frame plus
+  the read buffer per connection.
 - Requests on one connection are processed one at a time, in arrival order, and answered in the
   same order. Up to ``max.inflight.requests.per.connection`` further frames are read ahead
-  (pipelining); beyond that the socket is not read (back-pressure).
+  (pipelining) while the pool is less than half used; beyond that the socket is not read
+  (back-pressure).
+- ``connections.max.idle.ms`` bounds every wait on the peer: no request starting, a partial frame
+  whose next bytes do not arrive, a response the peer does not read (the socket does not drain).
+  The connection is closed and what it held released.
+- Responses are written with back-pressure: record data kept in segment files
+  (:class:`~strom.broker.response_records.FileRecords`) is copied to the socket a bounded chunk
+  at a time, each chunk waiting for the socket to drain, so a stalled reader holds one chunk.
 - A malformed frame, an unknown API key or an unsupported version closes only that connection
   (ApiVersions with a too-new version is answered with a v0 UNSUPPORTED_VERSION response first).
-- An idle connection (no request for ``connections.max.idle.ms``) is closed.
+  An unexpected error while handling or encoding a request is logged with its traceback and
+  closes only that connection; it never leaves the client waiting.
+- Connection limits (:mod:`strom.broker.connection_quotas`): a connection from an address at its
+  ``max.connections.per.ip`` limit is closed at once; at ``max.connections`` the accept loop stops
+  accepting until a connection closes.
 - Shutdown stops accepting, lets each connection finish the request in progress, then closes.
 """
 
@@ -17,12 +37,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 from typing import TYPE_CHECKING
 
+from strom.broker.connection_quotas import ConnectionQuotas
 from strom.broker.context import RequestContext
+from strom.broker.memory_pool import MemoryPool
 from strom.broker.registry import HANDLERS
+from strom.broker.response_records import FileRecords
 from strom.errors import ErrorCode
-from strom.protocol.codec import DecodeError, UnsupportedVersionError
+from strom.protocol.codec import Buffer, DecodeError, UnsupportedVersionError
 from strom.protocol.frames import decode_request_body, encode_response, parse_request_header
 from strom.protocol.messages.api_versions import ApiVersionsResponse
 
@@ -33,6 +57,9 @@ log = logging.getLogger("strom.broker.network")
 
 API_VERSIONS = 18
 _CLOSE = None
+READ_CHUNK = 64 * 1024  # the most read from a socket at once, and the StreamReader's limit
+SMALL_FRAME = READ_CHUNK  # a first frame this small is read without the pool (see _reserve)
+LISTEN_BACKLOG = 128
 
 
 def api_versions_response(error: ErrorCode = ErrorCode.NONE) -> ApiVersionsResponse:
@@ -45,6 +72,10 @@ def api_versions_response(error: ErrorCode = ErrorCode.NONE) -> ApiVersionsRespo
     return ApiVersionsResponse(error_code=int(error), api_keys=keys)
 
 
+class _PeerIdle(Exception):
+    """The peer sent or read nothing for ``connections.max.idle.ms``."""
+
+
 class Connection:
     def __init__(
         self,
@@ -52,58 +83,120 @@ class Connection:
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         listener: str,
+        pool: MemoryPool,
     ) -> None:
         self.broker = broker
         self.reader = reader
         self.writer = writer
         self.listener = listener
+        self.pool = pool
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         cfg = broker.config
         self.max_frame = int(cfg["socket.request.max.bytes"])
         idle = int(cfg["connections.max.idle.ms"])
         self.idle_s = idle / 1000 if idle > 0 else None
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(
+        self.queue: asyncio.Queue[tuple[bytearray, int] | None] = asyncio.Queue(
             maxsize=int(cfg["max.inflight.requests.per.connection"])
         )
         self.busy = False
+        self.reserved = 0  # pool bytes this connection holds (frames read or being read)
+        self.pending = 0  # frames read or being read and not yet handled
+        self._pipeline_empty = asyncio.Event()
+        self._pipeline_empty.set()
 
     async def run(self) -> None:
         reader_task = asyncio.create_task(self._read_loop())
         try:
             while True:
-                frame = await self.queue.get()
-                if frame is None:
+                item = await self.queue.get()
+                if item is None:
                     break
+                frame, reserved = item
+                del item
                 self.busy = True
                 try:
-                    keep = await self._process(frame)
+                    keep, response = await self._process(frame)
+                    del frame  # the request is handled: its memory goes back to the pool
+                    self._frame_done(reserved)
+                    if response is not None:
+                        await self._send(response)
                 finally:
                     self.busy = False
                 if not keep:
                     break
         except (ConnectionError, asyncio.CancelledError):
             pass
+        except _PeerIdle:
+            log.info("closing connection from %s: the response was not read", self.peer)
+        except Exception:
+            log.exception("closing connection from %s after an unexpected error", self.peer)
         finally:
             reader_task.cancel()
             with contextlib.suppress(BaseException):
                 await reader_task
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            if self.reserved:
+                self.pool.release(self.reserved)
+                self.reserved = 0
             self.writer.close()
             # a server stopping cancels this task; closing the socket is all that is left
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await self.writer.wait_closed()
 
+    def _frame_done(self, reserved: int) -> None:
+        self.pending -= 1
+        if not self.pending:
+            self._pipeline_empty.set()
+        if reserved:
+            self.reserved -= reserved
+            self.pool.release(reserved)
+
+    async def _read_some(self, n: int) -> bytes:
+        """Up to ``n`` bytes; _PeerIdle when none arrive for ``connections.max.idle.ms``."""
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for can lose the
+        # cancellation of a shutting-down server and keep waiting for the peer
+        try:
+            async with asyncio.timeout(self.idle_s):
+                data = await self.reader.read(n)
+        except TimeoutError:
+            raise _PeerIdle from None
+        if not data:
+            raise asyncio.IncompleteReadError(b"", n)
+        return data
+
+    async def _reserve(self, size: int) -> int:
+        """Wait until a frame of ``size`` bytes may be read; the bytes reserved from the pool.
+
+        - Read-ahead (frames of this connection are queued or in progress) takes pool memory
+          only while the pool is less than half used, else waits for its own pipeline to empty:
+          connections whose requests wait (long polls, unread responses) cannot drain the pool.
+        - The first frame of an idle pipeline, if no larger than ``SMALL_FRAME``, is read
+          without the pool: it costs no more than the read buffer every connection has, so
+          small requests (a healthy producer's) keep flowing while big frames wait for memory.
+        - Any other frame waits (FIFO) for pool memory, muted, for up to
+          ``connections.max.idle.ms`` (Kafka expires muted connections alike).
+        """
+        if self.pending:
+            if self.pool.try_acquire(size, self.pool.readahead_limit):
+                return size
+            await self._pipeline_empty.wait()
+        if size <= SMALL_FRAME:
+            return 0
+        try:
+            async with asyncio.timeout(self.idle_s):
+                await self.pool.acquire(size)
+        except TimeoutError:
+            raise _PeerIdle from None
+        return size
+
     async def _read_loop(self) -> None:
         try:
             while True:
-                # asyncio.timeout, not wait_for: on Python 3.11 wait_for can lose the
-                # cancellation of a shutting-down server and keep waiting for the peer
-                try:
-                    async with asyncio.timeout(self.idle_s):
-                        head = await self.reader.readexactly(4)
-                except TimeoutError:
-                    log.info("closing idle connection from %s", self.peer)
-                    break
+                head = b""
+                while len(head) < 4:
+                    head += await self._read_some(4 - len(head))
                 size = int.from_bytes(head, "big", signed=True)
                 if size < 0 or size > self.max_frame:
                     log.warning(
@@ -114,35 +207,64 @@ class Connection:
                         self.max_frame,
                     )
                     break
-                frame = await self.reader.readexactly(size)
-                await self.queue.put(frame)
+                # muted until the frame may be read; nothing more is read from this socket
+                reserved = await self._reserve(size)
+                self.reserved += reserved
+                self.pending += 1
+                self._pipeline_empty.clear()
+                # the buffer grows with the bytes received: a stalled sender holds no more
+                frame = bytearray()
+                while len(frame) < size:
+                    frame += await self._read_some(min(size - len(frame), READ_CHUNK))
+                await self.queue.put((frame, reserved))
+                del frame
+        except _PeerIdle:
+            log.info("closing idle connection from %s", self.peer)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         # the close marker waits behind frames already read; they are still answered
         await self.queue.put(_CLOSE)
 
-    async def _send(self, buffers: list[bytes | bytearray | memoryview]) -> None:
-        self.writer.writelines(buffers)
-        await self.writer.drain()
+    async def _drain(self) -> None:
+        try:
+            async with asyncio.timeout(self.idle_s):
+                await self.writer.drain()
+        except TimeoutError:
+            raise _PeerIdle from None
 
-    async def _process(self, frame: bytes) -> bool:
-        """Handle one request; False closes the connection."""
+    async def _send(self, buffers: list[Buffer]) -> None:
+        """Write a response; record data kept in files goes a chunk at a time, each chunk after
+        the socket drained the previous one."""
+        pending: list[Buffer] = []
+        for part in buffers:
+            if not isinstance(part, FileRecords):
+                pending.append(part)
+                continue
+            self.writer.writelines(pending)
+            pending = []
+            for chunk in part.chunks():
+                await self._drain()
+                self.writer.write(chunk)
+        self.writer.writelines(pending)
+        await self._drain()
+
+    async def _process(self, frame: bytearray) -> tuple[bool, list[Buffer] | None]:
+        """Handle one request: (keep the connection open, the response frame or None)."""
         try:
             parsed = parse_request_header(frame)
         except DecodeError as exc:
             log.warning("closing connection from %s: malformed request header: %s", self.peer, exc)
-            return False
+            return False, None
         h = parsed.header
         key, version = h.request_api_key, h.request_api_version
         reg = HANDLERS.get(key)
         if reg is None:
             log.warning("closing connection from %s: unknown API key %d", self.peer, key)
-            return False
+            return False, None
         if not reg.min_version <= version <= reg.max_version:
             if key == API_VERSIONS and version > reg.max_version:
                 resp = api_versions_response(ErrorCode.UNSUPPORTED_VERSION)
-                await self._send(encode_response(resp, 0, h.correlation_id))
-                return True
+                return True, encode_response(resp, 0, h.correlation_id)
             log.warning(
                 "closing connection from %s: %s version %d is not supported (%d-%d)",
                 self.peer,
@@ -151,7 +273,7 @@ class Connection:
                 reg.min_version,
                 reg.max_version,
             )
-            return False
+            return False, None
         try:
             request = decode_request_body(frame, parsed)
         except (DecodeError, UnsupportedVersionError) as exc:
@@ -162,59 +284,101 @@ class Connection:
                 version,
                 exc,
             )
-            return False
+            return False, None
         ctx = RequestContext(h, self.broker, self.peer, self.listener)
         try:
             response = await reg.handler(ctx, request)
+            if response is None:
+                return True, None
+            return True, encode_response(response, version, h.correlation_id, key)
         except Exception:
-            log.exception("error handling %s v%d from %s", reg.name, version, self.peer)
-            return False
-        if response is None:
-            return True
-        await self._send(encode_response(response, version, h.correlation_id, key))
-        return True
+            log.exception(
+                "closing connection from %s: unexpected error handling %s v%d",
+                self.peer,
+                reg.name,
+                version,
+            )
+            return False, None
 
 
 class SocketServer:
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
-        self.servers: list[asyncio.Server] = []
+        cfg = broker.config
+        queued = int(cfg["queued.max.request.bytes"])
+        self.pool = MemoryPool(queued if queued > 0 else None)
+        self.quotas = ConnectionQuotas(
+            int(cfg["max.connections"]),
+            int(cfg["max.connections.per.ip"]),
+            cfg.connection_overrides,
+        )
+        self.listening: list[socket.socket] = []
+        self._acceptors: list[asyncio.Task[None]] = []
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self.bound: list[tuple[str, str, int]] = []
 
     async def start(self) -> None:
         for lst in self.broker.config.listeners:
-
-            async def on_conn(
-                r: asyncio.StreamReader, w: asyncio.StreamWriter, name: str = lst.name
-            ) -> None:
-                await self._serve(r, w, name)
-
-            server = await asyncio.start_server(
-                on_conn, lst.host, lst.port, reuse_address=True, limit=1 << 20
-            )
-            port = server.sockets[0].getsockname()[1]
+            sock = _listen(lst.host, lst.port)
+            port = sock.getsockname()[1]
             self.bound.append((lst.name, lst.host, port))
-            self.servers.append(server)
+            self.listening.append(sock)
+            self._acceptors.append(asyncio.create_task(self._accept_loop(sock, lst.name)))
             log.info("listening on %s://%s:%d", lst.name, lst.host, port)
 
-    async def _serve(self, r: asyncio.StreamReader, w: asyncio.StreamWriter, name: str) -> None:
-        conn = Connection(self.broker, r, w, name)
-        self.connections.add(conn)
-        task = asyncio.current_task()
-        if task is not None:
+    async def _accept_loop(self, sock: socket.socket, name: str) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            if not self.quotas.has_slot():
+                log.warning(
+                    "max.connections (%d) reached: not accepting until a connection closes",
+                    self.quotas.max_connections,
+                )
+                await self.quotas.wait_for_slot()
+            try:
+                conn, addr = await loop.sock_accept(sock)
+            except OSError as exc:  # e.g. EMFILE: back off instead of spinning
+                log.warning("accept on %s failed: %s", name, exc)
+                await asyncio.sleep(0.1)
+                continue
+            ip = str(addr[0])
+            if not self.quotas.register(ip):
+                log.info(
+                    "closing connection from %s: max.connections.per.ip (%d) reached",
+                    ip,
+                    self.quotas.limit_for(ip),
+                )
+                conn.close()
+                continue
+            task = asyncio.create_task(self._serve(conn, ip, name))
             self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _serve(self, sock: socket.socket, ip: str, name: str) -> None:
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            r, w = await asyncio.open_connection(sock=sock, limit=READ_CHUNK)
+        except (OSError, asyncio.CancelledError):
+            sock.close()
+            self.quotas.release(ip)
+            return
+        conn = Connection(self.broker, r, w, name, self.pool)
+        self.connections.add(conn)
         try:
             await conn.run()
         finally:
             self.connections.discard(conn)
-            if task is not None:
-                self._tasks.discard(task)
+            self.quotas.release(ip)
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop accepting; let requests in progress finish (up to ``grace_s``); close the rest."""
-        for s in self.servers:
+        for t in self._acceptors:
+            t.cancel()
+        for t in self._acceptors:
+            with contextlib.suppress(BaseException):
+                await t
+        for s in self.listening:
             s.close()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace_s
@@ -225,6 +389,19 @@ class SocketServer:
         for t in list(self._tasks):
             with contextlib.suppress(BaseException):
                 await t
-        for s in self.servers:
-            with contextlib.suppress(Exception):
-                await s.wait_closed()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family, kind, proto, _, addr = socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(LISTEN_BACKLOG)
+        sock.setblocking(False)
+    except OSError:
+        sock.close()
+        raise
+    return sock

@@ -47,6 +47,7 @@ from strom.errors import ErrorCode, InvalidRecordError, KafkaError
 from strom.protocol import records as rec
 from strom.storage.config import LogConfig
 from strom.storage.errors import KafkaStorageError
+from strom.storage.file_records import FetchDataInfo
 from strom.storage.log import Log
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
@@ -221,14 +222,15 @@ class Partition(ReplicaTracking):
         *,
         follower: bool = False,
         read_committed: bool = False,
-    ) -> memoryview | bytes:
+    ) -> FetchDataInfo:
+        """The file ranges to serve from ``offset``, unread (Fetch streams them to the socket);
+        consumers see only what is below the high watermark (read_committed: the LSO)."""
         if self.offline:
             raise KafkaStorageError(self.offline_message)
         upper = None if follower else self.log.high_watermark
         if read_committed and not follower:
             upper = self.log.last_stable_offset
-        info = self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
-        return info.records
+        return self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
 
 
 def _rebuild(batch: rec.RecordBatch, codec: rec.CompressionType) -> bytes:

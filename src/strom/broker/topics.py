@@ -5,11 +5,16 @@ config overrides, and keeping the MetadataStore, the log manager and the replica
 
 Invariants: the metadata store is written first, then logs are created; a failed validation
 changes nothing; topic names are validated before any path is built from them, so no file outside
-the data directories is touched.
+the data directories is touched; partition counts are bounded (``MAX_PARTITIONS_PER_REQUEST``)
+before any assignment is computed, so an absurd count costs nothing, validate_only included; a
+name colliding with an existing one once '.' and '_' are unified is refused; the partitions of a
+new topic are opened without holding the event loop (:meth:`TopicManager.open_partitions`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 import uuid
 from typing import TYPE_CHECKING
 
@@ -24,8 +29,34 @@ if TYPE_CHECKING:
     from strom.broker.broker import Broker
 
 
+# Kafka's ReplicationControlManager.MAX_PARTITIONS_PER_BATCH: one CreateTopics request may ask
+# for at most this many partitions in all (POLICY_VIOLATION otherwise, validate_only included);
+# Strom applies the same bound to the partitions one CreatePartitions request adds.
+MAX_PARTITIONS_PER_REQUEST = 10_000
+EXCESSIVE_PARTITIONS = "Excessively large number of partitions per request."
+OPEN_SLICE_S = 0.005  # the longest open_partitions holds the event loop between turns
+
+
 class TopicError(KafkaError):
     pass
+
+
+def _collision_key(name: str) -> str:
+    return name.replace(".", "_")
+
+
+def requested_partitions(topics: list[tuple[int, int]], default_partitions: int) -> int:
+    """Kafka's upper bound of the partitions a CreateTopics asks for: per topic (num_partitions,
+    number of explicit assignments); -1 means ``num.partitions``; invalid counts add nothing."""
+    total = 0
+    for num_partitions, assigned in topics:
+        if assigned:
+            total += assigned
+        elif num_partitions == -1:
+            total += default_partitions
+        elif num_partitions > 0:
+            total += num_partitions
+    return total
 
 
 def assign_replicas(
@@ -68,11 +99,15 @@ class TopicManager:
         assignment: dict[int, list[int]] | None,
         configs: dict[str, str],
         validate_only: bool,
+        open_logs: bool = True,
     ) -> TopicInfo:
+        """Validate and register a topic; with ``open_logs`` also open its local partitions now
+        (a handler creating many passes False and awaits :meth:`open_partitions`)."""
         validate_topic_name(name)
         store = self.broker.metadata
         if store.topic(name) is not None:
             raise TopicError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
+        self._check_collision(name)
         cfg = self.broker.config
         brokers = self.broker.live_brokers()
         if assignment:
@@ -82,9 +117,13 @@ class TopicManager:
                     "Both cannot be used at the same time.",
                     ErrorCode.INVALID_REQUEST,
                 )
+            if len(assignment) > MAX_PARTITIONS_PER_REQUEST:
+                raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
             self._check_assignment(assignment, brokers, 0)
         else:
             parts = cfg["num.partitions"] if num_partitions == -1 else num_partitions
+            if parts > MAX_PARTITIONS_PER_REQUEST:
+                raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
             rf = (
                 cfg["default.replication.factor"]
                 if replication_factor == -1
@@ -110,8 +149,43 @@ class TopicManager:
             raise TopicError(
                 f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS
             ) from None
-        self.broker.create_local_partitions(info)
+        if open_logs:
+            self.broker.create_local_partitions(info)
         return info
+
+    def _check_collision(self, name: str) -> None:
+        """Kafka refuses a name equal to an existing one once '.' and '_' are unified (metric
+        names cannot tell them apart)."""
+        key = _collision_key(name)
+        colliding = sorted(t for t in self.broker.metadata.topics() if _collision_key(t) == key)
+        if colliding:
+            raise TopicError(
+                f"Topic '{name}' collides with existing topics: {', '.join(colliding)}",
+                ErrorCode.INVALID_TOPIC_EXCEPTION,
+            )
+
+    async def open_partitions(self, name: str, topic_id: uuid.UUID) -> None:
+        """Open this broker's replicas of topic ``name`` that are not open yet, without holding
+        the event loop: the file work of one partition (directory, segment, indexes, fsyncs)
+        runs, then the loop gets a turn whenever ``OPEN_SLICE_S`` has passed, so other clients'
+        requests keep being answered while thousands of partitions are created. Stops if the
+        topic was deleted (or re-created under another id) meanwhile."""
+        b = self.broker
+        if b.cluster is not None:
+            return  # the controller's LeaderAndIsr creates replicas in a cluster
+        slice_start = time.monotonic()
+        info = b.metadata.topic(name)
+        indexes = sorted(info.assignment) if info is not None else []
+        for index in indexes:
+            info = b.metadata.topic(name)
+            if info is None or info.topic_id != topic_id:
+                return
+            replicas = info.assignment.get(index, [])
+            if b.broker_id in replicas and b.replica_manager.get(name, index) is None:
+                b.replica_manager.add(make_partition(b, info, index))
+            if time.monotonic() - slice_start >= OPEN_SLICE_S:
+                await asyncio.sleep(0)
+                slice_start = time.monotonic()
 
     def _check_assignment(
         self, assignment: dict[int, list[int]], brokers: list[int], first: int
@@ -159,8 +233,13 @@ class TopicManager:
             self.broker.log_manager.delete_log(p.topic, p.index)
 
     def create_partitions(
-        self, name: str, count: int, assignment: list[list[int]] | None, validate_only: bool
-    ) -> None:
+        self,
+        name: str,
+        count: int,
+        assignment: list[list[int]] | None,
+        validate_only: bool,
+        open_logs: bool = True,
+    ) -> TopicInfo:
         info = self.broker.metadata.topic(name)
         if info is None:
             raise TopicError(
@@ -177,6 +256,8 @@ class TopicManager:
             raise TopicError(
                 f"Topic already has {current} partitions.", ErrorCode.INVALID_PARTITIONS
             )
+        if count - current > MAX_PARTITIONS_PER_REQUEST:
+            raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
         brokers = self.broker.live_brokers()
         rf = len(info.assignment[0])
         if assignment:
@@ -194,9 +275,11 @@ class TopicManager:
                 racks=self.broker.broker_racks(),
             )  # fmt: skip
         if validate_only:
-            return
+            return info
         self.broker.metadata.add_partitions(name, new)
-        self.broker.create_local_partitions(info)
+        if open_logs:
+            self.broker.create_local_partitions(info)
+        return info
 
     def set_configs(self, name: str, configs: dict[str, str], validate_only: bool) -> None:
         info = self.broker.metadata.topic(name)

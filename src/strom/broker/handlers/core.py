@@ -3,10 +3,14 @@
 Metadata answers from the metadata store: brokers with their advertised endpoints, topics with ids
 and partitions (leader, epoch, replicas, ISR). With ``allow_auto_topic_creation`` and
 ``auto.create.topics.enable`` an unknown, valid topic name is created with the broker defaults.
-A null topic list (or an empty one at v0) means all topics.
+A null topic list (or an empty one at v0) means all topics. Topics asked by id (v12+) are answered
+with their name, or UNKNOWN_TOPIC_ID with a null name; v10-11 cannot ask by id (Kafka answers
+INVALID_REQUEST). ApiVersions v3+ validates the client software name and version (KIP-511).
 """
 
 from __future__ import annotations
+
+import re
 
 from strom.broker.context import RequestContext
 from strom.broker.network import api_versions_response
@@ -23,8 +27,18 @@ from strom.storage.names import validate_topic_name
 MR = MetadataResponse
 
 
+# Kafka's ApiVersionsRequest.isValid (KIP-511): the client's software name and version
+_SOFTWARE = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?")
+
+
 @handles(18)
 async def api_versions(ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersionsResponse:
+    if ctx.api_version >= 3 and not (
+        _SOFTWARE.fullmatch(req.client_software_name)
+        and _SOFTWARE.fullmatch(req.client_software_version)
+    ):
+        # Kafka answers INVALID_REQUEST with no API keys
+        return ApiVersionsResponse(error_code=int(ErrorCode.INVALID_REQUEST), api_keys=[])
     return api_versions_response()
 
 
@@ -64,6 +78,10 @@ def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.Met
     )
 
 
+def _asks_by_id(req: MetadataRequest) -> bool:
+    return any(t.name is None or t.topic_id != ZERO_UUID for t in req.topics or [])
+
+
 def _error_topic(name: str | None, code: ErrorCode) -> MetadataResponse.MetadataResponseTopic:
     return MR.MetadataResponseTopic(
         error_code=code, name=name, topic_id=ZERO_UUID, is_internal=False, partitions=[]
@@ -76,7 +94,12 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
     store = b.metadata
     topics: list[MetadataResponse.MetadataResponseTopic] = []
     all_topics = req.topics is None or (ctx.api_version == 0 and not req.topics)
-    if all_topics:
+    if not all_topics and ctx.api_version < 12 and _asks_by_id(req):
+        # Kafka: "Topic name can not be null for version N" / "Topic IDs are not supported in
+        # requests for version N" (InvalidRequestException); the v10-11 response cannot carry a
+        # null name, so each topic is answered INVALID_REQUEST under its name or ""
+        topics = [_error_topic(t.name or "", ErrorCode.INVALID_REQUEST) for t in req.topics or []]
+    elif all_topics:
         for info in sorted(store.topics().values(), key=lambda t: t.name):
             topics.append(topic_metadata(ctx, info))
     else:

@@ -1,9 +1,13 @@
 """Fetch: read from partition logs, long-polling in the purgatory until ``min_bytes`` arrive or
 ``max_wait_ms`` passes.
 
-Limits: ``partition_max_bytes`` per partition and ``max_bytes`` (capped by ``fetch.max.bytes``)
-overall, except that the first partition with data returns at least one whole batch even when it
-is larger than the limits (KIP-74), so a consumer can always make progress. Consumers read below
+Limits: ``partition_max_bytes`` per partition and ``max_bytes`` (capped by ``fetch.max.bytes``,
+also for v0-2, which carry no ``max_bytes``: Kafka's rule) overall, except that from v3 the first
+partition with data returns at least one whole batch even when it is larger than the limits
+(KIP-74), so a consumer can always make progress; v0-2 limits are hard, as in Kafka. Record data
+is not read here: each partition's records are the segment file ranges
+(:mod:`strom.broker.response_records`), which the connection copies to the socket in bounded
+chunks, so the memory a response costs does not grow with its size. Consumers read below
 the high watermark only. Fetch sessions (KIP-227): the broker creates none; it answers session id
 0, which tells clients to keep sending full fetch requests, and rejects an incremental fetch on a
 session id it never gave out with FETCH_SESSION_ID_NOT_FOUND.
@@ -18,11 +22,13 @@ from dataclasses import dataclass
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.replica_manager import Partition
+from strom.broker.response_records import records_field
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 
 FR = FetchResponse
 EMPTY = b""
+INT32_MAX = 2**31 - 1
 
 
 @dataclass
@@ -96,9 +102,11 @@ def _read_all(
     follower = _replica_id(ctx, req) >= 0
     cluster = ctx.broker.cluster
     rack = req.rack_id if ctx.api_version >= 11 and not follower else ""
-    budget = min(req.max_bytes, int(ctx.broker.config["fetch.max.bytes"]))
-    if ctx.api_version < 3:
-        budget = 2**31 - 1
+    # Kafka: min(request max_bytes, fetch.max.bytes); v0-2 have no request max_bytes (Kafka
+    # takes Int.MaxValue) and a hard limit: no whole first batch beyond the limits (KIP-74 is v3+)
+    max_bytes = req.max_bytes if ctx.api_version >= 3 else INT32_MAX
+    budget = min(max_bytes, int(ctx.broker.config["fetch.max.bytes"]))
+    hard_limit = ctx.api_version < 3
     total = 0
     errored = False
     topics = []
@@ -136,17 +144,18 @@ def _read_all(
                 pd.aborted_transactions = []
             try:
                 limit = min(fp.partition_max_bytes, budget - total)
-                if limit > 0 or total == 0:
-                    data = p.read(
+                if limit > 0 or (total == 0 and not hard_limit):
+                    info = p.read(
                         fp.fetch_offset,
                         max(limit, 0),
-                        total == 0,
+                        total == 0 and not hard_limit,
                         follower=follower,
                         read_committed=committed,
                     )
-                    pd.records = data
-                    total += len(data)
-                    if committed and len(data):
+                    # the file ranges, not their bytes: the connection streams them
+                    pd.records = records_field(info.slices)
+                    total += info.size
+                    if committed and info.size:
                         pd.aborted_transactions = [
                             FR.AbortedTransaction(
                                 producer_id=a.producer_id, first_offset=a.first_offset

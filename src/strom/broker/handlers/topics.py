@@ -1,6 +1,9 @@
 """CreateTopics, DeleteTopics and CreatePartitions: topic administration requests.
 
-Each topic in a request succeeds or fails on its own with Kafka's error code and message.
+Each topic in a request succeeds or fails on its own with Kafka's error code and message, except
+that a CreateTopics asking for more than ``MAX_PARTITIONS_PER_REQUEST`` partitions in all is
+refused as a whole (POLICY_VIOLATION, validate_only too), as Kafka does. New partitions are opened
+with the event loop free between slices, so creating thousands does not stall other clients.
 """
 
 from __future__ import annotations
@@ -8,6 +11,11 @@ from __future__ import annotations
 from strom.broker.configs import describe_topic_configs
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
+from strom.broker.topics import (
+    EXCESSIVE_PARTITIONS,
+    MAX_PARTITIONS_PER_REQUEST,
+    requested_partitions,
+)
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.codec import ZERO_UUID
 from strom.protocol.messages.create_partitions import (
@@ -18,6 +26,15 @@ from strom.protocol.messages.create_topics import CreateTopicsRequest, CreateTop
 from strom.protocol.messages.delete_topics import DeleteTopicsRequest, DeleteTopicsResponse
 
 CR = CreateTopicsResponse
+MAX_MESSAGE_CHARS = 1024  # messages quote topic names, which may be 32,767 bytes long
+
+
+def _clip(message: str) -> str:
+    """An error message short enough to encode whatever name it quotes (a string field holds at
+    most 32,767 bytes)."""
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    return message[: MAX_MESSAGE_CHARS - 3] + "..."
 
 
 @handles(19)
@@ -25,13 +42,25 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
     tm = ctx.broker.topics
     results = []
     seen: set[str] = set()
+    requested = requested_partitions(
+        [(t.num_partitions, len(t.assignments)) for t in req.topics],
+        int(ctx.broker.config["num.partitions"]),
+    )
     for t in req.topics:
         r = CR.CreatableTopicResult(
             name=t.name, topic_id=ZERO_UUID, error_code=0, num_partitions=-1, replication_factor=-1
         )
+        if requested > MAX_PARTITIONS_PER_REQUEST:
+            # Kafka refuses the whole request before allocating anything
+            r.error_code = ErrorCode.POLICY_VIOLATION
+            r.error_message = EXCESSIVE_PARTITIONS
+            results.append(r)
+            continue
         if t.name in seen:
             r.error_code = ErrorCode.INVALID_REQUEST
-            r.error_message = f"Create topics request from client contains duplicate topic {t.name}"
+            r.error_message = _clip(
+                f"Create topics request from client contains duplicate topic {t.name}"
+            )
             results.append(r)
             continue
         seen.add(t.name)
@@ -48,10 +77,13 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
                 assignment or None,
                 configs,
                 req.validate_only,
+                open_logs=False,
             )
+            if not req.validate_only:
+                await tm.open_partitions(info.name, info.topic_id)
         except KafkaError as exc:
             r.error_code = int(exc.code)
-            r.error_message = exc.message
+            r.error_message = _clip(exc.message)
             results.append(r)
             continue
         r.topic_id = info.topic_id if not req.validate_only else ZERO_UUID
@@ -100,7 +132,7 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
             ctx.broker.topics.delete_topic(name)
         except KafkaError as exc:
             r.error_code = int(exc.code)
-            r.error_message = exc.message
+            r.error_message = _clip(exc.message)
         results.append(r)
     return R(responses=results)
 
@@ -110,14 +142,19 @@ async def create_partitions(
     ctx: RequestContext, req: CreatePartitionsRequest
 ) -> CreatePartitionsResponse:
     R = CreatePartitionsResponse
+    tm = ctx.broker.topics
     results = []
     for t in req.topics:
         r = R.CreatePartitionsTopicResult(name=t.name, error_code=0)
         assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
         try:
-            ctx.broker.topics.create_partitions(t.name, t.count, assignment, req.validate_only)
+            info = tm.create_partitions(
+                t.name, t.count, assignment, req.validate_only, open_logs=False
+            )
+            if not req.validate_only:
+                await tm.open_partitions(info.name, info.topic_id)
         except KafkaError as exc:
             r.error_code = int(exc.code)
-            r.error_message = exc.message
+            r.error_message = _clip(exc.message)
         results.append(r)
     return R(results=results)
