@@ -1,0 +1,385 @@
+"""Walking the records of one batch without building them: the produce path's framing check.
+
+Owns: :func:`walk_records`, the scan Kafka's LogValidator makes of every record of a client
+batch, and :class:`RecordsSummary`, what the scan learns on the way. The record layout is drawn
+in :mod:`.decode`; here every field is read and checked, and nothing is copied or decoded:
+
+- exactly ``count`` records fill ``[start, end)``: no byte left over, none missing;
+- each record's ``length`` is a non-negative varint and the record lies inside the payload;
+  its fields fill exactly ``length`` bytes;
+- every varint is at most 5 bytes and fits an int32, every varlong at most 10 bytes and fits an
+  int64 (Java readers wrap wider values, Python readers do not: they would disagree);
+- ``offsetDelta`` of record ``i`` is ``i`` (Kafka's clients write 0..count-1 in order);
+- key and value lengths are ``-1`` (null) or non-negative; the header count is non-negative and
+  no larger than the bytes left in the record; header keys are non-negative lengths of valid
+  UTF-8 (readers decode them to strings), header values ``-1`` or non-negative.
+
+Invariants:
+- Any violation raises :class:`RecordFramingError` (INVALID_RECORD, as Kafka's record reader
+  answers) carrying the index of the offending record; nothing else escapes.
+- Work is a tight loop over the bytes (no per-record objects). Runs of records with one shape
+  (same length, same field widths, no headers: fixed-size values from one producer) are matched
+  by one compiled regular expression each and their offset deltas and timestamp deltas are read
+  with strided slices, so the per-record cost of such runs is paid in C; every other record takes
+  the byte loop. Both paths accept exactly the same inputs (tests cross-check them).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from array import array
+from dataclasses import dataclass
+
+from strom.errors import InvalidRecordError
+
+Buffer = bytes | bytearray
+
+_INT32_RAW_LIMIT = 1 << 32
+_INT64_RAW_LIMIT = 1 << 64
+
+
+class RecordFramingError(InvalidRecordError):
+    """A record of the batch is malformed; ``record_index`` is its index within the batch."""
+
+    def __init__(self, message: str, record_index: int) -> None:
+        super().__init__(message)
+        self.record_index = record_index
+
+
+@dataclass(slots=True)
+class RecordsSummary:
+    """What a walk learns: the extreme timestamp deltas and how many records have no key."""
+
+    min_timestamp_delta: int
+    max_timestamp_delta: int
+    null_keys: int
+
+
+def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
+    """The raw (zig-zag encoded) value of the varint at ``pos`` and the position after it.
+
+    ``limit`` is ``2**32`` (varint: at most 5 bytes) or ``2**64`` (varlong: at most 10 bytes); a
+    longer encoding or a larger value raises ValueError, truncation IndexError (the walk turns both into RecordFramingError).
+    """
+    raw = 0
+    shift = 0
+    while True:
+        b = data[pos]
+        pos += 1
+        raw |= (b & 0x7F) << shift
+        if b < 0x80:
+            if raw >= limit:
+                raise ValueError("varint value out of range")
+            return raw, pos
+        shift += 7
+        if shift >= 35 and (shift >= 70 or limit == _INT32_RAW_LIMIT):
+            raise ValueError("varint is too long")
+
+
+_TS_HI = 1 << 64
+_MIN_RUN = 8
+_MAX_BACKOFF = 1024
+
+
+def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
+    """Check the framing of the ``count`` records in ``data[start:end]`` (see module doc)."""
+    if count <= 0:
+        raise RecordFramingError(f"invalid record count {count}", 0)
+    tmin = _TS_HI
+    tmax = -_TS_HI
+    nulls = 0
+    index = 0
+    pos = start
+    next_try = 1
+    backoff = 1
+    try:
+        while index < count:
+            first = pos
+            pos, ts, null = _walk_one(data, pos, end, index)
+            nulls += null
+            if ts < tmin:
+                tmin = ts
+            if ts > tmax:
+                tmax = ts
+            index += 1
+            if index < next_try or index >= count:
+                continue
+            run = _uniform_run(data, first, pos, end, index, count)
+            if run is None:
+                next_try = index + backoff
+                backoff = min(backoff * 2, _MAX_BACKOFF)
+                continue
+            pos, n, rmin, rmax, null = run
+            index += n
+            nulls += null
+            if rmin < tmin:
+                tmin = rmin
+            if rmax > tmax:
+                tmax = rmax
+            if n >= _MIN_RUN:
+                backoff = 1
+            else:
+                next_try = index + backoff
+                backoff = min(backoff * 2, _MAX_BACKOFF)
+    except (IndexError, ValueError) as exc:
+        raise RecordFramingError(f"record {index} is malformed: {exc}", index) from None
+    if pos != end:
+        raise RecordFramingError(
+            f"{end - pos} bytes remain after the {count} records the batch declares", count - 1
+        )
+    return RecordsSummary(tmin, tmax, nulls)
+def _walk_one(data: Buffer, pos: int, end: int, index: int) -> tuple[int, int, int]:
+    """Check one record at ``pos``: ``(position after it, timestamp delta, 1 if null key)``."""
+    b = data[pos]
+    if b < 0x80:
+        raw = b
+        pos += 1
+    else:
+        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+    if raw & 1:
+        raise RecordFramingError(f"record {index} has a negative length", index)
+    rend = pos + (raw >> 1)
+    if rend > end:
+        raise RecordFramingError(
+            f"record {index} of {raw >> 1} bytes runs past the end of the batch", index
+        )
+    # attributes (1 byte, unused), then the timestamp delta (varlong)
+    b = data[pos + 1]
+    if b < 0x80:
+        raw = b
+        pos += 2
+    else:
+        raw, pos = _raw_varint(data, pos + 1, _INT64_RAW_LIMIT)
+    ts = (raw >> 1) ^ -(raw & 1)
+    b = data[pos]
+    if b < 0x80:
+        raw = b
+        pos += 1
+    else:
+        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+    if raw != index << 1:
+        delta = (raw >> 1) ^ -(raw & 1)
+        raise RecordFramingError(f"record {index} has offset delta {delta}, expected {index}", index)
+    null = 0
+    b = data[pos]
+    if b < 0x80:
+        raw = b
+        pos += 1
+    else:
+        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+    if raw & 1:
+        if raw != 1:
+            raise RecordFramingError(f"record {index} has an invalid key length", index)
+        null = 1
+    else:
+        pos += raw >> 1
+    b = data[pos]
+    if b < 0x80:
+        raw = b
+        pos += 1
+    else:
+        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+    if raw & 1:
+        if raw != 1:
+            raise RecordFramingError(f"record {index} has an invalid value length", index)
+    else:
+        pos += raw >> 1
+    if pos >= rend:
+        raise RecordFramingError(f"record {index}: key or value runs past the record", index)
+    b = data[pos]
+    if b:
+        pos = _walk_headers(data, pos, rend, index)
+    else:
+        pos += 1
+    if pos != rend:
+        raise RecordFramingError(
+            f"record {index}: its fields do not fill its declared length", index
+        )
+    return pos, ts, null
+
+
+def _walk_headers(data: Buffer, pos: int, rend: int, index: int) -> int:
+    raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+    count = (raw >> 1) ^ -(raw & 1)
+    if count < 0 or count > rend - pos:
+        raise RecordFramingError(f"record {index} has an invalid header count {count}", index)
+    for _ in range(count):
+        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+        if raw & 1:
+            raise RecordFramingError(f"record {index} has a negative header key length", index)
+        key_end = pos + (raw >> 1)
+        if key_end > rend:
+            raise RecordFramingError(f"record {index}: a header key runs past the record", index)
+        try:
+            str(data[pos:key_end], "utf-8")
+        except UnicodeDecodeError:
+            raise RecordFramingError(
+                f"record {index} has a header key that is not UTF-8", index
+            ) from None
+        raw, pos = _raw_varint(data, key_end, _INT32_RAW_LIMIT)
+        if raw & 1:
+            if raw != 1:
+                raise RecordFramingError(
+                    f"record {index} has an invalid header value length", index
+                )
+        else:
+            pos += raw >> 1
+        if pos > rend:
+            raise RecordFramingError(f"record {index}: a header value runs past the record", index)
+    return pos
+
+
+# --------------------------------------------------------------------------- uniform runs
+#
+# A run is a sequence of records with the shape of a record the byte loop has just accepted:
+# the same length varint bytes (so the same length), the same widths of the timestamp and offset
+# delta varints, the same key and value length bytes, no headers. One regular expression per
+# shape matches as many such records as follow; the offset deltas of the matched records are then
+# compared column by column (byte b of every record's offset delta, a strided slice) with the
+# canonical encodings of index..index+n-1, and the timestamp deltas are read the same way.
+# Anything unusual (a negative timestamp delta, wide varints, a failed comparison) returns None
+# and the byte loop, which reports precise errors, takes over.
+
+_MAX_TS_WIDTH = 2
+_MAX_OD_WIDTH = 3
+_MAX_PATTERNS = 256
+_PATTERNS: dict[tuple[bytes, int, int, bytes, bytes], re.Pattern[bytes]] = {}
+_LOW_BIT = bytes(b & 1 for b in range(256))
+_LOW_SEVEN = bytes(b & 0x7F for b in range(256))
+_BIG_ENDIAN = sys.byteorder == "big"
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    pattern: re.Pattern[bytes]
+    ts_at: int  # offset of the timestamp delta from the record's start
+    ts_width: int
+    od_at: int
+    od_width: int
+    null_key: bool
+
+
+def _od_width_range(width: int) -> tuple[int, int]:
+    """The offset deltas ``lo <= i < hi`` whose canonical varints have ``width`` bytes."""
+    return (0 if width == 1 else 1 << (7 * width - 8)), 1 << (7 * width - 1)
+
+
+_PERIOD = {c: bytes(((2 * j) & 0x7F) | c for j in range(64)) for c in (0, 0x80)}
+
+
+def _od_column(width: int, b: int, first: int, n: int) -> bytes:
+    """Byte ``b`` of the canonical varints of the offset deltas ``first..first+n-1`` (all of
+    ``width`` bytes), built from repeated blocks rather than record by record."""
+    cont = 0x80 if b < width - 1 else 0
+    if b == 0:  # 2i & 0x7f: period 64
+        start = first % 64
+        return (_PERIOD[cont] * ((start + n) // 64 + 1))[start : start + n]
+    shift = 7 * b - 1  # byte b of 2i is (i >> shift) & 0x7f: each value repeats 2**shift times
+    lo, hi = first >> shift, (first + n - 1) >> shift
+    block = 1 << shift
+    column = b"".join(bytes(((v & 0x7F) | cont,)) * block for v in range(lo, hi + 1))
+    start = first - (lo << shift)
+    return column[start : start + n]
+
+
+def _varint_end(data: Buffer, pos: int) -> int:
+    while data[pos] & 0x80:
+        pos += 1
+    return pos + 1
+
+
+def _raw_of(encoded: bytes) -> int:
+    raw = 0
+    for b in reversed(encoded):
+        raw = (raw << 7) | (b & 0x7F)
+    return raw
+
+
+def _width_class(width: int) -> bytes:
+    return b"[\\x80-\\xff]" * (width - 1) + b"[\\x00-\\x7f]"
+
+
+def _shape_of(data: Buffer, first: int) -> _Shape | None:
+    """The shape of the (already accepted) record at ``first``; None for shapes runs skip."""
+    p = _varint_end(data, first)
+    length_bytes = bytes(data[first:p])
+    ts_at = p + 1
+    od_at = _varint_end(data, ts_at)
+    key_at = _varint_end(data, od_at)
+    ts_width = od_at - ts_at
+    od_width = key_at - od_at
+    if ts_width > _MAX_TS_WIDTH or od_width > _MAX_OD_WIDTH:
+        return None
+    key_end = _varint_end(data, key_at)
+    key_bytes = bytes(data[key_at:key_end])
+    key_raw = _raw_of(key_bytes)
+    key_len = 0 if key_raw & 1 else key_raw >> 1
+    value_at = key_end + key_len
+    value_end = _varint_end(data, value_at)
+    value_bytes = bytes(data[value_at:value_end])
+    value_raw = _raw_of(value_bytes)
+    value_len = 0 if value_raw & 1 else value_raw >> 1
+    if data[value_end + value_len] != 0:
+        return None  # headers
+    key = (length_bytes, ts_width, od_width, key_bytes, value_bytes)
+    pattern = _PATTERNS.get(key)
+    if pattern is None:
+        if len(_PATTERNS) >= _MAX_PATTERNS:
+            _PATTERNS.clear()
+        source = b"".join(
+            (
+                b"(?:",
+                re.escape(length_bytes),
+                b".",
+                _width_class(ts_width),
+                _width_class(od_width),
+                re.escape(key_bytes),
+                b".{%d}" % key_len,
+                re.escape(value_bytes),
+                b".{%d}" % value_len,
+                b"\\x00)*",
+            )
+        )
+        pattern = _PATTERNS[key] = re.compile(source, re.DOTALL)
+    return _Shape(pattern, ts_at - first, ts_width, od_at - first, od_width, key_raw == 1)
+
+
+def _uniform_run(
+    data: Buffer, first: int, pos: int, end: int, index: int, count: int
+) -> tuple[int, int, int, int, int] | None:
+    """Records ``index..`` from ``pos`` shaped like the accepted record at ``first``:
+    ``(position after them, how many, min ts delta, max ts delta, null keys)`` or None."""
+    size = pos - first
+    if data[pos] != data[first] or pos + size > end:
+        return None  # cheap exit: the next record's length differs (or it cannot fit)
+    shape = _shape_of(data, first)
+    if shape is None:
+        return None
+    match = shape.pattern.match(data, pos, end)
+    n = min((match.end() - pos) // size if match else 0, count - index)
+    if n == 0:
+        return None
+    stop = pos + n * size
+    lo, hi = _od_width_range(shape.od_width)
+    if index < lo or index + n > hi:
+        return None
+    at = pos + shape.od_at
+    for b in range(shape.od_width):
+        if data[at + b : stop : size] != _od_column(shape.od_width, b, index, n):
+            return None
+    at = pos + shape.ts_at
+    low = data[at:stop:size]
+    if 1 in low.translate(_LOW_BIT):
+        return None  # a negative timestamp delta: the byte loop handles it
+    if shape.ts_width == 1:
+        tmin, tmax = min(low) >> 1, max(low) >> 1
+    else:
+        pairs = bytearray(2 * n)  # little-endian uint16 per record: low 7 bits | high byte << 8
+        pairs[1 - _BIG_ENDIAN :: 2] = data[at + 1 : stop : size]
+        pairs[_BIG_ENDIAN::2] = low.translate(_LOW_SEVEN)
+        values = array("H", pairs)
+        vmin, vmax = min(values), max(values)
+        tmin = ((vmin & 0x7F) | (vmin >> 8) << 7) >> 1
+        tmax = ((vmax & 0x7F) | (vmax >> 8) << 7) >> 1
+    return stop, n, tmin, tmax, n if shape.null_key else 0
