@@ -59,8 +59,9 @@ class RecordsSummary:
 def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
     """The raw (zig-zag encoded) value of the varint at ``pos`` and the position after it.
 
-    ``limit`` is ``2**32`` (varint: at most 5 bytes) or ``2**64`` (varlong: at most 10 bytes); a
-    longer encoding or a larger value raises ValueError, truncation IndexError (the walk turns both into RecordFramingError).
+    ``limit`` is ``2**32`` (varint: at most 5 bytes) or ``2**64`` (varlong: at most 10 bytes);
+    a longer encoding or a larger value raises ValueError, truncation IndexError (the walk turns
+    both into RecordFramingError).
     """
     raw = 0
     shift = 0
@@ -129,6 +130,8 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
             f"{end - pos} bytes remain after the {count} records the batch declares", count - 1
         )
     return RecordsSummary(tmin, tmax, nulls)
+
+
 def _walk_one(data: Buffer, pos: int, end: int, index: int) -> tuple[int, int, int]:
     """Check one record at ``pos``: ``(position after it, timestamp delta, 1 if null key)``."""
     b = data[pos]
@@ -160,7 +163,9 @@ def _walk_one(data: Buffer, pos: int, end: int, index: int) -> tuple[int, int, i
         raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
     if raw != index << 1:
         delta = (raw >> 1) ^ -(raw & 1)
-        raise RecordFramingError(f"record {index} has offset delta {delta}, expected {index}", index)
+        raise RecordFramingError(
+            f"record {index} has offset delta {delta}, expected {index}", index
+        )
     null = 0
     b = data[pos]
     if b < 0x80:
