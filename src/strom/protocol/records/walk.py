@@ -18,15 +18,13 @@ Invariants:
 - Any violation raises :class:`RecordFramingError` (INVALID_RECORD, as Kafka's record reader
   answers) carrying the index of the offending record; nothing else escapes.
 - Work is a tight loop over the bytes (no per-record objects). Runs of records with one shape
-  (same length, same field widths, no headers: fixed-size values from one producer) are matched
-  by one compiled regular expression each and their offset deltas and timestamp deltas are read
-  with strided slices, so the per-record cost of such runs is paid in C; every other record takes
-  the byte loop. Both paths accept exactly the same inputs (tests cross-check them).
+  (same size and field widths, no headers: fixed-size values from one producer) are checked
+  column by column with strided slices, so their per-record cost is paid in C; every other
+  record takes the byte loop. Both paths accept exactly the same inputs (tests cross-check them).
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from array import array
 from dataclasses import dataclass
@@ -237,28 +235,29 @@ def _walk_headers(data: Buffer, pos: int, rend: int, index: int) -> int:
 
 # --------------------------------------------------------------------------- uniform runs
 #
-# A run is a sequence of records with the shape of a record the byte loop has just accepted:
-# the same length varint bytes (so the same length), the same widths of the timestamp and offset
-# delta varints, the same key and value length bytes, no headers. One regular expression per
-# shape matches as many such records as follow; the offset deltas of the matched records are then
-# compared column by column (byte b of every record's offset delta, a strided slice) with the
-# canonical encodings of index..index+n-1, and the timestamp deltas are read the same way.
-# Anything unusual (a negative timestamp delta, wide varints, a failed comparison) returns None
-# and the byte loop, which reports precise errors, takes over.
+# A run is a sequence of records with the shape of a record the byte loop has just accepted: the
+# same size, the same length varint bytes, timestamp and offset delta varints of the same widths,
+# the same key and value length bytes, no headers. Records of one size lie at a fixed stride, so
+# "byte k of every record" is one strided slice (a C loop): the run is the longest prefix in which
+# every structural column holds what the template holds (constant bytes: the lengths and the
+# empty header count; continuation bits: the timestamp delta), then the offset delta columns must
+# equal the canonical encodings of index..index+n-1 and the timestamp deltas are read from their
+# columns. Anything unusual (a negative timestamp delta, wide varints, a failed comparison) returns
+# None and the byte loop, which reports precise errors, takes over.
 
 _MAX_TS_WIDTH = 2
 _MAX_OD_WIDTH = 3
-_MAX_PATTERNS = 256
-_PATTERNS: dict[tuple[bytes, int, int, bytes, bytes], re.Pattern[bytes]] = {}
+_HIGH_BIT = bytes(b >> 7 for b in range(256))
 _LOW_BIT = bytes(b & 1 for b in range(256))
 _LOW_SEVEN = bytes(b & 0x7F for b in range(256))
 _BIG_ENDIAN = sys.byteorder == "big"
+_SINGLE = [bytes((b,)) for b in range(256)]
 
 
 @dataclass(frozen=True, slots=True)
 class _Shape:
-    pattern: re.Pattern[bytes]
-    ts_at: int  # offset of the timestamp delta from the record's start
+    constants: tuple[tuple[int, bytes], ...]  # (offset in the record, the byte it must hold)
+    ts_at: int  # offset of the timestamp delta varint
     ts_width: int
     od_at: int
     od_width: int
@@ -282,8 +281,7 @@ def _od_column(width: int, b: int, first: int, n: int) -> bytes:
         return (_PERIOD[cont] * ((start + n) // 64 + 1))[start : start + n]
     shift = 7 * b - 1  # byte b of 2i is (i >> shift) & 0x7f: each value repeats 2**shift times
     lo, hi = first >> shift, (first + n - 1) >> shift
-    block = 1 << shift
-    column = b"".join(bytes(((v & 0x7F) | cont,)) * block for v in range(lo, hi + 1))
+    column = b"".join(_SINGLE[(v & 0x7F) | cont] * (1 << shift) for v in range(lo, hi + 1))
     start = first - (lo << shift)
     return column[start : start + n]
 
@@ -294,60 +292,37 @@ def _varint_end(data: Buffer, pos: int) -> int:
     return pos + 1
 
 
-def _raw_of(encoded: bytes) -> int:
+def _raw_of(data: Buffer, pos: int, end: int) -> int:
     raw = 0
-    for b in reversed(encoded):
-        raw = (raw << 7) | (b & 0x7F)
+    for at in range(end - 1, pos - 1, -1):
+        raw = (raw << 7) | (data[at] & 0x7F)
     return raw
 
 
-def _width_class(width: int) -> bytes:
-    return b"[\\x80-\\xff]" * (width - 1) + b"[\\x00-\\x7f]"
-
-
-def _shape_of(data: Buffer, first: int) -> _Shape | None:
+def _shape_of(data: Buffer, first: int, size: int) -> _Shape | None:
     """The shape of the (already accepted) record at ``first``; None for shapes runs skip."""
-    p = _varint_end(data, first)
-    length_bytes = bytes(data[first:p])
-    ts_at = p + 1
+    ts_at = _varint_end(data, first) + 1
     od_at = _varint_end(data, ts_at)
     key_at = _varint_end(data, od_at)
-    ts_width = od_at - ts_at
-    od_width = key_at - od_at
-    if ts_width > _MAX_TS_WIDTH or od_width > _MAX_OD_WIDTH:
+    if od_at - ts_at > _MAX_TS_WIDTH or key_at - od_at > _MAX_OD_WIDTH:
         return None
     key_end = _varint_end(data, key_at)
-    key_bytes = bytes(data[key_at:key_end])
-    key_raw = _raw_of(key_bytes)
-    key_len = 0 if key_raw & 1 else key_raw >> 1
-    value_at = key_end + key_len
+    key_raw = _raw_of(data, key_at, key_end)
+    value_at = key_end + (0 if key_raw & 1 else key_raw >> 1)
     value_end = _varint_end(data, value_at)
-    value_bytes = bytes(data[value_at:value_end])
-    value_raw = _raw_of(value_bytes)
-    value_len = 0 if value_raw & 1 else value_raw >> 1
-    if data[value_end + value_len] != 0:
+    value_raw = _raw_of(data, value_at, value_end)
+    if value_end + (0 if value_raw & 1 else value_raw >> 1) != first + size - 1:
         return None  # headers
-    key = (length_bytes, ts_width, od_width, key_bytes, value_bytes)
-    pattern = _PATTERNS.get(key)
-    if pattern is None:
-        if len(_PATTERNS) >= _MAX_PATTERNS:
-            _PATTERNS.clear()
-        source = b"".join(
-            (
-                b"(?:",
-                re.escape(length_bytes),
-                b".",
-                _width_class(ts_width),
-                _width_class(od_width),
-                re.escape(key_bytes),
-                b".{%d}" % key_len,
-                re.escape(value_bytes),
-                b".{%d}" % value_len,
-                b"\\x00)*",
-            )
-        )
-        pattern = _PATTERNS[key] = re.compile(source, re.DOTALL)
-    return _Shape(pattern, ts_at - first, ts_width, od_at - first, od_width, key_raw == 1)
+    fixed = [*range(first, ts_at - 1), *range(key_at, key_end), *range(value_at, value_end)]
+    constants = (*((at - first, _SINGLE[data[at]]) for at in fixed), (size - 1, b"\x00"))
+    return _Shape(
+        constants, ts_at - first, od_at - ts_at, od_at - first, key_at - od_at, key_raw == 1
+    )
+
+
+def _leading(column: bytes | bytearray, byte: bytes) -> int:
+    """How many leading entries of ``column`` equal ``byte``."""
+    return len(column) - len(column.lstrip(byte))
 
 
 def _uniform_run(
@@ -358,17 +333,22 @@ def _uniform_run(
     size = pos - first
     if data[pos] != data[first] or pos + size > end:
         return None  # cheap exit: the next record's length differs (or it cannot fit)
-    shape = _shape_of(data, first)
+    shape = _shape_of(data, first, size)
     if shape is None:
         return None
-    match = shape.pattern.match(data, pos, end)
-    n = min((match.end() - pos) // size if match else 0, count - index)
-    if n == 0:
+    lo, hi = _od_width_range(shape.od_width)
+    if index < lo:
+        return None
+    n = min(count - index, (end - pos) // size, hi - index)
+    for at, byte in shape.constants:
+        n = min(n, _leading(data[pos + at : pos + n * size : size], byte))
+    last = shape.ts_width - 1
+    for b in range(shape.ts_width):
+        bits = data[pos + shape.ts_at + b : pos + n * size : size].translate(_HIGH_BIT)
+        n = min(n, _leading(bits, b"\x01" if b < last else b"\x00"))
+    if n <= 0:
         return None
     stop = pos + n * size
-    lo, hi = _od_width_range(shape.od_width)
-    if index < lo or index + n > hi:
-        return None
     at = pos + shape.od_at
     for b in range(shape.od_width):
         if data[at + b : stop : size] != _od_column(shape.od_width, b, index, n):
@@ -378,9 +358,10 @@ def _uniform_run(
     if 1 in low.translate(_LOW_BIT):
         return None  # a negative timestamp delta: the byte loop handles it
     if shape.ts_width == 1:
-        tmin, tmax = min(low) >> 1, max(low) >> 1
+        tmin = next(v for v in range(0, 128, 2) if v in low) >> 1
+        tmax = next(v for v in range(126, -1, -2) if v in low) >> 1
     else:
-        pairs = bytearray(2 * n)  # little-endian uint16 per record: low 7 bits | high byte << 8
+        pairs = bytearray(2 * n)  # native uint16 per record: low 7 bits | high byte << 8
         pairs[1 - _BIG_ENDIAN :: 2] = data[at + 1 : stop : size]
         pairs[_BIG_ENDIAN::2] = low.translate(_LOW_SEVEN)
         values = array("H", pairs)
