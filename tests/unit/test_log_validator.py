@@ -5,14 +5,15 @@ fast path accepts exactly what the byte loop accepts."""
 
 from __future__ import annotations
 
-import gzip
 import random
 import struct
 import tracemalloc
 
 import cramjam
+import hostile_batches as hostile
 import pytest
-from crc32c import crc32c
+from hostile_batches import raw_record as _raw_record
+from hostile_batches import record, varint
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,13 +21,11 @@ from strom.errors import ErrorCode, KafkaError
 from strom.protocol.records import (
     CompressionType,
     RecordBatchBuilder,
-    compress,
     decode_batch,
     parse_batch_header,
     validate_batches_for_append,
 )
 from strom.protocol.records import walk as walk_module
-from strom.protocol.records.varint import write_varint
 from strom.protocol.records.walk import RecordFramingError, walk_records
 from strom.storage.config import LONG_MAX, LogConfig
 from strom.storage.log_validator import (
@@ -45,61 +44,9 @@ COMPACT = LogConfig(cleanup_policy=("compact",))
 # ----------------------------------------------------------------------------- helpers
 
 
-def varint(v: int) -> bytes:
-    out = bytearray()
-    write_varint(out, v)
-    return bytes(out)
-
-
-def record(
-    i: int,
-    value: bytes | None = b"v",
-    key: bytes | None = None,
-    ts_delta: int = 0,
-    headers: bytes = b"\x00",
-) -> bytes:
-    body = b"\x00" + varint(ts_delta) + varint(i)
-    body += varint(-1) if key is None else varint(len(key)) + key
-    body += varint(-1) if value is None else varint(len(value)) + value
-    body += headers
-    return varint(len(body)) + body
-
-
-def forge(
-    payload: bytes,
-    count: int,
-    *,
-    codec: int = 0,
-    base_ts: int = NOW,
-    max_ts: int | None = None,
-    attributes: int = 0,
-    producer_id: int = -1,
-    base_sequence: int = -1,
-) -> bytearray:
-    """A CRC-valid batch around ``payload`` (records, compressed with ``codec`` if non-zero),
-    whatever the payload holds: the broker must look inside to reject it."""
-    data = compress(codec, payload) if codec else payload
-    out = bytearray(61) + data
-    struct.pack_into(
-        ">qiibIhiqqqhii",
-        out,
-        0,
-        0,
-        len(out) - 12,
-        -1,
-        2,
-        0,
-        attributes | codec,
-        count - 1,
-        base_ts,
-        base_ts if max_ts is None else max_ts,
-        producer_id,
-        0 if producer_id >= 0 else -1,
-        base_sequence,
-        count,
-    )
-    struct.pack_into(">I", out, 17, crc32c(bytes(out[21:])))
-    return out
+def forge(payload: bytes, count: int, **kw: object) -> bytearray:
+    kw.setdefault("base_ts", NOW)
+    return hostile.forge(payload, count, **kw)  # type: ignore[arg-type]
 
 
 def good(n: int = 3, **kw: object) -> bytearray:
@@ -166,11 +113,6 @@ def test_bad_length_varints(body: bytes) -> None:
     assert rejected(forge(body + b"\x00" * 20, 1)).code == ErrorCode.INVALID_RECORD
 
 
-def _raw_record(i: int, fields: bytes) -> bytes:
-    body = b"\x00" + varint(0) + varint(i) + fields
-    return varint(len(body)) + body
-
-
 @pytest.mark.parametrize(
     ("fields", "why"),
     [
@@ -208,14 +150,7 @@ def test_offset_deltas_must_be_in_order(deltas: list[int]) -> None:
 
 @pytest.mark.parametrize("codec", [1, 2, 3, 4])
 def test_garbage_compressed_payload(codec: int) -> None:
-    rnd = random.Random(codec)
-    buf = bytearray(61) + rnd.randbytes(500)
-    header = forge(b"", 1)
-    buf[:61] = header[:61]
-    struct.pack_into(">i", buf, 8, len(buf) - 12)
-    struct.pack_into(">h", buf, 21, codec)
-    struct.pack_into(">I", buf, 17, crc32c(bytes(buf[21:])))
-    assert rejected(buf).code == ErrorCode.CORRUPT_MESSAGE
+    assert rejected(hostile.garbage_compressed(codec, seed=codec)).code == ErrorCode.CORRUPT_MESSAGE
 
 
 @pytest.mark.parametrize("codec", [1, 2, 3, 4])
@@ -231,14 +166,7 @@ def test_gzip_bomb_refused_within_the_cap() -> None:
     """200 MB of zeros in one gzip record: refused as MESSAGE_TOO_LARGE, allocating at most
     about the cap (32 MiB by default), never the bomb."""
     size = 200 * 1024 * 1024
-    body = b"\x00\x00\x00\x01" + varint(size)
-    head = varint(len(body) + size + 1) + body
-    stream = gzip.compress(head + b"\x00" * size + b"\x00", compresslevel=1)
-    buf = bytearray(61) + stream
-    buf[:61] = forge(b"", 1)[:61]
-    struct.pack_into(">i", buf, 8, len(buf) - 12)
-    struct.pack_into(">h", buf, 21, 1)
-    struct.pack_into(">I", buf, 17, crc32c(bytes(buf[21:])))
+    buf = hostile.gzip_bomb(size, base_ts=NOW)
     tracemalloc.start()
     try:
         err = rejected(buf)
@@ -254,11 +182,7 @@ def test_zstd_bomb_refused() -> None:
     size = 300 * 1024 * 1024
     body = b"\x00\x00\x00\x01" + varint(size)
     plain = varint(len(body) + size + 1) + body + b"\x00" * size + b"\x00"
-    buf = bytearray(61) + bytes(cramjam.zstd.compress(plain))
-    buf[:61] = forge(b"", 1)[:61]
-    struct.pack_into(">i", buf, 8, len(buf) - 12)
-    struct.pack_into(">h", buf, 21, 4)
-    struct.pack_into(">I", buf, 17, crc32c(bytes(buf[21:])))
+    buf = forge(b"", 1, codec=4, compressed=bytes(cramjam.zstd.compress(plain)))
     assert rejected(buf).code == ErrorCode.MESSAGE_TOO_LARGE
 
 
@@ -363,7 +287,7 @@ def test_both_kinds_of_record_error_report_invalid_timestamp() -> None:
 def test_max_timestamp_is_restamped_from_the_records() -> None:
     buf = ts_batch([NOW, NOW + 50, NOW + 20])
     struct.pack_into(">q", buf, 35, NOW + 999)  # a lying header, CRC made valid again
-    struct.pack_into(">I", buf, 17, crc32c(bytes(buf[21:])))
+    hostile.seal(buf)
     out = validate(buf)
     assert parse_batch_header(out).max_timestamp == NOW + 50
     decode_batch(out)  # CRC verified
