@@ -97,7 +97,7 @@ def test_record_length_past_batch_end() -> None:
     rec1 = bytearray(record(1))
     rec1[0] = 0x7E  # length 63, far more than the record holds
     err = rejected(forge(record(0) + bytes(rec1), 2))
-    assert isinstance(err, RecordFramingError) and err.record_index == 1
+    assert isinstance(err, RecordValidationError) and err.record_errors[0][0] == 1
     assert err.code == ErrorCode.INVALID_RECORD
 
 
@@ -132,7 +132,7 @@ def test_bad_length_varints(body: bytes) -> None:
 def test_bad_record_fields(fields: bytes, why: str) -> None:
     err = rejected(forge(record(0) + _raw_record(1, fields), 2))
     assert err.code == ErrorCode.INVALID_RECORD, why
-    assert isinstance(err, RecordFramingError) and err.record_index == 1, why
+    assert isinstance(err, RecordValidationError) and err.record_errors[0][0] == 1, why
 
 
 def test_headers_accepted_when_well_formed() -> None:

@@ -10,9 +10,10 @@ batches, magic 2, CRC, size, codec, ``last_offset_delta + 1 == records_count``).
   sequence, and is not stamped LogAppendTime by the producer (INVALID_RECORD /
   INVALID_TIMESTAMP);
 - every record's framing is walked (:func:`strom.protocol.records.walk.walk_records`): count,
-  lengths, varints, offset deltas, header bounds. A compressed batch is decompressed first, into
-  at most :func:`max_decompressed_bytes` (bombs are refused with MESSAGE_TOO_LARGE after
-  allocating no more than that cap), and the decompressed records must fill it exactly;
+  lengths, varints, offset deltas, header bounds (INVALID_RECORD naming the first bad record).
+  A compressed batch is decompressed first, into at most :func:`max_decompressed_bytes` (bombs
+  are refused with MESSAGE_TOO_LARGE after allocating no more than that cap; undecodable
+  payloads are CORRUPT_MESSAGE), and the decompressed records must fill it exactly;
 - CreateTime topics: each record timestamp is -1 (none) or within
   ``[now - message.timestamp.before.max.ms, now + message.timestamp.after.max.ms]`` and
   non-negative (INVALID_TIMESTAMP, KIP-937); compacted topics: every record has a key
@@ -40,7 +41,7 @@ from strom.protocol import records as rec
 from strom.protocol.records.compression import decompress
 from strom.protocol.records.constants import COMPRESSION_CODEC_MASK, TIMESTAMP_TYPE_MASK
 from strom.protocol.records.header import compute_crc
-from strom.protocol.records.walk import RecordsSummary, walk_records
+from strom.protocol.records.walk import RecordFramingError, RecordsSummary, walk_records
 from strom.storage.config import LONG_MAX, LogConfig
 
 DECOMPRESSION_RATIO_LIMIT = 32
@@ -111,7 +112,14 @@ def validate_for_append(
     log_append_time = config.log_append_time
     before, after = timestamp_bounds(config)
     for pos, h in batches:
-        summary = _walk(buf, pos, h, cap)
+        try:
+            summary = _walk(buf, pos, h, cap)
+        except RecordFramingError as exc:
+            raise RecordValidationError(
+                f"Invalid record in {partition}: {exc.message}",
+                ErrorCode.INVALID_RECORD,
+                [(exc.record_index, exc.message)],
+            ) from None
         if h.is_control:
             continue  # coordinators' markers: keys and timestamps are the coordinator's
         errors = _record_errors(buf, pos, h, summary, config, now_ms, before, after, cap)
