@@ -414,3 +414,24 @@ def test_random_mutations_are_rejected_or_decode_fully(
     decoded = decode_batch(out)
     assert len(decoded.records) == parse_batch_header(out).records_count
     assert [r.offset for r in decoded.records] == list(range(len(decoded.records)))
+
+
+@pytest.mark.parametrize("n", [40, 300])
+def test_fast_path_catches_every_single_byte_edit(n: int) -> None:
+    """Every byte of a few records' framing (lengths, timestamp and offset delta varints, the
+    header count) set to values that keep or break the shape: the fast path must give the byte
+    loop's answer each time (an unchecked column would accept what the loop rejects)."""
+    clean = uniform_batch(n, 5, b"k", 5000)
+    assert both_paths(clean)[0] != ("error", 0)
+    starts = [61]
+    while len(starts) < n:
+        starts.append(starts[-1] + 1 + clean[starts[-1]] // 2)
+    for j in (1, n // 2, n - 1):
+        rstart = starts[j]
+        rend = starts[j + 1] if j + 1 < n else len(clean)
+        for at in [*range(rstart, rstart + 6), rend - 1]:
+            for value in (0x00, 0x01, 0x02, 0x7F, 0x80, 0x81, clean[at] ^ 0x02, clean[at] ^ 0x80):
+                buf = bytearray(clean)
+                buf[at] = value
+                fast, slow = both_paths(buf)
+                assert fast == slow, (j, at - rstart, value)
