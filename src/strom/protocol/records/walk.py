@@ -78,7 +78,7 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 
 _TS_HI = 1 << 64
 _MIN_RUN = 8
-_MAX_BACKOFF = 1024
+_MAX_SPAN = 1024
 
 
 def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
@@ -90,39 +90,27 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
     nulls = 0
     index = 0
     pos = start
-    next_try = 1
-    backoff = 1
-    try:
-        while index < count:
-            first = pos
-            pos, ts, null = _walk_one(data, pos, end, index)
-            nulls += null
-            if ts < tmin:
-                tmin = ts
-            if ts > tmax:
-                tmax = ts
-            index += 1
-            if index < next_try or index >= count:
-                continue
+    span = 1  # records the byte loop takes before the next attempt at a uniform run
+    while index < count:
+        stop = min(count, index + span)
+        first, pos, lo, hi, null = _walk_span(data, pos, end, index, stop)
+        index = stop
+        nulls += null
+        tmin = min(tmin, lo)
+        tmax = max(tmax, hi)
+        if index == count:
+            break
+        try:
             run = _uniform_run(data, first, pos, end, index, count)
-            if run is None:
-                next_try = index + backoff
-                backoff = min(backoff * 2, _MAX_BACKOFF)
-                continue
-            pos, n, rmin, rmax, null = run
+        except IndexError:
+            run = None  # the next record is truncated: the byte loop reports it
+        span = min(span * 2, _MAX_SPAN) if run is None or run[1] < _MIN_RUN else 1
+        if run is not None:
+            pos, n, lo, hi, null = run
             index += n
             nulls += null
-            if rmin < tmin:
-                tmin = rmin
-            if rmax > tmax:
-                tmax = rmax
-            if n >= _MIN_RUN:
-                backoff = 1
-            else:
-                next_try = index + backoff
-                backoff = min(backoff * 2, _MAX_BACKOFF)
-    except (IndexError, ValueError) as exc:
-        raise RecordFramingError(f"record {index} is malformed: {exc}", index) from None
+            tmin = min(tmin, lo)
+            tmax = max(tmax, hi)
     if pos != end:
         raise RecordFramingError(
             f"{end - pos} bytes remain after the {count} records the batch declares", count - 1
@@ -130,97 +118,158 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
     return RecordsSummary(tmin, tmax, nulls)
 
 
-def _walk_one(data: Buffer, pos: int, end: int, index: int) -> tuple[int, int, int]:
-    """Check one record at ``pos``: ``(position after it, timestamp delta, 1 if null key)``."""
-    b = data[pos]
-    if b < 0x80:
-        raw = b
-        pos += 1
-    else:
-        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
-    if raw & 1:
-        raise RecordFramingError(f"record {index} has a negative length", index)
-    rend = pos + (raw >> 1)
-    if rend > end:
-        raise RecordFramingError(
-            f"record {index} of {raw >> 1} bytes runs past the end of the batch", index
-        )
-    # attributes (1 byte, unused), then the timestamp delta (varlong)
-    b = data[pos + 1]
-    if b < 0x80:
-        raw = b
-        pos += 2
-    else:
-        raw, pos = _raw_varint(data, pos + 1, _INT64_RAW_LIMIT)
-    ts = (raw >> 1) ^ -(raw & 1)
-    b = data[pos]
-    if b < 0x80:
-        raw = b
-        pos += 1
-    else:
-        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
-    if raw != index << 1:
-        delta = (raw >> 1) ^ -(raw & 1)
-        raise RecordFramingError(
-            f"record {index} has offset delta {delta}, expected {index}", index
-        )
-    null = 0
-    b = data[pos]
-    if b < 0x80:
-        raw = b
-        pos += 1
-    else:
-        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
-    if raw & 1:
-        if raw != 1:
-            raise RecordFramingError(f"record {index} has an invalid key length", index)
-        null = 1
-    else:
-        pos += raw >> 1
-    b = data[pos]
-    if b < 0x80:
-        raw = b
-        pos += 1
-    else:
-        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
-    if raw & 1:
-        if raw != 1:
-            raise RecordFramingError(f"record {index} has an invalid value length", index)
-    else:
-        pos += raw >> 1
-    if pos >= rend:
-        raise RecordFramingError(f"record {index}: key or value runs past the record", index)
-    b = data[pos]
-    if b:
-        pos = _walk_headers(data, pos, rend, index)
-    else:
-        pos += 1
-    if pos != rend:
-        raise RecordFramingError(
-            f"record {index}: its fields do not fill its declared length", index
-        )
-    return pos, ts, null
+def _walk_span(
+    data: Buffer, pos: int, end: int, index: int, stop: int
+) -> tuple[int, int, int, int, int]:
+    """The byte loop over records ``index..stop-1`` from ``pos``: ``(start of the last record,
+    position after it, min and max timestamp delta, null keys)``. One- and two-byte varints
+    (nearly all of them) are decoded inline; longer ones by :func:`_raw_varint`."""
+    tmin = _TS_HI
+    tmax = -_TS_HI
+    nulls = 0
+    first = pos
+    i = index
+    raw_varint = _raw_varint
+    int32 = _INT32_RAW_LIMIT
+    try:
+        while i < stop:
+            first = pos
+            # length
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw & 1:
+                raise RecordFramingError(f"record {i} has a negative length", i)
+            rend = pos + (raw >> 1)
+            if rend > end:
+                raise RecordFramingError(
+                    f"record {i} of {raw >> 1} bytes runs past the end of the batch", i
+                )
+            # attributes (1 byte, unused), then the timestamp delta (varlong)
+            b = data[pos + 1]
+            if b < 0x80:
+                raw = b
+                pos += 2
+            else:
+                c = data[pos + 2]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 3
+                else:
+                    raw, pos = raw_varint(data, pos + 1, _INT64_RAW_LIMIT)
+            ts = (raw >> 1) ^ -(raw & 1)
+            if ts < tmin:
+                tmin = ts
+            if ts > tmax:
+                tmax = ts
+            # offset delta: must be i
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw != i << 1:
+                delta = (raw >> 1) ^ -(raw & 1)
+                raise RecordFramingError(f"record {i} has offset delta {delta}, expected {i}", i)
+            # key
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw & 1:
+                if raw != 1:
+                    raise RecordFramingError(f"record {i} has an invalid key length", i)
+                nulls += 1
+            else:
+                pos += raw >> 1
+            # value
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw & 1:
+                if raw != 1:
+                    raise RecordFramingError(f"record {i} has an invalid value length", i)
+            else:
+                pos += raw >> 1
+            if pos >= rend:
+                raise RecordFramingError(f"record {i}: key or value runs past the record", i)
+            # header count
+            if data[pos]:
+                pos = _walk_headers(data, pos, rend, i)
+            else:
+                pos += 1
+            if pos != rend:
+                raise RecordFramingError(
+                    f"record {i}: its fields do not fill its declared length", i
+                )
+            i += 1
+    except (IndexError, ValueError) as exc:
+        raise RecordFramingError(f"record {i} is malformed: {exc}", i) from None
+    return first, pos, tmin, tmax, nulls
 
 
 def _walk_headers(data: Buffer, pos: int, rend: int, index: int) -> int:
+    """Check the headers of record ``index`` from its header count at ``pos``; the position
+    after them."""
     raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
     count = (raw >> 1) ^ -(raw & 1)
     if count < 0 or count > rend - pos:
         raise RecordFramingError(f"record {index} has an invalid header count {count}", index)
     for _ in range(count):
-        raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+        b = data[pos]
+        if b < 0x80:
+            raw = b
+            pos += 1
+        else:
+            raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
         if raw & 1:
             raise RecordFramingError(f"record {index} has a negative header key length", index)
         key_end = pos + (raw >> 1)
         if key_end > rend:
             raise RecordFramingError(f"record {index}: a header key runs past the record", index)
-        try:
-            str(data[pos:key_end], "utf-8")
-        except UnicodeDecodeError:
-            raise RecordFramingError(
-                f"record {index} has a header key that is not UTF-8", index
-            ) from None
-        raw, pos = _raw_varint(data, key_end, _INT32_RAW_LIMIT)
+        key = data[pos:key_end]
+        if not key.isascii():
+            try:
+                str(key, "utf-8")
+            except UnicodeDecodeError:
+                raise RecordFramingError(
+                    f"record {index} has a header key that is not UTF-8", index
+                ) from None
+        b = data[key_end]
+        if b < 0x80:
+            raw = b
+            pos = key_end + 1
+        else:
+            raw, pos = _raw_varint(data, key_end, _INT32_RAW_LIMIT)
         if raw & 1:
             if raw != 1:
                 raise RecordFramingError(
