@@ -325,6 +325,7 @@ def test_concurrent_consumer_never_sees_hostile_bytes(broker: Any) -> None:
     assert errors == []
     assert got == [b"r%d-%d" % (r, i) for r in range(3) for i in range(20)]
     assert log_end_offset(broker.bootstrap, topic) == 60
+    print(f"broker VmHWM {_rss_kib(broker.proc.pid, 'VmHWM') / 1024:.0f} MiB")
 
 
 def _rss_kib(pid: int, field: str) -> int:

@@ -391,19 +391,19 @@ def _uniform_run(
     n = min(count - index, (end - pos) // size, hi - index)
     for at, byte in shape.constants:
         n = min(n, _leading(data[pos + at : pos + n * size : size], byte))
+    at = pos + shape.ts_at
+    ts_columns = [data[at + b : pos + n * size : size] for b in range(shape.ts_width)]
     last = shape.ts_width - 1
-    for b in range(shape.ts_width):
-        bits = data[pos + shape.ts_at + b : pos + n * size : size].translate(_HIGH_BIT)
-        n = min(n, _leading(bits, b"\x01" if b < last else b"\x00"))
+    for b, column in enumerate(ts_columns):
+        n = min(n, _leading(column.translate(_HIGH_BIT), b"\x01" if b < last else b"\x00"))
     if n <= 0:
         return None
     stop = pos + n * size
-    at = pos + shape.od_at
+    od_at = pos + shape.od_at
     for b in range(shape.od_width):
-        if data[at + b : stop : size] != _od_column(shape.od_width, b, index, n):
+        if data[od_at + b : stop : size] != _od_column(shape.od_width, b, index, n):
             return None
-    at = pos + shape.ts_at
-    low = data[at:stop:size]
+    low = ts_columns[0][:n]
     if 1 in low.translate(_LOW_BIT):
         return None  # a negative timestamp delta: the byte loop handles it
     if shape.ts_width == 1:
@@ -411,7 +411,7 @@ def _uniform_run(
         tmax = next(v for v in range(126, -1, -2) if v in low) >> 1
     else:
         pairs = bytearray(2 * n)  # native uint16 per record: low 7 bits | high byte << 8
-        pairs[1 - _BIG_ENDIAN :: 2] = data[at + 1 : stop : size]
+        pairs[1 - _BIG_ENDIAN :: 2] = ts_columns[1][:n]
         pairs[_BIG_ENDIAN::2] = low.translate(_LOW_SEVEN)
         values = array("H", pairs)
         vmin, vmax = min(values), max(values)
