@@ -2,7 +2,7 @@
 
 Owns: :func:`walk_records`, the scan Kafka's LogValidator makes of every record of a client
 batch, and :class:`RecordsSummary`, what the scan learns on the way. The record layout is drawn
-in :mod:`.decode`; here every field is read and checked, and nothing is copied or decoded:
+in :mod:`.decode`; here every field is read and checked, and no record object is built:
 
 - exactly ``count`` records fill ``[start, end)``: no byte left over, none missing;
 - each record's ``length`` is a non-negative varint and the record lies inside the payload;
