@@ -5,9 +5,12 @@ batches as leader, reading for consumers (bounded by the high watermark), and wa
 wait for data (``min_bytes`` / ``max_wait_ms`` long-poll).
 
 Invariants:
-- Batches are never decoded on the produce path unless the topic forces it (compacted topics check
-  keys; a named ``compression.type`` recompresses; LogAppendTime restamps timestamps): the header is
-  parsed, the CRC verified, sizes checked, offsets stamped in place, and the bytes appended.
+- Every leader append is validated as Kafka's LogValidator does
+  (:mod:`strom.storage.log_validator`): header, CRC and sizes, then a walk of every record's framing
+  (decompressing compressed batches into a bounded buffer), timestamps (KIP-937), keys on
+  compacted topics; records become objects only to name bad records (KIP-467 ``record_errors``)
+  or to recompress for a named ``compression.type``. Offsets are stamped in place and the
+  producer's bytes appended.
 - A rejected produce appends nothing to that partition. Idempotent batches are checked against
   the partition's producer state (:mod:`strom.storage.producer_state`) before the write: a
   sequence gap is OUT_OF_ORDER_SEQUENCE_NUMBER, a stale epoch INVALID_PRODUCER_EPOCH, and a
@@ -39,16 +42,17 @@ import asyncio
 import time
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from strom.broker.replica_tracking import ReplicaTracking
-from strom.errors import ErrorCode, InvalidRecordError, KafkaError
+from strom.errors import ErrorCode, KafkaError
 from strom.protocol import records as rec
 from strom.storage.config import LogConfig
 from strom.storage.errors import KafkaStorageError
 from strom.storage.file_records import FetchDataInfo
 from strom.storage.log import Log
+from strom.storage.log_validator import RecordError, RecordValidationError, validate_for_append
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 TopicPartition = tuple[str, int]
@@ -74,6 +78,7 @@ class AppendResult:
     log_start_offset: int = -1
     message: str | None = None
     duplicate: bool = False  # an idempotent retry: acknowledged, nothing appended
+    record_errors: list[RecordError] = field(default_factory=list)  # KIP-467
     next_offset: int = -1  # the offset after the appended records (acks=all waits for it)
 
 
@@ -137,15 +142,18 @@ class Partition(ReplicaTracking):
                 ),
             )
         batches = rec.validate_batches_for_append(data, max_batch_bytes=cfg.max_message_bytes)
-        for _, h in batches:
-            if h.is_control:
-                raise InvalidRecordError("Clients are not allowed to write control records")
+        buf = validate_for_append(
+            bytearray(data),
+            batches,
+            cfg,
+            self.log.clock_ms(),
+            client=client,
+            partition=f"{self.topic}-{self.index}",
+        )
         if verify is not None:
             failed = self._verify_transactional(batches, verify)
             if failed is not None:
                 return failed
-        buf = bytearray(data)
-        buf = self._apply_topic_policy(buf, batches)
         # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
         # before anything is written; a retried duplicate returns its original offsets
         info = self.log.append_as_leader(buf, self.leader_epoch, client=client)
@@ -183,37 +191,6 @@ class Partition(ReplicaTracking):
                 )
         return None
 
-    def _apply_topic_policy(
-        self, buf: bytearray, batches: list[tuple[int, rec.BatchHeader]]
-    ) -> bytearray:
-        cfg = self.config
-        compacted = "compact" in cfg.cleanup_policy
-        target = cfg.compression_type
-        recompress = target not in ("producer",)
-        log_append = cfg.message_timestamp_type == "LogAppendTime"
-        if not (compacted or recompress or log_append):
-            return buf
-        out = bytearray()
-        now = int(time.time() * 1000)
-        codec = rec.CompressionType.from_name(target) if recompress else None
-        for pos, h in batches:
-            chunk = buf[pos : pos + h.size_in_bytes]
-            if compacted or (codec is not None and codec != h.compression):
-                batch = rec.decode_batch(chunk)
-                if compacted and not h.is_control:
-                    for r in batch.records:
-                        if r.key is None:
-                            raise InvalidRecordError(
-                                f"Compacted topic cannot accept message without key in topic "
-                                f"partition {self.topic}-{self.index}."
-                            )
-                if codec is not None and codec != h.compression:
-                    chunk = bytearray(_rebuild(batch, codec))
-            if log_append:
-                rec.stamp_log_append_time(chunk, 0, now)
-            out += chunk
-        return out
-
     def read(
         self,
         offset: int,
@@ -231,24 +208,6 @@ class Partition(ReplicaTracking):
         if read_committed and not follower:
             upper = self.log.last_stable_offset
         return self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
-
-
-def _rebuild(batch: rec.RecordBatch, codec: rec.CompressionType) -> bytes:
-    h = batch.header
-    b = rec.RecordBatchBuilder(
-        compression=codec,
-        base_offset=h.base_offset,
-        partition_leader_epoch=h.partition_leader_epoch,
-        producer_id=h.producer_id,
-        producer_epoch=h.producer_epoch,
-        base_sequence=h.base_sequence,
-        is_transactional=h.is_transactional,
-        is_control=h.is_control,
-        timestamp_type=h.timestamp_type,
-    )
-    for r in batch.records:
-        b.append(r.value, key=r.key, timestamp=r.timestamp, headers=r.headers)
-    return b.build()
 
 
 class ReplicaManager:
@@ -298,6 +257,8 @@ class ReplicaManager:
         verify = self._produce_verifier(topic, partition, transactional_id) if client else None
         try:
             result = p.append_as_leader(data, acks, client=client, verify=verify)
+        except RecordValidationError as exc:
+            return AppendResult(exc.code, message=exc.message, record_errors=exc.record_errors)
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:

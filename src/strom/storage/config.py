@@ -164,6 +164,16 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("message.timestamp.type", "message_timestamp_type", "string", "CreateTime",
               "Whether record timestamps are the producer's or the broker's append time.",
               "log.message.timestamp.type", choices=("CreateTime", "LogAppendTime")),
+    ConfigDef("message.timestamp.before.max.ms", "message_timestamp_before_max_ms", "long",
+              LONG_MAX, "CreateTime: how far a record timestamp may lie before the broker's "
+              "time (KIP-937).", "log.message.timestamp.before.max.ms", min=0),
+    ConfigDef("message.timestamp.after.max.ms", "message_timestamp_after_max_ms", "long",
+              3600000, "CreateTime: how far a record timestamp may lie after the broker's time "
+              "(KIP-937; Kafka 4.0's default of one hour).",
+              "log.message.timestamp.after.max.ms", min=0),
+    ConfigDef("message.timestamp.difference.max.ms", "message_timestamp_difference_max_ms",
+              "long", LONG_MAX, "[DEPRECATED] Both KIP-937 bounds at once, where they keep "
+              "their defaults.", "log.message.timestamp.difference.max.ms", min=0),
     ConfigDef("cleanup.policy", "cleanup_policy", "list", ("delete",),
               "delete (retention), compact (keep the latest value per key) or both.",
               "log.cleanup.policy", choices=("compact", "delete")),
@@ -212,6 +222,9 @@ class LogConfig:
     flush_ms: int = LONG_MAX
     max_message_bytes: int = 1048588
     message_timestamp_type: str = "CreateTime"
+    message_timestamp_before_max_ms: int = LONG_MAX
+    message_timestamp_after_max_ms: int = 3600000
+    message_timestamp_difference_max_ms: int = LONG_MAX
     cleanup_policy: tuple[str, ...] = ("delete",)
     file_delete_delay_ms: int = 60000
     compression_type: str = "producer"

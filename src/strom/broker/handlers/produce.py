@@ -2,8 +2,10 @@
 
 acks must be 0, 1 or -1 (INVALID_REQUIRED_ACKS otherwise, nothing appended). Internal topics
 cannot be written by clients. Each partition succeeds or fails alone; a failed partition appends
-nothing. With acks=-1 the answer waits until the high watermark covers the records (every ISR
-member has them), or ``timeout_ms`` passes (REQUEST_TIMED_OUT). Transactional batches are
+nothing; a batch rejected for some of its records names them (KIP-467 ``record_errors``, Produce
+v8+: index in the batch and why, next to the partition's ``error_message``). With acks=-1 the
+answer waits until the high watermark covers the records (every ISR member has them), or
+``timeout_ms`` passes (REQUEST_TIMED_OUT). Transactional batches are
 verified with the transaction coordinator (KIP-890, see :mod:`strom.broker.replica_manager`).
 """
 
@@ -29,6 +31,10 @@ def _partition_response(index: int, r: AppendResult) -> ProduceResponse.Partitio
         log_append_time_ms=r.log_append_time,
         log_start_offset=r.log_start_offset,
         error_message=r.message if r.error != ErrorCode.NONE else None,
+        record_errors=[
+            PR.BatchIndexAndErrorMessage(batch_index=i, batch_index_error_message=m)
+            for i, m in r.record_errors
+        ],
     )
 
 

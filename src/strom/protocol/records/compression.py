@@ -16,8 +16,9 @@ Invariants:
 - ``decompress`` never holds more than about ``max_size`` bytes of output: gzip streams through
   ``zlib`` with ``max_length``; snappy checks each block's declared length before inflating it;
   lz4/zstd inflate into a fixed, preallocated buffer of at most ``max_size + 1`` bytes (cramjam
-  stops as soon as it is full). Exceeding ``max_size`` raises CorruptRecordError
-  ("decompressed size exceeds ..."), a compression bomb costs only the cap.
+  stops as soon as it is full). Exceeding ``max_size`` raises :class:`DecompressedSizeError`
+  (a CorruptRecordError answered as MESSAGE_TOO_LARGE: the data may be fine, only too big for
+  this broker), so a compression bomb costs only the cap.
 - Malformed input raises CorruptRecordError; codec ids outside 1-4 (and 0 for decompress) raise
   UnsupportedCompressionError. No other exception escapes.
 """
@@ -30,7 +31,7 @@ from collections.abc import Callable
 
 import cramjam
 
-from strom.errors import CorruptRecordError, UnsupportedCompressionError
+from strom.errors import CorruptRecordError, ErrorCode, UnsupportedCompressionError
 from strom.protocol.records.constants import CompressionType
 
 Buffer = bytes | bytearray | memoryview
@@ -48,8 +49,14 @@ _BUFFER_FULL = "whole buffer"  # cramjam: "failed to write whole buffer"
 _I32 = struct.Struct(">i")
 
 
-def _bomb(max_size: int) -> CorruptRecordError:
-    return CorruptRecordError(f"decompressed size exceeds the limit of {max_size} bytes")
+class DecompressedSizeError(CorruptRecordError):
+    """Decompressed records would exceed the caller's cap (MESSAGE_TOO_LARGE)."""
+
+    code = ErrorCode.MESSAGE_TOO_LARGE
+
+
+def _bomb(max_size: int) -> DecompressedSizeError:
+    return DecompressedSizeError(f"decompressed size exceeds the limit of {max_size} bytes")
 
 
 def _unsupported(codec: int) -> UnsupportedCompressionError:

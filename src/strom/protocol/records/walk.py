@@ -1,0 +1,420 @@
+"""Walking the records of one batch without building them: the produce path's framing check.
+
+Owns: :func:`walk_records`, the scan Kafka's LogValidator makes of every record of a client
+batch, and :class:`RecordsSummary`, what the scan learns on the way. The record layout is drawn
+in :mod:`.decode`; here every field is read and checked, and no record object is built:
+
+- exactly ``count`` records fill ``[start, end)``: no byte left over, none missing;
+- each record's ``length`` is a non-negative varint and the record lies inside the payload;
+  its fields fill exactly ``length`` bytes;
+- every varint is at most 5 bytes and fits an int32, every varlong at most 10 bytes and fits an
+  int64 (Java readers wrap wider values, Python readers do not: they would disagree);
+- ``offsetDelta`` of record ``i`` is ``i`` (Kafka's clients write 0..count-1 in order);
+- key and value lengths are ``-1`` (null) or non-negative; the header count is non-negative and
+  no larger than the bytes left in the record; header keys are non-negative lengths of valid
+  UTF-8 (readers decode them to strings), header values ``-1`` or non-negative.
+
+Invariants:
+- Any violation raises :class:`RecordFramingError` (INVALID_RECORD, as Kafka's record reader
+  answers) carrying the index of the offending record; nothing else escapes.
+- Work is a tight loop over the bytes (no per-record objects). Runs of records with one shape
+  (same size and field widths, no headers: fixed-size values from one producer) are checked
+  column by column with strided slices, so their per-record cost is paid in C; every other
+  record takes the byte loop. Both paths accept exactly the same inputs (tests cross-check them).
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from dataclasses import dataclass
+
+from strom.errors import InvalidRecordError
+
+Buffer = bytes | bytearray
+
+_INT32_RAW_LIMIT = 1 << 32
+_INT64_RAW_LIMIT = 1 << 64
+
+
+class RecordFramingError(InvalidRecordError):
+    """A record of the batch is malformed; ``record_index`` is its index within the batch."""
+
+    def __init__(self, message: str, record_index: int) -> None:
+        super().__init__(message)
+        self.record_index = record_index
+
+
+@dataclass(slots=True)
+class RecordsSummary:
+    """What a walk learns: the extreme timestamp deltas and how many records have no key."""
+
+    min_timestamp_delta: int
+    max_timestamp_delta: int
+    null_keys: int
+
+
+def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
+    """The raw (zig-zag encoded) value of the varint at ``pos`` and the position after it.
+
+    ``limit`` is ``2**32`` (varint: at most 5 bytes) or ``2**64`` (varlong: at most 10 bytes);
+    a longer encoding or a larger value raises ValueError, truncation IndexError (the walk turns
+    both into RecordFramingError).
+    """
+    raw = 0
+    shift = 0
+    while True:
+        b = data[pos]
+        pos += 1
+        raw |= (b & 0x7F) << shift
+        if b < 0x80:
+            if raw >= limit:
+                raise ValueError("varint value out of range")
+            return raw, pos
+        shift += 7
+        if shift >= 35 and (shift >= 70 or limit == _INT32_RAW_LIMIT):
+            raise ValueError("varint is too long")
+
+
+_TS_HI = 1 << 64
+_MIN_RUN = 8
+_MAX_SPAN = 1024
+
+
+def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
+    """Check the framing of the ``count`` records in ``data[start:end]`` (see module doc)."""
+    if count <= 0:
+        raise RecordFramingError(f"invalid record count {count}", 0)
+    tmin = _TS_HI
+    tmax = -_TS_HI
+    nulls = 0
+    index = 0
+    pos = start
+    span = 1  # records the byte loop takes before the next attempt at a uniform run
+    while index < count:
+        stop = min(count, index + span)
+        first, pos, lo, hi, null = _walk_span(data, pos, end, index, stop)
+        index = stop
+        nulls += null
+        tmin = min(tmin, lo)
+        tmax = max(tmax, hi)
+        if index == count:
+            break
+        try:
+            run = _uniform_run(data, first, pos, end, index, count)
+        except IndexError:
+            run = None  # the next record is truncated: the byte loop reports it
+        span = min(span * 2, _MAX_SPAN) if run is None or run[1] < _MIN_RUN else 1
+        if run is not None:
+            pos, n, lo, hi, null = run
+            index += n
+            nulls += null
+            tmin = min(tmin, lo)
+            tmax = max(tmax, hi)
+    if pos != end:
+        raise RecordFramingError(
+            f"{end - pos} bytes remain after the {count} records the batch declares", count - 1
+        )
+    return RecordsSummary(tmin, tmax, nulls)
+
+
+def _walk_span(
+    data: Buffer, pos: int, end: int, index: int, stop: int
+) -> tuple[int, int, int, int, int]:
+    """The byte loop over records ``index..stop-1`` from ``pos``: ``(start of the last record,
+    position after it, min and max timestamp delta, null keys)``. One- and two-byte varints
+    (nearly all of them) are decoded inline; longer ones by :func:`_raw_varint`."""
+    tmin = _TS_HI
+    tmax = -_TS_HI
+    nulls = 0
+    first = pos
+    i = index
+    raw_varint = _raw_varint
+    int32 = _INT32_RAW_LIMIT
+    try:
+        while i < stop:
+            first = pos
+            # length
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw & 1:
+                raise RecordFramingError(f"record {i} has a negative length", i)
+            rend = pos + (raw >> 1)
+            if rend > end:
+                raise RecordFramingError(
+                    f"record {i} of {raw >> 1} bytes runs past the end of the batch", i
+                )
+            # attributes (1 byte, unused), then the timestamp delta (varlong)
+            b = data[pos + 1]
+            if b < 0x80:
+                raw = b
+                pos += 2
+            else:
+                c = data[pos + 2]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 3
+                else:
+                    raw, pos = raw_varint(data, pos + 1, _INT64_RAW_LIMIT)
+            ts = (raw >> 1) ^ -(raw & 1)
+            if ts < tmin:
+                tmin = ts
+            if ts > tmax:
+                tmax = ts
+            # offset delta: must be i
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw != i << 1:
+                delta = (raw >> 1) ^ -(raw & 1)
+                raise RecordFramingError(f"record {i} has offset delta {delta}, expected {i}", i)
+            # key
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw & 1:
+                if raw != 1:
+                    raise RecordFramingError(f"record {i} has an invalid key length", i)
+                nulls += 1
+            else:
+                pos += raw >> 1
+            # value
+            b = data[pos]
+            if b < 0x80:
+                raw = b
+                pos += 1
+            else:
+                c = data[pos + 1]
+                if c < 0x80:
+                    raw = (b & 0x7F) | (c << 7)
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
+            if raw & 1:
+                if raw != 1:
+                    raise RecordFramingError(f"record {i} has an invalid value length", i)
+            else:
+                pos += raw >> 1
+            if pos >= rend:
+                raise RecordFramingError(f"record {i}: key or value runs past the record", i)
+            # header count
+            if data[pos]:
+                pos = _walk_headers(data, pos, rend, i)
+            else:
+                pos += 1
+            if pos != rend:
+                raise RecordFramingError(
+                    f"record {i}: its fields do not fill its declared length", i
+                )
+            i += 1
+    except (IndexError, ValueError) as exc:
+        raise RecordFramingError(f"record {i} is malformed: {exc}", i) from None
+    return first, pos, tmin, tmax, nulls
+
+
+def _walk_headers(data: Buffer, pos: int, rend: int, index: int) -> int:
+    """Check the headers of record ``index`` from its header count at ``pos``; the position
+    after them."""
+    raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+    count = (raw >> 1) ^ -(raw & 1)
+    if count < 0 or count > rend - pos:
+        raise RecordFramingError(f"record {index} has an invalid header count {count}", index)
+    for _ in range(count):
+        b = data[pos]
+        if b < 0x80:
+            raw = b
+            pos += 1
+        else:
+            raw, pos = _raw_varint(data, pos, _INT32_RAW_LIMIT)
+        if raw & 1:
+            raise RecordFramingError(f"record {index} has a negative header key length", index)
+        key_end = pos + (raw >> 1)
+        if key_end > rend:
+            raise RecordFramingError(f"record {index}: a header key runs past the record", index)
+        key = data[pos:key_end]
+        if not key.isascii():
+            try:
+                str(key, "utf-8")
+            except UnicodeDecodeError:
+                raise RecordFramingError(
+                    f"record {index} has a header key that is not UTF-8", index
+                ) from None
+        b = data[key_end]
+        if b < 0x80:
+            raw = b
+            pos = key_end + 1
+        else:
+            raw, pos = _raw_varint(data, key_end, _INT32_RAW_LIMIT)
+        if raw & 1:
+            if raw != 1:
+                raise RecordFramingError(
+                    f"record {index} has an invalid header value length", index
+                )
+        else:
+            pos += raw >> 1
+        if pos > rend:
+            raise RecordFramingError(f"record {index}: a header value runs past the record", index)
+    return pos
+
+
+# --------------------------------------------------------------------------- uniform runs
+#
+# A run is a sequence of records with the shape of a record the byte loop has just accepted: the
+# same size, the same length varint bytes, timestamp and offset delta varints of the same widths,
+# the same key and value length bytes, no headers. Records of one size lie at a fixed stride, so
+# "byte k of every record" is one strided slice (a C loop): the run is the longest prefix in which
+# every structural column holds what the template holds (constant bytes: the lengths and the
+# empty header count; continuation bits: the timestamp delta), then the offset delta columns must
+# equal the canonical encodings of index..index+n-1 and the timestamp deltas are read from their
+# columns. Anything unusual (a negative timestamp delta, wide varints, a failed comparison) returns
+# None and the byte loop, which reports precise errors, takes over.
+
+_MAX_TS_WIDTH = 2
+_MAX_OD_WIDTH = 3
+_HIGH_BIT = bytes(b >> 7 for b in range(256))
+_LOW_BIT = bytes(b & 1 for b in range(256))
+_LOW_SEVEN = bytes(b & 0x7F for b in range(256))
+_BIG_ENDIAN = sys.byteorder == "big"
+_SINGLE = [bytes((b,)) for b in range(256)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    constants: tuple[tuple[int, bytes], ...]  # (offset in the record, the byte it must hold)
+    ts_at: int  # offset of the timestamp delta varint
+    ts_width: int
+    od_at: int
+    od_width: int
+    null_key: bool
+
+
+def _od_width_range(width: int) -> tuple[int, int]:
+    """The offset deltas ``lo <= i < hi`` whose canonical varints have ``width`` bytes."""
+    return (0 if width == 1 else 1 << (7 * width - 8)), 1 << (7 * width - 1)
+
+
+_PERIOD = {c: bytes(((2 * j) & 0x7F) | c for j in range(64)) for c in (0, 0x80)}
+
+
+def _od_column(width: int, b: int, first: int, n: int) -> bytes:
+    """Byte ``b`` of the canonical varints of the offset deltas ``first..first+n-1`` (all of
+    ``width`` bytes), built from repeated blocks rather than record by record."""
+    cont = 0x80 if b < width - 1 else 0
+    if b == 0:  # 2i & 0x7f: period 64
+        start = first % 64
+        return (_PERIOD[cont] * ((start + n) // 64 + 1))[start : start + n]
+    shift = 7 * b - 1  # byte b of 2i is (i >> shift) & 0x7f: each value repeats 2**shift times
+    lo, hi = first >> shift, (first + n - 1) >> shift
+    column = b"".join(_SINGLE[(v & 0x7F) | cont] * (1 << shift) for v in range(lo, hi + 1))
+    start = first - (lo << shift)
+    return column[start : start + n]
+
+
+def _varint_end(data: Buffer, pos: int) -> int:
+    while data[pos] & 0x80:
+        pos += 1
+    return pos + 1
+
+
+def _raw_of(data: Buffer, pos: int, end: int) -> int:
+    raw = 0
+    for at in range(end - 1, pos - 1, -1):
+        raw = (raw << 7) | (data[at] & 0x7F)
+    return raw
+
+
+def _shape_of(data: Buffer, first: int, size: int) -> _Shape | None:
+    """The shape of the (already accepted) record at ``first``; None for shapes runs skip."""
+    ts_at = _varint_end(data, first) + 1
+    od_at = _varint_end(data, ts_at)
+    key_at = _varint_end(data, od_at)
+    if od_at - ts_at > _MAX_TS_WIDTH or key_at - od_at > _MAX_OD_WIDTH:
+        return None
+    key_end = _varint_end(data, key_at)
+    key_raw = _raw_of(data, key_at, key_end)
+    value_at = key_end + (0 if key_raw & 1 else key_raw >> 1)
+    value_end = _varint_end(data, value_at)
+    value_raw = _raw_of(data, value_at, value_end)
+    if value_end + (0 if value_raw & 1 else value_raw >> 1) != first + size - 1:
+        return None  # headers
+    fixed = [*range(first, ts_at - 1), *range(key_at, key_end), *range(value_at, value_end)]
+    constants = (*((at - first, _SINGLE[data[at]]) for at in fixed), (size - 1, b"\x00"))
+    return _Shape(
+        constants, ts_at - first, od_at - ts_at, od_at - first, key_at - od_at, key_raw == 1
+    )
+
+
+def _leading(column: bytes | bytearray, byte: bytes) -> int:
+    """How many leading entries of ``column`` equal ``byte``."""
+    return len(column) - len(column.lstrip(byte))
+
+
+def _uniform_run(
+    data: Buffer, first: int, pos: int, end: int, index: int, count: int
+) -> tuple[int, int, int, int, int] | None:
+    """Records ``index..`` from ``pos`` shaped like the accepted record at ``first``:
+    ``(position after them, how many, min ts delta, max ts delta, null keys)`` or None."""
+    size = pos - first
+    if data[pos] != data[first] or pos + size > end:
+        return None  # cheap exit: the next record's length differs (or it cannot fit)
+    shape = _shape_of(data, first, size)
+    if shape is None:
+        return None
+    lo, hi = _od_width_range(shape.od_width)
+    if index < lo:
+        return None
+    n = min(count - index, (end - pos) // size, hi - index)
+    for at, byte in shape.constants:
+        n = min(n, _leading(data[pos + at : pos + n * size : size], byte))
+    at = pos + shape.ts_at
+    ts_columns = [data[at + b : pos + n * size : size] for b in range(shape.ts_width)]
+    last = shape.ts_width - 1
+    for b, column in enumerate(ts_columns):
+        n = min(n, _leading(column.translate(_HIGH_BIT), b"\x01" if b < last else b"\x00"))
+    if n <= 0:
+        return None
+    stop = pos + n * size
+    od_at = pos + shape.od_at
+    for b in range(shape.od_width):
+        if data[od_at + b : stop : size] != _od_column(shape.od_width, b, index, n):
+            return None
+    low = ts_columns[0][:n]
+    if 1 in low.translate(_LOW_BIT):
+        return None  # a negative timestamp delta: the byte loop handles it
+    if shape.ts_width == 1:
+        tmin = next(v for v in range(0, 128, 2) if v in low) >> 1
+        tmax = next(v for v in range(126, -1, -2) if v in low) >> 1
+    else:
+        pairs = bytearray(2 * n)  # native uint16 per record: low 7 bits | high byte << 8
+        pairs[1 - _BIG_ENDIAN :: 2] = ts_columns[1][:n]
+        pairs[_BIG_ENDIAN::2] = low.translate(_LOW_SEVEN)
+        values = array("H", pairs)
+        vmin, vmax = min(values), max(values)
+        tmin = ((vmin & 0x7F) | (vmin >> 8) << 7) >> 1
+        tmax = ((vmax & 0x7F) | (vmax >> 8) << 7) >> 1
+    return stop, n, tmin, tmax, n if shape.null_key else 0
