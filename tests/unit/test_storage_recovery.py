@@ -10,8 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from strom.errors import ErrorCode
 from strom.protocol.records import RecordBatchBuilder, decode_batches
 from strom.storage import Log, LogConfig
+from strom.storage.corruption import CorruptLogRangeError
 from strom.storage.segment import LogSegment
 
 pytestmark = pytest.mark.unit
@@ -44,10 +46,10 @@ def seg_file(path: Path, base: int, suffix: str = ".log") -> Path:
     return path / f"{base:020d}{suffix}"
 
 
-def all_offsets(log: Log) -> list[int]:
+def all_offsets(log: Log, end: int | None = None) -> list[int]:
     out: list[int] = []
     offset = log.log_start_offset
-    while offset < log.log_end_offset:
+    while offset < (log.log_end_offset if end is None else end):
         info = log.read(offset, 10**6)
         batches = decode_batches(bytes(info.records))
         out.extend(r.offset for b in batches for r in b if r.offset >= offset)
@@ -86,19 +88,32 @@ def test_corrupt_byte_truncates_at_that_batch(tmp_path: Path) -> None:
     assert log.active_segment.size == victim
 
 
-def test_corruption_in_earlier_segment_deletes_later_ones(tmp_path: Path) -> None:
+def test_corruption_in_earlier_segment_keeps_later_ones_and_marks_the_range(
+    tmp_path: Path,
+) -> None:
+    """Unlike Kafka (which truncates there and deletes every later segment), a closed segment
+    that fails validation keeps its bytes and the later segments stay: the rest of that segment
+    becomes a corrupt range that is never served."""
     path = tmp_path / "t-0"
     bases = build_log(path)
     assert len(bases) > 4
     victim = seg_file(path, bases[2])
+    size = victim.stat().st_size
     data = bytearray(victim.read_bytes())
     data[100] ^= 0xFF
     victim.write_bytes(bytes(data))
     log = reopen(path, recovery_point=bases[1])
-    assert [s.base_offset for s in log.segments] == bases[:3]
-    assert log.log_end_offset < bases[3]
-    assert not seg_file(path, bases[3]).exists()
-    assert all_offsets(log) == list(range(log.log_end_offset))
+    assert [s.base_offset for s in log.segments] == bases
+    assert victim.stat().st_size == size  # nothing truncated away
+    first = log.first_corrupt_offset
+    assert first is not None and bases[2] <= first < bases[3]
+    with pytest.raises(CorruptLogRangeError) as err:
+        log.read(first, 10**6)
+    assert err.value.code == ErrorCode.CORRUPT_MESSAGE
+    # what comes before the range and after it is served, every batch CRC-valid
+    assert all_offsets(log, end=first) == list(range(first))
+    after = decode_batches(bytes(log.read(bases[3], 10**6).records))
+    assert after[0].header.base_offset == bases[3]
 
 
 def test_segments_below_recovery_point_are_not_rescanned(tmp_path: Path) -> None:
@@ -119,9 +134,11 @@ def test_clean_shutdown_reopen_does_not_scan(
     calls: list[int] = []
     original = LogSegment.recover
 
-    def counting(self: LogSegment, max_message_size: int | None = None) -> int:
+    def counting(
+        self: LogSegment, max_message_size: int | None = None, *, truncate_invalid: bool = True
+    ) -> int:
         calls.append(self.base_offset)
-        return original(self, max_message_size)
+        return original(self, max_message_size, truncate_invalid=truncate_invalid)
 
     monkeypatch.setattr(LogSegment, "recover", counting)
     log = reopen(path, clean=True, recovery_point=240)

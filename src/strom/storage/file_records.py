@@ -2,9 +2,9 @@
 
 Owns: positional reads of a ``.log`` file (``pread``; the shared file offset is never used, so
 ``sendfile`` and appends do not disturb each other), walking batch headers without reading
-records (:func:`iter_file_headers`), the validating walk used by crash recovery
-(:class:`RecoveryScan`), and the read results handed to the broker (:class:`FileSlice`,
-:class:`FetchDataInfo`).
+records (:func:`iter_file_headers`), the validating walk used by crash recovery, the scrubber
+and healing truncations (:class:`RecoveryScan`), and the read results handed to the broker
+(:class:`FileSlice`, :class:`FetchDataInfo`).
 
 On-disk format: the ``.log`` file is RecordBatch v2 batches back to back (see :mod:`.segment`);
 nothing here writes.
@@ -76,18 +76,25 @@ class RecoveryScan:
     where and why it stopped (``problem`` is None if the whole file is valid)."""
 
     def __init__(
-        self, fd: int, base_offset: int, file_size: int, max_message_size: int | None = None
+        self,
+        fd: int,
+        base_offset: int,
+        file_size: int,
+        max_message_size: int | None = None,
+        start_position: int = 0,
     ) -> None:
         self.fd = fd
         self.base_offset = base_offset
         self.file_size = file_size
         self.max_message_size = max_message_size
-        self.valid_bytes = 0
+        self.start_position = start_position
+        self.valid_bytes = start_position
+        self.next_offset = base_offset
         self.problem: str | None = None
 
     def __iter__(self) -> Iterator[tuple[int, BatchHeader]]:
         fd, file_size = self.fd, self.file_size
-        pos, next_offset = 0, self.base_offset
+        pos, next_offset = self.start_position, self.base_offset
         buf, buf_start = b"", 0
         while pos < file_size:
             if pos + BATCH_HEADER_SIZE > buf_start + len(buf):
@@ -110,6 +117,7 @@ class RecoveryScan:
             pos += size
             next_offset = hdr.next_offset
             self.valid_bytes = pos
+            self.next_offset = next_offset
 
     def _check(self, hdr: BatchHeader, pos: int, next_offset: int) -> str | None:
         size = hdr.size_in_bytes
@@ -178,6 +186,15 @@ class FetchDataInfo:
     @property
     def size(self) -> int:
         return sum(s.length for s in self.slices)
+
+    def truncated(self, length: int) -> FetchDataInfo:
+        """The same read cut to its first ``length`` bytes (after :attr:`records`)."""
+        out = FetchDataInfo(self.fetch_offset, self.segment_base_offset, self.position)
+        out.slices = tuple(
+            FileSlice(s.file, s.position, min(s.length, length)) for s in self.slices
+        )
+        out._records = self.records[:length]
+        return out
 
     @property
     def records(self) -> memoryview:

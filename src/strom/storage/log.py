@@ -52,6 +52,7 @@ from strom.protocol.records import (
 )
 from strom.storage import list_offsets
 from strom.storage.config import LogConfig
+from strom.storage.corruption import CorruptLogRangeError, CorruptRanges, verify_read
 from strom.storage.errors import (
     KafkaStorageError,
     OffsetOutOfRangeError,
@@ -60,7 +61,7 @@ from strom.storage.errors import (
 )
 from strom.storage.file_records import FetchDataInfo
 from strom.storage.leader_epoch import LeaderEpochCache
-from strom.storage.log_loader import load_log
+from strom.storage.log_loader import load_log, rebuild_leader_epochs
 from strom.storage.log_maintenance import LogMaintenance
 from strom.storage.log_results import AppendInfo, TimestampAndOffset
 from strom.storage.log_txn import LogTransactions
@@ -111,6 +112,7 @@ class Log(LogMaintenance, LogTransactions):
         self._dir_dirty = False
         self.closed = False
         self.segments_recovered = 0
+        self.corruption = CorruptRanges()
         self.leader_epoch_cache = LeaderEpochCache(directory / LEADER_EPOCH_CHECKPOINT)
         self.leader_epoch_cache.truncate_from_end(log_end_offset)
         self.leader_epoch_cache.truncate_from_start(log_start_offset)
@@ -157,6 +159,13 @@ class Log(LogMaintenance, LogTransactions):
             producer_id_expiration_ms=producer_id_expiration_ms,
         )
         log.segments_recovered = loaded.segments_recovered
+        for start, end, reason in loaded.corrupt:
+            log.corruption.mark(start, end, reason)
+        for start, end in loaded.gaps:
+            log.corruption.mark_gap(start, end)
+        cache = log.leader_epoch_cache
+        if cache.damaged or (not cache.existed and log.log_end_offset > log.log_start_offset):
+            rebuild_leader_epochs(log.segment_set, cache, log.log_start_offset)
         log.producer_state.truncate_and_reload(
             log.segment_set, log.log_start_offset, log.log_end_offset, clock_ms()
         )
@@ -199,6 +208,27 @@ class Log(LogMaintenance, LogTransactions):
     @property
     def size_in_bytes(self) -> int:
         return self._segments.size_in_bytes
+
+    @property
+    def compacted(self) -> bool:
+        return "compact" in self.config.cleanup_policy
+
+    @property
+    def first_corrupt_offset(self) -> int | None:
+        """The first offset this replica cannot serve (:mod:`.corruption`), or None."""
+        return self.corruption.first(self.compacted)
+
+    def mark_corrupt(self, start: int, end: int, reason: str) -> bool:
+        """Never serve ``[start, end)`` again (until truncated away); True if it is new."""
+        end = min(end, self._leo)
+        start = max(start, self._lso)
+        if not self.corruption.mark(start, end, reason):
+            return False
+        logger.error(
+            "%s-%d: offsets [%d, %d) are corrupt (%s); first corrupt offset now %s",
+            self.topic, self.partition, start, end, reason, self.first_corrupt_offset,
+        )  # fmt: skip
+        return True
 
     @property
     def latest_epoch(self) -> int | None:
@@ -394,6 +424,8 @@ class Log(LogMaintenance, LogTransactions):
         upper = leo if max_offset is None else min(max_offset, leo)
         if start_offset >= upper:
             return FetchDataInfo(start_offset)
+        where = f"{self.topic}-{self.partition}"
+        stop = self.corruption.check(start_offset, self.compacted, where)
         bound_base, bound_pos = -1, 0
         if upper < leo:
             bound_seg = self._segments.floor(upper)
@@ -410,8 +442,25 @@ class Log(LogMaintenance, LogTransactions):
                     limit = bound_pos
             info = seg.read_slice(start_offset, max_bytes, limit, min_one_batch)
             if info is not None:
-                return info
+                return self._verified(info, seg, stop)
         return FetchDataInfo(start_offset)
+
+    def _verified(self, info: FetchDataInfo, seg: LogSegment, stop: int | None) -> FetchDataInfo:
+        """Only the batches that pass :func:`~.corruption.verify_read`; a bad first batch
+        marks the rest of its segment corrupt and raises CORRUPT_MESSAGE."""
+        buf = info.records
+        valid, problem = verify_read(buf, info.fetch_offset, stop)
+        if valid == len(buf):
+            return info
+        if valid:
+            return info.truncated(valid)
+        nxt = self._segments.following(seg)
+        end = nxt.base_offset if nxt is not None else self._leo
+        self.mark_corrupt(info.fetch_offset, end, f"read of segment {seg.base_offset}: {problem}")
+        raise CorruptLogRangeError(
+            f"offset {info.fetch_offset} of {self.topic}-{self.partition} is corrupt: {problem}",
+            info.fetch_offset,
+        )
 
     def fetch_offset_by_timestamp(self, timestamp: int) -> TimestampAndOffset | None:
         """ListOffsets: -2 earliest, -1 latest (log end), -3 max timestamp, else the first

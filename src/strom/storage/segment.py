@@ -105,6 +105,7 @@ class LogSegment(SegmentReader):
         self._log_dirty = False
         self.created_ms = now_ms
         self.closed = False
+        self.invalid_tail: str | None = None
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -134,6 +135,7 @@ class LogSegment(SegmentReader):
         *,
         recover: bool = False,
         max_message_size: int | None = None,
+        truncate_invalid: bool = True,
         **kwargs: int,
     ) -> tuple[LogSegment, int]:
         """Open an existing segment; returns it with the number of bytes recovery truncated.
@@ -142,6 +144,7 @@ class LogSegment(SegmentReader):
         indexes are trusted if present and sane, else rebuilt (which also validates the data).
         With ``recover`` the ``.txnindex`` is marked stale (the log rebuilds it: markers past
         the recovery point may lack their entry); otherwise it is only cut at the end.
+        ``truncate_invalid=False`` (a closed segment): see :meth:`recover`.
         """
         seg = cls(directory, base_offset, file_suffix="", **kwargs)
         if not recover:
@@ -155,7 +158,7 @@ class LogSegment(SegmentReader):
             )
         else:
             seg.txn_index.stale = True
-        truncated = seg.recover(max_message_size)
+        truncated = seg.recover(max_message_size, truncate_invalid=truncate_invalid)
         seg.txn_index.truncate_to(seg.next_offset)
         return seg, truncated
 
@@ -304,13 +307,15 @@ class LogSegment(SegmentReader):
                 self.time_index.maybe_append(self._max_ts, self._offset_of_max_ts)
             self._bytes_since_last_index_entry = 0
 
-    def recover(self, max_message_size: int | None = None) -> int:
+    def recover(self, max_message_size: int | None = None, *, truncate_invalid: bool = True) -> int:
         """Re-validate every batch, rebuild both indexes, truncate at the first bad batch.
 
         A batch is bad if its header does not parse (magic, length), it is torn (runs past the
         end of the file), its offsets do not follow the previous batch or do not fit this
         segment, it is larger than ``max_message_size`` (if given), or its CRC does not match.
-        Returns the number of bytes truncated.
+        Returns the number of bytes truncated. With ``truncate_invalid=False`` the file is left
+        as it is: the segment ends logically before the bad batch and :attr:`invalid_tail` says
+        why (the log marks the rest corrupt instead of losing the batches after it).
         """
         self.offset_index.reset()
         self.time_index.reset()
@@ -331,7 +336,19 @@ class LogSegment(SegmentReader):
             self._next_offset = hdr.next_offset
         pos = scan.valid_bytes
         truncated = file_size - pos
-        if truncated:
+        if truncated and not truncate_invalid:
+            logger.error(
+                "found invalid batch at position %d of closed segment %s (%s); the %d bytes "
+                "from there are not served",
+                pos,
+                self.log_path,
+                scan.problem,
+                truncated,
+            )
+            self.invalid_tail = scan.problem or "invalid batch"
+            self._size = pos
+            truncated = 0
+        elif truncated:
             logger.warning(
                 "found invalid batch at position %d of segment %s (%s); truncating %d bytes",
                 pos,
@@ -346,15 +363,17 @@ class LogSegment(SegmentReader):
         return truncated
 
     def truncate_to(self, offset: int, now_ms: int | None = None) -> int:
-        """Remove the batch containing ``offset`` and everything after; returns bytes removed."""
-        found = self.translate_offset(offset)
-        if found is None:
+        """Remove the batch containing ``offset`` and everything after, and any invalid batch
+        before it (:meth:`valid_position`); returns bytes removed."""
+        pos = self.valid_position(offset)
+        file_size = os.fstat(self.file.fileno()).st_size
+        if pos >= file_size:
             return 0
-        pos = found[0]
+        self.invalid_tail = None
         self.offset_index.truncate_to(offset)
         self.time_index.truncate_to(offset)
         self.txn_index.truncate_to(offset)
-        removed = self._size - pos
+        removed = file_size - pos
         os.ftruncate(self.file.fileno(), pos)
         self._size = pos
         self._log_dirty = True
