@@ -128,10 +128,18 @@ def test_deleted_middle_segment_is_an_error_not_a_gap(broker: BrokerProcess) -> 
     assert "missing" in broker.log_text()
 
 
-@pytest.mark.parametrize(
-    "target", [".index", ".timeindex", "leader-epoch-checkpoint", "recovery-point-offset-checkpoint",
-               "log-start-offset-checkpoint", "replication-offset-checkpoint", ".snapshot"]
-)  # fmt: skip
+DAMAGE_TARGETS = [
+    ".index",
+    ".timeindex",
+    "leader-epoch-checkpoint",
+    "recovery-point-offset-checkpoint",
+    "log-start-offset-checkpoint",
+    "replication-offset-checkpoint",
+    ".snapshot",
+]
+
+
+@pytest.mark.parametrize("target", DAMAGE_TARGETS)
 @pytest.mark.parametrize("damage", ["delete", "garble"])
 def test_damaged_index_or_checkpoint_is_rebuilt(
     broker: BrokerProcess, target: str, damage: str
