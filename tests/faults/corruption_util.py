@@ -7,9 +7,11 @@ whether they were contiguous, and which error (if any) stopped the reader at whi
 from __future__ import annotations
 
 import importlib.util
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from confluent_kafka import Consumer, Producer
@@ -18,13 +20,24 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 from strom.protocol.records import iter_batches
 
-_spec = importlib.util.spec_from_file_location(
-    "integration_conftest", Path(__file__).resolve().parents[1] / "integration" / "conftest.py"
-)
-assert _spec is not None and _spec.loader is not None
-_conftest = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_conftest)
-BrokerProcess = _conftest.BrokerProcess
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def load_module(name: str, path: Path) -> ModuleType:
+    """Import a file of another test directory (its conftest) under a name of our own."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+BrokerProcess = load_module(
+    "integration_conftest", TESTS / "integration" / "conftest.py"
+).BrokerProcess
 
 CORRUPT_MESSAGE = 2
 
