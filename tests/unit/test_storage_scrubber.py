@@ -340,3 +340,22 @@ def test_leader_epoch_checkpoint_is_rebuilt_from_the_batches(tmp_path: Path, dam
     assert log.leader_epoch_cache.entries == entries
     assert log.end_offset_for_epoch(2) == (2, 12)
     log.close()
+
+
+def test_damaged_header_and_snapshots_do_not_stop_the_log_from_opening(tmp_path: Path) -> None:
+    """Every producer snapshot garbled (the state is replayed from the batch headers) and a
+    batch header in a closed segment unparsable: the log opens and serves up to the damage."""
+    path = tmp_path / "t-0"
+    bases = build(path)
+    for snapshot in path.glob("*.snapshot"):
+        snapshot.write_bytes(b"garbage" * 10)
+    victim = seg_file(path, bases[2])
+    spans = [p for p, _ in iter_batches(victim.read_bytes())]
+    data = bytearray(victim.read_bytes())
+    data[spans[3] + 16] = 7  # the magic byte
+    victim.write_bytes(bytes(data))
+    log = Log.open(path, CONFIG, had_clean_shutdown=True)
+    offsets, stopped = read_until_error(log)
+    assert stopped is not None and bases[2] < stopped < bases[3]
+    assert offsets == list(range(stopped))
+    log.close()

@@ -440,7 +440,10 @@ class Log(LogMaintenance, LogTransactions):
                     break
                 if seg.base_offset == bound_base:
                     limit = bound_pos
-            info = seg.read_slice(start_offset, max_bytes, limit, min_one_batch)
+            try:
+                info = seg.read_slice(start_offset, max_bytes, limit, min_one_batch)
+            except CorruptRecordError as exc:  # an unparsable header before the offset
+                raise self._unreadable(seg, start_offset, str(exc)) from exc
             if info is not None:
                 return self._verified(info, seg, stop)
         return FetchDataInfo(start_offset)
@@ -454,12 +457,15 @@ class Log(LogMaintenance, LogTransactions):
             return info
         if valid:
             return info.truncated(valid)
+        raise self._unreadable(seg, info.fetch_offset, problem)
+
+    def _unreadable(self, seg: LogSegment, offset: int, problem: str) -> CorruptLogRangeError:
+        """Mark the rest of ``seg`` from ``offset`` corrupt; the error to raise."""
         nxt = self._segments.following(seg)
         end = nxt.base_offset if nxt is not None else self._leo
-        self.mark_corrupt(info.fetch_offset, end, f"read of segment {seg.base_offset}: {problem}")
-        raise CorruptLogRangeError(
-            f"offset {info.fetch_offset} of {self.topic}-{self.partition} is corrupt: {problem}",
-            info.fetch_offset,
+        self.mark_corrupt(offset, end, f"read of segment {seg.base_offset}: {problem}")
+        return CorruptLogRangeError(
+            f"offset {offset} of {self.topic}-{self.partition} is corrupt: {problem}", offset
         )
 
     def fetch_offset_by_timestamp(self, timestamp: int) -> TimestampAndOffset | None:
