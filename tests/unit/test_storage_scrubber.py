@@ -126,7 +126,7 @@ def test_scrub_segment_is_rate_limited(tmp_path: Path) -> None:
     size = seg.stat().st_size
     t = FakeTime()
     throttler = Throttler(size / 2, clock=t.clock, wait=t.wait)
-    assert scrub_segment(seg, bases[0], size, throttler) is None
+    assert scrub_segment(seg, bases[0], size, throttler) == []
     assert t.now == pytest.approx(2.0, abs=0.011)
 
 
@@ -145,12 +145,28 @@ def test_scrub_segment_finds_a_flipped_bit(tmp_path: Path) -> None:
     bases = build(path)
     seg = seg_file(path, bases[1])
     size = seg.stat().st_size
-    assert scrub_segment(seg, bases[1], size) is None
-    flip(seg, size // 2)
+    assert scrub_segment(seg, bases[1], size) == []
+    spans = list(iter_batches(seg.read_bytes()))
+    flip(seg, spans[3][0] + 70)
+    flip(seg, spans[6][0] + 70)
     found = scrub_segment(seg, bases[1], size)
-    assert found is not None and found.problem == "CRC mismatch"
-    assert bases[1] <= found.next_offset < bases[2]
-    assert 0 < found.position <= size // 2
+    # both bad batches, each from the end of the batch before to the start of the one after
+    assert [(f.position, f.next_offset, f.end_offset, f.problem) for f in found] == [
+        (spans[3][0], spans[3][1].base_offset, spans[4][1].base_offset, "CRC mismatch"),
+        (spans[6][0], spans[6][1].base_offset, spans[7][1].base_offset, "CRC mismatch"),
+    ]
+
+
+def test_scrub_segment_without_a_way_past_the_damage(tmp_path: Path) -> None:
+    path = tmp_path / "t-0"
+    bases = build(path)
+    seg = seg_file(path, bases[1])
+    spans = list(iter_batches(seg.read_bytes()))
+    data = bytearray(seg.read_bytes())
+    data[spans[3][0] + 8 : spans[3][0] + 12] = (999).to_bytes(4, "big")  # the length field
+    seg.write_bytes(bytes(data))
+    (found,) = scrub_segment(seg, bases[1], len(data))
+    assert found.next_offset == spans[3][1].base_offset and found.end_offset is None
 
 
 def test_scrub_segment_finds_a_truncated_file(tmp_path: Path) -> None:
@@ -160,8 +176,8 @@ def test_scrub_segment_finds_a_truncated_file(tmp_path: Path) -> None:
     size = seg.stat().st_size
     with open(seg, "r+b") as f:
         f.truncate(size - 10)
-    found = scrub_segment(seg, bases[1], size)
-    assert found is not None and "torn" in found.problem
+    (found,) = scrub_segment(seg, bases[1], size)
+    assert "torn" in found.problem and found.end_offset is None
 
 
 def test_scrubber_pass_after_clean_restart_marks_the_range(tmp_path: Path) -> None:
@@ -178,9 +194,11 @@ def test_scrubber_pass_after_clean_restart_marks_the_range(tmp_path: Path) -> No
     assert first is not None and bases[2] <= first < bases[3]
     offsets, stopped = read_until_error(log)
     assert offsets == list(range(first)) and stopped == first
-    # the rest of the log after the damaged segment is still served
-    offsets, stopped = read_until_error(log, bases[3])
-    assert stopped is None and offsets == list(range(bases[3], log.log_end_offset))
+    # only the bad batch is withheld: everything after it is still served
+    (r,) = log.corruption.ranges(False)
+    assert r.end == first + 4  # one batch of 4 records
+    offsets, stopped = read_until_error(log, r.end)
+    assert stopped is None and offsets == list(range(r.end, log.log_end_offset))
     log.close()
 
 
@@ -190,8 +208,7 @@ def test_finding_for_a_segment_no_longer_in_the_log_is_ignored(tmp_path: Path) -
     flip(seg_file(path, bases[1]), 200)
     log = Log.open(path, CONFIG, had_clean_shutdown=True)
     seg = log.segments[1]
-    found = scrub_segment(seg.log_path, seg.base_offset, seg.size)
-    assert found is not None
+    (found,) = scrub_segment(seg.log_path, seg.base_offset, seg.size)
     log.truncate_to(bases[1])  # the damaged segment went meanwhile
     assert not apply_finding(log, seg, found)
     assert log.first_corrupt_offset is None

@@ -10,7 +10,8 @@ Two kinds of range:
 - *corrupt* ``[start, end)``: bytes on disk that fail their CRC or structure checks, or offsets
   lost from the middle of the log (a segment truncated or deleted while later ones remain);
   ``start`` is the end of the last valid batch before the damage, ``end`` the base offset of the
-  next segment (everything after the first bad batch of a segment counts as damaged);
+  next valid batch: the batch right after a bad one when its length field still leads to a
+  valid batch (:func:`~.file_records.resync`), else the next segment;
 - *gap* ``[start, end)``: a segment whose next offset is below the base offset of the segment
   after it. Compaction legitimately leaves such gaps, so a gap counts as missing data only in a
   log whose ``cleanup.policy`` does not include ``compact`` (the caller says which, at each

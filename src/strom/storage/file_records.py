@@ -82,6 +82,7 @@ class RecoveryScan:
         file_size: int,
         max_message_size: int | None = None,
         start_position: int = 0,
+        start_offset: int | None = None,
     ) -> None:
         self.fd = fd
         self.base_offset = base_offset
@@ -89,12 +90,12 @@ class RecoveryScan:
         self.max_message_size = max_message_size
         self.start_position = start_position
         self.valid_bytes = start_position
-        self.next_offset = base_offset
+        self.next_offset = base_offset if start_offset is None else start_offset
         self.problem: str | None = None
 
     def __iter__(self) -> Iterator[tuple[int, BatchHeader]]:
         fd, file_size = self.fd, self.file_size
-        pos, next_offset = self.start_position, self.base_offset
+        pos, next_offset = self.start_position, self.next_offset
         buf, buf_start = b"", 0
         while pos < file_size:
             if pos + BATCH_HEADER_SIZE > buf_start + len(buf):
@@ -132,6 +133,22 @@ class RecoveryScan:
         if not 0 <= hdr.last_offset - self.base_offset <= INT32_MAX:
             return f"offset {hdr.last_offset} out of range for segment base {self.base_offset}"
         return None
+
+
+def resync(
+    fd: int, base_offset: int, position: int, limit: int, after_offset: int
+) -> tuple[int, BatchHeader] | None:
+    """Where valid data resumes after the invalid batch at ``position``: the batch right after
+    it (trusting the invalid batch's length field) if that one is whole, CRC-valid and starts
+    at or after ``after_offset``; None when there is no such batch before ``limit``."""
+    try:
+        bad = parse_batch_header(pread_exact(fd, BATCH_HEADER_SIZE, position))
+    except CorruptRecordError:
+        return None
+    scan = RecoveryScan(fd, base_offset, limit, None, position + bad.size_in_bytes, after_offset)
+    for pos, hdr in scan:
+        return pos, hdr
+    return None
 
 
 class FileSlice:

@@ -59,7 +59,7 @@ from strom.storage.errors import (
     RecordBatchTooLargeError,
     UnexpectedAppendOffsetError,
 )
-from strom.storage.file_records import FetchDataInfo
+from strom.storage.file_records import FetchDataInfo, resync
 from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.log_loader import load_log, rebuild_leader_epochs
 from strom.storage.log_maintenance import LogMaintenance
@@ -457,12 +457,19 @@ class Log(LogMaintenance, LogTransactions):
             return info
         if valid:
             return info.truncated(valid)
-        raise self._unreadable(seg, info.fetch_offset, problem)
+        raise self._unreadable(seg, info.fetch_offset, problem, info.position)
 
-    def _unreadable(self, seg: LogSegment, offset: int, problem: str) -> CorruptLogRangeError:
-        """Mark the rest of ``seg`` from ``offset`` corrupt; the error to raise."""
+    def _unreadable(
+        self, seg: LogSegment, offset: int, problem: str, position: int | None = None
+    ) -> CorruptLogRangeError:
+        """Mark ``seg`` corrupt from ``offset`` to the next valid batch after the invalid one at
+        ``position`` (:func:`~.file_records.resync`), else to its end; the error to raise."""
         nxt = self._segments.following(seg)
         end = nxt.base_offset if nxt is not None else self._leo
+        if position is not None:
+            resumed = resync(seg.file.fileno(), seg.base_offset, position, seg.size, offset)
+            if resumed is not None:
+                end = resumed[1].base_offset
         self.mark_corrupt(offset, end, f"read of segment {seg.base_offset}: {problem}")
         return CorruptLogRangeError(
             f"offset {offset} of {self.topic}-{self.partition} is corrupt: {problem}", offset

@@ -163,16 +163,15 @@ def _find_missing_ranges(directory: Path, segments: SegmentSet, loaded: LoadedLo
     """Step 4 of the module docstring (and the corrupt tails of step 3)."""
     segs = segments.snapshot()
     for seg, nxt in pairwise(segs):
-        if seg.invalid_tail is not None:
-            loaded.corrupt.append((seg.next_offset, nxt.base_offset, seg.invalid_tail))
+        for start, end, problem in seg.invalid_ranges:
+            stop = nxt.base_offset if end is None else end
+            loaded.corrupt.append((start, stop, problem))
             logger.error(
                 "%s: offsets [%d, %d) of segment %d are corrupt (%s); they will not be served",
-                directory,
-                seg.next_offset,
-                nxt.base_offset,
-                seg.base_offset,
-                seg.invalid_tail,
-            )
+                directory, start, stop, seg.base_offset, problem,
+            )  # fmt: skip
+        if seg.invalid_ranges and seg.invalid_ranges[-1][1] is None:
+            pass  # the rest of the segment is already a corrupt range
         elif seg.next_offset < nxt.base_offset:
             loaded.gaps.append((seg.next_offset, nxt.base_offset))
             logger.warning(

@@ -11,11 +11,12 @@ disables it. Going beyond Kafka, which never re-reads a closed segment.
 A finding (the first invalid batch of a segment) is handed to the thread that owns the logs
 (``loop.call_soon_threadsafe``), which checks again that the segment is still part of its log
 and that the batch is still invalid -- the log may have been truncated or compacted meanwhile --
-and then marks the offsets from the end of the last valid batch to the next segment corrupt
-(:meth:`~strom.storage.log.Log.mark_corrupt`). From then on reads of that range fail with
-``CORRUPT_MESSAGE`` and a follower heals by truncating to the first corrupt offset
-(:mod:`strom.broker.replica_fetcher`). Reads never wait for the scrubber: every read is checked
-on its own (:func:`~strom.storage.corruption.verify_read`).
+and then marks the offsets from the end of the last valid batch to the next valid batch corrupt
+(:meth:`~strom.storage.log.Log.mark_corrupt`): the scan resumes right after an invalid batch if
+its length field still leads to a valid batch, else the rest of the segment is marked. From then
+on reads of that range fail with ``CORRUPT_MESSAGE`` and a follower heals by truncating to the
+first corrupt offset (:mod:`strom.broker.replica_fetcher`). Reads never wait for the scrubber:
+every read is checked on its own (:func:`~strom.storage.corruption.verify_read`).
 
 On-disk format: none (reads segment files through descriptors of its own, so a segment closed
 or deleted meanwhile can never make it read another file). Invariants: never writes; never
@@ -36,7 +37,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from strom.storage.file_records import RecoveryScan
+from strom.storage.file_records import RecoveryScan, resync
 
 if TYPE_CHECKING:
     from strom.storage.log import Log
@@ -115,12 +116,15 @@ def _sleep(seconds: float) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """The first invalid batch of a segment: where it is and what was wrong."""
+    """An invalid batch of a segment: where it is, what was wrong, and where valid data
+    resumes (``end_offset``: the base offset of the next valid batch; None: nowhere in this
+    segment)."""
 
     base_offset: int
     position: int
     next_offset: int  # the offset right after the last valid batch before it
     problem: str
+    end_offset: int | None = None
 
 
 def scrub_segment(
@@ -128,23 +132,35 @@ def scrub_segment(
     base_offset: int,
     size: int,
     throttler: Throttler | None = None,
-) -> Finding | None:
-    """Validate the first ``size`` bytes of a segment file; None if they are all valid (or the
-    file is gone, or the throttler's wait was aborted)."""
+) -> list[Finding]:
+    """Validate the first ``size`` bytes of a segment file; every invalid stretch found (none
+    if all is valid, the file is gone, or the throttler's wait was aborted). After an invalid
+    batch the scan resumes at the next batch if that one is valid (:func:`resync`)."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except FileNotFoundError:
-        return None
+        return []
+    findings: list[Finding] = []
     try:
-        scan = RecoveryScan(fd, base_offset, min(size, os.fstat(fd).st_size))
-        for _, hdr in scan:
-            if throttler is not None and not throttler.acquire(hdr.size_in_bytes):
-                return None
-        if scan.problem is None and scan.valid_bytes < size:
-            scan.problem = f"file ends at {scan.valid_bytes} bytes, {size} expected"
-        if scan.problem is None:
-            return None
-        return Finding(base_offset, scan.valid_bytes, scan.next_offset, scan.problem)
+        limit = min(size, os.fstat(fd).st_size)
+        pos, next_offset = 0, base_offset
+        while True:
+            scan = RecoveryScan(fd, base_offset, limit, None, pos, next_offset)
+            for _, hdr in scan:
+                if throttler is not None and not throttler.acquire(hdr.size_in_bytes):
+                    return findings
+            if scan.problem is None and scan.valid_bytes < size:
+                scan.problem = f"file ends at {scan.valid_bytes} bytes, {size} expected"
+            if scan.problem is None:
+                return findings
+            resumed = resync(fd, base_offset, scan.valid_bytes, limit, scan.next_offset)
+            end = None if resumed is None else resumed[1].base_offset
+            findings.append(
+                Finding(base_offset, scan.valid_bytes, scan.next_offset, scan.problem, end)
+            )
+            if resumed is None:
+                return findings
+            pos, next_offset = resumed[0], resumed[1].base_offset
     finally:
         os.close(fd)
 
@@ -211,10 +227,10 @@ class LogScrubber:
                 if self._stopping.is_set():
                     return stats
                 size = seg.size
-                finding = scrub_segment(seg.log_path, seg.base_offset, size, self.throttler)
+                found = scrub_segment(seg.log_path, seg.base_offset, size, self.throttler)
                 stats.segments += 1
                 stats.bytes += size
-                if finding is not None:
+                for finding in found:
                     stats.findings += 1
                     self._report(tp, log, seg, finding)
         stats.seconds = time.monotonic() - t0
@@ -249,6 +265,8 @@ def apply_finding(log: Log, seg: LogSegment, finding: Finding) -> bool:
     again = RecoveryScan(seg.file.fileno(), seg.base_offset, seg.size, None, finding.position)
     for _ in again:
         return False  # valid now: the segment changed under the scan
-    nxt = log.segment_set.following(seg)
-    end = nxt.base_offset if nxt is not None else log.log_end_offset
+    end = finding.end_offset
+    if end is None:
+        nxt = log.segment_set.following(seg)
+        end = nxt.base_offset if nxt is not None else log.log_end_offset
     return log.mark_corrupt(finding.next_offset, end, f"scrubber: {again.problem}")

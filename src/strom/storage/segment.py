@@ -46,7 +46,7 @@ from pathlib import Path
 from strom.errors import KafkaError
 from strom.protocol.records import BATCH_HEADER_SIZE, BatchHeader, parse_batch_header
 from strom.storage.errors import CorruptIndexError, KafkaStorageError
-from strom.storage.file_records import RecoveryScan, pread_exact
+from strom.storage.file_records import RecoveryScan, pread_exact, resync
 from strom.storage.names import (
     DELETED_SUFFIX,
     INDEX_SUFFIX,
@@ -105,7 +105,9 @@ class LogSegment(SegmentReader):
         self._log_dirty = False
         self.created_ms = now_ms
         self.closed = False
-        self.invalid_tail: str | None = None
+        # closed segments that failed validation: (first offset, next valid offset or None
+        # for the segment's end, problem); the log never serves these
+        self.invalid_ranges: list[tuple[int, int | None, str]] = []
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -314,8 +316,9 @@ class LogSegment(SegmentReader):
         end of the file), its offsets do not follow the previous batch or do not fit this
         segment, it is larger than ``max_message_size`` (if given), or its CRC does not match.
         Returns the number of bytes truncated. With ``truncate_invalid=False`` the file is left
-        as it is: the segment ends logically before the bad batch and :attr:`invalid_tail` says
-        why (the log marks the rest corrupt instead of losing the batches after it).
+        as it is: a bad batch whose successor is valid is skipped, else the segment ends
+        logically before it; :attr:`invalid_ranges` lists them (the log marks them corrupt
+        instead of losing the batches after them).
         """
         self.offset_index.reset()
         self.time_index.reset()
@@ -325,30 +328,31 @@ class LogSegment(SegmentReader):
         self._max_ts, self._offset_of_max_ts = -1, self.base_offset
         self._bytes_since_last_index_entry = 0
         self._rolling_ts = _UNLOADED
+        self.invalid_ranges = []
         scan = RecoveryScan(fd, self.base_offset, file_size, max_message_size)
-        for pos, hdr in scan:
-            if pos == 0:
-                self._rolling_ts = hdr.max_timestamp
-            if hdr.max_timestamp > self._max_ts:
-                self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
-            self._maybe_index(hdr, pos)
-            self._bytes_since_last_index_entry += hdr.size_in_bytes
-            self._next_offset = hdr.next_offset
-        pos = scan.valid_bytes
-        truncated = file_size - pos
-        if truncated and not truncate_invalid:
+        self._index_valid(scan)
+        while scan.problem is not None and not truncate_invalid:
+            # a closed segment keeps its bytes: skip the bad batch if the next one is valid
+            resumed = resync(fd, self.base_offset, scan.valid_bytes, file_size, scan.next_offset)
+            end = None if resumed is None else resumed[1].base_offset
+            self.invalid_ranges.append((scan.next_offset, end, scan.problem))
             logger.error(
-                "found invalid batch at position %d of closed segment %s (%s); the %d bytes "
-                "from there are not served",
-                pos,
-                self.log_path,
-                scan.problem,
-                truncated,
+                "found invalid batch at position %d of closed segment %s (%s); offsets from %d "
+                "to %s are not served",
+                scan.valid_bytes, self.log_path, scan.problem, scan.next_offset,
+                "the segment's end" if end is None else end,
+            )  # fmt: skip
+            if resumed is None:
+                self._size = scan.valid_bytes
+                break
+            at, hdr = resumed
+            scan = RecoveryScan(
+                fd, self.base_offset, file_size, max_message_size, at, hdr.base_offset
             )
-            self.invalid_tail = scan.problem or "invalid batch"
-            self._size = pos
-            truncated = 0
-        elif truncated:
+            self._index_valid(scan)
+        pos = scan.valid_bytes
+        truncated = 0 if not truncate_invalid else file_size - pos
+        if truncated:
             logger.warning(
                 "found invalid batch at position %d of segment %s (%s); truncating %d bytes",
                 pos,
@@ -362,6 +366,17 @@ class LogSegment(SegmentReader):
         self._append_final_time_entry()
         return truncated
 
+    def _index_valid(self, scan: RecoveryScan) -> None:
+        """Index the batches ``scan`` yields (the valid ones) and track the segment's end."""
+        for pos, hdr in scan:
+            if pos == 0:
+                self._rolling_ts = hdr.max_timestamp
+            if hdr.max_timestamp > self._max_ts:
+                self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
+            self._maybe_index(hdr, pos)
+            self._bytes_since_last_index_entry += hdr.size_in_bytes
+            self._next_offset = hdr.next_offset
+
     def truncate_to(self, offset: int, now_ms: int | None = None) -> int:
         """Remove the batch containing ``offset`` and everything after, and any invalid batch
         before it (:meth:`valid_position`); returns bytes removed."""
@@ -369,7 +384,7 @@ class LogSegment(SegmentReader):
         file_size = os.fstat(self.file.fileno()).st_size
         if pos >= file_size:
             return 0
-        self.invalid_tail = None
+        self.invalid_ranges = []
         self.offset_index.truncate_to(offset)
         self.time_index.truncate_to(offset)
         self.txn_index.truncate_to(offset)
