@@ -25,6 +25,7 @@ from strom.cluster.election import (
     LeaderIsr,
     controlled_shutdown_election,
     offline_election,
+    resignation_election,
 )
 from strom.errors import ErrorCode
 
@@ -99,7 +100,7 @@ def alter_partition(
             out.append((tp, E.INVALID_UPDATE_VERSION, None))
         elif (
             broker_id not in new_isr
-            and (el := _resignation(ctx.replicas(tp), st, new_isr, live)) is not None
+            and (el := resignation_election(ctx.replicas(tp), st, new_isr, live)) is not None
         ):
             changes[tp] = el
             resigned.append(tp)
@@ -128,21 +129,6 @@ def alter_partition(
         c.send_update_metadata()
         maybe_complete_reassignments(c, list(written))
     return result
-
-
-def _resignation(
-    replicas: list[int], st: LeaderIsr, new_isr: list[int], live: set[int]
-) -> Election | None:
-    """A leader's AlterPartition whose new ISR leaves the leader out: it resigns (a Strom
-    extension, sent when its replica holds data it cannot serve, see
-    :mod:`strom.broker.cluster_mode`). The first live replica of ``new_isr`` that is already in
-    the ISR leads; None (refused) when there is none, so a partition never loses its leader."""
-    if any(b not in replicas for b in new_isr):
-        return None
-    cands = [r for r in replicas if r in new_isr and r in st.isr and r in live]
-    if not cands:
-        return None
-    return Election(cands[0], tuple(r for r in st.isr if r in new_isr))
 
 
 def controlled_shutdown(c: Controller, broker_id: int) -> list[TP]:
