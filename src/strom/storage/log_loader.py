@@ -13,10 +13,11 @@ as Kafka's ``LogLoader`` does:
 3. Open segments in base-offset order. After an unclean shutdown, every segment that may hold
    offsets at or above the recovery point is fully re-validated (:meth:`LogSegment.recover`).
    After a clean shutdown nothing is scanned, except that a missing or insane index is rebuilt
-   (which re-validates that segment). Only the last segment is ever truncated at an invalid
-   batch (a torn tail is what a crash leaves). A closed segment that fails validation keeps its
-   bytes and later segments stay: acknowledged records after the damage are not thrown away.
-   Instead its invalid part becomes a *corrupt range* (:mod:`.corruption`), logged at ERROR.
+   (which re-validates that segment). Only the last segment is ever truncated, and only at an
+   invalid *tail* (nothing valid after it: what a crash leaves). An invalid batch followed by a
+   valid one, in any segment, and the invalid tail of a closed segment keep their bytes, and
+   later segments stay: acknowledged records after the damage are not thrown away. Instead the
+   invalid part becomes a *corrupt range* (:mod:`.corruption`), logged at ERROR.
 4. Missing offsets between segments: where a segment ends (its next offset) below the next
    segment's base offset, the offsets in between are recorded as a *gap*. A gap is a corrupt
    range of the log unless the log is compacted (the cleaner leaves such gaps); see
@@ -162,14 +163,15 @@ def _segment_bases(directory: Path) -> list[int]:
 def _find_missing_ranges(directory: Path, segments: SegmentSet, loaded: LoadedLog) -> None:
     """Step 4 of the module docstring (and the corrupt tails of step 3)."""
     segs = segments.snapshot()
-    for seg, nxt in pairwise(segs):
+    for i, seg in enumerate(segs):
         for start, end, problem in seg.invalid_ranges:
-            stop = nxt.base_offset if end is None else end
+            stop = end if end is not None else segs[i + 1].base_offset  # only closed ones
             loaded.corrupt.append((start, stop, problem))
             logger.error(
                 "%s: offsets [%d, %d) of segment %d are corrupt (%s); they will not be served",
                 directory, start, stop, seg.base_offset, problem,
             )  # fmt: skip
+    for seg, nxt in pairwise(segs):
         if seg.invalid_ranges and seg.invalid_ranges[-1][1] is None:
             pass  # the rest of the segment is already a corrupt range
         elif seg.next_offset < nxt.base_offset:

@@ -315,10 +315,11 @@ class LogSegment(SegmentReader):
         A batch is bad if its header does not parse (magic, length), it is torn (runs past the
         end of the file), its offsets do not follow the previous batch or do not fit this
         segment, it is larger than ``max_message_size`` (if given), or its CRC does not match.
-        Returns the number of bytes truncated. With ``truncate_invalid=False`` the file is left
-        as it is: a bad batch whose successor is valid is skipped, else the segment ends
-        logically before it; :attr:`invalid_ranges` lists them (the log marks them corrupt
-        instead of losing the batches after them).
+        Returns the number of bytes truncated. A bad batch followed by a valid one (found by
+        trusting its length field) is damage, not a torn write: it is skipped, the batches after
+        it kept, and listed in :attr:`invalid_ranges` (the log marks them corrupt). Only an
+        invalid tail -- nothing valid after it -- is truncated; with ``truncate_invalid=False``
+        (a closed segment) not even that: the segment ends logically before it.
         """
         self.offset_index.reset()
         self.time_index.reset()
@@ -331,28 +332,34 @@ class LogSegment(SegmentReader):
         self.invalid_ranges = []
         scan = RecoveryScan(fd, self.base_offset, file_size, max_message_size)
         self._index_valid(scan)
-        while scan.problem is not None and not truncate_invalid:
-            # a closed segment keeps its bytes: skip the bad batch if the next one is valid
+        while scan.problem is not None:
+            # valid batches after a bad one: damage, not a torn tail -- skip it, keep the rest
             resumed = resync(fd, self.base_offset, scan.valid_bytes, file_size, scan.next_offset)
-            end = None if resumed is None else resumed[1].base_offset
-            self.invalid_ranges.append((scan.next_offset, end, scan.problem))
-            logger.error(
-                "found invalid batch at position %d of closed segment %s (%s); offsets from %d "
-                "to %s are not served",
-                scan.valid_bytes, self.log_path, scan.problem, scan.next_offset,
-                "the segment's end" if end is None else end,
-            )  # fmt: skip
             if resumed is None:
-                self._size = scan.valid_bytes
                 break
             at, hdr = resumed
+            self.invalid_ranges.append((scan.next_offset, hdr.base_offset, scan.problem))
+            logger.error(
+                "found invalid batch at position %d of segment %s (%s); offsets %d to %d are "
+                "not served", scan.valid_bytes, self.log_path, scan.problem, scan.next_offset,
+                hdr.base_offset,
+            )  # fmt: skip
             scan = RecoveryScan(
                 fd, self.base_offset, file_size, max_message_size, at, hdr.base_offset
             )
             self._index_valid(scan)
         pos = scan.valid_bytes
-        truncated = 0 if not truncate_invalid else file_size - pos
-        if truncated:
+        truncated = file_size - pos
+        if truncated and not truncate_invalid:
+            self.invalid_ranges.append((scan.next_offset, None, scan.problem or "invalid batch"))
+            logger.error(
+                "found invalid batch at position %d of closed segment %s (%s); offsets from %d "
+                "to the segment's end are not served", pos, self.log_path, scan.problem,
+                scan.next_offset,
+            )  # fmt: skip
+            self._size = pos
+            truncated = 0
+        elif truncated:
             logger.warning(
                 "found invalid batch at position %d of segment %s (%s); truncating %d bytes",
                 pos,
