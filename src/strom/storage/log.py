@@ -18,7 +18,8 @@ The recovery point, log start offset and high
 watermark are persisted by :class:`~strom.storage.log_manager.LogManager` in the log directory's
 checkpoint files. Loading and crash recovery: :mod:`.log_loader`; flushing, truncation and
 segment deletion: :mod:`.log_maintenance` (a mixin); retention rules: :mod:`.retention`;
-ListOffsets: :mod:`.list_offsets`; idempotent-producer state: :mod:`.producer_state` (checked
+ListOffsets: :mod:`.list_offsets`; corrupt and missing ranges, and the check every read passes
+before it is returned: :mod:`.corruption`; idempotent-producer state: :mod:`.producer_state` (checked
 before a leader append writes anything, snapshotted at each roll and at clean shutdown, rebuilt
 on open and after truncation).
 
@@ -449,8 +450,8 @@ class Log(LogMaintenance, LogTransactions):
         return FetchDataInfo(start_offset)
 
     def _verified(self, info: FetchDataInfo, seg: LogSegment, stop: int | None) -> FetchDataInfo:
-        """Only the batches that pass :func:`~.corruption.verify_read`; a bad first batch
-        marks the rest of its segment corrupt and raises CORRUPT_MESSAGE."""
+        """Only the batches that pass :func:`~.corruption.verify_read`; a bad first batch is
+        marked corrupt (:meth:`_unreadable`) and raises CORRUPT_MESSAGE."""
         buf = info.records
         valid, problem = verify_read(buf, info.fetch_offset, stop)
         if valid == len(buf):
