@@ -18,10 +18,10 @@ The recovery point, log start offset and high
 watermark are persisted by :class:`~strom.storage.log_manager.LogManager` in the log directory's
 checkpoint files. Loading and crash recovery: :mod:`.log_loader`; flushing, truncation and
 segment deletion: :mod:`.log_maintenance` (a mixin); retention rules: :mod:`.retention`;
-ListOffsets: :mod:`.list_offsets`; corrupt and missing ranges, and the check every read passes
-before it is returned: :mod:`.corruption`; idempotent-producer state: :mod:`.producer_state` (checked
-before a leader append writes anything, snapshotted at each roll and at clean shutdown, rebuilt
-on open and after truncation).
+ListOffsets: :mod:`.list_offsets`; corrupt and missing ranges, and the check every read
+passes before it is returned: :mod:`.corruption`; idempotent-producer state:
+:mod:`.producer_state` (checked before a leader append writes anything, snapshotted at each roll
+and at clean shutdown, rebuilt on open and after truncation).
 
 Invariants:
 - ``log_start_offset <= high_watermark <= log_end_offset`` and ``recovery_point <=
