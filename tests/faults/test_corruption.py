@@ -113,7 +113,7 @@ def test_bit_flip_in_closed_segment_is_never_served(broker: BrokerProcess, how: 
     if how == "clean":  # nothing scans closed segments at a clean start but the scrubber
         wait_for_log(broker, f"log scrubber: {TOPIC}-0 segment {base_of(victim)} invalid")
     else:  # recovery re-validated every segment (no recovery point was checkpointed yet)
-        wait_for_log(broker, f"of closed segment {victim}")
+        wait_for_log(broker, f"of segment {victim} (CRC mismatch); offsets {first} to {resume}")
 
 
 @pytest.mark.parametrize("how", ["clean", "kill"])
