@@ -3,6 +3,7 @@ damage (flipped bits, truncated and deleted files)."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from pathlib import Path
 
@@ -376,3 +377,40 @@ def test_damaged_header_and_snapshots_do_not_stop_the_log_from_opening(tmp_path:
     assert stopped is not None and bases[2] < stopped < bases[3]
     assert offsets == list(range(stopped))
     log.close()
+
+
+def test_scrubber_thread_finds_damage_done_after_its_first_pass(tmp_path: Path) -> None:
+    """The thread scrubs at start and then every interval; a finding reaches the log on the
+    event loop that owns it (bit rot while the broker runs)."""
+    path = tmp_path / "t-0"
+    bases = build(path)
+
+    async def scenario() -> int | None:
+        log = Log.open(path, CONFIG, had_clean_shutdown=True)
+        scrubber = LogScrubber(ScrubberConfig(10**9, interval_ms=20), lambda: {("t", 0): log})
+        scrubber.start(asyncio.get_running_loop())
+        try:
+            for _ in range(500):
+                if scrubber.passes >= 1:
+                    break
+                await asyncio.sleep(0.01)
+            assert scrubber.passes >= 1 and log.first_corrupt_offset is None
+            flip(seg_file(path, bases[1]), 150)
+            for _ in range(500):
+                if log.first_corrupt_offset is not None:
+                    break
+                await asyncio.sleep(0.01)
+            return log.first_corrupt_offset
+        finally:
+            await asyncio.to_thread(scrubber.stop)
+            log.close()
+
+    first = asyncio.run(scenario())
+    assert first is not None and bases[1] <= first < bases[2]
+
+
+def test_disabled_scrubber_starts_no_thread(tmp_path: Path) -> None:
+    scrubber = LogScrubber(ScrubberConfig(0), dict)
+    scrubber.start()
+    assert scrubber._thread is None
+    scrubber.stop()
