@@ -81,11 +81,12 @@ def base_of(path: Path) -> int:
 
 
 def flip_bit(path: Path, position: int | None = None) -> int:
-    """Flip one bit in the middle of a record batch (inside the CRC-covered part)."""
+    """Flip one bit in the middle of a record batch (inside the CRC-covered part): by default
+    of the middle batch of the file, never its last one when it has several."""
     data = bytearray(path.read_bytes())
     if position is None:
         spans = list(iter_batches(bytes(data)))
-        pos, hdr = spans[len(spans) // 2]
+        pos, hdr = spans[(len(spans) - 1) // 2]
         position = pos + 61 + (hdr.size_in_bytes - 61) // 2
     data[position] ^= 0x04
     path.write_bytes(bytes(data))
