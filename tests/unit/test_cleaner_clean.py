@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from strom.errors import CorruptRecordError
 from strom.protocol.records import (
     CompressionType,
     Record,
@@ -380,3 +381,23 @@ def test_background_thread_cleans_and_stops(tmp_path: Path) -> None:
     assert not cleaner.running
     assert cleaner.metrics["cleanings"] >= 1 and cleaner.metrics["bytes_read"] > 0
     assert {r.key: r.value for r in read_all(log)} == latest
+
+
+def test_a_batch_failing_its_crc_is_never_cleaned_into_a_valid_one(tmp_path: Path) -> None:
+    """Re-encoding a damaged batch would give its records a fresh, valid CRC: the cleaning
+    aborts instead, and the damaged batch stays detectable (the read check refuses it)."""
+    clock = Clock()
+    log = open_log(tmp_path, clock)
+    fill(log, keys=20, rounds=5)
+    seg = log.segments[0]
+    pos, hdr = list(seg.iter_headers())[1]
+    path = seg.log_path
+    data = bytearray(path.read_bytes())
+    data[pos + hdr.size_in_bytes - 3] ^= 0x01  # inside the last record's value
+    path.write_bytes(bytes(data))
+    cleaner = cleaner_for(log, clock)
+    with pytest.raises(CorruptRecordError):
+        cleaner.clean_once()
+    assert log.segments[0] is seg and path.read_bytes() == bytes(data)
+    with pytest.raises(CorruptRecordError):
+        read_all(log)

@@ -10,8 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from strom.errors import ErrorCode
 from strom.protocol.records import RecordBatchBuilder, decode_batches
 from strom.storage import Log, LogConfig
+from strom.storage.corruption import CorruptLogRangeError
 from strom.storage.segment import LogSegment
 
 pytestmark = pytest.mark.unit
@@ -44,10 +46,10 @@ def seg_file(path: Path, base: int, suffix: str = ".log") -> Path:
     return path / f"{base:020d}{suffix}"
 
 
-def all_offsets(log: Log) -> list[int]:
+def all_offsets(log: Log, end: int | None = None) -> list[int]:
     out: list[int] = []
     offset = log.log_start_offset
-    while offset < log.log_end_offset:
+    while offset < (log.log_end_offset if end is None else end):
         info = log.read(offset, 10**6)
         batches = decode_batches(bytes(info.records))
         out.extend(r.offset for b in batches for r in b if r.offset >= offset)
@@ -70,7 +72,9 @@ def test_torn_tail_truncated_to_last_whole_batch(tmp_path: Path) -> None:
     assert log.append_as_leader(make_batch(2), 0).first_offset == 236
 
 
-def test_corrupt_byte_truncates_at_that_batch(tmp_path: Path) -> None:
+def test_corrupt_byte_in_the_last_segment_skips_only_that_batch(tmp_path: Path) -> None:
+    """A bad batch followed by valid ones is damage, not a torn write (Kafka would truncate
+    there): only that batch becomes a corrupt range, the batches after it are kept."""
     path = tmp_path / "t-0"
     bases = build_log(path)
     last = seg_file(path, bases[-1])
@@ -82,23 +86,44 @@ def test_corrupt_byte_truncates_at_that_batch(tmp_path: Path) -> None:
     data[victim + 70] ^= 0x55  # inside the third batch's records: CRC mismatch
     last.write_bytes(bytes(data))
     log = reopen(path)
-    assert log.log_end_offset == bases[-1] + 2 * 4
-    assert log.active_segment.size == victim
+    assert log.log_end_offset == 240 and log.active_segment.size == len(data)
+    bad = bases[-1] + 2 * 4
+    assert log.first_corrupt_offset == bad
+    with pytest.raises(CorruptLogRangeError):
+        log.read(bad, 10**6)
+    assert all_offsets(log, end=bad) == list(range(bad))
+    after = decode_batches(bytes(log.read(bad + 4, 10**6).records))
+    assert [r.offset for b in after for r in b] == list(range(bad + 4, 240))
+    # appends continue after the last batch
+    assert log.append_as_leader(make_batch(2), 0).first_offset == 240
 
 
-def test_corruption_in_earlier_segment_deletes_later_ones(tmp_path: Path) -> None:
+def test_corruption_in_earlier_segment_keeps_later_ones_and_marks_the_range(
+    tmp_path: Path,
+) -> None:
+    """Unlike Kafka (which truncates there and deletes every later segment), a closed segment
+    that fails validation keeps its bytes and the later segments stay: the rest of that segment
+    becomes a corrupt range that is never served."""
     path = tmp_path / "t-0"
     bases = build_log(path)
     assert len(bases) > 4
     victim = seg_file(path, bases[2])
+    size = victim.stat().st_size
     data = bytearray(victim.read_bytes())
     data[100] ^= 0xFF
     victim.write_bytes(bytes(data))
     log = reopen(path, recovery_point=bases[1])
-    assert [s.base_offset for s in log.segments] == bases[:3]
-    assert log.log_end_offset < bases[3]
-    assert not seg_file(path, bases[3]).exists()
-    assert all_offsets(log) == list(range(log.log_end_offset))
+    assert [s.base_offset for s in log.segments] == bases
+    assert victim.stat().st_size == size  # nothing truncated away
+    first = log.first_corrupt_offset
+    assert first is not None and bases[2] <= first < bases[3]
+    with pytest.raises(CorruptLogRangeError) as err:
+        log.read(first, 10**6)
+    assert err.value.code == ErrorCode.CORRUPT_MESSAGE
+    # what comes before the range and after it is served, every batch CRC-valid
+    assert all_offsets(log, end=first) == list(range(first))
+    after = decode_batches(bytes(log.read(bases[3], 10**6).records))
+    assert after[0].header.base_offset == bases[3]
 
 
 def test_segments_below_recovery_point_are_not_rescanned(tmp_path: Path) -> None:
@@ -119,9 +144,11 @@ def test_clean_shutdown_reopen_does_not_scan(
     calls: list[int] = []
     original = LogSegment.recover
 
-    def counting(self: LogSegment, max_message_size: int | None = None) -> int:
+    def counting(
+        self: LogSegment, max_message_size: int | None = None, *, truncate_invalid: bool = True
+    ) -> int:
         calls.append(self.base_offset)
-        return original(self, max_message_size)
+        return original(self, max_message_size, truncate_invalid=truncate_invalid)
 
     monkeypatch.setattr(LogSegment, "recover", counting)
     log = reopen(path, clean=True, recovery_point=240)
@@ -223,9 +250,12 @@ def test_high_watermark_and_recovery_point_are_clamped(tmp_path: Path) -> None:
     flip=st.booleans(),
     where=st.floats(min_value=0.0, max_value=0.999),
 )
-def test_random_damage_truncates_to_last_intact_batch(
+def test_random_damage_truncates_a_torn_tail_or_skips_a_damaged_batch(
     tmp_path_factory: pytest.TempPathFactory, sizes: list[int], flip: bool, where: float
 ) -> None:
+    """A torn tail is truncated to the last whole batch; a flipped bit is truncated too when
+    nothing valid follows the damaged batch, else only that batch becomes a corrupt range. In
+    both cases every other offset below the log end is served, and nothing damaged is."""
     path = tmp_path_factory.mktemp("dmg") / "t-0"
     log = Log.open(path, CONFIG)
     for n in sizes:
@@ -242,14 +272,28 @@ def test_random_damage_truncates_to_last_intact_batch(
         if pos - start < 16 and not 8 <= pos - start < 12:
             pos = start + 16  # base offset and leader epoch are not covered by the CRC
         data[pos] ^= 0x40
-        expected_leo = first_bad
     else:
         del data[pos:]
-        expected_leo = first_bad
     seg_path.write_bytes(bytes(data))
     recovered = Log.open(path, CONFIG)
-    assert recovered.log_end_offset == expected_leo
-    assert recovered.active_segment.size == start
-    assert all_offsets(recovered) == list(range(expected_leo))
-    assert expected_leo <= leo
+    ranges = recovered.corruption.ranges(False)
+    if ranges:  # skipped: a flip with valid batches after the damaged one
+        assert flip and recovered.log_end_offset == leo
+        assert [r.start for r in ranges] == [first_bad]
+        assert ranges[0].end in {s[2] for s in spans if s[2] > first_bad}
+    else:
+        assert recovered.log_end_offset == first_bad
+        assert recovered.active_segment.size == start
+    served: list[int] = []
+    offset = recovered.log_start_offset
+    while offset < recovered.log_end_offset:
+        try:
+            batches = decode_batches(bytes(recovered.read(offset, 10**6).records))
+        except CorruptLogRangeError:
+            offset = next(r.end for r in ranges if r.start <= offset < r.end)
+            continue
+        served.extend(r.offset for b in batches for r in b if r.offset >= offset)
+        offset = batches[-1].header.next_offset
+    missing = {o for r in ranges for o in range(r.start, r.end)}
+    assert served == [o for o in range(recovered.log_end_offset) if o not in missing]
     recovered.close()

@@ -2,9 +2,9 @@
 
 Owns: start-up order (load metadata, recover logs, open partitions, then listen) and shutdown
 order (stop accepting, finish in-flight requests, flush, write checkpoints, clean-shutdown
-marker). Background work: retention checks and periodic checkpoints, off the request path.
-An I/O error in a log directory takes that directory offline, never the broker
-(:mod:`strom.broker.log_dir_failure`).
+marker). Background work: retention checks and periodic checkpoints, off the request path; the log
+scrubber (:mod:`strom.storage.scrubber`) in a thread of its own. An I/O error in a log directory
+takes that directory offline, never the broker (:mod:`strom.broker.log_dir_failure`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from strom.storage.cleaner import CleanerConfig
 from strom.storage.errors import KafkaStorageError
 from strom.storage.log_dir_failure import LogDirFailureChannel
 from strom.storage.log_manager import LogManager
+from strom.storage.scrubber import LogScrubber, ScrubberConfig
 
 if TYPE_CHECKING:
     from strom.broker.config import Listener
@@ -64,6 +65,7 @@ class Broker:
         self.txn = TxnRuntime(self)
         self.server = SocketServer(self)
         self._tasks: list[asyncio.Task[None]] = []
+        self.scrubber: LogScrubber | None = None
         self._stopped = asyncio.Event()
         self.started_at = time.time()
 
@@ -152,6 +154,10 @@ class Broker:
             self.cluster.delete_stray_logs()
         cleaner_cfg = CleanerConfig.from_lookup(self.config.__getitem__)
         self.log_manager.start_cleaner(cleaner_cfg, asyncio.get_running_loop())
+        self.scrubber = LogScrubber(
+            ScrubberConfig.from_lookup(self.config.__getitem__), self.log_manager.all_logs
+        )
+        self.scrubber.start(asyncio.get_running_loop())
         for info in list(self.metadata.topics().values()):
             self.create_local_partitions(info)
         await self.groups.start()
@@ -203,6 +209,8 @@ class Broker:
         for t in self._tasks:
             with contextlib.suppress(BaseException):
                 await t
+        if self.scrubber is not None:
+            await asyncio.to_thread(self.scrubber.stop)
         await asyncio.to_thread(self.log_manager.shutdown)
         self._stopped.set()
         log.info("broker %d shut down cleanly", self.broker_id)

@@ -13,6 +13,17 @@ Owns (only when ``zookeeper.connect`` is set; a single-node broker has no Cluste
 - the preferred read replica for a consumer's rack (KIP-392) and controlled shutdown;
 - reporting replicas of a failed log directory to the controller
   (:mod:`strom.cluster.log_dir_events`).
+- resigning leadership of a partition whose log has a corrupt range
+  (:mod:`strom.storage.corruption`): an AlterPartition whose new ISR is the other live ISR
+  members, which the controller takes as a resignation and answers by electing one of them
+  (:mod:`strom.cluster.controller_events`). Why this and not Kafka's mechanism: Kafka only
+  moves leadership away from a whole offline log directory (``/log_dir_event_notification``);
+  one damaged partition must not take a directory's other partitions down, and the leader
+  already talks AlterPartition to the controller with the epochs that fence a stale request.
+  Until the new leader is known, the range is answered KAFKA_STORAGE_ERROR (retriable), so
+  consumers refresh their metadata and read it from the new leader; the old leader becomes a
+  follower and heals (:mod:`strom.broker.replica_fetcher`). With no other live in-sync replica
+  it stays leader and answers CORRUPT_MESSAGE for the range.
 
 Invariants: requests from a controller epoch older than the newest seen are refused with
 STALE_CONTROLLER_EPOCH; a LeaderAndIsr state with an older leader epoch than the partition's is
@@ -100,6 +111,7 @@ class ClusterMode(PartitionApplier):
         self.broker_epoch = await self._register()
         self.controller.start()
         self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
+        self._tasks.append(asyncio.create_task(self._resign_corrupt_loop()))
 
     async def _register(self) -> int:
         b = self.broker
@@ -217,6 +229,23 @@ class ClusterMode(PartitionApplier):
                     log.info("shrinking ISR of %s-%d from %s to %s", p.topic, p.index, p.isr,
                              new_isr)  # fmt: skip
                     self._alter_isr(p, new_isr)
+
+    async def _resign_corrupt_loop(self) -> None:
+        """Every second: a partition this broker leads whose log has a corrupt range resigns
+        (see the module docstring)."""
+        me = self.broker.broker_id
+        while True:
+            await asyncio.sleep(1.0)
+            for p in list(self.broker.replica_manager.partitions.values()):
+                if not p.is_leader or p.log.first_corrupt_offset is None:
+                    continue
+                others = [b for b in p.isr if b != me and b in self.live]
+                if others:
+                    log.warning(
+                        "resigning leadership of %s-%d: offset %s is corrupt here; ISR %s",
+                        p.topic, p.index, p.log.first_corrupt_offset, others,
+                    )  # fmt: skip
+                    self._alter_isr(p, others)
 
     def _alter_isr(self, p: Partition, new_isr: list[int]) -> None:
         tp = (p.topic, p.index)

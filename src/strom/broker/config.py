@@ -98,6 +98,21 @@ _KEYS = [
     Key("log.cleaner.dedupe.buffer.size", int, "134217728", 24),
     Key("log.cleaner.io.max.bytes.per.second", float, "1.7976931348623157E308"),
     Key("log.cleaner.backoff.ms", int, "15000", 0),
+    Key(
+        "log.scrub.bytes.per.second",
+        int,
+        "10485760",
+        0,
+        "Rate at which the log scrubber re-reads closed segments to verify their CRCs "
+        "(strom.storage.scrubber); 0 disables it.",
+    ),
+    Key(
+        "log.scrub.interval.ms",
+        int,
+        "86400000",
+        1,
+        "Time between the end of one log scrubber pass and the start of the next.",
+    ),
     Key("compression.type", str, "producer"),
     Key("min.insync.replicas", int, "1", 1),
     Key("unclean.leader.election.enable", _bool, "false"),

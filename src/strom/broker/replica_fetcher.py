@@ -8,6 +8,12 @@ follower truncates to the smaller of that end offset and its own end offset for 
 epoch. Then it fetches (Fetch v12 with its replica id) from its log end offset, appends what it
 gets with the leader's offsets, and sets its high watermark to min(leader's, its log end).
 
+Healing: before each fetch, a follower whose log has a corrupt range
+(:mod:`strom.storage.corruption`: found at load, by the scrubber or by a read) truncates to the
+range's first offset, which is the end of the last valid batch before it, and so re-fetches
+everything after it from the leader; the rebuilt log is byte-identical to the leader's (the
+leader's batches are appended as they are).
+
 Invariants: a follower never truncates by its own high watermark (the lost-record scenario of
 the replication notes cannot happen); it appends only whole batches and only at its log end
 offset; a partition whose leader answers FENCED_LEADER_EPOCH / NOT_LEADER_OR_FOLLOWER waits for
@@ -167,6 +173,7 @@ class ReplicaFetcher:
             p = self._partition(tp)
             if p is None or st.truncate or st.delayed_until > now:
                 continue
+            self._heal(p)
             by_topic.setdefault(tp[0], []).append(
                 R.FetchPartition(
                     partition=tp[1], current_leader_epoch=p.leader_epoch,
@@ -197,6 +204,20 @@ class ReplicaFetcher:
         for t in resp.responses:
             for pd in t.partitions:
                 self._apply((t.topic, pd.partition_index), pd)
+
+    def _heal(self, p: Partition) -> None:
+        """A corrupt range in this replica's log (found at load, by the scrubber or by a read):
+        truncate to its first offset -- the end of the last valid batch before it -- so the
+        fetch that follows re-fetches everything from there from the leader."""
+        lg = p.log
+        first = lg.first_corrupt_offset
+        if first is None or first >= lg.log_end_offset:
+            return
+        log.warning(
+            "healing %s-%d: truncating from %d to its first corrupt offset %d to re-fetch the "
+            "rest from leader %d", p.topic, p.index, lg.log_end_offset, first, self.leader_id,
+        )  # fmt: skip
+        lg.truncate_to(first)
 
     def _apply(self, tp: TP, pd: FetchResponse.PartitionData) -> None:
         p = self._partition(tp)

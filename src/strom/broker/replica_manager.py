@@ -31,6 +31,9 @@ Invariants:
   transactional batches with ``client=False`` (no sequence checks).
 - A partition whose log directory failed (:mod:`strom.storage.log_dir_failure`) is offline:
   produce, markers and reads answer KAFKA_STORAGE_ERROR until the broker restarts.
+- A range the log cannot serve (:mod:`strom.storage.corruption`) is answered CORRUPT_MESSAGE
+  when this replica is the only in-sync one, else KAFKA_STORAGE_ERROR (retriable: clients find
+  the replica that serves it).
 - Consumers never see offsets at or above the high watermark; read_committed consumers never
   see offsets at or above the last stable offset. On a single node the ISR is the
   leader alone, so the high watermark moves to the log end offset after every append.
@@ -49,6 +52,7 @@ from strom.broker.replica_tracking import ReplicaTracking
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol import records as rec
 from strom.storage.config import LogConfig
+from strom.storage.corruption import CorruptLogRangeError
 from strom.storage.errors import KafkaStorageError
 from strom.storage.file_records import FetchDataInfo
 from strom.storage.log import Log
@@ -207,7 +211,14 @@ class Partition(ReplicaTracking):
         upper = None if follower else self.log.high_watermark
         if read_committed and not follower:
             upper = self.log.last_stable_offset
-        return self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
+        try:
+            return self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
+        except CorruptLogRangeError as exc:
+            if len(self.isr) > 1 or not self.is_leader:
+                # another replica can serve it: a retriable error sends clients there (the
+                # leader resigns, see strom.broker.cluster_mode; a follower sends them back)
+                raise KafkaStorageError(f"{exc.message}; another replica serves it") from exc
+            raise
 
 
 class ReplicaManager:

@@ -2,7 +2,9 @@
 
 Owns: the broker-change handler (elections for partitions whose leader failed, bringing offline
 partitions back when a replica returns, removing failed brokers from ISRs), AlterPartition from
-partition leaders, and ControlledShutdown (moving leadership off a stopping broker first).
+partition leaders (including a leader's resignation: a new ISR without the leader, sent when its
+replica holds corrupt data; another live ISR member then leads), and ControlledShutdown (moving
+leadership off a stopping broker first).
 
 Invariants (as :mod:`strom.cluster.controller`, whose event task runs these one at a time): a
 partition is led only by a live ISR member unless unclean election is allowed for its topic; an
@@ -23,6 +25,7 @@ from strom.cluster.election import (
     LeaderIsr,
     controlled_shutdown_election,
     offline_election,
+    resignation_election,
 )
 from strom.errors import ErrorCode
 
@@ -85,6 +88,7 @@ def alter_partition(
     live = ctx.live() - ctx.shutting_down
     out: list[tuple[TP, ErrorCode, LeaderIsr | None]] = []
     changes: dict[TP, Election] = {}
+    resigned: list[TP] = []
     for tp, leader_epoch, new_isr, partition_epoch in items:
         st = ctx.states.get(tp)
         if st is None:
@@ -95,6 +99,13 @@ def alter_partition(
             out.append((tp, E.FENCED_LEADER_EPOCH, None))
         elif partition_epoch != st.zk_version:
             out.append((tp, E.INVALID_UPDATE_VERSION, None))
+        elif (
+            broker_id not in new_isr
+            and (el := resignation_election(ctx.replicas(tp), st, new_isr, live)) is not None
+        ):
+            changes[tp] = el
+            resigned.append(tp)
+            out.append((tp, E.NONE, None))
         elif broker_id not in new_isr or any(b not in ctx.replicas(tp) for b in new_isr):
             out.append((tp, E.INVALID_REQUEST, None))
         elif any(b not in st.isr and (b not in live or b in ctx.offline_replicas.get(tp, ()))
@@ -112,6 +123,11 @@ def alter_partition(
     if written:
         log.info("ISR changed: %s", {f"{t}-{p}": list(ctx.states[(t, p)].isr)
                                       for t, p in written})  # fmt: skip
+        moved = [tp for tp in resigned if tp in written]
+        if moved:
+            log.warning("broker %d resigned leadership of %s (corrupt data); new leaders %s",
+                        broker_id, moved, [ctx.states[tp].leader for tp in moved])  # fmt: skip
+            c.send_leader_and_isr(moved)
         c.send_update_metadata()
         maybe_complete_reassignments(c, list(written))
     return result

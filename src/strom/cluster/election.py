@@ -2,8 +2,9 @@
 
 Owns: the choice of a new leader and ISR for each kind of election the controller runs:
 offline (the leader died), controlled shutdown (the leader is leaving), preferred (move
-leadership back to the first replica) and reassignment (the leader is not in the new replica
-set). Unclean election is the offline election allowed to pick an out-of-sync replica.
+leadership back to the first replica), reassignment (the leader is not in the new replica
+set) and resignation (the leader holds data it cannot serve and asks to step down). Unclean
+election is the offline election allowed to pick an out-of-sync replica.
 
 Invariants: a clean election only ever picks a live member of the ISR, in replica-list order;
 the new ISR never contains a dead or shutting-down broker except when no leader could be
@@ -91,3 +92,19 @@ def reassignment_election(
     if not cands:
         return None
     return Election(cands[0], isr)
+
+
+def resignation_election(
+    replicas: list[int], current: LeaderIsr, new_isr: Collection[int], live: Collection[int]
+) -> Election | None:
+    """The leader resigns (a Strom extension: an AlterPartition whose new ISR leaves the leader
+    out, sent when its replica holds corrupt data): the first live replica of ``new_isr``, in
+    replica order, that is already in the ISR leads, with the ISR cut to ``new_isr``. None
+    (refused) when there is none or ``new_isr`` names a non-replica: a partition never loses
+    its leader this way."""
+    if any(b not in replicas for b in new_isr):
+        return None
+    cands = [r for r in replicas if r in new_isr and r in current.isr and r in live]
+    if not cands:
+        return None
+    return Election(cands[0], tuple(r for r in current.isr if r in new_isr))

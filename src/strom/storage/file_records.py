@@ -2,9 +2,9 @@
 
 Owns: positional reads of a ``.log`` file (``pread``; the shared file offset is never used, so
 ``sendfile`` and appends do not disturb each other), walking batch headers without reading
-records (:func:`iter_file_headers`), the validating walk used by crash recovery
-(:class:`RecoveryScan`), and the read results handed to the broker (:class:`FileSlice`,
-:class:`FetchDataInfo`).
+records (:func:`iter_file_headers`), the validating walk used by crash recovery, the scrubber
+and healing truncations (:class:`RecoveryScan`), and the read results handed to the broker
+(:class:`FileSlice`, :class:`FetchDataInfo`).
 
 On-disk format: the ``.log`` file is RecordBatch v2 batches back to back (see :mod:`.segment`);
 nothing here writes.
@@ -76,18 +76,26 @@ class RecoveryScan:
     where and why it stopped (``problem`` is None if the whole file is valid)."""
 
     def __init__(
-        self, fd: int, base_offset: int, file_size: int, max_message_size: int | None = None
+        self,
+        fd: int,
+        base_offset: int,
+        file_size: int,
+        max_message_size: int | None = None,
+        start_position: int = 0,
+        start_offset: int | None = None,
     ) -> None:
         self.fd = fd
         self.base_offset = base_offset
         self.file_size = file_size
         self.max_message_size = max_message_size
-        self.valid_bytes = 0
+        self.start_position = start_position
+        self.valid_bytes = start_position
+        self.next_offset = base_offset if start_offset is None else start_offset
         self.problem: str | None = None
 
     def __iter__(self) -> Iterator[tuple[int, BatchHeader]]:
         fd, file_size = self.fd, self.file_size
-        pos, next_offset = 0, self.base_offset
+        pos, next_offset = self.start_position, self.next_offset
         buf, buf_start = b"", 0
         while pos < file_size:
             if pos + BATCH_HEADER_SIZE > buf_start + len(buf):
@@ -110,6 +118,7 @@ class RecoveryScan:
             pos += size
             next_offset = hdr.next_offset
             self.valid_bytes = pos
+            self.next_offset = next_offset
 
     def _check(self, hdr: BatchHeader, pos: int, next_offset: int) -> str | None:
         size = hdr.size_in_bytes
@@ -124,6 +133,22 @@ class RecoveryScan:
         if not 0 <= hdr.last_offset - self.base_offset <= INT32_MAX:
             return f"offset {hdr.last_offset} out of range for segment base {self.base_offset}"
         return None
+
+
+def resync(
+    fd: int, base_offset: int, position: int, limit: int, after_offset: int
+) -> tuple[int, BatchHeader] | None:
+    """Where valid data resumes after the invalid batch at ``position``: the batch right after
+    it (trusting the invalid batch's length field) if that one is whole, CRC-valid and starts
+    at or after ``after_offset``; None when there is no such batch before ``limit``."""
+    try:
+        bad = parse_batch_header(pread_exact(fd, BATCH_HEADER_SIZE, position))
+    except CorruptRecordError:
+        return None
+    scan = RecoveryScan(fd, base_offset, limit, None, position + bad.size_in_bytes, after_offset)
+    for pos, hdr in scan:
+        return pos, hdr
+    return None
 
 
 class FileSlice:
@@ -178,6 +203,39 @@ class FetchDataInfo:
     @property
     def size(self) -> int:
         return sum(s.length for s in self.slices)
+
+    def truncated(self, length: int) -> FetchDataInfo:
+        """The same read cut to its first ``length`` bytes (nothing is read)."""
+        out = FetchDataInfo(
+            self.fetch_offset,
+            self.segment_base_offset,
+            self.position,
+            first_entry_incomplete=self.first_entry_incomplete,
+        )
+        out.slices = tuple(
+            FileSlice(s.file, s.position, min(s.length, length)) for s in self.slices
+        )
+        if self._records is not None:
+            out._records = self._records[:length]
+        return out
+
+    def read_range(self, offset: int, length: int) -> bytes:
+        """``length`` bytes from ``offset`` within the read (at most one slice: see the class),
+        read now and not kept (:attr:`records` keeps what it reads)."""
+        if self._records is not None:
+            return bytes(self._records[offset : offset + length])
+        out = []
+        for s in self.slices:
+            if offset >= s.length:
+                offset -= s.length
+                continue
+            n = min(length, s.length - offset)
+            out.append(pread_exact(s.file.fileno(), n, s.position + offset))
+            length -= n
+            offset = 0
+            if not length:
+                break
+        return b"".join(out)
 
     @property
     def records(self) -> memoryview:

@@ -38,12 +38,15 @@ class LeaderEpochCache:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._entries: list[tuple[int, int]] = []
+        self.existed = path.exists()
+        self.damaged = False  # unreadable: the log rebuilds it from its batches
         try:
             rows = read_entries(path, 2)
             entries = [(int(e), int(o)) for e, o in rows]
         except (CheckpointError, ValueError) as exc:
             logger.warning("ignoring unreadable leader epoch checkpoint %s: %s", path, exc)
             entries = []
+            self.damaged = True
         for epoch, offset in entries:  # keep only a monotonic sequence
             if not self._entries or (
                 epoch > self._entries[-1][0] and offset >= self._entries[-1][1]

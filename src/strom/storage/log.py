@@ -18,9 +18,10 @@ The recovery point, log start offset and high
 watermark are persisted by :class:`~strom.storage.log_manager.LogManager` in the log directory's
 checkpoint files. Loading and crash recovery: :mod:`.log_loader`; flushing, truncation and
 segment deletion: :mod:`.log_maintenance` (a mixin); retention rules: :mod:`.retention`;
-ListOffsets: :mod:`.list_offsets`; idempotent-producer state: :mod:`.producer_state` (checked
-before a leader append writes anything, snapshotted at each roll and at clean shutdown, rebuilt
-on open and after truncation).
+ListOffsets: :mod:`.list_offsets`; corrupt and missing ranges, and the check every read
+passes before it is returned: :mod:`.corruption`; idempotent-producer state:
+:mod:`.producer_state` (checked before a leader append writes anything, snapshotted at each roll
+and at clean shutdown, rebuilt on open and after truncation).
 
 Invariants:
 - ``log_start_offset <= high_watermark <= log_end_offset`` and ``recovery_point <=
@@ -55,16 +56,17 @@ from strom.protocol.records import (
 )
 from strom.storage import list_offsets
 from strom.storage.config import LogConfig
+from strom.storage.corruption import CorruptLogRangeError, CorruptRanges, ReadVerifier
 from strom.storage.errors import (
     KafkaStorageError,
     OffsetOutOfRangeError,
     RecordBatchTooLargeError,
     UnexpectedAppendOffsetError,
 )
-from strom.storage.file_records import FetchDataInfo
+from strom.storage.file_records import FetchDataInfo, resync
 from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
-from strom.storage.log_loader import load_log
+from strom.storage.log_loader import load_log, rebuild_leader_epochs
 from strom.storage.log_maintenance import LogMaintenance
 from strom.storage.log_results import AppendInfo, TimestampAndOffset
 from strom.storage.log_txn import LogTransactions
@@ -79,6 +81,8 @@ logger = logging.getLogger("strom.storage")
 __all__ = ["AppendInfo", "Log", "TimestampAndOffset"]
 
 _TIMESTAMP_TYPE_BIT = 0x08
+VERIFY_WINDOW = 1024 * 1024
+"""Bytes of a read checked at a time (:meth:`Log._verified`)."""
 
 
 class Log(LogMaintenance, LogTransactions):
@@ -120,6 +124,7 @@ class Log(LogMaintenance, LogTransactions):
         self._dir_dirty = False
         self.closed = False
         self.segments_recovered = 0
+        self.corruption = CorruptRanges()
         self.leader_epoch_cache = LeaderEpochCache(directory / LEADER_EPOCH_CHECKPOINT)
         self.leader_epoch_cache.truncate_from_end(log_end_offset)
         self.leader_epoch_cache.truncate_from_start(log_start_offset)
@@ -168,6 +173,13 @@ class Log(LogMaintenance, LogTransactions):
             log_dir_failure=log_dir_failure,
         )
         log.segments_recovered = loaded.segments_recovered
+        for start, end, reason in loaded.corrupt:
+            log.corruption.mark(start, end, reason)
+        for start, end in loaded.gaps:
+            log.corruption.mark_gap(start, end)
+        cache = log.leader_epoch_cache
+        if cache.damaged or (not cache.existed and log.log_end_offset > log.log_start_offset):
+            rebuild_leader_epochs(log.segment_set, cache, log.log_start_offset)
         log.producer_state.truncate_and_reload(
             log.segment_set, log.log_start_offset, log.log_end_offset, clock_ms()
         )
@@ -210,6 +222,27 @@ class Log(LogMaintenance, LogTransactions):
     @property
     def size_in_bytes(self) -> int:
         return self._segments.size_in_bytes
+
+    @property
+    def compacted(self) -> bool:
+        return "compact" in self.config.cleanup_policy
+
+    @property
+    def first_corrupt_offset(self) -> int | None:
+        """The first offset this replica cannot serve (:mod:`.corruption`), or None."""
+        return self.corruption.first(self.compacted)
+
+    def mark_corrupt(self, start: int, end: int, reason: str) -> bool:
+        """Never serve ``[start, end)`` again (until truncated away); True if it is new."""
+        end = min(end, self._leo)
+        start = max(start, self._lso)
+        if not self.corruption.mark(start, end, reason):
+            return False
+        logger.error(
+            "%s-%d: offsets [%d, %d) are corrupt (%s); first corrupt offset now %s",
+            self.topic, self.partition, start, end, reason, self.first_corrupt_offset,
+        )  # fmt: skip
+        return True
 
     @property
     def latest_epoch(self) -> int | None:
@@ -412,6 +445,8 @@ class Log(LogMaintenance, LogTransactions):
         upper = leo if max_offset is None else min(max_offset, leo)
         if start_offset >= upper:
             return FetchDataInfo(start_offset)
+        where = f"{self.topic}-{self.partition}"
+        stop = self.corruption.check(start_offset, self.compacted, where)
         bound_base, bound_pos = -1, 0
         if upper < leo:
             bound_seg = self._segments.floor(upper)
@@ -426,10 +461,73 @@ class Log(LogMaintenance, LogTransactions):
                     break
                 if seg.base_offset == bound_base:
                     limit = bound_pos
-            info = seg.read_slice(start_offset, max_bytes, limit, min_one_batch)
+            try:
+                info = seg.read_slice(start_offset, max_bytes, limit, min_one_batch)
+            except CorruptRecordError as exc:  # an unparsable header before the offset
+                raise self._unreadable(seg, start_offset, str(exc)) from exc
             if info is not None:
-                return info
+                return self._verified(info, seg, stop, (max_bytes, limit, min_one_batch))
         return FetchDataInfo(start_offset)
+
+    def _verified(
+        self,
+        info: FetchDataInfo,
+        seg: LogSegment,
+        stop: int | None,
+        reread: tuple[int, int | None, bool],
+    ) -> FetchDataInfo:
+        """Only the batches that pass the read check (:class:`~.corruption.ReadVerifier`); a bad
+        first batch is marked corrupt (:meth:`_unreadable`) and raises CORRUPT_MESSAGE -- unless
+        its damaged header only claims the fetch offset (a flipped last offset delta) and the
+        next valid batch (:func:`~.file_records.resync`) holds it: the read restarts there
+        (``reread``: the read's max bytes, max position and min-one-batch flag).
+
+        The bytes are read and checked in windows of :data:`VERIFY_WINDOW` (or one batch, if
+        larger) and not kept: the result stays file ranges that Fetch streams to the socket, so a
+        large read costs one window of memory, not its size."""
+        verifier = ReadVerifier(info.fetch_offset, stop)
+        total = info.size
+        checked = 0
+        while checked < total:
+            want = min(max(VERIFY_WINDOW, verifier.pending), total - checked)
+            window = memoryview(info.read_range(checked, want))
+            if len(window) < want:  # the segment shrank meanwhile (truncation): serve less
+                return info.truncated(checked)
+            n, problem = verifier.feed(window)
+            checked += n
+            if problem is not None:
+                if checked:
+                    return info.truncated(checked)
+                resumed = resync(
+                    seg.file.fileno(), seg.base_offset, info.position, seg.size, info.fetch_offset
+                )
+                if resumed is not None and resumed[1].base_offset <= info.fetch_offset:
+                    max_bytes, limit, min_one = reread
+                    again = seg.read_slice(
+                        info.fetch_offset, max_bytes, limit, min_one, start_position=resumed[0]
+                    )
+                    if again is not None:
+                        return self._verified(again, seg, stop, reread)
+                raise self._unreadable(seg, info.fetch_offset, problem, info.position)
+            if n == 0 and want == total - checked:
+                break  # a trailing partial batch cut by the byte limit: served, clients drop it
+        return info
+
+    def _unreadable(
+        self, seg: LogSegment, offset: int, problem: str, position: int | None = None
+    ) -> CorruptLogRangeError:
+        """Mark ``seg`` corrupt from ``offset`` to the next valid batch after the invalid one at
+        ``position`` (:func:`~.file_records.resync`), else to its end; the error to raise."""
+        nxt = self._segments.following(seg)
+        end = nxt.base_offset if nxt is not None else self._leo
+        if position is not None:
+            resumed = resync(seg.file.fileno(), seg.base_offset, position, seg.size, offset)
+            if resumed is not None:
+                end = resumed[1].base_offset
+        self.mark_corrupt(offset, end, f"read of segment {seg.base_offset}: {problem}")
+        return CorruptLogRangeError(
+            f"offset {offset} of {self.topic}-{self.partition} is corrupt: {problem}", offset
+        )
 
     def fetch_offset_by_timestamp(self, timestamp: int) -> TimestampAndOffset | None:
         """ListOffsets: -2 earliest, -1 latest (log end), -3 max timestamp, else the first

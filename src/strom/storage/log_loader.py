@@ -11,10 +11,18 @@ as Kafka's ``LogLoader`` does:
    :mod:`.cleaner.swap` this keeps compaction swaps atomic (old or new segments, never a mix).
 2. Delete index files without a ``.log`` file.
 3. Open segments in base-offset order. After an unclean shutdown, every segment that may hold
-   offsets at or above the recovery point is fully re-validated (:meth:`LogSegment.recover`);
-   at the first one that had to be truncated, all later segments are deleted. After a clean
-   shutdown nothing is scanned, except that a missing or insane index is rebuilt.
-4. An empty directory gets one empty segment at the checkpointed log start offset.
+   offsets at or above the recovery point is fully re-validated (:meth:`LogSegment.recover`).
+   After a clean shutdown nothing is scanned, except that a missing or insane index is rebuilt
+   (which re-validates that segment). Only the last segment is ever truncated, and only at an
+   invalid *tail* (nothing valid after it: what a crash leaves). An invalid batch followed by a
+   valid one, in any segment, and the invalid tail of a closed segment keep their bytes, and
+   later segments stay: acknowledged records after the damage are not thrown away. Instead the
+   invalid part becomes a *corrupt range* (:mod:`.corruption`), logged at ERROR.
+4. Missing offsets between segments: where a segment ends (its next offset) below the next
+   segment's base offset, the offsets in between are recorded as a *gap*. A gap is a corrupt
+   range of the log unless the log is compacted (the cleaner leaves such gaps); see
+   :mod:`.corruption`. A gap after a segment that failed validation is always corrupt.
+5. An empty directory gets one empty segment at the checkpointed log start offset.
 
 On-disk format: see :mod:`.names` and :mod:`.segment`. Invariants: on return no temp files
 remain, the segment files agree with their indexes, and ``log_start_offset <= log_end_offset``.
@@ -25,13 +33,15 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from strom.errors import KafkaError
 from strom.storage.checkpoint import fsync_dir
 from strom.storage.config import LogConfig
 from strom.storage.file_records import iter_file_headers
+from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.names import (
     CLEANED_SUFFIX,
     DELETED_SUFFIX,
@@ -61,6 +71,8 @@ class LoadedLog:
     segments_recovered: int = 0
     bytes_truncated: int = 0
     segments_deleted: int = 0
+    corrupt: list[tuple[int, int, str]] = field(default_factory=list)
+    gaps: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _unlink_segment_files(directory: Path, base: int) -> None:
@@ -148,6 +160,51 @@ def _segment_bases(directory: Path) -> list[int]:
     return sorted(bases)
 
 
+def _find_missing_ranges(directory: Path, segments: SegmentSet, loaded: LoadedLog) -> None:
+    """Step 4 of the module docstring (and the corrupt tails of step 3)."""
+    segs = segments.snapshot()
+    for i, seg in enumerate(segs):
+        for start, end, problem in seg.invalid_ranges:
+            stop = end if end is not None else segs[i + 1].base_offset  # only closed ones
+            loaded.corrupt.append((start, stop, problem))
+            logger.error(
+                "%s: offsets [%d, %d) of segment %d are corrupt (%s); they will not be served",
+                directory, start, stop, seg.base_offset, problem,
+            )  # fmt: skip
+    for seg, nxt in pairwise(segs):
+        if seg.invalid_ranges and seg.invalid_ranges[-1][1] is None:
+            pass  # the rest of the segment is already a corrupt range
+        elif seg.next_offset < nxt.base_offset:
+            loaded.gaps.append((seg.next_offset, nxt.base_offset))
+            logger.warning(
+                "%s: segment %d ends at offset %d but the next segment starts at %d: offsets "
+                "in between are missing (an error for readers unless the log is compacted)",
+                directory,
+                seg.base_offset,
+                seg.next_offset,
+                nxt.base_offset,
+            )
+
+
+def rebuild_leader_epochs(segments: SegmentSet, cache: LeaderEpochCache, log_start: int) -> int:
+    """Rebuild an unreadable or missing ``leader-epoch-checkpoint`` from the partition leader
+    epochs stamped in the batch headers (a header walk of every segment, stopping at a
+    segment's first unparsable header); returns how many epochs were found."""
+    cache.clear()
+    for seg in segments.snapshot():
+        try:
+            for _, hdr in seg.iter_headers():
+                epoch = hdr.partition_leader_epoch
+                latest = cache.latest_epoch
+                if epoch >= 0 and (latest is None or epoch > latest):
+                    cache.assign(epoch, hdr.base_offset)
+        except KafkaError as exc:
+            logger.warning("%s: leader epochs of segment %s: %s", cache.path, seg.base_offset, exc)
+    cache.truncate_from_start(log_start)
+    logger.warning("rebuilt leader epoch checkpoint %s: %s", cache.path, cache.entries)
+    return len(cache.entries)
+
+
 def load_log(
     directory: Path,
     config: LogConfig,
@@ -169,24 +226,15 @@ def load_log(
     segments = SegmentSet()
     loaded = LoadedLog(segments, 0, 0, 0)
     for i, base in enumerate(bases):
-        recover = not had_clean_shutdown and (i == len(bases) - 1 or bases[i + 1] > recovery_point)
-        seg, truncated = LogSegment.open(directory, base, recover=recover, **kwargs)
+        last = i == len(bases) - 1
+        recover = not had_clean_shutdown and (last or bases[i + 1] > recovery_point)
+        seg, truncated = LogSegment.open(
+            directory, base, recover=recover, truncate_invalid=last, **kwargs
+        )
         segments.add(seg)
         loaded.segments_recovered += recover
         loaded.bytes_truncated += truncated
-        if truncated and recover and i < len(bases) - 1:
-            later = bases[i + 1 :]
-            logger.warning(
-                "%s: truncated corrupt segment %d; deleting %d later segment(s) %s",
-                directory,
-                base,
-                len(later),
-                later,
-            )
-            for b in later:
-                _unlink_segment_files(directory, b)
-            loaded.segments_deleted += len(later)
-            break
+    _find_missing_ranges(directory, segments, loaded)
     if not len(segments):
         segments.add(LogSegment.create(directory, max(0, log_start_offset), **kwargs))
     leo = segments.active.next_offset

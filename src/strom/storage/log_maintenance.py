@@ -12,7 +12,8 @@ valid.
 Invariants: the recovery point never exceeds the log end offset and never moves past data that
 was not fsynced: a flush that raced a truncation does not advance it. Truncation keeps
 ``log_start_offset <= high_watermark <= log_end_offset``, trims the leader epoch cache, deletes
-producer snapshots beyond the new end and rebuilds the producer state; each segment's
+producer snapshots beyond the new end and rebuilds the producer state, and drops the corrupt
+ranges (:mod:`.corruption`) it removed; each segment's
 ``.txnindex`` is truncated or deleted with it (entries below a moved log start stay until their
 segment goes, as in Kafka: fetches never ask below the log start).
 
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, cast
 from strom.storage import retention
 from strom.storage.checkpoint import fsync_dir
 from strom.storage.config import LogConfig
+from strom.storage.corruption import CorruptRanges
 from strom.storage.errors import OffsetOutOfRangeError
 from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
@@ -57,6 +59,7 @@ class LogMaintenance:
     leader_epoch_cache: LeaderEpochCache
     log_dir_failure: LogDirFailureChannel
     producer_state: ProducerStateManager
+    corruption: CorruptRanges
     _segments: SegmentSet
     _lso: int
     _leo: int
@@ -133,9 +136,12 @@ class LogMaintenance:
             if seg.base_offset > offset:
                 self._segments.schedule_delete(seg, now, self.config.file_delete_delay_ms)
         self._segments.active.truncate_to(offset, now)
+        # below ``offset`` if an invalid batch before it went too (healing a corrupt range)
+        offset = min(offset, self._segments.active.next_offset)
         self._leo = offset
         self._lso = min(self._lso, offset)
         self._hw = min(self._hw, offset)
+        self.corruption.truncate_to(offset)
         self.leader_epoch_cache.truncate_from_end(offset)
         self.producer_state.truncate_and_reload(self._segments, self._lso, offset, now)
         return True
@@ -160,6 +166,7 @@ class LogMaintenance:
         self._leo = self._lso = self._hw = offset
         with self._lock:
             self._rp = offset
+        self.corruption.clear()
         self.leader_epoch_cache.clear()
         self.producer_state.clear(offset)
 
@@ -168,6 +175,7 @@ class LogMaintenance:
             return
         self._lso = offset
         self._hw = max(self._hw, offset)
+        self.corruption.drop_below(offset)
         self.leader_epoch_cache.truncate_from_start(offset)
         with self._lock:
             self._rp = max(self._rp, min(offset, self._leo))

@@ -39,7 +39,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from strom.errors import ErrorCode, InvalidRecordError, KafkaError
+from strom.errors import CorruptRecordError, ErrorCode, InvalidRecordError, KafkaError
 from strom.protocol.records import BatchHeader
 from strom.storage import producer_state_snapshot as snap
 from strom.storage.segments import SegmentSet
@@ -403,18 +403,21 @@ class ProducerStateManager:
             if seg.base_offset <= start and found is None:
                 continue
             pos = found[0] if found is not None else 0
-            for _, hdr in seg.iter_headers(pos):
-                if hdr.base_offset >= log_end_offset:
-                    break
-                if hdr.last_offset < start:
-                    continue
-                replayed += 1
-                pid = hdr.producer_id
-                if pid >= 0:
-                    entry = self.producers.get(pid)
-                    if entry is None:
-                        entry = self.producers[pid] = ProducerStateEntry(pid)
-                    _apply_unchecked(entry, hdr, hdr.base_offset)
+            try:
+                for _, hdr in seg.iter_headers(pos):
+                    if hdr.base_offset >= log_end_offset:
+                        break
+                    if hdr.last_offset < start:
+                        continue
+                    replayed += 1
+                    pid = hdr.producer_id
+                    if pid >= 0:
+                        entry = self.producers.get(pid)
+                        if entry is None:
+                            entry = self.producers[pid] = ProducerStateEntry(pid)
+                        _apply_unchecked(entry, hdr, hdr.base_offset)
+            except CorruptRecordError as exc:  # a damaged header: the log never serves it
+                logger.error("producer state: skipping the rest of %s: %s", seg.log_path, exc)
         self.map_end_offset = max(self.map_end_offset, log_end_offset)
         self.remove_expired(now_ms)
         self._rebuild_ongoing()

@@ -53,7 +53,7 @@ from strom.errors import KafkaError
 from strom.protocol.records import BATCH_HEADER_SIZE, BatchHeader, parse_batch_header
 from strom.storage import faults
 from strom.storage.errors import CorruptIndexError, KafkaStorageError
-from strom.storage.file_records import RecoveryScan, pread_exact
+from strom.storage.file_records import RecoveryScan, pread_exact, resync
 from strom.storage.names import (
     DELETED_SUFFIX,
     INDEX_SUFFIX,
@@ -112,6 +112,9 @@ class LogSegment(SegmentReader):
         self._log_dirty = False
         self.created_ms = now_ms
         self.closed = False
+        # closed segments that failed validation: (first offset, next valid offset or None
+        # for the segment's end, problem); the log never serves these
+        self.invalid_ranges: list[tuple[int, int | None, str]] = []
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -141,6 +144,7 @@ class LogSegment(SegmentReader):
         *,
         recover: bool = False,
         max_message_size: int | None = None,
+        truncate_invalid: bool = True,
         **kwargs: int,
     ) -> tuple[LogSegment, int]:
         """Open an existing segment; returns it with the number of bytes recovery truncated.
@@ -149,6 +153,7 @@ class LogSegment(SegmentReader):
         indexes are trusted if present and sane, else rebuilt (which also validates the data).
         With ``recover`` the ``.txnindex`` is marked stale (the log rebuilds it: markers past
         the recovery point may lack their entry); otherwise it is only cut at the end.
+        ``truncate_invalid=False`` (a closed segment): see :meth:`recover`.
         """
         seg = cls(directory, base_offset, file_suffix="", **kwargs)
         if not recover:
@@ -162,7 +167,7 @@ class LogSegment(SegmentReader):
             )
         else:
             seg.txn_index.stale = True
-        truncated = seg.recover(max_message_size)
+        truncated = seg.recover(max_message_size, truncate_invalid=truncate_invalid)
         seg.txn_index.truncate_to(seg.next_offset)
         return seg, truncated
 
@@ -329,13 +334,17 @@ class LogSegment(SegmentReader):
                 self.time_index.maybe_append(self._max_ts, self._offset_of_max_ts)
             self._bytes_since_last_index_entry = 0
 
-    def recover(self, max_message_size: int | None = None) -> int:
+    def recover(self, max_message_size: int | None = None, *, truncate_invalid: bool = True) -> int:
         """Re-validate every batch, rebuild both indexes, truncate at the first bad batch.
 
         A batch is bad if its header does not parse (magic, length), it is torn (runs past the
         end of the file), its offsets do not follow the previous batch or do not fit this
         segment, it is larger than ``max_message_size`` (if given), or its CRC does not match.
-        Returns the number of bytes truncated.
+        Returns the number of bytes truncated. A bad batch followed by a valid one (found by
+        trusting its length field) is damage, not a torn write: it is skipped, the batches after
+        it kept, and listed in :attr:`invalid_ranges` (the log marks them corrupt). Only an
+        invalid tail -- nothing valid after it -- is truncated; with ``truncate_invalid=False``
+        (a closed segment) not even that: the segment ends logically before it.
         """
         self.offset_index.reset()
         self.time_index.reset()
@@ -345,18 +354,37 @@ class LogSegment(SegmentReader):
         self._max_ts, self._offset_of_max_ts = -1, self.base_offset
         self._bytes_since_last_index_entry = 0
         self._rolling_ts = _UNLOADED
+        self.invalid_ranges = []
         scan = RecoveryScan(fd, self.base_offset, file_size, max_message_size)
-        for pos, hdr in scan:
-            if pos == 0:
-                self._rolling_ts = hdr.max_timestamp
-            if hdr.max_timestamp > self._max_ts:
-                self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
-            self._maybe_index(hdr, pos)
-            self._bytes_since_last_index_entry += hdr.size_in_bytes
-            self._next_offset = hdr.next_offset
+        self._index_valid(scan)
+        while scan.problem is not None:
+            # valid batches after a bad one: damage, not a torn tail -- skip it, keep the rest
+            resumed = resync(fd, self.base_offset, scan.valid_bytes, file_size, scan.next_offset)
+            if resumed is None:
+                break
+            at, hdr = resumed
+            self.invalid_ranges.append((scan.next_offset, hdr.base_offset, scan.problem))
+            logger.error(
+                "found invalid batch at position %d of segment %s (%s); offsets %d to %d are "
+                "not served", scan.valid_bytes, self.log_path, scan.problem, scan.next_offset,
+                hdr.base_offset,
+            )  # fmt: skip
+            scan = RecoveryScan(
+                fd, self.base_offset, file_size, max_message_size, at, hdr.base_offset
+            )
+            self._index_valid(scan)
         pos = scan.valid_bytes
         truncated = file_size - pos
-        if truncated:
+        if truncated and not truncate_invalid:
+            self.invalid_ranges.append((scan.next_offset, None, scan.problem or "invalid batch"))
+            logger.error(
+                "found invalid batch at position %d of closed segment %s (%s); offsets from %d "
+                "to the segment's end are not served", pos, self.log_path, scan.problem,
+                scan.next_offset,
+            )  # fmt: skip
+            self._size = pos
+            truncated = 0
+        elif truncated:
             logger.warning(
                 "found invalid batch at position %d of segment %s (%s); truncating %d bytes",
                 pos,
@@ -370,16 +398,29 @@ class LogSegment(SegmentReader):
         self._append_final_time_entry()
         return truncated
 
+    def _index_valid(self, scan: RecoveryScan) -> None:
+        """Index the batches ``scan`` yields (the valid ones) and track the segment's end."""
+        for pos, hdr in scan:
+            if pos == 0:
+                self._rolling_ts = hdr.max_timestamp
+            if hdr.max_timestamp > self._max_ts:
+                self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
+            self._maybe_index(hdr, pos)
+            self._bytes_since_last_index_entry += hdr.size_in_bytes
+            self._next_offset = hdr.next_offset
+
     def truncate_to(self, offset: int, now_ms: int | None = None) -> int:
-        """Remove the batch containing ``offset`` and everything after; returns bytes removed."""
-        found = self.translate_offset(offset)
-        if found is None:
+        """Remove the batch containing ``offset`` and everything after, and any invalid batch
+        before it (:meth:`valid_position`); returns bytes removed."""
+        pos = self.valid_position(offset)
+        file_size = os.fstat(self.file.fileno()).st_size
+        if pos >= file_size:
             return 0
-        pos = found[0]
+        self.invalid_ranges = []
         self.offset_index.truncate_to(offset)
         self.time_index.truncate_to(offset)
         self.txn_index.truncate_to(offset)
-        removed = self._size - pos
+        removed = file_size - pos
         os.ftruncate(self.file.fileno(), pos)
         self._size = pos
         self._log_dirty = True

@@ -20,7 +20,13 @@ from collections.abc import Iterator
 from io import FileIO
 
 from strom.protocol.records import BatchHeader, decode_batch
-from strom.storage.file_records import FetchDataInfo, FileSlice, iter_file_headers, pread_exact
+from strom.storage.file_records import (
+    FetchDataInfo,
+    FileSlice,
+    RecoveryScan,
+    iter_file_headers,
+    pread_exact,
+)
 from strom.storage.offset_index import OffsetIndex
 from strom.storage.time_index import TimeIndex
 
@@ -52,6 +58,21 @@ class SegmentReader:
                 return p, hdr
         return None
 
+    def valid_position(self, offset: int) -> int:
+        """Where to cut this segment so that no offset >= ``offset`` and no invalid batch
+        remains: the first batch, scanning from the offset index's entry for ``offset``, that
+        fails validation (structure, offsets, CRC) or whose last offset is >= ``offset``.
+
+        Unlike :meth:`translate_offset` this never trusts a damaged header (a base offset lies
+        outside the CRC), so truncating a corrupt range away always removes it.
+        """
+        start = min(self.offset_index.lookup(offset)[1], self._size)
+        scan = RecoveryScan(self.file.fileno(), self.base_offset, self._size, None, start)
+        for pos, hdr in scan:
+            if hdr.last_offset >= offset:
+                return pos
+        return scan.valid_bytes
+
     # -- reads ---------------------------------------------------------------------------------
     def read_slice(
         self,
@@ -59,15 +80,17 @@ class SegmentReader:
         max_size: int,
         max_position: int | None = None,
         min_one_batch: bool = True,
+        start_position: int = 0,
     ) -> FetchDataInfo | None:
         """Slice starting at the batch containing ``start_offset``; None if beyond this segment.
 
         At most ``max_size`` bytes (but the whole first batch if ``min_one_batch``) and never
-        past ``max_position``.
+        past ``max_position``; the batch is looked for from ``start_position`` on (past a batch
+        whose damaged header claims the offset: see :meth:`Log._verified`).
         """
         if max_size < 0:
             raise ValueError(f"invalid max size {max_size}")
-        found = self.translate_offset(start_offset)
+        found = self.translate_offset(start_offset, start_position)
         if found is None:
             return None
         pos, hdr = found

@@ -21,7 +21,9 @@ write (Kafka's ``MemoryRecords.filterTo`` with the ``LogCleaner`` record filter)
 A rebuilt batch keeps base offset, last offset delta, producer id/epoch, base sequence,
 partition leader epoch, codec, timestamp type and transactional/control bits of the original;
 records keep their offset deltas (compaction leaves gaps), so offsets never change. A batch
-whose records all survive and that needs no new horizon is copied byte for byte.
+whose records all survive and that needs no new horizon is copied byte for byte. A batch that
+fails its CRC aborts the cleaning (CORRUPT_MESSAGE): re-encoding it would give damaged records a
+valid CRC.
 
 Thread-safety: one instance per cleaning, used by one cleaner thread.
 """
@@ -31,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from strom.errors import CorruptRecordError
 from strom.protocol.records import (
     BATCH_HEADER_SIZE,
     LOG_OVERHEAD,
@@ -40,6 +43,7 @@ from strom.protocol.records import (
     compress,
     decode_batch,
     parse_control_record,
+    verify_crc,
 )
 from strom.protocol.records.constants import (
     COMPRESSION_CODEC_MASK,
@@ -134,6 +138,10 @@ class BatchFilter:
         st.batches_read += 1
         st.bytes_read += len(data)
         st.records_read += hdr.records_count
+        if not verify_crc(data, 0, hdr):  # never launder a damaged batch with a fresh CRC
+            raise CorruptRecordError(
+                f"batch at offset {hdr.base_offset} fails its CRC; not cleaning over it"
+            )
         keep_empty = (
             hdr.producer_id >= 0
             and not hdr.is_control
