@@ -60,16 +60,16 @@ async def serve(args: argparse.Namespace) -> None:
     sock.bind((LISTEN_HOST, args.port))
     sock.listen(128)
     port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(console), log_level="warning", lifespan="on")
-    )
+    server = uvicorn.Server(uvicorn.Config(create_app(console), log_level="warning", lifespan="on"))
     print(f"strom console ready on http://{LISTEN_HOST}:{port}", flush=True)
     await server.serve(sockets=[sock])
 
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     try:
         asyncio.run(serve(args))
     except KeyboardInterrupt:

@@ -89,9 +89,9 @@ class Shown:
     def time_text(self) -> str:
         if self.timestamp < 0:
             return "-"
-        return datetime.fromtimestamp(self.timestamp / 1000, UTC).strftime(
-            "%Y-%m-%d %H:%M:%S.%f"
-        )[:-3]
+        return datetime.fromtimestamp(self.timestamp / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S.%f")[
+            :-3
+        ]
 
 
 def show(record: ConsumerRecord, mode: str = "auto") -> Shown:
@@ -118,9 +118,7 @@ class Query:
     value_filter: str = ""
 
     def matches(self, record: ConsumerRecord) -> bool:
-        return _contains(record.key, self.key_filter) and _contains(
-            record.value, self.value_filter
-        )
+        return _contains(record.key, self.key_filter) and _contains(record.value, self.value_filter)
 
 
 def _contains(data: bytes | None, needle: str) -> bool:

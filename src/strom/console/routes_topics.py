@@ -50,7 +50,8 @@ def query_from(request: Request) -> tuple[Query, str, str | None]:
         elif start == "timestamp":
             value = parse_time_ms(q.get("value", ""))
     except ValueError:
-        error = f"cannot read {q.get('value')!r} as {'an offset' if start == 'offset' else 'a time'}"
+        what = "an offset" if start == "offset" else "a time"
+        error = f"cannot read {q.get('value')!r} as {what}"
         start = "latest"
     limit = min(max(int_param(request, "limit", 50), 1), 500)
     mode = q.get("render", "auto")
@@ -228,9 +229,7 @@ def routes(c: Console) -> list[Route]:
         except Exception as e:
             return redirect(back, err=f"Produce failed: {describe_error(e)}")
         c.sampler.poke()
-        return redirect(
-            back, ok=f"Produced to partition {meta.partition} at offset {meta.offset}."
-        )
+        return redirect(back, ok=f"Produced to partition {meta.partition} at offset {meta.offset}.")
 
     return [
         Route("/topics", topics),

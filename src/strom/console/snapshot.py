@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections import deque
@@ -230,10 +231,13 @@ class Sampler:
             if e.code != ErrorCode.UNSUPPORTED_VERSION:
                 raise
             md = admin.cluster
-            cluster_id, controller_id, live = md.cluster_id, md.controller_id, [
-                md.brokers[n] for n in sorted(md.brokers)
-            ]
-        internal = {n for n, (_tid, is_internal) in (await admin.topic_ids()).items() if is_internal}
+            cluster_id, controller_id, live = (
+                md.cluster_id,
+                md.controller_id,
+                [md.brokers[n] for n in sorted(md.brokers)],
+            )
+        ids = await admin.topic_ids()
+        internal = {name for name, (_tid, is_internal) in ids.items() if is_internal}
         specs_end = {
             TopicPartition(t, p.partition): LATEST for t, ps in topics_md.items() for p in ps
         }
@@ -300,15 +304,13 @@ class Sampler:
                     node_size,
                 )
             )
-        return Snapshot(
-            time.time(), cluster_id, controller_id, tuple(brokers), topics, log_dirs
-        )
+        return Snapshot(time.time(), cluster_id, controller_id, tuple(brokers), topics, log_dirs)
 
     def rate_series(self, topic: str | None) -> list[tuple[float, float]]:
         """``[(time, records/s)]`` between consecutive samples, for one topic or the cluster."""
         points = list(self.cluster_history if topic is None else self.history.get(topic, ()))
         out = []
-        for (t0, e0), (t1, e1) in zip(points, points[1:], strict=False):
+        for (t0, e0), (t1, e1) in itertools.pairwise(points):
             if t1 > t0:
                 out.append((t1, max(0.0, (e1 - e0) / (t1 - t0))))
         return out
