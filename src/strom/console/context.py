@@ -8,8 +8,8 @@ the notice text carried through a redirect (``?ok=`` / ``?err=``).
 
 from __future__ import annotations
 
-import json
 import math
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ def human_bytes(n: int | None) -> str:
 def templates() -> Jinja2Templates:
     t = Jinja2Templates(directory=str(HERE / "templates"))
     t.env.filters["bytes"] = human_bytes
-    t.env.filters["tojson_compact"] = lambda v: json.dumps(v, separators=(",", ":"))
+    t.env.filters["ago"] = lambda at: f"{max(0, time.time() - at):.0f} s ago"
     return t
 
 

@@ -81,7 +81,7 @@ class GroupService:
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ reads
-    async def list(self) -> list[tuple[str, str]]:
+    async def list_groups(self) -> list[tuple[str, str]]:
         """``[(group_id, protocol_type)]`` of every group the brokers know."""
         await self.admin.broker_ids()
         return await self.admin.list_groups()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 from urllib.parse import quote
 
 from starlette.requests import Request
@@ -35,7 +36,7 @@ def routes(c: Console) -> list[Route]:
         rows, error = [], None
         page = paginate([], 1)
         try:
-            listed = [g for g in await c.groups.list() if q.lower() in g[0].lower()]
+            listed = [g for g in await c.groups.list_groups() if q.lower() in g[0].lower()]
             page = paginate(listed, int_param(request, "page", 1))
             described = await c.groups.describe([gid for gid, _ in page.items])
             for gid, ptype in page.items:
@@ -78,7 +79,7 @@ def routes(c: Console) -> list[Route]:
         gid = request.path_params["gid"]
         c.groups.watch(gid)
 
-        async def events():  # type: ignore[no-untyped-def]
+        async def events() -> AsyncIterator[str]:
             yield "retry: 3000\n\n"
             sent = 0.0
             for point in list(c.groups.history.get(gid, ())):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from urllib.parse import quote
 
@@ -190,7 +191,7 @@ def routes(c: Console) -> list[Route]:
         parts = partitions_of(name)
         template = c.templates.get_template("partials/message_rows.html")
 
-        async def events():  # type: ignore[no-untyped-def]
+        async def events() -> AsyncIterator[str]:
             yield "retry: 3000\n\n"
             try:
                 async for records in c.messages.tail(name, parts, query):

@@ -83,8 +83,11 @@ class TopicState:
         return sum(p.messages or 0 for p in self.partitions)
 
     @property
-    def end_total(self) -> int:
-        return sum(p.end or 0 for p in self.partitions)
+    def end_total(self) -> int | None:
+        """Summed log end offsets; None while any partition's is unknown (no leader), so a
+        throughput point is never computed from a partial sum."""
+        ends = [p.end for p in self.partitions]
+        return None if None in ends else sum(e for e in ends if e is not None)
 
     @property
     def under_replicated(self) -> int:
@@ -199,7 +202,8 @@ class Sampler:
         except Exception as e:  # every failure becomes the banner, never a crash
             if self.error is None:
                 self.error_since = time.time()
-                log.warning("cluster sample failed: %s", describe_error(e))
+                level = logging.WARNING if self.snapshot is not None else logging.INFO
+                log.log(level, "cluster unreachable (retrying): %s", describe_error(e))
             self.error = describe_error(e)
         else:
             self.snapshot = snap
@@ -213,14 +217,19 @@ class Sampler:
         for name in list(self.history):
             if name not in snap.topics:
                 del self.history[name]
-        total = 0
+        total: int | None = 0
         for name, topic in snap.topics.items():
             end = topic.end_total
-            total += end
+            if end is None:
+                total = None
+                continue
+            if total is not None:
+                total += end
             self.history.setdefault(name, deque(maxlen=self.history_points)).append(
                 (snap.taken_at, end)
             )
-        self.cluster_history.append((snap.taken_at, total))
+        if total is not None:
+            self.cluster_history.append((snap.taken_at, total))
 
     async def _collect(self) -> Snapshot:
         admin = self.admin
