@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -235,3 +238,32 @@ def test_outage_banner(tmp_path: Path, page: Any, snap: Snap) -> None:
         console.stop()
         if broker.alive():
             broker.stop()
+
+
+def test_cross_site_post_is_refused(cluster: tuple[BrokerProcess, str]) -> None:
+    """A form posted from another site (a page elsewhere driving the console on this machine)
+    gets 403 and changes nothing; the same form from the console's own origin works."""
+    broker, url = cluster
+    host = url.removeprefix("http://")
+
+    def post(origin: str, topic: str) -> int:
+        req = urllib.request.Request(
+            url + "/topics",
+            data=urllib.parse.urlencode({"name": topic, "partitions": "1"}).encode(),
+            headers={"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return int(r.status)
+        except urllib.error.HTTPError as e:
+            return int(e.code)
+
+    assert post("http://evil.example", "planted") == 403
+    assert post(f"http://{host}", "welcome") == 200  # after the redirect to the new topic
+    topics = (
+        AdminClient({"bootstrap.servers": broker.bootstrap, "log_level": 0})
+        .list_topics(timeout=10)
+        .topics
+    )
+    assert "welcome" in topics and "planted" not in topics
