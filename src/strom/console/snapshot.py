@@ -162,6 +162,7 @@ class Sampler:
         self.snapshot: Snapshot | None = None
         self.error: str | None = None
         self.error_since: float | None = None
+        self.duration = 0.0  # seconds the last successful sample took
         self.history: dict[str, deque[tuple[float, int]]] = {}
         self.cluster_history: deque[tuple[float, int]] = deque(maxlen=history_points)
         self.known_brokers: dict[int, tuple[str, int, str | None]] = {}
@@ -197,6 +198,7 @@ class Sampler:
                 await asyncio.wait_for(self._wake.wait(), self.interval)
 
     async def sample(self) -> None:
+        started = time.monotonic()
         try:
             snap = await asyncio.wait_for(self._collect(), self.timeout)
         except Exception as e:  # every failure becomes the banner, never a crash
@@ -207,6 +209,7 @@ class Sampler:
             self.error = describe_error(e)
         else:
             self.snapshot = snap
+            self.duration = time.monotonic() - started
             self.error = None
             self.error_since = None
             self._record_history(snap)
