@@ -152,7 +152,7 @@ class Sampler:
         self,
         admin: AIOAdminClient,
         interval: float = 2.0,
-        timeout: float = 15.0,
+        timeout: float = 60.0,
         history_points: int = 150,
     ) -> None:
         self.admin = admin
