@@ -106,3 +106,10 @@ def test_human_bytes() -> None:
     assert human_bytes(512) == "512 B"
     assert human_bytes(1536) == "1.5 KiB"
     assert human_bytes(5 * 1024**3) == "5.0 GiB"
+
+
+def test_code_name() -> None:
+    from strom.console.context import code_name
+
+    assert code_name(56) == "KAFKA_STORAGE_ERROR (56)"
+    assert code_name(99999) == "error 99999"

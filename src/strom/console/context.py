@@ -23,6 +23,7 @@ from strom.client import AIOAdminClient
 from strom.console.groups import GroupService
 from strom.console.messages import MessageService
 from strom.console.snapshot import Sampler
+from strom.errors import ErrorCode
 
 HERE = Path(__file__).parent
 PER_PAGE = 50
@@ -39,9 +40,18 @@ def human_bytes(n: int | None) -> str:
     return f"{n} B"
 
 
+def code_name(code: int) -> str:
+    """``KAFKA_STORAGE_ERROR (56)`` for a Kafka error code."""
+    try:
+        return f"{ErrorCode(code).name} ({code})"
+    except ValueError:
+        return f"error {code}"
+
+
 def templates() -> Jinja2Templates:
     t = Jinja2Templates(directory=str(HERE / "templates"))
     t.env.filters["bytes"] = human_bytes
+    t.env.filters["code_name"] = code_name
     t.env.filters["ago"] = lambda at: f"{max(0, time.time() - at):.0f} s ago"
     return t
 
