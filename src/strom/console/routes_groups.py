@@ -49,31 +49,39 @@ def routes(c: Console) -> list[Route]:
             list_error=error,
         )  # fmt: skip
 
-    async def load(gid: str) -> tuple[object, list[object], str | None]:
+    async def group_page(
+        request: Request,
+        partial: str | None,
+        preview: list[ResetRow] | None = None,
+        form: dict[str, str] | None = None,
+        reset_error: str | None = None,
+    ) -> Response:
+        """The group page: state, members and lag (re-read now), and the reset form's state."""
+        gid = request.path_params["gid"]
+        description, lags, error = None, [], None
         try:
             description = (await c.groups.describe([gid])).get(gid)
             lags = await c.groups.lag(gid, description)
-            return description, list(lags), None
         except Exception as e:
-            return None, [], describe_error(e)
-
-    async def detail(request: Request) -> Response:
-        gid = request.path_params["gid"]
-        c.groups.watch(gid)
-        description, lags, error = await load(gid)
+            error = describe_error(e)
         return c.page(
             request,
             "group.html",
-            "partials/group.html",
+            partial,
             gid=gid,
             group=description,
             lags=lags,
             group_error=error,
             kinds=RESET_KINDS,
-            topics=sorted({pl.tp.topic for pl in lags}),  # type: ignore[attr-defined]
-            preview=None,
-            form={},
+            topics=sorted({pl.tp.topic for pl in lags}),
+            preview=preview,
+            form=form or {},
+            reset_error=reset_error,
         )
+
+    async def detail(request: Request) -> Response:
+        c.groups.watch(request.path_params["gid"])
+        return await group_page(request, "partials/group.html")
 
     async def lag_stream(request: Request) -> Response:
         gid = request.path_params["gid"]
@@ -104,7 +112,7 @@ def routes(c: Console) -> list[Route]:
 
     async def reset(request: Request) -> Response:
         gid = request.path_params["gid"]
-        form = dict((await request.form()).items())
+        form = {k: str(v) for k, v in (await request.form()).items()}
         kind = str(form.get("to", "earliest"))
         topic = str(form.get("topic", "")).strip() or None
         value = str(form.get("value", ""))
@@ -127,20 +135,7 @@ def routes(c: Console) -> list[Route]:
             moved = len(preview or [])
             c.groups.watch(gid)
             return redirect(group_path(gid), ok=f"Offsets of {moved} partitions reset ({kind}).")
-        description, lags, error = await load(gid)
-        return c.page(
-            request,
-            "group.html",
-            gid=gid,
-            group=description,
-            lags=lags,
-            group_error=error,
-            kinds=RESET_KINDS,
-            topics=sorted({pl.tp.topic for pl in lags}),  # type: ignore[attr-defined]
-            preview=preview,
-            form=form,
-            reset_error=err,
-        )
+        return await group_page(request, None, preview, form, err)
 
     async def delete(request: Request) -> Response:
         gid = request.path_params["gid"]
