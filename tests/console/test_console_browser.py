@@ -105,6 +105,16 @@ def test_topic_lifecycle(cluster: tuple[BrokerProcess, str], page: Any, snap: Sn
     page.goto(url + "/topics/orders/messages?from=earliest&q=text+1")
     expect(page.locator("#message-rows tr")).to_have_count(11)  # "text 1" and "text 10".."19"
 
+    # one partition from an offset; from a time (none after the far future, all after 0)
+    page.goto(url + "/topics/orders/messages?partition=2&from=offset&value=3&limit=100")
+    parts = page.locator("#message-rows tr td:nth-child(1)").all_inner_texts()
+    offsets = [int(o) for o in page.locator("#message-rows tr td:nth-child(2)").all_inner_texts()]
+    assert parts and set(parts) == {"2"} and min(offsets) == 3, (parts, offsets)
+    page.goto(url + "/topics/orders/messages?from=timestamp&value=2999-01-01T00:00:00")
+    expect(page.locator("#message-rows tr")).to_have_count(0)
+    page.goto(url + "/topics/orders/messages?from=timestamp&value=0&limit=100")
+    expect(page.locator("#message-rows tr")).to_have_count(22)
+
     # live tail: a record produced now appears without a reload
     page.goto(url + "/topics/orders/messages")
     page.click("[data-testid=live-tail]")
@@ -130,12 +140,25 @@ def test_topic_lifecycle(cluster: tuple[BrokerProcess, str], page: Any, snap: Sn
     alter.locator("button").click()
     expect(page.locator(".notice.bad")).to_contain_text("Cannot change retention.ms")
 
+    # add a partition
+    page.locator("[data-testid=add-partitions] input[name=count]").fill("4")
+    page.locator("[data-testid=add-partitions] button").click()
+    expect(page.locator(".notice.ok")).to_contain_text("orders now has 4 partitions")
+    expect(page.locator("[data-testid=partition-table] tbody tr")).to_have_count(4)
+
     # delete: gone from the console and from the cluster
     page.click("[data-testid=delete-topic]")
     expect(page.locator(".notice.ok")).to_contain_text("Topic orders deleted")
     expect(page.locator("[data-testid=topic-table]")).not_to_contain_text("orders")
     admin = AdminClient({"bootstrap.servers": broker.bootstrap, "log_level": 0})
     assert "orders" not in admin.list_topics(timeout=10).topics
+
+    # the broker page: its log directory and its configs with their sources
+    page.goto(url + "/brokers/0")
+    expect(page.locator("table", has_text="Path")).to_contain_text(str(broker.data_dir))
+    expect(page.locator("#broker-configs tr", has_text="log.dirs")).to_contain_text(
+        str(broker.data_dir)
+    )
 
 
 def _total_lag(page: Any) -> int:
