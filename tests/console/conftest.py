@@ -14,8 +14,10 @@ import pytest
 from console_util import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Snap
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one module: Playwright's sync API runs an event loop in this thread while
+    it is open, so it is closed before other modules' tests (which call ``asyncio.run``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
