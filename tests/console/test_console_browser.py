@@ -290,3 +290,23 @@ def test_cross_site_post_is_refused(cluster: tuple[BrokerProcess, str]) -> None:
         .topics
     )
     assert "welcome" in topics and "planted" not in topics
+
+
+def test_read_ends_at_transaction_marker(cluster: tuple[BrokerProcess, str], page: Any) -> None:
+    """A partition whose last offset is a transaction marker (no record to return) is read to
+    its end, not until the read's time budget runs out."""
+    broker, url = cluster
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap, "log_level": 0})
+    admin.create_topics([NewTopic("committed", 1, 1)])["committed"].result(30)
+    p = Producer({"bootstrap.servers": broker.bootstrap, "transactional.id": "console-txn",
+                  "log_level": 0})  # fmt: skip
+    p.init_transactions(30)
+    p.begin_transaction()
+    for i in range(3):
+        p.produce("committed", value=f"t{i}".encode())
+    p.commit_transaction(30)
+    page.goto(url + "/topics/committed/messages?from=earliest")
+    expect(page.locator("#message-rows tr")).to_have_count(3)
+    summary = page.locator("[data-testid=read-summary]")
+    expect(summary).to_contain_text("3 shown, 3 scanned")
+    expect(summary).not_to_contain_text("stopped early")

@@ -6,9 +6,10 @@ offset, a timestamp, or the last N records before the end; which partitions; key
 substring filters) and :class:`MessageService`, which reads with an assigned (group-less)
 consumer, tails live, and produces through one shared producer.
 
-Invariants: a read is bounded in records scanned (``max_scan``), in records returned
-(``limit``) and in time (``budget``); it stops at the end offsets seen when it began, so it never
-waits for new data. Live tails are bounded in number (``max_tails``); each one owns its consumer
+Invariants: a read is bounded in records scanned (``max_scan``), in records kept (``limit`` per
+partition, ``limit`` returned) and in time (``budget``); it stops at the end offsets seen when it
+began (by position, so transaction markers at the end do not hold it), so it never waits for new
+data. Live tails are bounded in number (``max_tails``); each one owns its consumer
 and closes it when the browser goes away. Nothing here commits offsets.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -186,6 +188,11 @@ class MessageService:
             await consumer.start()
             starts, ends = await self._positions(consumer, tps, query)
             todo = [tp for tp in tps if starts[tp] < ends[tp]]
+            # at most ``limit`` kept per partition: the newest for "latest", else the first
+            kept: dict[TopicPartition, deque[ConsumerRecord]] = {
+                tp: deque(maxlen=query.limit) for tp in todo
+            }
+            latest = query.start == "latest"
             consumer.assign(todo)
             for tp in todo:
                 consumer.seek(tp, starts[tp])
@@ -199,14 +206,16 @@ class MessageService:
                         if r.offset >= ends[tp]:
                             break
                         result.scanned += 1
-                        if query.matches(r):
-                            result.records.append(r)
-                    if records and records[-1].offset + 1 >= ends[tp] and tp in todo:
+                        if query.matches(r) and (latest or len(kept[tp]) < query.limit):
+                            kept[tp].append(r)
+                for tp in list(todo):  # the position passes control batches too
+                    if await consumer.position(tp, timeout=1.0) >= ends[tp]:
                         todo.remove(tp)
                         consumer.pause(tp)
-                if query.start != "latest" and len(result.records) >= query.limit:
-                    result.complete = False
+                if not latest and sum(len(k) for k in kept.values()) >= query.limit:
+                    result.complete = not todo
                     break
+            result.records = [r for k in kept.values() for r in k]
         finally:
             await consumer.close()
         result.records.sort(key=lambda r: (r.timestamp, r.partition, r.offset))
