@@ -154,15 +154,22 @@ def routes(c: Console) -> list[Route]:
         await c.sampler.fresh()
         return redirect(topic_path(name), ok=f"{name} now has {count} partitions.")
 
-    def partitions_of(name: str) -> list[int]:
-        snap = c.sampler.snapshot
-        topic = snap.topics.get(name) if snap else None
-        return [p.partition for p in topic.partitions] if topic else []
+    async def partitions_of(name: str) -> list[int]:
+        """The topic's partitions; a topic the last sample did not have (just created by
+        another client) gets one fresh sample before it is called missing."""
+        for attempt in range(2):
+            snap = c.sampler.snapshot
+            topic = snap.topics.get(name) if snap else None
+            if topic is not None:
+                return [p.partition for p in topic.partitions]
+            if attempt == 0:
+                await c.sampler.fresh()
+        return []
 
     async def messages(request: Request) -> Response:
         name = request.path_params["name"]
         query, mode, error = query_from(request)
-        parts = partitions_of(name)
+        parts = await partitions_of(name)
         result, read_error = None, error
         if not parts and read_error is None:
             read_error = f"Topic {name} does not exist (or the cluster is unreachable)."
@@ -188,7 +195,7 @@ def routes(c: Console) -> list[Route]:
     async def tail(request: Request) -> Response:
         name = request.path_params["name"]
         query, mode, _error = query_from(request)
-        parts = partitions_of(name)
+        parts = await partitions_of(name)
         template = c.templates.get_template("partials/message_rows.html")
 
         async def events() -> AsyncIterator[str]:
