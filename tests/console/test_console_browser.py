@@ -219,6 +219,8 @@ def test_group_lag_and_reset(cluster: tuple[BrokerProcess, str], page: Any, snap
         while not c.assignment() and time.monotonic() < deadline:
             c.poll(0.2)
         expect(page.locator("[data-testid=group-state]")).to_have_text("Stable", timeout=20_000)
+        members = page.locator("[data-testid=members]")
+        expect(members).to_contain_text("payments-0, payments-1")  # the member's assignment
         page.locator("[data-testid=reset-form] select[name=to]").select_option("latest")
         page.click("[data-testid=reset-execute]")
         expect(page.locator("[data-testid=reset-error]")).to_contain_text("inactive")
