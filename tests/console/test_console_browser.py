@@ -9,6 +9,8 @@ earliest, dry run first; a reset of an active group is refused), and the outage 
 from __future__ import annotations
 
 import re
+import signal
+import socket
 import time
 import urllib.error
 import urllib.parse
@@ -312,3 +314,32 @@ def test_read_ends_at_transaction_marker(cluster: tuple[BrokerProcess, str], pag
     summary = page.locator("[data-testid=read-summary]")
     expect(summary).to_contain_text("3 shown, 3 scanned")
     expect(summary).not_to_contain_text("stopped early")
+
+
+def test_sigterm_with_open_event_streams(
+    cluster: tuple[BrokerProcess, str], tmp_path: Path
+) -> None:
+    """Event streams never end by themselves; SIGTERM still stops the console promptly, the
+    streams ended by the console (not cancelled mid-write)."""
+    broker, _url = cluster
+    console = ConsoleProcess(broker.bootstrap, tmp_path / "console.log")
+    console.start()
+    assert console.proc is not None
+    host, port = console.url.removeprefix("http://").split(":")
+    streams = []
+    for path in ("/groups/nobody/lag", "/topics/__consumer_offsets/tail"):
+        s = socket.create_connection((host, int(port)), timeout=10)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        assert b"text/event-stream" in s.recv(4096)
+        streams.append(s)
+    t0 = time.monotonic()
+    console.proc.send_signal(signal.SIGTERM)
+    try:
+        # uvicorn re-raises the SIGTERM once it has shut down cleanly
+        assert console.proc.wait(15) in (0, -signal.SIGTERM)
+    finally:
+        for s in streams:
+            s.close()
+        console.stop()
+    assert time.monotonic() - t0 < 10
+    assert "Traceback" not in console.log_text(), console.log_text()[-2000:]

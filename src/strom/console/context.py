@@ -8,9 +8,10 @@ the notice text carried through a redirect (``?ok=`` / ``?err=``).
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -94,6 +95,7 @@ class Console:
     groups: GroupService
     messages: MessageService
     templates: Jinja2Templates
+    stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set on SIGTERM/SIGINT
 
     def page(
         self, request: Request, template: str, partial: str | None = None, /, **ctx: Any

@@ -3,7 +3,7 @@
 Flags as the Kafka-style tools: ``--bootstrap-server``, ``--command-config`` (client properties,
 e.g. security settings), plus ``--port`` (8080; 0 picks a free port) and ``--interval`` (seconds
 between cluster samples). Prints ``strom console ready on http://127.0.0.1:PORT`` once the
-server listens.
+server listens. SIGTERM or SIGINT stops it within a few seconds, open event streams included.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import logging
 import socket
 import sys
 from pathlib import Path
+from types import FrameType
 
 LISTEN_HOST = "127.0.0.1"
 
@@ -60,7 +61,20 @@ async def serve(args: argparse.Namespace) -> None:
     sock.bind((LISTEN_HOST, args.port))
     sock.listen(128)
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(console), log_level="warning", lifespan="on"))
+
+    class ConsoleServer(uvicorn.Server):
+        """Tells the event streams to end when a stop is asked (they never end by themselves);
+        any still open after a short grace are cancelled."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            console.stopping.set()
+            super().handle_exit(sig, frame)
+
+    server = ConsoleServer(
+        uvicorn.Config(
+            create_app(console), log_level="warning", lifespan="on", timeout_graceful_shutdown=3
+        )
+    )
     print(f"strom console ready on http://{LISTEN_HOST}:{port}", flush=True)
     await server.serve(sockets=[sock])
 

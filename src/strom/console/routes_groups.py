@@ -93,13 +93,16 @@ def routes(c: Console) -> list[Route]:
             for point in list(c.groups.history.get(gid, ())):
                 yield f"event: lag\ndata: {lag_event(point)}\n\n"
                 sent = point.at
-            while not await request.is_disconnected():
+            idle = 0
+            while not c.stopping.is_set() and not await request.is_disconnected():
                 c.groups.watch(gid)
                 async with c.groups.updated:
                     try:
-                        await asyncio.wait_for(c.groups.updated.wait(), 10)
+                        await asyncio.wait_for(c.groups.updated.wait(), 1)
                     except TimeoutError:
-                        yield ": idle\n\n"
+                        idle += 1
+                        if idle % 10 == 0:
+                            yield ": idle\n\n"
                         continue
                 for point in list(c.groups.history.get(gid, ())):
                     if point.at > sent:

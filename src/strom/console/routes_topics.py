@@ -202,7 +202,7 @@ def routes(c: Console) -> list[Route]:
             yield "retry: 3000\n\n"
             try:
                 async for records in c.messages.tail(name, parts, query):
-                    if await request.is_disconnected():
+                    if c.stopping.is_set() or await request.is_disconnected():
                         return
                     if not records:
                         yield ": idle\n\n"
