@@ -1,24 +1,30 @@
 # Strom: two commands matter. `make run` starts a single-node broker on 127.0.0.1:9092 with data
-# in ./data; `make test` installs what the tests need and runs the whole suite.
+# in ./data and the web console on http://127.0.0.1:8080; `make test` installs what the tests
+# need and runs the whole suite.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
+CONSOLE_PORT ?= 8080
 
 .PHONY: run test lint unit sysdeps venv generate bench bench-spark pipeline clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,spark]'
+	$(PY) -m pip install -q -e '.[test,spark,console]'
 	touch $@
 
 venv: $(VENV)/.installed
 
-# System packages the tests use: kcat (a real librdkafka CLI client) and ZooKeeper (cluster tests).
+# System packages the tests use: kcat (a real librdkafka CLI client), ZooKeeper (cluster tests) and
+# chromium with chromium-driver (the console's browser tests).
 sysdeps:
 	@bash scripts/install-sysdeps.sh
 
+# The broker in the foreground and the console beside it; Ctrl-C (or the broker exiting) stops both.
 run: $(VENV)/.installed
+	@$(VENV)/bin/strom console --bootstrap-server 127.0.0.1:9092 --port $(CONSOLE_PORT) & \
+	console=$$!; trap 'kill $$console 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/strom broker
 
 lint: $(VENV)/.installed

@@ -4,6 +4,9 @@ set -euo pipefail
 need=()
 command -v kcat >/dev/null 2>&1 || need+=(kcat)
 [ -x /usr/share/zookeeper/bin/zkServer.sh ] || [ -d /usr/share/zookeeper ] || need+=(zookeeper)
+# the console's browser tests drive Debian's chromium through Playwright (no browser download)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 # PySpark 4 (the spark extra) needs Java 17 or later: a headless JRE 17 where Debian has one.
 java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
 if ! command -v java >/dev/null 2>&1 || [ "$(java_major)" -lt 17 ] 2>/dev/null; then

@@ -1,7 +1,8 @@
 """``AIOAdminClient``: topic, config, record, group, transaction and replica administration.
 
 Owns: the topic, config and record calls (CreateTopics, DeleteTopics, CreatePartitions,
-Metadata, DescribeCluster, DescribeConfigs, IncrementalAlterConfigs, DeleteRecords) and the
+Metadata, DescribeCluster, DescribeConfigs, IncrementalAlterConfigs, DeleteRecords, ListOffsets)
+and the
 assembly of the client from its mixins: :mod:`admin_groups` (group coordinator APIs),
 :mod:`admin_cluster` (log dirs, leader election, reassignments) and :mod:`admin_txn`
 (transactions, producers), all over :class:`admin_base.AdminBase`. Requests go to the right
@@ -28,8 +29,9 @@ from uuid import UUID
 from strom.client.admin_cluster import ClusterAdmin
 from strom.client.admin_groups import GroupAdmin, GroupDescription, GroupMember, OffsetDeleteResult
 from strom.client.admin_txn import TxnAdmin
-from strom.client.errors import check, error_for
+from strom.client.errors import KafkaConnectionError, check, error_for
 from strom.client.types import BrokerInfo, TopicPartition
+from strom.errors import ErrorCode
 from strom.protocol.messages.create_partitions import CreatePartitionsRequest as CPReq
 from strom.protocol.messages.create_partitions import CreatePartitionsResponse
 from strom.protocol.messages.create_topics import CreateTopicsRequest as CTReq
@@ -44,6 +46,8 @@ from strom.protocol.messages.incremental_alter_configs import (
     IncrementalAlterConfigsRequest as IAReq,
 )
 from strom.protocol.messages.incremental_alter_configs import IncrementalAlterConfigsResponse
+from strom.protocol.messages.list_offsets import ListOffsetsRequest as LOReq
+from strom.protocol.messages.list_offsets import ListOffsetsResponse
 from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
 
 __all__ = [
@@ -299,4 +303,40 @@ class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin):
             for t in resp.topics:
                 for p in t.partitions:
                     out[TopicPartition(t.name, p.partition_index)] = (p.low_watermark, p.error_code)
+        return out
+
+    async def list_offsets_outcomes(
+        self, specs: Mapping[TopicPartition, int]
+    ) -> dict[TopicPartition, tuple[int, int, int]]:
+        """ListOffsets without retries, as an admin's ``listOffsets``: ``{tp: spec}`` with spec a
+        timestamp (ms), -2 (earliest) or -1 (latest), to ``{tp: (offset, timestamp,
+        error_code)}``; one request per leader from the cached metadata (refresh it first). A
+        partition with no leader gets LEADER_NOT_AVAILABLE, one whose leader cannot be reached
+        gets NETWORK_EXCEPTION; nothing is raised per partition."""
+        by_node: dict[int, dict[str, list[LOReq.ListOffsetsPartition]]] = defaultdict(
+            lambda: defaultdict(list)
+        )
+        out: dict[TopicPartition, tuple[int, int, int]] = {}
+        for tp, spec in specs.items():
+            leader = self.cluster.leader_for(tp)
+            if leader < 0:
+                out[tp] = (-1, -1, ErrorCode.LEADER_NOT_AVAILABLE)
+                continue
+            by_node[leader][tp.topic].append(LOReq.ListOffsetsPartition(tp.partition, -1, spec))
+        for node, topics in by_node.items():
+            req = LOReq(-1, 0, [LOReq.ListOffsetsTopic(t, ps) for t, ps in topics.items()])
+            try:
+                resp = await self.cluster.send(node, req, ListOffsetsResponse)
+            except KafkaConnectionError:
+                for t, ps in topics.items():
+                    for p in ps:
+                        out[TopicPartition(t, p.partition_index)] = (
+                            -1, -1, ErrorCode.NETWORK_EXCEPTION
+                        )  # fmt: skip
+                continue
+            for rt in resp.topics:
+                for rp in rt.partitions:
+                    out[TopicPartition(rt.name, rp.partition_index)] = (
+                        rp.offset, rp.timestamp, rp.error_code
+                    )  # fmt: skip
         return out

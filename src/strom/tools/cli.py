@@ -31,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: strom broker [server.properties] [--override key=value ...]")
         print("       strom dump-log [--print-data] FILE ...")
         print("       strom cluster up|down|status [--dir DIR] ...  (--help for details)")
+        print("       strom console --bootstrap-server HOST:PORT [--port 8080]  (a web UI)")
         for name in TOOLS:
             print(f"       strom {name} --bootstrap-server HOST:PORT ...  (--help for details)")
         return 0 if args else 2
@@ -43,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         from strom.tools.dump_log import main as dump_main
 
         return dump_main(rest)
+    if cmd == "console":
+        # loaded by name: the console is a sibling of the tools (see pyproject's layers)
+        console: int = importlib.import_module("strom.console.main").main(rest)
+        return console
     if cmd == "cluster":
         from strom.tools.cluster import main as cluster_main
 

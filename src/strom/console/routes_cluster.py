@@ -1,0 +1,98 @@
+"""Cluster-wide pages: overview, brokers (configs with sources, log dirs), ACLs and quotas, the
+outage banner and the throughput series.
+
+Owns: the routes only; data comes from the sampler's snapshot (overview, broker list) or, for a
+broker's configs, from one DescribeConfigs with synonyms. ACLs and quotas are shown as "not
+supported" when the brokers do not advertise the API (DescribeAcls 29, DescribeClientQuotas 48)
+in ApiVersions, which is what the cluster itself says.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from strom.console.context import Console
+from strom.console.errors import describe_error
+
+BROKER_RESOURCE = 4
+CONFIG_SOURCES = {
+    0: "unknown",
+    1: "dynamic topic",
+    2: "dynamic broker",
+    3: "dynamic default broker",
+    4: "static broker",
+    5: "default",
+    6: "dynamic broker logger",
+    7: "client metrics",
+    8: "group",
+}
+SECURITY_APIS = {"acls": (29, "DescribeAcls"), "quotas": (48, "DescribeClientQuotas")}
+
+
+def routes(c: Console) -> list[Route]:
+    async def overview(request: Request) -> Response:
+        return c.page(request, "overview.html", "partials/overview.html")
+
+    async def banner(request: Request) -> Response:
+        return c.page(request, "partials/banner.html")
+
+    async def throughput(request: Request) -> Response:
+        topic = request.query_params.get("topic") or None
+        series = c.sampler.rate_series(topic)
+        return JSONResponse({"t": [t for t, _ in series], "rate": [r for _, r in series]})
+
+    async def brokers(request: Request) -> Response:
+        return c.page(request, "brokers.html", "partials/brokers.html")
+
+    async def broker(request: Request) -> Response:
+        node = request.path_params["node"]
+        configs, config_error = [], None
+        try:
+            entries = await c.admin.describe_config_entries((BROKER_RESOURCE, str(node)))
+            configs = sorted(entries, key=lambda e: e.name)
+        except Exception as e:
+            config_error = describe_error(e)
+        snap = c.sampler.snapshot
+        dirs = snap.log_dirs.get(node, []) if snap else []
+        return c.page(
+            request,
+            "broker.html",
+            node=node,
+            configs=configs,
+            config_error=config_error,
+            sources=CONFIG_SOURCES,
+            dirs=dirs,
+        )
+
+    async def acls(request: Request) -> Response:
+        return await security(request, "acls")
+
+    async def quotas(request: Request) -> Response:
+        return await security(request, "quotas")
+
+    async def security(request: Request, what: str) -> Response:
+        key, api = SECURITY_APIS[what]
+        supported: bool | None = None
+        reason = None
+        try:
+            node = (await c.admin.broker_ids())[0]
+            conn = await c.admin.cluster.connection(node)
+            supported = conn.api_versions is not None and key in conn.api_versions
+        except Exception as e:
+            reason = describe_error(e)
+        return c.page(
+            request, "security.html", what=what, api=api, key=key, supported=supported,
+            reason=reason,
+        )  # fmt: skip
+
+    return [
+        Route("/", overview),
+        Route("/banner", banner),
+        Route("/api/throughput", throughput),
+        Route("/brokers", brokers),
+        Route("/brokers/{node:int}", broker),
+        Route("/acls", acls),
+        Route("/quotas", quotas),
+    ]
