@@ -430,7 +430,7 @@ def test_read_check_in_windows_smaller_than_the_read(
     build(path, LogConfig(segment_bytes=10**6, index_interval_bytes=256))
     data = seg_file(path, 0).read_bytes()
     spans = [(p, h) for p, h in iter_batches(data)]
-    bad_pos, bad = spans[20]
+    bad_pos = spans[20][0]
     flip(seg_file(path, 0), bad_pos + 40)
     log = Log.open(path, CONFIG, had_clean_shutdown=True)
     info = log.read(spans[2][1].base_offset, 10**6)
