@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from strom.client.cluster import Cluster
 from strom.client.config import Config
@@ -45,20 +45,58 @@ from strom.client.fetch_session import (
 from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
-from strom.client.types import ConsumerRecord, TopicPartition
+from strom.client.types import ConsumerRecord, TopicPartition, make_consumer_record
 from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
-from strom.protocol.records import decode_batch, iter_batches
+from strom.protocol.records import iter_batches
+from strom.protocol.records.bulk import Row, decode_rows
 from strom.protocol.records.constants import CONTROL_FLAG_MASK, TIMESTAMP_TYPE_MASK
+
+
+@dataclass(slots=True)
+class Segment:
+    """A fetched batch not decoded yet: where it is and the position after it."""
+
+    pos: int
+    end_offset: int
+    leader_epoch: int
+    timestamp_type: int
 
 
 @dataclass
 class Chunk:
+    """The fetched data of one partition, decoded one batch at a time as records are taken
+    (``rows`` holds the decoded rest of the current batch from ``index`` on)."""
+
     tp: TopicPartition
     fetch_offset: int
-    records: deque[ConsumerRecord]
+    data: bytes | bytearray | memoryview
+    segments: deque[Segment]
     next_offset: int
+    rows: list[Row] = field(default_factory=list)
+    index: int = 0
+    current: Segment | None = None
+
+    def fill(self) -> bool:
+        """Decode batches until some rows are ready; False when the chunk is used up. Raises
+        CorruptRecordError (the chunk is left as it was) for a batch that fails its CRC or
+        does not decode."""
+        while self.index >= len(self.rows):
+            if self.current is not None:
+                self.fetch_offset = self.current.end_offset
+                self.current = None
+            if not self.segments:
+                self.fetch_offset = self.next_offset
+                return False
+            seg = self.segments[0]
+            _, rows = decode_rows(self.data, seg.pos)
+            self.segments.popleft()
+            start = 0
+            while start < len(rows) and rows[start][0] < self.fetch_offset:
+                start += 1
+            self.rows, self.index, self.current = rows, start, seg
+        return True
 
 
 class OffsetOutOfRange(KafkaError):
@@ -295,7 +333,9 @@ class Fetcher:
         fetch_offset: int,
         aborted: list[tuple[int, int]],
     ) -> Chunk | None:
-        records: deque[ConsumerRecord] = deque()
+        """Plan which batches of ``data`` to hand out (headers only: records are decoded when
+        taken); skips control batches and, with read_committed, aborted ones."""
+        segments: deque[Segment] = deque()
         next_offset = fetch_offset
         aborting: set[int] = set()
         for pos, header in iter_batches(data, strict=False):
@@ -311,32 +351,18 @@ class Fetcher:
             if header.producer_id in aborting and header.attributes & 0x10:
                 next_offset = end
                 continue
-            batch = decode_batch(data, pos)
             ts_type = 1 if header.attributes & TIMESTAMP_TYPE_MASK else 0
-            for r in batch.records:
-                if r.offset < fetch_offset:
-                    continue
-                records.append(
-                    ConsumerRecord(
-                        tp.topic,
-                        tp.partition,
-                        r.offset,
-                        r.timestamp,
-                        ts_type,
-                        r.key,
-                        r.value,
-                        r.headers,
-                        header.partition_leader_epoch,
-                    )
-                )
+            segments.append(Segment(pos, end, header.partition_leader_epoch, ts_type))
             next_offset = end
         if next_offset == fetch_offset:
             return None
-        return Chunk(tp, fetch_offset, records, next_offset)
+        return Chunk(tp, fetch_offset, data, segments, next_offset)
 
     # ------------------------------------------------------------------ handing out records
     def take(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
-        """Up to ``max_records`` buffered records, advancing positions."""
+        """Up to ``max_records`` buffered records, advancing positions. A batch that does not
+        decode raises CorruptRecordError once the records before it have been handed out; the
+        position stays before it (until a seek past it)."""
         out: dict[TopicPartition, list[ConsumerRecord]] = {}
         count = 0
         while self.buffer and count < max_records:
@@ -345,20 +371,39 @@ class Fetcher:
             if st is None or st.position != chunk.fetch_offset or st.paused:
                 self.buffer.popleft()
                 continue
-            taken = out.setdefault(chunk.tp, [])
-            while chunk.records and count < max_records:
-                rec = chunk.records.popleft()
-                taken.append(rec)
-                count += 1
-                st.leader_epoch = rec.leader_epoch
-            if chunk.records:
-                chunk.fetch_offset = chunk.records[0].offset
+            try:
+                more = chunk.fill()
+            except KafkaError:
+                st.position = chunk.fetch_offset  # past batches that held nothing to return
+                if out:
+                    break
+                raise
+            if not more:
                 st.position = chunk.fetch_offset
-            else:
-                st.position = chunk.next_offset
                 self.buffer.popleft()
-            if not taken:
-                del out[chunk.tp]
+                continue
+            seg = chunk.current
+            assert seg is not None
+            rows, start = chunk.rows, chunk.index
+            stop = min(len(rows), start + max_records - count)
+            topic, partition = chunk.tp
+            ts_type, epoch = seg.timestamp_type, seg.leader_epoch
+            taken = out.setdefault(chunk.tp, [])
+            taken.extend(
+                [
+                    make_consumer_record(topic, partition, o, t, ts_type, k, v, h, epoch)
+                    for o, t, k, v, h in rows[start:stop]
+                ]
+            )
+            count += stop - start
+            chunk.index = stop
+            st.leader_epoch = epoch
+            st.position = chunk.fetch_offset = (
+                rows[stop][0] if stop < len(rows) else seg.end_offset
+            )
+            if stop >= len(rows):
+                chunk.current = None
+                chunk.rows, chunk.index = [], 0
         if not self.buffer:
             self.data_ready.clear()
         self.wakeup.set()

