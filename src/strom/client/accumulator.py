@@ -18,6 +18,8 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -35,6 +37,8 @@ from strom.protocol.records.bulk import build_batch
 
 Headers = Sequence[tuple[str, bytes | None]]
 RecordTuple = tuple[bytes | None, bytes | None, int, Headers]
+_INVALID_STATE = (asyncio.InvalidStateError, concurrent.futures.InvalidStateError)
+Delivery = asyncio.Future[RecordMetadata] | concurrent.futures.Future[RecordMetadata]
 RECORD_OVERHEAD = 24
 
 
@@ -49,7 +53,8 @@ def estimate_size(key: bytes | None, value: bytes | None, headers: Headers) -> i
 class ProducerBatch:
     """Records for one partition, sent together as one RecordBatch.
 
-    ``futures[i]`` is record ``i``'s delivery future, or None for records queued by
+    ``futures[i]`` is record ``i``'s delivery future (an asyncio one, or a
+    ``concurrent.futures`` one for the blocking producer), or None for records queued by
     :meth:`RecordAccumulator.append_many` (their caller waits on ``done``, which resolves to
     ``(base_offset, log_append_time)`` once for the whole batch).
     """
@@ -57,7 +62,7 @@ class ProducerBatch:
     tp: TopicPartition
     created: float
     records: list[RecordTuple] = field(default_factory=list)
-    futures: list[asyncio.Future[RecordMetadata] | None] = field(default_factory=list)
+    futures: list[Delivery | None] = field(default_factory=list)
     size: int = 0
     closed: bool = False
     attempts: int = 0
@@ -110,11 +115,13 @@ class ProducerBatch:
         topic, partition = self.tp
         records = self.records
         for i, fut in enumerate(self.futures):
-            if fut is None or fut.done():
+            if fut is None:
                 continue
             ts = log_append_time if log_append_time >= 0 else records[i][2]
             offset = base_offset + i if base_offset >= 0 else -1
-            fut.set_result(RecordMetadata(topic, partition, offset, ts))
+            # (a concurrent future may be cancelled by another thread just now)
+            with contextlib.suppress(*_INVALID_STATE):
+                fut.set_result(RecordMetadata(topic, partition, offset, ts))
         if self._outcome is None:
             self._outcome = (base_offset, log_append_time)
             if self._done is not None:
@@ -122,8 +129,9 @@ class ProducerBatch:
 
     def fail(self, exc: BaseException) -> None:
         for fut in self.futures:
-            if fut is not None and not fut.done():
-                fut.set_exception(exc)
+            if fut is not None:
+                with contextlib.suppress(*_INVALID_STATE):  # done already, or cancelled
+                    fut.set_exception(exc)
         if self._outcome is None:
             self._outcome = exc
             if self._done is not None:
@@ -180,16 +188,16 @@ class RecordAccumulator:
         value: bytes | None,
         timestamp: int,
         headers: Headers,
-    ) -> tuple[asyncio.Future[RecordMetadata], int] | None:
-        """:meth:`append` without waiting: None (nothing queued) if ``buffer.memory`` has no
-        room for the record now."""
+        delivery: Delivery,
+    ) -> int:
+        """:meth:`append` without waiting, completing ``delivery``: returns the record's
+        estimated size, or 0 (nothing queued) if ``buffer.memory`` has no room for it now."""
         size = estimate_size(key, value, headers)
         if self.used + size > self.buffer_memory and self.used != 0:
-            return None
+            return 0
         self.used += size
-        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
-        self._add(tp, (key, value, timestamp, headers), size, fut)
-        return fut, size
+        self._add(tp, (key, value, timestamp, headers), size, delivery)
+        return size
 
     async def append(
         self,
@@ -231,7 +239,7 @@ class RecordAccumulator:
         tp: TopicPartition,
         record: RecordTuple,
         size: int,
-        fut: asyncio.Future[RecordMetadata] | None,
+        fut: Delivery | None,
     ) -> tuple[ProducerBatch, int]:
         """Queue a record whose memory is reserved; returns its batch and index in it."""
         queue = self.batches.get(tp)

@@ -398,9 +398,7 @@ class Fetcher:
             count += stop - start
             chunk.index = stop
             st.leader_epoch = epoch
-            st.position = chunk.fetch_offset = (
-                rows[stop][0] if stop < len(rows) else seg.end_offset
-            )
+            st.position = chunk.fetch_offset = rows[stop][0] if stop < len(rows) else seg.end_offset
             if stop >= len(rows):
                 chunk.current = None
                 chunk.rows, chunk.index = [], 0

@@ -34,7 +34,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from strom.client.accumulator import ProducerBatch, RecordAccumulator, RecordTuple
+from strom.client.accumulator import Delivery, ProducerBatch, RecordAccumulator, RecordTuple
 from strom.client.cluster import Cluster
 from strom.client.config import PRODUCER, Config
 from strom.client.errors import ClientError, KafkaTimeoutError, TransactionStateError
@@ -131,7 +131,7 @@ class AIOProducer:
     async def partitions_for(self, topic: str) -> list[int]:
         return await self.cluster.wait_for_topic(topic, self.config.seconds("max.block.ms"))
 
-    def _check_can_send(self) -> None:
+    def ensure_can_send(self) -> None:
         if self._closed:
             raise ClientError("producer is closed")
         if self.txn is not None:
@@ -164,26 +164,43 @@ class AIOProducer:
         """:meth:`send` if it can complete without waiting (producer started, the topic's
         metadata known, room in ``buffer.memory``); else None and nothing is queued. Errors
         :meth:`send` raises are raised here too. Must run on the producer's event loop."""
-        self._check_can_send()
+        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
+        if self.queue_record(topic, value, key, partition, timestamp, headers, fut):
+            return fut
+        return None
+
+    def queue_record(
+        self,
+        topic: str,
+        value: bytes | str | None,
+        key: bytes | str | None,
+        partition: int | None,
+        timestamp: int | None,
+        headers: HeaderInput | None,
+        delivery: Delivery,
+    ) -> bool:
+        """The work of :meth:`send_nowait`, completing the caller's ``delivery`` future (the
+        blocking :class:`~strom.client.sync.Producer` passes a ``concurrent.futures`` one);
+        False if the record could not be queued without waiting."""
+        self.ensure_can_send()
         if not self._started:
-            return None
+            return False
         partitions = self.cluster.partitions_for(topic)
         if not partitions:
-            return None
+            return False
         key_b = key if key is None or type(key) is bytes else _to_bytes(key)
         value_b = value if value is None or type(value) is bytes else _to_bytes(value)
         hdrs = normalize_headers(headers) if headers else []
         ts = int(time.time() * 1000) if timestamp is None else int(timestamp)
         partition = self._choose_partition(topic, key_b, partition, partitions)
-        appended = self.accumulator.try_append(
-            TopicPartition(topic, partition), key_b, value_b, ts, hdrs
+        size = self.accumulator.try_append(
+            TopicPartition(topic, partition), key_b, value_b, ts, hdrs, delivery
         )
-        if appended is None:
-            return None
-        fut, size = appended
+        if not size:
+            return False
         if key_b is None and self._custom is None:
             self._partitioner.record_appended(topic, partition, size, partitions)
-        return fut
+        return True
 
     async def send(
         self,
@@ -235,7 +252,7 @@ class AIOProducer:
         ``values``. Records are partitioned as :meth:`send` does: by key, else into the sticky
         partition, unless ``partition`` is given.
         """
-        self._check_can_send()
+        self.ensure_can_send()
         if not self._started:
             await self.start()
         n = len(values)
@@ -264,8 +281,8 @@ class AIOProducer:
         if partition is not None or (keys is None and self._custom is None):
             # One partition for the whole call (the sticky one when no key and no partition).
             p = self._choose_partition(topic, None, partition, partitions)
-            records = list(zip(ks, vals, ts_list, hs, strict=True))
-            by_partition[p] = (list(range(n)), records)  # type: ignore[arg-type]
+            records: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
+            by_partition[p] = (list(range(n)), records)
         else:
             for i in range(n):
                 p = self._choose_partition(topic, ks[i], None, partitions)

@@ -284,7 +284,7 @@ def decode_columns(
     if not rows:
         return BatchColumns(header, [], [], [], [], [])
     offsets, timestamps, keys, values, headers = map(list, zip(*rows, strict=True))
-    return BatchColumns(header, offsets, timestamps, keys, values, headers)  # type: ignore[arg-type]
+    return BatchColumns(header, offsets, timestamps, keys, values, headers)
 
 
 def is_control(header: BatchHeader) -> bool:
@@ -308,6 +308,10 @@ def _rows(header: BatchHeader, data: bytes) -> list[Row]:
         if b < 0x80:
             length = (b >> 1) ^ -(b & 1)
             pos += 1
+        elif data[pos + 1] < 0x80:
+            raw = (b & 0x7F) | (data[pos + 1] << 7)
+            length = (raw >> 1) ^ -(raw & 1)
+            pos += 2
         else:
             length, pos = rv(data, pos)
         end = pos + length
@@ -323,6 +327,10 @@ def _rows(header: BatchHeader, data: bytes) -> list[Row]:
         if b < 0x80:
             offset_delta = (b >> 1) ^ -(b & 1)
             pos += 1
+        elif data[pos + 1] < 0x80:
+            raw = (b & 0x7F) | (data[pos + 1] << 7)
+            offset_delta = (raw >> 1) ^ -(raw & 1)
+            pos += 2
         else:
             offset_delta, pos = rv(data, pos)
         b = data[pos]
@@ -349,6 +357,10 @@ def _rows(header: BatchHeader, data: bytes) -> list[Row]:
             if b < 0x80:
                 value_len = (b >> 1) ^ -(b & 1)
                 pos += 1
+            elif data[pos + 1] < 0x80:
+                raw = (b & 0x7F) | (data[pos + 1] << 7)
+                value_len = (raw >> 1) ^ -(raw & 1)
+                pos += 2
             else:
                 value_len, pos = rv(data, pos)
             if value_len < 0:
@@ -383,4 +395,3 @@ def _rows(header: BatchHeader, data: bytes) -> list[Row]:
             f"{limit - pos} trailing bytes after {header.records_count} records in record batch"
         )
     return rows
-
