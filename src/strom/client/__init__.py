@@ -20,6 +20,7 @@ from strom.client.types import (
     ConsumerRecord,
     OffsetAndMetadata,
     RecordMetadata,
+    RecordRows,
     TopicPartition,
 )
 
@@ -36,6 +37,7 @@ __all__ = [
     "Producer",
     "ProducerFencedError",
     "RecordMetadata",
+    "RecordRows",
     "TopicPartition",
     "TransactionAbortableError",
     "TransactionAbortedError",

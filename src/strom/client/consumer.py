@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, TypeVar
 
 from strom.client.assignors import assignors_from_config
@@ -40,6 +40,7 @@ from strom.client.tasks import cancel_and_wait, wait_event
 from strom.client.types import (
     ConsumerRecord,
     OffsetAndTimestamp,
+    RecordRows,
     TopicPartition,
 )
 from strom.errors import KafkaError
@@ -180,6 +181,22 @@ class AIOConsumer(ConsumerCommits):
         self, timeout_ms: int = 0, max_records: int | None = None
     ) -> dict[TopicPartition, list[ConsumerRecord]]:
         """Records fetched so far (waiting up to ``timeout_ms`` for some), by partition."""
+        return await self._poll_for(self.fetcher.take, timeout_ms, max_records)
+
+    async def getmany_rows(
+        self, timeout_ms: int = 0, max_records: int | None = None
+    ) -> dict[TopicPartition, list[RecordRows]]:
+        """:meth:`getmany` without record objects: per partition, slices of fetched batches
+        as ``(offset, timestamp, key, value, headers)`` rows (the Arrow read path's input).
+        Positions, commits and errors behave exactly as with :meth:`getmany`."""
+        return await self._poll_for(self.fetcher.take_rows, timeout_ms, max_records)
+
+    async def _poll_for(
+        self,
+        take: Callable[[int], dict[TopicPartition, T]],
+        timeout_ms: int,
+        max_records: int | None,
+    ) -> dict[TopicPartition, T]:
         self._check_open()
         self._last_poll = time.monotonic()
         if self._poll_expired and self.coordinator is not None:
@@ -190,7 +207,7 @@ class AIOConsumer(ConsumerCommits):
         limit = max_records or self.max_poll_records
         deadline = time.monotonic() + timeout_ms / 1000
         while True:
-            out = self.fetcher.take(limit)
+            out = take(limit)
             if out:
                 return out
             remaining = deadline - time.monotonic()

@@ -45,7 +45,7 @@ from strom.client.fetch_session import (
 from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
-from strom.client.types import ConsumerRecord, TopicPartition, make_consumer_record
+from strom.client.types import ConsumerRecord, RecordRows, TopicPartition, make_consumer_record
 from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
@@ -364,6 +364,31 @@ class Fetcher:
         decode raises CorruptRecordError once the records before it have been handed out; the
         position stays before it (until a seek past it)."""
         out: dict[TopicPartition, list[ConsumerRecord]] = {}
+        for tp, rows, seg in self._take(max_records):
+            topic, partition = tp
+            ts_type, epoch = seg.timestamp_type, seg.leader_epoch
+            taken = out.get(tp)
+            if taken is None:
+                taken = out[tp] = []
+            taken.extend(
+                [
+                    make_consumer_record(topic, partition, o, t, ts_type, k, v, h, epoch)
+                    for o, t, k, v, h in rows
+                ]
+            )
+        return out
+
+    def take_rows(self, max_records: int) -> dict[TopicPartition, list[RecordRows]]:
+        """:meth:`take` as plain rows (no record objects), one :class:`RecordRows` per slice of
+        a batch, for columnar consumers such as the Arrow read path."""
+        out: dict[TopicPartition, list[RecordRows]] = {}
+        for tp, rows, seg in self._take(max_records):
+            out.setdefault(tp, []).append(RecordRows(rows, seg.timestamp_type, seg.leader_epoch))
+        return out
+
+    def _take(self, max_records: int) -> list[tuple[TopicPartition, list[Row], Segment]]:
+        """Up to ``max_records`` decoded rows as slices of batches, advancing positions."""
+        out: list[tuple[TopicPartition, list[Row], Segment]] = []
         count = 0
         while self.buffer and count < max_records:
             chunk = self.buffer[0]
@@ -386,18 +411,10 @@ class Fetcher:
             assert seg is not None
             rows, start = chunk.rows, chunk.index
             stop = min(len(rows), start + max_records - count)
-            topic, partition = chunk.tp
-            ts_type, epoch = seg.timestamp_type, seg.leader_epoch
-            taken = out.setdefault(chunk.tp, [])
-            taken.extend(
-                [
-                    make_consumer_record(topic, partition, o, t, ts_type, k, v, h, epoch)
-                    for o, t, k, v, h in rows[start:stop]
-                ]
-            )
+            out.append((chunk.tp, rows[start:stop] if start or stop < len(rows) else rows, seg))
             count += stop - start
             chunk.index = stop
-            st.leader_epoch = epoch
+            st.leader_epoch = seg.leader_epoch
             st.position = chunk.fetch_offset = rows[stop][0] if stop < len(rows) else seg.end_offset
             if stop >= len(rows):
                 chunk.current = None

@@ -56,6 +56,16 @@ class ConsumerRecord:
     leader_epoch: int = -1
 
 
+class RecordRows(NamedTuple):
+    """Records of one batch as plain rows, for columnar readers
+    (:meth:`AIOConsumer.getmany_rows`): ``rows`` are ``(offset, timestamp, key, value,
+    headers)`` tuples in offset order."""
+
+    rows: list[tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]]
+    timestamp_type: int
+    leader_epoch: int
+
+
 _new = object.__new__
 (
     _set_topic,
