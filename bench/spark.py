@@ -10,7 +10,10 @@ measures, each after one warm-up query:
   ``format("parquet")``;
 - batch read: the topic / the parquet files -> Spark's ``noop`` sink (every row materialised);
 - streaming read: ``readStream`` with Trigger.AvailableNow -> ``noop`` vs a parquet file stream;
-- streaming copy: topic -> topic through the exactly-once transactional sink vs parquet -> parquet.
+- streaming copy: topic -> topic through the exactly-once transactional sink vs parquet -> parquet;
+- the Python-source ceiling: a minimal Python data source yielding ready-made Arrow batches of
+  the same schema (10,000 rows each) -> ``noop``, batch and streaming; the strom rows are also
+  shown as a ratio of it (what Spark's Python data source API itself allows on this machine).
 
 Times include Spark's per-query overhead (planning, ~0.5 s per micro-batch); rows/s = N / seconds.
 """
@@ -49,6 +52,79 @@ def start_broker(data: Path) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("the broker did not start")
 
 
+def ceiling_source(rows: int, parts: int, value_size: int) -> Any:
+    """A Python data source (batch and streaming) yielding ``rows`` rows of the strom read
+    schema as pre-built Arrow batches: the most a Python source can deliver to Spark."""
+    from pyspark.sql.datasource import (
+        DataSource,
+        DataSourceReader,
+        DataSourceStreamReader,
+        InputPartition,
+    )
+
+    from strom.spark.arrow import read_ddl
+
+    def batches(part: int) -> Any:
+        import pyarrow as pa
+
+        from strom.spark.arrow import read_schema
+
+        per = rows // parts
+        size = min(10_000, per)
+        keys = [str(i).encode() for i in range(size)]
+        values = [str(i).encode().ljust(value_size, b"x") for i in range(size)]
+        arrays = [
+            pa.array(keys, pa.binary()),
+            pa.array(values, pa.binary()),
+            pa.array(["bench"] * size, pa.string()),
+            pa.array([part] * size, pa.int32()),
+            pa.array(range(size), pa.int64()),
+            pa.array([1_700_000_000_000_000] * size, pa.timestamp("us", tz="UTC")),
+            pa.array([0] * size, pa.int32()),
+        ]
+        batch = pa.RecordBatch.from_arrays(arrays, schema=read_schema(False))
+        for start in range(0, per, size):
+            yield batch.slice(0, min(size, per - start))
+
+    class Reader(DataSourceReader):
+        def partitions(self) -> list[InputPartition]:
+            return [InputPartition(i) for i in range(parts)]
+
+        def read(self, partition: Any) -> Any:
+            return batches(partition.value)
+
+    class StreamReader(DataSourceStreamReader):
+        def initialOffset(self) -> dict[str, int]:
+            return {"n": 0}
+
+        def latestOffset(self) -> dict[str, int]:
+            return {"n": 1}
+
+        def partitions(self, start: dict[str, int], end: dict[str, int]) -> list[InputPartition]:
+            if start["n"] >= end["n"]:
+                return []
+            return [InputPartition(i) for i in range(parts)]
+
+        def read(self, partition: Any) -> Any:
+            return batches(partition.value)
+
+    class Ceiling(DataSource):
+        @classmethod
+        def name(cls) -> str:
+            return "ceiling"
+
+        def schema(self) -> str:
+            return read_ddl(False)
+
+        def reader(self, schema: Any) -> Any:
+            return Reader()
+
+        def streamReader(self, schema: Any) -> Any:
+            return StreamReader()
+
+    return Ceiling
+
+
 def timed(fn: Callable[[], Any]) -> float:
     t = time.perf_counter()
     fn()
@@ -83,6 +159,7 @@ def main() -> None:
             )
             spark.sparkContext.setLogLevel("ERROR")
             spark.dataSource.register(StromDataSource)
+            spark.dataSource.register(ceiling_source(n, parts, args.value_size))
 
             def frame(rows: int) -> Any:
                 return spark.range(rows, numPartitions=parts).selectExpr(
@@ -124,6 +201,9 @@ def main() -> None:
                     .load()
                 )
 
+            def ceiling_read() -> None:
+                spark.read.format("ceiling").load().write.format("noop").mode("overwrite").save()
+
             schema = frame(1).schema
 
             def parquet_stream(path: Path) -> Any:
@@ -135,6 +215,7 @@ def main() -> None:
             parquet_write(tmp / "warm.parquet", 1000)
             strom_read("warm")
             parquet_read(tmp / "warm.parquet")
+            ceiling_read()
             stream(strom_stream("warm").selectExpr("key", "value"), "strom", next(ck),
                    **{"kafka.bootstrap.servers": bs, "topic": "warm.copy"})  # fmt: skip
 
@@ -170,15 +251,28 @@ def main() -> None:
                     ),
                 ),
             }
+            ceiling = {
+                "batch": timed(ceiling_read),
+                "streaming": timed(
+                    lambda: stream(spark.readStream.format("ceiling").load(), "noop", next(ck))
+                ),
+            }
             spark.stop()
         finally:
             broker.terminate()
             broker.wait(30)
     print(f"\n{n:,} rows, {args.value_size}-byte values, {parts} partitions, local[2]\n")
-    print("| operation | strom | parquet |")
-    print("|---|---:|---:|")
+    print("| operation | strom | parquet | strom / Python-source ceiling |")
+    print("|---|---:|---:|---:|")
     for name, (s, p) in results.items():
-        print(f"| {name} | {n / s:,.0f} rows/s ({s:.1f} s) | {n / p:,.0f} rows/s ({p:.1f} s) |")
+        ceil = ceiling["streaming" if name.startswith("streaming") else "batch"]
+        ratio = "" if name == "batch write" else f"{ceil / s:.2f}x"
+        print(
+            f"| {name} | {n / s:,.0f} rows/s ({s:.1f} s) | {n / p:,.0f} rows/s ({p:.1f} s) "
+            f"| {ratio} |"
+        )
+    for name, c in ceiling.items():
+        print(f"| Python-source ceiling, {name} read -> noop | {n / c:,.0f} rows/s ({c:.1f} s) |")
 
 
 if __name__ == "__main__":
