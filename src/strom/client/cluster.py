@@ -47,7 +47,11 @@ class Cluster:
         self.topics: set[str] = set()
         self.all_topics = False
         self._conns: dict[int, BrokerConnection] = {}
-        self._conn_locks: dict[int, asyncio.Lock] = {}
+        # Group coordination gets connections of its own (as aiokafka does): a broker serves a
+        # connection's requests in order, so a commit or heartbeat on the fetcher's connection
+        # would wait behind its long poll (fetch.max.wait.ms).
+        self._coord_conns: dict[int, BrokerConnection] = {}
+        self._conn_locks: dict[tuple[bool, int], asyncio.Lock] = {}
         self._bootstrap_conn: BrokerConnection | None = None
         self._refresh_task: asyncio.Task[None] | None = None
         self._updated_at = 0.0
@@ -91,14 +95,16 @@ class Cluster:
             return conn
         raise KafkaConnectionError(f"no broker reachable: {last}")
 
-    async def connection(self, node_id: int) -> BrokerConnection:
-        """The connection to broker ``node_id``, opened on first use (or after a failure)."""
-        conn = self._conns.get(node_id)
+    async def connection(self, node_id: int, *, coordination: bool = False) -> BrokerConnection:
+        """The connection to broker ``node_id``, opened on first use (or after a failure);
+        ``coordination`` picks the separate connection used for group coordinator requests."""
+        conns = self._coord_conns if coordination else self._conns
+        conn = conns.get(node_id)
         if conn is not None and conn.connected:
             return conn
-        lock = self._conn_locks.setdefault(node_id, asyncio.Lock())
+        lock = self._conn_locks.setdefault((coordination, node_id), asyncio.Lock())
         async with lock:
-            conn = self._conns.get(node_id)
+            conn = conns.get(node_id)
             if conn is not None and conn.connected:
                 return conn
             info = self.brokers.get(node_id)
@@ -113,14 +119,22 @@ class Cluster:
             except KafkaConnectionError:
                 self.request_update()
                 raise
-            self._conns[node_id] = conn
+            conns[node_id] = conn
             return conn
 
-    async def send(self, node_id: int, msg: Message, response: type[M]) -> M:
-        conn = await self.connection(node_id)
+    async def send(
+        self, node_id: int, msg: Message, response: type[M], *, coordination: bool = False
+    ) -> M:
+        conn = await self.connection(node_id, coordination=coordination)
         return await conn.request(msg, response)
 
-    async def send_any(self, msg: Message, response: type[M]) -> M:
+    async def send_any(self, msg: Message, response: type[M], *, coordination: bool = False) -> M:
+        """``msg`` to some broker; with ``coordination`` over a coordination connection (a
+        FindCoordinator must not wait behind a fetch either)."""
+        if coordination and self.brokers:
+            connected = [n for n, c in self._coord_conns.items() if c.connected]
+            node = connected[0] if connected else random.choice(list(self.brokers))
+            return await self.send(node, msg, response, coordination=True)
         conn = await self._any_connection()
         return await conn.request(msg, response)
 
@@ -229,9 +243,10 @@ class Cluster:
         )
         self.updated.set()
         self.updated = asyncio.Event()
-        for node_id in list(self._conns):
-            if node_id not in self.brokers:
-                self._conns.pop(node_id).close()
+        for conns in (self._conns, self._coord_conns):
+            for node_id in list(conns):
+                if node_id not in self.brokers:
+                    conns.pop(node_id).close()
 
     def partitions_for(self, topic: str) -> list[int] | None:
         parts = self.partitions.get(topic)
@@ -269,6 +284,7 @@ class Cluster:
         for conn in self._all_connections():
             conn.close()
         self._conns.clear()
+        self._coord_conns.clear()
         self._bootstrap_conn = None
         if self._refresh_task is not None and not self._refresh_task.done():
             self._refresh_task.cancel()
@@ -281,12 +297,13 @@ class Cluster:
         await cancel_and_wait(task)
         conns = self._all_connections()
         self._conns.clear()
+        self._coord_conns.clear()
         self._bootstrap_conn = None
         for conn in conns:
             await conn.aclose()
 
     def _all_connections(self) -> list[BrokerConnection]:
-        conns = list(self._conns.values())
+        conns = [*self._conns.values(), *self._coord_conns.values()]
         if self._bootstrap_conn is not None and self._bootstrap_conn not in conns:
             conns.append(self._bootstrap_conn)
         return conns

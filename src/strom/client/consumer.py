@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import Any, TypeVar
 
 from strom.client.assignors import assignors_from_config
@@ -42,6 +42,7 @@ from strom.client.types import (
     OffsetAndTimestamp,
     RecordRows,
     TopicPartition,
+    partition_list,
 )
 from strom.errors import KafkaError
 
@@ -56,6 +57,13 @@ async def _within(coro: Coroutine[Any, Any, T], timeout: float | None) -> T:
         return await asyncio.wait_for(coro, timeout)
     except TimeoutError:
         raise KafkaTimeoutError(f"no answer within {timeout}s") from None
+
+
+def _varargs_partitions(tps: tuple[Any, ...]) -> list[TopicPartition]:
+    """``f(tp1, tp2)`` and ``f([tp1, tp2])`` alike."""
+    if len(tps) == 1 and not (isinstance(tps[0], tuple) and isinstance(tps[0][0], str)):
+        return partition_list(tps[0])
+    return partition_list(tps)
 
 
 class AIOConsumer(ConsumerCommits):
@@ -158,9 +166,10 @@ class AIOConsumer(ConsumerCommits):
             self.cluster.add_topics(self.subs.topics)
             self.coordinator.need_rejoin = True
 
-    def assign(self, partitions: list[TopicPartition]) -> None:
+    def assign(self, partitions: TopicPartition | Iterable[TopicPartition]) -> None:
         """Read these partitions without group management."""
-        self.subs.assign_manual([TopicPartition(*tp) for tp in partitions])
+        partitions = partition_list(partitions)
+        self.subs.assign_manual(partitions)
         self.cluster.add_topics({tp.topic for tp in partitions})
         for tp in self.subs.assignment:
             st = self.subs.assignment[tp]
@@ -198,6 +207,9 @@ class AIOConsumer(ConsumerCommits):
         max_records: int | None,
     ) -> dict[TopicPartition, T]:
         self._check_open()
+        if not self.subs.assignment and not self.subs.topics and not self.subs.patterns:
+            # As Java's consumer (IllegalStateException): a poll would wait for nothing.
+            raise ClientError("consumer is not subscribed to any topics or assigned any partitions")
         self._last_poll = time.monotonic()
         if self._poll_expired and self.coordinator is not None:
             self._poll_expired = False
@@ -245,8 +257,9 @@ class AIOConsumer(ConsumerCommits):
     async def seek_to_end(self, *tps: TopicPartition) -> None:
         await self._seek_to(tps, LATEST)
 
-    async def _seek_to(self, tps: tuple[TopicPartition, ...], which: int) -> None:
-        targets = list(tps) or list(self.subs.assignment)
+    async def _seek_to(self, tps: tuple[Any, ...], which: int) -> None:
+        """``tps``: partitions, or one iterable of them; none means every assigned one."""
+        targets = _varargs_partitions(tps) or list(self.subs.assignment)
         offsets = await self.fetcher.list_offsets({tp: which for tp in targets})
         for tp, (offset, _) in offsets.items():
             self.seek(tp, offset)
@@ -271,33 +284,38 @@ class AIOConsumer(ConsumerCommits):
         self, timestamps: Mapping[TopicPartition, int], timeout: float | None = None
     ) -> dict[TopicPartition, OffsetAndTimestamp | None]:
         """Earliest ``(offset, timestamp)`` at or after each timestamp (ms); None if none."""
-        found = await _within(self.fetcher.list_offsets(dict(timestamps)), timeout)
+        wanted = dict(zip(partition_list(timestamps), timestamps.values(), strict=True))
+        found = await _within(self.fetcher.list_offsets(wanted), timeout)
         return {
             tp: (OffsetAndTimestamp(*found[tp]) if tp in found and found[tp][0] >= 0 else None)
-            for tp in timestamps
+            for tp in wanted
         }
 
     async def beginning_offsets(
-        self, tps: list[TopicPartition], timeout: float | None = None
+        self, tps: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
-        """The log start offset of each partition."""
-        found = await _within(self.fetcher.list_offsets(dict.fromkeys(tps, EARLIEST)), timeout)
+        """The log start offset of each partition (one partition or several)."""
+        targets = dict.fromkeys(partition_list(tps), EARLIEST)
+        found = await _within(self.fetcher.list_offsets(targets), timeout)
         return {tp: o for tp, (o, _) in found.items()}
 
     async def end_offsets(
-        self, tps: list[TopicPartition], timeout: float | None = None
+        self, tps: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
-        """The offset after the last record of each partition (the last stable offset with
-        ``isolation.level=read_committed``)."""
-        found = await _within(self.fetcher.list_offsets(dict.fromkeys(tps, LATEST)), timeout)
+        """The offset after the last record of each partition, one or several (the last
+        stable offset with ``isolation.level=read_committed``)."""
+        targets = dict.fromkeys(partition_list(tps), LATEST)
+        found = await _within(self.fetcher.list_offsets(targets), timeout)
         return {tp: o for tp, (o, _) in found.items()}
 
     def pause(self, *tps: TopicPartition) -> None:
-        for tp in tps:
+        """Stop fetching ``tps`` (partitions, or one iterable of them)."""
+        for tp in _varargs_partitions(tps):
             self.subs.state(tp).paused = True
 
     def resume(self, *tps: TopicPartition) -> None:
-        for tp in tps:
+        """Fetch ``tps`` again (partitions, or one iterable of them)."""
+        for tp in _varargs_partitions(tps):
             self.subs.state(tp).paused = False
         self.fetcher.wakeup.set()
 

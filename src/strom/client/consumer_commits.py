@@ -12,13 +12,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from strom.client.coordinator import GroupCoordinatorClient
 from strom.client.errors import ClientError
 from strom.client.subscription import SubscriptionState
-from strom.client.types import ConsumerGroupMetadata, OffsetAndMetadata, TopicPartition
+from strom.client.types import (
+    ConsumerGroupMetadata,
+    OffsetAndMetadata,
+    TopicPartition,
+    partition_list,
+)
 from strom.errors import KafkaError
 
 CommitCallback = Callable[[KafkaError | None, dict[TopicPartition, OffsetAndMetadata]], Any]
@@ -105,8 +110,12 @@ class ConsumerCommits:
             coord.group_id, coord.generation, coord.member_id, coord.instance_id
         )
 
-    async def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
-        return await self._require_group().committed(list(tps))
+    async def committed(
+        self, tps: TopicPartition | Iterable[TopicPartition]
+    ) -> dict[TopicPartition, OffsetAndMetadata]:
+        """The group's committed offsets of ``tps`` (one partition or several); partitions
+        without a committed offset are left out."""
+        return await self._require_group().committed(partition_list(tps))
 
     async def _commit_consumed_if_auto(self) -> None:
         await self._commit_if_auto(self._consumed())

@@ -18,7 +18,7 @@ import concurrent.futures
 import functools
 import re
 import threading
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import _base
 from typing import Any, TypeVar
 
@@ -32,6 +32,7 @@ from strom.client.types import (
     OffsetAndMetadata,
     OffsetAndTimestamp,
     RecordMetadata,
+    RecordRows,
     TopicPartition,
 )
 
@@ -318,7 +319,7 @@ class Consumer:
     def unsubscribe(self) -> None:
         self._call(self._c.unsubscribe)
 
-    def assign(self, partitions: list[TopicPartition]) -> None:
+    def assign(self, partitions: TopicPartition | Iterable[TopicPartition]) -> None:
         self._call(lambda: self._c.assign(partitions))
 
     def assignment(self) -> set[TopicPartition]:
@@ -331,6 +332,11 @@ class Consumer:
         self, timeout_ms: int = 0, max_records: int | None = None
     ) -> dict[TopicPartition, list[ConsumerRecord]]:
         return self._lt.run(self._c.getmany(timeout_ms, max_records))
+
+    def getmany_rows(
+        self, timeout_ms: int = 0, max_records: int | None = None
+    ) -> dict[TopicPartition, list[RecordRows]]:
+        return self._lt.run(self._c.getmany_rows(timeout_ms, max_records))
 
     def seek(self, tp: TopicPartition, offset: int) -> None:
         self._call(lambda: self._c.seek(tp, offset))
@@ -345,13 +351,13 @@ class Consumer:
         return self._lt.run(self._c.position(tp, timeout))
 
     def beginning_offsets(
-        self, partitions: list[TopicPartition], timeout: float | None = None
+        self, partitions: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
         """Log start offset per partition; :class:`KafkaTimeoutError` after ``timeout`` s."""
         return self._lt.run(self._c.beginning_offsets(partitions, timeout))
 
     def end_offsets(
-        self, partitions: list[TopicPartition], timeout: float | None = None
+        self, partitions: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
         """Offset after the last (stable) record per partition."""
         return self._lt.run(self._c.end_offsets(partitions, timeout))
@@ -380,7 +386,10 @@ class Consumer:
         called on the client's event loop thread)."""
         self._lt.run(self._c.commit(offsets, asynchronous=asynchronous))
 
-    def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
+    def committed(
+        self, tps: TopicPartition | Iterable[TopicPartition]
+    ) -> dict[TopicPartition, OffsetAndMetadata]:
+        """Committed offsets of one partition or several (those without one left out)."""
         return self._lt.run(self._c.committed(tps))
 
     def group_metadata(self) -> ConsumerGroupMetadata:

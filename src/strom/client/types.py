@@ -7,8 +7,9 @@ immutable values; nothing here does I/O.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class TopicPartition(NamedTuple):
@@ -16,6 +17,34 @@ class TopicPartition(NamedTuple):
 
     topic: str
     partition: int
+
+
+def partition_list(tps: TopicPartition | Iterable[TopicPartition]) -> list[TopicPartition]:
+    """``tps`` as a list of :class:`TopicPartition`: one partition, or any iterable of them
+    (``(topic, partition)`` tuples included). Anything else raises TypeError.
+
+    >>> partition_list(TopicPartition("t", 0))
+    [TopicPartition(topic='t', partition=0)]
+    >>> partition_list([("t", 1)])
+    [TopicPartition(topic='t', partition=1)]
+    """
+    if isinstance(tps, tuple) and len(tps) == 2 and isinstance(tps[0], str):
+        items: Iterable[Any] = [tps]
+    elif isinstance(tps, (str, bytes)):
+        raise TypeError(f"expected TopicPartition(s), not {type(tps).__name__}")
+    else:
+        items = tps
+    out: list[TopicPartition] = []
+    for tp in items:
+        if not (
+            isinstance(tp, tuple)
+            and len(tp) == 2
+            and isinstance(tp[0], str)
+            and isinstance(tp[1], int)
+        ):
+            raise TypeError(f"expected TopicPartition(topic, partition), not {tp!r}")
+        out.append(tp if type(tp) is TopicPartition else TopicPartition(tp[0], tp[1]))
+    return out
 
 
 class OffsetAndTimestamp(NamedTuple):
