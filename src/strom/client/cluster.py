@@ -22,7 +22,13 @@ from typing import TypeVar
 
 from strom.client.config import Config
 from strom.client.connection import BrokerConnection
-from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for, is_retriable
+from strom.client.errors import (
+    STALE_METADATA,
+    KafkaConnectionError,
+    KafkaTimeoutError,
+    error_for,
+    is_retriable,
+)
 from strom.client.tasks import cancel_and_wait
 from strom.client.types import BrokerInfo, PartitionInfo, TopicPartition
 from strom.protocol.codec import ZERO_UUID, Message
@@ -58,6 +64,9 @@ class Cluster:
         self._need_update = True
         self.updated = asyncio.Event()
         self.backoff = config.seconds("retry.backoff.ms")
+        self.auto_create = config.has("allow.auto.create.topics") and config.bool(
+            "allow.auto.create.topics"
+        )
         self.closed = False
 
     # ------------------------------------------------------------------ connections
@@ -165,6 +174,17 @@ class Cluster:
             self.request_update()
         return bool(new)
 
+    async def refresh_within(self, timeout: float, what: str) -> None:
+        """:meth:`refresh`, giving up (KafkaTimeoutError naming ``what``) after ``timeout``
+        seconds: with every broker down a refresh keeps retrying for request.timeout.ms, and
+        each API bounds its own wait (max.block.ms, default.api.timeout.ms)."""
+        try:
+            await asyncio.wait_for(self.refresh(), timeout)
+        except TimeoutError:
+            raise KafkaTimeoutError(
+                f"{what}: no metadata from {self._bootstrap} within {timeout:g}s"
+            ) from None
+
     async def refresh(self) -> None:
         """Fetch metadata now; concurrent callers share one request."""
         if self.closed:
@@ -200,7 +220,9 @@ class Cluster:
             topics: list[MetadataRequest.MetadataRequestTopic] | None = None
         else:
             topics = [MetadataRequest.MetadataRequestTopic(name=t) for t in sorted(self.topics)]
-        req = MetadataRequest(topics=topics, allow_auto_topic_creation=False)
+        req = MetadataRequest(
+            topics=topics, allow_auto_topic_creation=self.auto_create and topics is not None
+        )
         resp = await conn.request(req, MetadataResponse, version)
         self._apply(resp)
 
@@ -268,7 +290,10 @@ class Cluster:
         self.add_topics([topic])
         deadline = time.monotonic() + timeout
         while True:
-            await self.maybe_refresh()
+            if self.is_stale():
+                await self.refresh_within(
+                    max(0.0, deadline - time.monotonic()), f"partitions of {topic!r}"
+                )
             parts = self.partitions_for(topic)
             if parts:
                 return parts

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from strom.client.assignors import assignors_from_config
@@ -32,11 +32,11 @@ from strom.client.config import CONSUMER, Config
 from strom.client.consumer_commits import CommitCallback, ConsumerCommits
 from strom.client.consumer_membership import ConsumerGroupMembership
 from strom.client.coordinator import GroupCoordinatorClient, Listener
-from strom.client.errors import ClientError, KafkaTimeoutError
+from strom.client.errors import ClientError
 from strom.client.fetcher import Fetcher, OffsetOutOfRange, missing_position_error
 from strom.client.list_offsets import EARLIEST, LATEST
 from strom.client.subscription import SubscriptionState
-from strom.client.tasks import cancel_and_wait, wait_event
+from strom.client.tasks import cancel_and_wait, wait_event, within
 from strom.client.types import (
     ConsumerRecord,
     OffsetAndTimestamp,
@@ -47,16 +47,6 @@ from strom.client.types import (
 from strom.errors import KafkaError
 
 T = TypeVar("T")
-
-
-async def _within(coro: Coroutine[Any, Any, T], timeout: float | None) -> T:
-    """``coro``'s result, or :class:`KafkaTimeoutError` after ``timeout`` seconds."""
-    if timeout is None:
-        return await coro
-    try:
-        return await asyncio.wait_for(coro, timeout)
-    except TimeoutError:
-        raise KafkaTimeoutError(f"no answer within {timeout}s") from None
 
 
 def _varargs_partitions(tps: tuple[Any, ...]) -> list[TopicPartition]:
@@ -101,6 +91,7 @@ class AIOConsumer(ConsumerCommits):
         self.auto_commit_interval = c.seconds("auto.commit.interval.ms")
         self.max_poll_records = c.int("max.poll.records")
         self.max_poll_interval = c.seconds("max.poll.interval.ms")
+        self.api_timeout = c.seconds("default.api.timeout.ms")
         self._last_poll = time.monotonic()
         self._poll_expired = False
         self._task: asyncio.Task[None] | None = None
@@ -112,7 +103,7 @@ class AIOConsumer(ConsumerCommits):
     async def start(self) -> None:
         if self._started:
             return
-        await self.cluster.refresh()
+        await self.cluster.refresh_within(self.api_timeout, "consumer start")
         self.fetcher.start()
         self._task = asyncio.get_running_loop().create_task(self._coordinate())
         self._started = True
@@ -285,7 +276,7 @@ class AIOConsumer(ConsumerCommits):
     ) -> dict[TopicPartition, OffsetAndTimestamp | None]:
         """Earliest ``(offset, timestamp)`` at or after each timestamp (ms); None if none."""
         wanted = dict(zip(partition_list(timestamps), timestamps.values(), strict=True))
-        found = await _within(self.fetcher.list_offsets(wanted), timeout)
+        found = await within(self.fetcher.list_offsets(wanted), self._timeout(timeout))
         return {
             tp: (OffsetAndTimestamp(*found[tp]) if tp in found and found[tp][0] >= 0 else None)
             for tp in wanted
@@ -296,7 +287,7 @@ class AIOConsumer(ConsumerCommits):
     ) -> dict[TopicPartition, int]:
         """The log start offset of each partition (one partition or several)."""
         targets = dict.fromkeys(partition_list(tps), EARLIEST)
-        found = await _within(self.fetcher.list_offsets(targets), timeout)
+        found = await within(self.fetcher.list_offsets(targets), self._timeout(timeout))
         return {tp: o for tp, (o, _) in found.items()}
 
     async def end_offsets(
@@ -305,7 +296,7 @@ class AIOConsumer(ConsumerCommits):
         """The offset after the last record of each partition, one or several (the last
         stable offset with ``isolation.level=read_committed``)."""
         targets = dict.fromkeys(partition_list(tps), LATEST)
-        found = await _within(self.fetcher.list_offsets(targets), timeout)
+        found = await within(self.fetcher.list_offsets(targets), self._timeout(timeout))
         return {tp: o for tp, (o, _) in found.items()}
 
     def pause(self, *tps: TopicPartition) -> None:
@@ -353,6 +344,10 @@ class AIOConsumer(ConsumerCommits):
                 await asyncio.sleep(self.cluster.backoff)
             self._wake.clear()
             await wait_event(self._wake, 0.1)
+
+    def _timeout(self, timeout: float | None) -> float:
+        """An API call's bound: ``timeout``, else ``default.api.timeout.ms``."""
+        return self.api_timeout if timeout is None else timeout
 
     def _check_open(self) -> None:
         if self._closed:

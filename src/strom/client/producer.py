@@ -114,11 +114,19 @@ class AIOProducer:
         self._closed = False
 
     async def start(self) -> None:
-        """Connect, fetch metadata and (with idempotence) a producer id."""
+        """Connect, fetch metadata and (with idempotence) a producer id, within
+        ``max.block.ms`` (else KafkaTimeoutError)."""
         if self._started:
             return
-        await self.cluster.refresh()
-        await self.sender.start()
+        max_block = self.config.seconds("max.block.ms")
+        deadline = time.monotonic() + max_block
+        await self.cluster.refresh_within(max_block, "producer start")
+        try:
+            await asyncio.wait_for(self.sender.start(), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            raise KafkaTimeoutError(
+                f"producer start: no producer id within max.block.ms ({max_block:g}s)"
+            ) from None
         self._started = True
 
     async def __aenter__(self) -> AIOProducer:

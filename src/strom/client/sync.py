@@ -22,10 +22,12 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import _base
 from typing import Any, TypeVar
 
-from strom.client.admin import AIOAdminClient
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
+from strom.client.loop_thread import LoopThread as _LoopThread
+from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.sync_admin import AdminClient
 from strom.client.types import (
     ConsumerGroupMetadata,
     ConsumerRecord,
@@ -38,30 +40,7 @@ from strom.client.types import (
 
 T = TypeVar("T")
 
-
-class _LoopThread:
-    def __init__(self, name: str) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
-        self.thread.start()
-
-    def run(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
-
-    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        self.loop.close()
-
-
-def _make(loop: _LoopThread, factory: Any, config: Mapping[str, Any] | None) -> Any:
-    async def build() -> Any:
-        return factory(config)
-
-    return loop.run(build())
+__all__ = ["AdminClient", "Consumer", "DeliveryFuture", "Producer"]
 
 
 _SendArgs = tuple[
@@ -150,7 +129,12 @@ class Producer:
         self._queued: collections.deque[_SendArgs] = collections.deque()
         self._kicked = False
         self._drainer: asyncio.Lock | None = None
-        self._lt.run(self._p.start())
+        try:
+            self._lt.run(self._p.start())  # KafkaTimeoutError after max.block.ms
+        except BaseException:
+            self._lt.run(self._p.close(0))
+            self._lt.stop()
+            raise
 
     def send(
         self,
@@ -291,7 +275,12 @@ class Consumer:
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-consumer")
         self._c: AIOConsumer = _make(self._lt, AIOConsumer, config)
-        self._lt.run(self._c.start())
+        try:
+            self._lt.run(self._c.start())  # KafkaTimeoutError after default.api.timeout.ms
+        except BaseException:
+            self._lt.run(self._c.close())
+            self._lt.stop()
+            raise
 
     def _call(self, fn: Callable[[], T]) -> T:
         """Run a non-async method of the consumer on its loop thread."""
@@ -381,16 +370,18 @@ class Consumer:
         self,
         offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None,
         asynchronous: bool = False,
+        timeout: float | None = None,
     ) -> None:
         """Commit; with ``asynchronous=True`` return at once (``on_commit`` gets the outcome,
-        called on the client's event loop thread)."""
-        self._lt.run(self._c.commit(offsets, asynchronous=asynchronous))
+        called on the client's event loop thread). KafkaTimeoutError after ``timeout`` s
+        (default ``default.api.timeout.ms``)."""
+        self._lt.run(self._c.commit(offsets, asynchronous=asynchronous, timeout=timeout))
 
     def committed(
-        self, tps: TopicPartition | Iterable[TopicPartition]
+        self, tps: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, OffsetAndMetadata]:
         """Committed offsets of one partition or several (those without one left out)."""
-        return self._lt.run(self._c.committed(tps))
+        return self._lt.run(self._c.committed(tps, timeout))
 
     def group_metadata(self) -> ConsumerGroupMetadata:
         return self._call(self._c.group_metadata)
@@ -400,38 +391,6 @@ class Consumer:
         self._lt.stop()
 
     def __enter__(self) -> Consumer:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-class AdminClient:
-    """Blocking facade over :class:`AIOAdminClient`: ``admin.call("create_topics", [...])`` or
-    the named shortcuts."""
-
-    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
-        self._lt = _LoopThread("strom-admin")
-        self._a: AIOAdminClient = _make(self._lt, AIOAdminClient, config)
-        self._lt.run(self._a.start())
-
-    def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        return self._lt.run(getattr(self._a, method)(*args, **kwargs))
-
-    def create_topics(self, topics: list[Any]) -> None:
-        self._lt.run(self._a.create_topics(topics))
-
-    def delete_topics(self, names: list[str]) -> None:
-        self._lt.run(self._a.delete_topics(names))
-
-    def list_topics(self) -> list[str]:
-        return self._lt.run(self._a.list_topics())
-
-    def close(self) -> None:
-        self._lt.run(self._a.close())
-        self._lt.stop()
-
-    def __enter__(self) -> AdminClient:
         return self
 
     def __exit__(self, *exc: object) -> None:
