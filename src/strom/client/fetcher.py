@@ -17,7 +17,11 @@ Invariants:
   equals the offset the chunk was fetched from (a seek or rebalance makes it stale).
 - Positions advance past offset gaps (compacted topics, control batches, aborted records): after
   a chunk is consumed the position is the end of its last batch, not last record + 1.
-- At most one Fetch in flight per broker, and no partition is fetched while it has data buffered.
+- At most one Fetch in flight per broker. A partition is fetched ahead of the application by
+  at most ``PREFETCH_CHUNKS`` buffered chunks (each bounded by ``max.partition.fetch.bytes``):
+  the next fetch starts where the last valid buffered chunk ends, so decoding one chunk overlaps
+  the broker serving the next. A prefetch's errors (out of range, diverging epoch, ...) are
+  ignored: the same fetch from the position, once the buffer is drained, reports them.
 """
 
 from __future__ import annotations
@@ -97,6 +101,9 @@ class Chunk:
                 start += 1
             self.rows, self.index, self.current = rows, start, seg
         return True
+
+
+PREFETCH_CHUNKS = 2  # buffered chunks per partition before it is no longer fetched
 
 
 class OffsetOutOfRange(KafkaError):
@@ -185,10 +192,12 @@ class Fetcher:
                 await validate_positions(self.subs, self.cluster, self.errors)
             except KafkaError as exc:
                 self.errors.append(exc)
-            buffered = {c.tp for c in self.buffer}
+            buffered: dict[TopicPartition, int] = defaultdict(int)
+            for c in self.buffer:
+                buffered[c.tp] += 1
             by_node: dict[int, list[TopicPartition]] = defaultdict(list)
             for tp in self.subs.fetchable():
-                if tp in buffered:
+                if buffered.get(tp, 0) >= PREFETCH_CHUNKS:
                     continue
                 node = self.fetch_node(tp)
                 if node < 0:
@@ -204,6 +213,20 @@ class Fetcher:
                 task.add_done_callback(self._tasks.discard)
             self.wakeup.clear()
             await wait_event(self.wakeup, self.backoff if not by_node else 1.0)
+
+    def next_fetch_offset(self, tp: TopicPartition) -> int | None:
+        """Where the next fetch of ``tp`` starts: the end of its valid buffered chunks (a chain
+        starting at the position), else the position; None without a position."""
+        st = self.subs.assignment.get(tp)
+        if st is None or st.position is None:
+            return None
+        expected = st.position
+        for c in self.buffer:
+            if c.tp == tp:
+                if c.fetch_offset != expected:
+                    break  # stale (a seek): take() drops it
+                expected = c.next_offset
+        return expected
 
     def fetch_node(self, tp: TopicPartition) -> int:
         """The preferred read replica while it is fresh and known, else the leader."""
@@ -236,13 +259,13 @@ class Fetcher:
         try:
             wanted: dict[TopicPartition, SessionPartition] = {}
             for tp in tps:
-                st = self.subs.assignment.get(tp)
-                if st is None or st.position is None:
+                offset = self.next_fetch_offset(tp)
+                if offset is None:
                     continue
                 wanted[tp] = SessionPartition(
-                    st.position,
+                    offset,
                     self.cluster.leader_epoch(tp),
-                    st.leader_epoch,
+                    self.subs.assignment[tp].leader_epoch,
                     self.partition_max_bytes,
                 )
             try:
@@ -287,8 +310,10 @@ class Fetcher:
     ) -> None:
         st = self.subs.assignment.get(tp)
         fetch_offset = offsets.get(tp)
-        if st is None or fetch_offset is None or st.position != fetch_offset:
+        if st is None or fetch_offset is None or self.next_fetch_offset(tp) != fetch_offset:
             return  # revoked or moved by seek while the fetch was in flight
+        if fetch_offset != st.position and (p.error_code or p.diverging_epoch.epoch >= 0):
+            return  # a prefetch: the fetch from the position will report it
         if p.error_code and node != self.cluster.leader_for(tp):
             st.preferred_replica = -1  # a follower failed us: back to the leader
             if p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
