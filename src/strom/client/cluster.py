@@ -67,6 +67,18 @@ class Cluster:
         self.auto_create = config.has("allow.auto.create.topics") and config.bool(
             "allow.auto.create.topics"
         )
+        # How long a metadata refresh retries unreachable brokers: as long as the client's API
+        # calls may wait (default.api.timeout.ms, the producer's max.block.ms), each of which
+        # also bounds its own wait (refresh_within), and at least request.timeout.ms.
+        bound = next(
+            (
+                config.seconds(k)
+                for k in ("default.api.timeout.ms", "max.block.ms")
+                if config.has(k)
+            ),
+            0.0,
+        )
+        self.refresh_retry = max(config.seconds("request.timeout.ms"), bound)
         self.closed = False
 
     # ------------------------------------------------------------------ connections
@@ -199,7 +211,7 @@ class Cluster:
         await asyncio.shield(self._refresh_task)
 
     async def _refresh_with_retries(self) -> None:
-        deadline = time.monotonic() + self.config.seconds("request.timeout.ms")
+        deadline = time.monotonic() + self.refresh_retry
         while True:
             try:
                 await self._refresh_once()
