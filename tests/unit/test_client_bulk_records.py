@@ -139,3 +139,16 @@ def test_kafka_python_reads_bulk_batches() -> None:
     assert theirs.validate_crc()
     got = [(r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in theirs]
     assert got == [(i, ts, k, v, h) for i, (k, v, ts, h) in enumerate(recs)]
+
+
+def test_record_lengths_that_do_not_match_their_fields_are_corrupt() -> None:
+    raw = bytearray(build_batch([(None, b"aaaa", 0, []), (None, b"bbbb", 0, [])]))
+    first = raw[61]  # zig-zag length of record 0 (one byte); record 1 starts after it
+    second_at = 61 + 1 + (first >> 1)
+    raw[61] = first + 2  # record 0 claims one byte more ...
+    raw[second_at] -= 2  # ... and record 1 one byte less: the total still fits the payload
+    buf = bytes(raw)
+    with pytest.raises(CorruptRecordError, match="does not match"):
+        decode_batch(buf, verify=False)
+    with pytest.raises(CorruptRecordError, match="does not match"):
+        decode_rows(buf, verify=False)
