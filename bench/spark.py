@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -125,10 +126,14 @@ def ceiling_source(rows: int, parts: int, value_size: int) -> Any:
     return Ceiling
 
 
-def timed(fn: Callable[[], Any]) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
+def timed(fn: Callable[[], Any], repeat: int = 1) -> float:
+    """Median seconds of ``repeat`` runs of ``fn``."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 def main() -> None:
@@ -136,6 +141,9 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=500_000)
     ap.add_argument("--value-size", type=int, default=100)
     ap.add_argument("--partitions", type=int, default=2)
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="runs of each read and copy; the median is shown"
+    )
     args = ap.parse_args()
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
@@ -219,18 +227,21 @@ def main() -> None:
             stream(strom_stream("warm").selectExpr("key", "value"), "strom", next(ck),
                    **{"kafka.bootstrap.servers": bs, "topic": "warm.copy"})  # fmt: skip
 
+            r = args.repeat
             results = {
                 "batch write": (
                     timed(lambda: strom_write("bench", n)),
                     timed(lambda: parquet_write(tmp / "bench.parquet", n)),
                 ),
                 "batch read": (
-                    timed(lambda: strom_read("bench")),
-                    timed(lambda: parquet_read(tmp / "bench.parquet")),
+                    timed(lambda: strom_read("bench"), r),
+                    timed(lambda: parquet_read(tmp / "bench.parquet"), r),
                 ),
                 "streaming read": (
-                    timed(lambda: stream(strom_stream("bench"), "noop", next(ck))),
-                    timed(lambda: stream(parquet_stream(tmp / "bench.parquet"), "noop", next(ck))),
+                    timed(lambda: stream(strom_stream("bench"), "noop", next(ck)), r),
+                    timed(
+                        lambda: stream(parquet_stream(tmp / "bench.parquet"), "noop", next(ck)), r
+                    ),
                 ),
                 "streaming copy (exactly-once)": (
                     timed(
@@ -239,7 +250,8 @@ def main() -> None:
                             "strom",
                             next(ck),
                             **{"kafka.bootstrap.servers": bs, "topic": "bench.copy"},
-                        )
+                        ),
+                        r,
                     ),
                     timed(
                         lambda: stream(
@@ -247,21 +259,25 @@ def main() -> None:
                             "parquet",
                             next(ck),
                             path=str(tmp / "copy.parquet"),
-                        )
+                        ),
+                        r,
                     ),
                 ),
             }
             ceiling = {
-                "batch": timed(ceiling_read),
+                "batch": timed(ceiling_read, r),
                 "streaming": timed(
-                    lambda: stream(spark.readStream.format("ceiling").load(), "noop", next(ck))
+                    lambda: stream(spark.readStream.format("ceiling").load(), "noop", next(ck)), r
                 ),
             }
             spark.stop()
         finally:
             broker.terminate()
             broker.wait(30)
-    print(f"\n{n:,} rows, {args.value_size}-byte values, {parts} partitions, local[2]\n")
+    print(
+        f"\n{n:,} rows, {args.value_size}-byte values, {parts} partitions, local[2], "
+        f"median of {args.repeat} runs (batch write: 1)\n"
+    )
     print("| operation | strom | parquet | strom / Python-source ceiling |")
     print("|---|---:|---:|---:|")
     for name, (s, p) in results.items():
