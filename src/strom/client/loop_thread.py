@@ -29,10 +29,17 @@ class LoopThread:
     def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
-    def stop(self) -> None:
+    def close(self) -> None:
+        """Stop the loop and end the thread (idempotent); the loop is closed once the thread
+        has ended."""
+        if self.loop.is_closed():
+            return
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
-        self.loop.close()
+        if not self.thread.is_alive():
+            self.loop.close()
+
+    stop = close
 
 
 def make_on_loop(loop: LoopThread, factory: Any, config: Mapping[str, Any] | None) -> Any:
