@@ -258,7 +258,8 @@ class AIOProducer:
 
         ``keys``, ``timestamps`` (or one timestamp for all) and ``headers`` are parallel to
         ``values``. Records are partitioned as :meth:`send` does: by key, else into the sticky
-        partition, unless ``partition`` is given.
+        partition, unless ``partition`` is given. When ``buffer.memory`` stays full for
+        ``max.block.ms`` this raises KafkaTimeoutError; the records queued before are sent.
         """
         self.ensure_can_send()
         if not self._started:
