@@ -1,7 +1,12 @@
 """Produce and consume throughput of Strom's native client next to confluent-kafka and
 kafka-python, against one Strom broker started here (data in a temp dir, 127.0.0.1 only).
 
-    python bench/client.py [--records 100000] [--size 100]
+    python bench/client.py [--records 100000] [--sizes 100,1024] [--repeat 1]
+
+Rows: ``strom`` is the asyncio API one record at a time (``await send`` / ``getmany``),
+``strom-batch`` the batch API (``send_batch`` of 10,000 records / ``getmany``), ``strom-sync``
+the blocking wrappers (``Producer.send`` / ``Consumer.getmany``). Each row also shows its ratio
+to confluent-kafka measured in the same run (the machine may be loaded: compare ratios).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import contextlib
 import os
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -23,7 +29,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition  # noqa: E402
+from strom.client import (  # noqa: E402
+    AIOAdminClient,
+    AIOConsumer,
+    AIOProducer,
+    Consumer,
+    NewTopic,
+    Producer,
+    TopicPartition,
+)
 
 
 def free_port() -> int:
@@ -79,6 +93,31 @@ def strom_produce(bs: str, topic: str, n: int, value: bytes) -> None:
             await p.flush()
 
     asyncio.run(go())
+
+
+def strom_batch_produce(bs: str, topic: str, n: int, value: bytes) -> None:
+    async def go() -> None:
+        async with AIOProducer({"bootstrap.servers": bs, "linger.ms": 5, "batch.size": 65536}) as p:
+            for start in range(0, n, 10_000):
+                await p.send_batch(topic, [value] * min(10_000, n - start))
+            await p.flush()
+
+    asyncio.run(go())
+
+
+def strom_sync_produce(bs: str, topic: str, n: int, value: bytes) -> None:
+    with Producer({"bootstrap.servers": bs, "linger.ms": 5, "batch.size": 65536}) as p:
+        for _ in range(n):
+            p.send(topic, value)
+        p.flush()
+
+
+def strom_sync_consume(bs: str, topic: str, n: int) -> None:
+    with Consumer({"bootstrap.servers": bs, "auto.offset.reset": "earliest"}) as c:
+        c.assign([TopicPartition(topic, 0)])
+        got = 0
+        while got < n:
+            got += sum(len(v) for v in c.getmany(1000, max_records=10000).values())
 
 
 def strom_consume(bs: str, topic: str, n: int) -> None:
@@ -146,33 +185,51 @@ def kafka_python_consume(bs: str, topic: str, n: int) -> None:
 
 CLIENTS = {
     "strom": (strom_produce, strom_consume),
+    "strom-batch": (strom_batch_produce, strom_consume),
+    "strom-sync": (strom_sync_produce, strom_sync_consume),
     "confluent-kafka": (confluent_produce, confluent_consume),
     "kafka-python": (kafka_python_produce, kafka_python_consume),
 }
 
 
+def run_once(bs: str, n: int, size: int) -> dict[str, tuple[float, float]]:
+    """``{client: (produce rec/s, consume rec/s)}`` for one pass over every client."""
+    value = b"x" * size
+    rates: dict[str, tuple[float, float]] = {}
+    for client, (produce, consume) in CLIENTS.items():
+        topic = f"bench-{client}-{uuid.uuid4().hex[:6]}"
+
+        async def make(t: str = topic) -> None:
+            async with AIOAdminClient({"bootstrap.servers": bs}) as admin:
+                await admin.create_topics([NewTopic(t, 1, 1)])
+
+        asyncio.run(make())
+        p = timed(lambda: produce(bs, topic, n, value))  # noqa: B023
+        c = timed(lambda: consume(bs, topic, n))  # noqa: B023
+        rates[client] = (n / p, n / c)
+    return rates
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--records", type=int, default=100_000)
-    ap.add_argument("--size", type=int, default=100)
+    ap.add_argument("--sizes", default="100,1024", help="record value sizes in bytes")
+    ap.add_argument("--repeat", type=int, default=1, help="passes; the median is shown")
     args = ap.parse_args()
-    value = b"x" * args.size
     with strom_broker() as bs:
-        for client, (produce, consume) in CLIENTS.items():
-            topic = f"bench-{client}-{uuid.uuid4().hex[:6]}"
-
-            async def make(t: str = topic) -> None:
-                async with AIOAdminClient({"bootstrap.servers": bs}) as admin:
-                    await admin.create_topics([NewTopic(t, 1, 1)])
-
-            asyncio.run(make())
-            p = timed(lambda: produce(bs, topic, args.records, value))  # noqa: B023
-            c = timed(lambda: consume(bs, topic, args.records))  # noqa: B023
-            mb = args.records * args.size / 1e6
-            print(
-                f"{client:16} produce {args.records / p:>9,.0f} rec/s {mb / p:6.1f} MB/s"
-                f" | consume {args.records / c:>9,.0f} rec/s {mb / c:6.1f} MB/s"
-            )
+        for size in (int(x) for x in args.sizes.split(",")):
+            runs = [run_once(bs, args.records, size) for _ in range(args.repeat)]
+            print(f"-- {args.records:,} records of {size} B, median of {args.repeat} pass(es)")
+            for client in CLIENTS:
+                prod = statistics.median(r[client][0] for r in runs)
+                cons = statistics.median(r[client][1] for r in runs)
+                pr = statistics.median(r[client][0] / r["confluent-kafka"][0] for r in runs)
+                cr = statistics.median(r[client][1] / r["confluent-kafka"][1] for r in runs)
+                mb = size / 1e6
+                print(
+                    f"{client:16} produce {prod:>9,.0f} rec/s {prod * mb:6.1f} MB/s ({pr:4.2f}x ck)"
+                    f" | consume {cons:>9,.0f} rec/s {cons * mb:6.1f} MB/s ({cr:4.2f}x ck)"
+                )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,11 @@ measures, each after one warm-up query:
   ``format("parquet")``;
 - batch read: the topic / the parquet files -> Spark's ``noop`` sink (every row materialised);
 - streaming read: ``readStream`` with Trigger.AvailableNow -> ``noop`` vs a parquet file stream;
-- streaming copy: topic -> topic through the exactly-once transactional sink vs parquet -> parquet.
+- streaming copy: topic -> topic through the exactly-once transactional sink vs parquet -> parquet;
+- the Python-source ceiling: a minimal Python data source yielding Arrow batches of the same
+  schema (10,000 rows each, built with ``pa.array`` from Python lists of the rows' bytes, as any
+  Python source must) -> ``noop``, batch and streaming; the strom rows are also shown as a ratio
+  of it (what a Python data source can deliver to Spark on this machine).
 
 Times include Spark's per-query overhead (planning, ~0.5 s per micro-batch); rows/s = N / seconds.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,10 +54,88 @@ def start_broker(data: Path) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("the broker did not start")
 
 
-def timed(fn: Callable[[], Any]) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
+def ceiling_source(rows: int, parts: int, value_size: int) -> Any:
+    """A Python data source (batch and streaming) yielding ``rows`` rows of the strom read
+    schema as pre-built Arrow batches: the most a Python source can deliver to Spark."""
+    from pyspark.sql.datasource import (
+        DataSource,
+        DataSourceReader,
+        DataSourceStreamReader,
+        InputPartition,
+    )
+
+    from strom.spark.arrow import read_ddl
+
+    def batches(part: int) -> Any:
+        import pyarrow as pa
+
+        from strom.spark.arrow import read_schema
+
+        per = rows // parts
+        size = min(10_000, per)
+        keys = [str(i).encode() for i in range(size)]
+        values = [str(i).encode().ljust(value_size, b"x") for i in range(size)]
+        schema = read_schema(False)
+        for start in range(0, per, size):
+            m = min(size, per - start)
+            arrays = [
+                pa.array(keys[:m], pa.binary()),
+                pa.array(values[:m], pa.binary()),
+                pa.array(["bench"] * m, pa.string()),
+                pa.array([part] * m, pa.int32()),
+                pa.array(range(start, start + m), pa.int64()),
+                pa.array([1_700_000_000_000_000] * m, pa.timestamp("us", tz="UTC")),
+                pa.array([0] * m, pa.int32()),
+            ]
+            yield pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+    class Reader(DataSourceReader):
+        def partitions(self) -> list[InputPartition]:
+            return [InputPartition(i) for i in range(parts)]
+
+        def read(self, partition: Any) -> Any:
+            return batches(partition.value)
+
+    class StreamReader(DataSourceStreamReader):
+        def initialOffset(self) -> dict[str, int]:
+            return {"n": 0}
+
+        def latestOffset(self) -> dict[str, int]:
+            return {"n": 1}
+
+        def partitions(self, start: dict[str, int], end: dict[str, int]) -> list[InputPartition]:
+            if start["n"] >= end["n"]:
+                return []
+            return [InputPartition(i) for i in range(parts)]
+
+        def read(self, partition: Any) -> Any:
+            return batches(partition.value)
+
+    class Ceiling(DataSource):
+        @classmethod
+        def name(cls) -> str:
+            return "ceiling"
+
+        def schema(self) -> str:
+            return read_ddl(False)
+
+        def reader(self, schema: Any) -> Any:
+            return Reader()
+
+        def streamReader(self, schema: Any) -> Any:
+            return StreamReader()
+
+    return Ceiling
+
+
+def timed(fn: Callable[[], Any], repeat: int = 1) -> float:
+    """Median seconds of ``repeat`` runs of ``fn``."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 def main() -> None:
@@ -60,6 +143,9 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=500_000)
     ap.add_argument("--value-size", type=int, default=100)
     ap.add_argument("--partitions", type=int, default=2)
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="runs of each read and copy; the median is shown"
+    )
     args = ap.parse_args()
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
@@ -83,6 +169,7 @@ def main() -> None:
             )
             spark.sparkContext.setLogLevel("ERROR")
             spark.dataSource.register(StromDataSource)
+            spark.dataSource.register(ceiling_source(n, parts, args.value_size))
 
             def frame(rows: int) -> Any:
                 return spark.range(rows, numPartitions=parts).selectExpr(
@@ -124,6 +211,9 @@ def main() -> None:
                     .load()
                 )
 
+            def ceiling_read() -> None:
+                spark.read.format("ceiling").load().write.format("noop").mode("overwrite").save()
+
             schema = frame(1).schema
 
             def parquet_stream(path: Path) -> Any:
@@ -135,21 +225,25 @@ def main() -> None:
             parquet_write(tmp / "warm.parquet", 1000)
             strom_read("warm")
             parquet_read(tmp / "warm.parquet")
+            ceiling_read()
             stream(strom_stream("warm").selectExpr("key", "value"), "strom", next(ck),
                    **{"kafka.bootstrap.servers": bs, "topic": "warm.copy"})  # fmt: skip
 
+            r = args.repeat
             results = {
                 "batch write": (
                     timed(lambda: strom_write("bench", n)),
                     timed(lambda: parquet_write(tmp / "bench.parquet", n)),
                 ),
                 "batch read": (
-                    timed(lambda: strom_read("bench")),
-                    timed(lambda: parquet_read(tmp / "bench.parquet")),
+                    timed(lambda: strom_read("bench"), r),
+                    timed(lambda: parquet_read(tmp / "bench.parquet"), r),
                 ),
                 "streaming read": (
-                    timed(lambda: stream(strom_stream("bench"), "noop", next(ck))),
-                    timed(lambda: stream(parquet_stream(tmp / "bench.parquet"), "noop", next(ck))),
+                    timed(lambda: stream(strom_stream("bench"), "noop", next(ck)), r),
+                    timed(
+                        lambda: stream(parquet_stream(tmp / "bench.parquet"), "noop", next(ck)), r
+                    ),
                 ),
                 "streaming copy (exactly-once)": (
                     timed(
@@ -158,7 +252,8 @@ def main() -> None:
                             "strom",
                             next(ck),
                             **{"kafka.bootstrap.servers": bs, "topic": "bench.copy"},
-                        )
+                        ),
+                        r,
                     ),
                     timed(
                         lambda: stream(
@@ -166,19 +261,36 @@ def main() -> None:
                             "parquet",
                             next(ck),
                             path=str(tmp / "copy.parquet"),
-                        )
+                        ),
+                        r,
                     ),
+                ),
+            }
+            ceiling = {
+                "batch": timed(ceiling_read, r),
+                "streaming": timed(
+                    lambda: stream(spark.readStream.format("ceiling").load(), "noop", next(ck)), r
                 ),
             }
             spark.stop()
         finally:
             broker.terminate()
             broker.wait(30)
-    print(f"\n{n:,} rows, {args.value_size}-byte values, {parts} partitions, local[2]\n")
-    print("| operation | strom | parquet |")
-    print("|---|---:|---:|")
+    print(
+        f"\n{n:,} rows, {args.value_size}-byte values, {parts} partitions, local[2], "
+        f"median of {args.repeat} runs (batch write: 1)\n"
+    )
+    print("| operation | strom | parquet | strom / Python-source ceiling |")
+    print("|---|---:|---:|---:|")
     for name, (s, p) in results.items():
-        print(f"| {name} | {n / s:,.0f} rows/s ({s:.1f} s) | {n / p:,.0f} rows/s ({p:.1f} s) |")
+        ceil = ceiling["streaming" if name.startswith("streaming") else "batch"]
+        ratio = "" if name == "batch write" else f"{ceil / s:.2f}x"
+        print(
+            f"| {name} | {n / s:,.0f} rows/s ({s:.1f} s) | {n / p:,.0f} rows/s ({p:.1f} s) "
+            f"| {ratio} |"
+        )
+    for name, c in ceiling.items():
+        print(f"| Python-source ceiling, {name} read -> noop | {n / c:,.0f} rows/s ({c:.1f} s) |")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ Depends on :mod:`strom.protocol` and :mod:`strom.errors` only (import-linter con
 works against any Kafka-compatible broker. See ``docs/client.md``.
 """
 
-from strom.client.admin import AIOAdminClient, NewTopic
+from strom.client.admin import AIOAdminClient, ConfigResource, ElectionType, NewTopic, ResourceType
 from strom.client.consumer import AIOConsumer
 from strom.client.errors import (
     ProducerFencedError,
@@ -20,6 +20,7 @@ from strom.client.types import (
     ConsumerRecord,
     OffsetAndMetadata,
     RecordMetadata,
+    RecordRows,
     TopicPartition,
 )
 
@@ -28,14 +29,18 @@ __all__ = [
     "AIOConsumer",
     "AIOProducer",
     "AdminClient",
+    "ConfigResource",
     "Consumer",
     "ConsumerGroupMetadata",
     "ConsumerRecord",
+    "ElectionType",
     "NewTopic",
     "OffsetAndMetadata",
     "Producer",
     "ProducerFencedError",
     "RecordMetadata",
+    "RecordRows",
+    "ResourceType",
     "TopicPartition",
     "TransactionAbortableError",
     "TransactionAbortedError",

@@ -18,6 +18,8 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -30,10 +32,13 @@ from strom.protocol.records import (
     NO_PRODUCER_ID,
     NO_SEQUENCE,
     CompressionType,
-    RecordBatchBuilder,
 )
+from strom.protocol.records.bulk import build_batch
 
 Headers = Sequence[tuple[str, bytes | None]]
+RecordTuple = tuple[bytes | None, bytes | None, int, Headers]
+_INVALID_STATE = (asyncio.InvalidStateError, concurrent.futures.InvalidStateError)
+Delivery = asyncio.Future[RecordMetadata] | concurrent.futures.Future[RecordMetadata]
 RECORD_OVERHEAD = 24
 
 
@@ -46,12 +51,18 @@ def estimate_size(key: bytes | None, value: bytes | None, headers: Headers) -> i
 
 @dataclass(eq=False)
 class ProducerBatch:
-    """Records for one partition, sent together as one RecordBatch."""
+    """Records for one partition, sent together as one RecordBatch.
+
+    ``futures[i]`` is record ``i``'s delivery future (an asyncio one, or a
+    ``concurrent.futures`` one for the blocking producer), or None for records queued by
+    :meth:`RecordAccumulator.append_many` (their caller waits on ``done``, which resolves to
+    ``(base_offset, log_append_time)`` once for the whole batch).
+    """
 
     tp: TopicPartition
     created: float
-    records: list[tuple[bytes | None, bytes | None, int, Headers]] = field(default_factory=list)
-    futures: list[asyncio.Future[RecordMetadata]] = field(default_factory=list)
+    records: list[RecordTuple] = field(default_factory=list)
+    futures: list[Delivery | None] = field(default_factory=list)
     size: int = 0
     closed: bool = False
     attempts: int = 0
@@ -61,11 +72,31 @@ class ProducerBatch:
     base_sequence: int = NO_SEQUENCE
     transactional: bool = False
     payload: bytes | None = None
+    _done: asyncio.Future[tuple[int, int]] | None = None
+    _outcome: tuple[int, int] | BaseException | None = None
+
+    @property
+    def done(self) -> asyncio.Future[tuple[int, int]]:
+        """Resolves to ``(base_offset, log_append_time)`` when the batch is acknowledged, or
+        fails with the batch's error (created on first use, on the running loop)."""
+        if self._done is None:
+            self._done = asyncio.get_running_loop().create_future()
+            if isinstance(self._outcome, BaseException):
+                self._set_done_exception(self._outcome)
+            elif self._outcome is not None:
+                self._done.set_result(self._outcome)
+        return self._done
+
+    def _set_done_exception(self, exc: BaseException) -> None:
+        assert self._done is not None
+        self._done.set_exception(exc)
+        self._done.exception()  # retrieved: the per-record futures carry it to callers
 
     def build(self, compression: CompressionType, level: int | None) -> bytes:
-        """Encode once; a retry resends the same bytes (same sequence numbers)."""
+        """Encode once (in bulk); a retry resends the same bytes (same sequence numbers)."""
         if self.payload is None:
-            builder = RecordBatchBuilder(
+            self.payload = build_batch(
+                self.records,
                 compression,
                 producer_id=self.producer_id,
                 producer_epoch=self.producer_epoch,
@@ -73,23 +104,38 @@ class ProducerBatch:
                 is_transactional=self.transactional,
                 compression_level=level,
             )
-            for key, value, ts, headers in self.records:
-                builder.append(value, key, ts, headers)
-            self.payload = builder.build()
         return self.payload
 
+    def metadata(self, i: int, base_offset: int, log_append_time: int) -> RecordMetadata:
+        ts = log_append_time if log_append_time >= 0 else self.records[i][2]
+        offset = base_offset + i if base_offset >= 0 else -1
+        return RecordMetadata(self.tp.topic, self.tp.partition, offset, ts)
+
     def complete(self, base_offset: int, log_append_time: int) -> None:
+        topic, partition = self.tp
+        records = self.records
         for i, fut in enumerate(self.futures):
-            if fut.done():
+            if fut is None:
                 continue
-            ts = log_append_time if log_append_time >= 0 else self.records[i][2]
+            ts = log_append_time if log_append_time >= 0 else records[i][2]
             offset = base_offset + i if base_offset >= 0 else -1
-            fut.set_result(RecordMetadata(self.tp.topic, self.tp.partition, offset, ts))
+            # (a concurrent future may be cancelled by another thread just now)
+            with contextlib.suppress(*_INVALID_STATE):
+                fut.set_result(RecordMetadata(topic, partition, offset, ts))
+        if self._outcome is None:
+            self._outcome = (base_offset, log_append_time)
+            if self._done is not None:
+                self._done.set_result(self._outcome)
 
     def fail(self, exc: BaseException) -> None:
         for fut in self.futures:
-            if not fut.done():
-                fut.set_exception(exc)
+            if fut is not None:
+                with contextlib.suppress(*_INVALID_STATE):  # done already, or cancelled
+                    fut.set_exception(exc)
+        if self._outcome is None:
+            self._outcome = exc
+            if self._done is not None:
+                self._set_done_exception(exc)
 
 
 class RecordAccumulator:
@@ -135,6 +181,24 @@ class RecordAccumulator:
             self._waiting_for_space -= 1
         self.used += size
 
+    def try_append(
+        self,
+        tp: TopicPartition,
+        key: bytes | None,
+        value: bytes | None,
+        timestamp: int,
+        headers: Headers,
+        delivery: Delivery,
+    ) -> int:
+        """:meth:`append` without waiting, completing ``delivery``: returns the record's
+        estimated size, or 0 (nothing queued) if ``buffer.memory`` has no room for it now."""
+        size = estimate_size(key, value, headers)
+        if self.used + size > self.buffer_memory and self.used != 0:
+            return 0
+        self.used += size
+        self._add(tp, (key, value, timestamp, headers), size, delivery)
+        return size
+
     async def append(
         self,
         tp: TopicPartition,
@@ -146,6 +210,38 @@ class RecordAccumulator:
         """Add a record; returns its delivery future and its estimated size."""
         size = estimate_size(key, value, headers)
         await self._reserve(size)
+        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
+        self._add(tp, (key, value, timestamp, headers), size, fut)
+        return fut, size
+
+    async def append_many(
+        self, tp: TopicPartition, records: Sequence[RecordTuple]
+    ) -> list[tuple[ProducerBatch, int, int]]:
+        """Add ``records`` in order without per-record futures; returns the
+        ``(batch, start, stop)`` slices of batches that hold them (wait on ``batch.done``)."""
+        sizes = [estimate_size(k, v, h) for k, v, _, h in records]
+        total = sum(sizes)
+        reserved = total if self.used + total <= self.buffer_memory or self.used == 0 else 0
+        self.used += reserved
+        slices: list[tuple[ProducerBatch, int, int]] = []
+        for record, size in zip(records, sizes, strict=True):
+            if not reserved:
+                await self._reserve(size)
+            batch, index = self._add(tp, record, size, None)
+            if slices and slices[-1][0] is batch:
+                slices[-1] = (batch, slices[-1][1], index + 1)
+            else:
+                slices.append((batch, index, index + 1))
+        return slices
+
+    def _add(
+        self,
+        tp: TopicPartition,
+        record: RecordTuple,
+        size: int,
+        fut: Delivery | None,
+    ) -> tuple[ProducerBatch, int]:
+        """Queue a record whose memory is reserved; returns its batch and index in it."""
         queue = self.batches.get(tp)
         if queue is None:
             queue = self.batches[tp] = deque()
@@ -158,8 +254,8 @@ class RecordAccumulator:
             batch = ProducerBatch(tp, time.monotonic())
             queue.append(batch)
             self.incomplete.add(batch)
-        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
-        batch.records.append((key, value, timestamp, headers))
+        index = len(batch.records)
+        batch.records.append(record)
         batch.futures.append(fut)
         batch.size += size
         if batch.size >= self.batch_size:
@@ -167,7 +263,7 @@ class RecordAccumulator:
             self.wakeup.set()
         elif self.linger <= 0:
             self.wakeup.set()
-        return fut, size
+        return batch, index
 
     def _is_ready(self, batch: ProducerBatch, now: float) -> bool:
         if batch.retry_at > now:

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import IntEnum
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from strom.client.admin_cluster import ClusterAdmin
@@ -53,13 +54,46 @@ from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
 __all__ = [
     "AIOAdminClient",
     "ConfigEntry",
+    "ConfigResource",
+    "ElectionType",
     "GroupDescription",
     "GroupMember",
     "NewTopic",
     "OffsetDeleteResult",
+    "ResourceType",
 ]
 
-TOPIC_RESOURCE, BROKER_RESOURCE, BROKER_LOGGER_RESOURCE, GROUP_RESOURCE = 2, 4, 8, 32
+
+class ResourceType(IntEnum):
+    """Kafka's config resource types (DescribeConfigs, IncrementalAlterConfigs)."""
+
+    TOPIC = 2
+    BROKER = 4
+    BROKER_LOGGER = 8
+    GROUP = 32
+
+
+class ConfigResource(NamedTuple):
+    """A config resource, e.g. ``ConfigResource(ResourceType.TOPIC, "events")``; a tuple, so
+    it stands wherever ``(resource_type, name)`` is accepted (and keys the results)."""
+
+    resource_type: ResourceType
+    name: str
+
+
+class ElectionType(IntEnum):
+    """``elect_leaders``' election types."""
+
+    PREFERRED = 0
+    UNCLEAN = 1
+
+
+TOPIC_RESOURCE, BROKER_RESOURCE, BROKER_LOGGER_RESOURCE, GROUP_RESOURCE = (
+    ResourceType.TOPIC,
+    ResourceType.BROKER,
+    ResourceType.BROKER_LOGGER,
+    ResourceType.GROUP,
+)
 OPS = {"set": 0, "delete": 1, "append": 2, "subtract": 3}
 
 

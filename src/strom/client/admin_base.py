@@ -36,7 +36,10 @@ class AdminBase:
         self.timeout_ms = self.config.int("request.timeout.ms")
 
     async def start(self) -> None:
-        await self.cluster.refresh()
+        """Fetch metadata; KafkaTimeoutError after ``default.api.timeout.ms``."""
+        await self.cluster.refresh_within(
+            self.config.seconds("default.api.timeout.ms"), "admin client start"
+        )
 
     async def close(self) -> None:
         await self.cluster.aclose()

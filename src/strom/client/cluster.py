@@ -22,7 +22,13 @@ from typing import TypeVar
 
 from strom.client.config import Config
 from strom.client.connection import BrokerConnection
-from strom.client.errors import STALE_METADATA, KafkaConnectionError, error_for, is_retriable
+from strom.client.errors import (
+    STALE_METADATA,
+    KafkaConnectionError,
+    KafkaTimeoutError,
+    error_for,
+    is_retriable,
+)
 from strom.client.tasks import cancel_and_wait
 from strom.client.types import BrokerInfo, PartitionInfo, TopicPartition
 from strom.protocol.codec import ZERO_UUID, Message
@@ -47,13 +53,32 @@ class Cluster:
         self.topics: set[str] = set()
         self.all_topics = False
         self._conns: dict[int, BrokerConnection] = {}
-        self._conn_locks: dict[int, asyncio.Lock] = {}
+        # Group coordination gets connections of its own (as aiokafka does): a broker serves a
+        # connection's requests in order, so a commit or heartbeat on the fetcher's connection
+        # would wait behind its long poll (fetch.max.wait.ms).
+        self._coord_conns: dict[int, BrokerConnection] = {}
+        self._conn_locks: dict[tuple[bool, int], asyncio.Lock] = {}
         self._bootstrap_conn: BrokerConnection | None = None
         self._refresh_task: asyncio.Task[None] | None = None
         self._updated_at = 0.0
         self._need_update = True
         self.updated = asyncio.Event()
         self.backoff = config.seconds("retry.backoff.ms")
+        self.auto_create = config.has("allow.auto.create.topics") and config.bool(
+            "allow.auto.create.topics"
+        )
+        # How long a metadata refresh retries unreachable brokers: as long as the client's API
+        # calls may wait (default.api.timeout.ms, the producer's max.block.ms), each of which
+        # also bounds its own wait (refresh_within), and at least request.timeout.ms.
+        bound = next(
+            (
+                config.seconds(k)
+                for k in ("default.api.timeout.ms", "max.block.ms")
+                if config.has(k)
+            ),
+            0.0,
+        )
+        self.refresh_retry = max(config.seconds("request.timeout.ms"), bound)
         self.closed = False
 
     # ------------------------------------------------------------------ connections
@@ -91,14 +116,16 @@ class Cluster:
             return conn
         raise KafkaConnectionError(f"no broker reachable: {last}")
 
-    async def connection(self, node_id: int) -> BrokerConnection:
-        """The connection to broker ``node_id``, opened on first use (or after a failure)."""
-        conn = self._conns.get(node_id)
+    async def connection(self, node_id: int, *, coordination: bool = False) -> BrokerConnection:
+        """The connection to broker ``node_id``, opened on first use (or after a failure);
+        ``coordination`` picks the separate connection used for group coordinator requests."""
+        conns = self._coord_conns if coordination else self._conns
+        conn = conns.get(node_id)
         if conn is not None and conn.connected:
             return conn
-        lock = self._conn_locks.setdefault(node_id, asyncio.Lock())
+        lock = self._conn_locks.setdefault((coordination, node_id), asyncio.Lock())
         async with lock:
-            conn = self._conns.get(node_id)
+            conn = conns.get(node_id)
             if conn is not None and conn.connected:
                 return conn
             info = self.brokers.get(node_id)
@@ -113,14 +140,22 @@ class Cluster:
             except KafkaConnectionError:
                 self.request_update()
                 raise
-            self._conns[node_id] = conn
+            conns[node_id] = conn
             return conn
 
-    async def send(self, node_id: int, msg: Message, response: type[M]) -> M:
-        conn = await self.connection(node_id)
+    async def send(
+        self, node_id: int, msg: Message, response: type[M], *, coordination: bool = False
+    ) -> M:
+        conn = await self.connection(node_id, coordination=coordination)
         return await conn.request(msg, response)
 
-    async def send_any(self, msg: Message, response: type[M]) -> M:
+    async def send_any(self, msg: Message, response: type[M], *, coordination: bool = False) -> M:
+        """``msg`` to some broker; with ``coordination`` over a coordination connection (a
+        FindCoordinator must not wait behind a fetch either)."""
+        if coordination and self.brokers:
+            connected = [n for n, c in self._coord_conns.items() if c.connected]
+            node = connected[0] if connected else random.choice(list(self.brokers))
+            return await self.send(node, msg, response, coordination=True)
         conn = await self._any_connection()
         return await conn.request(msg, response)
 
@@ -151,6 +186,17 @@ class Cluster:
             self.request_update()
         return bool(new)
 
+    async def refresh_within(self, timeout: float, what: str) -> None:
+        """:meth:`refresh`, giving up (KafkaTimeoutError naming ``what``) after ``timeout``
+        seconds: with every broker down a refresh keeps retrying for request.timeout.ms, and
+        each API bounds its own wait (max.block.ms, default.api.timeout.ms)."""
+        try:
+            await asyncio.wait_for(self.refresh(), timeout)
+        except TimeoutError:
+            raise KafkaTimeoutError(
+                f"{what}: no metadata from {self._bootstrap} within {timeout:g}s"
+            ) from None
+
     async def refresh(self) -> None:
         """Fetch metadata now; concurrent callers share one request."""
         if self.closed:
@@ -165,7 +211,7 @@ class Cluster:
         await asyncio.shield(self._refresh_task)
 
     async def _refresh_with_retries(self) -> None:
-        deadline = time.monotonic() + self.config.seconds("request.timeout.ms")
+        deadline = time.monotonic() + self.refresh_retry
         while True:
             try:
                 await self._refresh_once()
@@ -186,7 +232,9 @@ class Cluster:
             topics: list[MetadataRequest.MetadataRequestTopic] | None = None
         else:
             topics = [MetadataRequest.MetadataRequestTopic(name=t) for t in sorted(self.topics)]
-        req = MetadataRequest(topics=topics, allow_auto_topic_creation=False)
+        req = MetadataRequest(
+            topics=topics, allow_auto_topic_creation=self.auto_create and topics is not None
+        )
         resp = await conn.request(req, MetadataResponse, version)
         self._apply(resp)
 
@@ -229,9 +277,10 @@ class Cluster:
         )
         self.updated.set()
         self.updated = asyncio.Event()
-        for node_id in list(self._conns):
-            if node_id not in self.brokers:
-                self._conns.pop(node_id).close()
+        for conns in (self._conns, self._coord_conns):
+            for node_id in list(conns):
+                if node_id not in self.brokers:
+                    conns.pop(node_id).close()
 
     def partitions_for(self, topic: str) -> list[int] | None:
         parts = self.partitions.get(topic)
@@ -253,7 +302,10 @@ class Cluster:
         self.add_topics([topic])
         deadline = time.monotonic() + timeout
         while True:
-            await self.maybe_refresh()
+            if self.is_stale():
+                await self.refresh_within(
+                    max(0.0, deadline - time.monotonic()), f"partitions of {topic!r}"
+                )
             parts = self.partitions_for(topic)
             if parts:
                 return parts
@@ -269,6 +321,7 @@ class Cluster:
         for conn in self._all_connections():
             conn.close()
         self._conns.clear()
+        self._coord_conns.clear()
         self._bootstrap_conn = None
         if self._refresh_task is not None and not self._refresh_task.done():
             self._refresh_task.cancel()
@@ -281,12 +334,13 @@ class Cluster:
         await cancel_and_wait(task)
         conns = self._all_connections()
         self._conns.clear()
+        self._coord_conns.clear()
         self._bootstrap_conn = None
         for conn in conns:
             await conn.aclose()
 
     def _all_connections(self) -> list[BrokerConnection]:
-        conns = list(self._conns.values())
+        conns = [*self._conns.values(), *self._coord_conns.values()]
         if self._bootstrap_conn is not None and self._bootstrap_conn not in conns:
             conns.append(self._bootstrap_conn)
         return conns

@@ -49,6 +49,10 @@ PRODUCER: dict[str, Any] = {
     "partitioner.availability.timeout.ms": 0,
     "transactional.id": None,
     "transaction.timeout.ms": 60000,
+    # Metadata requests ask the broker to create unknown topics (the Java producer always
+    # does; librdkafka's producer default is true too). The broker decides
+    # (auto.create.topics.enable).
+    "allow.auto.create.topics": True,
 }
 
 CONSUMER: dict[str, Any] = {
@@ -73,10 +77,11 @@ CONSUMER: dict[str, Any] = {
     "check.crcs": True,
     "exclude.internal.topics": True,
     "allow.auto.create.topics": False,
+    "default.api.timeout.ms": 60000,
     "on_commit": None,
 }
 
-ADMIN: dict[str, Any] = dict(COMMON)
+ADMIN: dict[str, Any] = {**COMMON, "default.api.timeout.ms": 60000}
 
 _TRUE = {"true", "1", "yes"}
 _FALSE = {"false", "0", "no"}
@@ -92,6 +97,10 @@ class Config:
                 raise ClientError(f"unknown configuration property {key!r}")
             values[key] = value
         self._values = values
+
+    def has(self, key: builtins.str) -> builtins.bool:
+        """Whether ``key`` is a property of this client kind."""
+        return key in self._values
 
     def raw(self, key: str) -> Any:
         return self._values[key]

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Coroutine, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from strom.client.assignors import assignors_from_config
@@ -32,29 +32,28 @@ from strom.client.config import CONSUMER, Config
 from strom.client.consumer_commits import CommitCallback, ConsumerCommits
 from strom.client.consumer_membership import ConsumerGroupMembership
 from strom.client.coordinator import GroupCoordinatorClient, Listener
-from strom.client.errors import ClientError, KafkaTimeoutError
+from strom.client.errors import ClientError
 from strom.client.fetcher import Fetcher, OffsetOutOfRange, missing_position_error
 from strom.client.list_offsets import EARLIEST, LATEST
 from strom.client.subscription import SubscriptionState
-from strom.client.tasks import cancel_and_wait, wait_event
+from strom.client.tasks import cancel_and_wait, wait_event, within
 from strom.client.types import (
     ConsumerRecord,
     OffsetAndTimestamp,
+    RecordRows,
     TopicPartition,
+    partition_list,
 )
 from strom.errors import KafkaError
 
 T = TypeVar("T")
 
 
-async def _within(coro: Coroutine[Any, Any, T], timeout: float | None) -> T:
-    """``coro``'s result, or :class:`KafkaTimeoutError` after ``timeout`` seconds."""
-    if timeout is None:
-        return await coro
-    try:
-        return await asyncio.wait_for(coro, timeout)
-    except TimeoutError:
-        raise KafkaTimeoutError(f"no answer within {timeout}s") from None
+def _varargs_partitions(tps: tuple[Any, ...]) -> list[TopicPartition]:
+    """``f(tp1, tp2)`` and ``f([tp1, tp2])`` alike."""
+    if len(tps) == 1 and not (isinstance(tps[0], tuple) and isinstance(tps[0][0], str)):
+        return partition_list(tps[0])
+    return partition_list(tps)
 
 
 class AIOConsumer(ConsumerCommits):
@@ -92,6 +91,7 @@ class AIOConsumer(ConsumerCommits):
         self.auto_commit_interval = c.seconds("auto.commit.interval.ms")
         self.max_poll_records = c.int("max.poll.records")
         self.max_poll_interval = c.seconds("max.poll.interval.ms")
+        self.api_timeout = c.seconds("default.api.timeout.ms")
         self._last_poll = time.monotonic()
         self._poll_expired = False
         self._task: asyncio.Task[None] | None = None
@@ -103,7 +103,7 @@ class AIOConsumer(ConsumerCommits):
     async def start(self) -> None:
         if self._started:
             return
-        await self.cluster.refresh()
+        await self.cluster.refresh_within(self.api_timeout, "consumer start")
         self.fetcher.start()
         self._task = asyncio.get_running_loop().create_task(self._coordinate())
         self._started = True
@@ -157,9 +157,10 @@ class AIOConsumer(ConsumerCommits):
             self.cluster.add_topics(self.subs.topics)
             self.coordinator.need_rejoin = True
 
-    def assign(self, partitions: list[TopicPartition]) -> None:
+    def assign(self, partitions: TopicPartition | Iterable[TopicPartition]) -> None:
         """Read these partitions without group management."""
-        self.subs.assign_manual([TopicPartition(*tp) for tp in partitions])
+        partitions = partition_list(partitions)
+        self.subs.assign_manual(partitions)
         self.cluster.add_topics({tp.topic for tp in partitions})
         for tp in self.subs.assignment:
             st = self.subs.assignment[tp]
@@ -180,7 +181,26 @@ class AIOConsumer(ConsumerCommits):
         self, timeout_ms: int = 0, max_records: int | None = None
     ) -> dict[TopicPartition, list[ConsumerRecord]]:
         """Records fetched so far (waiting up to ``timeout_ms`` for some), by partition."""
+        return await self._poll_for(self.fetcher.take, timeout_ms, max_records)
+
+    async def getmany_rows(
+        self, timeout_ms: int = 0, max_records: int | None = None
+    ) -> dict[TopicPartition, list[RecordRows]]:
+        """:meth:`getmany` without record objects: per partition, slices of fetched batches
+        as ``(offset, timestamp, key, value, headers)`` rows (the Arrow read path's input).
+        Positions, commits and errors behave exactly as with :meth:`getmany`."""
+        return await self._poll_for(self.fetcher.take_rows, timeout_ms, max_records)
+
+    async def _poll_for(
+        self,
+        take: Callable[[int], dict[TopicPartition, T]],
+        timeout_ms: int,
+        max_records: int | None,
+    ) -> dict[TopicPartition, T]:
         self._check_open()
+        if not self.subs.assignment and not self.subs.topics and not self.subs.patterns:
+            # As Java's consumer (IllegalStateException): a poll would wait for nothing.
+            raise ClientError("consumer is not subscribed to any topics or assigned any partitions")
         self._last_poll = time.monotonic()
         if self._poll_expired and self.coordinator is not None:
             self._poll_expired = False
@@ -190,7 +210,7 @@ class AIOConsumer(ConsumerCommits):
         limit = max_records or self.max_poll_records
         deadline = time.monotonic() + timeout_ms / 1000
         while True:
-            out = self.fetcher.take(limit)
+            out = take(limit)
             if out:
                 return out
             remaining = deadline - time.monotonic()
@@ -228,8 +248,9 @@ class AIOConsumer(ConsumerCommits):
     async def seek_to_end(self, *tps: TopicPartition) -> None:
         await self._seek_to(tps, LATEST)
 
-    async def _seek_to(self, tps: tuple[TopicPartition, ...], which: int) -> None:
-        targets = list(tps) or list(self.subs.assignment)
+    async def _seek_to(self, tps: tuple[Any, ...], which: int) -> None:
+        """``tps``: partitions, or one iterable of them; none means every assigned one."""
+        targets = _varargs_partitions(tps) or list(self.subs.assignment)
         offsets = await self.fetcher.list_offsets({tp: which for tp in targets})
         for tp, (offset, _) in offsets.items():
             self.seek(tp, offset)
@@ -254,33 +275,38 @@ class AIOConsumer(ConsumerCommits):
         self, timestamps: Mapping[TopicPartition, int], timeout: float | None = None
     ) -> dict[TopicPartition, OffsetAndTimestamp | None]:
         """Earliest ``(offset, timestamp)`` at or after each timestamp (ms); None if none."""
-        found = await _within(self.fetcher.list_offsets(dict(timestamps)), timeout)
+        wanted = dict(zip(partition_list(timestamps), timestamps.values(), strict=True))
+        found = await within(self.fetcher.list_offsets(wanted), self._timeout(timeout))
         return {
             tp: (OffsetAndTimestamp(*found[tp]) if tp in found and found[tp][0] >= 0 else None)
-            for tp in timestamps
+            for tp in wanted
         }
 
     async def beginning_offsets(
-        self, tps: list[TopicPartition], timeout: float | None = None
+        self, tps: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
-        """The log start offset of each partition."""
-        found = await _within(self.fetcher.list_offsets(dict.fromkeys(tps, EARLIEST)), timeout)
+        """The log start offset of each partition (one partition or several)."""
+        targets = dict.fromkeys(partition_list(tps), EARLIEST)
+        found = await within(self.fetcher.list_offsets(targets), self._timeout(timeout))
         return {tp: o for tp, (o, _) in found.items()}
 
     async def end_offsets(
-        self, tps: list[TopicPartition], timeout: float | None = None
+        self, tps: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
-        """The offset after the last record of each partition (the last stable offset with
-        ``isolation.level=read_committed``)."""
-        found = await _within(self.fetcher.list_offsets(dict.fromkeys(tps, LATEST)), timeout)
+        """The offset after the last record of each partition, one or several (the last
+        stable offset with ``isolation.level=read_committed``)."""
+        targets = dict.fromkeys(partition_list(tps), LATEST)
+        found = await within(self.fetcher.list_offsets(targets), self._timeout(timeout))
         return {tp: o for tp, (o, _) in found.items()}
 
     def pause(self, *tps: TopicPartition) -> None:
-        for tp in tps:
+        """Stop fetching ``tps`` (partitions, or one iterable of them)."""
+        for tp in _varargs_partitions(tps):
             self.subs.state(tp).paused = True
 
     def resume(self, *tps: TopicPartition) -> None:
-        for tp in tps:
+        """Fetch ``tps`` again (partitions, or one iterable of them)."""
+        for tp in _varargs_partitions(tps):
             self.subs.state(tp).paused = False
         self.fetcher.wakeup.set()
 
@@ -318,6 +344,10 @@ class AIOConsumer(ConsumerCommits):
                 await asyncio.sleep(self.cluster.backoff)
             self._wake.clear()
             await wait_event(self._wake, 0.1)
+
+    def _timeout(self, timeout: float | None) -> float:
+        """An API call's bound: ``timeout``, else ``default.api.timeout.ms``."""
+        return self.api_timeout if timeout is None else timeout
 
     def _check_open(self) -> None:
         if self._closed:

@@ -12,13 +12,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from strom.client.coordinator import GroupCoordinatorClient
 from strom.client.errors import ClientError
 from strom.client.subscription import SubscriptionState
-from strom.client.types import ConsumerGroupMetadata, OffsetAndMetadata, TopicPartition
+from strom.client.tasks import within
+from strom.client.types import (
+    ConsumerGroupMetadata,
+    OffsetAndMetadata,
+    TopicPartition,
+    partition_list,
+)
 from strom.errors import KafkaError
 
 CommitCallback = Callable[[KafkaError | None, dict[TopicPartition, OffsetAndMetadata]], Any]
@@ -31,6 +37,7 @@ class ConsumerCommits:
     coordinator: GroupCoordinatorClient | None
     on_commit: CommitCallback | None
     auto_commit: bool
+    api_timeout: float
     _commits: set[asyncio.Task[None]]
 
     def _consumed(self) -> dict[TopicPartition, OffsetAndMetadata]:
@@ -50,8 +57,10 @@ class ConsumerCommits:
         offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None,
         *,
         asynchronous: bool = False,
+        timeout: float | None = None,
     ) -> None:
-        """Commit ``offsets`` (next offsets to read), or every consumed position. With
+        """Commit ``offsets`` (next offsets to read), or every consumed position, within
+        ``timeout`` s (default ``default.api.timeout.ms``; KafkaTimeoutError after). With
         ``asynchronous=True`` return at once; the ``on_commit`` callback gets the outcome."""
         self._require_group()
         if offsets is None:
@@ -66,7 +75,7 @@ class ConsumerCommits:
             self._commits.add(task)
             task.add_done_callback(self._commit_done)
             return
-        await self._commit(todo)
+        await within(self._commit(todo), self.api_timeout if timeout is None else timeout)
 
     def _commit_done(self, task: asyncio.Task[None]) -> None:
         self._commits.discard(task)
@@ -105,8 +114,16 @@ class ConsumerCommits:
             coord.group_id, coord.generation, coord.member_id, coord.instance_id
         )
 
-    async def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
-        return await self._require_group().committed(list(tps))
+    async def committed(
+        self, tps: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
+    ) -> dict[TopicPartition, OffsetAndMetadata]:
+        """The group's committed offsets of ``tps`` (one partition or several); partitions
+        without a committed offset are left out. KafkaTimeoutError after ``timeout`` s
+        (default ``default.api.timeout.ms``)."""
+        return await within(
+            self._require_group().committed(partition_list(tps)),
+            self.api_timeout if timeout is None else timeout,
+        )
 
     async def _commit_consumed_if_auto(self) -> None:
         await self._commit_if_auto(self._consumed())

@@ -14,6 +14,9 @@ added ones. A fenced cooperative member reports its partitions to ``on_lost``.
 
 ``need_rejoin`` is raised by heartbeat errors (REBALANCE_IN_PROGRESS, UNKNOWN_MEMBER_ID,
 ILLEGAL_GENERATION), by a changed subscription and by the ``max.poll.interval.ms`` check.
+
+Every coordinator request (FindCoordinator included) goes over the cluster's coordination
+connections, so none waits behind the fetcher's long poll on the same broker.
 """
 
 from __future__ import annotations
@@ -101,7 +104,7 @@ class GroupCoordinatorClient(GroupOffsets):
         while self.coordinator_id < 0:
             req = FindCoordinatorRequest(key=self.group_id, key_type=0)
             try:
-                resp = await self.cluster.send_any(req, FindCoordinatorResponse)
+                resp = await self.cluster.send_any(req, FindCoordinatorResponse, coordination=True)
             except KafkaConnectionError:
                 await asyncio.sleep(self.backoff)
                 continue
@@ -121,7 +124,7 @@ class GroupCoordinatorClient(GroupOffsets):
     async def send(self, msg: Message, response: type[Any]) -> Any:
         node = await self.ensure_coordinator()
         try:
-            return await self.cluster.send(node, msg, response)
+            return await self.cluster.send(node, msg, response, coordination=True)
         except KafkaConnectionError:
             self.coordinator_dead()
             raise
@@ -196,7 +199,7 @@ class GroupCoordinatorClient(GroupOffsets):
             protocols=protocols,
         )
         node = await self.ensure_coordinator()
-        conn = await self.cluster.connection(node)
+        conn = await self.cluster.connection(node, coordination=True)
         timeout = self.rebalance_timeout_ms / 1000 + 5
         join = await conn.request(req, JoinGroupResponse, timeout=timeout)
         if join.error_code == E.MEMBER_ID_REQUIRED:

@@ -17,7 +17,11 @@ Invariants:
   equals the offset the chunk was fetched from (a seek or rebalance makes it stale).
 - Positions advance past offset gaps (compacted topics, control batches, aborted records): after
   a chunk is consumed the position is the end of its last batch, not last record + 1.
-- At most one Fetch in flight per broker, and no partition is fetched while it has data buffered.
+- At most one Fetch in flight per broker. A partition is fetched ahead of the application by
+  at most ``PREFETCH_CHUNKS`` buffered chunks (each bounded by ``max.partition.fetch.bytes``):
+  the next fetch starts where the last valid buffered chunk ends, so decoding one chunk overlaps
+  the broker serving the next. A prefetch's errors (out of range, diverging epoch, ...) are
+  ignored: the same fetch from the position, once the buffer is drained, reports them.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from strom.client.cluster import Cluster
 from strom.client.config import Config
@@ -45,20 +49,61 @@ from strom.client.fetch_session import (
 from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
-from strom.client.types import ConsumerRecord, TopicPartition
+from strom.client.types import ConsumerRecord, RecordRows, TopicPartition, make_consumer_record
 from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
-from strom.protocol.records import decode_batch, iter_batches
+from strom.protocol.records import iter_batches
+from strom.protocol.records.bulk import Row, decode_rows
 from strom.protocol.records.constants import CONTROL_FLAG_MASK, TIMESTAMP_TYPE_MASK
+
+
+@dataclass(slots=True)
+class Segment:
+    """A fetched batch not decoded yet: where it is and the position after it."""
+
+    pos: int
+    end_offset: int
+    leader_epoch: int
+    timestamp_type: int
 
 
 @dataclass
 class Chunk:
+    """The fetched data of one partition, decoded one batch at a time as records are taken
+    (``rows`` holds the decoded rest of the current batch from ``index`` on)."""
+
     tp: TopicPartition
     fetch_offset: int
-    records: deque[ConsumerRecord]
+    data: bytes | bytearray | memoryview
+    segments: deque[Segment]
     next_offset: int
+    rows: list[Row] = field(default_factory=list)
+    index: int = 0
+    current: Segment | None = None
+
+    def fill(self) -> bool:
+        """Decode batches until some rows are ready; False when the chunk is used up. Raises
+        CorruptRecordError (the chunk is left as it was) for a batch that fails its CRC or
+        does not decode."""
+        while self.index >= len(self.rows):
+            if self.current is not None:
+                self.fetch_offset = self.current.end_offset
+                self.current = None
+            if not self.segments:
+                self.fetch_offset = self.next_offset
+                return False
+            seg = self.segments[0]
+            _, rows = decode_rows(self.data, seg.pos)
+            self.segments.popleft()
+            start = 0
+            while start < len(rows) and rows[start][0] < self.fetch_offset:
+                start += 1
+            self.rows, self.index, self.current = rows, start, seg
+        return True
+
+
+PREFETCH_CHUNKS = 2  # buffered chunks per partition before it is no longer fetched
 
 
 class OffsetOutOfRange(KafkaError):
@@ -147,10 +192,12 @@ class Fetcher:
                 await validate_positions(self.subs, self.cluster, self.errors)
             except KafkaError as exc:
                 self.errors.append(exc)
-            buffered = {c.tp for c in self.buffer}
+            buffered: dict[TopicPartition, int] = defaultdict(int)
+            for c in self.buffer:
+                buffered[c.tp] += 1
             by_node: dict[int, list[TopicPartition]] = defaultdict(list)
             for tp in self.subs.fetchable():
-                if tp in buffered:
+                if buffered.get(tp, 0) >= PREFETCH_CHUNKS:
                     continue
                 node = self.fetch_node(tp)
                 if node < 0:
@@ -166,6 +213,20 @@ class Fetcher:
                 task.add_done_callback(self._tasks.discard)
             self.wakeup.clear()
             await wait_event(self.wakeup, self.backoff if not by_node else 1.0)
+
+    def next_fetch_offset(self, tp: TopicPartition) -> int | None:
+        """Where the next fetch of ``tp`` starts: the end of its valid buffered chunks (a chain
+        starting at the position), else the position; None without a position."""
+        st = self.subs.assignment.get(tp)
+        if st is None or st.position is None:
+            return None
+        expected = st.position
+        for c in self.buffer:
+            if c.tp == tp:
+                if c.fetch_offset != expected:
+                    break  # stale (a seek): take() drops it
+                expected = c.next_offset
+        return expected
 
     def fetch_node(self, tp: TopicPartition) -> int:
         """The preferred read replica while it is fresh and known, else the leader."""
@@ -198,13 +259,13 @@ class Fetcher:
         try:
             wanted: dict[TopicPartition, SessionPartition] = {}
             for tp in tps:
-                st = self.subs.assignment.get(tp)
-                if st is None or st.position is None:
+                offset = self.next_fetch_offset(tp)
+                if offset is None:
                     continue
                 wanted[tp] = SessionPartition(
-                    st.position,
+                    offset,
                     self.cluster.leader_epoch(tp),
-                    st.leader_epoch,
+                    self.subs.assignment[tp].leader_epoch,
                     self.partition_max_bytes,
                 )
             try:
@@ -249,8 +310,10 @@ class Fetcher:
     ) -> None:
         st = self.subs.assignment.get(tp)
         fetch_offset = offsets.get(tp)
-        if st is None or fetch_offset is None or st.position != fetch_offset:
+        if st is None or fetch_offset is None or self.next_fetch_offset(tp) != fetch_offset:
             return  # revoked or moved by seek while the fetch was in flight
+        if fetch_offset != st.position and (p.error_code or p.diverging_epoch.epoch >= 0):
+            return  # a prefetch: the fetch from the position will report it
         if p.error_code and node != self.cluster.leader_for(tp):
             st.preferred_replica = -1  # a follower failed us: back to the leader
             if p.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
@@ -295,7 +358,9 @@ class Fetcher:
         fetch_offset: int,
         aborted: list[tuple[int, int]],
     ) -> Chunk | None:
-        records: deque[ConsumerRecord] = deque()
+        """Plan which batches of ``data`` to hand out (headers only: records are decoded when
+        taken); skips control batches and, with read_committed, aborted ones."""
+        segments: deque[Segment] = deque()
         next_offset = fetch_offset
         aborting: set[int] = set()
         for pos, header in iter_batches(data, strict=False):
@@ -311,33 +376,44 @@ class Fetcher:
             if header.producer_id in aborting and header.attributes & 0x10:
                 next_offset = end
                 continue
-            batch = decode_batch(data, pos)
             ts_type = 1 if header.attributes & TIMESTAMP_TYPE_MASK else 0
-            for r in batch.records:
-                if r.offset < fetch_offset:
-                    continue
-                records.append(
-                    ConsumerRecord(
-                        tp.topic,
-                        tp.partition,
-                        r.offset,
-                        r.timestamp,
-                        ts_type,
-                        r.key,
-                        r.value,
-                        r.headers,
-                        header.partition_leader_epoch,
-                    )
-                )
+            segments.append(Segment(pos, end, header.partition_leader_epoch, ts_type))
             next_offset = end
         if next_offset == fetch_offset:
             return None
-        return Chunk(tp, fetch_offset, records, next_offset)
+        return Chunk(tp, fetch_offset, data, segments, next_offset)
 
     # ------------------------------------------------------------------ handing out records
     def take(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
-        """Up to ``max_records`` buffered records, advancing positions."""
+        """Up to ``max_records`` buffered records, advancing positions. A batch that does not
+        decode raises CorruptRecordError once the records before it have been handed out; the
+        position stays before it (until a seek past it)."""
         out: dict[TopicPartition, list[ConsumerRecord]] = {}
+        for tp, rows, seg in self._take(max_records):
+            topic, partition = tp
+            ts_type, epoch = seg.timestamp_type, seg.leader_epoch
+            taken = out.get(tp)
+            if taken is None:
+                taken = out[tp] = []
+            taken.extend(
+                [
+                    make_consumer_record(topic, partition, o, t, ts_type, k, v, h, epoch)
+                    for o, t, k, v, h in rows
+                ]
+            )
+        return out
+
+    def take_rows(self, max_records: int) -> dict[TopicPartition, list[RecordRows]]:
+        """:meth:`take` as plain rows (no record objects), one :class:`RecordRows` per slice of
+        a batch, for columnar consumers such as the Arrow read path."""
+        out: dict[TopicPartition, list[RecordRows]] = {}
+        for tp, rows, seg in self._take(max_records):
+            out.setdefault(tp, []).append(RecordRows(rows, seg.timestamp_type, seg.leader_epoch))
+        return out
+
+    def _take(self, max_records: int) -> list[tuple[TopicPartition, list[Row], Segment]]:
+        """Up to ``max_records`` decoded rows as slices of batches, advancing positions."""
+        out: list[tuple[TopicPartition, list[Row], Segment]] = []
         count = 0
         while self.buffer and count < max_records:
             chunk = self.buffer[0]
@@ -345,20 +421,29 @@ class Fetcher:
             if st is None or st.position != chunk.fetch_offset or st.paused:
                 self.buffer.popleft()
                 continue
-            taken = out.setdefault(chunk.tp, [])
-            while chunk.records and count < max_records:
-                rec = chunk.records.popleft()
-                taken.append(rec)
-                count += 1
-                st.leader_epoch = rec.leader_epoch
-            if chunk.records:
-                chunk.fetch_offset = chunk.records[0].offset
+            try:
+                more = chunk.fill()
+            except KafkaError:
+                st.position = chunk.fetch_offset  # past batches that held nothing to return
+                if out:
+                    break
+                raise
+            if not more:
                 st.position = chunk.fetch_offset
-            else:
-                st.position = chunk.next_offset
                 self.buffer.popleft()
-            if not taken:
-                del out[chunk.tp]
+                continue
+            seg = chunk.current
+            assert seg is not None
+            rows, start = chunk.rows, chunk.index
+            stop = min(len(rows), start + max_records - count)
+            out.append((chunk.tp, rows[start:stop] if start or stop < len(rows) else rows, seg))
+            count += stop - start
+            chunk.index = stop
+            st.leader_epoch = seg.leader_epoch
+            st.position = chunk.fetch_offset = rows[stop][0] if stop < len(rows) else seg.end_offset
+            if stop >= len(rows):
+                chunk.current = None
+                chunk.rows, chunk.index = [], 0
         if not self.buffer:
             self.data_ready.clear()
         self.wakeup.set()

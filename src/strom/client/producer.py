@@ -34,7 +34,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from strom.client.accumulator import RecordAccumulator
+from strom.client.accumulator import Delivery, ProducerBatch, RecordAccumulator, RecordTuple
 from strom.client.cluster import Cluster
 from strom.client.config import PRODUCER, Config
 from strom.client.errors import ClientError, KafkaTimeoutError, TransactionStateError
@@ -114,11 +114,19 @@ class AIOProducer:
         self._closed = False
 
     async def start(self) -> None:
-        """Connect, fetch metadata and (with idempotence) a producer id."""
+        """Connect, fetch metadata and (with idempotence) a producer id, within
+        ``max.block.ms`` (else KafkaTimeoutError)."""
         if self._started:
             return
-        await self.cluster.refresh()
-        await self.sender.start()
+        max_block = self.config.seconds("max.block.ms")
+        deadline = time.monotonic() + max_block
+        await self.cluster.refresh_within(max_block, "producer start")
+        try:
+            await asyncio.wait_for(self.sender.start(), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            raise KafkaTimeoutError(
+                f"producer start: no producer id within max.block.ms ({max_block:g}s)"
+            ) from None
         self._started = True
 
     async def __aenter__(self) -> AIOProducer:
@@ -131,6 +139,77 @@ class AIOProducer:
     async def partitions_for(self, topic: str) -> list[int]:
         return await self.cluster.wait_for_topic(topic, self.config.seconds("max.block.ms"))
 
+    def ensure_can_send(self) -> None:
+        if self._closed:
+            raise ClientError("producer is closed")
+        if self.txn is not None:
+            self.txn.require(TxnState.IN_TRANSACTION, action="send outside a transaction")
+
+    def _choose_partition(
+        self, topic: str, key: bytes | None, partition: int | None, partitions: list[int]
+    ) -> int:
+        if partition is None:
+            if self._custom is not None:
+                return self._custom(topic, key, partitions)
+            return self._partitioner.partition(topic, key, partitions)
+        if partition not in partitions:
+            raise KafkaError(
+                f"partition {partition} of {topic!r} does not exist",
+                ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+            )
+        return partition
+
+    def send_nowait(
+        self,
+        topic: str,
+        value: bytes | str | None = None,
+        key: bytes | str | None = None,
+        *,
+        partition: int | None = None,
+        timestamp: int | None = None,
+        headers: HeaderInput | None = None,
+    ) -> asyncio.Future[RecordMetadata] | None:
+        """:meth:`send` if it can complete without waiting (producer started, the topic's
+        metadata known, room in ``buffer.memory``); else None and nothing is queued. Errors
+        :meth:`send` raises are raised here too. Must run on the producer's event loop."""
+        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
+        if self.queue_record(topic, value, key, partition, timestamp, headers, fut):
+            return fut
+        return None
+
+    def queue_record(
+        self,
+        topic: str,
+        value: bytes | str | None,
+        key: bytes | str | None,
+        partition: int | None,
+        timestamp: int | None,
+        headers: HeaderInput | None,
+        delivery: Delivery,
+    ) -> bool:
+        """The work of :meth:`send_nowait`, completing the caller's ``delivery`` future (the
+        blocking :class:`~strom.client.sync.Producer` passes a ``concurrent.futures`` one);
+        False if the record could not be queued without waiting."""
+        self.ensure_can_send()
+        if not self._started:
+            return False
+        partitions = self.cluster.partitions_for(topic)
+        if not partitions:
+            return False
+        key_b = key if key is None or type(key) is bytes else _to_bytes(key)
+        value_b = value if value is None or type(value) is bytes else _to_bytes(value)
+        hdrs = normalize_headers(headers) if headers else []
+        ts = int(time.time() * 1000) if timestamp is None else int(timestamp)
+        partition = self._choose_partition(topic, key_b, partition, partitions)
+        size = self.accumulator.try_append(
+            TopicPartition(topic, partition), key_b, value_b, ts, hdrs, delivery
+        )
+        if not size:
+            return False
+        if key_b is None and self._custom is None:
+            self._partitioner.record_appended(topic, partition, size, partitions)
+        return True
+
     async def send(
         self,
         topic: str,
@@ -142,10 +221,11 @@ class AIOProducer:
         headers: HeaderInput | None = None,
     ) -> asyncio.Future[RecordMetadata]:
         """Queue one record; the returned future resolves to its ``RecordMetadata``."""
-        if self._closed:
-            raise ClientError("producer is closed")
-        if self.txn is not None:
-            self.txn.require(TxnState.IN_TRANSACTION, action="send outside a transaction")
+        fut = self.send_nowait(
+            topic, value, key, partition=partition, timestamp=timestamp, headers=headers
+        )
+        if fut is not None:
+            return fut
         if not self._started:
             await self.start()
         key_b, value_b = _to_bytes(key), _to_bytes(value)
@@ -154,22 +234,78 @@ class AIOProducer:
         partitions = self.cluster.partitions_for(topic)
         if not partitions:
             partitions = await self.partitions_for(topic)
-        if partition is None:
-            if self._custom is not None:
-                partition = self._custom(topic, key_b, partitions)
-            else:
-                partition = self._partitioner.partition(topic, key_b, partitions)
-        elif partition not in partitions:
-            raise KafkaError(
-                f"partition {partition} of {topic!r} does not exist",
-                ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
-            )
+        partition = self._choose_partition(topic, key_b, partition, partitions)
         fut, size = await self.accumulator.append(
             TopicPartition(topic, partition), key_b, value_b, ts, hdrs
         )
         if key_b is None and self._custom is None:
             self._partitioner.record_appended(topic, partition, size, partitions)
         return fut
+
+    async def send_batch(
+        self,
+        topic: str,
+        values: Sequence[bytes | str | None],
+        keys: Sequence[bytes | str | None] | None = None,
+        *,
+        partition: int | None = None,
+        timestamps: Sequence[int] | int | None = None,
+        headers: Sequence[HeaderInput | None] | None = None,
+    ) -> asyncio.Future[list[RecordMetadata]]:
+        """Queue many records at once (no per-record future); the returned future resolves to
+        their ``RecordMetadata`` in input order once every one is acknowledged, or fails with
+        the first batch's error (records in other batches may then be written).
+
+        ``keys``, ``timestamps`` (or one timestamp for all) and ``headers`` are parallel to
+        ``values``. Records are partitioned as :meth:`send` does: by key, else into the sticky
+        partition, unless ``partition`` is given. When ``buffer.memory`` stays full for
+        ``max.block.ms`` this raises KafkaTimeoutError; the records queued before are sent.
+        """
+        self.ensure_can_send()
+        if not self._started:
+            await self.start()
+        n = len(values)
+        if keys is not None and len(keys) != n:
+            raise ValueError(f"{len(keys)} keys for {n} values")
+        if headers is not None and len(headers) != n:
+            raise ValueError(f"{len(headers)} header lists for {n} values")
+        if timestamps is None or isinstance(timestamps, int):
+            ts_all = int(time.time() * 1000) if timestamps is None else int(timestamps)
+            ts_list: Sequence[int] = [ts_all] * n
+        elif len(timestamps) != n:
+            raise ValueError(f"{len(timestamps)} timestamps for {n} values")
+        else:
+            ts_list = timestamps
+        vals = [v if v is None or type(v) is bytes else _to_bytes(v) for v in values]
+        ks: list[bytes | None] = (
+            [None] * n
+            if keys is None
+            else [k if k is None or type(k) is bytes else _to_bytes(k) for k in keys]
+        )
+        hs: list[list[tuple[str, bytes | None]]] = (
+            [[]] * n if headers is None else [normalize_headers(h) for h in headers]
+        )
+        partitions = self.cluster.partitions_for(topic) or await self.partitions_for(topic)
+        by_partition: dict[int, tuple[list[int], list[RecordTuple]]] = {}
+        if partition is not None or (keys is None and self._custom is None):
+            # One partition for the whole call (the sticky one when no key and no partition).
+            p = self._choose_partition(topic, None, partition, partitions)
+            records: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
+            by_partition[p] = (list(range(n)), records)
+        else:
+            for i in range(n):
+                p = self._choose_partition(topic, ks[i], None, partitions)
+                idx, recs = by_partition.setdefault(p, ([], []))
+                idx.append(i)
+                recs.append((ks[i], vals[i], ts_list[i], hs[i]))
+        pieces: list[tuple[list[int], list[tuple[ProducerBatch, int, int]]]] = []
+        for p, (idx, recs) in by_partition.items():
+            slices = await self.accumulator.append_many(TopicPartition(topic, p), recs)
+            pieces.append((idx, slices))
+            if partition is None and keys is None and self._custom is None:
+                size = sum(b.size for b, _, _ in slices)  # moves the sticky partition on
+                self._partitioner.record_appended(topic, p, size, partitions)
+        return asyncio.ensure_future(_batch_metadata(n, pieces))
 
     async def send_and_wait(
         self,
@@ -187,7 +323,7 @@ class AIOProducer:
         acc.flushing += 1
         acc.wakeup.set()
         try:
-            pending = [f for b in list(acc.incomplete) for f in b.futures]
+            pending = [b.done for b in list(acc.incomplete)]
             if pending:
                 await asyncio.wait_for(asyncio.gather(*pending, return_exceptions=True), timeout)
         finally:
@@ -272,3 +408,19 @@ class AIOProducer:
         if self._started:
             await self.sender.close(timeout)
         await self.cluster.aclose()
+
+
+async def _batch_metadata(
+    n: int, pieces: list[tuple[list[int], list[tuple[ProducerBatch, int, int]]]]
+) -> list[RecordMetadata]:
+    """Wait for every batch holding part of a ``send_batch`` call; the records' metadata in
+    the call's order."""
+    out: list[RecordMetadata | None] = [None] * n
+    for idx, slices in pieces:
+        j = 0
+        for batch, start, stop in slices:
+            base_offset, log_append_time = await batch.done
+            for i in range(start, stop):
+                out[idx[j]] = batch.metadata(i, base_offset, log_append_time)
+                j += 1
+    return out  # type: ignore[return-value]

@@ -13,60 +13,128 @@ Example::
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
+import functools
 import re
 import threading
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from concurrent.futures import _base
 from typing import Any, TypeVar
 
-from strom.client.admin import AIOAdminClient
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
+from strom.client.loop_thread import LoopThread as _LoopThread
+from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.sync_admin import AdminClient
 from strom.client.types import (
     ConsumerGroupMetadata,
     ConsumerRecord,
     OffsetAndMetadata,
     OffsetAndTimestamp,
     RecordMetadata,
+    RecordRows,
     TopicPartition,
 )
 
 T = TypeVar("T")
 
-
-class _LoopThread:
-    def __init__(self, name: str) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
-        self.thread.start()
-
-    def run(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
-
-    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        self.loop.close()
+__all__ = ["AdminClient", "Consumer", "DeliveryFuture", "Producer"]
 
 
-def _make(loop: _LoopThread, factory: Any, config: Mapping[str, Any] | None) -> Any:
-    async def build() -> Any:
-        return factory(config)
+_SendArgs = tuple[
+    str,
+    "bytes | str | None",
+    "bytes | str | None",
+    "int | None",
+    "int | None",
+    "HeaderInput | None",
+    "concurrent.futures.Future[RecordMetadata]",
+]
+# Sends queued by the user thread before it waits for the loop to catch up (bounds memory).
+MAX_QUEUED_SENDS = 10_000
 
-    return loop.run(build())
+
+_CONDITION_LOCK = threading.Lock()
+
+
+class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
+    """A ``concurrent.futures.Future`` whose ``threading.Condition`` is only created when some
+    thread waits on it or adds a callback: a producer sending many records completes most
+    futures nobody looks at individually, and a Condition per record (with its lock and bound
+    methods) is most of the blocking ``send``'s cost.
+
+    Invariant: ``_condition`` is created under ``_CONDITION_LOCK``, and :meth:`set_result`
+    takes the fast path (no Condition, no notification) only while holding that lock and
+    seeing no Condition: then no thread waits and no callback is registered, and whoever
+    comes later creates the Condition and finds the result.
+    """
+
+    def __init__(self) -> None:
+        self._state = _base.PENDING
+        self._result = None
+        self._exception = None
+        self._waiters: list[Any] = []
+        self._done_callbacks: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "_condition":
+            raise AttributeError(name)
+        with _CONDITION_LOCK:
+            cond = self.__dict__.get("_condition")
+            if cond is None:
+                cond = self.__dict__["_condition"] = threading.Condition()
+        return cond
+
+    def set_result(self, result: RecordMetadata) -> None:
+        with _CONDITION_LOCK:
+            if "_condition" not in self.__dict__ and self._state == _base.PENDING:
+                self._result = result
+                self._state = _base.FINISHED
+                return
+        super().set_result(result)
+
+
+def _deliver(
+    cfut: concurrent.futures.Future[RecordMetadata], fut: asyncio.Future[RecordMetadata]
+) -> None:
+    if fut.cancelled():
+        cfut.cancel()
+    elif (exc := fut.exception()) is not None:
+        _fail(cfut, exc)
+    elif cfut.set_running_or_notify_cancel():
+        cfut.set_result(fut.result())
+
+
+def _fail(cfut: concurrent.futures.Future[Any], exc: BaseException) -> None:
+    """Fail ``cfut`` unless the user cancelled it."""
+    if cfut.set_running_or_notify_cancel():
+        cfut.set_exception(exc)
 
 
 class Producer:
-    """Blocking facade over :class:`AIOProducer`."""
+    """Blocking facade over :class:`AIOProducer`.
+
+    ``send`` queues the record for the producer's loop thread and returns at once (no round
+    trip per record); the loop thread moves queued sends into the accumulator in order. Every
+    other method first waits until the sends queued before it are in the accumulator, so
+    ``flush``/``commit_transaction`` cover them. At most ``MAX_QUEUED_SENDS`` sends wait for
+    the loop thread; ``send`` then blocks until they are taken.
+    """
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-producer")
         self._p: AIOProducer = _make(self._lt, AIOProducer, config)
-        self._lt.run(self._p.start())
+        self._queued: collections.deque[_SendArgs] = collections.deque()
+        self._kicked = False
+        self._drainer: asyncio.Lock | None = None
+        try:
+            self._lt.run(self._p.start())  # KafkaTimeoutError after max.block.ms
+        except BaseException:
+            self._lt.run(self._p.close(0))
+            self._lt.stop()
+            raise
 
     def send(
         self,
@@ -78,28 +146,100 @@ class Producer:
         timestamp: int | None = None,
         headers: HeaderInput | None = None,
     ) -> concurrent.futures.Future[RecordMetadata]:
-        async def enqueue() -> asyncio.Future[RecordMetadata]:
-            return await self._p.send(
-                topic, value, key, partition=partition, timestamp=timestamp, headers=headers
+        """Queue a record; the future resolves to its ``RecordMetadata`` once acknowledged.
+        Raises at once when the producer is closed or (transactional) outside a transaction,
+        as :meth:`AIOProducer.send` does; other errors fail the future."""
+        self._p.ensure_can_send()  # reads flags that only this thread's calls change
+        cfut: concurrent.futures.Future[RecordMetadata] = DeliveryFuture()
+        queued = self._queued
+        queued.append((topic, value, key, partition, timestamp, headers, cfut))
+        if not self._kicked:
+            self._kicked = True
+            self._lt.loop.call_soon_threadsafe(self._kick)
+        if len(queued) >= MAX_QUEUED_SENDS:
+            self._lt.run(self._drain())
+        return cfut
+
+    def _kick(self) -> None:
+        self._lt.loop.create_task(self._drain_kicked())
+
+    async def _drain_kicked(self) -> None:
+        """Drain until the queue stays empty. ``_kicked`` stays True while this runs, so sends
+        do not wake the loop; it is cleared before the last look at the queue, so a send
+        queued after that look kicks again."""
+        while True:
+            await self._drain()
+            self._kicked = False
+            if not self._queued:
+                return
+            self._kicked = True
+
+    async def _drain(self) -> None:
+        """Move queued sends into the accumulator, in order (one drainer at a time)."""
+        if self._drainer is None:
+            self._drainer = asyncio.Lock()
+        async with self._drainer:
+            queued, p = self._queued, self._p
+            while queued:
+                topic, value, key, partition, timestamp, headers, cfut = queued.popleft()
+                try:
+                    if p.queue_record(topic, value, key, partition, timestamp, headers, cfut):
+                        continue
+                    fut = await p.send(
+                        topic,
+                        value,
+                        key,
+                        partition=partition,
+                        timestamp=timestamp,
+                        headers=headers,
+                    )
+                except Exception as exc:
+                    _fail(cfut, exc)
+                    continue
+                fut.add_done_callback(functools.partial(_deliver, cfut))
+
+    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""
+
+        async def after_drain() -> T:
+            await self._drain()
+            return await coro
+
+        return self._lt.run(after_drain())
+
+    def send_batch(
+        self,
+        topic: str,
+        values: Sequence[bytes | str | None],
+        keys: Sequence[bytes | str | None] | None = None,
+        *,
+        partition: int | None = None,
+        timestamps: Sequence[int] | int | None = None,
+        headers: Sequence[HeaderInput | None] | None = None,
+    ) -> concurrent.futures.Future[list[RecordMetadata]]:
+        """:meth:`AIOProducer.send_batch`: blocks until the records are queued; the future
+        resolves to their metadata in input order."""
+
+        async def enqueue() -> asyncio.Future[list[RecordMetadata]]:
+            return await self._p.send_batch(
+                topic, values, keys, partition=partition, timestamps=timestamps, headers=headers
             )
 
-        # Block until the record is in the accumulator (as Kafka's send() does), so a flush()
-        # that follows covers it; the returned future resolves when it is acknowledged.
-        delivery = self._lt.run(enqueue())
+        delivery = self._run(enqueue())
 
-        async def wait() -> RecordMetadata:
+        async def wait() -> list[RecordMetadata]:
             return await delivery
 
         return self._lt.submit(wait())
 
     def flush(self, timeout: float | None = None) -> None:
-        self._lt.run(self._p.flush(timeout))
+        self._run(self._p.flush(timeout))
 
     def init_transactions(self, timeout: float | None = None) -> None:
-        self._lt.run(self._p.init_transactions(timeout))
+        self._run(self._p.init_transactions(timeout))
 
     def begin_transaction(self) -> None:
-        self._lt.run(self._p.begin_transaction())
+        self._run(self._p.begin_transaction())
 
     def send_offsets_to_transaction(
         self,
@@ -107,16 +247,16 @@ class Producer:
         group_metadata: str | ConsumerGroupMetadata,
         timeout: float | None = None,
     ) -> None:
-        self._lt.run(self._p.send_offsets_to_transaction(offsets, group_metadata, timeout))
+        self._run(self._p.send_offsets_to_transaction(offsets, group_metadata, timeout))
 
     def commit_transaction(self, timeout: float | None = None) -> None:
-        self._lt.run(self._p.commit_transaction(timeout))
+        self._run(self._p.commit_transaction(timeout))
 
     def abort_transaction(self, timeout: float | None = None) -> None:
-        self._lt.run(self._p.abort_transaction(timeout))
+        self._run(self._p.abort_transaction(timeout))
 
     def close(self, timeout: float | None = None) -> None:
-        self._lt.run(self._p.close(timeout))
+        self._run(self._p.close(timeout))
         self._lt.stop()
 
     def __enter__(self) -> Producer:
@@ -135,7 +275,12 @@ class Consumer:
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-consumer")
         self._c: AIOConsumer = _make(self._lt, AIOConsumer, config)
-        self._lt.run(self._c.start())
+        try:
+            self._lt.run(self._c.start())  # KafkaTimeoutError after default.api.timeout.ms
+        except BaseException:
+            self._lt.run(self._c.close())
+            self._lt.stop()
+            raise
 
     def _call(self, fn: Callable[[], T]) -> T:
         """Run a non-async method of the consumer on its loop thread."""
@@ -163,7 +308,7 @@ class Consumer:
     def unsubscribe(self) -> None:
         self._call(self._c.unsubscribe)
 
-    def assign(self, partitions: list[TopicPartition]) -> None:
+    def assign(self, partitions: TopicPartition | Iterable[TopicPartition]) -> None:
         self._call(lambda: self._c.assign(partitions))
 
     def assignment(self) -> set[TopicPartition]:
@@ -176,6 +321,11 @@ class Consumer:
         self, timeout_ms: int = 0, max_records: int | None = None
     ) -> dict[TopicPartition, list[ConsumerRecord]]:
         return self._lt.run(self._c.getmany(timeout_ms, max_records))
+
+    def getmany_rows(
+        self, timeout_ms: int = 0, max_records: int | None = None
+    ) -> dict[TopicPartition, list[RecordRows]]:
+        return self._lt.run(self._c.getmany_rows(timeout_ms, max_records))
 
     def seek(self, tp: TopicPartition, offset: int) -> None:
         self._call(lambda: self._c.seek(tp, offset))
@@ -190,13 +340,13 @@ class Consumer:
         return self._lt.run(self._c.position(tp, timeout))
 
     def beginning_offsets(
-        self, partitions: list[TopicPartition], timeout: float | None = None
+        self, partitions: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
         """Log start offset per partition; :class:`KafkaTimeoutError` after ``timeout`` s."""
         return self._lt.run(self._c.beginning_offsets(partitions, timeout))
 
     def end_offsets(
-        self, partitions: list[TopicPartition], timeout: float | None = None
+        self, partitions: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
     ) -> dict[TopicPartition, int]:
         """Offset after the last (stable) record per partition."""
         return self._lt.run(self._c.end_offsets(partitions, timeout))
@@ -220,13 +370,18 @@ class Consumer:
         self,
         offsets: Mapping[TopicPartition, int | OffsetAndMetadata] | None = None,
         asynchronous: bool = False,
+        timeout: float | None = None,
     ) -> None:
         """Commit; with ``asynchronous=True`` return at once (``on_commit`` gets the outcome,
-        called on the client's event loop thread)."""
-        self._lt.run(self._c.commit(offsets, asynchronous=asynchronous))
+        called on the client's event loop thread). KafkaTimeoutError after ``timeout`` s
+        (default ``default.api.timeout.ms``)."""
+        self._lt.run(self._c.commit(offsets, asynchronous=asynchronous, timeout=timeout))
 
-    def committed(self, tps: list[TopicPartition]) -> dict[TopicPartition, OffsetAndMetadata]:
-        return self._lt.run(self._c.committed(tps))
+    def committed(
+        self, tps: TopicPartition | Iterable[TopicPartition], timeout: float | None = None
+    ) -> dict[TopicPartition, OffsetAndMetadata]:
+        """Committed offsets of one partition or several (those without one left out)."""
+        return self._lt.run(self._c.committed(tps, timeout))
 
     def group_metadata(self) -> ConsumerGroupMetadata:
         return self._call(self._c.group_metadata)
@@ -236,38 +391,6 @@ class Consumer:
         self._lt.stop()
 
     def __enter__(self) -> Consumer:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-class AdminClient:
-    """Blocking facade over :class:`AIOAdminClient`: ``admin.call("create_topics", [...])`` or
-    the named shortcuts."""
-
-    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
-        self._lt = _LoopThread("strom-admin")
-        self._a: AIOAdminClient = _make(self._lt, AIOAdminClient, config)
-        self._lt.run(self._a.start())
-
-    def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        return self._lt.run(getattr(self._a, method)(*args, **kwargs))
-
-    def create_topics(self, topics: list[Any]) -> None:
-        self._lt.run(self._a.create_topics(topics))
-
-    def delete_topics(self, names: list[str]) -> None:
-        self._lt.run(self._a.delete_topics(names))
-
-    def list_topics(self) -> list[str]:
-        return self._lt.run(self._a.list_topics())
-
-    def close(self) -> None:
-        self._lt.run(self._a.close())
-        self._lt.stop()
-
-    def __enter__(self) -> AdminClient:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -4,14 +4,20 @@ Python 3.11's ``asyncio.wait_for`` can swallow a cancellation that races with it
 completing (fixed in 3.12), so a single ``task.cancel()`` may be lost and awaiting the task would
 then wait forever. :func:`cancel_and_wait` cancels again until the task has really finished, and
 background loops wait for their wake-up events with :func:`wait_event`, which never swallows a
-cancellation (so ``asyncio.run`` can always cancel a client that was not closed).
+cancellation (so ``asyncio.run`` can always cancel a client that was not closed). :func:`within`
+bounds an API call by its timeout (``default.api.timeout.ms`` and friends).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+from strom.client.errors import KafkaTimeoutError
+
+T = TypeVar("T")
 
 
 async def cancel_and_wait(task: asyncio.Task[Any] | None, retry_s: float = 0.2) -> None:
@@ -35,3 +41,12 @@ async def wait_event(event: asyncio.Event, timeout: float) -> bool:
     finally:
         waiter.cancel()
     return event.is_set()
+
+
+async def within(coro: Coroutine[Any, Any, T], timeout: float) -> T:
+    """``coro``'s result, or :class:`KafkaTimeoutError` after ``timeout`` seconds (``coro``
+    is cancelled then)."""
+    try:
+        return await asyncio.wait_for(coro, timeout)
+    except TimeoutError:
+        raise KafkaTimeoutError(f"no answer within {timeout:g}s") from None

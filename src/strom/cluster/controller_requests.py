@@ -114,9 +114,11 @@ def leader_and_isr(
             for t, ps in by_topic.items()
         ],
         live_leaders=[
-            R.LeaderAndIsrLiveLeader(broker_id=b, host_name=ctx.brokers[b].host,
-                                     port=ctx.brokers[b].port)
-            for b in sorted(leaders) if b in ctx.brokers
+            R.LeaderAndIsrLiveLeader(
+                broker_id=b, host_name=ctx.brokers[b].host, port=ctx.brokers[b].port
+            )
+            for b in sorted(leaders)
+            if b in ctx.brokers
         ],
     )
 
@@ -152,8 +154,9 @@ def update_metadata(ctx: ControllerContext, controller_id: int) -> UpdateMetadat
         R.UpdateMetadataBroker(
             id=b.broker_id,
             endpoints=[
-                R.UpdateMetadataEndpoint(port=b.port, host=b.host, listener=LISTENER,
-                                         security_protocol=0)
+                R.UpdateMetadataEndpoint(
+                    port=b.port, host=b.host, listener=LISTENER, security_protocol=0
+                )
             ],
             rack=b.rack,
         )
@@ -188,7 +191,6 @@ def stop_replica(
         controller_epoch=ctx.epoch,
         broker_epoch=endpoint.epoch if endpoint else -1,
         topic_states=[
-            R.StopReplicaTopicState(topic_name=t, partition_states=ps)
-            for t, ps in by_topic.items()
+            R.StopReplicaTopicState(topic_name=t, partition_states=ps) for t, ps in by_topic.items()
         ],
     )

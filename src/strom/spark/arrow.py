@@ -14,12 +14,14 @@ Invariants:
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from strom.client import ConsumerRecord
+from strom.client import ConsumerRecord, RecordRows
 
 HEADER_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
 
@@ -70,6 +72,56 @@ def records_to_batch(
     return pa.RecordBatch.from_arrays(arrays, schema=read_schema(include_headers))
 
 
+def rows_to_batch(
+    slices: Sequence[RecordRows],
+    topic: str,
+    partition: int,
+    include_headers: bool,
+    end: int | None = None,
+) -> pa.RecordBatch | None:
+    """One Arrow batch from :meth:`AIOConsumer.getmany_rows` slices of one topic-partition,
+    keeping offsets below ``end``; None if no row is left. Columns are built from the rows
+    with ``zip`` (no per-record Python object besides the rows themselves)."""
+    offsets: list[int] = []
+    timestamps: list[int] = []
+    keys: list[bytes | None] = []
+    values: list[bytes | None] = []
+    headers: list[list[tuple[str, bytes | None]]] = []
+    ts_types: list[int] = []
+    for s in slices:
+        rows = s.rows
+        if end is not None and rows and rows[-1][0] >= end:
+            rows = rows[: bisect.bisect_left(rows, (end,))]
+        if not rows:
+            continue
+        o, t, k, v, h = zip(*rows, strict=True)
+        offsets += o
+        timestamps += t
+        keys += k
+        values += v
+        if include_headers:
+            headers += h
+        ts_types += [s.timestamp_type] * len(rows)
+    n = len(offsets)
+    if n == 0:
+        return None
+    millis = pa.array(timestamps, pa.int64())
+    arrays = [
+        pa.array(keys, pa.binary()),
+        pa.array(values, pa.binary()),
+        pa.array([topic] * n, pa.string()),
+        pa.array([partition] * n, pa.int32()),
+        pa.array(offsets, pa.int64()),
+        pc.multiply(millis, 1000).cast(pa.timestamp("us", tz="UTC")),
+        pa.array(ts_types, pa.int32()),
+    ]
+    if include_headers:
+        arrays.append(
+            pa.array([[{"key": k, "value": v} for k, v in hs] for hs in headers], HEADER_TYPE)
+        )
+    return pa.RecordBatch.from_arrays(arrays, schema=read_schema(include_headers))
+
+
 # ---------------------------------------------------------------------------- writes
 WRITE_COLUMNS = {"key", "value", "topic", "partition", "headers"}
 
@@ -104,6 +156,64 @@ def _as_bytes(v: object) -> bytes | None:
     if isinstance(v, str):
         return v.encode("utf-8")
     raise ValueError(f"key and value must be binary or string, not {type(v).__name__}")
+
+
+@dataclass
+class OutGroup:
+    """Records of one input batch bound for one topic (and one explicit partition, or None
+    for the producer's partitioner), in input order: one ``send_batch`` call."""
+
+    topic: str
+    partition: int | None
+    values: list[bytes | None] = field(default_factory=list)
+    keys: list[bytes | None] = field(default_factory=list)
+    headers: list[list[tuple[str, bytes | None]]] | None = None
+
+
+def _binary_column(col: pa.Array) -> list[bytes | None]:
+    if pa.types.is_binary(col.type) or pa.types.is_large_binary(col.type):
+        return col.to_pylist()  # type: ignore[no-any-return]
+    if pa.types.is_string(col.type) or pa.types.is_large_string(col.type):
+        return col.cast(pa.binary()).to_pylist()  # type: ignore[no-any-return]
+    return [_as_bytes(v) for v in col.to_pylist()]
+
+
+def batch_to_groups(batch: pa.RecordBatch, topic_option: str | None) -> list[OutGroup]:
+    """The records of one input batch grouped for ``send_batch``: one group when the topic
+    option is set and there is no partition column (the common case: columns are converted
+    whole, no per-record Python work), else one per ``(topic, partition)`` in input order."""
+    names = [n.lower() for n in batch.schema.names]
+    cols = dict(zip(names, batch.columns, strict=True))
+    n = batch.num_rows
+    values = _binary_column(cols["value"])
+    keys: list[bytes | None] = _binary_column(cols["key"]) if "key" in cols else [None] * n
+    headers: list[list[tuple[str, bytes | None]]] | None = None
+    if "headers" in cols:
+        headers = [
+            [(h["key"], _as_bytes(h["value"])) for h in hs or []]
+            for hs in cols["headers"].to_pylist()
+        ]
+    if topic_option is not None and "partition" not in cols:
+        return [OutGroup(topic_option, None, values, keys, headers)]
+    topics = [topic_option] * n if topic_option is not None else cols["topic"].to_pylist()
+    parts = cols["partition"].to_pylist() if "partition" in cols else [None] * n
+    groups: dict[tuple[str, int | None], OutGroup] = {}
+    for i in range(n):
+        topic = topics[i]
+        if topic is None:
+            raise ValueError("a record has a null topic and no topic option is set")
+        raw_part = parts[i]
+        part = None if raw_part is None else int(raw_part)
+        g = groups.get((str(topic), part))
+        if g is None:
+            g = groups[(str(topic), part)] = OutGroup(
+                str(topic), part, headers=None if headers is None else []
+            )
+        g.values.append(values[i])
+        g.keys.append(keys[i])
+        if g.headers is not None and headers is not None:
+            g.headers.append(headers[i])
+    return list(groups.values())
 
 
 def batch_to_records(batch: pa.RecordBatch, topic_option: str | None) -> Iterator[OutRecord]:

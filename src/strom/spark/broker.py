@@ -1,9 +1,10 @@
 """Blocking access to Strom's asyncio client for the data source: an event loop on a thread of its
 own, and the driver's view of topics, partitions and offsets.
 
-Owns: :class:`LoopThread` (one daemon thread running one event loop; every client object of a
-reader or writer is created and used on that loop only, so the asyncio client is never touched
-from Spark's threads) and :class:`BrokerView` (metadata and ListOffsets lookups).
+Owns: :class:`BrokerView` (metadata and ListOffsets lookups). Every client object of a reader or
+writer is created and used on one :class:`~strom.client.loop_thread.LoopThread` (one daemon
+thread running one event loop, re-exported here), so the asyncio client is never touched from
+Spark's threads.
 
 Invariants:
 - ``latest`` offsets follow the consumer's isolation level: the high watermark with
@@ -14,35 +15,14 @@ Invariants:
 
 from __future__ import annotations
 
-import asyncio
-import threading
-from collections.abc import Coroutine, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from strom.client import AIOAdminClient, AIOConsumer, NewTopic, TopicPartition
+from strom.client.loop_thread import LoopThread
 from strom.errors import ErrorCode, KafkaError
 
-T = TypeVar("T")
-
-
-class LoopThread:
-    """An asyncio event loop running on a daemon thread; ``run`` blocks for a coroutine."""
-
-    def __init__(self, name: str) -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
-        self._thread.start()
-
-    def run(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
-
-    def close(self) -> None:
-        if self.loop.is_closed():
-            return
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(10)
-        if not self._thread.is_alive():
-            self.loop.close()
+__all__ = ["BrokerView", "LoopThread", "consumer_config"]
 
 
 def consumer_config(props: Mapping[str, str], **overrides: Any) -> dict[str, Any]:

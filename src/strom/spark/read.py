@@ -23,12 +23,13 @@ from typing import Any
 import pyarrow as pa
 from pyspark.sql.datasource import InputPartition
 
-from strom.client import AIOConsumer, ConsumerRecord, TopicPartition
-from strom.spark.arrow import records_to_batch
+from strom.client import AIOConsumer, RecordRows, TopicPartition
+from strom.spark.arrow import rows_to_batch
 from strom.spark.broker import LoopThread, consumer_config
 from strom.spark.offsets import DataLossError, OffsetRange
 
 _POLL_MS = 200
+_MAX_ROWS = 50_000  # rows per Arrow batch at most
 _STALL_CHECK_S = 2.0
 
 
@@ -73,8 +74,8 @@ class _RangeConsumer:
         self.consumer.seek(self.tp, pos)
         return pos
 
-    async def poll(self) -> tuple[list[ConsumerRecord], int]:
-        got = await self.consumer.getmany(timeout_ms=_POLL_MS)
+    async def poll(self) -> tuple[list[RecordRows], int]:
+        got = await self.consumer.getmany_rows(timeout_ms=_POLL_MS, max_records=_MAX_ROWS)
         return got.get(self.tp, []), await self.consumer.position(self.tp)
 
     async def latest(self) -> int:
@@ -113,11 +114,10 @@ def _read_loop(
     last_progress = time.monotonic()
     next_check = last_progress + _STALL_CHECK_S
     while pos < part.end:
-        records, new_pos = lt.run(rc.poll(), 120)
-        if records and records[-1].offset >= part.end:
-            records = [r for r in records if r.offset < part.end]
-        if records:
-            yield records_to_batch(records, part.topic, part.partition, part.include_headers)
+        slices, new_pos = lt.run(rc.poll(), 120)
+        batch = rows_to_batch(slices, part.topic, part.partition, part.include_headers, part.end)
+        if batch is not None:
+            yield batch
         now = time.monotonic()
         if new_pos > pos:
             pos, last_progress, next_check = new_pos, now, now + _STALL_CHECK_S

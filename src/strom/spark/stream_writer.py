@@ -89,7 +89,7 @@ def write_task(
         try:
             for batch in batches:
                 tp.send_batch(batch, opts.topic)
-            rows = sum(tp.result.rows.values()) + len(tp.pending)
+            rows = sum(tp.result.rows.values()) + tp.pending_rows
             tp.send_one(
                 opts.progress_topic,
                 marker_value(query_id, batch_id, partition_id, rows),

@@ -25,7 +25,7 @@ import pyarrow as pa
 from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
 
 from strom.client import AIOProducer, RecordMetadata
-from strom.spark.arrow import batch_to_records
+from strom.spark.arrow import batch_to_groups
 from strom.spark.broker import LoopThread
 from strom.spark.options import SinkOptions
 
@@ -69,38 +69,44 @@ class TaskProducer:
         except BaseException:
             self.lt.close()
             raise
-        self.pending: list[asyncio.Future[RecordMetadata]] = []
+        self.pending: list[asyncio.Future[list[RecordMetadata]]] = []
+        self.pending_rows = 0  # records in ``pending`` (not acknowledged yet)
         self.result = WriteResult()
 
     def send_batch(self, batch: pa.RecordBatch, topic_option: str | None) -> None:
-        records = list(batch_to_records(batch, topic_option))
+        groups = batch_to_groups(batch, topic_option)
 
         async def go() -> None:
-            for r in records:
-                fut = await self.producer.send(
-                    r.topic, r.value, r.key, partition=r.partition, headers=r.headers
+            for g in groups:
+                fut = await self.producer.send_batch(
+                    g.topic, g.values, g.keys, partition=g.partition, headers=g.headers
                 )
                 self.pending.append(fut)
+                self.pending_rows += len(g.values)
             await self._reap(done_only=True)
 
         self.lt.run(go(), 600)
 
     def send_one(self, topic: str, value: bytes, key: bytes, partition: int | None) -> None:
         async def go() -> None:
-            self.pending.append(await self.producer.send(topic, value, key, partition=partition))
+            fut = await self.producer.send_batch(topic, [value], [key], partition=partition)
+            self.pending.append(fut)
+            self.pending_rows += 1
 
         self.lt.run(go(), 120)
 
     async def _reap(self, done_only: bool) -> None:
         """Count acknowledged records; raise the first delivery error."""
-        keep: list[asyncio.Future[RecordMetadata]] = []
+        keep: list[asyncio.Future[list[RecordMetadata]]] = []
         for fut in self.pending:
             if done_only and not fut.done():
                 keep.append(fut)
                 continue
-            md = await fut
-            key = (md.topic, md.partition)
-            self.result.rows[key] = self.result.rows.get(key, 0) + 1
+            mds = await fut
+            self.pending_rows -= len(mds)
+            for md in mds:
+                key = (md.topic, md.partition)
+                self.result.rows[key] = self.result.rows.get(key, 0) + 1
         self.pending = keep
 
     def flush(self) -> None:
