@@ -240,6 +240,7 @@ class AIOConsumer(ConsumerCommits):
     # ------------------------------------------------------------------ positions
     def seek(self, tp: TopicPartition, offset: int) -> None:
         self.subs.seek(tp, offset)
+        self.fetcher.drop_partition_errors(tp)
         self.fetcher.wakeup.set()
 
     async def seek_to_beginning(self, *tps: TopicPartition) -> None:

@@ -7,7 +7,7 @@ client raises is a ``KafkaError`` (or a subclass defined here), so callers can i
 
 from __future__ import annotations
 
-from strom.errors import ErrorCode, KafkaError
+from strom.errors import CorruptRecordError, ErrorCode, KafkaError
 
 E = ErrorCode
 
@@ -128,6 +128,9 @@ def error_for(code: int, message: str | None = None) -> KafkaError:
     except ValueError:
         ec, name = ErrorCode.UNKNOWN_SERVER_ERROR, f"error code {code}"
     text = name if not message else f"{name}: {message}"
+    if ec == ErrorCode.CORRUPT_MESSAGE:
+        # the broker refused to serve a corrupt range: the same error as one found client-side
+        return CorruptRecordError(text)
     return KafkaError(text, ec)
 
 

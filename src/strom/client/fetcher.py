@@ -142,6 +142,7 @@ class Fetcher:
         self.data_ready = asyncio.Event()
         self.wakeup = asyncio.Event()
         self.errors: list[KafkaError] = []
+        self._partition_errors: dict[TopicPartition, KafkaError] = {}  # pending, from a fetch
         self._in_flight: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self.sessions: dict[int, FetchSession] = {}  # KIP-227, per broker
@@ -301,6 +302,17 @@ class Fetcher:
                 conn = await self.cluster.connection(node)
                 await conn.request(self._request(plan), FetchResponse, timeout=1.0)
 
+    def _error_pending(self, tp: TopicPartition) -> bool:
+        exc = self._partition_errors.get(tp)
+        return exc is not None and any(e is exc for e in self.errors)
+
+    def drop_partition_errors(self, tp: TopicPartition) -> None:
+        """Forget the fetch error still pending for ``tp`` (the application moved its
+        position: the error was about the old one)."""
+        exc = self._partition_errors.pop(tp, None)
+        if exc is not None:
+            self.errors[:] = [e for e in self.errors if e is not exc]
+
     def _handle_partition(
         self,
         tp: TopicPartition,
@@ -332,8 +344,10 @@ class Fetcher:
         if p.error_code:
             if p.error_code in STALE_METADATA:
                 self.cluster.request_update()
-            else:
-                self.errors.append(error_for(p.error_code, f"Fetch {tp}"))
+            elif not self._error_pending(tp):  # one pending error per partition
+                exc = error_for(p.error_code, f"Fetch {tp}")
+                self._partition_errors[tp] = exc
+                self.errors.append(exc)
             return
         st.high_watermark = p.high_watermark
         st.last_stable_offset = p.last_stable_offset

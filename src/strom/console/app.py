@@ -36,11 +36,13 @@ log = logging.getLogger("strom.console")
 
 # request timeouts short enough that a dead broker shows up as a banner within seconds
 CLIENT_DEFAULTS = {"request.timeout.ms": 10000, "socket.connection.setup.timeout.ms": 5000}
+# the admin client's calls (metadata retries included) give up within a few samples
+ADMIN_DEFAULTS = {"default.api.timeout.ms": 10000}
 
 
 def build_console(config: dict[str, Any], interval: float = 2.0) -> Console:
     conf = {**CLIENT_DEFAULTS, **config}
-    admin = AIOAdminClient(conf)
+    admin = AIOAdminClient({**ADMIN_DEFAULTS, **conf})
     return Console(
         bootstrap=str(conf["bootstrap.servers"]),
         admin=admin,
