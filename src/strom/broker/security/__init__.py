@@ -1,0 +1,1 @@
+"""Security: authenticated principals and authorization (ACLs)."""

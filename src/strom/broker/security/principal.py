@@ -1,0 +1,21 @@
+"""The authenticated identity of a connection: Kafka's KafkaPrincipal.
+
+Owns: the principal value type shared by authentication (which sets it on a connection) and
+authorization (which checks it). A connection that has not authenticated is ``ANONYMOUS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class KafkaPrincipal:
+    principal_type: str
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.principal_type}:{self.name}"
+
+
+ANONYMOUS = KafkaPrincipal("User", "ANONYMOUS")
