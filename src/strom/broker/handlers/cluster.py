@@ -8,6 +8,8 @@ from collections import defaultdict
 from strom.broker.context import RequestContext
 from strom.broker.handlers.core import topic_metadata
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import CLUSTER_NAME, AclOperation, ResourceType
 from strom.errors import ErrorCode
 from strom.protocol.messages.describe_cluster import DescribeClusterRequest, DescribeClusterResponse
 from strom.protocol.messages.describe_log_dirs import (
@@ -44,6 +46,9 @@ async def describe_cluster(
             R.DescribeClusterBroker(broker_id=i, host=host, port=port, rack=rack)
             for i, host, port, rack in b.endpoints(ctx.listener)
         ],
+        cluster_authorized_operations=checks.operations(
+            ctx, ResourceType.CLUSTER, CLUSTER_NAME, req.include_cluster_authorized_operations
+        ),
     )
 
 
@@ -53,6 +58,8 @@ async def describe_log_dirs(
 ) -> DescribeLogDirsResponse:
     R = DescribeLogDirsResponse
     b = ctx.broker
+    if not checks.cluster(ctx, AclOperation.DESCRIBE):
+        return R(error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, results=[])
     wanted: dict[str, set[int]] | None = None
     if req.topics is not None:
         wanted = {t.topic: set(t.partitions) for t in req.topics}

@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from strom.broker.security.acl import CLUSTER_NAME, AclOperation, ResourceType
+from strom.broker.security.acl import (
+    CLUSTER_NAME,
+    SUPPORTED_OPERATIONS,
+    AclOperation,
+    ResourceType,
+)
+from strom.errors import ErrorCode
 
 if TYPE_CHECKING:
     from strom.broker.context import RequestContext
@@ -67,7 +73,26 @@ def operations(ctx: RequestContext, rtype: ResourceType, name: str, requested: b
         return OPERATIONS_NOT_REQUESTED
     a = ctx.broker.authorizer
     if a is None:
-        from strom.broker.security.acl import SUPPORTED_OPERATIONS
-
         return sum(1 << int(o) for o in SUPPORTED_OPERATIONS[rtype])
     return a.authorized_operations(ctx.principal, ctx.client_host, rtype, name)
+
+
+# ConfigResource types of DescribeConfigs/AlterConfigs -> (ACL resource, error when denied)
+_CONFIG_RESOURCES = {
+    2: (RT.TOPIC, ErrorCode.TOPIC_AUTHORIZATION_FAILED),
+    4: (RT.CLUSTER, ErrorCode.CLUSTER_AUTHORIZATION_FAILED),
+    8: (RT.CLUSTER, ErrorCode.CLUSTER_AUTHORIZATION_FAILED),
+    32: (RT.GROUP, ErrorCode.GROUP_AUTHORIZATION_FAILED),
+}
+
+
+def config_resource(ctx: RequestContext, op: AclOperation, config_type: int, name: str) -> int:
+    """DescribeConfigs (DESCRIBE_CONFIGS) / AlterConfigs (ALTER_CONFIGS) of one config resource:
+    0 when allowed, else Kafka's error code for the resource (a broker or broker logger is
+    checked on the cluster). Unknown types pass: the handler refuses them itself."""
+    kind = _CONFIG_RESOURCES.get(config_type)
+    if kind is None:
+        return 0
+    rtype, error = kind
+    resource = CLUSTER_NAME if rtype == RT.CLUSTER else name
+    return 0 if authorize(ctx, op, rtype, resource) else int(error)

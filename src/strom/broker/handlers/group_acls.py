@@ -1,0 +1,153 @@
+"""Authorization of the group APIs: which groups and topics of a request the principal may use,
+and the answers Kafka gives for the rest.
+
+Owns: splitting a group request into its authorized part (handed to the coordinator unchanged
+in shape) and the denied part (answered here with GROUP_AUTHORIZATION_FAILED or
+TOPIC_AUTHORIZATION_FAILED), then merging both into one response. Kafka's table: JoinGroup,
+SyncGroup, Heartbeat, LeaveGroup, OffsetCommit need READ on the group; OffsetCommit READ on
+each topic; OffsetFetch and DescribeGroups DESCRIBE on the group; DeleteGroups and OffsetDelete
+DELETE on the group; ListGroups lists every group with DESCRIBE on the cluster, else the groups
+the principal may DESCRIBE.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from strom.broker.context import RequestContext
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation, ResourceType
+from strom.errors import ErrorCode
+from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGroupsResponse
+from strom.protocol.messages.describe_groups import DescribeGroupsRequest, DescribeGroupsResponse
+from strom.protocol.messages.list_groups import ListGroupsResponse
+from strom.protocol.messages.offset_commit import OffsetCommitRequest, OffsetCommitResponse
+from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
+
+Op = AclOperation
+GROUP_DENIED = int(ErrorCode.GROUP_AUTHORIZATION_FAILED)
+TOPIC_DENIED = int(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
+
+
+def commit_split(
+    ctx: RequestContext, req: OffsetCommitRequest
+) -> tuple[OffsetCommitRequest | None, list[OffsetCommitResponse.OffsetCommitResponseTopic]]:
+    """(the request narrowed to authorized topics, or None when nothing is left to commit;
+    the answers of the denied topics)."""
+    R = OffsetCommitResponse
+    group_ok = checks.group(ctx, Op.READ, req.group_id)
+    denied, kept = [], []
+    for t in req.topics:
+        if group_ok and checks.topic(ctx, Op.READ, t.name):
+            kept.append(t)
+            continue
+        code = TOPIC_DENIED if group_ok else GROUP_DENIED
+        denied.append(
+            R.OffsetCommitResponseTopic(
+                name=t.name,
+                partitions=[
+                    R.OffsetCommitResponsePartition(
+                        partition_index=p.partition_index, error_code=code
+                    )
+                    for p in t.partitions
+                ],
+            )
+        )
+    if not group_ok or (not kept and req.topics):
+        return None, denied
+    narrowed = copy.copy(req)
+    narrowed.topics = kept
+    return narrowed, denied
+
+
+def fetch_split(
+    ctx: RequestContext, req: OffsetFetchRequest, version: int
+) -> tuple[OffsetFetchRequest | None, OffsetFetchResponse | list[str]]:
+    """v0-7: (req, []) when the group may be described, else (None, the denial response).
+    v8+: (the request narrowed to the authorized groups, the denied group ids)."""
+    R = OffsetFetchResponse
+    if version < 8:
+        if checks.group(ctx, Op.DESCRIBE, req.group_id):
+            return req, []
+        if version >= 2:
+            return None, R(error_code=GROUP_DENIED, topics=[])
+        return None, R(
+            topics=[
+                R.OffsetFetchResponseTopic(
+                    name=t.name,
+                    partitions=[
+                        R.OffsetFetchResponsePartition(
+                            partition_index=i, committed_offset=-1, error_code=GROUP_DENIED
+                        )
+                        for i in t.partition_indexes
+                    ],
+                )
+                for t in req.topics or []
+            ]
+        )
+    kept = [g for g in req.groups if checks.group(ctx, Op.DESCRIBE, g.group_id)]
+    denied = [g.group_id for g in req.groups if g not in kept]
+    narrowed = copy.copy(req)
+    narrowed.groups = kept
+    return narrowed, denied
+
+
+def fetch_denied_groups(resp: OffsetFetchResponse, denied: list[str]) -> OffsetFetchResponse:
+    resp.groups.extend(
+        OffsetFetchResponse.OffsetFetchResponseGroup(group_id=g, topics=[], error_code=GROUP_DENIED)
+        for g in denied
+    )
+    return resp
+
+
+def describe_split(
+    ctx: RequestContext, req: DescribeGroupsRequest
+) -> tuple[DescribeGroupsRequest, list[str]]:
+    kept = [g for g in req.groups if checks.group(ctx, Op.DESCRIBE, g)]
+    narrowed = copy.copy(req)
+    narrowed.groups = kept
+    return narrowed, [g for g in req.groups if g not in kept]
+
+
+def describe_merge(
+    ctx: RequestContext,
+    req: DescribeGroupsRequest,
+    resp: DescribeGroupsResponse,
+    denied: list[str],
+) -> DescribeGroupsResponse:
+    by_id = {g.group_id: g for g in resp.groups}
+    out = []
+    asked = ctx.api_version >= 3 and req.include_authorized_operations
+    for gid in req.groups:
+        if gid in denied:
+            out.append(
+                DescribeGroupsResponse.DescribedGroup(
+                    error_code=GROUP_DENIED, group_id=gid, members=[]
+                )
+            )
+            continue
+        g = by_id[gid]
+        g.authorized_operations = checks.operations(ctx, ResourceType.GROUP, gid, asked)
+        out.append(g)
+    resp.groups = out
+    return resp
+
+
+def list_filter(ctx: RequestContext, resp: ListGroupsResponse) -> ListGroupsResponse:
+    if not checks.cluster(ctx, Op.DESCRIBE):
+        resp.groups = [g for g in resp.groups if checks.group(ctx, Op.DESCRIBE, g.group_id)]
+    return resp
+
+
+def delete_split(
+    ctx: RequestContext, req: DeleteGroupsRequest
+) -> tuple[DeleteGroupsRequest, list[DeleteGroupsResponse.DeletableGroupResult]]:
+    kept = [g for g in req.groups_names if checks.group(ctx, Op.DELETE, g)]
+    narrowed = copy.copy(req)
+    narrowed.groups_names = kept
+    denied = [
+        DeleteGroupsResponse.DeletableGroupResult(group_id=g, error_code=GROUP_DENIED)
+        for g in req.groups_names
+        if g not in kept
+    ]
+    return narrowed, denied
