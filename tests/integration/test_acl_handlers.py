@@ -79,14 +79,25 @@ async def running(tmp_path: Path, **extra: str) -> AsyncIterator[Broker]:
         await b.shutdown()
 
 
-def allow(b: Broker, rtype: RT, name: str, op: Op, *, pattern: PatternType = PatternType.LITERAL,
-          principal: str = "User:alice", host: str = "*",
-          perm: AclPermissionType = AclPermissionType.ALLOW) -> None:  # fmt: skip
+def allow(
+    b: Broker,
+    rtype: RT,
+    name: str,
+    op: Op,
+    *,
+    pattern: PatternType = PatternType.LITERAL,
+    principal: str = "User:alice",
+    host: str = "*",
+    perm: AclPermissionType = AclPermissionType.ALLOW,
+) -> None:
     assert b.authorizer is not None
     b.authorizer.create(
-        [AclBinding(ResourcePattern(rtype, name, pattern),
-                    AccessControlEntry(principal, host, op, perm))]
-    )  # fmt: skip
+        [
+            AclBinding(
+                ResourcePattern(rtype, name, pattern), AccessControlEntry(principal, host, op, perm)
+            )
+        ]
+    )
 
 
 async def call(
@@ -117,9 +128,12 @@ def produce_req(topic: str = "t") -> ProduceRequest:
     return R(
         acks=1,
         timeout_ms=1000,
-        topic_data=[R.TopicProduceData(name=topic, partition_data=[
-            R.PartitionProduceData(index=0, records=batch())])],
-    )  # fmt: skip
+        topic_data=[
+            R.TopicProduceData(
+                name=topic, partition_data=[R.PartitionProduceData(index=0, records=batch())]
+            )
+        ],
+    )
 
 
 def end_offset(b: Broker, topic: str = "t") -> int:
@@ -170,14 +184,34 @@ def test_fetch_and_list_offsets(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path) as b:
             F = FetchRequest
-            req = F(replica_id=-1, max_wait_ms=0, min_bytes=1, max_bytes=1 << 20, topics=[
-                F.FetchTopic(topic="t", partitions=[
-                    F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)])])  # fmt: skip
+            req = F(
+                replica_id=-1,
+                max_wait_ms=0,
+                min_bytes=1,
+                max_bytes=1 << 20,
+                topics=[
+                    F.FetchTopic(
+                        topic="t",
+                        partitions=[
+                            F.FetchPartition(
+                                partition=0, fetch_offset=0, partition_max_bytes=1 << 20
+                            )
+                        ],
+                    )
+                ],
+            )
             r = await call(b, 1, req, version=12)
             assert r.responses[0].partitions[0].error_code == E.TOPIC_AUTHORIZATION_FAILED
             L = ListOffsetsRequest
-            lreq = L(replica_id=-1, topics=[L.ListOffsetsTopic(name="t", partitions=[
-                L.ListOffsetsPartition(partition_index=0, timestamp=-1)])])  # fmt: skip
+            lreq = L(
+                replica_id=-1,
+                topics=[
+                    L.ListOffsetsTopic(
+                        name="t",
+                        partitions=[L.ListOffsetsPartition(partition_index=0, timestamp=-1)],
+                    )
+                ],
+            )
             r2 = await call(b, 2, lreq, version=5)
             assert r2.topics[0].partitions[0].error_code == E.TOPIC_AUTHORIZATION_FAILED
             allow(b, RT.TOPIC, "t", Op.READ)  # READ implies DESCRIBE for ListOffsets
@@ -201,9 +235,10 @@ def test_metadata_hides_and_refuses_and_auto_create_needs_create(tmp_path: Path)
             r = await call(b, 3, MetadataRequest(topics=None), version=12)
             assert [t.name for t in r.topics] == ["visible"]
             M = MetadataRequest
-            named = M(topics=[M.MetadataRequestTopic(name="t"),
-                              M.MetadataRequestTopic(name="visible")],
-                      include_topic_authorized_operations=True)  # fmt: skip
+            named = M(
+                topics=[M.MetadataRequestTopic(name="t"), M.MetadataRequestTopic(name="visible")],
+                include_topic_authorized_operations=True,
+            )
             r = await call(b, 3, named, version=12)
             codes = {t.name: t.error_code for t in r.topics}
             assert codes == {"t": E.TOPIC_AUTHORIZATION_FAILED, "visible": 0}
@@ -228,8 +263,10 @@ def test_create_and_delete_topics(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path) as b:
             C = CreateTopicsRequest
-            creq = C(topics=[C.CreatableTopic(name="c1", num_partitions=1, replication_factor=1)],
-                     timeout_ms=1000)  # fmt: skip
+            creq = C(
+                topics=[C.CreatableTopic(name="c1", num_partitions=1, replication_factor=1)],
+                timeout_ms=1000,
+            )
             r = await call(b, 19, creq)
             assert r.topics[0].error_code == E.TOPIC_AUTHORIZATION_FAILED
             assert b.metadata.topic("c1") is None
@@ -254,15 +291,30 @@ def test_group_apis(tmp_path: Path) -> None:
             r = await call(b, 10, fc, version=3)
             assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
             J = JoinGroupRequest
-            join = J(group_id="g", session_timeout_ms=10000, rebalance_timeout_ms=10000,
-                     member_id="", protocol_type="consumer",
-                     protocols=[J.JoinGroupRequestProtocol(name="range", metadata=b"")])  # fmt: skip
+            join = J(
+                group_id="g",
+                session_timeout_ms=10000,
+                rebalance_timeout_ms=10000,
+                member_id="",
+                protocol_type="consumer",
+                protocols=[J.JoinGroupRequestProtocol(name="range", metadata=b"")],
+            )
             r = await call(b, 11, join, version=5)
             assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
-            O = OffsetCommitRequest
-            commit = O(group_id="g", generation_id_or_member_epoch=-1, member_id="",
-                       topics=[O.OffsetCommitRequestTopic(name="t", partitions=[
-                           O.OffsetCommitRequestPartition(partition_index=0, committed_offset=0)])])  # fmt: skip
+            OC = OffsetCommitRequest
+            commit = OC(
+                group_id="g",
+                generation_id_or_member_epoch=-1,
+                member_id="",
+                topics=[
+                    OC.OffsetCommitRequestTopic(
+                        name="t",
+                        partitions=[
+                            OC.OffsetCommitRequestPartition(partition_index=0, committed_offset=0)
+                        ],
+                    )
+                ],
+            )
             r = await call(b, 8, commit, version=8)
             assert r.topics[0].partitions[0].error_code == E.GROUP_AUTHORIZATION_FAILED
             allow(b, RT.GROUP, "g", Op.READ)
@@ -302,11 +354,17 @@ def test_inter_broker_and_config_apis_need_cluster_permissions(tmp_path: Path) -
             r = await call(b, 6, um, version=7, principal=ADMIN)
             assert r.error_code != E.CLUSTER_AUTHORIZATION_FAILED
             D = DescribeConfigsRequest
-            dc = D(resources=[D.DescribeConfigsResource(resource_type=2, resource_name="t"),
-                              D.DescribeConfigsResource(resource_type=4, resource_name="")])  # fmt: skip
+            dc = D(
+                resources=[
+                    D.DescribeConfigsResource(resource_type=2, resource_name="t"),
+                    D.DescribeConfigsResource(resource_type=4, resource_name=""),
+                ]
+            )
             r = await call(b, 32, dc, version=4)
             assert [x.error_code for x in r.results] == [
-                E.TOPIC_AUTHORIZATION_FAILED, E.CLUSTER_AUTHORIZATION_FAILED]  # fmt: skip
+                E.TOPIC_AUTHORIZATION_FAILED,
+                E.CLUSTER_AUTHORIZATION_FAILED,
+            ]
             allow(b, RT.TOPIC, "t", Op.ALTER_CONFIGS)  # implies DESCRIBE_CONFIGS
             r = await call(b, 32, dc, version=4)
             assert [x.error_code for x in r.results] == [0, E.CLUSTER_AUTHORIZATION_FAILED]
@@ -318,24 +376,51 @@ def test_acl_apis_need_cluster_alter_and_describe(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(tmp_path) as b:
             C = CreateAclsRequest
-            creq = C(creations=[C.AclCreation(resource_type=2, resource_name="t",
-                                              resource_pattern_type=3, principal="User:bob",
-                                              host="*", operation=3, permission_type=3)])  # fmt: skip
+            creq = C(
+                creations=[
+                    C.AclCreation(
+                        resource_type=2,
+                        resource_name="t",
+                        resource_pattern_type=3,
+                        principal="User:bob",
+                        host="*",
+                        operation=3,
+                        permission_type=3,
+                    )
+                ]
+            )
             r = await call(b, 30, creq)
             assert r.results[0].error_code == E.CLUSTER_AUTHORIZATION_FAILED
-            dreq = DescribeAclsRequest(resource_type_filter=1, resource_name_filter=None,
-                                       pattern_type_filter=1, principal_filter=None,
-                                       host_filter=None, operation=1, permission_type=1)  # fmt: skip
+            dreq = DescribeAclsRequest(
+                resource_type_filter=1,
+                resource_name_filter=None,
+                pattern_type_filter=1,
+                principal_filter=None,
+                host_filter=None,
+                operation=1,
+                permission_type=1,
+            )
             r = await call(b, 29, dreq)
             assert r.error_code == E.CLUSTER_AUTHORIZATION_FAILED
             r = await call(b, 30, creq, principal=ADMIN)
             assert r.results[0].error_code == 0
             r = await call(b, 29, dreq, principal=ADMIN)
             assert [(x.resource_name, x.acls[0].principal) for x in r.resources] == [
-                ("t", "User:bob")]  # fmt: skip
-            bad = C(creations=[C.AclCreation(resource_type=3, resource_name="g",
-                                             resource_pattern_type=3, principal="User:bob",
-                                             host="*", operation=4, permission_type=3)])  # fmt: skip
+                ("t", "User:bob")
+            ]
+            bad = C(
+                creations=[
+                    C.AclCreation(
+                        resource_type=3,
+                        resource_name="g",
+                        resource_pattern_type=3,
+                        principal="User:bob",
+                        host="*",
+                        operation=4,
+                        permission_type=3,
+                    )
+                ]
+            )
             r = await call(b, 30, bad, principal=ADMIN)
             assert r.results[0].error_code == E.INVALID_REQUEST  # WRITE on a group
 
@@ -346,9 +431,15 @@ def test_acl_apis_without_authorizer_answer_security_disabled(tmp_path: Path) ->
     async def scenario() -> None:
         async with running(tmp_path, **{"authorizer.class.name": ""}) as b:
             assert b.authorizer is None
-            dreq = DescribeAclsRequest(resource_type_filter=1, resource_name_filter=None,
-                                       pattern_type_filter=1, principal_filter=None,
-                                       host_filter=None, operation=1, permission_type=1)  # fmt: skip
+            dreq = DescribeAclsRequest(
+                resource_type_filter=1,
+                resource_name_filter=None,
+                pattern_type_filter=1,
+                principal_filter=None,
+                host_filter=None,
+                operation=1,
+                permission_type=1,
+            )
             r = await call(b, 29, dreq)
             assert r.error_code == E.SECURITY_DISABLED
             r = await call(b, 0, produce_req(), version=9)  # no authorizer: everything allowed

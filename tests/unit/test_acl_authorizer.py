@@ -269,7 +269,7 @@ def test_authorizer_class_name() -> None:
         "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
     ):
         assert BrokerConfig({"authorizer.class.name": name})["authorizer.class.name"] == name
-    with pytest.raises(ConfigError, match="authorizer.class.name"):
+    with pytest.raises(ConfigError, match=r"authorizer\.class\.name"):
         BrokerConfig({"authorizer.class.name": "com.example.MyAuthorizer"})
     c = BrokerConfig({})
     assert c["allow.everyone.if.no.acl.found"] is False

@@ -37,6 +37,7 @@ from strom.protocol.messages.describe_acls import DescribeAclsRequest, DescribeA
 
 T = TypeVar("T")
 NO_AUTHORIZER = "No Authorizer is configured on the broker"
+CLUSTER_DENIED = "Cluster authorization failed."  # Kafka's default message for code 31
 
 
 def _binding(c: CreateAclsRequest.AclCreation) -> AclBinding:
@@ -87,7 +88,7 @@ async def create_acls(ctx: RequestContext, req: CreateAclsRequest) -> CreateAcls
     if not checks.cluster(ctx, AclOperation.ALTER):
         code = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
         return CreateAclsResponse(
-            results=[R(error_code=code, error_message=None)] * len(req.creations)
+            results=[R(error_code=code, error_message=CLUSTER_DENIED)] * len(req.creations)
         )
     results: list[CreateAclsResponse.AclCreationResult | None] = []
     valid: list[AclBinding] = []
@@ -124,7 +125,9 @@ async def describe_acls(ctx: RequestContext, req: DescribeAclsRequest) -> Descri
         )
     if not checks.cluster(ctx, AclOperation.DESCRIBE):
         return DescribeAclsResponse(
-            error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, error_message=None, resources=[]
+            error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+            error_message=CLUSTER_DENIED,
+            resources=[],
         )
     f = _filter(req, ctx.api_version)
     bad = f.unknown_field()
@@ -172,7 +175,7 @@ async def delete_acls(ctx: RequestContext, req: DeleteAclsRequest) -> DeleteAcls
     if not checks.cluster(ctx, AclOperation.ALTER):
         code = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
         return DeleteAclsResponse(
-            filter_results=[R(error_code=code, error_message=None, matching_acls=[])] * n
+            filter_results=[R(error_code=code, error_message=CLUSTER_DENIED, matching_acls=[])] * n
         )
     results = []
     for rf in req.filters:
