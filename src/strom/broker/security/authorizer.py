@@ -16,8 +16,8 @@ Decision, as Kafka's AclAuthorizer:
 5. otherwise an ALLOW of the operation, of ALL, or of an operation implying it (READ, WRITE,
    DELETE, ALTER imply DESCRIBE; ALTER_CONFIGS implies DESCRIBE_CONFIGS) allows; else deny.
 
-Task safety: the cache is a dict replaced entry by entry under a lock; readers take no lock
-(one dict lookup sees either the old or the new entry set). Store callbacks may come from a
+Task safety: the cache dict is copied and replaced whole under a lock, one resource at a time;
+readers take no lock (they see the old or the new dict). Store callbacks may come from a
 ZooKeeper thread.
 """
 
@@ -70,13 +70,15 @@ class AclAuthorizer:
         self.super_users = super_users
         self.allow_if_no_acl = allow_if_no_acl
         self._acls: dict[ResourcePattern, frozenset[AccessControlEntry]] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     # -- cache ---------------------------------------------------------------------------------
     def start(self) -> None:
         """Load every binding from the store and follow its changes (blocking: off the loop)."""
-        self.store.start(self._on_change)
+        # the lock is held from watching to loading: a change reported meanwhile (read after
+        # it happened) is applied after the load, never overwritten by an older read
         with self._lock:
+            self.store.start(self._on_change)
             self._acls = {p: frozenset(es) for p, es in self.store.load_all().items() if es}
         log.info("authorizer loaded ACLs for %d resource patterns", len(self._acls))
 

@@ -13,8 +13,9 @@ each resource znode holding the JSON of :func:`strom.broker.security.acl_store.e
 Invariants: a change is a compare-and-set on the resource znode's version (two brokers adding
 ACLs to one resource at once both land), then a sequential change notification; every broker
 watches the notification parents and re-reads the named resource, so a change made through one
-broker applies on all within the watch latency. Resource names holding ``/`` cannot be a
-znode name and are refused. Watch callbacks run on kazoo's thread.
+broker applies on all within the watch latency. Notifications older than 15 minutes are deleted
+by the next change (Kafka's expiry), so the notification parents stay bounded. Resource names
+holding ``/`` cannot be a znode name and are refused. Watch callbacks run on kazoo's thread.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 
 from kazoo.client import KazooClient
@@ -45,6 +47,7 @@ PREFIXED_ROOT = "/kafka-acl-extended/prefixed"
 LITERAL_CHANGES = "/kafka-acl-changes"
 EXTENDED_CHANGES = "/kafka-acl-extended-changes"
 CHANGE_PREFIX = "acl_changes_"
+CHANGE_TTL_MS = 15 * 60 * 1000
 
 
 def resource_path(p: ResourcePattern) -> str:
@@ -151,3 +154,19 @@ class ZkAclStore:
             parent = EXTENDED_CHANGES
             data = json.dumps({"version": 1, **pattern_to_json(p)}).encode()
         self.zk.create(f"{parent}/{CHANGE_PREFIX}", data, sequence=True)
+        self._purge(parent)
+
+    def _purge(self, parent: str) -> None:
+        """Delete notifications older than ``CHANGE_TTL_MS`` (Kafka keeps them 15 minutes), so
+        the notification parents stay bounded; every live broker has long applied them."""
+        now_ms = time.time() * 1000
+        for child in sorted(self.zk.get_children(parent)):
+            try:
+                stat = self.zk.exists(f"{parent}/{child}")
+                if stat is None:
+                    continue
+                if now_ms - stat.ctime < CHANGE_TTL_MS:
+                    break  # sequential: the rest are younger
+                self.zk.delete(f"{parent}/{child}")
+            except NoNodeError:
+                continue
