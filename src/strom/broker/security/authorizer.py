@@ -191,6 +191,9 @@ class AclAuthorizer:
             if f.matches_entry(e)
         )
 
+    def describe_all(self) -> list[AclBinding]:
+        return self.describe(AclBindingFilter())
+
     def delete(self, f: AclBindingFilter) -> list[AclBinding]:
         """Delete what the filter matches; returns the bindings deleted."""
         deleted: list[AclBinding] = []
