@@ -458,3 +458,94 @@ def test_host_restricted_acl(tmp_path: Path) -> None:
             assert r.responses[0].partition_responses[0].error_code == E.TOPIC_AUTHORIZATION_FAILED
 
     run(scenario())
+
+
+def test_describe_apis_filter_and_report_authorized_operations(tmp_path: Path) -> None:
+    from strom.protocol.messages.describe_cluster import DescribeClusterRequest
+    from strom.protocol.messages.describe_groups import DescribeGroupsRequest
+    from strom.protocol.messages.describe_topic_partitions import DescribeTopicPartitionsRequest
+    from strom.protocol.messages.list_groups import ListGroupsRequest
+
+    async def scenario() -> None:
+        async with running(tmp_path) as b:
+            b.topics.create_topic("seen", 1, 1, None, {}, False)
+            allow(b, RT.TOPIC, "seen", Op.DESCRIBE)
+            DT = DescribeTopicPartitionsRequest
+            r = await call(b, 75, DT(topics=[], response_partition_limit=100))
+            assert [t.name for t in r.topics] == ["seen"]
+            named = DT(
+                topics=[DT.TopicRequest(name="t"), DT.TopicRequest(name="seen")],
+                response_partition_limit=100,
+            )
+            r = await call(b, 75, named)
+            codes = {t.name: t.error_code for t in r.topics}
+            assert codes == {"t": E.TOPIC_AUTHORIZATION_FAILED, "seen": 0}
+            dc = await call(
+                b, 60, DescribeClusterRequest(include_cluster_authorized_operations=True)
+            )
+            assert dc.error_code == 0 and dc.cluster_authorized_operations == 0
+            allow(b, RT.CLUSTER, "kafka-cluster", Op.CREATE)  # implies nothing
+            dc = await call(
+                b, 60, DescribeClusterRequest(include_cluster_authorized_operations=True)
+            )
+            assert dc.cluster_authorized_operations == 1 << Op.CREATE
+            # two groups exist; alice may describe one
+            for g in ("g1", "g2"):
+                J = JoinGroupRequest
+                join = J(
+                    group_id=g,
+                    session_timeout_ms=10000,
+                    rebalance_timeout_ms=10000,
+                    member_id="",
+                    protocol_type="consumer",
+                    protocols=[J.JoinGroupRequestProtocol(name="range", metadata=b"")],
+                )
+                await call(b, 10, FindCoordinatorRequest(key=g), version=3, principal=ADMIN)
+                for _ in range(100):  # until __consumer_offsets is created and loaded
+                    jr = await call(b, 11, join, version=5, principal=ADMIN)
+                    if jr.error_code not in (E.NOT_COORDINATOR, E.COORDINATOR_LOAD_IN_PROGRESS):
+                        break
+                    await asyncio.sleep(0.1)
+                assert jr.error_code in (0, E.MEMBER_ID_REQUIRED), jr.error_code
+            allow(b, RT.GROUP, "g1", Op.DESCRIBE)
+            lg = await call(b, 16, ListGroupsRequest(), version=4)
+            assert [g.group_id for g in lg.groups] == ["g1"]
+            lg = await call(b, 16, ListGroupsRequest(), version=4, principal=ADMIN)
+            assert sorted(g.group_id for g in lg.groups) == ["g1", "g2"]
+            dg = await call(
+                b,
+                15,
+                DescribeGroupsRequest(groups=["g1", "g2"], include_authorized_operations=True),
+            )
+            assert [(g.group_id, g.error_code) for g in dg.groups] == [
+                ("g1", 0),
+                ("g2", E.GROUP_AUTHORIZATION_FAILED),
+            ]
+            assert dg.groups[0].authorized_operations == 1 << Op.DESCRIBE
+
+    run(scenario())
+
+
+def test_transaction_apis_need_write_on_transactional_id(tmp_path: Path) -> None:
+    from strom.protocol.messages.add_offsets_to_txn import AddOffsetsToTxnRequest
+    from strom.protocol.messages.end_txn import EndTxnRequest
+
+    async def scenario() -> None:
+        async with running(tmp_path) as b:
+            end = EndTxnRequest(
+                transactional_id="tx", producer_id=1, producer_epoch=0, committed=True
+            )
+            r = await call(b, 26, end)
+            assert r.error_code == E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+            add = AddOffsetsToTxnRequest(
+                transactional_id="tx", producer_id=1, producer_epoch=0, group_id="g"
+            )
+            r = await call(b, 25, add)
+            assert r.error_code == E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+            allow(b, RT.TRANSACTIONAL_ID, "tx", Op.WRITE)
+            r = await call(b, 25, add)
+            assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
+            r = await call(b, 26, end)
+            assert r.error_code not in (E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, 0)
+
+    run(scenario())

@@ -112,6 +112,9 @@ async def describe_topic_partitions(
     R = DescribeTopicPartitionsResponse
     store = ctx.broker.metadata
     names = sorted({t.name for t in req.topics}) if req.topics else sorted(store.topics())
+    denied = set(names) - checks.topics(ctx, AclOperation.DESCRIBE, names)
+    if not req.topics:  # Kafka: listing all topics leaves out those not described
+        names = [n for n in names if n not in denied]
     limit = max(1, req.response_partition_limit)
     start_topic, start_part = ("", 0)
     if req.cursor is not None:
@@ -123,6 +126,10 @@ async def describe_topic_partitions(
         if name < start_topic:
             continue
         info = store.topic(name)
+        if name in denied:
+            out.append(R.DescribeTopicPartitionsResponseTopic(
+                error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name))  # fmt: skip
+            continue
         if info is None:
             out.append(R.DescribeTopicPartitionsResponseTopic(error_code=3, name=name))
             continue
