@@ -549,3 +549,53 @@ def test_transaction_apis_need_write_on_transactional_id(tmp_path: Path) -> None
             assert r.error_code not in (E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, 0)
 
     run(scenario())
+
+
+def test_offset_fetch_topics_need_describe(tmp_path: Path) -> None:
+    from strom.protocol.messages.offset_fetch import OffsetFetchRequest
+
+    async def scenario() -> None:
+        async with running(tmp_path) as b:
+            b.topics.create_topic("u", 1, 1, None, {}, False)
+            await call(b, 10, FindCoordinatorRequest(key="g"), version=3, principal=ADMIN)
+            OC = OffsetCommitRequest
+            commit = OC(
+                group_id="g",
+                generation_id_or_member_epoch=-1,
+                member_id="",
+                topics=[
+                    OC.OffsetCommitRequestTopic(
+                        name=n,
+                        partitions=[
+                            OC.OffsetCommitRequestPartition(partition_index=0, committed_offset=5)
+                        ],
+                    )
+                    for n in ("t", "u")
+                ],
+            )
+            for _ in range(100):  # until __consumer_offsets is loaded
+                r = await call(b, 8, commit, version=8, principal=ADMIN)
+                if r.topics[0].partitions[0].error_code == 0:
+                    break
+                await asyncio.sleep(0.1)
+            allow(b, RT.GROUP, "g", Op.DESCRIBE)
+            allow(b, RT.TOPIC, "t", Op.DESCRIBE)
+            OF = OffsetFetchRequest
+            named = OF(
+                group_id="g",
+                topics=[
+                    OF.OffsetFetchRequestTopic(name=n, partition_indexes=[0]) for n in ("t", "u")
+                ],
+            )
+            r = await call(b, 9, named, version=7)
+            got = {
+                t.name: (t.partitions[0].error_code, t.partitions[0].committed_offset)
+                for t in r.topics
+            }
+            assert got == {"t": (0, 5), "u": (E.TOPIC_AUTHORIZATION_FAILED, -1)}
+            r = await call(b, 9, OF(group_id="g", topics=None), version=7)
+            assert [t.name for t in r.topics] == ["t"]
+            r = await call(b, 9, OF(group_id="g", topics=None), version=7, principal=ADMIN)
+            assert sorted(t.name for t in r.topics) == ["t", "u"]
+
+    run(scenario())

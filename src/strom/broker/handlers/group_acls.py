@@ -5,7 +5,8 @@ Owns: splitting a group request into its authorized part (handed to the coordina
 in shape) and the denied part (answered here with GROUP_AUTHORIZATION_FAILED or
 TOPIC_AUTHORIZATION_FAILED), then merging both into one response. Kafka's table: JoinGroup,
 SyncGroup, Heartbeat, LeaveGroup, OffsetCommit need READ on the group; OffsetCommit READ on
-each topic; OffsetFetch and DescribeGroups DESCRIBE on the group; DeleteGroups and OffsetDelete
+each topic; OffsetFetch and DescribeGroups DESCRIBE on the group (OffsetFetch DESCRIBE on each
+topic); DeleteGroups and OffsetDelete
 DELETE on the group; ListGroups lists every group with DESCRIBE on the cluster, else the groups
 the principal may DESCRIBE.
 """
@@ -13,6 +14,7 @@ the principal may DESCRIBE.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from strom.broker.context import RequestContext
 from strom.broker.security import checks
@@ -90,6 +92,35 @@ def fetch_split(
     narrowed = copy.copy(req)
     narrowed.groups = kept
     return narrowed, denied
+
+
+def fetch_filter_topics(
+    ctx: RequestContext, req: OffsetFetchRequest, resp: OffsetFetchResponse, version: int
+) -> OffsetFetchResponse:
+    """Kafka: DESCRIBE on each topic; a topic asked by name and not allowed answers
+    TOPIC_AUTHORIZATION_FAILED per partition, one not allowed in an all-topics answer is left
+    out."""
+    if version < 8:
+        resp.topics = _filter_topics(ctx, resp.topics, req.topics is not None)
+        return resp
+    explicit = {g.group_id: g.topics is not None for g in req.groups}
+    for g in resp.groups:
+        g.topics = _filter_topics(ctx, g.topics, explicit.get(g.group_id, True))
+    return resp
+
+
+def _filter_topics(ctx: RequestContext, topics: list[Any], explicit: bool) -> list[Any]:
+    allowed = checks.topics(ctx, Op.DESCRIBE, {t.name for t in topics})
+    out = []
+    for t in topics:
+        if t.name in allowed:
+            out.append(t)
+        elif explicit:
+            for p in t.partitions:
+                p.committed_offset, p.committed_leader_epoch, p.metadata = -1, -1, ""
+                p.error_code = TOPIC_DENIED
+            out.append(t)
+    return out
 
 
 def fetch_denied_groups(resp: OffsetFetchResponse, denied: list[str]) -> OffsetFetchResponse:

@@ -193,6 +193,7 @@ async def offset_fetch(ctx: RequestContext, req: OffsetFetchRequest) -> OffsetFe
         assert isinstance(denied, OffsetFetchResponse)
         return denied
     resp = ctx.broker.groups.coordinator.fetch(allowed, ctx.api_version)
+    resp = group_acls.fetch_filter_topics(ctx, allowed, resp, ctx.api_version)
     return group_acls.fetch_denied_groups(resp, denied) if isinstance(denied, list) else resp
 
 
