@@ -547,6 +547,29 @@ def test_transaction_apis_need_write_on_transactional_id(tmp_path: Path) -> None
             assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
             r = await call(b, 26, end)
             assert r.error_code not in (E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, 0)
+            from strom.protocol.messages.txn_offset_commit import TxnOffsetCommitRequest as TC
+
+            tc = TC(
+                transactional_id="tx",
+                group_id="g",
+                producer_id=1,
+                producer_epoch=0,
+                topics=[
+                    TC.TxnOffsetCommitRequestTopic(
+                        name="t",
+                        partitions=[
+                            TC.TxnOffsetCommitRequestPartition(
+                                partition_index=0, committed_offset=1
+                            )
+                        ],
+                    )
+                ],
+            )
+            r = await call(b, 28, tc, version=3)
+            assert r.topics[0].partitions[0].error_code == E.GROUP_AUTHORIZATION_FAILED
+            allow(b, RT.GROUP, "g", Op.READ)
+            r = await call(b, 28, tc, version=3)
+            assert r.topics[0].partitions[0].error_code == E.TOPIC_AUTHORIZATION_FAILED
 
     run(scenario())
 

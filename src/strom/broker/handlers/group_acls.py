@@ -4,11 +4,11 @@ and the answers Kafka gives for the rest.
 Owns: splitting a group request into its authorized part (handed to the coordinator unchanged
 in shape) and the denied part (answered here with GROUP_AUTHORIZATION_FAILED or
 TOPIC_AUTHORIZATION_FAILED), then merging both into one response. Kafka's table: JoinGroup,
-SyncGroup, Heartbeat, LeaveGroup, OffsetCommit need READ on the group; OffsetCommit READ on
-each topic; OffsetFetch and DescribeGroups DESCRIBE on the group (OffsetFetch DESCRIBE on each
-topic); DeleteGroups and OffsetDelete
-DELETE on the group; ListGroups lists every group with DESCRIBE on the cluster, else the groups
-the principal may DESCRIBE.
+SyncGroup, Heartbeat, LeaveGroup, OffsetCommit need READ on the group; OffsetCommit and
+TxnOffsetCommit READ on each topic; OffsetFetch and DescribeGroups DESCRIBE on the group
+(OffsetFetch also DESCRIBE on each topic); DeleteGroups and OffsetDelete DELETE on the group;
+ListGroups lists every group with DESCRIBE on the cluster, else the groups the principal may
+DESCRIBE.
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ from strom.protocol.messages.describe_groups import DescribeGroupsRequest, Descr
 from strom.protocol.messages.list_groups import ListGroupsResponse
 from strom.protocol.messages.offset_commit import OffsetCommitRequest, OffsetCommitResponse
 from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
+from strom.protocol.messages.txn_offset_commit import (
+    TxnOffsetCommitRequest,
+    TxnOffsetCommitResponse,
+)
 
 Op = AclOperation
 GROUP_DENIED = int(ErrorCode.GROUP_AUTHORIZATION_FAILED)
@@ -56,6 +60,39 @@ def commit_split(
             )
         )
     if not group_ok or (not kept and req.topics):
+        return None, denied
+    narrowed = copy.copy(req)
+    narrowed.topics = kept
+    return narrowed, denied
+
+
+def txn_commit_split(
+    ctx: RequestContext, req: TxnOffsetCommitRequest
+) -> tuple[
+    TxnOffsetCommitRequest | None, list[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic]
+]:
+    """TxnOffsetCommit: READ on each topic (the group and transactional id are checked by the
+    handler). (the request narrowed to the allowed topics or None when none is left, the
+    answers of the denied topics)."""
+    R = TxnOffsetCommitResponse
+    allowed = checks.topics(ctx, Op.READ, {t.name for t in req.topics})
+    denied = [
+        R.TxnOffsetCommitResponseTopic(
+            name=t.name,
+            partitions=[
+                R.TxnOffsetCommitResponsePartition(
+                    partition_index=p.partition_index, error_code=TOPIC_DENIED
+                )
+                for p in t.partitions
+            ],
+        )
+        for t in req.topics
+        if t.name not in allowed
+    ]
+    if not denied:
+        return req, []
+    kept = [t for t in req.topics if t.name in allowed]
+    if not kept:
         return None, denied
     narrowed = copy.copy(req)
     narrowed.topics = kept

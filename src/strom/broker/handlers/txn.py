@@ -33,6 +33,7 @@ import time
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
+from strom.broker.handlers import group_acls
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -240,9 +241,13 @@ async def txn_offset_commit(
         if entry is not None and req.producer_epoch < entry.producer_epoch:
             return txn_commit_response(req, E.PRODUCER_FENCED)
     v = ctx.api_version
+    allowed, denied = group_acls.txn_commit_split(ctx, req)
+    if allowed is None:
+        return TxnOffsetCommitResponse(topics=denied)
     resp: TxnOffsetCommitResponse = await groups.run(
-        lambda token, now: groups.coordinator.txn_commit(token, req, v, now)
+        lambda token, now: groups.coordinator.txn_commit(token, allowed, v, now)
     )
+    resp.topics.extend(denied)
     return resp
 
 
