@@ -622,3 +622,28 @@ def test_offset_fetch_topics_need_describe(tmp_path: Path) -> None:
             assert sorted(t.name for t in r.topics) == ["t", "u"]
 
     run(scenario())
+
+
+def test_consumer_group_heartbeat_needs_group_read_and_topic_describe(tmp_path: Path) -> None:
+    from strom.protocol.messages.consumer_group_heartbeat import ConsumerGroupHeartbeatRequest
+
+    async def scenario() -> None:
+        async with running(tmp_path) as b:
+            hb = ConsumerGroupHeartbeatRequest(
+                group_id="g",
+                member_id="m1",
+                member_epoch=0,
+                rebalance_timeout_ms=10000,
+                subscribed_topic_names=["t"],
+                topic_partitions=[],
+            )
+            r = await call(b, 68, hb, version=0)
+            assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
+            allow(b, RT.GROUP, "g", Op.READ)
+            r = await call(b, 68, hb, version=0)
+            assert r.error_code == E.TOPIC_AUTHORIZATION_FAILED
+            allow(b, RT.TOPIC, "t", Op.DESCRIBE)
+            r = await call(b, 68, hb, version=0)
+            assert r.error_code not in (E.GROUP_AUTHORIZATION_FAILED, E.TOPIC_AUTHORIZATION_FAILED)
+
+    run(scenario())

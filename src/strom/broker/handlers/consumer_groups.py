@@ -31,6 +31,9 @@ async def consumer_group_heartbeat(
 ) -> ConsumerGroupHeartbeatResponse:
     if not checks.group(ctx, AclOperation.READ, req.group_id):
         return ConsumerGroupHeartbeatResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
+    subscribed = set(req.subscribed_topic_names or ())
+    if subscribed - checks.topics(ctx, AclOperation.DESCRIBE, subscribed):
+        return ConsumerGroupHeartbeatResponse(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED)
     groups = ctx.broker.groups
     coord = coordinator(ctx)
     image = topic_image(ctx)
