@@ -620,6 +620,26 @@ def test_offset_fetch_topics_need_describe(tmp_path: Path) -> None:
             assert [t.name for t in r.topics] == ["t"]
             r = await call(b, 9, OF(group_id="g", topics=None), version=7, principal=ADMIN)
             assert sorted(t.name for t in r.topics) == ["t", "u"]
+            from strom.protocol.messages.offset_delete import OffsetDeleteRequest as OD
+
+            od = OD(
+                group_id="g",
+                topics=[
+                    OD.OffsetDeleteRequestTopic(
+                        name=n, partitions=[OD.OffsetDeleteRequestPartition(partition_index=0)]
+                    )
+                    for n in ("t", "u")
+                ],
+            )
+            r = await call(b, 47, od)
+            assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
+            allow(b, RT.GROUP, "g", Op.DELETE)
+            allow(b, RT.TOPIC, "t", Op.READ)
+            r = await call(b, 47, od)
+            got = {t.name: t.partitions[0].error_code for t in r.topics}
+            assert r.error_code == 0 and got == {"t": 0, "u": E.TOPIC_AUTHORIZATION_FAILED}
+            r = await call(b, 9, OF(group_id="g", topics=None), version=7, principal=ADMIN)
+            assert [t.name for t in r.topics] == ["u"]  # only t's offset was deleted
 
     run(scenario())
 

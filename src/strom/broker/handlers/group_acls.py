@@ -4,11 +4,11 @@ and the answers Kafka gives for the rest.
 Owns: splitting a group request into its authorized part (handed to the coordinator unchanged
 in shape) and the denied part (answered here with GROUP_AUTHORIZATION_FAILED or
 TOPIC_AUTHORIZATION_FAILED), then merging both into one response. Kafka's table: JoinGroup,
-SyncGroup, Heartbeat, LeaveGroup, OffsetCommit need READ on the group; OffsetCommit and
-TxnOffsetCommit READ on each topic; OffsetFetch and DescribeGroups DESCRIBE on the group
-(OffsetFetch also DESCRIBE on each topic); DeleteGroups and OffsetDelete DELETE on the group;
-ListGroups lists every group with DESCRIBE on the cluster, else the groups the principal may
-DESCRIBE.
+SyncGroup, Heartbeat, LeaveGroup, OffsetCommit need READ on the group; OffsetCommit,
+TxnOffsetCommit and OffsetDelete READ on each topic; OffsetFetch and DescribeGroups DESCRIBE
+on the group (OffsetFetch also DESCRIBE on each topic); DeleteGroups and OffsetDelete DELETE on
+the group; ListGroups lists every group with DESCRIBE on the cluster, else the groups the
+principal may DESCRIBE.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from strom.protocol.messages.delete_groups import DeleteGroupsRequest, DeleteGro
 from strom.protocol.messages.describe_groups import DescribeGroupsRequest, DescribeGroupsResponse
 from strom.protocol.messages.list_groups import ListGroupsResponse
 from strom.protocol.messages.offset_commit import OffsetCommitRequest, OffsetCommitResponse
+from strom.protocol.messages.offset_delete import OffsetDeleteRequest, OffsetDeleteResponse
 from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetchResponse
 from strom.protocol.messages.txn_offset_commit import (
     TxnOffsetCommitRequest,
@@ -93,6 +94,33 @@ def txn_commit_split(
         return req, []
     kept = [t for t in req.topics if t.name in allowed]
     if not kept:
+        return None, denied
+    narrowed = copy.copy(req)
+    narrowed.topics = kept
+    return narrowed, denied
+
+
+def offset_delete_split(
+    ctx: RequestContext, req: OffsetDeleteRequest
+) -> tuple[OffsetDeleteRequest | None, list[OffsetDeleteResponse.OffsetDeleteResponseTopic]]:
+    """OffsetDelete: READ on each topic (DELETE on the group is checked by the handler)."""
+    R = OffsetDeleteResponse
+    allowed = checks.topics(ctx, Op.READ, {t.name for t in req.topics})
+    denied = [
+        R.OffsetDeleteResponseTopic(
+            name=t.name,
+            partitions=[
+                R.OffsetDeleteResponsePartition(
+                    partition_index=p.partition_index, error_code=TOPIC_DENIED
+                )
+                for p in t.partitions
+            ],
+        )
+        for t in req.topics
+        if t.name not in allowed
+    ]
+    kept = [t for t in req.topics if t.name in allowed]
+    if denied and not kept:
         return None, denied
     narrowed = copy.copy(req)
     narrowed.topics = kept

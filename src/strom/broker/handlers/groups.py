@@ -202,9 +202,13 @@ async def offset_delete(ctx: RequestContext, req: OffsetDeleteRequest) -> Offset
     coord = ctx.broker.groups.coordinator
     if not checks.group(ctx, AclOperation.DELETE, req.group_id):
         return OffsetDeleteResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
+    allowed, denied = group_acls.offset_delete_split(ctx, req)
+    if allowed is None:
+        return OffsetDeleteResponse(error_code=0, topics=denied)
     resp: OffsetDeleteResponse = await ctx.broker.groups.run(
-        lambda token, now: coord.offset_delete(token, req, now)
+        lambda token, now: coord.offset_delete(token, allowed, now)
     )
+    resp.topics.extend(denied)
     return resp
 
 
