@@ -117,6 +117,29 @@ async def call(
     return await handler(ctx, req)
 
 
+def join_req(group: str) -> JoinGroupRequest:
+    J = JoinGroupRequest
+    return J(
+        group_id=group,
+        session_timeout_ms=10000,
+        rebalance_timeout_ms=10000,
+        member_id="",
+        protocol_type="consumer",
+        protocols=[J.JoinGroupRequestProtocol(name="range", metadata=b"")],
+    )
+
+
+def commit_req(group: str, topics: list[str], offset: int) -> OffsetCommitRequest:
+    OC = OffsetCommitRequest
+    parts = [OC.OffsetCommitRequestPartition(partition_index=0, committed_offset=offset)]
+    return OC(
+        group_id=group,
+        generation_id_or_member_epoch=-1,
+        member_id="",
+        topics=[OC.OffsetCommitRequestTopic(name=n, partitions=parts) for n in topics],
+    )
+
+
 def batch() -> bytes:
     bb = RecordBatchBuilder()
     bb.append(b"v", b"k")
@@ -290,31 +313,10 @@ def test_group_apis(tmp_path: Path) -> None:
             fc = FindCoordinatorRequest(key="g", key_type=0)
             r = await call(b, 10, fc, version=3)
             assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
-            J = JoinGroupRequest
-            join = J(
-                group_id="g",
-                session_timeout_ms=10000,
-                rebalance_timeout_ms=10000,
-                member_id="",
-                protocol_type="consumer",
-                protocols=[J.JoinGroupRequestProtocol(name="range", metadata=b"")],
-            )
+            join = join_req("g")
             r = await call(b, 11, join, version=5)
             assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
-            OC = OffsetCommitRequest
-            commit = OC(
-                group_id="g",
-                generation_id_or_member_epoch=-1,
-                member_id="",
-                topics=[
-                    OC.OffsetCommitRequestTopic(
-                        name="t",
-                        partitions=[
-                            OC.OffsetCommitRequestPartition(partition_index=0, committed_offset=0)
-                        ],
-                    )
-                ],
-            )
+            commit = commit_req("g", ["t"], 0)
             r = await call(b, 8, commit, version=8)
             assert r.topics[0].partitions[0].error_code == E.GROUP_AUTHORIZATION_FAILED
             allow(b, RT.GROUP, "g", Op.READ)
@@ -491,15 +493,7 @@ def test_describe_apis_filter_and_report_authorized_operations(tmp_path: Path) -
             assert dc.cluster_authorized_operations == 1 << Op.CREATE
             # two groups exist; alice may describe one
             for g in ("g1", "g2"):
-                J = JoinGroupRequest
-                join = J(
-                    group_id=g,
-                    session_timeout_ms=10000,
-                    rebalance_timeout_ms=10000,
-                    member_id="",
-                    protocol_type="consumer",
-                    protocols=[J.JoinGroupRequestProtocol(name="range", metadata=b"")],
-                )
+                join = join_req(g)
                 await call(b, 10, FindCoordinatorRequest(key=g), version=3, principal=ADMIN)
                 for _ in range(100):  # until __consumer_offsets is created and loaded
                     jr = await call(b, 11, join, version=5, principal=ADMIN)
@@ -581,21 +575,7 @@ def test_offset_fetch_topics_need_describe(tmp_path: Path) -> None:
         async with running(tmp_path) as b:
             b.topics.create_topic("u", 1, 1, None, {}, False)
             await call(b, 10, FindCoordinatorRequest(key="g"), version=3, principal=ADMIN)
-            OC = OffsetCommitRequest
-            commit = OC(
-                group_id="g",
-                generation_id_or_member_epoch=-1,
-                member_id="",
-                topics=[
-                    OC.OffsetCommitRequestTopic(
-                        name=n,
-                        partitions=[
-                            OC.OffsetCommitRequestPartition(partition_index=0, committed_offset=5)
-                        ],
-                    )
-                    for n in ("t", "u")
-                ],
-            )
+            commit = commit_req("g", ["t", "u"], 5)
             for _ in range(100):  # until __consumer_offsets is loaded
                 r = await call(b, 8, commit, version=8, principal=ADMIN)
                 if r.topics[0].partitions[0].error_code == 0:

@@ -14,7 +14,8 @@ principal may DESCRIBE.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from strom.broker.context import RequestContext
 from strom.broker.security import checks
@@ -34,37 +35,48 @@ from strom.protocol.messages.txn_offset_commit import (
 Op = AclOperation
 GROUP_DENIED = int(ErrorCode.GROUP_AUTHORIZATION_FAILED)
 TOPIC_DENIED = int(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
+Q = TypeVar("Q")
+
+
+def _split(
+    req: Q, allowed: set[str], topic: Callable[..., Any], partition: Callable[..., Any], code: int
+) -> tuple[Q | None, list[Any]]:
+    """(``req`` narrowed to the topics in ``allowed``, or None when it named topics and none is
+    allowed; an answer ``topic(name, [partition(index, code)])`` for each other topic)."""
+    topics: list[Any] = req.topics  # type: ignore[attr-defined]
+    denied = [
+        topic(
+            name=t.name,
+            partitions=[
+                partition(partition_index=p.partition_index, error_code=code) for p in t.partitions
+            ],
+        )
+        for t in topics
+        if t.name not in allowed
+    ]
+    if not denied:
+        return req, []
+    kept = [t for t in topics if t.name in allowed]
+    if not kept:
+        return None, denied
+    narrowed = copy.copy(req)
+    narrowed.topics = kept  # type: ignore[attr-defined]
+    return narrowed, denied
 
 
 def commit_split(
     ctx: RequestContext, req: OffsetCommitRequest
 ) -> tuple[OffsetCommitRequest | None, list[OffsetCommitResponse.OffsetCommitResponseTopic]]:
-    """(the request narrowed to authorized topics, or None when nothing is left to commit;
-    the answers of the denied topics)."""
+    """OffsetCommit: READ on the group (else every partition GROUP_AUTHORIZATION_FAILED and
+    nothing is committed) and on each topic."""
     R = OffsetCommitResponse
-    group_ok = checks.group(ctx, Op.READ, req.group_id)
-    denied, kept = [], []
-    for t in req.topics:
-        if group_ok and checks.topic(ctx, Op.READ, t.name):
-            kept.append(t)
-            continue
-        code = TOPIC_DENIED if group_ok else GROUP_DENIED
-        denied.append(
-            R.OffsetCommitResponseTopic(
-                name=t.name,
-                partitions=[
-                    R.OffsetCommitResponsePartition(
-                        partition_index=p.partition_index, error_code=code
-                    )
-                    for p in t.partitions
-                ],
-            )
-        )
-    if not group_ok or (not kept and req.topics):
-        return None, denied
-    narrowed = copy.copy(req)
-    narrowed.topics = kept
-    return narrowed, denied
+    if not checks.group(ctx, Op.READ, req.group_id):
+        part = R.OffsetCommitResponsePartition
+        return None, _split(req, set(), R.OffsetCommitResponseTopic, part, GROUP_DENIED)[1]
+    allowed = checks.topics(ctx, Op.READ, {t.name for t in req.topics})
+    return _split(
+        req, allowed, R.OffsetCommitResponseTopic, R.OffsetCommitResponsePartition, TOPIC_DENIED
+    )
 
 
 def txn_commit_split(
@@ -72,59 +84,22 @@ def txn_commit_split(
 ) -> tuple[
     TxnOffsetCommitRequest | None, list[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic]
 ]:
-    """TxnOffsetCommit: READ on each topic (the group and transactional id are checked by the
-    handler). (the request narrowed to the allowed topics or None when none is left, the
-    answers of the denied topics)."""
+    """TxnOffsetCommit: READ on each topic (the handler checks the group and transactional
+    id)."""
     R = TxnOffsetCommitResponse
     allowed = checks.topics(ctx, Op.READ, {t.name for t in req.topics})
-    denied = [
-        R.TxnOffsetCommitResponseTopic(
-            name=t.name,
-            partitions=[
-                R.TxnOffsetCommitResponsePartition(
-                    partition_index=p.partition_index, error_code=TOPIC_DENIED
-                )
-                for p in t.partitions
-            ],
-        )
-        for t in req.topics
-        if t.name not in allowed
-    ]
-    if not denied:
-        return req, []
-    kept = [t for t in req.topics if t.name in allowed]
-    if not kept:
-        return None, denied
-    narrowed = copy.copy(req)
-    narrowed.topics = kept
-    return narrowed, denied
+    topic, part = R.TxnOffsetCommitResponseTopic, R.TxnOffsetCommitResponsePartition
+    return _split(req, allowed, topic, part, TOPIC_DENIED)
 
 
 def offset_delete_split(
     ctx: RequestContext, req: OffsetDeleteRequest
 ) -> tuple[OffsetDeleteRequest | None, list[OffsetDeleteResponse.OffsetDeleteResponseTopic]]:
-    """OffsetDelete: READ on each topic (DELETE on the group is checked by the handler)."""
+    """OffsetDelete: READ on each topic (the handler checks DELETE on the group)."""
     R = OffsetDeleteResponse
     allowed = checks.topics(ctx, Op.READ, {t.name for t in req.topics})
-    denied = [
-        R.OffsetDeleteResponseTopic(
-            name=t.name,
-            partitions=[
-                R.OffsetDeleteResponsePartition(
-                    partition_index=p.partition_index, error_code=TOPIC_DENIED
-                )
-                for p in t.partitions
-            ],
-        )
-        for t in req.topics
-        if t.name not in allowed
-    ]
-    kept = [t for t in req.topics if t.name in allowed]
-    if denied and not kept:
-        return None, denied
-    narrowed = copy.copy(req)
-    narrowed.topics = kept
-    return narrowed, denied
+    topic, part = R.OffsetDeleteResponseTopic, R.OffsetDeleteResponsePartition
+    return _split(req, allowed, topic, part, TOPIC_DENIED)
 
 
 def fetch_split(
