@@ -22,6 +22,7 @@ class RequestContext:
     peer: str
     listener: str = "PLAINTEXT"
     principal: KafkaPrincipal = ANONYMOUS
+    security_protocol: str = "PLAINTEXT"
 
     @property
     def api_version(self) -> int:

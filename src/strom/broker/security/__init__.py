@@ -1,1 +1,1 @@
-"""Security: authenticated principals and authorization (ACLs)."""
+"""Broker security: listeners and their protocols, TLS, SASL authentication, principals."""

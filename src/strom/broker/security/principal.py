@@ -1,7 +1,8 @@
-"""The authenticated identity of a connection: Kafka's KafkaPrincipal.
+"""The authenticated identity of a connection (Kafka's KafkaPrincipal).
 
-Owns: the principal value type shared by authentication (which sets it on a connection) and
-authorization (which checks it). A connection that has not authenticated is ``ANONYMOUS``.
+Owns: the principal value type shared by authentication (which sets it on each request's
+context) and authorization (which checks it). Invariant: immutable; ``str()`` is Kafka's
+``"<type>:<name>"`` form, e.g. ``User:alice``.
 """
 
 from __future__ import annotations
