@@ -296,6 +296,9 @@ def test_create_and_delete_topics(tmp_path: Path) -> None:
             allow(b, RT.CLUSTER, "kafka-cluster", Op.CREATE)
             r = await call(b, 19, creq)
             assert r.topics[0].error_code == 0
+            # created, but its configs are not shown without DESCRIBE_CONFIGS on it
+            assert r.topics[0].topic_config_error_code == E.TOPIC_AUTHORIZATION_FAILED
+            assert r.topics[0].configs == []
             dreq = DeleteTopicsRequest(topic_names=["c1"], timeout_ms=1000)
             r = await call(b, 20, dreq, version=5)
             assert r.responses[0].error_code == E.TOPIC_AUTHORIZATION_FAILED
@@ -541,6 +544,25 @@ def test_transaction_apis_need_write_on_transactional_id(tmp_path: Path) -> None
             assert r.error_code == E.GROUP_AUTHORIZATION_FAILED
             r = await call(b, 26, end)
             assert r.error_code not in (E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, 0)
+            from strom.protocol.messages.add_partitions_to_txn import (
+                AddPartitionsToTxnRequest as AP,
+            )
+
+            ap = AP(
+                transactions=[
+                    AP.AddPartitionsToTxnTransaction(
+                        transactional_id="tx",
+                        producer_id=1,
+                        producer_epoch=0,
+                        verify_only=True,
+                        topics=[AP.AddPartitionsToTxnTopic(name="t", partitions=[0])],
+                    )
+                ]
+            )
+            r = await call(b, 24, ap, version=4)  # v4+ comes from brokers: CLUSTER_ACTION
+            assert r.error_code == E.CLUSTER_AUTHORIZATION_FAILED
+            r = await call(b, 24, ap, version=4, principal=ADMIN)
+            assert r.error_code == 0
             from strom.protocol.messages.txn_offset_commit import TxnOffsetCommitRequest as TC
 
             tc = TC(

@@ -96,7 +96,9 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
         r.topic_id = info.topic_id if not req.validate_only else ZERO_UUID
         r.num_partitions = info.num_partitions
         r.replication_factor = len(info.assignment[0])
-        if ctx.api_version >= 5:
+        if ctx.api_version >= 5 and not checks.topic(ctx, AclOperation.DESCRIBE_CONFIGS, t.name):
+            r.topic_config_error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED  # Kafka: no configs
+        elif ctx.api_version >= 5:
             r.configs = [
                 CR.CreatableTopicConfigs(
                     name=e.name,
