@@ -27,7 +27,13 @@ import time
 from collections.abc import Callable
 
 from kazoo.client import KazooClient
-from kazoo.exceptions import BadVersionError, NodeExistsError, NoNodeError, NotEmptyError
+from kazoo.exceptions import (
+    BadVersionError,
+    KazooException,
+    NodeExistsError,
+    NoNodeError,
+    NotEmptyError,
+)
 
 from strom.broker.security.acl import RESOURCE_BY_NAME, RESOURCE_NAMES, PatternType, ResourcePattern
 from strom.broker.security.acl_store import (
@@ -127,6 +133,12 @@ class ZkAclStore:
         return out
 
     def update(self, pattern: ResourcePattern, fn: Callable[[Entries], Entries]) -> Entries:
+        try:
+            return self._update(pattern, fn)
+        except KazooException as exc:  # connection loss, session expiry: the change may not be
+            raise AclStoreError(f"ZooKeeper: {exc!r}") from exc  # made; the caller is told
+
+    def _update(self, pattern: ResourcePattern, fn: Callable[[Entries], Entries]) -> Entries:
         path = resource_path(pattern)
         for _ in range(100):  # compare-and-set retries under contention, bounded
             current, version = self._read(pattern)
