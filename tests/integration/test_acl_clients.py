@@ -48,7 +48,7 @@ def seed_cluster_acls(data_dir: Path) -> None:
         model.AccessControlEntry(ANON, "*", op, model.AclPermissionType.ALLOW)
         for op in (model.AclOperation.ALTER, model.AclOperation.DESCRIBE, model.AclOperation.CREATE)
     )
-    store.update(cluster, lambda cur: cur | entries)
+    store.update_many({cluster: lambda cur: cur | entries})
 
 
 @pytest.fixture(scope="module")

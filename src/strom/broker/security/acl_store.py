@@ -1,16 +1,17 @@
 """Where ACLs live: the store interface, Kafka's JSON encoding of a resource's ACLs, and the
 single-node store (one file in the first log directory).
 
-Owns: :class:`AclStore` (load every pattern's entries; replace one pattern's entries with a
-function of the current ones, atomically; report changes made elsewhere), the JSON format
+Owns: :class:`AclStore` (load every pattern's entries; replace patterns' entries with functions
+of the current ones, each atomically; report changes made elsewhere), the JSON format
 Kafka's AclAuthorizer writes for one resource (also used by the ZooKeeper store)::
 
     {"version": 1, "acls": [{"principal": "User:alice", "permissionType": "Allow",
                              "operation": "Read", "host": "*"}]}
 
 and :class:`LocalAclStore`, which keeps ``acls.json`` (a list of resources each with that
-document) and replaces it atomically (write a temporary file, fsync, rename, fsync the
-directory): after a crash the file holds the bindings before or after a change, never a mix.
+document) and replaces it atomically, once per request (write a temporary file, fsync, rename,
+fsync the directory): after a crash the file holds the bindings before or after a change, never
+a mix.
 """
 
 from __future__ import annotations
@@ -115,8 +116,12 @@ class AclStore(Protocol):
 
     def load_all(self) -> dict[ResourcePattern, Entries]: ...
 
-    def update(self, pattern: ResourcePattern, fn: Callable[[Entries], Entries]) -> Entries:
-        """Replace ``pattern``'s entries by ``fn(current)`` atomically; returns the new set."""
+    def update_many(
+        self, changes: dict[ResourcePattern, Callable[[Entries], Entries]]
+    ) -> dict[ResourcePattern, Entries]:
+        """Replace each pattern's entries by ``fn(current)``, each pattern atomically; returns
+        the new sets. On an error, the patterns already changed stay changed (the error says
+        which failed; nothing half-written)."""
         ...
 
 
@@ -149,17 +154,23 @@ class LocalAclStore:
     def load_all(self) -> dict[ResourcePattern, Entries]:
         return dict(self._acls)
 
-    def update(self, pattern: ResourcePattern, fn: Callable[[Entries], Entries]) -> Entries:
+    def update_many(
+        self, changes: dict[ResourcePattern, Callable[[Entries], Entries]]
+    ) -> dict[ResourcePattern, Entries]:
+        """All the changes in one atomic file replacement: all of them or none."""
         with self._lock:
-            new = frozenset(fn(self._acls.get(pattern, frozenset())))
             acls = dict(self._acls)
-            if new:
-                acls[pattern] = new
-            else:
-                acls.pop(pattern, None)
-            self._write(acls)
-            self._acls = acls
-            return new
+            out: dict[ResourcePattern, Entries] = {}
+            for pattern, fn in changes.items():
+                new = out[pattern] = frozenset(fn(acls.get(pattern, frozenset())))
+                if new:
+                    acls[pattern] = new
+                else:
+                    acls.pop(pattern, None)
+            if acls != self._acls:
+                self._write(acls)
+                self._acls = acls
+            return out
 
     def _write(self, acls: dict[ResourcePattern, Entries]) -> None:
         resources = [

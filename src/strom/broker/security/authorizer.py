@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from strom.broker.security.acl import (
     IMPLIED_BY,
@@ -42,7 +42,7 @@ from strom.broker.security.acl import (
     ResourcePattern,
     ResourceType,
 )
-from strom.broker.security.acl_store import AclStore
+from strom.broker.security.acl_store import AclStore, Entries
 from strom.broker.security.principal import KafkaPrincipal
 
 log = logging.getLogger("strom.broker.security.authorizer")
@@ -70,6 +70,7 @@ class AclAuthorizer:
         self.super_users = super_users
         self.allow_if_no_acl = allow_if_no_acl
         self._acls: dict[ResourcePattern, frozenset[AccessControlEntry]] = {}
+        self._prefixes: dict[ResourceType, frozenset[str]] = {}
         self._lock = threading.RLock()
 
     # -- cache ---------------------------------------------------------------------------------
@@ -80,16 +81,31 @@ class AclAuthorizer:
         with self._lock:
             self.store.start(self._on_change)
             self._acls = {p: frozenset(es) for p, es in self.store.load_all().items() if es}
+            self._index_prefixes()
         log.info("authorizer loaded ACLs for %d resource patterns", len(self._acls))
 
     def _on_change(self, pattern: ResourcePattern, entries: frozenset[AccessControlEntry]) -> None:
+        self._apply({pattern: entries})
+
+    def _apply(self, changes: dict[ResourcePattern, frozenset[AccessControlEntry]]) -> None:
         with self._lock:
             acls = dict(self._acls)
-            if entries:
-                acls[pattern] = entries
-            else:
-                acls.pop(pattern, None)
+            for pattern, entries in changes.items():
+                if entries:
+                    acls[pattern] = entries
+                else:
+                    acls.pop(pattern, None)
             self._acls = acls
+            self._index_prefixes()
+
+    def _index_prefixes(self) -> None:
+        """The PREFIXED names per resource type, so a check looks up its name's prefixes instead
+        of scanning every pattern (called under the lock after each change)."""
+        index: dict[ResourceType, set[str]] = {}
+        for p in self._acls:
+            if p.pattern_type == PatternType.PREFIXED:
+                index.setdefault(p.resource_type, set()).add(p.name)
+        self._prefixes = {t: frozenset(names) for t, names in index.items()}
 
     # -- decisions -----------------------------------------------------------------------------
     def is_super_user(self, principal: KafkaPrincipal) -> bool:
@@ -103,13 +119,13 @@ class AclAuthorizer:
             ResourcePattern(rtype, WILDCARD_RESOURCE, PatternType.LITERAL),
         ):
             out.extend(acls.get(key, ()))
-        for pattern, entries in acls.items():
-            if (
-                pattern.pattern_type == PatternType.PREFIXED
-                and pattern.resource_type == rtype
-                and name.startswith(pattern.name)
-            ):
-                out.extend(entries)
+        prefixes = self._prefixes.get(rtype, frozenset())
+        if len(prefixes) <= len(name):  # whichever is fewer: the prefixes, or the name's lengths
+            hits = [p for p in prefixes if name.startswith(p)]
+        else:
+            hits = [name[:i] for i in range(1, len(name) + 1) if name[:i] in prefixes]
+        for p in hits:
+            out.extend(acls.get(ResourcePattern(rtype, p, PatternType.PREFIXED), ()))
         return out
 
     def authorize(
@@ -178,9 +194,10 @@ class AclAuthorizer:
         by_pattern: dict[ResourcePattern, set[AccessControlEntry]] = {}
         for b in bindings:
             by_pattern.setdefault(b.pattern, set()).add(b.entry)
-        for pattern, entries in by_pattern.items():
-            new = self.store.update(pattern, lambda cur, add=entries: cur | add)  # type: ignore[misc]
-            self._on_change(pattern, new)
+        changes: dict[ResourcePattern, Callable[[Entries], Entries]] = {
+            p: _Adder(entries) for p, entries in by_pattern.items()
+        }
+        self._apply(self.store.update_many(changes))
 
     def describe(self, f: AclBindingFilter) -> list[AclBinding]:
         return sorted(
@@ -196,13 +213,9 @@ class AclAuthorizer:
 
     def delete(self, f: AclBindingFilter) -> list[AclBinding]:
         """Delete what the filter matches; returns the bindings deleted."""
-        deleted: list[AclBinding] = []
-        for pattern in [p for p in self._acls if f.matches_pattern(p)]:
-            gone: set[AccessControlEntry] = set()
-            new = self.store.update(pattern, _Remover(f, gone))
-            self._on_change(pattern, new)
-            deleted.extend(AclBinding(pattern, e) for e in sorted(gone))
-        return deleted
+        removers = {p: _Remover(f) for p in self._acls if f.matches_pattern(p)}
+        self._apply(self.store.update_many(dict(removers)))
+        return [AclBinding(p, e) for p, r in removers.items() for e in sorted(r.gone)]
 
 
 def _covers(deny: ResourcePattern, allow: ResourcePattern) -> bool:
@@ -213,15 +226,24 @@ def _covers(deny: ResourcePattern, allow: ResourcePattern) -> bool:
     return allow.name.startswith(deny.name) and allow.name != WILDCARD_RESOURCE
 
 
+class _Adder:
+    """The update function of a create: adds the entries."""
+
+    def __init__(self, entries: set[AccessControlEntry]) -> None:
+        self.entries = entries
+
+    def __call__(self, cur: frozenset[AccessControlEntry]) -> frozenset[AccessControlEntry]:
+        return cur | self.entries
+
+
 class _Remover:
     """The update function of a delete: drops the entries the filter matches, noting them (a
     compare-and-set store may call it more than once; the last call's note counts)."""
 
-    def __init__(self, f: AclBindingFilter, gone: set[AccessControlEntry]) -> None:
+    def __init__(self, f: AclBindingFilter) -> None:
         self.f = f
-        self.gone = gone
+        self.gone: set[AccessControlEntry] = set()
 
     def __call__(self, cur: frozenset[AccessControlEntry]) -> frozenset[AccessControlEntry]:
-        self.gone.clear()
-        self.gone.update(e for e in cur if self.f.matches_entry(e))
+        self.gone = {e for e in cur if self.f.matches_entry(e)}
         return cur - self.gone

@@ -132,9 +132,12 @@ class ZkAclStore:
                         out[p] = entries
         return out
 
-    def update(self, pattern: ResourcePattern, fn: Callable[[Entries], Entries]) -> Entries:
+    def update_many(
+        self, changes: dict[ResourcePattern, Callable[[Entries], Entries]]
+    ) -> dict[ResourcePattern, Entries]:
+        """One compare-and-set per resource znode (Kafka's layout has one znode a resource)."""
         try:
-            return self._update(pattern, fn)
+            return {p: self._update(p, fn) for p, fn in changes.items()}
         except KazooException as exc:  # connection loss, session expiry: the change may not be
             raise AclStoreError(f"ZooKeeper: {exc!r}") from exc  # made; the caller is told
 
