@@ -135,3 +135,66 @@ def test_acl_change_through_one_broker_applies_on_all(cluster_factory) -> None: 
         "DENY gone on every broker", lambda: codes(ports, TOPIC) == [0, 0, 0] or None, timeout=10
     )
     assert codes(ports, "pre-x") == denied  # the prefixed DENY stays
+
+
+async def _create_acl_code(port: int, name: str) -> int:
+    from strom.protocol.messages.create_acls import CreateAclsRequest as CR
+    from strom.protocol.messages.create_acls import CreateAclsResponse
+
+    conn = BrokerConnection(
+        "127.0.0.1",
+        port,
+        client_id="acl-probe",
+        request_timeout=20,
+        connect_timeout=5,
+        max_in_flight=1,
+    )
+    await conn.connect()
+    try:
+        req = CR(
+            creations=[
+                CR.AclCreation(
+                    resource_type=2,
+                    resource_name=name,
+                    resource_pattern_type=3,
+                    principal="User:a",
+                    host="*",
+                    operation=3,
+                    permission_type=3,
+                )
+            ]
+        )
+        resp = await conn.request(req, CreateAclsResponse, 3)
+        return int(resp.results[0].error_code)
+    finally:
+        conn.close()
+
+
+def test_zookeeper_down_refuses_changes_and_keeps_enforcing(cluster_factory) -> None:  # type: ignore[no-untyped-def]
+    overrides = {
+        **FAST,
+        "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer",
+        "allow.everyone.if.no.acl.found": "true",
+    }
+    cluster = cluster_factory(brokers=1, overrides=overrides, own_zookeeper=True)
+    (b,) = cluster.brokers
+    a = AdminClient({"bootstrap.servers": b.bootstrap, "log_level": 0})
+    for f in a.create_topics([NewTopic(TOPIC, 1, 1)]).values():
+        f.result(timeout=60)
+    for f in a.create_acls([DENY]).values():
+        assert f.result(timeout=30) is None
+    assert codes([b.port], TOPIC) == [ErrorCode.TOPIC_AUTHORIZATION_FAILED]
+    assert cluster.zookeeper is not None
+    cluster.zookeeper.stop()
+    t0 = time.monotonic()
+    code = asyncio.run(_create_acl_code(b.port, "x"))
+    assert code == ErrorCode.UNKNOWN_SERVER_ERROR and time.monotonic() - t0 < 10
+    # the ACLs already in force keep being enforced (fails closed) and the broker serves
+    assert codes([b.port], TOPIC) == [ErrorCode.TOPIC_AUTHORIZATION_FAILED]
+    cluster.zookeeper.start()
+    wait_for(
+        "ACL changes accepted again",
+        lambda: asyncio.run(_create_acl_code(b.port, "x")) == 0 or None,
+        timeout=60,
+    )
+    assert b.alive

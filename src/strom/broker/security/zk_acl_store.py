@@ -135,7 +135,11 @@ class ZkAclStore:
     def update_many(
         self, changes: dict[ResourcePattern, Callable[[Entries], Entries]]
     ) -> dict[ResourcePattern, Entries]:
-        """One compare-and-set per resource znode (Kafka's layout has one znode a resource)."""
+        """One compare-and-set per resource znode (Kafka's layout has one znode a resource).
+        Refused at once while the ZooKeeper session is not connected (kazoo would queue the
+        request until it reconnects, holding the client past its timeout)."""
+        if not self.zk.connected:
+            raise AclStoreError("not connected to ZooKeeper: ACLs cannot be changed now")
         try:
             return {p: self._update(p, fn) for p, fn in changes.items()}
         except KazooException as exc:  # connection loss, session expiry: the change may not be
