@@ -42,6 +42,7 @@ class FakeBroker:
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
         self.broker_id = 1
+        self.authorizer = None  # no authorizer: WriteTxnMarkers needs no CLUSTER_ACTION
         self.replica_manager = ReplicaManager(1)
         self.group_markers: list[tuple[int, int, bool]] = []
         self.guard: list[tuple[tuple[str, int], int]] = []

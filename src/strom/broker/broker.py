@@ -23,6 +23,9 @@ from strom.broker.log_dir_failure import LogDirFailureHandler
 from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
+from strom.broker.security.acl_store import AclStore, LocalAclStore
+from strom.broker.security.authorizer import AclAuthorizer, parse_super_users
+from strom.broker.security.zk_acl_store import ZkAclStore
 from strom.broker.topics import TopicManager, make_partition
 from strom.broker.txn_runtime import TxnRuntime
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
@@ -53,6 +56,16 @@ class Broker:
             self.metadata: MetadataStore = self.cluster.store
         else:
             self.metadata = LocalMetadataStore(dirs[0])
+        self.authorizer: AclAuthorizer | None = None
+        if config["authorizer.class.name"].strip():
+            acl_store: AclStore = (
+                ZkAclStore(self.cluster.store.zk) if self.cluster else LocalAclStore(dirs[0])
+            )
+            self.authorizer = AclAuthorizer(
+                acl_store,
+                parse_super_users(config["super.users"]),
+                config["allow.everyone.if.no.acl.found"],
+            )
         self.log_dir_failure = LogDirFailureChannel()
         self.log_manager = LogManager(
             dirs,
@@ -141,6 +154,8 @@ class Broker:
         t0 = time.monotonic()
         if self.cluster is not None:
             self.cluster.open_store()
+        if self.authorizer is not None:
+            await asyncio.to_thread(self.authorizer.start)
         self.log_dir_failure.add_listener(
             LogDirFailureHandler(
                 asyncio.get_running_loop(),

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from strom.broker.connection_quotas import QuotaConfigError, parse_overrides
+from strom.broker.security.authorizer import AUTHORIZER_CLASSES
 
 log = logging.getLogger("strom.broker.config")
 
@@ -165,6 +166,10 @@ _KEYS = [
     Key("controlled.shutdown.retry.backoff.ms", int, "5000", 0),
     Key("cluster.id", str, None),
     Key("producer.id.expiration.ms", int, "86400000", 1),
+    # authorization (strom.broker.security.authorizer): empty class name = no authorizer
+    Key("authorizer.class.name", str, ""),
+    Key("super.users", str, ""),
+    Key("allow.everyone.if.no.acl.found", _bool, "false"),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
@@ -277,6 +282,12 @@ class BrokerConfig:
             raise ConfigError(
                 f"Invalid value for configuration max.connections.per.ip.overrides: {exc}"
             ) from None
+        authorizer = self.values["authorizer.class.name"].strip()
+        if authorizer and authorizer not in AUTHORIZER_CLASSES:
+            raise ConfigError(
+                f"Invalid value {authorizer} for configuration authorizer.class.name: Class "
+                f"{authorizer} cannot be found (supported: {', '.join(sorted(AUTHORIZER_CLASSES))})"
+            )
         ts = self.values["log.message.timestamp.type"]
         if ts not in ("CreateTime", "LogAppendTime"):
             raise ConfigError(

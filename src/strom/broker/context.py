@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.protocol.messages.headers import RequestHeader
 
 if TYPE_CHECKING:
@@ -20,10 +21,18 @@ class RequestContext:
     broker: Broker
     peer: str
     listener: str = "PLAINTEXT"
+    principal: KafkaPrincipal = ANONYMOUS
+    security_protocol: str = "PLAINTEXT"
 
     @property
     def api_version(self) -> int:
         return self.header.request_api_version
+
+    @property
+    def client_host(self) -> str:
+        """The peer's IP address, without the port (what ACL host matching compares)."""
+        host = self.peer.rsplit(":", 1)[0] if ":" in self.peer else self.peer
+        return host.strip("[]")
 
     @property
     def client_id(self) -> str:

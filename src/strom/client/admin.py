@@ -4,10 +4,11 @@ Owns: the topic, config and record calls (CreateTopics, DeleteTopics, CreatePart
 Metadata, DescribeCluster, DescribeConfigs, IncrementalAlterConfigs, DeleteRecords, ListOffsets)
 and the
 assembly of the client from its mixins: :mod:`admin_groups` (group coordinator APIs),
-:mod:`admin_cluster` (log dirs, leader election, reassignments) and :mod:`admin_txn`
-(transactions, producers), all over :class:`admin_base.AdminBase`. Requests go to the right
-broker (controller for topic changes, leaders for DeleteRecords, the named broker for broker
-configs, coordinators for group APIs); methods raise the first item error unless documented to
+:mod:`admin_cluster` (log dirs, leader election, reassignments), :mod:`admin_txn`
+(transactions, producers) and :mod:`admin_acls` (ACLs), all over
+:class:`admin_base.AdminBase`. Requests go to the right broker (controller for topic changes,
+leaders for DeleteRecords, the named broker for broker configs, coordinators for group APIs,
+any broker for ACLs); methods raise the first item error unless documented to
 return per-item outcomes. Results are plain dicts and dataclasses.
 
 Example::
@@ -27,6 +28,7 @@ from enum import IntEnum
 from typing import Any, NamedTuple
 from uuid import UUID
 
+from strom.client.admin_acls import AclAdmin
 from strom.client.admin_cluster import ClusterAdmin
 from strom.client.admin_groups import GroupAdmin, GroupDescription, GroupMember, OffsetDeleteResult
 from strom.client.admin_txn import TxnAdmin
@@ -119,7 +121,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin):
+class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin, AclAdmin):
     """Admin operations over the Kafka protocol."""
 
     async def __aenter__(self) -> AIOAdminClient:

@@ -18,6 +18,7 @@ TOOLS = {
     "delete-records": "delete_records",
     "log-dirs": "log_dirs",
     "transactions": "transactions",
+    "acls": "acls",
     "leader-election": "leader_election",
     "reassign-partitions": "reassign_partitions",
     "producer-perf-test": "producer_perf",

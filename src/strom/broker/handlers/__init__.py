@@ -17,6 +17,7 @@ MODULES = (
     "consumer_groups",
     "txn",
     "controller_apis",
+    "acls",
 )
 
 

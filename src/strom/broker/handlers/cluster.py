@@ -8,6 +8,8 @@ from collections import defaultdict
 from strom.broker.context import RequestContext
 from strom.broker.handlers.core import topic_metadata
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import CLUSTER_NAME, AclOperation, ResourceType
 from strom.errors import ErrorCode
 from strom.protocol.messages.describe_cluster import DescribeClusterRequest, DescribeClusterResponse
 from strom.protocol.messages.describe_log_dirs import (
@@ -44,6 +46,9 @@ async def describe_cluster(
             R.DescribeClusterBroker(broker_id=i, host=host, port=port, rack=rack)
             for i, host, port, rack in b.endpoints(ctx.listener)
         ],
+        cluster_authorized_operations=checks.operations(
+            ctx, ResourceType.CLUSTER, CLUSTER_NAME, req.include_cluster_authorized_operations
+        ),
     )
 
 
@@ -53,6 +58,8 @@ async def describe_log_dirs(
 ) -> DescribeLogDirsResponse:
     R = DescribeLogDirsResponse
     b = ctx.broker
+    if not checks.cluster(ctx, AclOperation.DESCRIBE):
+        return R(error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, results=[])
     wanted: dict[str, set[int]] | None = None
     if req.topics is not None:
         wanted = {t.topic: set(t.partitions) for t in req.topics}
@@ -105,6 +112,9 @@ async def describe_topic_partitions(
     R = DescribeTopicPartitionsResponse
     store = ctx.broker.metadata
     names = sorted({t.name for t in req.topics}) if req.topics else sorted(store.topics())
+    denied = set(names) - checks.topics(ctx, AclOperation.DESCRIBE, names)
+    if not req.topics:  # Kafka: listing all topics leaves out those not described
+        names = [n for n in names if n not in denied]
     limit = max(1, req.response_partition_limit)
     start_topic, start_part = ("", 0)
     if req.cursor is not None:
@@ -116,6 +126,10 @@ async def describe_topic_partitions(
         if name < start_topic:
             continue
         info = store.topic(name)
+        if name in denied:
+            out.append(R.DescribeTopicPartitionsResponseTopic(
+                error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name))  # fmt: skip
+            continue
         if info is None:
             out.append(R.DescribeTopicPartitionsResponseTopic(error_code=3, name=name))
             continue

@@ -14,6 +14,8 @@ from strom.broker import group_configs
 from strom.broker.configs import ConfigEntry, describe_broker_configs, describe_topic_configs
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.alter_configs import AlterConfigsRequest, AlterConfigsResponse
 from strom.protocol.messages.describe_configs import (
@@ -65,7 +67,12 @@ async def describe_configs(
             configs=[],
         )
         entries: list[ConfigEntry] = []
-        if res.resource_type == TOPIC:
+        denied = checks.config_resource(
+            ctx, AclOperation.DESCRIBE_CONFIGS, res.resource_type, res.resource_name
+        )
+        if denied:
+            r.error_code = denied
+        elif res.resource_type == TOPIC:
             info = b.metadata.topic(res.resource_name)
             if info is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
@@ -109,6 +116,11 @@ async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterC
             error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
         )
         try:
+            denied = checks.config_resource(
+                ctx, AclOperation.ALTER_CONFIGS, res.resource_type, res.resource_name
+            )
+            if denied:
+                raise KafkaError("Authorization failed.", ErrorCode(denied))
             configs = {c.name: c.value for c in res.configs if c.value is not None}
             if res.resource_type == GROUP:
                 group_configs.replace(ctx.broker, res.resource_name, configs, req.validate_only)
@@ -136,6 +148,11 @@ async def incremental_alter_configs(
             error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
         )
         try:
+            denied = checks.config_resource(
+                ctx, AclOperation.ALTER_CONFIGS, res.resource_type, res.resource_name
+            )
+            if denied:
+                raise KafkaError("Authorization failed.", ErrorCode(denied))
             if res.resource_type == GROUP:
                 ops = [(c.name, c.config_operation, c.value) for c in res.configs]
                 group_configs.alter(ctx.broker, res.resource_name, ops, req.validate_only)

@@ -12,6 +12,9 @@ from __future__ import annotations
 from strom.broker.context import RequestContext
 from strom.broker.handlers.groups import coordinator, topic_image
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation, ResourceType
+from strom.errors import ErrorCode
 from strom.protocol.messages.consumer_group_describe import (
     ConsumerGroupDescribeRequest,
     ConsumerGroupDescribeResponse,
@@ -26,6 +29,11 @@ from strom.protocol.messages.consumer_group_heartbeat import (
 async def consumer_group_heartbeat(
     ctx: RequestContext, req: ConsumerGroupHeartbeatRequest
 ) -> ConsumerGroupHeartbeatResponse:
+    if not checks.group(ctx, AclOperation.READ, req.group_id):
+        return ConsumerGroupHeartbeatResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
+    subscribed = set(req.subscribed_topic_names or ())
+    if subscribed - checks.topics(ctx, AclOperation.DESCRIBE, subscribed):
+        return ConsumerGroupHeartbeatResponse(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED)
     groups = ctx.broker.groups
     coord = coordinator(ctx)
     image = topic_image(ctx)
@@ -40,4 +48,13 @@ async def consumer_group_heartbeat(
 async def consumer_group_describe(
     ctx: RequestContext, req: ConsumerGroupDescribeRequest
 ) -> ConsumerGroupDescribeResponse:
-    return ctx.broker.groups.coordinator.consumer_describe(req)
+    resp = ctx.broker.groups.coordinator.consumer_describe(req)
+    for g in resp.groups:  # Kafka: DESCRIBE on each group
+        if not checks.group(ctx, AclOperation.DESCRIBE, g.group_id):
+            g.error_code, g.error_message = ErrorCode.GROUP_AUTHORIZATION_FAILED, None
+            g.members = []
+        elif g.error_code == 0:
+            g.authorized_operations = checks.operations(
+                ctx, ResourceType.GROUP, g.group_id, req.include_authorized_operations
+            )
+    return resp

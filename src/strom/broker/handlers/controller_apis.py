@@ -16,6 +16,8 @@ from typing import TypeVar
 
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.cluster import controller_admin as admin
 from strom.cluster.controller import Controller, NotControllerError
 from strom.errors import ErrorCode
@@ -39,6 +41,7 @@ from strom.protocol.messages.update_metadata import UpdateMetadataRequest, Updat
 
 E = ErrorCode
 T = TypeVar("T")
+DENIED = E.CLUSTER_AUTHORIZATION_FAILED
 TP = tuple[str, int]
 
 
@@ -59,6 +62,8 @@ async def _on_controller(ctx: RequestContext, fn: Callable[[Controller], T]) -> 
 
 @handles(4, min_version=5, max_version=7)
 async def leader_and_isr(ctx: RequestContext, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
+    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+        return LeaderAndIsrResponse(error_code=DENIED, topics=[])
     cluster = ctx.broker.cluster
     if cluster is None:
         return LeaderAndIsrResponse(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
@@ -69,6 +74,8 @@ async def leader_and_isr(ctx: RequestContext, req: LeaderAndIsrRequest) -> Leade
 async def update_metadata(
     ctx: RequestContext, req: UpdateMetadataRequest
 ) -> UpdateMetadataResponse:
+    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+        return UpdateMetadataResponse(error_code=DENIED)
     cluster = ctx.broker.cluster
     if cluster is None:
         return UpdateMetadataResponse(error_code=E.STALE_CONTROLLER_EPOCH)
@@ -77,6 +84,8 @@ async def update_metadata(
 
 @handles(5, min_version=3, max_version=4)
 async def stop_replica(ctx: RequestContext, req: StopReplicaRequest) -> StopReplicaResponse:
+    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+        return StopReplicaResponse(error_code=DENIED, partition_errors=[])
     cluster = ctx.broker.cluster
     if cluster is None:
         return StopReplicaResponse(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
@@ -88,6 +97,8 @@ async def controlled_shutdown(
     ctx: RequestContext, req: ControlledShutdownRequest
 ) -> ControlledShutdownResponse:
     R = ControlledShutdownResponse
+    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+        return R(error_code=DENIED, remaining_partitions=[])
 
     def run(c: Controller) -> list[TP] | None:
         try:
@@ -113,6 +124,8 @@ async def alter_partition(
     ctx: RequestContext, req: AlterPartitionRequest
 ) -> AlterPartitionResponse:
     R = AlterPartitionResponse
+    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+        return R(error_code=DENIED, topics=[])
     items = [
         ((t.topic_name, pd.partition_index), pd.leader_epoch, list(pd.new_isr), pd.partition_epoch)
         for t in req.topics
@@ -138,6 +151,8 @@ async def alter_partition(
 @handles(43)
 async def elect_leaders(ctx: RequestContext, req: ElectLeadersRequest) -> ElectLeadersResponse:
     R = ElectLeadersResponse
+    if not checks.cluster(ctx, AclOperation.ALTER):
+        return R(error_code=DENIED, replica_election_results=[])
     kind = req.election_type if ctx.api_version >= 1 else admin.PREFERRED
     tps = None
     if req.topic_partitions is not None:
@@ -181,6 +196,8 @@ async def alter_partition_reassignments(
     ctx: RequestContext, req: AlterPartitionReassignmentsRequest
 ) -> AlterPartitionReassignmentsResponse:
     R = AlterPartitionReassignmentsResponse
+    if not checks.cluster(ctx, AclOperation.ALTER):
+        return R(error_code=DENIED, error_message=None, responses=[])
     wanted: dict[TP, list[int] | None] = {
         (t.name, p.partition_index): (list(p.replicas) if p.replicas is not None else None)
         for t in req.topics
@@ -209,6 +226,8 @@ async def list_partition_reassignments(
     ctx: RequestContext, req: ListPartitionReassignmentsRequest
 ) -> ListPartitionReassignmentsResponse:
     R = ListPartitionReassignmentsResponse
+    if not checks.cluster(ctx, AclOperation.DESCRIBE):
+        return R(error_code=DENIED, error_message=None, topics=[])
     tps = None
     if req.topics is not None:
         tps = [(t.name, p) for t in req.topics for p in t.partition_indexes]

@@ -16,6 +16,8 @@ from strom.broker.context import RequestContext
 from strom.broker.network import api_versions_response
 from strom.broker.registry import handles
 from strom.broker.replica_manager import INTERNAL_TOPICS
+from strom.broker.security import checks
+from strom.broker.security.acl import CLUSTER_NAME, AclOperation, ResourceType
 from strom.broker.topics import TopicError
 from strom.cluster.metadata import TopicInfo
 from strom.errors import ErrorCode, KafkaError
@@ -101,7 +103,8 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
         topics = [_error_topic(t.name or "", ErrorCode.INVALID_REQUEST) for t in req.topics or []]
     elif all_topics:
         for info in sorted(store.topics().values(), key=lambda t: t.name):
-            topics.append(topic_metadata(ctx, info))
+            if checks.topic(ctx, AclOperation.DESCRIBE, info.name):  # others stay hidden
+                topics.append(topic_metadata(ctx, info))
     else:
         auto = (req.allow_auto_topic_creation if ctx.api_version >= 4 else True) and bool(
             b.config["auto.create.topics.enable"]
@@ -112,10 +115,16 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
                 tinfo = store.topic_by_id(t.topic_id)
                 if tinfo is None:
                     topics.append(_error_topic(None, ErrorCode.UNKNOWN_TOPIC_ID))
+                elif not checks.topic(ctx, AclOperation.DESCRIBE, tinfo.name):
+                    topics.append(_error_topic(None, ErrorCode.TOPIC_AUTHORIZATION_FAILED))
                 else:
                     topics.append(topic_metadata(ctx, tinfo))
                 continue
             tinfo = store.topic(name)
+            if not checks.topic(ctx, AclOperation.DESCRIBE, name):
+                # Kafka: unauthorized topics, existing or not, answer the same
+                topics.append(_error_topic(name, ErrorCode.TOPIC_AUTHORIZATION_FAILED))
+                continue
             if tinfo is None:
                 try:
                     validate_topic_name(name)
@@ -123,6 +132,9 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
                     topics.append(_error_topic(name, ErrorCode.INVALID_TOPIC_EXCEPTION))
                     continue
                 if auto and name not in INTERNAL_TOPICS:
+                    if not checks.create_topic(ctx, name):
+                        topics.append(_error_topic(name, ErrorCode.TOPIC_AUTHORIZATION_FAILED))
+                        continue
                     try:
                         b.topics.create_topic(name, -1, -1, None, {}, False)
                     except TopicError as exc:
@@ -138,6 +150,12 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
                 topics.append(_error_topic(name, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION))
                 continue
             topics.append(topic_metadata(ctx, tinfo))
+    if ctx.api_version >= 8 and req.include_topic_authorized_operations:
+        for mt in topics:
+            if mt.error_code == 0 and mt.name is not None:
+                mt.topic_authorized_operations = checks.operations(
+                    ctx, ResourceType.TOPIC, mt.name, True
+                )
     brokers = [
         MR.MetadataResponseBroker(node_id=i, host=host, port=port, rack=rack)
         for i, host, port, rack in b.endpoints(ctx.listener)
@@ -147,4 +165,10 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
         cluster_id=store.cluster_id,
         controller_id=b.controller_id,
         topics=topics,
+        cluster_authorized_operations=checks.operations(
+            ctx,
+            ResourceType.CLUSTER,
+            CLUSTER_NAME,
+            8 <= ctx.api_version <= 10 and req.include_cluster_authorized_operations,
+        ),
     )

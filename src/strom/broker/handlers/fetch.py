@@ -23,6 +23,8 @@ from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.replica_manager import Partition
 from strom.broker.response_records import records_field
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 
@@ -47,6 +49,8 @@ def _resolve(
     rm = ctx.broker.replica_manager
     by_id = ctx.api_version >= 13
     follower = _replica_id(ctx, req) >= 0
+    # Kafka: a follower needs CLUSTER_ACTION on the cluster, a consumer READ on each topic
+    replica_ok = follower and checks.cluster(ctx, AclOperation.CLUSTER_ACTION)
     out = []
     for t in req.topics:
         if by_id:
@@ -58,10 +62,13 @@ def _resolve(
             name = t.topic
             missing = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
         wants = []
+        allowed = replica_ok if follower else checks.topic(ctx, AclOperation.READ, name)
         for fp in t.partitions:
             p = rm.get(name, fp.partition) if info else None
             err = ErrorCode.NONE
-            if p is None:
+            if not allowed and (info is not None or not by_id):
+                err, p = ErrorCode.TOPIC_AUTHORIZATION_FAILED, None
+            elif p is None:
                 err = missing if info is None else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             elif fp.current_leader_epoch >= 0 and fp.current_leader_epoch != p.leader_epoch:
                 err = (

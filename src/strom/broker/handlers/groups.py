@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
+from strom.broker.handlers import group_acls
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.broker.txn_runtime import TXN_TOPIC
 from strom.coordinator.group.consumer_group import TopicsMeta
 from strom.coordinator.group.conversion import POLICIES
@@ -48,6 +51,13 @@ def _coordinator_for(ctx: RequestContext, key: str, key_type: int) -> FC.Coordin
         c.error_code = (
             ErrorCode.INVALID_GROUP_ID if key_type == GROUP else ErrorCode.INVALID_REQUEST
         )
+        return c
+    # Kafka: DESCRIBE on the group, or on the transactional id
+    if key_type == GROUP and not checks.group(ctx, AclOperation.DESCRIBE, key):
+        c.error_code = ErrorCode.GROUP_AUTHORIZATION_FAILED
+        return c
+    if key_type == TRANSACTION and not checks.transactional_id(ctx, AclOperation.DESCRIBE, key):
+        c.error_code = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
         return c
     try:
         if key_type == GROUP:
@@ -115,6 +125,8 @@ def topic_image(ctx: RequestContext) -> TopicsMeta:
 
 @handles(11)
 async def join_group(ctx: RequestContext, req: JoinGroupRequest) -> JoinGroupResponse:
+    if not checks.group(ctx, AclOperation.READ, req.group_id):
+        return JoinGroupResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     coord = coordinator(ctx)
     v, cid, host = ctx.api_version, ctx.client_id, _client_host(ctx)
     image = topic_image(ctx) if req.group_id in coord.consumer.groups else None
@@ -126,6 +138,8 @@ async def join_group(ctx: RequestContext, req: JoinGroupRequest) -> JoinGroupRes
 
 @handles(14)
 async def sync_group(ctx: RequestContext, req: SyncGroupRequest) -> SyncGroupResponse:
+    if not checks.group(ctx, AclOperation.READ, req.group_id):
+        return SyncGroupResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     coord = coordinator(ctx)
     v = ctx.api_version
     resp: SyncGroupResponse = await ctx.broker.groups.run(
@@ -136,6 +150,8 @@ async def sync_group(ctx: RequestContext, req: SyncGroupRequest) -> SyncGroupRes
 
 @handles(12)
 async def heartbeat(ctx: RequestContext, req: HeartbeatRequest) -> HeartbeatResponse:
+    if not checks.group(ctx, AclOperation.READ, req.group_id):
+        return HeartbeatResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     coord = coordinator(ctx)
     v = ctx.api_version
     resp: HeartbeatResponse = await ctx.broker.groups.run(
@@ -146,6 +162,8 @@ async def heartbeat(ctx: RequestContext, req: HeartbeatRequest) -> HeartbeatResp
 
 @handles(13)
 async def leave_group(ctx: RequestContext, req: LeaveGroupRequest) -> LeaveGroupResponse:
+    if not checks.group(ctx, AclOperation.READ, req.group_id):
+        return LeaveGroupResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     coord = coordinator(ctx)
     v = ctx.api_version
     resp: LeaveGroupResponse = await ctx.broker.groups.run(
@@ -158,23 +176,39 @@ async def leave_group(ctx: RequestContext, req: LeaveGroupRequest) -> LeaveGroup
 async def offset_commit(ctx: RequestContext, req: OffsetCommitRequest) -> OffsetCommitResponse:
     coord = ctx.broker.groups.coordinator
     v = ctx.api_version
+    allowed, denied = group_acls.commit_split(ctx, req)
+    if allowed is None:
+        return OffsetCommitResponse(topics=denied)
     resp: OffsetCommitResponse = await ctx.broker.groups.run(
-        lambda token, now: coord.commit(token, req, v, now)
+        lambda token, now: coord.commit(token, allowed, v, now)
     )
+    resp.topics.extend(denied)
     return resp
 
 
 @handles(9)
 async def offset_fetch(ctx: RequestContext, req: OffsetFetchRequest) -> OffsetFetchResponse:
-    return ctx.broker.groups.coordinator.fetch(req, ctx.api_version)
+    allowed, denied = group_acls.fetch_split(ctx, req, ctx.api_version)
+    if allowed is None:
+        assert isinstance(denied, OffsetFetchResponse)
+        return denied
+    resp = ctx.broker.groups.coordinator.fetch(allowed, ctx.api_version)
+    resp = group_acls.fetch_filter_topics(ctx, allowed, resp, ctx.api_version)
+    return group_acls.fetch_denied_groups(resp, denied) if isinstance(denied, list) else resp
 
 
 @handles(47)
 async def offset_delete(ctx: RequestContext, req: OffsetDeleteRequest) -> OffsetDeleteResponse:
     coord = ctx.broker.groups.coordinator
+    if not checks.group(ctx, AclOperation.DELETE, req.group_id):
+        return OffsetDeleteResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
+    allowed, denied = group_acls.offset_delete_split(ctx, req)
+    if allowed is None:
+        return OffsetDeleteResponse(error_code=0, topics=denied)
     resp: OffsetDeleteResponse = await ctx.broker.groups.run(
-        lambda token, now: coord.offset_delete(token, req, now)
+        lambda token, now: coord.offset_delete(token, allowed, now)
     )
+    resp.topics.extend(denied)
     return resp
 
 
@@ -182,18 +216,23 @@ async def offset_delete(ctx: RequestContext, req: OffsetDeleteRequest) -> Offset
 async def describe_groups(
     ctx: RequestContext, req: DescribeGroupsRequest
 ) -> DescribeGroupsResponse:
-    return ctx.broker.groups.coordinator.describe(req, ctx.api_version)
+    allowed, denied = group_acls.describe_split(ctx, req)
+    resp = ctx.broker.groups.coordinator.describe(allowed, ctx.api_version)
+    return group_acls.describe_merge(ctx, req, resp, denied)
 
 
 @handles(16)
 async def list_groups(ctx: RequestContext, req: ListGroupsRequest) -> ListGroupsResponse:
-    return ctx.broker.groups.coordinator.list_groups(req, ctx.api_version)
+    resp = ctx.broker.groups.coordinator.list_groups(req, ctx.api_version)
+    return group_acls.list_filter(ctx, resp)
 
 
 @handles(42)
 async def delete_groups(ctx: RequestContext, req: DeleteGroupsRequest) -> DeleteGroupsResponse:
     coord = ctx.broker.groups.coordinator
+    allowed, denied = group_acls.delete_split(ctx, req)
     resp: DeleteGroupsResponse = await ctx.broker.groups.run(
-        lambda token, now: coord.delete_groups(token, req, now)
+        lambda token, now: coord.delete_groups(token, allowed, now)
     )
+    resp.results.extend(denied)
     return resp

@@ -12,6 +12,8 @@ from __future__ import annotations
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.replica_manager import Partition
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.delete_records import DeleteRecordsRequest, DeleteRecordsResponse
 from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
@@ -53,6 +55,7 @@ async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffs
     topics = []
     for t in req.topics:
         parts = []
+        allowed = checks.topic(ctx, AclOperation.DESCRIBE, t.name)
         for lp in t.partitions:
             r = LR.ListOffsetsPartitionResponse(
                 partition_index=lp.partition_index,
@@ -62,7 +65,9 @@ async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffs
                 leader_epoch=-1,
             )
             p = rm.get(t.name, lp.partition_index)
-            if p is None:
+            if not allowed:
+                r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            elif p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             elif p.offline:
                 r.error_code = ErrorCode.KAFKA_STORAGE_ERROR
@@ -87,14 +92,18 @@ async def offset_for_leader_epoch(
     R = OffsetForLeaderEpochResponse
     rm = ctx.broker.replica_manager
     topics = []
+    replica = checks.cluster(ctx, AclOperation.CLUSTER_ACTION)
     for t in req.topics:
         parts = []
+        allowed = replica or checks.topic(ctx, AclOperation.DESCRIBE, t.topic)
         for op in t.partitions:
             r = R.EpochEndOffset(
                 error_code=0, partition=op.partition, leader_epoch=-1, end_offset=-1
             )
             p = rm.get(t.topic, op.partition)
-            if p is None:
+            if not allowed:
+                r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            elif p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             elif p.offline:
                 r.error_code = ErrorCode.KAFKA_STORAGE_ERROR
@@ -116,12 +125,15 @@ async def delete_records(ctx: RequestContext, req: DeleteRecordsRequest) -> Dele
     topics = []
     for t in req.topics:
         parts = []
+        allowed = checks.topic(ctx, AclOperation.DELETE, t.name)
         for dp in t.partitions:
             r = R.DeleteRecordsPartitionResult(
                 partition_index=dp.partition_index, low_watermark=-1, error_code=0
             )
             p = rm.get(t.name, dp.partition_index)
-            if p is None:
+            if not allowed:
+                r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            elif p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             elif p.offline:
                 r.error_code = ErrorCode.KAFKA_STORAGE_ERROR

@@ -17,6 +17,8 @@ from collections.abc import Awaitable
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.replica_manager import INTERNAL_TOPICS, AppendResult
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
 
@@ -45,10 +47,19 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
     timeout_s = max(req.timeout_ms, 0) / 1000
     responses = []
     waits: list[tuple[ProduceResponse.PartitionProduceResponse, Awaitable[ErrorCode]]] = []
+    # Kafka: WRITE on the transactional id (when given) for the whole request, WRITE per topic
+    txn_ok = req.transactional_id is None or checks.transactional_id(
+        ctx, AclOperation.WRITE, req.transactional_id
+    )
     for topic in req.topic_data:
         parts = []
+        topic_ok = checks.topic(ctx, AclOperation.WRITE, topic.name)
         for pd in topic.partition_data:
-            if acks not in (0, 1, -1):
+            if not txn_ok:
+                result = AppendResult(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+            elif not topic_ok:
+                result = AppendResult(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
+            elif acks not in (0, 1, -1):
                 result = AppendResult(ErrorCode.INVALID_REQUIRED_ACKS)
             elif topic.name in INTERNAL_TOPICS:
                 result = AppendResult(

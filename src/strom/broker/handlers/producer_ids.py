@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode
 from strom.protocol.messages.init_producer_id import InitProducerIdRequest, InitProducerIdResponse
 
@@ -79,6 +81,8 @@ async def init_producer_id(
     if txn_id is not None:
         if txn_id == "":
             return _error(ErrorCode.INVALID_REQUEST)
+        if not checks.transactional_id(ctx, AclOperation.WRITE, txn_id):
+            return _error(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
         coord = ctx.broker.txn.coordinator
         timeout = req.transaction_timeout_ms
         exp_pid, exp_epoch = req.producer_id, req.producer_epoch
@@ -88,6 +92,8 @@ async def init_producer_id(
             lambda now: coord.init_producer_id(txn_id, timeout, exp_pid, exp_epoch, now)
         )
         return InitProducerIdResponse(error_code=int(err), producer_id=pid, producer_epoch=epoch)
+    if not checks.idempotent_write(ctx):
+        return _error(ErrorCode.CLUSTER_AUTHORIZATION_FAILED)
     has_id = req.producer_id != NO_PRODUCER_ID
     has_epoch = req.producer_epoch != NO_PRODUCER_EPOCH
     if has_id != has_epoch:

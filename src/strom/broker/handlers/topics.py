@@ -11,6 +11,8 @@ from __future__ import annotations
 from strom.broker.configs import describe_topic_configs
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.broker.topics import (
     EXCESSIVE_PARTITIONS,
     MAX_PARTITIONS_PER_REQUEST,
@@ -64,6 +66,11 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
             results.append(r)
             continue
         seen.add(t.name)
+        if not checks.create_topic(ctx, t.name):
+            r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            r.error_message = "Authorization failed."
+            results.append(r)
+            continue
         configs: dict[str, str] = {}
         for c in t.configs:
             if c.value is not None:
@@ -89,7 +96,9 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
         r.topic_id = info.topic_id if not req.validate_only else ZERO_UUID
         r.num_partitions = info.num_partitions
         r.replication_factor = len(info.assignment[0])
-        if ctx.api_version >= 5:
+        if ctx.api_version >= 5 and not checks.topic(ctx, AclOperation.DESCRIBE_CONFIGS, t.name):
+            r.topic_config_error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED  # Kafka: no configs
+        elif ctx.api_version >= 5:
             r.configs = [
                 CR.CreatableTopicConfigs(
                     name=e.name,
@@ -125,6 +134,10 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
                 continue
             name = info.name
             r.name = name
+        if not checks.topic(ctx, AclOperation.DELETE, name):
+            r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            results.append(r)
+            continue
         info = store.topic(name)
         if info is not None:
             r.topic_id = info.topic_id
@@ -146,6 +159,10 @@ async def create_partitions(
     results = []
     for t in req.topics:
         r = R.CreatePartitionsTopicResult(name=t.name, error_code=0)
+        if not checks.topic(ctx, AclOperation.ALTER, t.name):
+            r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            results.append(r)
+            continue
         assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
         try:
             info = tm.create_partitions(

@@ -33,7 +33,10 @@ import time
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
+from strom.broker.handlers import group_acls
 from strom.broker.registry import handles
+from strom.broker.security import checks
+from strom.broker.security.acl import AclOperation
 from strom.broker.txn_markers import append_marker
 from strom.coordinator.group.txn_offsets import response as txn_commit_response
 from strom.coordinator.txn.metadata import TopicPartition
@@ -96,6 +99,16 @@ async def _add(
 ) -> dict[TopicPartition, ErrorCode]:
     tps = [(t.name, p) for t in topics for p in t.partitions]
     coord = ctx.broker.txn.coordinator
+    if not checks.transactional_id(ctx, AclOperation.WRITE, txn_id):
+        return dict.fromkeys(tps, E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+    denied = {t.name for t in topics} - checks.topics(
+        ctx, AclOperation.WRITE, {t.name for t in topics}
+    )
+    if denied:
+        return {
+            tp: E.TOPIC_AUTHORIZATION_FAILED if tp[0] in denied else E.OPERATION_NOT_ATTEMPTED
+            for tp in tps
+        }
     if verify_only:
         return coord.verify_partitions(txn_id, pid, epoch, tps)
     store = ctx.broker.metadata
@@ -127,6 +140,8 @@ async def add_partitions_to_txn(
             False,
         )
         return AR(results_by_topic_v3_and_below=_topic_results(errors))
+    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):  # v4+: sent by brokers only
+        return AR(error_code=E.CLUSTER_AUTHORIZATION_FAILED, results_by_transaction=[])
     results = []
     for t in req.transactions:
         errors = await _add(
@@ -144,6 +159,10 @@ async def add_partitions_to_txn(
 async def add_offsets_to_txn(
     ctx: RequestContext, req: AddOffsetsToTxnRequest
 ) -> AddOffsetsToTxnResponse:
+    if not checks.transactional_id(ctx, AclOperation.WRITE, req.transactional_id):
+        return AddOffsetsToTxnResponse(error_code=E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+    if not checks.group(ctx, AclOperation.READ, req.group_id):
+        return AddOffsetsToTxnResponse(error_code=E.GROUP_AUTHORIZATION_FAILED)
     if not req.group_id:
         return AddOffsetsToTxnResponse(error_code=E.INVALID_GROUP_ID)
     ctx.broker.groups.ensure_topic()
@@ -159,6 +178,8 @@ async def add_offsets_to_txn(
 
 @handles(26)
 async def end_txn(ctx: RequestContext, req: EndTxnRequest) -> EndTxnResponse:
+    if not checks.transactional_id(ctx, AclOperation.WRITE, req.transactional_id):
+        return EndTxnResponse(error_code=E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
     coord = ctx.broker.txn.coordinator
     err = await ctx.broker.txn.run(
         lambda now: coord.end_txn(
@@ -173,6 +194,15 @@ async def write_txn_markers(
     ctx: RequestContext, req: WriteTxnMarkersRequest
 ) -> WriteTxnMarkersResponse:
     R = WriteTxnMarkersResponse
+    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+        denied = E.CLUSTER_AUTHORIZATION_FAILED
+        return R(markers=[
+            R.WritableTxnMarkerResult(producer_id=m.producer_id, topics=[
+                R.WritableTxnMarkerTopicResult(name=t.name, partitions=[
+                    R.WritableTxnMarkerPartitionResult(partition_index=i, error_code=denied)
+                    for i in t.partition_indexes])
+                for t in m.topics])
+            for m in req.markers])  # fmt: skip
     calls = []
     for m in req.markers:
         for t in m.topics:
@@ -202,6 +232,10 @@ async def txn_offset_commit(
     ctx: RequestContext, req: TxnOffsetCommitRequest
 ) -> TxnOffsetCommitResponse:
     groups = ctx.broker.groups
+    if not checks.transactional_id(ctx, AclOperation.WRITE, req.transactional_id):
+        return txn_commit_response(req, E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+    if not checks.group(ctx, AclOperation.READ, req.group_id):
+        return txn_commit_response(req, E.GROUP_AUTHORIZATION_FAILED)
     index = groups.coordinator.partition_for(req.group_id) if req.group_id else -1
     p = ctx.broker.replica_manager.get(OFFSETS_TOPIC, index)
     if p is not None:
@@ -209,9 +243,13 @@ async def txn_offset_commit(
         if entry is not None and req.producer_epoch < entry.producer_epoch:
             return txn_commit_response(req, E.PRODUCER_FENCED)
     v = ctx.api_version
+    allowed, denied = group_acls.txn_commit_split(ctx, req)
+    if allowed is None:
+        return TxnOffsetCommitResponse(topics=denied)
     resp: TxnOffsetCommitResponse = await groups.run(
-        lambda token, now: groups.coordinator.txn_commit(token, req, v, now)
+        lambda token, now: groups.coordinator.txn_commit(token, allowed, v, now)
     )
+    resp.topics.extend(denied)
     return resp
 
 
@@ -228,6 +266,10 @@ async def describe_transactions(
             transaction_timeout_ms=0, transaction_start_time_ms=-1,
             producer_id=-1, producer_epoch=-1, topics=[],
         )  # fmt: skip
+        if not checks.transactional_id(ctx, AclOperation.DESCRIBE, txn_id):
+            st.error_code = E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+            out.append(st)
+            continue
         err = coord.status(txn_id)
         meta = coord.txns.get(txn_id)
         if err == E.NONE and meta is None:
@@ -267,6 +309,7 @@ async def list_transactions(
                 transaction_state=m.state.display,
             )
             for m in listed
+            if checks.transactional_id(ctx, AclOperation.DESCRIBE, m.transactional_id)
         ],
     )
 
@@ -280,12 +323,15 @@ async def describe_producers(
     topics = []
     for t in req.topics:
         parts = []
+        allowed = checks.topic(ctx, AclOperation.READ, t.name)
         for index in t.partition_indexes:
             pr = R.PartitionResponse(
                 partition_index=index, error_code=0, error_message=None, active_producers=[]
             )
             p = rm.get(t.name, index)
-            if p is None:
+            if not allowed:
+                pr.error_code = E.TOPIC_AUTHORIZATION_FAILED
+            elif p is None:
                 pr.error_code = E.UNKNOWN_TOPIC_OR_PARTITION
             else:
                 for e in sorted(
