@@ -20,6 +20,7 @@ from strom.broker.config import BrokerConfig
 from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.log_dir_failure import LogDirFailureHandler
+from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
@@ -62,7 +63,19 @@ class Broker:
         self.topics = TopicManager(self)
         self.groups = GroupRuntime(self)
         self.txn = TxnRuntime(self)
+        metrics_listener = str(config["metrics.listener"] or "")
+        self.request_metrics: RequestMetrics = (
+            RequestMetrics(int(config["metrics.topic.series.max"]))
+            if metrics_listener
+            else NoRequestMetrics()
+        )
         self.server = SocketServer(self)
+        self.metrics = (
+            BrokerMetrics(self, metrics_listener, self.request_metrics)
+            if metrics_listener
+            else None
+        )
+        self.ready = False  # started and not shutting down (/health/ready)
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
         self.started_at = time.time()
@@ -137,6 +150,8 @@ class Broker:
 
     async def start(self) -> None:
         t0 = time.monotonic()
+        if self.metrics is not None:
+            await self.metrics.start()  # /health/live answers during recovery
         if self.cluster is not None:
             self.cluster.open_store()
         self.log_dir_failure.add_listener(
@@ -147,7 +162,9 @@ class Broker:
                 self.cluster.report_offline_replicas if self.cluster is not None else None,
             )
         )
+        t_recovery = time.monotonic()
         self.log_manager.startup()
+        recovery_s = time.monotonic() - t_recovery
         if self.cluster is not None:
             self.cluster.delete_stray_logs()
         cleaner_cfg = CleanerConfig.from_lookup(self.config.__getitem__)
@@ -160,11 +177,18 @@ class Broker:
         if self.cluster is not None:
             await self.cluster.start()
         self._tasks.append(asyncio.create_task(self._housekeeping()))
+        self.ready = True
+        logs = self.log_manager.all_logs()
         log.info(
-            "broker %d started in %.2fs with %d partitions",
+            "broker %d started in %.2fs with %d partitions: %d logs loaded from %d log "
+            "directories in %.2fs (%d segments recovered)",
             self.broker_id,
             time.monotonic() - t0,
             len(self.replica_manager.partitions),
+            len(logs),
+            len(self.log_manager.log_dirs),
+            recovery_s,
+            sum(lg.segments_recovered for lg in logs.values()),
         )
 
     async def _housekeeping(self) -> None:
@@ -190,6 +214,8 @@ class Broker:
 
     async def shutdown(self) -> None:
         log.info("broker %d shutting down", self.broker_id)
+        t0 = time.monotonic()
+        self.ready = False
         if self.cluster is not None:
             await self.cluster.controlled_shutdown()
         await self.txn.shutdown()
@@ -203,9 +229,17 @@ class Broker:
         for t in self._tasks:
             with contextlib.suppress(BaseException):
                 await t
+        if self.metrics is not None:
+            await self.metrics.stop()
+        flushed = len(self.log_manager.all_logs())
         await asyncio.to_thread(self.log_manager.shutdown)
         self._stopped.set()
-        log.info("broker %d shut down cleanly", self.broker_id)
+        log.info(
+            "broker %d shut down cleanly in %.2fs: %d logs flushed and checkpointed",
+            self.broker_id,
+            time.monotonic() - t0,
+            flushed,
+        )
 
     async def wait_stopped(self) -> None:
         await self._stopped.wait()

@@ -36,6 +36,15 @@ def _list(v: str) -> list[str]:
     return [x.strip() for x in v.split(",") if x.strip()]
 
 
+def _metrics_listener(v: str) -> str:
+    v = v.strip()
+    if v:
+        from strom.broker.metrics.http import parse_metrics_listener
+
+        parse_metrics_listener(v)
+    return v
+
+
 @dataclass(frozen=True)
 class Key:
     name: str
@@ -139,6 +148,10 @@ _KEYS = [
     Key("controlled.shutdown.retry.backoff.ms", int, "5000", 0),
     Key("cluster.id", str, None),
     Key("producer.id.expiration.ms", int, "86400000", 1),
+    # observability (strom.broker.metrics): no Kafka key; http://host:port, empty for none
+    Key("metrics.listener", _metrics_listener, "", None, "The metrics and health HTTP listener."),
+    Key("metrics.partition.series.max", int, "1000", 0, "Cap on per-partition metric series."),
+    Key("metrics.topic.series.max", int, "1000", 0, "Cap on per-topic metric series."),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from strom.broker.context import RequestContext
@@ -67,6 +68,7 @@ class Connection:
             maxsize=int(cfg["max.inflight.requests.per.connection"])
         )
         self.busy = False
+        broker.request_metrics.connection_opened(listener)
 
     async def run(self) -> None:
         reader_task = asyncio.create_task(self._read_loop())
@@ -164,14 +166,18 @@ class Connection:
             )
             return False
         ctx = RequestContext(h, self.broker, self.peer, self.listener)
+        metrics = self.broker.request_metrics  # strom.broker.metrics.requests
+        started = metrics.started(reg.name)
         try:
             response = await reg.handler(ctx, request)
         except Exception:
             log.exception("error handling %s v%d from %s", reg.name, version, self.peer)
             return False
-        if response is None:
-            return True
-        await self._send(encode_response(response, version, h.correlation_id, key))
+        finally:
+            handled = time.perf_counter()
+        if response is not None:
+            await self._send(encode_response(response, version, h.correlation_id, key))
+        metrics.completed(reg.name, version, request, response, started, handled)
         return True
 
 
