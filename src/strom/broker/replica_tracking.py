@@ -124,7 +124,10 @@ class ReplicaTracking:
             b
             for b in self.isr
             if b == self.broker_id
-            or ((f := self.followers.get(b)) is not None and t - f.last_caught_up_ms <= lag_max_ms)
+            or (
+                (f := self.followers.get(b)) is not None
+                and t - f.last_caught_up_ms <= lag_max_ms
+            )
         ]
         return out if len(out) < len(self.isr) else None
 

@@ -196,9 +196,8 @@ async def alter_partition_reassignments(
     by_topic = {}
     for (topic, index), (err, msg) in sorted(res.items()):
         by_topic.setdefault(topic, []).append(
-            R.ReassignablePartitionResponse(
-                partition_index=index, error_code=err, error_message=msg
-            )
+            R.ReassignablePartitionResponse(partition_index=index, error_code=err,
+                                            error_message=msg)
         )
     responses = [R.ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]
     return R(error_code=0, error_message=None, responses=responses)
