@@ -10,8 +10,13 @@ altered.
 
 from __future__ import annotations
 
-from strom.broker import group_configs
-from strom.broker.configs import ConfigEntry, describe_broker_configs, describe_topic_configs
+from strom.broker import group_configs, logging_control
+from strom.broker.configs import (
+    DYNAMIC_BROKER_LOGGER_CONFIG,
+    ConfigEntry,
+    describe_broker_configs,
+    describe_topic_configs,
+)
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.errors import ErrorCode, KafkaError
@@ -79,7 +84,14 @@ async def describe_configs(
             else:
                 entries = describe_broker_configs(b)
         elif res.resource_type == BROKER_LOGGER:
-            entries = []
+            if res.resource_name not in ("", str(b.broker_id)):
+                r.error_code = ErrorCode.INVALID_REQUEST
+                r.error_message = f"Unexpected broker id, expected {b.broker_id}"
+            else:
+                entries = [
+                    ConfigEntry(name, level, DYNAMIC_BROKER_LOGGER_CONFIG)
+                    for name, level in logging_control.describe_loggers()
+                ]
         elif res.resource_type == GROUP:
             overrides = group_configs.group_config_store(b).get(res.resource_name)
             entries = group_configs.describe(b.config, overrides)
@@ -141,6 +153,12 @@ async def incremental_alter_configs(
                 group_configs.alter(ctx.broker, res.resource_name, ops, req.validate_only)
                 out.append(r)
                 continue
+            if res.resource_type == BROKER_LOGGER:
+                _check_broker_id(ctx, res.resource_name)
+                ops = [(c.name, c.config_operation, c.value) for c in res.configs]
+                logging_control.alter_loggers(ops, req.validate_only)
+                out.append(r)
+                continue
             if res.resource_type != TOPIC:
                 raise KafkaError(
                     "Broker configs cannot be altered dynamically on Strom",
@@ -160,6 +178,14 @@ async def incremental_alter_configs(
             r.error_code, r.error_message = int(exc.code), exc.message
         out.append(r)
     return R(responses=out)
+
+
+def _check_broker_id(ctx: RequestContext, name: str) -> None:
+    if name != str(ctx.broker.broker_id):
+        raise KafkaError(
+            f"Unexpected broker id, expected {ctx.broker.broker_id} but received {name}",
+            ErrorCode.INVALID_REQUEST,
+        )
 
 
 def _apply_op(
