@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from strom.broker.cluster_mode import ClusterMode
 from strom.broker.config import BrokerConfig
+from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes
 from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.log_dir_failure import LogDirFailureHandler
@@ -26,6 +27,11 @@ from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.topics import TopicManager, make_partition
 from strom.broker.txn_runtime import TxnRuntime
+from strom.cluster.broker_configs import (
+    BrokerConfigStore,
+    LocalBrokerConfigStore,
+    ZkBrokerConfigStore,
+)
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
 from strom.storage.cleaner import CleanerConfig
 from strom.storage.errors import KafkaStorageError
@@ -76,6 +82,10 @@ class Broker:
             else None
         )
         self.ready = False  # started and not shutting down (/health/ready)
+        self._config_store: BrokerConfigStore | None = None
+        self.dynamic_config = DynamicBrokerConfig(
+            self.broker_id, config, self.broker_config_store, lambda ch: apply_changes(self, ch)
+        )
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
         self.started_at = time.time()
@@ -140,6 +150,15 @@ class Broker:
         r = self.config["broker.rack"]
         return str(r) if r else None
 
+    def broker_config_store(self) -> BrokerConfigStore:
+        """Where dynamic broker configs live: ZooKeeper in a cluster, else the data directory."""
+        if self._config_store is None:
+            if self.cluster is not None:
+                self._config_store = ZkBrokerConfigStore(self.cluster.store.zk)
+            else:
+                self._config_store = LocalBrokerConfigStore(self.config.log_dirs[0])
+        return self._config_store
+
     # -- lifecycle ---------------------------------------------------------------------------
     def create_local_partitions(self, info: TopicInfo) -> None:
         if self.cluster is not None:
@@ -154,6 +173,9 @@ class Broker:
             await self.metrics.start()  # /health/live answers during recovery
         if self.cluster is not None:
             self.cluster.open_store()
+        await asyncio.to_thread(self.dynamic_config.load)
+        if self.cluster is not None:
+            self.dynamic_config.follow(asyncio.get_running_loop())
         self.log_dir_failure.add_listener(
             LogDirFailureHandler(
                 asyncio.get_running_loop(),
