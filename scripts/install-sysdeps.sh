@@ -3,6 +3,8 @@
 set -euo pipefail
 need=()
 command -v kcat >/dev/null 2>&1 || need+=(kcat)
+# Prometheus server and promtool: the metrics tests run one against a cluster (~100 MB)
+command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
 [ -x /usr/share/zookeeper/bin/zkServer.sh ] || [ -d /usr/share/zookeeper ] || need+=(zookeeper)
 # PySpark 4 (the spark extra) needs Java 17 or later: a headless JRE 17 where Debian has one.
 java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
