@@ -152,15 +152,16 @@ class RequestMetrics:
         done = time.perf_counter()
         names = [name]
         api_key = getattr(request, "API_KEY", -1)
+        codes: dict[int, int] = {}
         if api_key == FETCH:
             follower = _replica_id(request) >= 0
             names.append("FetchFollower" if follower else "FetchConsumer")
             if response is not None:
-                self._fetched(response, follower)
+                codes[response.error_code] = 1
+                self._fetched(response, follower, codes)
         elif api_key == PRODUCE:
-            self._produced(request, response)
-        codes: dict[int, int] = {}
-        if response is not None:
+            self._produced(request, response, codes)
+        elif response is not None:
             error_codes(response, codes)
         if not codes:
             codes[0] = 1
@@ -191,12 +192,13 @@ class RequestMetrics:
     def forget_topic(self, topic: str) -> None:
         self.topics.pop(topic, None)
 
-    def _produced(self, request: Any, response: Any) -> None:
+    def _produced(self, request: Any, response: Any, codes: dict[int, int]) -> None:
         errors: dict[tuple[str, int], int] = {}
         if response is not None:
             for t in response.responses:
                 for p in t.partition_responses:
                     errors[(t.name, p.index)] = p.error_code
+                    codes[p.error_code] = codes.get(p.error_code, 0) + 1
         total = self.all_topics
         for t in request.topic_data:
             c = self._topic(t.name)
@@ -220,11 +222,12 @@ class RequestMetrics:
                     if c is not None:
                         c.messages_in += n
 
-    def _fetched(self, response: Any, follower: bool) -> None:
+    def _fetched(self, response: Any, follower: bool, codes: dict[int, int]) -> None:
         total = self.all_topics
         for t in response.responses:
             c = None if follower else self._topic(t.topic)
             for p in t.partitions:
+                codes[p.error_code] = codes.get(p.error_code, 0) + 1
                 size = len(p.records) if p.records is not None else 0
                 if follower:
                     self.replication_bytes_out += size
