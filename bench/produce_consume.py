@@ -108,9 +108,19 @@ def strom_broker(metrics: bool = False) -> Iterator[str]:
         stop.set()
         if scraper.is_alive():
             scraper.join(10)
+        print(f"  broker CPU {cpu_seconds(proc.pid):.2f} s (user+system)", flush=True)
         proc.terminate()
         proc.wait(30)
         shutil.rmtree(data, ignore_errors=True)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a live process (Linux /proc); NaN elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def scrape_loop(port: int, stop: threading.Event) -> None:

@@ -4,6 +4,7 @@ sent, consumer lag is produced minus committed, health endpoints answer, hostile
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -336,3 +337,17 @@ def test_readiness_reports_an_offline_log_dir(tmp_path: Path) -> None:
         if b.alive():
             b.kill()
         subprocess.run(["umount", "-l", str(mnt)])
+
+
+def test_dashboard_and_alert_rules_use_only_exported_metrics(base: str) -> None:
+    from metrics_scrape import get as http_get
+    from prometheus_client.parser import text_string_to_metric_families
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "monitoring"
+    text = (docs / "strom-dashboard.json").read_text() + (docs / "strom-alerts.yml").read_text()
+    used = set(re.findall(r"\b((?:kafka|strom|process)_[a-z_]+)", text))
+    assert len(used) > 15
+    exported: set[str] = set()
+    for fam in text_string_to_metric_families(http_get(base + "/metrics")[2]):
+        exported |= {fam.name, fam.name + "_total"} | {s.name for s in fam.samples}
+    assert used - exported == set()
