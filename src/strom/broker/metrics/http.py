@@ -12,8 +12,8 @@ one) and three routes, all ``GET`` (``HEAD`` too):
 Invariants: one request per connection (``Connection: close``); the request head is read with a
 size limit (``MAX_HEAD`` bytes) and a time limit (``READ_TIMEOUT_S``), so a slow or hostile peer
 costs one bounded buffer and is dropped; anything but the three routes is 404, any other method
-405. A scrape is collected and encoded on the event loop, so it sees one moment of the broker
-(collection only reads memory; encoding thousands of series takes milliseconds).
+405. A scrape is collected on the event loop, so it sees one moment of the broker (collection only
+reads memory), and encoded on a worker thread (the larger half of the work: about 8 us per series).
 """
 
 from __future__ import annotations
@@ -22,17 +22,28 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
+from prometheus_client.metrics_core import Metric
 
 log = logging.getLogger("strom.broker.metrics")
 
 MAX_HEAD = 8192
 READ_TIMEOUT_S = 5.0
 Readiness = Callable[[], list[str]]  # the reasons the broker is not ready; empty when ready
+
+
+class Snapshot:
+    """Collected metric families, in the shape the encoders take (a ``collect`` method)."""
+
+    def __init__(self, families: list[Metric]) -> None:
+        self.families = families
+
+    def collect(self) -> Iterator[Metric]:
+        return iter(self.families)
 
 
 def parse_metrics_listener(spec: str) -> tuple[str, int]:
@@ -78,7 +89,7 @@ class MetricsServer:
         try:
             async with asyncio.timeout(READ_TIMEOUT_S):
                 head = await reader.readuntil(b"\r\n\r\n")
-            status, ctype, body, head_only = self._route(head)
+            status, ctype, body, head_only = await self._route(head)
             writer.write(
                 f"HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\n"
                 f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode("latin-1")
@@ -101,7 +112,7 @@ class MetricsServer:
             if task is not None:
                 self._conns.discard(task)
 
-    def _route(self, head: bytes) -> tuple[str, str, bytes, bool]:
+    async def _route(self, head: bytes) -> tuple[str, str, bytes, bool]:
         lines = head.decode("latin-1").split("\r\n")
         method, _, rest = lines[0].partition(" ")
         target = rest.partition(" ")[0]
@@ -116,7 +127,11 @@ class MetricsServer:
         head_only = method == "HEAD"
         if path == "/metrics":
             encoder, ctype = choose_encoder(headers.get("accept", ""))
-            return "200 OK", ctype, encoder(self.registry), head_only
+            # collect on the loop (one consistent moment), encode on a worker thread: the
+            # families are fresh objects nothing else touches, and encoding is the larger half
+            snapshot = Snapshot(list(self.registry.collect()))
+            body = await asyncio.to_thread(encoder, snapshot)
+            return "200 OK", ctype, body, head_only
         if path == "/health/live":
             return "200 OK", "application/json", b'{"status":"live"}\n', head_only
         if path == "/health/ready":
