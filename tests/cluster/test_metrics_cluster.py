@@ -61,3 +61,56 @@ def test_under_replicated_follows_a_stopped_follower(cluster_factory) -> None:  
     s = wait_metric(lurl, RMGR + "underreplicatedpartitions", 0, timeout=30)
     assert value(s, RMGR + "isrexpands_total") >= expands + 1
     wait_for("follower ready", lambda: get(urls[follower] + "/health/ready")[0] == 200 or None)
+
+
+def test_consumer_lag_of_partitions_led_elsewhere(cluster_factory) -> None:  # type: ignore[no-untyped-def]
+    """The coordinator exports the lag of every partition of its group, asking the other
+    leaders for their latest offsets; exactly one broker exports the group."""
+    from confluent_kafka import Consumer, TopicPartition
+
+    c = cluster_factory(3, overrides=FAST)
+    urls = [f"http://127.0.0.1:{b.metrics_port}" for b in c.brokers]
+    admin = AdminClient({"bootstrap.servers": c.bootstrap})
+    admin.create_topics([NewTopic("spread", 3, 1)])["spread"].result(30)
+    leaders = wait_for(
+        "leaders",
+        lambda: (lambda ps: ps if len(ps) == 3 and all(v[0] >= 0 for v in ps.values()) else None)(
+            partitions(c.bootstrap, "spread")
+        ),
+    )
+    assert len({v[0] for v in leaders.values()}) == 3  # one partition per broker
+    p = Producer({"bootstrap.servers": c.bootstrap, "acks": "all"})
+    for part in range(3):
+        for i in range(10):
+            p.produce("spread", value=b"%d" % i, partition=part)
+    assert p.flush(30) == 0
+    consumer = Consumer({"bootstrap.servers": c.bootstrap, "group.id": "spread-group"})
+    try:
+        committed = [TopicPartition("spread", i, 3 + 2 * i) for i in range(3)]
+        consumer.commit(offsets=committed, asynchronous=False)
+    finally:
+        consumer.close()
+
+    def exporters() -> list[str]:
+        return [
+            u
+            for u in urls
+            if value(
+                scrape(u),
+                "kafka_consumergroup_group_offset",
+                group="spread-group",
+                topic="spread",
+                partition="0",
+            )
+            == 3
+        ]
+
+    found = wait_for("the coordinator exports the group", lambda: exporters() or None)
+    assert len(found) == 1
+    for i in range(3):
+        labels = {"group": "spread-group", "topic": "spread", "partition": str(i)}
+        wait_metric(
+            found[0], "kafka_consumergroup_group_lag", 10 - (3 + 2 * i), timeout=30, **labels
+        )
+    s = scrape(found[0])
+    assert value(s, "kafka_consumergroup_group_sum_lag", group="spread-group") == 7 + 5 + 3

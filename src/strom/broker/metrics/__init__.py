@@ -38,7 +38,12 @@ class BrokerMetrics:
         cfg = broker.config
         self.requests = requests
         self.loop_monitor = LoopMonitor()
-        self.lag = ConsumerLag(lambda: broker.groups.coordinator, broker.replica_manager)
+        self.lag = ConsumerLag(
+            lambda: broker.groups.coordinator,
+            broker.replica_manager,
+            broker.partition_leader if broker.cluster is not None else None,
+            broker.broker_id,
+        )
         self.loop_monitor.on_sample.append(self.lag.sample)
         self.sources = MetricSources(
             broker_id=broker.broker_id,
@@ -69,7 +74,9 @@ class BrokerMetrics:
     async def start(self) -> None:
         await self.server.start()
         self.loop_monitor.start()
+        self.lag.start()
 
     async def stop(self) -> None:
+        await self.lag.stop()
         await self.loop_monitor.stop()
         await self.server.stop()
