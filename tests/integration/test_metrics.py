@@ -351,3 +351,21 @@ def test_dashboard_and_alert_rules_use_only_exported_metrics(base: str) -> None:
     for fam in text_string_to_metric_families(http_get(base + "/metrics")[2]):
         exported |= {fam.name, fam.name + "_total"} | {s.name for s in fam.samples}
     assert used - exported == set()
+
+
+def test_a_paused_event_loop_shows_as_lag(mbroker: BrokerProcess, base: str) -> None:
+    """SIGSTOP the broker for 2 s: the sampler's 1 s sleep ends 1 to 2 s late, and says so."""
+    import os
+    import signal
+
+    assert mbroker.proc is not None
+    time.sleep(1.2)  # at least one sample of a healthy loop first
+    os.kill(mbroker.proc.pid, signal.SIGSTOP)
+    try:
+        time.sleep(2.0)
+    finally:
+        os.kill(mbroker.proc.pid, signal.SIGCONT)
+    time.sleep(1.5)  # the late sample is taken
+    s = scrape(base)
+    assert value(s, "strom_event_loop_lag_seconds", window="max") >= 0.9
+    assert 0 <= value(s, "kafka_network_socketserver_networkprocessoravgidlepercent") <= 1
