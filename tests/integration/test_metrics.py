@@ -369,3 +369,17 @@ def test_a_paused_event_loop_shows_as_lag(mbroker: BrokerProcess, base: str) -> 
     s = scrape(base)
     assert value(s, "strom_event_loop_lag_seconds", window="max") >= 0.9
     assert 0 <= value(s, "kafka_network_socketserver_networkprocessoravgidlepercent") <= 1
+
+
+def test_a_deleted_topic_loses_its_series(mbroker: BrokerProcess, base: str) -> None:
+    from strom.protocol.messages.delete_topics import DeleteTopicsRequest, DeleteTopicsResponse
+
+    with WireClient(mbroker.bootstrap) as c:
+        create_topic(c, "doomed")
+        assert produce(c, "doomed", batch(2)) == 0
+        assert value(scrape(base), BTM + "messagesin_total", topic="doomed") == 2
+        resp = c.request(DeleteTopicsRequest(topic_names=["doomed"], timeout_ms=5000), 5)
+        assert isinstance(resp, DeleteTopicsResponse) and resp.responses[0].error_code == 0
+    s = scrape(base)
+    assert not [k for k in s if ("topic", "doomed") in k[1]]
+    assert value(s, BTM + "messagesin_total") >= 2  # the all-topics total keeps counting

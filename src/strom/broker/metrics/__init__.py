@@ -56,6 +56,7 @@ class BrokerMetrics:
             cluster=broker.cluster,
             loop_monitor=self.loop_monitor,
             lag=self.lag,
+            topic_exists=lambda t: broker.metadata.topic(t) is not None,
             partition_series_max=int(cfg["metrics.partition.series.max"]),
         )
         self.registry = CollectorRegistry(auto_describe=False)

@@ -11,7 +11,8 @@ Invariants: collection only reads (it never blocks on I/O or ZooKeeper: the clus
 in-memory cache) and runs on the event loop thread, so it sees one consistent moment. Series per
 partition (``kafka_log_log_*``, follower lag, consumer lag) are emitted for at most
 ``partition_series_max`` partitions each (0 turns them off); the counts and totals are always
-complete.
+complete. Per-topic BrokerTopicMetrics series disappear once the topic does (as Kafka removes
+a deleted topic's meters).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class MetricSources:
     cluster: ClusterMode | None
     loop_monitor: LoopMonitor
     lag: ConsumerLag
+    topic_exists: Callable[[str], bool] = lambda _: True
     partition_series_max: int = 1000
 
 
@@ -104,6 +106,9 @@ class BrokerCollector:
     # -- kafka.server:type=BrokerTopicMetrics --------------------------------------------
     def _broker_topic_metrics(self) -> Iterator[Metric]:
         rm = self.s.requests
+        for topic in list(rm.topics):
+            if not self.s.topic_exists(topic):  # deleted (or never existed): its series go
+                rm.forget_topic(topic)
         fields = (
             ("messagesin", "messages_in", "Messages appended"),
             ("bytesin", "bytes_in", "Record bytes appended from producers"),
