@@ -383,3 +383,31 @@ def test_a_deleted_topic_loses_its_series(mbroker: BrokerProcess, base: str) -> 
     s = scrape(base)
     assert not [k for k in s if ("topic", "doomed") in k[1]]
     assert value(s, BTM + "messagesin_total") >= 2  # the all-topics total keeps counting
+
+
+def test_group_and_transaction_coordinator_metrics(mbroker: BrokerProcess, base: str) -> None:
+    with WireClient(mbroker.bootstrap) as c:
+        create_topic(c, "coord")
+    before = scrape(base)
+    reb = "kafka_coordinator_group_groupmetadatamanager_rebalances_total"
+    consumer = Consumer(
+        {"bootstrap.servers": mbroker.bootstrap, "group.id": "stable-group", "log_level": 0}
+    )
+    try:
+        consumer.subscribe(["coord"])
+        deadline = time.monotonic() + 30
+        while not consumer.assignment() and time.monotonic() < deadline:
+            consumer.poll(0.2)
+        assert consumer.assignment()
+        time.sleep(1.5)  # the sampler sees the new generation
+        s = scrape(base)
+        assert value(s, reb) >= value(before, reb) + 1
+        by_state = "kafka_coordinator_group_groupmetadatamanager_numgroupsbystate"
+        assert value(s, by_state, state="Stable") >= 1
+    finally:
+        consumer.close()
+    p = Producer({"bootstrap.servers": mbroker.bootstrap, "transactional.id": "metrics-txn"})
+    p.init_transactions(30)
+    txns = "kafka_coordinator_transaction_transactionstatemanager_transactions"
+    s = scrape(base)
+    assert sum(v for (n, _), v in s.items() if n == txns) >= 1

@@ -334,9 +334,9 @@ class BrokerCollector:
         yield by_state
         reb = _counter(
             "kafka_coordinator_group_groupmetadatamanager_rebalances",
-            "Generation changes of coordinated groups seen by the metrics sampler",
+            "Rebalances completed by groups coordinated here (new generations or group epochs)",
         )
-        reb.add_metric([], self.s.lag.rebalances)
+        reb.add_metric([], self.s.requests.rebalances)
         yield reb
 
     def _transactions(self) -> Iterator[Metric]:

@@ -3,7 +3,7 @@
 Owns: per group, topic and partition the committed offset, the partition's latest offset (its
 high watermark: what a read_uncommitted consumer can reach) and the lag between them, in offsets
 and estimated seconds, under kafka-lag-exporter's metric names (``kafka_consumergroup_group_*``,
-``kafka_partition_latest_offset``), plus the group rebalance count.
+``kafka_partition_latest_offset``).
 
 Estimated seconds: the sampler (:class:`strom.broker.metrics.loop.LoopMonitor`) records the
 latest offset of each partition with committed offsets once per interval, keeping the last
@@ -88,11 +88,8 @@ class ConsumerLag:
         self._clock = clock
         self._history: dict[TP, deque[tuple[int, float]]] = {}
         self._remote: dict[TP, tuple[int, float]] = {}  # latest offset, when learned
-        self._generations: dict[str, int] = {}
-        self._baseline_taken = False
         self._pool = InterBrokerPool(broker_id, request_timeout_s=REMOTE_REFRESH_S)
         self._task: asyncio.Task[None] | None = None
-        self.rebalances = 0
 
     # -- latest offsets of partitions led elsewhere ---------------------------------------
     def start(self) -> None:
@@ -120,7 +117,7 @@ class ConsumerLag:
         assert self._leader_of is not None
         by_leader: dict[tuple[str, int], list[TP]] = {}
         wanted: set[TP] = set()
-        for _, offsets, _ in self._coordinated():
+        for _, offsets in self._coordinated():
             for tp in offsets:
                 if self._local_latest(tp) is not None:
                     continue
@@ -169,14 +166,13 @@ class ConsumerLag:
                     out[(tr.name, pr.partition_index)] = pr.offset
         return out
 
-    def _coordinated(self) -> Iterator[tuple[str, dict[TP, int], int]]:
+    def _coordinated(self) -> Iterator[tuple[str, dict[TP, int]]]:
+        """(group, committed offsets) of every group coordinated and loaded here."""
         coord = self._groups()
         for group_id, g in sorted(coord.groups.items()):
             if g.partition not in coord.owned or g.partition in coord.loading:
                 continue
-            cg = coord.consumer.groups.get(group_id)
-            generation = cg.group_epoch if cg is not None else g.generation
-            yield group_id, {tp: v.offset for tp, v in g.offsets.items()}, generation
+            yield group_id, {tp: v.offset for tp, v in g.offsets.items()}
 
     def _local_latest(self, tp: TP) -> int | None:
         p = self._rm.get(*tp)
@@ -201,21 +197,11 @@ class ConsumerLag:
             h.append((latest, now))
 
     def sample(self) -> None:
-        """One sampler tick: latest-offset history and rebalance counting."""
+        """One sampler tick: the latest-offset history of local partitions."""
         now = self._clock()
         wanted: set[TP] = set()
-        seen: dict[str, int] = {}
-        for group_id, offsets, generation in self._coordinated():
+        for _, offsets in self._coordinated():
             wanted.update(offsets)
-            seen[group_id] = generation
-            before = self._generations.get(group_id)
-            if before is None:
-                if self._baseline_taken:
-                    self.rebalances += generation
-            elif generation > before:
-                self.rebalances += generation - before
-        self._generations = seen
-        self._baseline_taken = True
         for tp in list(self._history):
             if tp not in wanted:
                 del self._history[tp]
@@ -256,7 +242,7 @@ class ConsumerLag:
         now = self._clock()
         series = 0
         latest_seen: dict[TP, int] = {}
-        for group_id, offsets, _ in self._coordinated():
+        for group_id, offsets in self._coordinated():
             worst = 0
             worst_s = 0.0
             total = 0

@@ -12,6 +12,8 @@ handler returned, so no handler needs to know about metrics:
   summaries ``TotalTimeMs`` (handler start to response written), ``LocalTimeMs`` (the handler,
   including any purgatory wait: Strom does not split local and remote time) and
   ``ResponseSendTimeMs`` (encode and write).
+- group rebalances: each new generation (JoinGroup) or group epoch (ConsumerGroupHeartbeat) a
+  group reaches in a successful answer counts once.
 - ``kafka_server_brokertopicmetrics_*`` per topic and in total: messages in, bytes in (records of
   partitions appended without error), bytes out (records returned to consumers; followers count
   in ``replicationbytesout``), bytes rejected (MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE,
@@ -38,7 +40,8 @@ from strom.errors import ErrorCode
 from strom.protocol.codec import Struct
 
 RESERVOIR = 1028
-PRODUCE, FETCH = 0, 1
+PRODUCE, FETCH, JOIN_GROUP, CONSUMER_GROUP_HEARTBEAT = 0, 1, 11, 68
+MAX_TRACKED_GROUPS = 100_000
 _REJECTED = frozenset(
     {
         ErrorCode.MESSAGE_TOO_LARGE,
@@ -130,6 +133,8 @@ class RequestMetrics:
         self.replication_bytes_out = 0
         self.replication_bytes_in = 0
         self.connections_created: dict[str, int] = {}
+        self.rebalances = 0
+        self._generations: dict[str, int] = {}  # group -> last generation / group epoch seen
 
     # -- hooks called by the socket server -------------------------------------------------
     def connection_opened(self, listener: str) -> None:
@@ -163,6 +168,10 @@ class RequestMetrics:
             self._produced(request, response, codes)
         elif response is not None:
             error_codes(response, codes)
+            if api_key == JOIN_GROUP:
+                self._generation(request.group_id, response.generation_id, response.error_code)
+            elif api_key == CONSUMER_GROUP_HEARTBEAT:
+                self._generation(request.group_id, response.member_epoch, response.error_code)
         if not codes:
             codes[0] = 1
         for n in names:
@@ -181,6 +190,23 @@ class RequestMetrics:
                 st.times[metric].append(ms)
                 st.time_sums[metric] += ms
             st.time_counts += 1
+
+    # -- group rebalances -------------------------------------------------------------------
+    def _generation(self, group_id: str, generation: int, error: int) -> None:
+        """A JoinGroup (classic) or ConsumerGroupHeartbeat (KIP-848) answer: each generation or
+        group epoch a group reaches is one rebalance."""
+        if error != 0 or generation <= 0:
+            return
+        last = self._generations.get(group_id)
+        if last is None:
+            if len(self._generations) >= MAX_TRACKED_GROUPS:
+                self._generations.clear()  # bounded memory; a group seen again counts once more
+            self.rebalances += 1
+        elif generation > last:
+            self.rebalances += 1
+        else:
+            return
+        self._generations[group_id] = generation
 
     # -- BrokerTopicMetrics ----------------------------------------------------------------
     def _topic(self, topic: str) -> TopicCounters | None:
