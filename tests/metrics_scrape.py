@@ -3,11 +3,14 @@ with prometheus_client's own text parser, read health endpoints."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -63,3 +66,20 @@ def wait_for(base: str, name: str, expected: float, timeout: float = 15.0, **lab
         if time.monotonic() > deadline:
             raise AssertionError(f"{name}{labels} is {value(s, name, **labels)}, not {expected}")
         time.sleep(0.2)
+
+
+def broker_process_class() -> Any:
+    """``BrokerProcess`` of tests/integration/conftest.py, loaded by path: ``from conftest import``
+    gets whichever conftest pytest imported last when several test directories are collected."""
+    path = Path(__file__).resolve().parent / "integration" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("strom_integration_conftest", path)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules.get(spec.name)
+    if module is None:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return module.BrokerProcess
+
+
+ROOT = Path(__file__).resolve().parents[1]

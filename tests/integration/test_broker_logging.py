@@ -13,9 +13,10 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import ROOT, BrokerProcess
+from metrics_scrape import ROOT, broker_process_class
 from wire import WireClient
 
 pytestmark = pytest.mark.integration
@@ -57,11 +58,11 @@ def send_malformed(bootstrap: str) -> None:
         assert c.is_closed()
 
 
-def count_in_log(b: BrokerProcess, text: str) -> int:
+def count_in_log(b: Any, text: str) -> int:
     return b.log_path.read_text().count(text)
 
 
-def wait_count(b: BrokerProcess, text: str, n: int, timeout: float = 10.0) -> None:
+def wait_count(b: Any, text: str, n: int, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while count_in_log(b, text) != n and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -69,15 +70,15 @@ def wait_count(b: BrokerProcess, text: str, n: int, timeout: float = 10.0) -> No
 
 
 @pytest.fixture
-def lbroker(tmp_path: Path) -> Iterator[BrokerProcess]:
-    b = BrokerProcess(tmp_path / "data")
+def lbroker(tmp_path: Path) -> Iterator[Any]:
+    b = broker_process_class()(tmp_path / "data")
     b.start()
     yield b
     if b.alive():
         b.stop()
 
 
-def test_log_lines_have_kafka_format(lbroker: BrokerProcess) -> None:
+def test_log_lines_have_kafka_format(lbroker: Any) -> None:
     lines = [ln for ln in lbroker.log_path.read_text().splitlines() if ln.startswith("[")]
     assert lines
     for ln in lines:
@@ -85,7 +86,7 @@ def test_log_lines_have_kafka_format(lbroker: BrokerProcess) -> None:
     assert any("(strom.broker)" in ln and " INFO " in ln and "started in" in ln for ln in lines)
 
 
-def test_logger_level_changes_at_run_time(lbroker: BrokerProcess) -> None:
+def test_logger_level_changes_at_run_time(lbroker: Any) -> None:
     bs = lbroker.bootstrap
     send_malformed(bs)
     wait_count(lbroker, MALFORMED, 1)
@@ -117,7 +118,7 @@ def test_logger_level_changes_at_run_time(lbroker: BrokerProcess) -> None:
     assert "  strom.broker.network=DEBUG " in r.stdout
 
 
-def test_bad_logger_changes_are_refused_whole(lbroker: BrokerProcess) -> None:
+def test_bad_logger_changes_are_refused_whole(lbroker: Any) -> None:
     bs = lbroker.bootstrap
     r = configs(bs, "--entity-type", "broker-loggers", "--entity-name", "0", "--alter",
                 "--add-config", "strom.broker.network=ERROR,strom.broker=LOUD")  # fmt: skip

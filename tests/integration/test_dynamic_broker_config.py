@@ -9,9 +9,10 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import ROOT, BrokerProcess
+from metrics_scrape import ROOT, broker_process_class
 from wire import WireClient
 
 from strom.protocol import records as rec
@@ -66,8 +67,8 @@ def produce(bootstrap: str, topic: str, value_size: int) -> int:
 
 
 @pytest.fixture
-def dbroker(tmp_path: Path) -> Iterator[BrokerProcess]:
-    b = BrokerProcess(tmp_path / "data")
+def dbroker(tmp_path: Path) -> Iterator[Any]:
+    b = broker_process_class()(tmp_path / "data")
     b.start()
     yield b
     if b.alive():
@@ -80,7 +81,7 @@ def line(out: str, key: str) -> str:
     return found[0]
 
 
-def test_cluster_default_applies_at_once_and_survives_restart(dbroker: BrokerProcess) -> None:
+def test_cluster_default_applies_at_once_and_survives_restart(dbroker: Any) -> None:
     create_topic(dbroker.bootstrap, "dyn")
     assert produce(dbroker.bootstrap, "dyn", 5000) == 0
     r = configs(dbroker.bootstrap, "--entity-default", "--alter",
@@ -117,7 +118,7 @@ def test_cluster_default_applies_at_once_and_survives_restart(dbroker: BrokerPro
     assert produce(dbroker.bootstrap, "dyn", 5000) == TOO_LARGE
 
 
-def test_retention_default_reaches_topic_configs(dbroker: BrokerProcess) -> None:
+def test_retention_default_reaches_topic_configs(dbroker: Any) -> None:
     create_topic(dbroker.bootstrap, "ret")
     r = configs(dbroker.bootstrap, "--entity-default", "--alter",
                 "--add-config", "log.retention.ms=60000")  # fmt: skip
@@ -136,7 +137,7 @@ def test_retention_default_reaches_topic_configs(dbroker: BrokerProcess) -> None
     )
 
 
-def test_invalid_and_static_changes_are_refused(dbroker: BrokerProcess) -> None:
+def test_invalid_and_static_changes_are_refused(dbroker: Any) -> None:
     create_topic(dbroker.bootstrap, "keep")
     r = configs(dbroker.bootstrap, "--entity-default", "--alter",
                 "--add-config", "message.max.bytes=1000,log.segment.bytes=banana")  # fmt: skip

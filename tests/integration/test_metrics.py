@@ -9,11 +9,11 @@ import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from confluent_kafka import Consumer, Producer, TopicPartition
-from conftest import BrokerProcess
-from metrics_scrape import get, metrics_url, scrape, value, wait_for
+from metrics_scrape import broker_process_class, get, metrics_url, scrape, value, wait_for
 from wire import WireClient
 
 from strom.protocol import records as rec
@@ -29,8 +29,8 @@ RM = "kafka_network_requestmetrics_"
 
 
 @pytest.fixture(scope="module")
-def mbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
-    b = BrokerProcess(
+def mbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    b = broker_process_class()(
         tmp_path_factory.mktemp("mbroker") / "data",
         {"metrics.listener": "http://127.0.0.1:0", "group.initial.rebalance.delay.ms": "0"},
     )
@@ -41,7 +41,7 @@ def mbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]
 
 
 @pytest.fixture(scope="module")
-def base(mbroker: BrokerProcess) -> str:
+def base(mbroker: Any) -> str:
     return metrics_url(mbroker.log_path)
 
 
@@ -112,7 +112,7 @@ def batch(n: int, size: int = 10) -> bytes:
 
 
 def test_produce_and_fetch_counters_move_by_exact_records_and_bytes(
-    mbroker: BrokerProcess, base: str
+    mbroker: Any, base: str
 ) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "exact")
@@ -144,9 +144,7 @@ def test_produce_and_fetch_counters_move_by_exact_records_and_bytes(
         assert value(final, BTM + "failedfetchrequests_total", topic="exact") == 0
 
 
-def test_rejected_produce_counts_failed_and_rejected_bytes(
-    mbroker: BrokerProcess, base: str
-) -> None:
+def test_rejected_produce_counts_failed_and_rejected_bytes(mbroker: Any, base: str) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "small", **{"max.message.bytes": "1000"})
         big = batch(1, 5000)
@@ -159,7 +157,7 @@ def test_rejected_produce_counts_failed_and_rejected_bytes(
     assert value(s, RM + "errors_total", request="Produce", error="MESSAGE_TOO_LARGE") >= 1
 
 
-def test_request_metrics_count_the_requests_sent(mbroker: BrokerProcess, base: str) -> None:
+def test_request_metrics_count_the_requests_sent(mbroker: Any, base: str) -> None:
     before = scrape(base)
     with WireClient(mbroker.bootstrap) as c:
         for _ in range(7):
@@ -187,7 +185,7 @@ def test_request_metrics_count_the_requests_sent(mbroker: BrokerProcess, base: s
         )
 
 
-def test_confluent_producer_counts_match_the_log(mbroker: BrokerProcess, base: str) -> None:
+def test_confluent_producer_counts_match_the_log(mbroker: Any, base: str) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "real", partitions=3)
     p = Producer({"bootstrap.servers": mbroker.bootstrap, "linger.ms": 5, "acks": "all"})
@@ -204,7 +202,7 @@ def test_confluent_producer_counts_match_the_log(mbroker: BrokerProcess, base: s
     assert ends == 500
 
 
-def test_consumer_lag_is_produced_minus_committed(mbroker: BrokerProcess, base: str) -> None:
+def test_consumer_lag_is_produced_minus_committed(mbroker: Any, base: str) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "lagging")
         assert produce(c, "lagging", batch(10)) == 0
@@ -233,7 +231,7 @@ def test_consumer_lag_is_produced_minus_committed(mbroker: BrokerProcess, base: 
     assert value(s, "kafka_consumergroup_group_lag_seconds", **labels) > 0
 
 
-def test_health_and_openmetrics(mbroker: BrokerProcess, base: str) -> None:
+def test_health_and_openmetrics(mbroker: Any, base: str) -> None:
     assert get(base + "/health/live")[0] == 200
     status, ctype, body = get(base + "/health/ready")
     assert status == 200 and '"ready": true' in body and ctype == "application/json"
@@ -257,9 +255,7 @@ def test_health_and_openmetrics(mbroker: BrokerProcess, base: str) -> None:
     assert value(s, "process_open_fds") > 0
 
 
-def test_hostile_http_is_dropped_and_both_listeners_keep_serving(
-    mbroker: BrokerProcess, base: str
-) -> None:
+def test_hostile_http_is_dropped_and_both_listeners_keep_serving(mbroker: Any, base: str) -> None:
     host, port = base.removeprefix("http://").split(":")
     # an endless header line: dropped once it exceeds the head limit
     with socket.create_connection((host, int(port)), timeout=10) as s:
@@ -278,7 +274,7 @@ def test_hostile_http_is_dropped_and_both_listeners_keep_serving(
 
 
 def test_no_metrics_listener_by_default(tmp_path: Path) -> None:
-    b = BrokerProcess(tmp_path / "data")
+    b = broker_process_class()(tmp_path / "data")
     b.start()
     try:
         assert "metrics listening" not in b.log_path.read_text()
@@ -294,7 +290,7 @@ def test_readiness_reports_an_offline_log_dir(tmp_path: Path) -> None:
     mnt.mkdir()
     if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)]).returncode:
         pytest.skip("cannot mount a tmpfs here (not root)")
-    b = BrokerProcess(
+    b = broker_process_class()(
         tmp_path / "data",
         {
             "metrics.listener": "http://127.0.0.1:0",
@@ -353,7 +349,7 @@ def test_dashboard_and_alert_rules_use_only_exported_metrics(base: str) -> None:
     assert used - exported == set()
 
 
-def test_a_paused_event_loop_shows_as_lag(mbroker: BrokerProcess, base: str) -> None:
+def test_a_paused_event_loop_shows_as_lag(mbroker: Any, base: str) -> None:
     """SIGSTOP the broker for 2 s: the sampler's 1 s sleep ends 1 to 2 s late, and says so."""
     import os
     import signal
@@ -371,7 +367,7 @@ def test_a_paused_event_loop_shows_as_lag(mbroker: BrokerProcess, base: str) -> 
     assert 0 <= value(s, "kafka_network_socketserver_networkprocessoravgidlepercent") <= 1
 
 
-def test_a_deleted_topic_loses_its_series(mbroker: BrokerProcess, base: str) -> None:
+def test_a_deleted_topic_loses_its_series(mbroker: Any, base: str) -> None:
     from strom.protocol.messages.delete_topics import DeleteTopicsRequest, DeleteTopicsResponse
 
     with WireClient(mbroker.bootstrap) as c:
@@ -385,7 +381,7 @@ def test_a_deleted_topic_loses_its_series(mbroker: BrokerProcess, base: str) -> 
     assert value(s, BTM + "messagesin_total") >= 2  # the all-topics total keeps counting
 
 
-def test_group_and_transaction_coordinator_metrics(mbroker: BrokerProcess, base: str) -> None:
+def test_group_and_transaction_coordinator_metrics(mbroker: Any, base: str) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "coord")
     before = scrape(base)
