@@ -151,3 +151,32 @@ def test_invalid_and_static_changes_are_refused(dbroker: Any) -> None:
     assert produce(dbroker.bootstrap, "keep", 5000) == 0  # nothing of the refused changes applied
     r = configs(dbroker.bootstrap, "--entity-default", "--describe")
     assert "message.max.bytes" not in r.stdout
+
+
+def test_a_change_that_cannot_be_stored_is_refused_and_not_applied(tmp_path: Path) -> None:
+    """The data directory is a tmpfs filled to the last byte: storing the change fails, the
+    broker answers KAFKA_STORAGE_ERROR, keeps the old value and keeps serving."""
+    mnt = tmp_path / "full"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)]).returncode:
+        pytest.skip("cannot mount a tmpfs here (not root)")
+    b = broker_process_class()(mnt / "data")
+    try:
+        b.start()
+        create_topic(b.bootstrap, "full")
+        filler = mnt / "filler"
+        subprocess.run(["dd", "if=/dev/zero", f"of={filler}", "bs=64k"], capture_output=True)
+        r = configs(b.bootstrap, "--entity-default", "--alter",
+                    "--add-config", "message.max.bytes=1000")  # fmt: skip
+        assert r.returncode != 0 and "KAFKA_STORAGE_ERROR" in r.stderr + r.stdout
+        filler.unlink()
+        assert produce(b.bootstrap, "full", 5000) == 0  # the old limit still holds
+        r = configs(b.bootstrap, "--entity-default", "--describe")
+        assert r.returncode == 0 and "message.max.bytes" not in r.stdout
+        b.stop()
+        b.start()  # and nothing half-written is read back at start
+        assert produce(b.bootstrap, "full", 5000) == 0
+    finally:
+        if b.alive():
+            b.kill()
+        subprocess.run(["umount", "-l", str(mnt)])

@@ -21,7 +21,9 @@ Other keys are refused with INVALID_REQUEST ("Cannot update these configs dynami
 Invariants: a change is validated whole (every value parses, the resulting topic defaults
 form a valid topic config) before it is stored, so an invalid change stores nothing and
 changes nothing; the store is written before the change is applied here, so an applied change
-survives a restart; stored values that do not parse (written by another tool) are logged and
+survives a restart, and a change that cannot be stored (full disk, ZooKeeper unavailable) is
+answered with an error (KAFKA_STORAGE_ERROR / UNKNOWN_SERVER_ERROR) and not applied; stored
+values that do not parse (written by another tool) are logged and
 ignored, never fatal.
 """
 
@@ -157,7 +159,16 @@ class DynamicBrokerConfig:
         self.validate(entity, configs)
         if validate_only:
             return
-        await asyncio.to_thread(self._store().write, entity, configs)
+        try:
+            await asyncio.to_thread(self._store().write, entity, configs)
+        except Exception as exc:  # a full disk, ZooKeeper gone: refuse, apply nothing
+            log.error("storing dynamic broker configs of %s failed: %r", entity, exc)
+            code = (
+                ErrorCode.KAFKA_STORAGE_ERROR
+                if isinstance(exc, OSError)
+                else (ErrorCode.UNKNOWN_SERVER_ERROR)
+            )
+            raise KafkaError(f"Could not store the configs: {exc}", code) from None
         self._apply_entity(entity, configs)
 
     def validate(self, entity: str, configs: dict[str, str]) -> None:
