@@ -5,6 +5,10 @@ Runs against a Strom broker (started here, data in a temp dir) and, when the PyP
 and prints the ratio. Everything binds to 127.0.0.1.
 
     python bench/produce_consume.py [--records 1000000] [--size 100] [--acks 1,all]
+        [--metrics off|on|off,on]
+
+``--metrics off,on`` measures Strom without and with its metrics listener (scraped once a
+second during the run, as a busy Prometheus would), to show what metrics collection costs.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,10 +73,14 @@ def wait_port(port: int, timeout: float = 30.0) -> None:
 
 
 @contextlib.contextmanager
-def strom_broker() -> Iterator[str]:
+def strom_broker(metrics: bool = False) -> Iterator[str]:
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="strom-bench-"))
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    extra = []
+    metrics_port = free_port()
+    if metrics:
+        extra = ["--override", f"metrics.listener=http://127.0.0.1:{metrics_port}"]
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -81,18 +91,43 @@ def strom_broker() -> Iterator[str]:
             f"listeners=PLAINTEXT://127.0.0.1:{port}",
             "--override",
             f"log.dirs={data}",
+            *extra,
         ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    stop = threading.Event()
+    scraper = threading.Thread(target=scrape_loop, args=(metrics_port, stop), daemon=True)
     try:
         wait_port(port)
+        if metrics:
+            scraper.start()
         yield f"127.0.0.1:{port}"
     finally:
+        stop.set()
+        if scraper.is_alive():
+            scraper.join(10)
+        print(f"  broker CPU {cpu_seconds(proc.pid):.2f} s (user+system)", flush=True)
         proc.terminate()
         proc.wait(30)
         shutil.rmtree(data, ignore_errors=True)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a live process (Linux /proc); NaN elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def scrape_loop(port: int, stop: threading.Event) -> None:
+    """GET /metrics once a second until ``stop``."""
+    while not stop.wait(1.0):
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read()
 
 
 def tansu_binary() -> Path | None:
@@ -209,12 +244,16 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=100)
     ap.add_argument("--acks", default="1,all")
     ap.add_argument("--no-tansu", action="store_true")
+    ap.add_argument("--metrics", default="off", help="off, on, or both in order (off,on)")
     args = ap.parse_args()
     results: list[Result] = []
     for acks in args.acks.split(","):
-        with strom_broker() as bootstrap:
-            results.append(run("strom", bootstrap, acks, args.records, args.size))
-            print(results[-1].row(), flush=True)
+        for mode in args.metrics.split(","):
+            on = mode.strip() == "on"
+            with strom_broker(metrics=on) as bootstrap:
+                name = "strom+metrics" if on else "strom"
+                results.append(run(name, bootstrap, acks, args.records, args.size))
+                print(results[-1].row(), flush=True)
         binary = None if args.no_tansu else tansu_binary()
         if binary is not None:
             with tansu_broker(binary) as bootstrap:

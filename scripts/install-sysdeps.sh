@@ -3,6 +3,8 @@
 set -euo pipefail
 need=()
 command -v kcat >/dev/null 2>&1 || need+=(kcat)
+# Prometheus server and promtool: the metrics tests run one against a cluster (~100 MB)
+command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
 [ -x /usr/share/zookeeper/bin/zkServer.sh ] || [ -d /usr/share/zookeeper ] || need+=(zookeeper)
 # the console's browser tests drive Debian's chromium through Playwright (no browser download)
 [ -x /usr/bin/chromium ] || need+=(chromium)

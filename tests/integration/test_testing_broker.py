@@ -106,7 +106,7 @@ def test_kill_is_a_crash_and_recovery_keeps_acknowledged_records() -> None:
         assert [r.value for r in read_to_end(broker.bootstrap, "t")] == values
         # a crash leaves no clean-shutdown marker behind: the restart had to recover the log
         loads = [ln for ln in broker.log_path.read_text().splitlines() if "loading logs" in ln]
-        assert len(loads) == 2 and loads[-1].endswith("(clean shutdown: False)")
+        assert len(loads) == 2 and "(clean shutdown: False)" in loads[-1]
 
 
 def test_thread_mode_refuses_a_fake_kill() -> None:

@@ -150,11 +150,12 @@ def test_configs_describe_alter(broker: Any) -> None:
     assert fails("configs", *bs, "--alter", "--topic", topic, "--delete-config", "nope") == (
         "Error: Invalid config(s): nope"
     )
-    # broker configs are static on Strom: the broker's refusal is one clear line
+    # a static broker config cannot change at run time: the broker's refusal is one clear line
+    # (dynamic ones can: test_dynamic_broker_config.py)
     assert fails("configs", *bs, "--alter", "--entity-type", "brokers", "--entity-name", "0",
-                 "--add-config", "log.retention.ms=1000") == (
-        "Error: Could not update config for broker 0: Broker configs cannot be altered "
-        "dynamically on Strom (INVALID_REQUEST)."
+                 "--add-config", "log.dirs=/elsewhere") == (
+        "Error: Could not update config for broker 0: Cannot update these configs "
+        "dynamically: log.dirs (INVALID_REQUEST)."
     )  # fmt: skip
     broker_all = ok("configs", *bs, "--describe", "--broker", "0", "--all")
     assert broker_all[0] == "All configs for broker 0 are:"

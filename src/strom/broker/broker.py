@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING
 
 from strom.broker.cluster_mode import ClusterMode
 from strom.broker.config import BrokerConfig
+from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes
 from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.log_dir_failure import LogDirFailureHandler
+from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
@@ -28,6 +30,11 @@ from strom.broker.security.authorizer import AclAuthorizer, parse_super_users
 from strom.broker.security.zk_acl_store import ZkAclStore
 from strom.broker.topics import TopicManager, make_partition
 from strom.broker.txn_runtime import TxnRuntime
+from strom.cluster.broker_configs import (
+    BrokerConfigStore,
+    LocalBrokerConfigStore,
+    ZkBrokerConfigStore,
+)
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
 from strom.storage.cleaner import CleanerConfig
 from strom.storage.errors import KafkaStorageError
@@ -76,7 +83,23 @@ class Broker:
         self.topics = TopicManager(self)
         self.groups = GroupRuntime(self)
         self.txn = TxnRuntime(self)
+        metrics_listener = str(config["metrics.listener"] or "")
+        self.request_metrics: RequestMetrics = (
+            RequestMetrics(int(config["metrics.topic.series.max"]))
+            if metrics_listener
+            else NoRequestMetrics()
+        )
         self.server = SocketServer(self)
+        self.metrics = (
+            BrokerMetrics(self, metrics_listener, self.request_metrics)
+            if metrics_listener
+            else None
+        )
+        self.ready = False  # started and not shutting down (/health/ready)
+        self._config_store: BrokerConfigStore | None = None
+        self.dynamic_config = DynamicBrokerConfig(
+            self.broker_id, config, self.broker_config_store, lambda ch: apply_changes(self, ch)
+        )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None
         self._stopped = asyncio.Event()
@@ -142,6 +165,15 @@ class Broker:
         r = self.config["broker.rack"]
         return str(r) if r else None
 
+    def broker_config_store(self) -> BrokerConfigStore:
+        """Where dynamic broker configs live: ZooKeeper in a cluster, else the data directory."""
+        if self._config_store is None:
+            if self.cluster is not None:
+                self._config_store = ZkBrokerConfigStore(self.cluster.store.zk)
+            else:
+                self._config_store = LocalBrokerConfigStore(self.config.log_dirs[0])
+        return self._config_store
+
     # -- lifecycle ---------------------------------------------------------------------------
     def create_local_partitions(self, info: TopicInfo) -> None:
         if self.cluster is not None:
@@ -152,10 +184,15 @@ class Broker:
 
     async def start(self) -> None:
         t0 = time.monotonic()
+        if self.metrics is not None:
+            await self.metrics.start()  # /health/live answers during recovery
         if self.cluster is not None:
             self.cluster.open_store()
         if self.authorizer is not None:
             await asyncio.to_thread(self.authorizer.start)
+        await asyncio.to_thread(self.dynamic_config.load)
+        if self.cluster is not None:
+            self.dynamic_config.follow(asyncio.get_running_loop())
         self.log_dir_failure.add_listener(
             LogDirFailureHandler(
                 asyncio.get_running_loop(),
@@ -164,7 +201,9 @@ class Broker:
                 self.cluster.report_offline_replicas if self.cluster is not None else None,
             )
         )
+        t_recovery = time.monotonic()
         self.log_manager.startup()
+        recovery_s = time.monotonic() - t_recovery
         if self.cluster is not None:
             self.cluster.delete_stray_logs()
         cleaner_cfg = CleanerConfig.from_lookup(self.config.__getitem__)
@@ -181,11 +220,18 @@ class Broker:
         if self.cluster is not None:
             await self.cluster.start()
         self._tasks.append(asyncio.create_task(self._housekeeping()))
+        self.ready = True
+        logs = self.log_manager.all_logs()
         log.info(
-            "broker %d started in %.2fs with %d partitions",
+            "broker %d started in %.2fs with %d partitions: %d logs loaded from %d log "
+            "directories in %.2fs (%d segments recovered)",
             self.broker_id,
             time.monotonic() - t0,
             len(self.replica_manager.partitions),
+            len(logs),
+            len(self.log_manager.log_dirs),
+            recovery_s,
+            sum(lg.segments_recovered for lg in logs.values()),
         )
 
     async def _housekeeping(self) -> None:
@@ -211,6 +257,8 @@ class Broker:
 
     async def shutdown(self) -> None:
         log.info("broker %d shutting down", self.broker_id)
+        t0 = time.monotonic()
+        self.ready = False
         if self.cluster is not None:
             await self.cluster.controlled_shutdown()
         await self.txn.shutdown()
@@ -226,9 +274,17 @@ class Broker:
                 await t
         if self.scrubber is not None:
             await asyncio.to_thread(self.scrubber.stop)
+        if self.metrics is not None:
+            await self.metrics.stop()
+        flushed = len(self.log_manager.all_logs())
         await asyncio.to_thread(self.log_manager.shutdown)
         self._stopped.set()
-        log.info("broker %d shut down cleanly", self.broker_id)
+        log.info(
+            "broker %d shut down cleanly in %.2fs: %d logs flushed and checkpointed",
+            self.broker_id,
+            time.monotonic() - t0,
+            flushed,
+        )
 
     async def wait_stopped(self) -> None:
         await self._stopped.wait()

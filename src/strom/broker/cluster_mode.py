@@ -91,6 +91,8 @@ class ClusterMode(PartitionApplier):
         self._tasks: list[asyncio.Task[None]] = []
         self._alter_inflight: set[tuple[str, int]] = set()
         self._alter_tasks: set[asyncio.Task[None]] = set()
+        self.isr_shrinks = 0  # accepted AlterPartition changes (kafka_server_replicamanager_*)
+        self.isr_expands = 0
 
     # -- lifecycle ---------------------------------------------------------------------------
     def open_store(self) -> None:
@@ -276,6 +278,10 @@ class ClusterMode(PartitionApplier):
                     err = ErrorCode(r.error_code) if err == E.NONE else err
                     current = p.leader_epoch == epoch and p.is_leader
                     if err == E.NONE and current and r.partition_epoch >= p.partition_epoch:
+                        if len(r.isr) < len(p.isr):
+                            self.isr_shrinks += 1
+                        elif len(r.isr) > len(p.isr):
+                            self.isr_expands += 1
                         p.isr = list(r.isr)
                         p.partition_epoch = r.partition_epoch
                         log.info("ISR of %s-%d is now %s", p.topic, p.index, p.isr)

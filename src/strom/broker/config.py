@@ -39,6 +39,15 @@ def _list(v: str) -> list[str]:
     return [x.strip() for x in v.split(",") if x.strip()]
 
 
+def _metrics_listener(v: str) -> str:
+    v = v.strip()
+    if v:
+        from strom.broker.metrics.http import parse_metrics_listener
+
+        parse_metrics_listener(v)
+    return v
+
+
 @dataclass(frozen=True)
 class Key:
     name: str
@@ -170,6 +179,10 @@ _KEYS = [
     Key("authorizer.class.name", str, ""),
     Key("super.users", str, ""),
     Key("allow.everyone.if.no.acl.found", _bool, "false"),
+    # observability (strom.broker.metrics): no Kafka key; http://host:port, empty for none
+    Key("metrics.listener", _metrics_listener, "", None, "The metrics and health HTTP listener."),
+    Key("metrics.partition.series.max", int, "1000", 0, "Cap on per-partition metric series."),
+    Key("metrics.topic.series.max", int, "1000", 0, "Cap on per-topic metric series."),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
@@ -203,6 +216,22 @@ _UNIT_MS = {
     "log.retention.hours": 3_600_000,
     "log.retention.minutes": 60_000,
 }
+
+
+def parse_value(key: Key, raw: str | None) -> Any:
+    """A raw string to ``key``'s typed value (None stays None); ConfigError naming the key."""
+    if raw is None:
+        return None
+    try:
+        value = key.parse(raw)
+    except (ValueError, TypeError) as exc:
+        raise ConfigError(f"Invalid value {raw!r} for configuration {key.name}: {exc}") from None
+    if key.minimum is not None and isinstance(value, int) and value < key.minimum:
+        raise ConfigError(
+            f"Invalid value {raw} for configuration {key.name}: Value must be at least "
+            f"{key.minimum}"
+        )
+    return value
 
 
 def parse_properties(text: str) -> dict[str, str]:
@@ -243,24 +272,12 @@ class BrokerConfig:
 
     def __init__(self, originals: dict[str, str]) -> None:
         self.originals = dict(originals)
+        # KIP-226 layers above the static ones (strom.broker.dynamic_config)
+        self.dynamic_default: dict[str, str] = {}
+        self.dynamic_broker: dict[str, str] = {}
         self.values: dict[str, Any] = {}
         for name, key in KEYS.items():
-            raw = originals.get(name, key.default)
-            if raw is None:
-                self.values[name] = None
-                continue
-            try:
-                value = key.parse(raw)
-            except (ValueError, TypeError) as exc:
-                raise ConfigError(
-                    f"Invalid value {raw!r} for configuration {name}: {exc}"
-                ) from None
-            if key.minimum is not None and isinstance(value, int) and value < key.minimum:
-                raise ConfigError(
-                    f"Invalid value {raw} for configuration {name}: Value must be at least "
-                    f"{key.minimum}"
-                )
-            self.values[name] = value
+            self.values[name] = parse_value(key, originals.get(name, key.default))
         for name in originals:
             if name not in KEYS and not name.startswith(("log4j", "strom.")):
                 log.warning("unknown configuration key %r ignored", name)
@@ -297,6 +314,21 @@ class BrokerConfig:
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
+
+    def apply_dynamic(self, default: dict[str, str], per_broker: dict[str, str]) -> set[str]:
+        """Re-derive every value with the dynamic layers on top (this broker's own, then the
+        cluster default, then the static value, then Kafka's default); all or nothing
+        (ConfigError names the first invalid value). Returns the keys whose value changed."""
+        names = set(self.dynamic_default) | set(self.dynamic_broker) | set(default)
+        names |= set(per_broker)
+        values = dict(self.values)
+        for name in names & set(KEYS):
+            raw = per_broker.get(name, default.get(name, self.originals.get(name)))
+            values[name] = parse_value(KEYS[name], raw if raw is not None else KEYS[name].default)
+        changed = {k for k in names & set(KEYS) if values[k] != self.values[k]}
+        self.values = values
+        self.dynamic_default, self.dynamic_broker = dict(default), dict(per_broker)
+        return changed
 
     @property
     def broker_id(self) -> int:

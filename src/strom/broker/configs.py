@@ -72,6 +72,13 @@ def describe_topic_configs(broker: Broker, overrides: dict[str, str]) -> list[Co
         synonyms: list[Synonym] = []
         if name in overrides:
             synonyms.append(Synonym(name, overrides[name], DYNAMIC_TOPIC_CONFIG))
+        for layer, source in (
+            (cfg.dynamic_broker, DYNAMIC_BROKER_CONFIG),
+            (cfg.dynamic_default, DYNAMIC_DEFAULT_BROKER_CONFIG),
+        ):
+            for bkey in TOPIC_SYNONYMS.get(name, ()):
+                if bkey in layer:
+                    synonyms.append(Synonym(bkey, layer[bkey], source))
         for bkey in TOPIC_SYNONYMS.get(name, ()):
             if cfg.is_set(bkey):
                 synonyms.append(Synonym(bkey, cfg.originals[bkey], STATIC_BROKER_CONFIG))
@@ -96,15 +103,29 @@ def describe_topic_configs(broker: Broker, overrides: dict[str, str]) -> list[Co
     return out
 
 
-def describe_broker_configs(broker: Broker) -> list[ConfigEntry]:
+def describe_broker_configs(broker: Broker, default_only: bool = False) -> list[ConfigEntry]:
+    """Every broker key with its value and source (KIP-226 order: this broker's dynamic value,
+    the cluster-wide dynamic default, the static value, Kafka's default). ``default_only``
+    describes the ``<default>`` entity: only keys with a cluster-wide dynamic value."""
+    from strom.broker.dynamic_config import DYNAMIC_KEYS
+
     cfg = broker.config
     out = []
     for name, key in sorted(KEYS.items()):
+        synonyms = []
+        if name in cfg.dynamic_broker and not default_only:
+            synonyms.append(Synonym(name, cfg.dynamic_broker[name], DYNAMIC_BROKER_CONFIG))
+        if name in cfg.dynamic_default:
+            synonyms.append(Synonym(name, cfg.dynamic_default[name], DYNAMIC_DEFAULT_BROKER_CONFIG))
+        elif default_only:
+            continue
         if cfg.is_set(name):
-            value: str | None = cfg.originals[name]
-            source = STATIC_BROKER_CONFIG
-        else:
-            value, source = key.default, DEFAULT_CONFIG
-        synonyms = [Synonym(name, value, source)]
-        out.append(ConfigEntry(name, value, source, True, False, 0, key.doc or None, synonyms))
+            synonyms.append(Synonym(name, cfg.originals[name], STATIC_BROKER_CONFIG))
+        if key.default is not None:
+            synonyms.append(Synonym(name, key.default, DEFAULT_CONFIG))
+        value, source = (
+            (synonyms[0].value, synonyms[0].source) if synonyms else (None, DEFAULT_CONFIG)
+        )
+        read_only = name not in DYNAMIC_KEYS
+        out.append(ConfigEntry(name, value, source, read_only, False, 0, key.doc or None, synonyms))
     return out

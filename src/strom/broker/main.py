@@ -1,5 +1,7 @@
 """``strom broker``: parse the configuration, run one broker until SIGTERM/SIGINT.
 
+Logging: ``--log-level LEVEL``, ``--log-config FILE`` (Python logging dictConfig JSON or INI),
+``--log-file FILE`` (size-rotated), see :mod:`strom.broker.logging_control`.
 SIGTERM and SIGINT start a clean shutdown; a second signal exits at once. SIGUSR1 logs the stack
 of every asyncio task (the broker's ``jstack``). Exit status 1 with a one-line message for an
 invalid configuration.
@@ -15,6 +17,7 @@ import sys
 from typing import Any
 
 from strom.broker.config import ConfigError, load_config
+from strom.broker.logging_control import configure_logging
 from strom.cluster.zk_store import BrokerIdTakenError
 
 
@@ -69,12 +72,40 @@ async def _serve(argv: list[str]) -> int:
     return 0
 
 
+LOGGING_FLAGS = ("--log-level", "--log-config", "--log-file")
+
+
+def split_logging_flags(argv: list[str]) -> tuple[dict[str, str], list[str]]:
+    """Take ``--log-level L``, ``--log-config FILE``, ``--log-file FILE`` (or ``--flag=value``)
+    out of ``argv``; the rest is the broker configuration."""
+    flags: dict[str, str] = {}
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        name, eq, value = arg.partition("=")
+        if name in LOGGING_FLAGS:
+            if not eq:
+                if i + 1 >= len(argv):
+                    raise ConfigError(f"{name} takes a value")
+                value = argv[i + 1]
+                i += 1
+            flags[name] = value
+        else:
+            rest.append(arg)
+        i += 1
+    return flags, rest
+
+
 def run_broker(argv: list[str]) -> int:
-    logging.basicConfig(
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    try:
+        flags, argv = split_logging_flags(argv)
+        configure_logging(
+            flags.get("--log-level"), flags.get("--log-config"), flags.get("--log-file")
+        )
+    except (ConfigError, ValueError, OSError) as exc:
+        print(f"strom broker: {exc}", file=sys.stderr)
+        return 1
     _install_uvloop()
     try:
         return asyncio.run(_serve(argv))

@@ -38,6 +38,9 @@ import asyncio
 import contextlib
 import logging
 import socket
+import time
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from strom.broker.connection_quotas import ConnectionQuotas
@@ -76,6 +79,9 @@ class _PeerIdle(Exception):
     """The peer sent or read nothing for ``connections.max.idle.ms``."""
 
 
+_Processed = tuple[bool, list[Buffer] | None, Callable[[], None] | None]
+
+
 class Connection:
     def __init__(
         self,
@@ -104,6 +110,7 @@ class Connection:
         self.pending = 0  # frames read or being read and not yet handled
         self._pipeline_empty = asyncio.Event()
         self._pipeline_empty.set()
+        broker.request_metrics.connection_opened(listener)
 
     async def run(self) -> None:
         reader_task = asyncio.create_task(self._read_loop())
@@ -116,11 +123,13 @@ class Connection:
                 del item
                 self.busy = True
                 try:
-                    keep, response = await self._process(frame)
+                    keep, response, sent = await self._process(frame)
                     del frame  # the request is handled: its memory goes back to the pool
                     self._frame_done(reserved)
                     if response is not None:
                         await self._send(response)
+                    if sent is not None:
+                        sent()
                 finally:
                     self.busy = False
                 if not keep:
@@ -248,23 +257,24 @@ class Connection:
         self.writer.writelines(pending)
         await self._drain()
 
-    async def _process(self, frame: bytearray) -> tuple[bool, list[Buffer] | None]:
-        """Handle one request: (keep the connection open, the response frame or None)."""
+    async def _process(self, frame: bytearray) -> _Processed:
+        """Handle one request: (keep the connection open, the response frame or None, what to
+        call once the response is sent: the request metrics, or None)."""
         try:
             parsed = parse_request_header(frame)
         except DecodeError as exc:
             log.warning("closing connection from %s: malformed request header: %s", self.peer, exc)
-            return False, None
+            return False, None, None
         h = parsed.header
         key, version = h.request_api_key, h.request_api_version
         reg = HANDLERS.get(key)
         if reg is None:
             log.warning("closing connection from %s: unknown API key %d", self.peer, key)
-            return False, None
+            return False, None, None
         if not reg.min_version <= version <= reg.max_version:
             if key == API_VERSIONS and version > reg.max_version:
                 resp = api_versions_response(ErrorCode.UNSUPPORTED_VERSION)
-                return True, encode_response(resp, 0, h.correlation_id)
+                return True, encode_response(resp, 0, h.correlation_id), None
             log.warning(
                 "closing connection from %s: %s version %d is not supported (%d-%d)",
                 self.peer,
@@ -273,7 +283,7 @@ class Connection:
                 reg.min_version,
                 reg.max_version,
             )
-            return False, None
+            return False, None, None
         try:
             request = decode_request_body(frame, parsed)
         except (DecodeError, UnsupportedVersionError) as exc:
@@ -284,13 +294,17 @@ class Connection:
                 version,
                 exc,
             )
-            return False, None
+            return False, None, None
         ctx = RequestContext(h, self.broker, self.peer, self.listener)
+        metrics = self.broker.request_metrics  # strom.broker.metrics.requests
+        started = metrics.started(reg.name)
         try:
             response = await reg.handler(ctx, request)
-            if response is None:
-                return True, None
-            return True, encode_response(response, version, h.correlation_id, key)
+            encoded = (
+                None
+                if response is None
+                else encode_response(response, version, h.correlation_id, key)
+            )
         except Exception:
             log.exception(
                 "closing connection from %s: unexpected error handling %s v%d",
@@ -298,7 +312,12 @@ class Connection:
                 reg.name,
                 version,
             )
-            return False, None
+            return False, None, None
+        handled = time.perf_counter()
+        # recorded once the response is sent (its send time is part of the request's metrics)
+        return True, encoded, partial(
+            metrics.completed, reg.name, version, request, response, started, handled
+        )
 
 
 class SocketServer:

@@ -52,6 +52,7 @@ E = ErrorCode
 class FetchState:
     truncate: bool = True
     delayed_until: float = 0.0
+    leader_high_watermark: int = -1  # at the last fetch (the follower lag metric)
 
 
 class ReplicaFetcher:
@@ -239,6 +240,7 @@ class ReplicaFetcher:
                     log.warning("follower append to %s-%d failed: %s", tp[0], tp[1], exc)
                     self.parts[tp].truncate = True
                     return
+        self.parts[tp].leader_high_watermark = pd.high_watermark
         hw = min(pd.high_watermark, lg.log_end_offset)
         if hw > lg.high_watermark:
             lg.high_watermark = hw

@@ -417,3 +417,10 @@ class ReplicaManager:
                     s.discard(fut)
                     if not s:
                         del self._waiters[tp]
+
+    def purgatory_sizes(self) -> dict[str, int]:
+        """Waiting operations by Kafka's purgatory name: ``Fetch`` (distinct long-polling
+        fetches) and ``Produce`` (acks=all appends waiting for the high watermark)."""
+        fetches = {id(f) for s in self._waiters.values() for f in s}
+        produces = sum(len(w) for w in self._hw_waiters.values())
+        return {"Fetch": len(fetches), "Produce": produces}

@@ -73,10 +73,18 @@ def _tail(path: Path, chars: int = 3000) -> str:
 class BrokerHandle:
     """One broker process of a :class:`LocalCluster`; start, stop, kill, pause and resume it."""
 
-    def __init__(self, cluster: LocalCluster, broker_id: int, port: int, rack: str | None) -> None:
+    def __init__(
+        self,
+        cluster: LocalCluster,
+        broker_id: int,
+        port: int,
+        rack: str | None,
+        metrics_port: int = 0,
+    ) -> None:
         self.cluster = cluster
         self.id = broker_id
         self.port = port
+        self.metrics_port = metrics_port  # the metrics and health listener, on by default
         self.rack = rack
         self.data_dir = cluster.base_dir / f"broker-{broker_id}" / "data"
         self.log_path = cluster.base_dir / f"broker-{broker_id}.log"
@@ -103,6 +111,7 @@ class BrokerHandle:
             "listeners": f"PLAINTEXT://127.0.0.1:{self.port}",
             "log.dirs": str(self.data_dir),
             "zookeeper.connect": self.cluster.zk_connect,
+            "metrics.listener": f"http://127.0.0.1:{self.metrics_port}",
         }
         if self.rack is not None:
             conf["broker.rack"] = self.rack
@@ -267,6 +276,9 @@ class LocalCluster:
         }
         previous = read_state(self.base_dir) or {}
         old_ports = {int(b["id"]): int(b["port"]) for b in previous.get("brokers", [])}
+        old_metrics = {
+            int(b["id"]): int(b.get("metrics_port") or 0) for b in previous.get("brokers", [])
+        }
         self.external_zookeeper = zookeeper
         self.zookeeper: LocalZooKeeper | None = None
         if zookeeper is None:
@@ -280,6 +292,7 @@ class LocalCluster:
                 i,
                 old_ports.get(i) or free_port(),
                 racks[(i - 1) % len(racks)] if racks else None,
+                old_metrics.get(i) or free_port(),
             )
             for i in range(1, brokers + 1)
         }
@@ -366,6 +379,7 @@ class LocalCluster:
                 {
                     "id": b.id,
                     "port": b.port,
+                    "metrics_port": b.metrics_port,
                     "pid": b.pid if b.alive else None,
                     "rack": b.rack,
                     "data_dir": str(b.data_dir),

@@ -4,14 +4,20 @@ reads).
 Topic overrides are validated against the topic config definitions before anything is stored;
 AlterConfigs replaces the whole override set, IncrementalAlterConfigs applies SET / DELETE /
 APPEND / SUBTRACT to it. Group overrides (resource type 32, KIP-848) are validated and stored by
-:mod:`strom.broker.group_configs`. Broker configs are static here: they can be described, not
-altered.
+:mod:`strom.broker.group_configs`. Broker configs (resource type 4) are dynamic for the keys
+:mod:`strom.broker.dynamic_config` lists (KIP-226), per broker or cluster-wide (empty name);
+broker loggers (type 8) are :mod:`strom.broker.logging_control`.
 """
 
 from __future__ import annotations
 
-from strom.broker import group_configs
-from strom.broker.configs import ConfigEntry, describe_broker_configs, describe_topic_configs
+from strom.broker import group_configs, logging_control
+from strom.broker.configs import (
+    DYNAMIC_BROKER_LOGGER_CONFIG,
+    ConfigEntry,
+    describe_broker_configs,
+    describe_topic_configs,
+)
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.security import checks
@@ -84,9 +90,16 @@ async def describe_configs(
                 r.error_code = ErrorCode.INVALID_REQUEST
                 r.error_message = f"Unexpected broker id, expected {b.broker_id}"
             else:
-                entries = describe_broker_configs(b)
+                entries = describe_broker_configs(b, default_only=res.resource_name == "")
         elif res.resource_type == BROKER_LOGGER:
-            entries = []
+            if res.resource_name not in ("", str(b.broker_id)):
+                r.error_code = ErrorCode.INVALID_REQUEST
+                r.error_message = f"Unexpected broker id, expected {b.broker_id}"
+            else:
+                entries = [
+                    ConfigEntry(name, level, DYNAMIC_BROKER_LOGGER_CONFIG)
+                    for name, level in logging_control.describe_loggers()
+                ]
         elif res.resource_type == GROUP:
             overrides = group_configs.group_config_store(b).get(res.resource_name)
             entries = group_configs.describe(b.config, overrides)
@@ -124,9 +137,14 @@ async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterC
             configs = {c.name: c.value for c in res.configs if c.value is not None}
             if res.resource_type == GROUP:
                 group_configs.replace(ctx.broker, res.resource_name, configs, req.validate_only)
+            elif res.resource_type == BROKER:
+                await ctx.broker.dynamic_config.replace(
+                    res.resource_name, configs, req.validate_only
+                )
             elif res.resource_type != TOPIC:
                 raise KafkaError(
-                    "Broker configs cannot be altered dynamically on Strom",
+                    f"AlterConfigs does not support resource type {res.resource_type}; use "
+                    "IncrementalAlterConfigs",
                     ErrorCode.INVALID_REQUEST,
                 )
             else:
@@ -158,10 +176,20 @@ async def incremental_alter_configs(
                 group_configs.alter(ctx.broker, res.resource_name, ops, req.validate_only)
                 out.append(r)
                 continue
+            if res.resource_type == BROKER_LOGGER:
+                _check_broker_id(ctx, res.resource_name)
+                ops = [(c.name, c.config_operation, c.value) for c in res.configs]
+                logging_control.alter_loggers(ops, req.validate_only)
+                out.append(r)
+                continue
+            if res.resource_type == BROKER:
+                ops = [(c.name, c.config_operation, c.value) for c in res.configs]
+                await ctx.broker.dynamic_config.alter(res.resource_name, ops, req.validate_only)
+                out.append(r)
+                continue
             if res.resource_type != TOPIC:
                 raise KafkaError(
-                    "Broker configs cannot be altered dynamically on Strom",
-                    ErrorCode.INVALID_REQUEST,
+                    f"Unsupported resource type {res.resource_type}", ErrorCode.INVALID_REQUEST
                 )
             info = ctx.broker.metadata.topic(res.resource_name)
             if info is None:
@@ -177,6 +205,14 @@ async def incremental_alter_configs(
             r.error_code, r.error_message = int(exc.code), exc.message
         out.append(r)
     return R(responses=out)
+
+
+def _check_broker_id(ctx: RequestContext, name: str) -> None:
+    if name != str(ctx.broker.broker_id):
+        raise KafkaError(
+            f"Unexpected broker id, expected {ctx.broker.broker_id} but received {name}",
+            ErrorCode.INVALID_REQUEST,
+        )
 
 
 def _apply_op(

@@ -1,0 +1,216 @@
+"""Dynamic broker configs (KIP-226): change broker settings without a restart.
+
+Owns: which broker keys are dynamic (:data:`DYNAMIC_KEYS`), validating a change before it is
+stored, storing it (:mod:`strom.cluster.broker_configs`: ZooKeeper ``/config/brokers/<id>`` and
+``/config/brokers/<default>`` in a cluster, a file on one node), loading both layers at start,
+following changes made through other brokers (ZooKeeper watches), and applying a change to the
+running broker (:func:`apply_changes`).
+
+The value of a key is, in Kafka's order: this broker's dynamic value
+(DYNAMIC_BROKER_CONFIG), the cluster-wide dynamic default (DYNAMIC_DEFAULT_BROKER_CONFIG), the
+static value from ``server.properties`` / ``--override`` (STATIC_BROKER_CONFIG), Kafka's
+default (DEFAULT_CONFIG).
+
+Dynamic here: the broker keys that provide topic defaults (``log.retention.*``,
+``log.segment.bytes``, ``log.roll.*``, ``log.cleanup.policy``, ``log.cleaner.*`` topic
+defaults, ``message.max.bytes``, ``compression.type``, ``min.insync.replicas``,
+``unclean.leader.election.enable``, ...): every topic without its own override follows the new
+value at once (its logs get the new config; retention, rolling and validation read it).
+Other keys are refused with INVALID_REQUEST ("Cannot update these configs dynamically").
+
+Invariants: a change is validated whole (every value parses, the resulting topic defaults
+form a valid topic config) before it is stored, so an invalid change stores nothing and
+changes nothing; the store is written before the change is applied here, so an applied change
+survives a restart, and a change that cannot be stored (full disk, ZooKeeper unavailable) is
+answered with an error (KAFKA_STORAGE_ERROR / UNKNOWN_SERVER_ERROR) and not applied; stored
+values that do not parse (written by another tool) are logged and
+ignored, never fatal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError
+from strom.cluster.broker_configs import DEFAULT_ENTITY, BrokerConfigStore
+from strom.errors import ErrorCode, KafkaError
+from strom.storage.config import LogConfig
+
+if TYPE_CHECKING:
+    from strom.broker.broker import Broker
+
+log = logging.getLogger("strom.broker.dynamic_config")
+
+DYNAMIC_KEYS = frozenset(k for keys in TOPIC_SYNONYMS.values() for k in keys) - {
+    "log.flush.scheduler.interval.ms"  # a scheduler setting in Kafka, read-only
+}
+SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
+
+
+def entity_of(resource_name: str) -> str:
+    return DEFAULT_ENTITY if resource_name == "" else resource_name
+
+
+class DynamicBrokerConfig:
+    def __init__(
+        self,
+        broker_id: int,
+        config: BrokerConfig,
+        store: Callable[[], BrokerConfigStore],
+        on_change: Callable[[set[str]], None],
+    ) -> None:
+        self.broker_id = broker_id
+        self.config = config
+        self._store = store
+        self._on_change = on_change
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def own(self) -> str:
+        return str(self.broker_id)
+
+    # -- loading and following ------------------------------------------------------------
+    def load(self) -> None:
+        """Read both layers and apply them (at start, before partitions open)."""
+        store = self._store()
+        self._apply(store.read(DEFAULT_ENTITY), store.read(self.own))
+
+    def follow(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Apply changes stored through other brokers (ZooKeeper watches)."""
+        self._loop = loop
+        self._store().watch([DEFAULT_ENTITY, self.own], self._changed_elsewhere)
+
+    def _changed_elsewhere(self, entity: str, configs: dict[str, str]) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(self._apply_entity, entity, configs)
+
+    def _apply_entity(self, entity: str, configs: dict[str, str]) -> None:
+        default = configs if entity == DEFAULT_ENTITY else self.config.dynamic_default
+        own = configs if entity == self.own else self.config.dynamic_broker
+        self._apply(default, own)
+
+    def _apply(self, default: dict[str, str], own: dict[str, str]) -> None:
+        default = _usable(default, "default")
+        own = _usable(own, f"broker {self.broker_id}")
+        try:
+            changed = self.config.apply_dynamic(default, own)
+        except ConfigError as exc:
+            log.error("ignoring stored dynamic broker configs: %s", exc)
+            return
+        if changed:
+            log.info(
+                "dynamic broker configs applied: %s",
+                ", ".join(f"{k}={self.config.values[k]}" for k in sorted(changed)),
+            )
+            self._on_change(changed)
+
+    # -- changes from clients -------------------------------------------------------------
+    def _check_entity(self, resource_name: str) -> str:
+        if resource_name not in ("", self.own):
+            raise KafkaError(
+                f"Unexpected broker id, expected {self.broker_id} or empty string, but "
+                f"received {resource_name}",
+                ErrorCode.INVALID_REQUEST,
+            )
+        return entity_of(resource_name)
+
+    def _current(self, entity: str) -> dict[str, str]:
+        c = self.config
+        return dict(c.dynamic_default if entity == DEFAULT_ENTITY else c.dynamic_broker)
+
+    async def alter(
+        self, resource_name: str, ops: list[tuple[str, int, str | None]], validate_only: bool
+    ) -> None:
+        """IncrementalAlterConfigs on a BROKER resource."""
+        entity = self._check_entity(resource_name)
+        configs = self._current(entity)
+        for name, op, value in ops:
+            if op == SET:
+                if value is None:
+                    raise KafkaError(
+                        f"Null value not supported for {name}", ErrorCode.INVALID_CONFIG
+                    )
+                configs[name] = value
+            elif op == DELETE:
+                configs.pop(name, None)
+            else:
+                raise KafkaError(
+                    f"{name}: APPEND and SUBTRACT are not supported for broker configs here",
+                    ErrorCode.INVALID_REQUEST,
+                )
+        await self._store_and_apply(entity, configs, validate_only)
+
+    async def replace(
+        self, resource_name: str, configs: dict[str, str], validate_only: bool
+    ) -> None:
+        """AlterConfigs on a BROKER resource: the entity's whole dynamic map."""
+        entity = self._check_entity(resource_name)
+        await self._store_and_apply(entity, dict(configs), validate_only)
+
+    async def _store_and_apply(
+        self, entity: str, configs: dict[str, str], validate_only: bool
+    ) -> None:
+        self.validate(entity, configs)
+        if validate_only:
+            return
+        try:
+            await asyncio.to_thread(self._store().write, entity, configs)
+        except Exception as exc:  # a full disk, ZooKeeper gone: refuse, apply nothing
+            log.error("storing dynamic broker configs of %s failed: %r", entity, exc)
+            code = (
+                ErrorCode.KAFKA_STORAGE_ERROR
+                if isinstance(exc, OSError)
+                else (ErrorCode.UNKNOWN_SERVER_ERROR)
+            )
+            raise KafkaError(f"Could not store the configs: {exc}", code) from None
+        self._apply_entity(entity, configs)
+
+    def validate(self, entity: str, configs: dict[str, str]) -> None:
+        unknown = sorted(k for k in configs if k not in KEYS)
+        if unknown:
+            raise KafkaError(
+                f"Unknown broker configs: {', '.join(unknown)}", ErrorCode.INVALID_CONFIG
+            )
+        static = sorted(k for k in configs if k not in DYNAMIC_KEYS)
+        if static:
+            raise KafkaError(
+                f"Cannot update these configs dynamically: {', '.join(static)}",
+                ErrorCode.INVALID_REQUEST,
+            )
+        trial = BrokerConfig(self.config.originals)
+        default = configs if entity == DEFAULT_ENTITY else self.config.dynamic_default
+        own = configs if entity != DEFAULT_ENTITY else self.config.dynamic_broker
+        try:
+            trial.apply_dynamic(default, own)
+            LogConfig.from_properties(trial.topic_defaults())
+        except ConfigError as exc:
+            raise KafkaError(str(exc), ErrorCode.INVALID_CONFIG) from None
+        except KafkaError as exc:
+            raise KafkaError(exc.message, ErrorCode.INVALID_CONFIG) from None
+
+
+def _usable(configs: dict[str, str], what: str) -> dict[str, str]:
+    out = {k: v for k, v in configs.items() if k in DYNAMIC_KEYS}
+    ignored = sorted(set(configs) - set(out))
+    if ignored:
+        log.warning("ignoring non-dynamic stored %s broker configs: %s", what, ", ".join(ignored))
+    return out
+
+
+def apply_changes(broker: Broker, changed: set[str]) -> None:
+    """Make the running broker follow changed dynamic values."""
+    for info in list(broker.metadata.topics().values()):
+        broker.log_manager.update_config(info.name, broker.topics.log_config(info.configs))
+    cluster = broker.cluster
+    if cluster is not None and "unclean.leader.election.enable" in changed:
+        ctl = cluster.controller
+        ctl.settings = dataclasses.replace(
+            ctl.settings,
+            unclean_leader_election=bool(broker.config["unclean.leader.election.enable"]),
+        )
