@@ -1,4 +1,6 @@
-"""What a handler is given for one request: the header, the version, the broker, the peer.
+"""What a handler is given for one request: the header, the version, the broker, the peer,
+and who the peer is (the principal authenticated on its connection, the listener it came in on
+and that listener's security protocol).
 
 Handlers reach every broker component through ``ctx.broker``; they never touch the connection.
 """
@@ -8,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.protocol.messages.headers import RequestHeader
 
 if TYPE_CHECKING:
@@ -20,6 +23,8 @@ class RequestContext:
     broker: Broker
     peer: str
     listener: str = "PLAINTEXT"
+    principal: KafkaPrincipal = ANONYMOUS
+    security_protocol: str = "PLAINTEXT"
 
     @property
     def api_version(self) -> int:

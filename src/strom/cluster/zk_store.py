@@ -346,6 +346,13 @@ class ZkMetadataStore(MetadataStore):
             return {}
         return dict(json.loads(data).get("config", {})) if data else {}
 
+    def entity_names(self, entity_type: str) -> list[str]:
+        """The names under ``/config/<entity_type>`` (sorted; empty when there is none)."""
+        try:
+            return sorted(self.zk.get_children(f"/config/{entity_type}"))
+        except NoNodeError:
+            return []
+
     def set_entity_config(self, entity_type: str, name: str, configs: dict[str, str]) -> None:
         """Replace the overrides of ``/config/<entity_type>/<name>`` (created when missing)."""
         path, data = f"/config/{entity_type}/{name}", dumps({"version": 1, "config": configs})

@@ -17,6 +17,8 @@ MODULES = (
     "consumer_groups",
     "txn",
     "controller_apis",
+    "sasl",
+    "scram_users",
 )
 
 

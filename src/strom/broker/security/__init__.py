@@ -1,0 +1,1 @@
+"""Broker security: listeners and their protocols, TLS, SASL authentication, principals."""
