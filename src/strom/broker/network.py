@@ -581,7 +581,9 @@ def _certificate_principal(
     dn = subject_dn(cert)
     assert sec.principal_mapper is not None
     try:
-        return KafkaPrincipal("User", sec.principal_mapper.name(dn))
+        principal = KafkaPrincipal("User", sec.principal_mapper.name(dn))
     except ValueError as exc:
         log.warning("refusing TLS connection on %s: %s", sec.name, exc)
         return None
+    log.info("TLS client certificate %s on %s: principal %s", dn, sec.name, principal)
+    return principal

@@ -114,8 +114,10 @@ def _alter(
         if n > 1:
             errors.setdefault(
                 user,
-                (ErrorCode.DUPLICATE_RESOURCE,
-                 "A user credential cannot be altered twice in the same request"),
+                (
+                    ErrorCode.DUPLICATE_RESOURCE,
+                    "A user credential cannot be altered twice in the same request",
+                ),
             )
     for d in req.deletions:
         err = _check_user_mechanism(d.name, d.mechanism)
@@ -126,8 +128,10 @@ def _alter(
         if store.get(mech, d.name) is None:
             errors.setdefault(
                 d.name,
-                (ErrorCode.RESOURCE_NOT_FOUND,
-                 f"Attempt to delete a user credential that does not exist: {d.name} {mech}"),
+                (
+                    ErrorCode.RESOURCE_NOT_FOUND,
+                    f"Attempt to delete a user credential that does not exist: {d.name} {mech}",
+                ),
             )
             continue
         changes[d.name].append((mech, None))

@@ -87,7 +87,7 @@ def parse_jaas(text: str) -> dict[str, str]:
     m = re.match(r"([A-Za-z0-9_.$]+)\s+(required|requisite|sufficient|optional)\b", body)
     if m is None:
         raise ValueError("expected '<LoginModule> required key=\"value\" ...;'")
-    rest = body[m.end():].rstrip()
+    rest = body[m.end() :].rstrip()
     if not rest.endswith(";"):
         raise ValueError("a JAAS configuration ends with ';'")
     rest = rest[:-1]
@@ -149,7 +149,7 @@ def _security_for(config: BrokerConfig, lst: Listener, proto: str) -> ListenerSe
                     f"listener {lst.name} ({proto}): invalid PLAIN sasl.jaas.config: {exc}"
                 ) from None
             sec.plain_users = {
-                k[len("user_"):]: v for k, v in options.items() if k.startswith("user_")
+                k[len("user_") :]: v for k, v in options.items() if k.startswith("user_")
             }
             if not sec.plain_users:
                 raise ConfigError(
@@ -184,8 +184,7 @@ def build_listener_security(config: BrokerConfig) -> dict[str, ListenerSecurity]
     inter = inter_broker_listener(config, pmap)
     if inter not in names:
         raise ConfigError(
-            f"inter.broker.listener.name {inter} must be one of the listeners "
-            f"{sorted(names)}"
+            f"inter.broker.listener.name {inter} must be one of the listeners {sorted(names)}"
         )
     return out
 
@@ -205,9 +204,9 @@ def inter_broker_listener(config: BrokerConfig, pmap: dict[str, str] | None = No
         for lst in config.listeners:
             if pmap.get(lst.name.upper()) == proto:
                 return lst.name.upper()
-        raise ConfigError(
-            f"security.inter.broker.protocol {proto}: no listener uses that protocol"
-        )
-    return "PLAINTEXT" if any(
-        lst.name.upper() == "PLAINTEXT" for lst in config.listeners
-    ) else config.listeners[0].name.upper()
+        raise ConfigError(f"security.inter.broker.protocol {proto}: no listener uses that protocol")
+    return (
+        "PLAINTEXT"
+        if any(lst.name.upper() == "PLAINTEXT" for lst in config.listeners)
+        else config.listeners[0].name.upper()
+    )

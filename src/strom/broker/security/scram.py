@@ -10,9 +10,11 @@ Invariants:
 - A credential has at least ``MIN_ITERATIONS`` (4096) and at most ``MAX_ITERATIONS`` (16384)
   iterations, as Kafka requires; a stored one with fewer is refused at authentication too.
 - The client proof is checked with :func:`hmac.compare_digest`; the nonce of the final message
-  must be exactly the combined nonce the server sent; the channel binding (``c=``) must be the
-  base64 of the client's GS2 header, and that header must ask for no channel binding (``n,``):
-  Kafka supports none. Any failure raises :class:`ScramError` and the exchange is over.
+  must be exactly the combined nonce the server sent (or, for librdkafka before 2.6.1, the
+  client nonce followed by that combined nonce: Kafka 3.9 accepts it too); the channel binding
+  (``c=``) must be the base64 of the client's GS2 header, and that header must ask for no
+  channel binding (``n,``): Kafka supports none. Any failure raises :class:`ScramError` and
+  the exchange is over.
 """
 
 from __future__ import annotations
@@ -74,16 +76,18 @@ def salted_password(hash_name: str, password: bytes, salt: bytes, iterations: in
     return hashlib.pbkdf2_hmac(hash_name, password, salt, iterations)
 
 
-def credential_from_salted(hash_name: str, salted: bytes, salt: bytes, iterations: int
-                           ) -> ScramCredential:
+def credential_from_salted(
+    hash_name: str, salted: bytes, salt: bytes, iterations: int
+) -> ScramCredential:
     client_key = _hmac(hash_name, salted, b"Client Key")
     stored_key = hashlib.new(hash_name, client_key).digest()
     server_key = _hmac(hash_name, salted, b"Server Key")
     return ScramCredential(salt, stored_key, server_key, iterations)
 
 
-def make_credential(mechanism: str, password: str, iterations: int,
-                    salt: bytes | None = None) -> ScramCredential:
+def make_credential(
+    mechanism: str, password: str, iterations: int, salt: bytes | None = None
+) -> ScramCredential:
     """A new salted credential (a random 32-byte salt unless given)."""
     check_iterations(iterations)
     hash_name = MECHANISMS[mechanism]
@@ -119,8 +123,14 @@ class ScramServer:
     """One server exchange: ``first(client_first) -> server_first`` (the user is then known as
     ``username``), ``final(client_final) -> server_final``; ``ScramError`` on any failure."""
 
-    def __init__(self, mechanism: str, lookup: CredentialLookup) -> None:
+    def __init__(
+        self,
+        mechanism: str,
+        lookup: CredentialLookup,
+        server_nonce: Callable[[], str] = lambda: secrets.token_urlsafe(24),
+    ) -> None:
         self.mechanism = mechanism
+        self._server_nonce = server_nonce
         self.hash_name = MECHANISMS[mechanism]
         self._lookup = lookup
         self.username = ""
@@ -128,6 +138,7 @@ class ScramServer:
         self._client_first_bare = ""
         self._server_first = ""
         self._nonce = ""
+        self._client_nonce = ""
         self._cred: ScramCredential | None = None
 
     def first(self, data: bytes) -> bytes:
@@ -156,7 +167,8 @@ class ScramServer:
             raise ScramError("Authentication failed: credential has too few iterations")
         self._cred = cred
         self._client_first_bare = bare
-        self._nonce = attrs["r"] + secrets.token_urlsafe(24)
+        self._client_nonce = attrs["r"]
+        self._nonce = attrs["r"] + self._server_nonce()
         salt = base64.b64encode(cred.salt).decode()
         self._server_first = f"r={self._nonce},s={salt},i={cred.iterations}"
         return self._server_first.encode()
@@ -176,7 +188,13 @@ class ScramServer:
         expected_c = base64.b64encode(self._gs2.encode()).decode()
         if not hmac.compare_digest(attrs.get("c", "").encode(), expected_c.encode()):
             raise ScramError("Invalid channel binding")
-        if not hmac.compare_digest(attrs.get("r", "").encode(), self._nonce.encode()):
+        nonce = attrs.get("r", "").encode()
+        # librdkafka before 2.6.1 sends the client nonce again in front of the combined one
+        # (librdkafka#4895); Kafka 3.9 accepts that (endsWith); Strom accepts exactly that form
+        doubled = (self._client_nonce + self._nonce).encode()
+        if not (
+            hmac.compare_digest(nonce, self._nonce.encode()) or hmac.compare_digest(nonce, doubled)
+        ):
             raise ScramError("Invalid client nonce in the final client message")
         try:
             proof = base64.b64decode(proof_b64, validate=True)
@@ -212,8 +230,9 @@ class ScramClient:
         self._bare = f"n={name},r={self.nonce}"
         return f"n,,{self._bare}".encode()
 
-    def final(self, server_first: bytes, *, channel: str = "biws",
-              nonce: str | None = None) -> bytes:
+    def final(
+        self, server_first: bytes, *, channel: str = "biws", nonce: str | None = None
+    ) -> bytes:
         self._server_first = server_first.decode()
         attrs = _attributes(self._server_first)
         if not attrs["r"].startswith(self.nonce):
@@ -238,4 +257,3 @@ class ScramClient:
         )
         if not hmac.compare_digest(server_final, expected):
             raise ScramError("invalid server signature")
-

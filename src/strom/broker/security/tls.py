@@ -39,9 +39,7 @@ def _password(lookup: Lookup) -> str | None:
 def _load_key_store(ctx: ssl.SSLContext, lookup: Lookup) -> None:
     kind = (lookup("ssl.keystore.type") or "PEM").upper()
     if kind != "PEM":
-        raise TlsConfigError(
-            f"ssl.keystore.type={kind} is not supported: only PEM key stores are"
-        )
+        raise TlsConfigError(f"ssl.keystore.type={kind} is not supported: only PEM key stores are")
     location = lookup("ssl.keystore.location")
     chain = lookup("ssl.keystore.certificate.chain")
     key = lookup("ssl.keystore.key")
@@ -96,9 +94,7 @@ def _load_trust_store(ctx: ssl.SSLContext, lookup: Lookup) -> bool:
     try:
         if location:
             if not os.access(location, os.R_OK):
-                raise TlsConfigError(
-                    f"ssl.truststore.location {location} is missing or unreadable"
-                )
+                raise TlsConfigError(f"ssl.truststore.location {location} is missing or unreadable")
             ctx.load_verify_locations(cafile=location)
         if inline:
             ctx.load_verify_locations(cadata=inline.replace("\\n", "\n"))
@@ -110,8 +106,11 @@ def _load_trust_store(ctx: ssl.SSLContext, lookup: Lookup) -> bool:
 def server_context(lookup: Lookup) -> ssl.SSLContext:
     """The SSLContext of one listener; ``lookup(key)`` gives the listener's effective value."""
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    protocols = [p.strip() for p in (lookup("ssl.enabled.protocols") or "TLSv1.2,TLSv1.3")
-                 .split(",") if p.strip()]
+    protocols = [
+        p.strip()
+        for p in (lookup("ssl.enabled.protocols") or "TLSv1.2,TLSv1.3").split(",")
+        if p.strip()
+    ]
     unknown = [p for p in protocols if p not in _PROTOCOLS]
     if unknown or not protocols:
         raise TlsConfigError(
@@ -143,9 +142,7 @@ def server_context(lookup: Lookup) -> ssl.SSLContext:
 
 # -- principals from certificates ----------------------------------------------------------
 
-_RULE = re.compile(
-    r"\s*(?:(DEFAULT)|RULE:((?:\\.|[^\\/])*)/((?:\\.|[^\\/])*)/([LU])?)\s*(?:,|$)"
-)
+_RULE = re.compile(r"\s*(?:(DEFAULT)|RULE:((?:\\.|[^\\/])*)/((?:\\.|[^\\/])*)/([LU])?)\s*(?:,|$)")
 
 
 @dataclass(frozen=True)
@@ -166,9 +163,7 @@ class PrincipalMapper:
         while pos < len(text):
             m = _RULE.match(text, pos)
             if m is None or m.end() == pos:
-                raise TlsConfigError(
-                    f"ssl.principal.mapping.rules: invalid rule at {text[pos:]!r}"
-                )
+                raise TlsConfigError(f"ssl.principal.mapping.rules: invalid rule at {text[pos:]!r}")
             if m.group(1):
                 self.rules.append(_Rule(None, "", None))
             else:
