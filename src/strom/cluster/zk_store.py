@@ -205,6 +205,11 @@ class ZkMetadataStore(MetadataStore):
         _, stat = self.zk.get(path)
         return int(stat.czxid)
 
+    def broker_epoch(self, broker_id: int) -> int | None:
+        """The current epoch (registration czxid) of ``broker_id``; None when not registered."""
+        stat = self.zk.exists(f"{BROKER_IDS}/{broker_id}")
+        return None if stat is None else int(stat.czxid)
+
     def live_brokers(self) -> dict[int, BrokerEndpoint]:
         out: dict[int, BrokerEndpoint] = {}
         for child in self.zk.get_children(BROKER_IDS):
