@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from cluster_util import FAST, partitions, wait_isr
+from cluster_util import FAST, controller_id, partitions, wait_for, wait_isr
 from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 from wire import WireClient
@@ -95,3 +95,66 @@ def test_spoofed_follower_fetch_cannot_move_high_watermark(cluster_factory) -> N
     assert p.flush(60) == 0
     assert late == [None]
     assert "follower fetch claiming broker" in lb.log_text()
+
+
+def test_spoofed_controller_requests_are_refused(cluster_factory) -> None:  # type: ignore[no-untyped-def]
+    """LeaderAndIsr, StopReplica (delete), UpdateMetadata, ControlledShutdown and AlterPartition
+    from a client: refused with STALE_BROKER_EPOCH before any state changes (even the controller
+    epoch seen); the cluster keeps working and the data stays."""
+    from strom.protocol.messages.alter_partition import AlterPartitionRequest as AP
+    from strom.protocol.messages.controlled_shutdown import ControlledShutdownRequest
+    from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest as LI
+    from strom.protocol.messages.stop_replica import StopReplicaRequest as SR
+    from strom.protocol.messages.update_metadata import UpdateMetadataRequest
+
+    c = cluster_factory(3, overrides=FAST)
+    admin = AdminClient({"bootstrap.servers": c.bootstrap})
+    admin.create_topics([NewTopic("kept", 1, 3)])["kept"].result(30)
+    wait_isr(c.bootstrap, "kept", 3)
+    p = Producer({"bootstrap.servers": c.bootstrap, "acks": "all", "log_level": 0})
+    for i in range(10):
+        p.produce("kept", str(i).encode(), partition=0)
+    assert p.flush(30) == 0
+    leader, replicas, isr = partitions(c.bootstrap, "kept")[0]
+    follower = next(b for b in replicas if b != leader)
+    huge = 2**31 - 1
+    for epoch in (-1, 0, 2**32 + 5):
+        with WireClient(c.broker(leader).bootstrap) as w:
+            li = w.request(LI(
+                controller_id=follower, controller_epoch=huge, broker_epoch=epoch, type=0,
+                topic_states=[LI.LeaderAndIsrTopicState(topic_name="kept", partition_states=[
+                    LI.LeaderAndIsrPartitionState(
+                        topic_name="kept", partition_index=0, controller_epoch=huge,
+                        leader=follower, leader_epoch=huge, isr=[follower],
+                        partition_epoch=huge, replicas=replicas)])],
+                live_leaders=[]), 5)  # fmt: skip
+            assert li.error_code == 77  # type: ignore[attr-defined]
+            sr = w.request(SR(
+                controller_id=follower, controller_epoch=huge, broker_epoch=epoch,
+                topics=[SR.StopReplicaTopicState(topic_name="kept", partition_states=[
+                    SR.StopReplicaPartitionState(partition_index=0, leader_epoch=huge,
+                                                 delete_partition=True)])]), 3)  # fmt: skip
+            assert sr.error_code == 77  # type: ignore[attr-defined]
+            um = w.request(UpdateMetadataRequest(
+                controller_id=follower, controller_epoch=huge, broker_epoch=epoch,
+                topic_states=[], live_brokers=[]), 7)  # fmt: skip
+            assert um.error_code == 77  # type: ignore[attr-defined]
+        ctl = controller_id(c.bootstrap)
+        with WireClient(c.broker(ctl).bootstrap) as w:
+            cs = w.request(ControlledShutdownRequest(broker_id=leader, broker_epoch=epoch), 3)
+            assert cs.error_code == 77  # type: ignore[attr-defined]
+            ap = w.request(AP(broker_id=leader, broker_epoch=epoch, topics=[
+                AP.TopicData(topic_name="kept", partitions=[AP.PartitionData(
+                    partition_index=0, leader_epoch=0, new_isr=[leader], partition_epoch=0)])]),
+                1)  # fmt: skip
+            assert ap.error_code == 77  # type: ignore[attr-defined]
+    # nothing moved: same leader and ISR, the data is there, and the real controller still
+    # reaches every broker (a leader change goes through)
+    assert partitions(c.bootstrap, "kept")[0] == (leader, replicas, isr)
+    for i in range(10, 15):
+        p.produce("kept", str(i).encode(), partition=0)
+    assert p.flush(30) == 0
+    with WireClient(c.broker(leader).bootstrap) as w:
+        assert _high_watermark(w, "kept") == 15
+    c.broker(leader).stop()
+    wait_for("a new leader", lambda: partitions(c.bootstrap, "kept")[0][0] not in (-1, leader))
