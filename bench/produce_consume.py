@@ -5,6 +5,10 @@ Runs against a Strom broker (started here, data in a temp dir) and, when the PyP
 and prints the ratio. Everything binds to 127.0.0.1.
 
     python bench/produce_consume.py [--records 1000000] [--size 100] [--acks 1,all]
+        [--security plaintext,ssl,sasl_ssl]
+
+``--security`` also measures Strom over TLS (``ssl``: a certificate made with ``openssl`` here)
+and TLS plus SASL/PLAIN (``sasl_ssl``), to show what TLS costs; Tansu runs plaintext only.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ class Result:
         consume = f"{self.records / self.consume_s:>10,.0f} rec/s {mb / self.consume_s:7.1f} MB/s"
         latency = f"p50 {self.p50_ms:.1f} ms p99 {self.p99_ms:.1f} ms p99.9 {self.p999_ms:.1f} ms"
         return (
-            f"{self.broker:6} acks={self.acks:3} produce {produce} | consume {consume}"
+            f"{self.broker:14} acks={self.acks:3} produce {produce} | consume {consume}"
             f" | latency {latency}"
         )
 
@@ -66,29 +70,45 @@ def wait_port(port: int, timeout: float = 30.0) -> None:
     raise RuntimeError(f"nothing listening on {port}")
 
 
+JAAS = 'org.apache.kafka.common.security.plain.PlainLoginModule required user_bench="bench-secret";'
+
+
+def _tls_material(d: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1: (key + certificate PEM, certificate PEM)."""
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem",
+         "-out", "cert.pem", "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        cwd=d, check=True, capture_output=True,
+    )  # fmt: skip
+    (d / "broker.pem").write_text((d / "key.pem").read_text() + (d / "cert.pem").read_text())
+    return d / "broker.pem", d / "cert.pem"
+
+
 @contextlib.contextmanager
-def strom_broker() -> Iterator[str]:
+def strom_broker(security: str = "plaintext") -> Iterator[tuple[str, dict[str, str]]]:
+    """A broker with one listener of ``security``; yields (bootstrap, client settings)."""
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="strom-bench-"))
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "strom.tools.cli",
-            "broker",
-            "--override",
-            f"listeners=PLAINTEXT://127.0.0.1:{port}",
-            "--override",
-            f"log.dirs={data}",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    proto = security.upper()
+    overrides = [f"listeners={proto}://127.0.0.1:{port}", f"log.dirs={data / 'log'}"]
+    client: dict[str, str] = {}
+    if security != "plaintext":
+        keystore, cert = _tls_material(data)
+        overrides.append(f"ssl.keystore.location={keystore}")
+        client = {"security.protocol": proto, "ssl.ca.location": str(cert)}
+    if security == "sasl_ssl":
+        overrides += ["sasl.enabled.mechanisms=PLAIN", f"sasl.jaas.config={JAAS}"]
+        client.update({"sasl.mechanism": "PLAIN", "sasl.username": "bench",
+                       "sasl.password": "bench-secret"})  # fmt: skip
+    args = [sys.executable, "-m", "strom.tools.cli", "broker"]
+    for o in overrides:
+        args += ["--override", o]
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_port(port)
-        yield f"127.0.0.1:{port}"
+        yield f"127.0.0.1:{port}", client
     finally:
         proc.terminate()
         proc.wait(30)
@@ -130,12 +150,21 @@ def tansu_broker(binary: Path) -> Iterator[str]:
         proc.wait(30)
 
 
-def run(name: str, bootstrap: str, acks: str, records: int, size: int) -> Result:
+def run(
+    name: str,
+    bootstrap: str,
+    acks: str,
+    records: int,
+    size: int,
+    client: dict[str, str] | None = None,
+) -> Result:
+    client = client or {}
     topic = f"bench-{acks}-{int(time.time() * 1000)}"
-    admin = AdminClient({"bootstrap.servers": bootstrap})
+    admin = AdminClient({"bootstrap.servers": bootstrap, **client})
     admin.create_topics([NewTopic(topic, 1, 1)])[topic].result(30)
     producer = Producer(
         {
+            **client,
             "bootstrap.servers": bootstrap,
             "acks": acks,
             "linger.ms": 5,
@@ -177,6 +206,7 @@ def run(name: str, bootstrap: str, acks: str, records: int, size: int) -> Result
         raise RuntimeError(f"{name}: {left} undelivered, {errors} errors")
     consumer = Consumer(
         {
+            **client,
             "bootstrap.servers": bootstrap,
             "group.id": "bench",
             "enable.auto.commit": False,
@@ -209,12 +239,15 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=100)
     ap.add_argument("--acks", default="1,all")
     ap.add_argument("--no-tansu", action="store_true")
+    ap.add_argument("--security", default="plaintext", help="plaintext,ssl,sasl_ssl")
     args = ap.parse_args()
     results: list[Result] = []
     for acks in args.acks.split(","):
-        with strom_broker() as bootstrap:
-            results.append(run("strom", bootstrap, acks, args.records, args.size))
-            print(results[-1].row(), flush=True)
+        for security in args.security.split(","):
+            name = "strom" if security == "plaintext" else f"strom-{security}"
+            with strom_broker(security) as (bootstrap, client):
+                results.append(run(name, bootstrap, acks, args.records, args.size, client))
+                print(results[-1].row(), flush=True)
         binary = None if args.no_tansu else tansu_binary()
         if binary is not None:
             with tansu_broker(binary) as bootstrap:
