@@ -745,3 +745,52 @@ def test_named_listener_with_overrides(tmp_path: Path, certs: Path) -> None:
         assert [br.port for br in md.brokers.values()] == [ports["CLIENT"]]
     finally:
         b.stop()
+
+
+def _strom(*args: str) -> subprocess.CompletedProcess[str]:
+    import os
+    import sys
+
+    from integration.conftest import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    return subprocess.run(
+        [sys.executable, "-m", "strom.tools.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def test_strom_configs_scram_users(secured: BrokerProcess) -> None:
+    from confluent_kafka import KafkaException
+    from confluent_kafka.admin import AdminClient
+
+    ports = _ports(secured)
+    bs = ("--bootstrap-server", f"127.0.0.1:{ports['PLAINTEXT']}")
+    user = ("--entity-type", "users", "--entity-name", "dave")
+    add = "SCRAM-SHA-256=[iterations=8192,password=dave-secret],SCRAM-SHA-512=[password=d512]"
+    out = _strom("configs", *bs, "--alter", "--add-config", add, *user)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "Completed updating config for user dave."
+    out = _strom("configs", *bs, "--describe", *user)
+    assert out.stdout.strip() == (
+        "SCRAM credential configs for user-principal 'dave' are "
+        "SCRAM-SHA-256=iterations=8192,SCRAM-SHA-512=iterations=4096"
+    )
+    weak = _strom("configs", *bs, "--alter", "--add-config",
+                  "SCRAM-SHA-256=[iterations=100,password=x]", *user)  # fmt: skip
+    assert weak.returncode == 1 and "UNACCEPTABLE_CREDENTIAL" in weak.stderr
+    conf = {
+        "bootstrap.servers": f"127.0.0.1:{ports['SASL_PLAINTEXT']}",
+        "security.protocol": "SASL_PLAINTEXT",
+        "sasl.mechanism": "SCRAM-SHA-256",
+        "sasl.username": "dave",
+        "sasl.password": "dave-secret",
+    }
+    assert AdminClient(conf).list_topics(timeout=15).brokers
+    out = _strom("configs", *bs, "--alter", "--delete-config", "SCRAM-SHA-256", *user)
+    assert out.returncode == 0, out.stderr
+    with pytest.raises(KafkaException):
+        AdminClient(conf).list_topics(timeout=4)
