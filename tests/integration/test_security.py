@@ -794,3 +794,111 @@ def test_strom_configs_scram_users(secured: BrokerProcess) -> None:
     assert out.returncode == 0, out.stderr
     with pytest.raises(KafkaException):
         AdminClient(conf).list_topics(timeout=4)
+
+
+# -- Strom's own client and CLI ------------------------------------------------------------
+
+
+def _native_confs(b: BrokerProcess, certs: Path) -> dict[str, dict[str, str]]:
+    p = _ports(b)
+    ca = str(certs / "ca.pem")
+    return {
+        "SSL-client-cert": {
+            "bootstrap.servers": f"127.0.0.1:{p['SSL']}",
+            "security.protocol": "SSL",
+            "ssl.ca.location": ca,
+            "ssl.certificate.location": str(certs / "alice.crt"),
+            "ssl.key.location": str(certs / "alice.key"),
+        },
+        "SASL_PLAINTEXT-SCRAM-SHA-256": {
+            "bootstrap.servers": f"127.0.0.1:{p['SASL_PLAINTEXT']}",
+            "security.protocol": "SASL_PLAINTEXT",
+            "sasl.mechanism": "SCRAM-SHA-256",
+            "sasl.username": "bob",
+            "sasl.password": "bob-secret",
+        },
+        "SASL_SSL-PLAIN-java-names": {
+            "bootstrap.servers": f"127.0.0.1:{p['SASL_SSL']}",
+            "security.protocol": "SASL_SSL",
+            "ssl.truststore.location": ca,
+            "sasl.mechanism": "PLAIN",
+            "sasl.jaas.config": "org.apache.kafka.common.security.plain.PlainLoginModule "
+            'required username="alice" password="alice-secret";',
+        },
+        "SASL_SSL-SCRAM-SHA-512": {
+            "bootstrap.servers": f"127.0.0.1:{p['SASL_SSL']}",
+            "security.protocol": "SASL_SSL",
+            "ssl.ca.location": ca,
+            "sasl.mechanism": "SCRAM-SHA-512",
+            "sasl.username": "carol",
+            "sasl.password": "carol-secret",
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "SSL-client-cert",
+        "SASL_PLAINTEXT-SCRAM-SHA-256",
+        "SASL_SSL-PLAIN-java-names",
+        "SASL_SSL-SCRAM-SHA-512",
+    ],
+)
+def test_native_client_produce_consume(secured: BrokerProcess, certs: Path, case: str) -> None:
+    import asyncio
+
+    from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
+
+    conf = _native_confs(secured, certs)[case]
+    topic = f"native-{uuid.uuid4().hex[:8]}"
+
+    async def go() -> list[bytes | None]:
+        async with AIOAdminClient(conf) as admin:
+            await admin.create_topics([NewTopic(topic, 1, 1)])
+        async with AIOProducer(conf) as p:
+            futs = [await p.send(topic, f"{case}-{i}".encode()) for i in range(3)]
+            await p.flush()
+            for f in futs:
+                await f
+        c = AIOConsumer({**conf, "auto.offset.reset": "earliest"})
+        await c.start()
+        c.assign([TopicPartition(topic, 0)])
+        out: list[bytes | None] = []
+        deadline = time.monotonic() + 20
+        while len(out) < 3 and time.monotonic() < deadline:
+            out += [r.value for r in await c.poll(0.5)]
+        await c.close()
+        return out
+
+    assert asyncio.run(go()) == [f"{case}-{i}".encode() for i in range(3)]
+
+
+def test_native_client_bad_credentials_and_cli_command_config(
+    secured: BrokerProcess, certs: Path, tmp_path: Path
+) -> None:
+    import asyncio
+
+    from strom.client import AIOAdminClient
+    from strom.errors import KafkaError
+
+    conf = dict(_native_confs(secured, certs)["SASL_SSL-SCRAM-SHA-512"])
+
+    async def topics(c: dict[str, str]) -> list[str]:
+        async with AIOAdminClient({**c, "request.timeout.ms": "5000"}) as admin:
+            return await admin.list_topics()
+
+    for wrong in ({"sasl.password": "wrong"}, {"sasl.username": "nobody"}):
+        with pytest.raises(KafkaError, match="SASL_AUTHENTICATION_FAILED"):
+            asyncio.run(topics({**conf, **wrong}))
+    props = tmp_path / "client.properties"
+    props.write_text("".join(f"{k}={v}\n" for k, v in conf.items() if k != "bootstrap.servers"))
+    out = _strom("topics", "--bootstrap-server", conf["bootstrap.servers"], "--command-config",
+                 str(props), "--list")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == sorted(asyncio.run(topics(conf)))
+    props.write_text(props.read_text().replace("carol-secret", "wrong"))
+    out = _strom("topics", "--bootstrap-server", conf["bootstrap.servers"], "--command-config",
+                 str(props), "--list")  # fmt: skip
+    assert out.returncode != 0
+    assert "SASL_AUTHENTICATION_FAILED" in out.stderr
