@@ -27,40 +27,9 @@ def make_certs(d: Path) -> Path:
     PEM: ``ca.pem``, ``broker.pem`` (key + chain), ``alice.crt``/``alice.key``; also an
     encrypted broker key (password ``kpass``) and a certificate from another CA."""
     d.mkdir(parents=True, exist_ok=True)
-    _run(
-        "openssl",
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        "ca.key",
-        "-out",
-        "ca.pem",
-        "-days",
-        "2",
-        "-subj",
-        "/CN=Strom Test CA",
-        cwd=d,
-    )
-    _run(
-        "openssl",
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        "other-ca.key",
-        "-out",
-        "other-ca.pem",
-        "-days",
-        "2",
-        "-subj",
-        "/CN=Other CA",
-        cwd=d,
-    )
+    for ca, subject in (("ca", "/CN=Strom Test CA"), ("other-ca", "/CN=Other CA")):
+        _run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+             f"{ca}.key", "-out", f"{ca}.pem", "-days", "2", "-subj", subject, cwd=d)  # fmt: skip
     for name, subj, ca in (
         ("broker", "/CN=localhost/O=Strom", "ca"),
         ("alice", "/C=FR/O=Strom/OU=eng/CN=alice", "ca"),

@@ -25,7 +25,8 @@ from integration.security_support import (
 )
 from wire import WireClient
 
-from strom.broker.security.scram import ScramClient, make_credential
+from strom.broker.security.scram import make_credential
+from strom.client.security import ScramClient
 from strom.protocol.frames import encode_request
 from strom.protocol.messages.alter_user_scram_credentials import (
     AlterUserScramCredentialsRequest,
@@ -611,93 +612,77 @@ def _refuses(tmp_path: Path, overrides: dict[str, str], message: str) -> None:
     assert "listening on" not in log
 
 
-def test_refuses_ssl_listener_without_key_store(tmp_path: Path) -> None:
-    _refuses(tmp_path, {"listeners": "SSL://127.0.0.1:0"}, "listener SSL (SSL): no key store")
-
-
-def test_refuses_missing_key_store(tmp_path: Path) -> None:
-    _refuses(
-        tmp_path,
-        {"listeners": "SSL://127.0.0.1:0", "ssl.keystore.location": str(tmp_path / "nope.pem")},
-        "is missing or unreadable",
-    )
-
-
-def test_refuses_corrupt_key_store(tmp_path: Path, certs: Path) -> None:
+def _corrupt_key_store(tmp_path: Path, certs: Path) -> str:
     bad = tmp_path / "bad.pem"
     text = (certs / "broker.pem").read_text()
     bad.write_text(text[:200] + "AAAA" + text[204:])
-    _refuses(
-        tmp_path,
-        {"listeners": "SSL://127.0.0.1:0", "ssl.keystore.location": str(bad)},
+    return str(bad)
+
+
+SSL_ONLY = {"listeners": "SSL://127.0.0.1:0"}
+REFUSED: dict[str, tuple[Any, str]] = {
+    "ssl-without-key-store": (lambda t, c: SSL_ONLY, "listener SSL (SSL): no key store"),
+    "missing-key-store": (
+        lambda t, c: {**SSL_ONLY, "ssl.keystore.location": str(t / "nope.pem")},
+        "is missing or unreadable",
+    ),
+    "corrupt-key-store": (
+        lambda t, c: {**SSL_ONLY, "ssl.keystore.location": _corrupt_key_store(t, c)},
         "does not hold a usable PEM private key",
-    )
-
-
-def test_refuses_wrong_key_password(tmp_path: Path, certs: Path) -> None:
-    _refuses(
-        tmp_path,
-        {
-            "listeners": "SSL://127.0.0.1:0",
-            "ssl.keystore.location": str(certs / "broker-enc.pem"),
+    ),
+    "wrong-key-password": (
+        lambda t, c: {
+            **SSL_ONLY,
+            "ssl.keystore.location": str(c / "broker-enc.pem"),
             "ssl.key.password": "wrong",
         },
         "or ssl.key.password is wrong",
-    )
-
-
-def test_refuses_non_pem_key_store(tmp_path: Path, certs: Path) -> None:
-    _refuses(
-        tmp_path,
-        {
-            "listeners": "SSL://127.0.0.1:0",
+    ),
+    "non-pem-key-store": (
+        lambda t, c: {
+            **SSL_ONLY,
             "ssl.keystore.type": "JKS",
-            "ssl.keystore.location": str(certs / "broker.pem"),
+            "ssl.keystore.location": str(c / "broker.pem"),
         },
         "ssl.keystore.type=JKS is not supported",
-    )
-
-
-def test_refuses_client_auth_without_trust_store(tmp_path: Path, certs: Path) -> None:
-    _refuses(
-        tmp_path,
-        {
-            "listeners": "SSL://127.0.0.1:0",
-            "ssl.keystore.location": str(certs / "broker.pem"),
+    ),
+    "client-auth-without-trust-store": (
+        lambda t, c: {
+            **SSL_ONLY,
+            "ssl.keystore.location": str(c / "broker.pem"),
             "ssl.client.auth": "required",
         },
         "ssl.client.auth=required needs a trust store",
-    )
-
-
-def test_refuses_listener_without_protocol(tmp_path: Path) -> None:
-    _refuses(
-        tmp_path,
-        {"listeners": "INTERNAL://127.0.0.1:0"},
+    ),
+    "listener-without-protocol": (
+        lambda t, c: {"listeners": "INTERNAL://127.0.0.1:0"},
         "listener INTERNAL: no security protocol defined",
-    )
-
-
-def test_refuses_unknown_protocol(tmp_path: Path) -> None:
-    _refuses(
-        tmp_path,
-        {"listeners": "INTERNAL://127.0.0.1:0", "listener.security.protocol.map": "INTERNAL:TLS"},
+    ),
+    "unknown-protocol": (
+        lambda t, c: {
+            "listeners": "INTERNAL://127.0.0.1:0",
+            "listener.security.protocol.map": "INTERNAL:TLS",
+        },
         "unknown security protocol TLS",
-    )
-
-
-def test_refuses_sasl_without_users_or_supported_mechanism(tmp_path: Path) -> None:
-    _refuses(
-        tmp_path, {"listeners": "SASL_PLAINTEXT://127.0.0.1:0"}, "unsupported mechanisms ['GSSAPI']"
-    )
-
-
-def test_refuses_plain_without_jaas(tmp_path: Path) -> None:
-    _refuses(
-        tmp_path,
-        {"listeners": "SASL_PLAINTEXT://127.0.0.1:0", "sasl.enabled.mechanisms": "PLAIN"},
+    ),
+    "sasl-default-gssapi": (
+        lambda t, c: {"listeners": "SASL_PLAINTEXT://127.0.0.1:0"},
+        "unsupported mechanisms ['GSSAPI']",
+    ),
+    "plain-without-jaas": (
+        lambda t, c: {
+            "listeners": "SASL_PLAINTEXT://127.0.0.1:0",
+            "sasl.enabled.mechanisms": "PLAIN",
+        },
         "PLAIN is enabled but no JAAS configuration",
-    )
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_listener_refuses_to_start(tmp_path: Path, certs: Path, case: str) -> None:
+    make, message = REFUSED[case]
+    _refuses(tmp_path, make(tmp_path, certs), message)
 
 
 def test_named_listener_with_overrides(tmp_path: Path, certs: Path) -> None:

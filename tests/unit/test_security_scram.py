@@ -9,13 +9,13 @@ import pytest
 from strom.broker.security.listeners import ListenerSecurity, parse_jaas
 from strom.broker.security.sasl import SaslFailed, SaslSession, SaslState
 from strom.broker.security.scram import (
-    ScramClient,
     ScramCredential,
     ScramError,
     ScramServer,
     make_credential,
 )
 from strom.broker.security.tls import PrincipalMapper, TlsConfigError, subject_dn
+from strom.client.security import ScramClient
 
 pytestmark = pytest.mark.unit
 
