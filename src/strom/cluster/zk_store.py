@@ -37,6 +37,7 @@ import base64
 import contextlib
 import json
 import logging
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -71,6 +72,21 @@ class BrokerEndpoint:
     port: int
     rack: str | None
     epoch: int  # czxid of the registration znode, as Kafka's broker epoch
+    # every listener: (name, host, port, security protocol code); host/port above are the
+    # inter-broker listener's
+    listeners: tuple[tuple[str, str, int, int], ...] = ()
+
+    def address(self, listener: str) -> tuple[str, int]:
+        """Host and port of ``listener`` (the inter-broker one when the broker has no such
+        listener)."""
+        for name, host, port, _ in self.listeners:
+            if name == listener:
+                return host, port
+        return self.host, self.port
+
+
+SECURITY_PROTOCOL_CODES = {"PLAINTEXT": 0, "SSL": 1, "SASL_PLAINTEXT": 2, "SASL_SSL": 3}
+_ENDPOINT = re.compile(r"^([A-Za-z0-9_]+)://\[?([^\]]*)\]?:(\d+)$")
 
 
 def topic_id_str(tid: uuid.UUID) -> str:
@@ -177,16 +193,21 @@ class ZkMetadataStore(MetadataStore):
 
     # -- registration ----------------------------------------------------------------------------
     def register_broker(self, broker_id: int, host: str, port: int, rack: str | None,
-                        listener: str = "PLAINTEXT") -> int:  # fmt: skip
-        """Create the ephemeral ``/brokers/ids/<id>``; returns the broker epoch (its czxid)."""
+                        listener: str = "PLAINTEXT",
+                        endpoints: list[tuple[str, str, int, str]] | None = None,
+                        ) -> int:  # fmt: skip
+        """Create the ephemeral ``/brokers/ids/<id>``; returns the broker epoch (its czxid).
+        ``endpoints``: every listener as (name, host, port, security protocol); ``host:port``
+        is the inter-broker one."""
+        eps = endpoints or [(listener, host, port, "PLAINTEXT")]
         data: dict[str, Any] = {
             "version": 5,
             "host": host,
             "port": port,
             "jmx_port": -1,
             "timestamp": str(int(time.time() * 1000)),
-            "endpoints": [f"{listener}://{host}:{port}"],
-            "listener_security_protocol_map": {listener: "PLAINTEXT"},
+            "endpoints": [f"{n}://{h}:{p}" for n, h, p, _ in eps],
+            "listener_security_protocol_map": {n: proto for n, _, _, proto in eps},
             "features": {},
         }
         if rack:
@@ -218,9 +239,17 @@ class ZkMetadataStore(MetadataStore):
             except NoNodeError:
                 continue
             d = json.loads(data)
+            protocols = d.get("listener_security_protocol_map") or {}
+            listeners = []
+            for ep in d.get("endpoints") or []:
+                m = _ENDPOINT.match(ep)
+                if m is not None:
+                    code = SECURITY_PROTOCOL_CODES.get(protocols.get(m.group(1), "PLAINTEXT"), 0)
+                    listeners.append((m.group(1), m.group(2), int(m.group(3)), code))
             out[int(child)] = BrokerEndpoint(
-                int(child), d["host"], int(d["port"]), d.get("rack"), int(stat.czxid)
-            )
+                int(child), d["host"], int(d["port"]), d.get("rack"), int(stat.czxid),
+                tuple(listeners),
+            )  # fmt: skip
         return out
 
     # -- topics cache ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from strom.broker.config import BrokerConfig, ConfigError, Listener
 from strom.broker.security.scram import MECHANISMS as SCRAM_MECHANISMS
 from strom.broker.security.tls import PrincipalMapper, TlsConfigError, server_context
+from strom.client.security import ConnectionSecurity
 
 SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
 SUPPORTED_MECHANISMS = ("PLAIN", *SCRAM_MECHANISMS)
@@ -181,7 +182,7 @@ def build_listener_security(config: BrokerConfig) -> dict[str, ListenerSecurity]
                 f"Invalid value for configuration advertised.listeners: {adv.name} is not a "
                 "listener"
             )
-    inter = inter_broker_listener(config, pmap)
+    inter = inter_broker_listener(config, pmap).upper()
     if inter not in names:
         raise ConfigError(
             f"inter.broker.listener.name {inter} must be one of the listeners {sorted(names)}"
@@ -190,7 +191,16 @@ def build_listener_security(config: BrokerConfig) -> dict[str, ListenerSecurity]
 
 
 def inter_broker_listener(config: BrokerConfig, pmap: dict[str, str] | None = None) -> str:
-    """The listener brokers use to talk to each other (Kafka's rules)."""
+    """The listener brokers use to talk to each other (Kafka's rules), named as in
+    ``listeners``."""
+    name = _inter_broker_listener(config, pmap)
+    for lst in config.listeners:
+        if lst.name.upper() == name:
+            return lst.name
+    return name
+
+
+def _inter_broker_listener(config: BrokerConfig, pmap: dict[str, str] | None) -> str:
     o = config.originals
     if "inter.broker.listener.name" in o and "security.inter.broker.protocol" in o:
         raise ConfigError(
@@ -210,3 +220,56 @@ def inter_broker_listener(config: BrokerConfig, pmap: dict[str, str] | None = No
         if any(lst.name.upper() == "PLAINTEXT" for lst in config.listeners)
         else config.listeners[0].name.upper()
     )
+
+
+def inter_broker_client_security(config: BrokerConfig) -> ConnectionSecurity:
+    """How this broker connects to the others' inter-broker listener: that listener's protocol;
+    TLS trusting its trust store and presenting its key store (a PEM file); SASL with
+    ``sasl.mechanism.inter.broker.protocol`` and the ``username``/``password`` of the
+    listener's JAAS configuration for that mechanism. ConfigError when they are missing."""
+    name = inter_broker_listener(config)
+    proto = protocol_map(config).get(name.upper(), "PLAINTEXT")
+    ctx = None
+    check_hostname = True
+    if proto in ("SSL", "SASL_SSL"):
+
+        def value(key: str) -> str | None:
+            return listener_value(config, name, key)
+
+        check_hostname = (value("ssl.endpoint.identification.algorithm") or "https") == "https"
+        try:
+            ctx = ssl.create_default_context(cafile=value("ssl.truststore.location"))
+            inline = value("ssl.truststore.certificates")
+            if inline:
+                ctx.load_verify_locations(cadata=inline.replace("\\n", "\n"))
+            ctx.check_hostname = check_hostname
+            keystore = value("ssl.keystore.location")
+            if keystore:
+                ctx.load_cert_chain(keystore, password=value("ssl.key.password"))
+        except (OSError, ssl.SSLError, ValueError) as exc:
+            raise ConfigError(
+                f"inter-broker listener {name} ({proto}): cannot build the TLS client: {exc}"
+            ) from None
+    mechanism = user = password = ""
+    if proto.startswith("SASL_"):
+        o = config.originals
+        mechanism = (o.get("sasl.mechanism.inter.broker.protocol") or "GSSAPI").upper()
+        if mechanism not in SUPPORTED_MECHANISMS:
+            raise ConfigError(
+                f"sasl.mechanism.inter.broker.protocol={mechanism} is not supported "
+                f"(one of {', '.join(SUPPORTED_MECHANISMS)})"
+            )
+        jaas = jaas_for(config, name, mechanism)
+        try:
+            options = parse_jaas(jaas) if jaas else {}
+        except ValueError as exc:
+            raise ConfigError(
+                f"inter-broker listener {name}: invalid sasl.jaas.config: {exc}"
+            ) from None
+        user, password = options.get("username", ""), options.get("password", "")
+        if not user or not password:
+            raise ConfigError(
+                f"inter-broker listener {name} ({proto}): the {mechanism} sasl.jaas.config "
+                'needs username="..." password="..." for the broker\'s own connections'
+            )
+    return ConnectionSecurity(proto, ctx, check_hostname, mechanism, user, password)
