@@ -3,7 +3,8 @@
 Owns: ``listener.security.protocol.map``, ``inter.broker.listener.name`` /
 ``security.inter.broker.protocol``, per-listener overrides (``listener.name.<name>.<key>``,
 ``listener.name.<name>.<mechanism>.sasl.jaas.config``), the JAAS text of the PLAIN login module,
-and building a :class:`ListenerSecurity` for every listener before the broker binds a port.
+building a :class:`ListenerSecurity` for every listener before the broker binds a port, and the
+client side of the inter-broker listener (:func:`inter_broker_client_security`).
 
 Invariants (failing closed): a listener whose name has no protocol, whose protocol is unknown,
 whose TLS key material is missing or invalid, or whose SASL mechanisms are unsupported or lack
