@@ -24,6 +24,7 @@ from strom.broker.network import SocketServer
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.listeners import (
+    build_listener_security,
     inter_broker_client_security,
     inter_broker_listener,
     protocol_map,
@@ -38,6 +39,7 @@ from strom.storage.log_manager import LogManager
 
 if TYPE_CHECKING:
     from strom.broker.config import Listener
+    from strom.client.security import ConnectionSecurity
 
 log = logging.getLogger("strom.broker")
 
@@ -51,7 +53,12 @@ class Broker:
         for d in dirs:
             d.mkdir(parents=True, exist_ok=True)
         self.inter_broker_listener = inter_broker_listener(config)
-        self.inter_broker_security = inter_broker_client_security(config)
+        # a cluster's brokers connect to each other's inter-broker listener with its protocol;
+        # the listeners are checked first, so a bad key store is reported as the server's
+        self.inter_broker_security: ConnectionSecurity | None = None
+        if config["zookeeper.connect"]:
+            build_listener_security(config)
+            self.inter_broker_security = inter_broker_client_security(config)
         self.inter_broker = InterBrokerPool(self.broker_id, security=self.inter_broker_security)
         self.cluster: ClusterMode | None = None
         if config["zookeeper.connect"]:
