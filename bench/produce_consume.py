@@ -5,10 +5,12 @@ Runs against a Strom broker (started here, data in a temp dir) and, when the PyP
 and prints the ratio. Everything binds to 127.0.0.1.
 
     python bench/produce_consume.py [--records 1000000] [--size 100] [--acks 1,all]
-        [--metrics off|on|off,on]
+        [--metrics off|on|off,on] [--security plaintext,ssl,sasl_ssl]
 
 ``--metrics off,on`` measures Strom without and with its metrics listener (scraped once a
 second during the run, as a busy Prometheus would), to show what metrics collection costs.
+``--security`` also measures Strom over TLS (``ssl``: a certificate made with ``openssl`` here)
+and TLS plus SASL/PLAIN (``sasl_ssl``), to show what TLS costs; Tansu runs plaintext only.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ class Result:
         consume = f"{self.records / self.consume_s:>10,.0f} rec/s {mb / self.consume_s:7.1f} MB/s"
         latency = f"p50 {self.p50_ms:.1f} ms p99 {self.p99_ms:.1f} ms p99.9 {self.p999_ms:.1f} ms"
         return (
-            f"{self.broker:6} acks={self.acks:3} produce {produce} | consume {consume}"
+            f"{self.broker:14} acks={self.acks:3} produce {produce} | consume {consume}"
             f" | latency {latency}"
         )
 
@@ -72,38 +74,55 @@ def wait_port(port: int, timeout: float = 30.0) -> None:
     raise RuntimeError(f"nothing listening on {port}")
 
 
+JAAS = 'org.apache.kafka.common.security.plain.PlainLoginModule required user_bench="bench-secret";'
+
+
+def _tls_material(d: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1: (key + certificate PEM, certificate PEM)."""
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem",
+         "-out", "cert.pem", "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        cwd=d, check=True, capture_output=True,
+    )  # fmt: skip
+    (d / "broker.pem").write_text((d / "key.pem").read_text() + (d / "cert.pem").read_text())
+    return d / "broker.pem", d / "cert.pem"
+
+
 @contextlib.contextmanager
-def strom_broker(metrics: bool = False) -> Iterator[str]:
+def strom_broker(
+    security: str = "plaintext", metrics: bool = False
+) -> Iterator[tuple[str, dict[str, str]]]:
+    """A broker with one listener of ``security`` (and its metrics listener, scraped once a
+    second, with ``metrics``); yields (bootstrap, client settings)."""
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="strom-bench-"))
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    extra = []
+    proto = security.upper()
+    overrides = [f"listeners={proto}://127.0.0.1:{port}", f"log.dirs={data / 'log'}"]
     metrics_port = free_port()
     if metrics:
-        extra = ["--override", f"metrics.listener=http://127.0.0.1:{metrics_port}"]
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "strom.tools.cli",
-            "broker",
-            "--override",
-            f"listeners=PLAINTEXT://127.0.0.1:{port}",
-            "--override",
-            f"log.dirs={data}",
-            *extra,
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+        overrides.append(f"metrics.listener=http://127.0.0.1:{metrics_port}")
+    client: dict[str, str] = {}
+    if security != "plaintext":
+        keystore, cert = _tls_material(data)
+        overrides.append(f"ssl.keystore.location={keystore}")
+        client = {"security.protocol": proto, "ssl.ca.location": str(cert)}
+    if security == "sasl_ssl":
+        overrides += ["sasl.enabled.mechanisms=PLAIN", f"sasl.jaas.config={JAAS}"]
+        client.update({"sasl.mechanism": "PLAIN", "sasl.username": "bench",
+                       "sasl.password": "bench-secret"})  # fmt: skip
+    args = [sys.executable, "-m", "strom.tools.cli", "broker"]
+    for o in overrides:
+        args += ["--override", o]
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     stop = threading.Event()
     scraper = threading.Thread(target=scrape_loop, args=(metrics_port, stop), daemon=True)
     try:
         wait_port(port)
         if metrics:
             scraper.start()
-        yield f"127.0.0.1:{port}"
+        yield f"127.0.0.1:{port}", client
     finally:
         stop.set()
         if scraper.is_alive():
@@ -165,12 +184,21 @@ def tansu_broker(binary: Path) -> Iterator[str]:
         proc.wait(30)
 
 
-def run(name: str, bootstrap: str, acks: str, records: int, size: int) -> Result:
+def run(
+    name: str,
+    bootstrap: str,
+    acks: str,
+    records: int,
+    size: int,
+    client: dict[str, str] | None = None,
+) -> Result:
+    client = client or {}
     topic = f"bench-{acks}-{int(time.time() * 1000)}"
-    admin = AdminClient({"bootstrap.servers": bootstrap})
+    admin = AdminClient({"bootstrap.servers": bootstrap, **client})
     admin.create_topics([NewTopic(topic, 1, 1)])[topic].result(30)
     producer = Producer(
         {
+            **client,
             "bootstrap.servers": bootstrap,
             "acks": acks,
             "linger.ms": 5,
@@ -212,6 +240,7 @@ def run(name: str, bootstrap: str, acks: str, records: int, size: int) -> Result
         raise RuntimeError(f"{name}: {left} undelivered, {errors} errors")
     consumer = Consumer(
         {
+            **client,
             "bootstrap.servers": bootstrap,
             "group.id": "bench",
             "enable.auto.commit": False,
@@ -245,14 +274,17 @@ def main() -> int:
     ap.add_argument("--acks", default="1,all")
     ap.add_argument("--no-tansu", action="store_true")
     ap.add_argument("--metrics", default="off", help="off, on, or both in order (off,on)")
+    ap.add_argument("--security", default="plaintext", help="plaintext,ssl,sasl_ssl")
     args = ap.parse_args()
     results: list[Result] = []
     for acks in args.acks.split(","):
-        for mode in args.metrics.split(","):
-            on = mode.strip() == "on"
-            with strom_broker(metrics=on) as bootstrap:
-                name = "strom+metrics" if on else "strom"
-                results.append(run(name, bootstrap, acks, args.records, args.size))
+        for security in args.security.split(","):
+            for mode in args.metrics.split(","):
+                on = mode.strip() == "on"
+                name = "strom" if security == "plaintext" else f"strom-{security}"
+                name += "+metrics" if on else ""
+                with strom_broker(security, on) as (bootstrap, client):
+                    results.append(run(name, bootstrap, acks, args.records, args.size, client))
                 print(results[-1].row(), flush=True)
         binary = None if args.no_tansu else tansu_binary()
         if binary is not None:

@@ -141,7 +141,7 @@ def test_configs_entity_selection() -> None:
         "",
     )
     with pytest.raises(ToolError, match="not supported"):
-        configs.entity(_cfg_args(argv=["--entity-type", "users"]))
+        configs.entity(_cfg_args(argv=["--entity-type", "clients"]))
     with pytest.raises(ToolError, match="either --entity-type"):
         configs.entity(_cfg_args(argv=["--entity-type", "topics", "--topic", "t"]))
     with pytest.raises(ToolError, match="Missing --entity-type"):

@@ -39,6 +39,8 @@ class FakeBroker:
     """What the marker path touches of a broker: its replica manager, the group coordinator's
     loading set and marker callback, and the transaction runtime's produce verifier."""
 
+    inter_broker_security = None  # inter-broker connections in plaintext
+
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
         self.broker_id = 1

@@ -25,6 +25,7 @@ REMOTE = (2, "127.0.0.1", 1)
 
 class FakeBroker:
     broker_id = 1
+    inter_broker_security = None  # inter-broker connections in plaintext
 
     def __init__(self) -> None:
         self.coordinator: tuple[int, str, int] | None = REMOTE

@@ -27,6 +27,12 @@ from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.acl_store import AclStore, LocalAclStore
 from strom.broker.security.authorizer import AclAuthorizer, parse_super_users
+from strom.broker.security.listeners import (
+    build_listener_security,
+    inter_broker_client_security,
+    inter_broker_listener,
+    protocol_map,
+)
 from strom.broker.security.zk_acl_store import ZkAclStore
 from strom.broker.topics import TopicManager, make_partition
 from strom.broker.txn_runtime import TxnRuntime
@@ -44,6 +50,7 @@ from strom.storage.scrubber import LogScrubber, ScrubberConfig
 
 if TYPE_CHECKING:
     from strom.broker.config import Listener
+    from strom.client.security import ConnectionSecurity
 
 log = logging.getLogger("strom.broker")
 
@@ -56,7 +63,14 @@ class Broker:
         dirs = config.log_dirs
         for d in dirs:
             d.mkdir(parents=True, exist_ok=True)
-        self.inter_broker = InterBrokerPool(self.broker_id)
+        self.inter_broker_listener = inter_broker_listener(config)
+        # a cluster's brokers connect to each other's inter-broker listener with its protocol;
+        # the listeners are checked first, so a bad key store is reported as the server's
+        self.inter_broker_security: ConnectionSecurity | None = None
+        if config["zookeeper.connect"]:
+            build_listener_security(config)
+            self.inter_broker_security = inter_broker_client_security(config)
+        self.inter_broker = InterBrokerPool(self.broker_id, security=self.inter_broker_security)
         self.cluster: ClusterMode | None = None
         if config["zookeeper.connect"]:
             self.cluster = ClusterMode(self)
@@ -130,7 +144,7 @@ class Broker:
                 return None
             return (self.broker_id, *self.advertised(listener))
         ep = self.cluster.live.get(state.leader)
-        return None if ep is None else (ep.broker_id, ep.host, ep.port)
+        return None if ep is None else (ep.broker_id, *ep.address(listener))
 
     def broker_racks(self) -> dict[int, str | None]:
         if self.cluster is not None:
@@ -140,7 +154,9 @@ class Broker:
     def endpoints(self, listener: str = "PLAINTEXT") -> list[tuple[int, str, int, str | None]]:
         """(id, host, port, rack) of every live broker, for Metadata and DescribeCluster."""
         if self.cluster is not None:
-            return [(e.broker_id, e.host, e.port, e.rack) for e in self.cluster.endpoints()]
+            return [
+                (e.broker_id, *e.address(listener), e.rack) for e in self.cluster.endpoints()
+            ]
         host, port = self.advertised(listener)
         return [(self.broker_id, host, port, self.rack)]
 
@@ -154,11 +170,19 @@ class Broker:
         """Host and port clients should use for this broker on ``listener``."""
         bound = {name: port for name, _, port in self.server.bound}
         for lst in self.config.advertised:
-            if lst.name == listener:
+            if lst.name.upper() == listener.upper():
                 port = lst.port or bound.get(listener, lst.port)
                 return _advertised_host(lst), port
         lst0 = self.config.advertised[0]
         return _advertised_host(lst0), lst0.port or bound.get(lst0.name, 0)
+
+    def advertised_endpoints(self) -> list[tuple[str, str, int, str]]:
+        """Every advertised listener: (name, host, port, security protocol)."""
+        pmap = protocol_map(self.config)
+        return [
+            (lst.name, *self.advertised(lst.name), pmap.get(lst.name.upper(), "PLAINTEXT"))
+            for lst in self.config.advertised
+        ]
 
     @property
     def rack(self) -> str | None:

@@ -44,7 +44,12 @@ from strom.broker.inter_broker import ControllerSender, InterBrokerPool
 from strom.cluster import log_dir_events
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
-from strom.cluster.zk_store import BrokerEndpoint, BrokerIdTakenError, ZkMetadataStore
+from strom.cluster.zk_store import (
+    SECURITY_PROTOCOL_CODES,
+    BrokerEndpoint,
+    BrokerIdTakenError,
+    ZkMetadataStore,
+)
 from strom.errors import ErrorCode
 from strom.protocol.messages.alter_partition import AlterPartitionRequest, AlterPartitionResponse
 from strom.protocol.messages.controlled_shutdown import (
@@ -75,7 +80,9 @@ class ClusterMode(PartitionApplier):
         # the controller's requests get their own connections (as Kafka's controller channel):
         # on the shared ones they queue behind the replica fetchers' long-poll Fetches (a broker
         # answers a connection's requests in order), and a LeaderAndIsr waited seconds
-        self.sender = ControllerSender(InterBrokerPool(broker.broker_id))
+        self.sender = ControllerSender(
+            InterBrokerPool(broker.broker_id, security=broker.inter_broker_security)
+        )
         self.controller = Controller(
             self.store,
             broker.broker_id,
@@ -117,12 +124,14 @@ class ClusterMode(PartitionApplier):
 
     async def _register(self) -> int:
         b = self.broker
-        host, port = b.advertised()
+        host, port = b.advertised(b.inter_broker_listener)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.session_ms / 1000 + 2.0
         while True:
             try:
-                epoch = self.store.register_broker(b.broker_id, host, port, b.rack)
+                epoch = self.store.register_broker(
+                    b.broker_id, host, port, b.rack, endpoints=b.advertised_endpoints()
+                )
                 log.info("registered broker %d at %s:%d (epoch %d)", b.broker_id, host, port, epoch)
                 return epoch
             except BrokerIdTakenError:
@@ -137,9 +146,11 @@ class ClusterMode(PartitionApplier):
     def _on_session_restored(self) -> None:
         log.info("new ZooKeeper session: registering again")
         b = self.broker
-        host, port = b.advertised()
+        host, port = b.advertised(b.inter_broker_listener)
         try:
-            self.broker_epoch = self.store.register_broker(b.broker_id, host, port, b.rack)
+            self.broker_epoch = self.store.register_broker(
+                b.broker_id, host, port, b.rack, endpoints=b.advertised_endpoints()
+            )
         except BrokerIdTakenError as exc:
             log.error("%s", exc)
         self.controller.session_restored()
@@ -192,11 +203,16 @@ class ClusterMode(PartitionApplier):
         if not self.check_controller_epoch(req.controller_epoch):
             return E.STALE_CONTROLLER_EPOCH
         self.controller_id = req.controller_id
-        self.live = {
-            br.id: BrokerEndpoint(br.id, br.endpoints[0].host, br.endpoints[0].port, br.rack, -1)
-            for br in req.live_brokers
-            if br.endpoints
-        }
+        inter = self.broker.inter_broker_listener
+        self.live = {}
+        for br in req.live_brokers:
+            if not br.endpoints:
+                continue
+            main = next((e for e in br.endpoints if e.listener == inter), br.endpoints[0])
+            self.live[br.id] = BrokerEndpoint(
+                br.id, main.host, main.port, br.rack, -1,
+                tuple((e.listener, e.host, e.port, e.security_protocol) for e in br.endpoints),
+            )  # fmt: skip
         topics = self.store.topics()
         for ts in req.topic_states:
             info = topics.get(ts.topic_name) or self.store.refresh_topic(ts.topic_name)
@@ -211,8 +227,12 @@ class ClusterMode(PartitionApplier):
     def endpoints(self) -> list[BrokerEndpoint]:
         if not self.live:
             b = self.broker
-            host, port = b.advertised()
-            return [BrokerEndpoint(b.broker_id, host, port, b.rack, -1)]
+            host, port = b.advertised(b.inter_broker_listener)
+            listeners = tuple(
+                (n, h, p, SECURITY_PROTOCOL_CODES[proto])
+                for n, h, p, proto in b.advertised_endpoints()
+            )
+            return [BrokerEndpoint(b.broker_id, host, port, b.rack, -1, listeners)]
         return sorted(self.live.values(), key=lambda e: e.broker_id)
 
     # -- ISR changes (leader side) ----------------------------------------------------------

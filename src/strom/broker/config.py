@@ -62,7 +62,37 @@ _KEYS = [
     Key("node.id", int, None, -1, "Alias of broker.id."),
     Key("listeners", _list, "PLAINTEXT://127.0.0.1:9092"),
     Key("advertised.listeners", _list, None),
-    Key("listener.security.protocol.map", _list, "PLAINTEXT:PLAINTEXT"),
+    Key(
+        "listener.security.protocol.map",
+        _list,
+        "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
+    ),
+    # security (strom.broker.security): per-listener values may be given as
+    # listener.name.<listener>.<key>
+    Key("inter.broker.listener.name", str, None),
+    Key("security.inter.broker.protocol", str, None),
+    Key("sasl.enabled.mechanisms", _list, "GSSAPI"),
+    Key("sasl.mechanism.inter.broker.protocol", str, "GSSAPI"),
+    Key("sasl.jaas.config", str, None),
+    Key("sasl.server.max.receive.size", int, "524288", 1),
+    Key("connection.failed.authentication.delay.ms", int, "100", 0),
+    Key("connections.max.reauth.ms", int, "0", 0),
+    Key("ssl.keystore.type", str, "PEM"),
+    Key("ssl.keystore.location", str, None),
+    Key("ssl.keystore.password", str, None),
+    Key("ssl.keystore.certificate.chain", str, None),
+    Key("ssl.keystore.key", str, None),
+    Key("ssl.key.password", str, None),
+    Key("ssl.truststore.type", str, "PEM"),
+    Key("ssl.truststore.location", str, None),
+    Key("ssl.truststore.password", str, None),
+    Key("ssl.truststore.certificates", str, None),
+    Key("ssl.client.auth", str, "none"),
+    Key("ssl.enabled.protocols", _list, "TLSv1.2,TLSv1.3"),
+    Key("ssl.protocol", str, "TLSv1.3"),
+    Key("ssl.cipher.suites", _list, ""),
+    Key("ssl.principal.mapping.rules", str, "DEFAULT"),
+    Key("ssl.endpoint.identification.algorithm", str, "https"),
     Key("log.dirs", _list, None),
     Key("log.dir", _list, "./data"),
     Key("num.partitions", int, "1", 1),
@@ -279,7 +309,7 @@ class BrokerConfig:
         for name, key in KEYS.items():
             self.values[name] = parse_value(key, originals.get(name, key.default))
         for name in originals:
-            if name not in KEYS and not name.startswith(("log4j", "strom.")):
+            if name not in KEYS and not name.startswith(("log4j", "strom.", "listener.name.")):
                 log.warning("unknown configuration key %r ignored", name)
         if self.values["node.id"] is not None and "broker.id" not in originals:
             self.values["broker.id"] = self.values["node.id"]

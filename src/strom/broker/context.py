@@ -1,4 +1,6 @@
-"""What a handler is given for one request: the header, the version, the broker, the peer.
+"""What a handler is given for one request: the header, the version, the broker, the peer,
+and who the peer is (the principal authenticated on its connection, the listener it came in on
+and that listener's security protocol).
 
 Handlers reach every broker component through ``ctx.broker``; they never touch the connection.
 """

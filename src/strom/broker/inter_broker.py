@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from strom.client.connection import BrokerConnection
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
+from strom.client.security import ConnectionSecurity
 from strom.cluster.zk_store import BrokerEndpoint
 from strom.errors import KafkaError
 from strom.protocol.codec import Message
@@ -29,8 +30,14 @@ RETRY_BACKOFF_S = 0.2
 
 
 class InterBrokerPool:
-    def __init__(self, broker_id: int, request_timeout_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        broker_id: int,
+        request_timeout_s: float = 30.0,
+        security: ConnectionSecurity | None = None,
+    ) -> None:
         self.client_id = f"broker-{broker_id}"
+        self.security = security  # TLS/SASL of the inter-broker listener
         self.timeout = request_timeout_s
         self._conns: dict[tuple[str, int], BrokerConnection] = {}
         self._locks: dict[tuple[str, int], asyncio.Lock] = {}
@@ -43,7 +50,7 @@ class InterBrokerPool:
             if conn is None or not conn.connected:
                 conn = BrokerConnection(
                     host, port, client_id=self.client_id, request_timeout=self.timeout,
-                    connect_timeout=5.0, max_in_flight=16,
+                    connect_timeout=5.0, max_in_flight=16, security=self.security,
                 )  # fmt: skip
                 await conn.connect()
                 self._conns[key] = conn

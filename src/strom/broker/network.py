@@ -29,6 +29,16 @@ limits that keep one client from freezing or exhausting the broker. Invariants:
 - Connection limits (:mod:`strom.broker.connection_quotas`): a connection from an address at its
   ``max.connections.per.ip`` limit is closed at once; at ``max.connections`` the accept loop stops
   accepting until a connection closes.
+- Security (:mod:`strom.broker.security`): every listener's protocol and key material are
+  validated before any port is bound; a listener that cannot be secured stops the start. On SSL
+  and SASL_SSL listeners the TLS handshake completes before a byte is read as Kafka (a plaintext
+  client fails the handshake and is closed). On SASL listeners, until authentication succeeds,
+  only ApiVersions, SaslHandshake and SaslAuthenticate are accepted (anything else closes the
+  connection, unanswered) and a frame larger than ``sasl.server.max.receive.size`` closes the
+  connection before its body is read. A failed authentication is answered
+  SASL_AUTHENTICATION_FAILED after ``connection.failed.authentication.delay.ms``, then closed.
+  Each request's context carries the connection's principal (ANONYMOUS until authenticated; on
+  SSL the client certificate's mapped subject).
 - Shutdown stops accepting, lets each connection finish the request in progress, then closes.
 """
 
@@ -48,10 +58,20 @@ from strom.broker.context import RequestContext
 from strom.broker.memory_pool import MemoryPool
 from strom.broker.registry import HANDLERS
 from strom.broker.response_records import FileRecords
+from strom.broker.security.credentials import scram_store
+from strom.broker.security.listeners import ListenerSecurity, build_listener_security
+from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
+from strom.broker.security.sasl import SaslFailed, SaslSession, SaslState
+from strom.broker.security.tls import subject_dn
 from strom.errors import ErrorCode
 from strom.protocol.codec import Buffer, DecodeError, UnsupportedVersionError
 from strom.protocol.frames import decode_request_body, encode_response, parse_request_header
 from strom.protocol.messages.api_versions import ApiVersionsResponse
+from strom.protocol.messages.sasl_authenticate import (
+    SaslAuthenticateRequest,
+    SaslAuthenticateResponse,
+)
+from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest, SaslHandshakeResponse
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
@@ -59,6 +79,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("strom.broker.network")
 
 API_VERSIONS = 18
+SASL_HANDSHAKE = 17
+SASL_AUTHENTICATE = 36
+PRE_AUTH_APIS = (API_VERSIONS, SASL_HANDSHAKE, SASL_AUTHENTICATE)
+TLS_HANDSHAKE_TIMEOUT_S = 10.0
 _CLOSE = None
 READ_CHUNK = 64 * 1024  # the most read from a socket at once, and the StreamReader's limit
 SMALL_FRAME = READ_CHUNK  # a first frame this small is read without the pool (see _reserve)
@@ -88,18 +112,28 @@ class Connection:
         broker: Broker,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
-        listener: str,
+        security: ListenerSecurity,
         pool: MemoryPool,
+        principal: KafkaPrincipal = ANONYMOUS,
     ) -> None:
         self.broker = broker
         self.reader = reader
         self.writer = writer
-        self.listener = listener
+        self.listener = security.name
+        self.security = security
         self.pool = pool
+        self.principal = principal
+        self.sasl: SaslSession | None = None
+        if security.uses_sasl:
+            store = scram_store(broker)
+            self.sasl = SaslSession(security, store.get)
+        self._raw_tokens = False  # SaslHandshake v0: tokens follow as bare frames
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         cfg = broker.config
         self.max_frame = int(cfg["socket.request.max.bytes"])
+        self.max_pre_auth_frame = int(cfg["sasl.server.max.receive.size"])
+        self.auth_failure_delay_s = int(cfg["connection.failed.authentication.delay.ms"]) / 1000
         idle = int(cfg["connections.max.idle.ms"])
         self.idle_s = idle / 1000 if idle > 0 else None
         self.queue: asyncio.Queue[tuple[bytearray, int] | None] = asyncio.Queue(
@@ -110,7 +144,7 @@ class Connection:
         self.pending = 0  # frames read or being read and not yet handled
         self._pipeline_empty = asyncio.Event()
         self._pipeline_empty.set()
-        broker.request_metrics.connection_opened(listener)
+        broker.request_metrics.connection_opened(self.listener)
 
     async def run(self) -> None:
         reader_task = asyncio.create_task(self._read_loop())
@@ -207,6 +241,15 @@ class Connection:
                 while len(head) < 4:
                     head += await self._read_some(4 - len(head))
                 size = int.from_bytes(head, "big", signed=True)
+                if not self.authenticated and size > self.max_pre_auth_frame:
+                    log.warning(
+                        "closing connection from %s: frame of %d bytes before authentication "
+                        "exceeds sasl.server.max.receive.size (%d)",
+                        self.peer,
+                        size,
+                        self.max_pre_auth_frame,
+                    )
+                    break
                 if size < 0 or size > self.max_frame:
                     log.warning(
                         "closing connection from %s: frame of %d bytes exceeds "
@@ -257,9 +300,79 @@ class Connection:
         self.writer.writelines(pending)
         await self._drain()
 
+    @property
+    def authenticated(self) -> bool:
+        return self.sasl is None or self.sasl.state is SaslState.AUTHENTICATED
+
+    async def _authenticate(self, token: bytes) -> tuple[bytes | None, str]:
+        """Feed one SASL token: (the answer, "") or (None, the failure message)."""
+        assert self.sasl is not None
+        try:
+            # a SCRAM lookup may read ZooKeeper: not on the request loop
+            out = await asyncio.to_thread(self.sasl.authenticate, token)
+        except SaslFailed as exc:
+            log.info("authentication of %s on %s failed: %s", self.peer, self.listener, exc)
+            await asyncio.sleep(self.auth_failure_delay_s)
+            return None, str(exc)
+        if self.sasl.principal is not None:
+            self.principal = self.sasl.principal
+            log.info(
+                "%s authenticated as %s with %s on %s",
+                self.peer,
+                self.principal,
+                self.sasl.mechanism,
+                self.listener,
+            )
+        return out, ""
+
+    async def _sasl_request(
+        self, key: int, version: int, request: object, correlation_id: int
+    ) -> tuple[bool, list[Buffer] | None]:
+        """SaslHandshake and SaslAuthenticate on a SASL listener before authentication."""
+        assert self.sasl is not None
+        if key == SASL_HANDSHAKE:
+            assert isinstance(request, SaslHandshakeRequest)
+            if self.sasl.state is not SaslState.HANDSHAKE:
+                resp = SaslHandshakeResponse(
+                    error_code=int(ErrorCode.ILLEGAL_SASL_STATE), mechanisms=self.sasl.mechanisms
+                )
+                return False, encode_response(resp, version, correlation_id, key)
+            ok = self.sasl.handshake(request.mechanism)
+            error = ErrorCode.NONE if ok else ErrorCode.UNSUPPORTED_SASL_MECHANISM
+            if ok and version == 0:
+                self._raw_tokens = True
+            resp = SaslHandshakeResponse(error_code=int(error), mechanisms=self.sasl.mechanisms)
+            return True, encode_response(resp, version, correlation_id, key)
+        assert isinstance(request, SaslAuthenticateRequest)
+        if self.sasl.state is not SaslState.AUTHENTICATE or self._raw_tokens:
+            auth = SaslAuthenticateResponse(
+                error_code=int(ErrorCode.ILLEGAL_SASL_STATE),
+                error_message="Unexpected SaslAuthenticate request",
+            )
+            return False, encode_response(auth, version, correlation_id, key)
+        out, failure = await self._authenticate(request.auth_bytes)
+        if out is None:
+            auth = SaslAuthenticateResponse(
+                error_code=int(ErrorCode.SASL_AUTHENTICATION_FAILED), error_message=failure
+            )
+            return False, encode_response(auth, version, correlation_id, key)
+        auth = SaslAuthenticateResponse(error_code=0, error_message=None, auth_bytes=out)
+        return True, encode_response(auth, version, correlation_id, key)
+
+    async def _raw_token(self, frame: bytearray) -> tuple[bool, list[Buffer] | None]:
+        """A bare SASL token after SaslHandshake v0 (Kafka's pre-KIP-152 framing)."""
+        out, _ = await self._authenticate(bytes(frame))
+        if out is None:
+            return False, None  # that framing has no way to say why
+        if self.authenticated:
+            self._raw_tokens = False
+        return True, [len(out).to_bytes(4, "big"), out]
+
     async def _process(self, frame: bytearray) -> _Processed:
         """Handle one request: (keep the connection open, the response frame or None, what to
         call once the response is sent: the request metrics, or None)."""
+        if self._raw_tokens:
+            return (*await self._raw_token(frame), None)
         try:
             parsed = parse_request_header(frame)
         except DecodeError as exc:
@@ -267,6 +380,14 @@ class Connection:
             return False, None, None
         h = parsed.header
         key, version = h.request_api_key, h.request_api_version
+        if not self.authenticated and key not in PRE_AUTH_APIS:
+            log.warning(
+                "closing connection from %s on %s: API key %d before authentication",
+                self.peer,
+                self.listener,
+                key,
+            )
+            return False, None, None
         reg = HANDLERS.get(key)
         if reg is None:
             log.warning("closing connection from %s: unknown API key %d", self.peer, key)
@@ -295,7 +416,16 @@ class Connection:
                 exc,
             )
             return False, None, None
-        ctx = RequestContext(h, self.broker, self.peer, self.listener)
+        if not self.authenticated and key != API_VERSIONS:
+            return (*await self._sasl_request(key, version, request, h.correlation_id), None)
+        ctx = RequestContext(
+            h,
+            self.broker,
+            self.peer,
+            self.listener,
+            principal=self.principal,
+            security_protocol=self.security.protocol,
+        )
         metrics = self.broker.request_metrics  # strom.broker.metrics.requests
         started = metrics.started(reg.name)
         try:
@@ -336,6 +466,8 @@ class SocketServer:
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self.bound: list[tuple[str, str, int]] = []
+        # validated before any port is bound: a listener that cannot be secured stops the start
+        self.security = build_listener_security(cfg)
 
     async def start(self) -> None:
         for lst in self.broker.config.listeners:
@@ -343,10 +475,12 @@ class SocketServer:
             port = sock.getsockname()[1]
             self.bound.append((lst.name, lst.host, port))
             self.listening.append(sock)
-            self._acceptors.append(asyncio.create_task(self._accept_loop(sock, lst.name)))
-            log.info("listening on %s://%s:%d", lst.name, lst.host, port)
+            sec = self.security[lst.name.upper()]
+            self._acceptors.append(asyncio.create_task(self._accept_loop(sock, sec)))
+            log.info("listening on %s://%s:%d (%s)", lst.name, lst.host, port, sec.protocol)
 
-    async def _accept_loop(self, sock: socket.socket, name: str) -> None:
+    async def _accept_loop(self, sock: socket.socket, sec: ListenerSecurity) -> None:
+        name = sec.name
         loop = asyncio.get_running_loop()
         while True:
             if not self.quotas.has_slot():
@@ -370,19 +504,31 @@ class SocketServer:
                 )
                 conn.close()
                 continue
-            task = asyncio.create_task(self._serve(conn, ip, name))
+            task = asyncio.create_task(self._serve(conn, ip, sec))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _serve(self, sock: socket.socket, ip: str, name: str) -> None:
+    async def _serve(self, sock: socket.socket, ip: str, sec: ListenerSecurity) -> None:
         try:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            r, w = await asyncio.open_connection(sock=sock, limit=READ_CHUNK)
-        except (OSError, asyncio.CancelledError):
+            if sec.ssl_context is None:
+                r, w = await asyncio.open_connection(sock=sock, limit=READ_CHUNK)
+            else:
+                r, w = await _accept_tls(sock, sec)
+        except (OSError, asyncio.CancelledError, TimeoutError) as exc:
+            if sec.ssl_context is not None and isinstance(exc, OSError):
+                log.info("TLS handshake with %s on %s failed: %s", ip, sec.name, exc)
             sock.close()
             self.quotas.release(ip)
             return
-        conn = Connection(self.broker, r, w, name, self.pool)
+        principal: KafkaPrincipal | None = ANONYMOUS
+        if sec.protocol == "SSL":
+            principal = _certificate_principal(w, sec)
+        if principal is None:
+            w.close()
+            self.quotas.release(ip)
+            return
+        conn = Connection(self.broker, r, w, sec, self.pool, principal)
         self.connections.add(conn)
         try:
             await conn.run()
@@ -424,3 +570,39 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+async def _accept_tls(
+    sock: socket.socket, sec: ListenerSecurity
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """The server side of a TLS handshake on an accepted socket, as streams."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=READ_CHUNK)
+    protocol = asyncio.StreamReaderProtocol(reader)
+    transport, _ = await loop.connect_accepted_socket(
+        lambda: protocol,
+        sock,
+        ssl=sec.ssl_context,
+        ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT_S,
+    )
+    return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
+
+
+def _certificate_principal(
+    writer: asyncio.StreamWriter, sec: ListenerSecurity
+) -> KafkaPrincipal | None:
+    """The principal of an SSL connection: its client certificate's subject mapped by
+    ``ssl.principal.mapping.rules``, or ANONYMOUS without one; None when no rule maps it."""
+    ssl_object = writer.get_extra_info("ssl_object")
+    cert = ssl_object.getpeercert() if ssl_object is not None else None
+    if not cert:
+        return ANONYMOUS
+    dn = subject_dn(cert)
+    assert sec.principal_mapper is not None
+    try:
+        principal = KafkaPrincipal("User", sec.principal_mapper.name(dn))
+    except ValueError as exc:
+        log.warning("refusing TLS connection on %s: %s", sec.name, exc)
+        return None
+    log.info("TLS client certificate %s on %s: principal %s", dn, sec.name, principal)
+    return principal

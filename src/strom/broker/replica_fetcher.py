@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("strom.broker.replica_fetcher")
 TP = tuple[str, int]
-FETCH_VERSION = 12
+FETCH_VERSION = 15  # v15: ReplicaState carries this broker's epoch (KIP-903), topics by id
 OFFSET_FOR_EPOCH_VERSION = 4
 E = ErrorCode
 
@@ -186,15 +186,30 @@ class ReplicaFetcher:
             await asyncio.sleep(0.05)
             return
         cfg = self.broker.config
+        ids = {}
+        for name in by_topic:
+            info = self.broker.metadata.topic(name)
+            if info is not None:
+                ids[name] = info.topic_id
+        names = {tid: t for t, tid in ids.items()}
+        cluster = self.broker.cluster
         req = R(
-            replica_id=self.broker.broker_id,
+            replica_id=-1,
+            replica_state=R.ReplicaState(
+                replica_id=self.broker.broker_id,
+                replica_epoch=cluster.broker_epoch if cluster is not None else -1,
+            ),
             max_wait_ms=cfg["replica.fetch.wait.max.ms"],
             min_bytes=1,
             max_bytes=cfg["replica.fetch.response.max.bytes"],
             isolation_level=0,
             session_id=0,
             session_epoch=-1,
-            topics=[R.FetchTopic(topic=t, partitions=ps) for t, ps in by_topic.items()],
+            topics=[
+                R.FetchTopic(topic=t, topic_id=ids[t], partitions=ps)
+                for t, ps in by_topic.items()
+                if t in ids
+            ],
             forgotten_topics_data=[],
             rack_id="",
         )
@@ -202,9 +217,12 @@ class ReplicaFetcher:
             self.host, self.port, req, FetchResponse, FETCH_VERSION,
             timeout=cfg["replica.fetch.wait.max.ms"] / 1000 + 30,
         )  # fmt: skip
-        for t in resp.responses:
-            for pd in t.partitions:
-                self._apply((t.topic, pd.partition_index), pd)
+        for tr in resp.responses:
+            topic = names.get(tr.topic_id)
+            if topic is None:
+                continue
+            for pd in tr.partitions:
+                self._apply((topic, pd.partition_index), pd)
 
     def _heal(self, p: Partition) -> None:
         """A corrupt range in this replica's log (found at load, by the scrubber or by a read):

@@ -115,7 +115,11 @@ class MarkerChannel:
     def __init__(self, broker: Broker, on_done: Callable[[MarkerJob], Awaitable[None]]) -> None:
         self.broker = broker
         self.on_done = on_done
-        self.pool = InterBrokerPool(broker.broker_id, request_timeout_s=REQUEST_TIMEOUT_S)
+        self.pool = InterBrokerPool(
+            broker.broker_id,
+            request_timeout_s=REQUEST_TIMEOUT_S,
+            security=broker.inter_broker_security,
+        )
         self.hold_until = 0.0  # test knob: no marker is sent before this monotonic time
         self._drivers: dict[MarkerJob, asyncio.Task[None]] = {}
         self.sent_remote = 0  # WriteTxnMarkers requests sent (for logs and tests)

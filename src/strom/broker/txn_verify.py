@@ -65,7 +65,11 @@ class ProduceVerifier:
         self.broker = broker
         self.local = local
         self.num_partitions = num_partitions
-        self.pool = InterBrokerPool(broker.broker_id, request_timeout_s=REQUEST_TIMEOUT_S)
+        self.pool = InterBrokerPool(
+            broker.broker_id,
+            request_timeout_s=REQUEST_TIMEOUT_S,
+            security=broker.inter_broker_security,
+        )
         self._answers: dict[tuple[TopicPartition, int], _Answer] = {}
         # coordinator (id, host, port) -> queued checks; in flight: sent, not answered
         self._queued: dict[tuple[int, str, int], dict[Txn, set[TopicPartition]]] = {}

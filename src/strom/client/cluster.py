@@ -29,6 +29,7 @@ from strom.client.errors import (
     error_for,
     is_retriable,
 )
+from strom.client.security import from_config as security_from_config
 from strom.client.tasks import cancel_and_wait
 from strom.client.types import BrokerInfo, PartitionInfo, TopicPartition
 from strom.protocol.codec import ZERO_UUID, Message
@@ -43,6 +44,7 @@ class Cluster:
     def __init__(self, config: Config) -> None:
         self.config = config
         self._bootstrap = config.bootstrap()
+        self.security = security_from_config(config)  # validated before any connection
         self.brokers: dict[int, BrokerInfo] = {}
         self.partitions: dict[str, dict[int, PartitionInfo]] = {}
         self.topic_errors: dict[str, int] = {}
@@ -92,6 +94,7 @@ class Cluster:
             connect_timeout=c.seconds("socket.connection.setup.timeout.ms"),
             max_in_flight=c.int("max.in.flight.requests.per.connection"),
             max_response_size=c.int("receive.message.max.bytes"),
+            security=self.security,
         )
 
     async def _any_connection(self) -> BrokerConnection:

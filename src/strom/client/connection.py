@@ -8,6 +8,11 @@ request order (Kafka's guarantee) and are matched by correlation id. Each reques
 pending request with :class:`KafkaConnectionError`, because later responses can no longer be
 trusted to line up.
 
+Security (:mod:`strom.client.security`): on SSL/SASL_SSL the TLS handshake (server certificate
+and, by default, host name verified) precedes everything; on SASL_* the connection authenticates
+right after ApiVersions (SaslHandshake v1, SaslAuthenticate) and is usable only once the broker
+accepted it; a refusal fails ``connect`` with SASL_AUTHENTICATION_FAILED and its message.
+
 Task safety: one reader task per connection; ``request`` may be called from many tasks of the
 same event loop.
 """
@@ -20,12 +25,18 @@ import struct
 from typing import TypeVar
 
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError, error_for
+from strom.client.security import ConnectionSecurity, ScramClient
 from strom.client.tasks import cancel_and_wait
 from strom.client.versions import pick_version
 from strom.errors import ErrorCode
 from strom.protocol.codec import DecodeError, Message
 from strom.protocol.frames import decode_response, encode_request
 from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
+from strom.protocol.messages.sasl_authenticate import (
+    SaslAuthenticateRequest,
+    SaslAuthenticateResponse,
+)
+from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest, SaslHandshakeResponse
 
 M = TypeVar("M", bound=Message)
 _I32 = struct.Struct(">i")
@@ -44,8 +55,11 @@ class BrokerConnection:
         connect_timeout: float,
         max_in_flight: int,
         max_response_size: int = 100 * 1024 * 1024,
+        security: ConnectionSecurity | None = None,
     ) -> None:
         self.host = host
+        self._security = security or ConnectionSecurity()
+        self._authenticated = False
         self.port = port
         self._client_id = client_id
         self._timeout = request_timeout
@@ -65,15 +79,53 @@ class BrokerConnection:
         return self._writer is not None and not self._closed
 
     async def connect(self) -> None:
+        sec = self._security
         try:
             self._reader, self._writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), self._connect_timeout
+                asyncio.open_connection(
+                    self.host,
+                    self.port,
+                    ssl=sec.ssl_context,
+                    server_hostname=self.host if sec.ssl_context is not None else None,
+                ),
+                self._connect_timeout,
             )
         except (TimeoutError, OSError) as exc:
             self._closed = True
             raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {exc}") from exc
         self._read_task = asyncio.get_running_loop().create_task(self._read_loop())
         await self._negotiate()
+        if sec.uses_sasl and not self._authenticated:
+            try:
+                await self._authenticate()
+            except BaseException:
+                self.close()
+                raise
+            self._authenticated = True
+
+    async def _sasl_token(self, token: bytes) -> bytes:
+        resp = await self._send(
+            SaslAuthenticateRequest(auth_bytes=token), self.version(36), SaslAuthenticateResponse
+        )
+        if resp.error_code:
+            raise error_for(resp.error_code, resp.error_message)
+        return resp.auth_bytes
+
+    async def _authenticate(self) -> None:
+        sec = self._security
+        hs = await self._send(
+            SaslHandshakeRequest(mechanism=sec.mechanism), 1, SaslHandshakeResponse
+        )
+        if hs.error_code:
+            raise error_for(
+                hs.error_code, f"{sec.mechanism}; the broker enables {', '.join(hs.mechanisms)}"
+            )
+        if sec.mechanism == "PLAIN":
+            await self._sasl_token(b"\x00%s\x00%s" % (sec.username.encode(), sec.password.encode()))
+            return
+        scram = ScramClient(sec.mechanism, sec.username, sec.password)
+        server_first = await self._sasl_token(scram.first())
+        scram.verify(await self._sasl_token(scram.final(server_first)))
 
     async def _negotiate(self) -> None:
         for version in (3, 0):

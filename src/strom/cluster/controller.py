@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import logging
 import time
@@ -351,7 +352,10 @@ class Controller:
     def send_update_metadata(self) -> None:
         req = update_metadata(self.ctx, self.broker_id)
         for b in self.ctx.brokers.values():
-            self.channel.send(b, req, UPDATE_METADATA_VERSION)
+            # each copy carries its target's broker epoch, which the target checks
+            mine = copy.copy(req)
+            mine.broker_epoch = b.epoch
+            self.channel.send(b, mine, UPDATE_METADATA_VERSION)
 
     def send_leader_and_isr(self, tps: list[TP], only: int | None = None) -> None:
         ctx = self.ctx

@@ -37,6 +37,7 @@ import base64
 import contextlib
 import json
 import logging
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -71,6 +72,21 @@ class BrokerEndpoint:
     port: int
     rack: str | None
     epoch: int  # czxid of the registration znode, as Kafka's broker epoch
+    # every listener: (name, host, port, security protocol code); host/port above are the
+    # inter-broker listener's
+    listeners: tuple[tuple[str, str, int, int], ...] = ()
+
+    def address(self, listener: str) -> tuple[str, int]:
+        """Host and port of ``listener`` (the inter-broker one when the broker has no such
+        listener)."""
+        for name, host, port, _ in self.listeners:
+            if name == listener:
+                return host, port
+        return self.host, self.port
+
+
+SECURITY_PROTOCOL_CODES = {"PLAINTEXT": 0, "SSL": 1, "SASL_PLAINTEXT": 2, "SASL_SSL": 3}
+_ENDPOINT = re.compile(r"^([A-Za-z0-9_]+)://\[?([^\]]*)\]?:(\d+)$")
 
 
 def topic_id_str(tid: uuid.UUID) -> str:
@@ -177,16 +193,21 @@ class ZkMetadataStore(MetadataStore):
 
     # -- registration ----------------------------------------------------------------------------
     def register_broker(self, broker_id: int, host: str, port: int, rack: str | None,
-                        listener: str = "PLAINTEXT") -> int:  # fmt: skip
-        """Create the ephemeral ``/brokers/ids/<id>``; returns the broker epoch (its czxid)."""
+                        listener: str = "PLAINTEXT",
+                        endpoints: list[tuple[str, str, int, str]] | None = None,
+                        ) -> int:  # fmt: skip
+        """Create the ephemeral ``/brokers/ids/<id>``; returns the broker epoch (its czxid).
+        ``endpoints``: every listener as (name, host, port, security protocol); ``host:port``
+        is the inter-broker one."""
+        eps = endpoints or [(listener, host, port, "PLAINTEXT")]
         data: dict[str, Any] = {
             "version": 5,
             "host": host,
             "port": port,
             "jmx_port": -1,
             "timestamp": str(int(time.time() * 1000)),
-            "endpoints": [f"{listener}://{host}:{port}"],
-            "listener_security_protocol_map": {listener: "PLAINTEXT"},
+            "endpoints": [f"{n}://{h}:{p}" for n, h, p, _ in eps],
+            "listener_security_protocol_map": {n: proto for n, _, _, proto in eps},
             "features": {},
         }
         if rack:
@@ -205,6 +226,11 @@ class ZkMetadataStore(MetadataStore):
         _, stat = self.zk.get(path)
         return int(stat.czxid)
 
+    def broker_epoch(self, broker_id: int) -> int | None:
+        """The current epoch (registration czxid) of ``broker_id``; None when not registered."""
+        stat = self.zk.exists(f"{BROKER_IDS}/{broker_id}")
+        return None if stat is None else int(stat.czxid)
+
     def live_brokers(self) -> dict[int, BrokerEndpoint]:
         out: dict[int, BrokerEndpoint] = {}
         for child in self.zk.get_children(BROKER_IDS):
@@ -213,9 +239,17 @@ class ZkMetadataStore(MetadataStore):
             except NoNodeError:
                 continue
             d = json.loads(data)
+            protocols = d.get("listener_security_protocol_map") or {}
+            listeners = []
+            for ep in d.get("endpoints") or []:
+                m = _ENDPOINT.match(ep)
+                if m is not None:
+                    code = SECURITY_PROTOCOL_CODES.get(protocols.get(m.group(1), "PLAINTEXT"), 0)
+                    listeners.append((m.group(1), m.group(2), int(m.group(3)), code))
             out[int(child)] = BrokerEndpoint(
-                int(child), d["host"], int(d["port"]), d.get("rack"), int(stat.czxid)
-            )
+                int(child), d["host"], int(d["port"]), d.get("rack"), int(stat.czxid),
+                tuple(listeners),
+            )  # fmt: skip
         return out
 
     # -- topics cache ------------------------------------------------------------------------------
@@ -345,6 +379,13 @@ class ZkMetadataStore(MetadataStore):
         except NoNodeError:
             return {}
         return dict(json.loads(data).get("config", {})) if data else {}
+
+    def entity_names(self, entity_type: str) -> list[str]:
+        """The names under ``/config/<entity_type>`` (sorted; empty when there is none)."""
+        try:
+            return sorted(self.zk.get_children(f"/config/{entity_type}"))
+        except NoNodeError:
+            return []
 
     def set_entity_config(self, entity_type: str, name: str, configs: dict[str, str]) -> None:
         """Replace the overrides of ``/config/<entity_type>/<name>`` (created when missing)."""

@@ -6,8 +6,9 @@ Owns: Kafka's flags (--describe / --alter, --entity-type, --entity-name, --entit
 ("Dynamic configs for topic t are:" followed by ``  name=value sensitive=false synonyms={...}``
 lines; "Completed updating config for topic t."). Alterations use IncrementalAlterConfigs;
 a broker that refuses one (Strom's broker configs are static: INVALID_REQUEST; a group config
-out of the broker's bounds: INVALID_CONFIG) is one clear error line and exit code 1. Quota and
-SCRAM entity types (users, clients, ips) are not served.
+out of the broker's bounds: INVALID_CONFIG) is one clear error line and exit code 1. Users
+carry SCRAM credentials only (:mod:`strom.tools.configs_users`); quota entity types (clients,
+ips) are not served.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import re
 from strom.client import AIOAdminClient
 from strom.client.admin import ConfigEntry
 from strom.errors import ErrorCode, KafkaError
+from strom.tools import configs_users
 from strom.tools._common import ToolError, client_config, load_properties, parser, run
 
 EXAMPLES = """\
@@ -41,7 +43,7 @@ ENTITY_TYPES = {
     "broker-loggers": (8, "broker-logger"),
     "groups": (32, "group"),
 }
-UNSUPPORTED_TYPES = ("users", "clients", "ips", "client-metrics")
+UNSUPPORTED_TYPES = ("clients", "ips", "client-metrics")
 # the wire codes of DescribeConfigs config sources, named as Kafka's ConfigEntry.ConfigSource
 SOURCES = [
     "UNKNOWN",
@@ -66,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     action.add_argument("--alter", action="store_true", help="add or delete configs")
     p.add_argument(
         "--entity-type",
-        choices=sorted([*ENTITY_TYPES, *UNSUPPORTED_TYPES]),
+        choices=sorted([*ENTITY_TYPES, "users", *UNSUPPORTED_TYPES]),
         help="topics, brokers, broker-loggers or groups",
     )
     p.add_argument("--entity-name", help="topic name, broker id, group id")
@@ -292,6 +294,21 @@ async def alter(
         print(f"Completed updating config for {singular} {name}.")
 
 
+async def _users(admin: AIOAdminClient, name: str | None, args: argparse.Namespace) -> None:
+    if args.describe:
+        await configs_users.describe(admin, name, args)
+        return
+    if not name:
+        raise ToolError("An entity name must be given with --alter --entity-type users.")
+    to_set = load_properties(args.add_config_file)
+    if args.add_config:
+        to_set.update(parse_add_config(args.add_config))
+    to_delete = [k.strip() for k in (args.delete_config or "").split(",") if k.strip()]
+    if not to_set and not to_delete:
+        raise ToolError("At least one of --add-config or --delete-config must be specified.")
+    await configs_users.alter(admin, name, to_set, to_delete)
+
+
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
 
@@ -299,7 +316,9 @@ def main(argv: list[str]) -> int:
         kind, name = entity(args)
         validate_name(kind, name)
         async with AIOAdminClient(client_config(args)) as admin:
-            if args.describe:
+            if kind == "users":
+                await _users(admin, name, args)
+            elif args.describe:
                 await describe(admin, kind, name, args)
             else:
                 await alter(admin, kind, name, args)

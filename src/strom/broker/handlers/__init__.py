@@ -18,6 +18,8 @@ MODULES = (
     "txn",
     "controller_apis",
     "acls",
+    "sasl",
+    "scram_users",
 )
 
 

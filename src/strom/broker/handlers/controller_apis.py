@@ -1,7 +1,12 @@
 """Cluster APIs: the controller-to-broker requests and the requests only the controller answers.
 
 Every broker answers LeaderAndIsr, UpdateMetadata and StopReplica (from the controller; refused
-with STALE_CONTROLLER_EPOCH from an older controller). ControlledShutdown, AlterPartition,
+with STALE_CONTROLLER_EPOCH from an older controller). Who sent them is checked first, before
+any state (even the controller epoch seen) changes: the request's ``broker_epoch`` must be this
+broker's current epoch (KIP-380), else STALE_BROKER_EPOCH — a client, which does not know the
+epoch, cannot act as the controller. Likewise ControlledShutdown (v2+) and AlterPartition must
+carry the current epoch of the broker they name
+(:mod:`strom.broker.security.replica_identity`). ControlledShutdown, AlterPartition,
 ElectLeaders, AlterPartitionReassignments and ListPartitionReassignments are answered by the
 active controller; any other broker answers NOT_CONTROLLER (clients find the controller in
 Metadata / DescribeCluster). A single-node broker (no ZooKeeper) is its own controller: it
@@ -18,6 +23,7 @@ from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
+from strom.broker.security.replica_identity import replica_identity
 from strom.cluster import controller_admin as admin
 from strom.cluster.controller import Controller, NotControllerError
 from strom.errors import ErrorCode
@@ -45,6 +51,12 @@ DENIED = E.CLUSTER_AUTHORIZATION_FAILED
 TP = tuple[str, int]
 
 
+def _addressed_to_me(ctx: RequestContext, broker_epoch: int) -> bool:
+    """A controller request names this broker's current epoch (a client cannot)."""
+    cluster = ctx.broker.cluster
+    return cluster is not None and broker_epoch >= 0 and broker_epoch == cluster.broker_epoch
+
+
 def _controller(ctx: RequestContext) -> Controller | None:
     cluster = ctx.broker.cluster
     return cluster.controller if cluster is not None else None
@@ -67,6 +79,8 @@ async def leader_and_isr(ctx: RequestContext, req: LeaderAndIsrRequest) -> Leade
     cluster = ctx.broker.cluster
     if cluster is None:
         return LeaderAndIsrResponse(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
+    if not _addressed_to_me(ctx, req.broker_epoch):
+        return LeaderAndIsrResponse(error_code=E.STALE_BROKER_EPOCH, topics=[])
     return cluster.on_leader_and_isr(req)
 
 
@@ -79,6 +93,8 @@ async def update_metadata(
     cluster = ctx.broker.cluster
     if cluster is None:
         return UpdateMetadataResponse(error_code=E.STALE_CONTROLLER_EPOCH)
+    if not _addressed_to_me(ctx, req.broker_epoch):
+        return UpdateMetadataResponse(error_code=E.STALE_BROKER_EPOCH)
     return UpdateMetadataResponse(error_code=cluster.on_update_metadata(req))
 
 
@@ -89,6 +105,8 @@ async def stop_replica(ctx: RequestContext, req: StopReplicaRequest) -> StopRepl
     cluster = ctx.broker.cluster
     if cluster is None:
         return StopReplicaResponse(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
+    if not _addressed_to_me(ctx, req.broker_epoch):
+        return StopReplicaResponse(error_code=E.STALE_BROKER_EPOCH, partition_errors=[])
     return cluster.on_stop_replica(req)
 
 
@@ -99,6 +117,9 @@ async def controlled_shutdown(
     R = ControlledShutdownResponse
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return R(error_code=DENIED, remaining_partitions=[])
+    epoch = req.broker_epoch if ctx.api_version >= 2 else -1
+    if not await replica_identity(ctx.broker).is_broker(req.broker_id, epoch):
+        return R(error_code=E.STALE_BROKER_EPOCH, remaining_partitions=[])
 
     def run(c: Controller) -> list[TP] | None:
         try:
@@ -126,6 +147,8 @@ async def alter_partition(
     R = AlterPartitionResponse
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return R(error_code=DENIED, topics=[])
+    if not await replica_identity(ctx.broker).is_broker(req.broker_id, req.broker_epoch):
+        return R(error_code=E.STALE_BROKER_EPOCH, topics=[])
     items = [
         ((t.topic_name, pd.partition_index), pd.leader_epoch, list(pd.new_isr), pd.partition_epoch)
         for t in req.topics

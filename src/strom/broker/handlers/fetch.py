@@ -10,12 +10,15 @@ is not read here: each partition's records are the segment file ranges
 chunks, so the memory a response costs does not grow with its size. Consumers read below
 the high watermark only. Fetch sessions (KIP-227): the broker creates none; it answers session id
 0, which tells clients to keep sending full fetch requests, and rejects an incremental fetch on a
-session id it never gave out with FETCH_SESSION_ID_NOT_FOUND.
+session id it never gave out with FETCH_SESSION_ID_NOT_FOUND. A follower fetch (a replica id)
+must prove it comes from that broker (:mod:`strom.broker.security.replica_identity`); an
+unproven one is answered STALE_BROKER_EPOCH for every partition and moves nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from dataclasses import dataclass
 
@@ -25,9 +28,11 @@ from strom.broker.replica_manager import Partition
 from strom.broker.response_records import records_field
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
+from strom.broker.security.replica_identity import replica_identity
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 
+log = logging.getLogger("strom.broker.handlers.fetch")
 FR = FetchResponse
 EMPTY = b""
 INT32_MAX = 2**31 - 1
@@ -43,8 +48,9 @@ class _Want:
 
 
 def _resolve(
-    ctx: RequestContext, req: FetchRequest
+    ctx: RequestContext, req: FetchRequest, proven: bool
 ) -> list[tuple[FetchRequest.FetchTopic, list[_Want]]]:
+    """What each partition of ``req`` reads; ``proven``: a follower fetch proved its broker."""
     store = ctx.broker.metadata
     rm = ctx.broker.replica_manager
     by_id = ctx.api_version >= 13
@@ -70,6 +76,8 @@ def _resolve(
                 err, p = ErrorCode.TOPIC_AUTHORIZATION_FAILED, None
             elif p is None:
                 err = missing if info is None else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            elif follower and not proven:
+                err = ErrorCode.STALE_BROKER_EPOCH  # changes no follower state
             elif fp.current_leader_epoch >= 0 and fp.current_leader_epoch != p.leader_epoch:
                 err = (
                     ErrorCode.FENCED_LEADER_EPOCH
@@ -188,7 +196,20 @@ async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
         return FetchResponse(
             error_code=int(ErrorCode.FETCH_SESSION_ID_NOT_FOUND), session_id=0, responses=[]
         )
-    plan = _resolve(ctx, req)
+    proven = False
+    replica = _replica_id(ctx, req)
+    if replica >= 0:
+        state = req.replica_state if ctx.api_version >= 15 else None
+        epoch = state.replica_epoch if state is not None else -1
+        proven = await replica_identity(ctx.broker).is_broker(replica, epoch)
+        if not proven:
+            log.warning(
+                "follower fetch claiming broker %d (epoch %d) from %s refused: not that broker",
+                replica,
+                epoch,
+                ctx.peer,
+            )
+    plan = _resolve(ctx, req, proven)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + max(req.max_wait_ms, 0) / 1000
     rm = ctx.broker.replica_manager

@@ -1,0 +1,144 @@
+"""How the client secures and authenticates its connections: TLS and SASL (PLAIN, SCRAM).
+
+Owns: reading ``security.protocol``, the librdkafka names (``ssl.ca.location``,
+``ssl.certificate.location``, ``ssl.key.location``, ``ssl.key.password``, ``sasl.mechanism``,
+``sasl.username``, ``sasl.password``) and the Java ones (``ssl.truststore.location``,
+``ssl.keystore.location`` as PEM, ``sasl.jaas.config``) into a :class:`ConnectionSecurity`, and
+the client side of SCRAM-SHA-256/512 (RFC 5802, no channel binding). Invariants: an unknown
+protocol or mechanism, missing credentials or unreadable key material raise
+:class:`~strom.client.errors.ClientError` before any connection is opened; the server's final
+SCRAM signature is verified (a broker that does not know the password cannot impersonate one);
+a SCRAM server asking for fewer than 4096 iterations is refused.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+import ssl
+from dataclasses import dataclass
+
+from strom.client.config import Config
+from strom.client.errors import ClientError
+
+PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
+MIN_ITERATIONS = 4096
+_HASHES = {"SCRAM-SHA-256": "sha256", "SCRAM-SHA-512": "sha512"}
+
+
+@dataclass(frozen=True)
+class ConnectionSecurity:
+    protocol: str = "PLAINTEXT"
+    ssl_context: ssl.SSLContext | None = None
+    check_hostname: bool = True
+    mechanism: str = ""
+    username: str = ""
+    password: str = ""
+
+    @property
+    def uses_sasl(self) -> bool:
+        return self.protocol.startswith("SASL_")
+
+
+def _jaas_credentials(text: str) -> tuple[str, str]:
+    found = dict(re.findall(r'(username|password)\s*=\s*"((?:[^"\\]|\\.)*)"', text))
+    return found.get("username", ""), found.get("password", "")
+
+
+def from_config(c: Config) -> ConnectionSecurity:
+    protocol = c.str("security.protocol").upper()
+    if protocol not in PROTOCOLS:
+        raise ClientError(f"security.protocol {protocol!r} is not one of {', '.join(PROTOCOLS)}")
+    ctx = None
+    check_hostname = c.str("ssl.endpoint.identification.algorithm").lower() == "https"
+    if protocol in ("SSL", "SASL_SSL"):
+        ca = c.opt_str("ssl.ca.location") or c.opt_str("ssl.truststore.location")
+        cert = c.opt_str("ssl.certificate.location") or c.opt_str("ssl.keystore.location")
+        key = c.opt_str("ssl.key.location")
+        password = c.opt_str("ssl.key.password")
+        try:
+            ctx = ssl.create_default_context(cafile=ca)
+            ctx.check_hostname = check_hostname
+            if cert:
+                ctx.load_cert_chain(cert, key, password=password)
+        except (OSError, ssl.SSLError) as exc:
+            raise ClientError(f"cannot load the TLS key material: {exc}") from None
+    mechanism = username = password_ = ""
+    if protocol.startswith("SASL_"):
+        mechanism = c.str("sasl.mechanism").upper()
+        if mechanism not in MECHANISMS:
+            raise ClientError(f"sasl.mechanism {mechanism!r} is not one of {', '.join(MECHANISMS)}")
+        username = c.opt_str("sasl.username") or ""
+        password_ = c.opt_str("sasl.password") or ""
+        jaas = c.opt_str("sasl.jaas.config")
+        if jaas and not (username or password_):
+            username, password_ = _jaas_credentials(jaas)
+        if not username or not password_:
+            raise ClientError(f"{protocol} needs sasl.username and sasl.password")
+    return ConnectionSecurity(protocol, ctx, check_hostname, mechanism, username, password_)
+
+
+def _hmac(hash_name: str, key: bytes, msg: bytes) -> bytes:
+    return hmac.new(key, msg, hash_name).digest()
+
+
+def _attributes(message: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in message.split(","):
+        if len(part) >= 2 and part[1] == "=":
+            out.setdefault(part[0], part[2:])
+    return out
+
+
+class ScramClient:
+    """The client side of one SCRAM exchange: ``first()``, ``final(server_first)``,
+    ``verify(server_final)``. ``channel`` and ``nonce`` of ``final`` exist for tests that must
+    send a wrong binding or nonce."""
+
+    def __init__(self, mechanism: str, username: str, password: str) -> None:
+        self.hash_name = _HASHES[mechanism]
+        self.username = username
+        self.password = password
+        self.nonce = secrets.token_urlsafe(24)
+        self._bare = ""
+        self._server_signature = b""
+
+    def first(self) -> bytes:
+        name = self.username.replace("=", "=3D").replace(",", "=2C")
+        self._bare = f"n={name},r={self.nonce}"
+        return f"n,,{self._bare}".encode()
+
+    def final(
+        self, server_first: bytes, *, channel: str = "biws", nonce: str | None = None
+    ) -> bytes:
+        text = server_first.decode()
+        attrs = _attributes(text)
+        combined = attrs.get("r", "")
+        if not combined.startswith(self.nonce) or len(combined) <= len(self.nonce):
+            raise ClientError("SCRAM: the server nonce does not extend the client nonce")
+        try:
+            salt = base64.b64decode(attrs["s"], validate=True)
+            iterations = int(attrs["i"])
+        except (KeyError, ValueError):
+            raise ClientError("SCRAM: malformed server first message") from None
+        if iterations < MIN_ITERATIONS:
+            raise ClientError(f"SCRAM: the server asked for {iterations} iterations")
+        h = self.hash_name
+        salted = hashlib.pbkdf2_hmac(h, self.password.encode(), salt, iterations)
+        client_key = _hmac(h, salted, b"Client Key")
+        stored_key = hashlib.new(h, client_key).digest()
+        without_proof = f"c={channel},r={combined if nonce is None else nonce}"
+        auth_message = f"{self._bare},{text},{without_proof}".encode()
+        signature = _hmac(h, stored_key, auth_message)
+        proof = bytes(a ^ b for a, b in zip(client_key, signature, strict=True))
+        self._server_signature = _hmac(h, _hmac(h, salted, b"Server Key"), auth_message)
+        return f"{without_proof},p={base64.b64encode(proof).decode()}".encode()
+
+    def verify(self, server_final: bytes) -> None:
+        expected = b"v=" + base64.b64encode(self._server_signature)
+        if not hmac.compare_digest(server_final, expected):
+            raise ClientError("SCRAM: the server's signature is wrong")
