@@ -1,17 +1,22 @@
 """``strom broker``: parse the configuration, run one broker until SIGTERM/SIGINT.
 
 SIGTERM and SIGINT start a clean shutdown; a second signal exits at once. SIGUSR1 logs the stack
-of every asyncio task (the broker's ``jstack``). Exit status 1 with a one-line message for an
-invalid configuration.
+of every asyncio task (the broker's ``jstack``). Expected startup failures (an invalid
+configuration, a listener port in use, a log directory that cannot be created or read, a broker id
+taken in ZooKeeper) are one line on stderr and exit status 1, never a traceback.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import io
 import logging
+import os
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from strom.broker.config import ConfigError, load_config
@@ -41,12 +46,83 @@ def _install_uvloop() -> None:
     asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
 
 
-async def _serve(argv: list[str]) -> int:
+class StartupError(Exception):
+    """The broker could not start for a reason outside the program (a port, a directory)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="strom broker",
+        description="Run one Kafka-compatible broker until SIGTERM or Ctrl-C.",
+        epilog="examples:\n"
+        "  strom broker\n"
+        "  strom broker config/server.properties --override broker.id=2\n"
+        "  strom broker --override listeners=PLAINTEXT://127.0.0.1:9093 "
+        "--override log.dirs=/tmp/strom-2\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "config",
+        nargs="?",
+        metavar="server.properties",
+        help="a Java properties file with Kafka's broker keys (default: every key's default)",
+    )
+    p.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a broker property that wins over the file; repeatable",
+    )
+    return p
+
+
+async def _start(broker: Any) -> None:
+    """``broker.start()``; an OSError (port in use, unusable log dir) becomes a StartupError
+    after a best-effort release of what was opened."""
+    try:
+        await broker.start()
+    except OSError as exc:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(broker.shutdown(), 10)
+        raise StartupError(_os_error_text(exc)) from None
+
+
+def _os_error_text(exc: OSError) -> str:
+    text = str(exc)
+    if exc.strerror and exc.filename is not None:
+        text = f"{exc.strerror}: {exc.filename}"
+    return text
+
+
+def check_log_dirs(dirs: list[Path]) -> None:
+    """Kafka's ``createAndValidateLogDirs``: each directory exists (created when missing), is a
+    directory, and can be listed; StartupError naming the directory otherwise."""
+    for d in dirs:
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise StartupError(f"log directory {d} is not a directory") from None
+        except OSError as exc:
+            raise StartupError(f"cannot create log directory {d}: {exc.strerror}") from None
+        if not d.is_dir():
+            raise StartupError(f"log directory {d} is not a directory")
+        try:
+            next(iter(os.scandir(d)), None)
+        except OSError as exc:
+            raise StartupError(f"cannot read log directory {d}: {exc.strerror}") from None
+
+
+async def _serve(args: argparse.Namespace) -> int:
     from strom.broker.broker import Broker
 
-    config = load_config(argv)
-    broker = Broker(config)
-    await broker.start()
+    config = load_config(args.config, args.override)
+    check_log_dirs(config.log_dirs)
+    try:
+        broker = Broker(config)
+    except OSError as exc:
+        raise StartupError(_os_error_text(exc)) from None
+    await _start(broker)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = 0
@@ -70,6 +146,7 @@ async def _serve(argv: list[str]) -> int:
 
 
 def run_broker(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
     logging.basicConfig(
         level=logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -77,10 +154,7 @@ def run_broker(argv: list[str]) -> int:
     )
     _install_uvloop()
     try:
-        return asyncio.run(_serve(argv))
-    except ConfigError as exc:
-        print(f"strom broker: {exc}", file=sys.stderr)
-        return 1
-    except BrokerIdTakenError as exc:
+        return asyncio.run(_serve(args))
+    except (ConfigError, StartupError, BrokerIdTakenError) as exc:
         print(f"strom broker: {exc}", file=sys.stderr)
         return 1

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.metadata
 import json
 import sys
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import strom
 from strom.errors import ErrorCode, KafkaError
 
 KAFKA_VERSION = "3.9"
@@ -56,11 +56,7 @@ def parser(
 
 def version_text() -> str:
     """``strom X.Y.Z (Kafka 3.9 tools)``, as ``--version`` prints it."""
-    try:
-        own = importlib.metadata.version("strom")
-    except importlib.metadata.PackageNotFoundError:
-        own = "unknown"
-    return f"strom {own} (Kafka {KAFKA_VERSION} tools)"
+    return f"strom {strom.__version__} (Kafka {KAFKA_VERSION} tools)"
 
 
 def parse_props(items: list[str] | None, flag: str = "--property") -> dict[str, str]:
@@ -164,6 +160,19 @@ def error_text(exc: BaseException) -> str:
     if isinstance(exc, (OSError, asyncio.TimeoutError)):
         return f"{type(exc).__name__}: {exc}"
     return f"{type(exc).__name__}: {exc}"
+
+
+async def within(setup: Awaitable[None], timeout_ms: int | None, bootstrap: str, flag: str) -> None:
+    """Await ``setup`` (a client's first connection) for at most ``timeout_ms``: a tool's own
+    timeout flag bounds how long it waits for an unreachable broker, and the error names the
+    address it tried."""
+    if timeout_ms is None:
+        await setup
+        return
+    try:
+        await asyncio.wait_for(setup, timeout_ms / 1000)
+    except TimeoutError:
+        raise ToolError(f"No answer from {bootstrap} within {flag} {timeout_ms}.") from None
 
 
 def run(args: argparse.Namespace, body: Callable[[], Coroutine[Any, Any, int]]) -> int:

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from strom.client import AIOConsumer, TopicPartition
-from strom.tools._common import ToolError, load_properties, parse_props, parser, run
+from strom.tools._common import ToolError, load_properties, parse_props, parser, run, within
 from strom.tools.perf_stats import (
     CONSUMER_HEADER,
     DETAILED_HEADER,
@@ -131,15 +131,20 @@ class Reader:
         )
 
     async def consume(self, consumer: AIOConsumer) -> bool:
-        """Read until --messages records or --timeout without one; True when all arrived."""
+        """Read until --messages records or --timeout without one; True when all arrived.
+
+        With --show-detailed-stats the last, partial interval (up to the last record read) gets
+        its line too: a run shorter than --reporting-interval still reports its records."""
         a = self.args
         last_record = time.monotonic()
+        complete = True
         while self.records < a.messages:
             batches = await consumer.getmany(100, max_records=a.messages - self.records)
             now = time.monotonic()
             wall = now_ms()
             if not batches and (now - last_record) * 1000 > a.timeout:
-                return False
+                complete = False
+                break
             for recs in batches.values():
                 last_record = now
                 for r in recs:
@@ -148,13 +153,19 @@ class Reader:
                     self.bytes += size
                     self.latency.record(max(0, wall - r.timestamp), size, now)
             if now - self.last_report >= a.reporting_interval / 1000:
-                if a.show_detailed_stats:
-                    print(self.interval_line(now))
-                self.join_in_round = 0
-                self.last_report = now
-                self.last_records = self.records
-                self.last_bytes = self.bytes
-        return True
+                self.report(now)
+        if self.records > self.last_records:
+            self.report(last_record)
+        return complete
+
+    def report(self, now: float) -> None:
+        """End the current interval at ``now``: its line with --show-detailed-stats."""
+        if self.args.show_detailed_stats:
+            print(self.interval_line(now), flush=True)
+        self.join_in_round = 0
+        self.last_report = now
+        self.last_records = self.records
+        self.last_bytes = self.bytes
 
 
 def main(argv: list[str]) -> int:
@@ -171,7 +182,7 @@ def main(argv: list[str]) -> int:
         strftime = java_date_format(args.date_format)
         group = args.group or f"perf-consumer-{random.randrange(100000)}"
         consumer = AIOConsumer(consumer_config(args, group))
-        await consumer.start()
+        await within(consumer.start(), args.timeout, args.bootstrap_server, "--timeout")
         reader = Reader(args, strftime)
         if not args.hide_header:
             print(DETAILED_HEADER if args.show_detailed_stats else CONSUMER_HEADER)
