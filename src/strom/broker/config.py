@@ -1,8 +1,8 @@
 """Broker configuration: Kafka's key names, defaults, parsing and validation.
 
 Owns: reading ``server.properties`` (parsed by :mod:`strom.properties`) plus ``--override
-key=value`` pairs into a typed :class:`BrokerConfig`, and the map from broker-level ``log.*`` keys to the topic-level defaults
-they provide (Kafka's config synonyms).
+key=value`` pairs into a typed :class:`BrokerConfig`, and the map from broker-level ``log.*``
+keys to the topic-level defaults they provide (Kafka's config synonyms).
 
 Invariants: every value in a BrokerConfig has been parsed and validated; an invalid value fails
 at start with :class:`ConfigError` naming the key; an unknown key only warns (Kafka does the same).
