@@ -1,7 +1,8 @@
 """Generate ``strom.protocol.messages`` from Kafka's JSON message schemas.
 
 Usage: ``python codegen/generate.py [SCHEMA_DIR] [OUT_DIR]`` (defaults:
-``../shared/kafka-message-schemas`` and ``src/strom/protocol/messages``).
+``codegen/schemas/kafka-3.9``, Kafka's files vendored unchanged, and
+``src/strom/protocol/messages``).
 
 Not imported by the package. For every schema it writes one module holding the message class (with
 its structs as nested classes) and straight-line decode/encode functions per version; versions whose
@@ -19,11 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SCHEMAS = ROOT.parent / "shared" / "kafka-message-schemas"
+DEFAULT_SCHEMAS = ROOT / "codegen" / "schemas" / "kafka-3.9"
 DEFAULT_OUT = ROOT / "src" / "strom" / "protocol" / "messages"
 # Schemas newer than Kafka 3.9 that Strom needs (e.g. ConsumerGroupHeartbeat v1 for KIP-848
 # clients): a file here replaces the same-named file of the schema directory.
-OVERLAY = ROOT / "codegen" / "schemas"
+OVERLAY = ROOT / "codegen" / "schemas" / "overlay"
 
 FIXED = {
     "int8": ("b", 1),

@@ -22,6 +22,7 @@ from typing import Any
 
 import strom
 from strom.errors import ErrorCode, KafkaError
+from strom.properties import PropertiesError, read_properties
 
 KAFKA_VERSION = "3.9"
 
@@ -50,8 +51,20 @@ def parser(
         "--command-config", metavar="FILE", help="a properties file with client configuration"
     )
     p.add_argument("--debug", action="store_true", help="print tracebacks on errors")
+    p.add_argument("--zookeeper", nargs="?", action=_Removed, help=argparse.SUPPRESS)
     p.add_argument("--version", action="version", version=version_text())
     return p
+
+
+class _Removed(argparse.Action):
+    """``--zookeeper``: removed from Kafka's tools in 3.0 (KIP-500); says what replaces it."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        parser.exit(
+            2,
+            f"{parser.prog}: --zookeeper was removed (Kafka 3.0, KIP-500): the tools talk to "
+            "the brokers; use --bootstrap-server HOST:PORT instead.\n",
+        )
 
 
 def version_text() -> str:
@@ -71,24 +84,13 @@ def parse_props(items: list[str] | None, flag: str = "--property") -> dict[str, 
 
 
 def load_properties(path: str | None) -> dict[str, str]:
-    """Read a Java-style properties file (``key=value`` or ``key: value``, ``#`` comments)."""
+    """The Java properties file ``path`` (see :mod:`strom.properties`); {} for None."""
     if path is None:
         return {}
     try:
-        text = Path(path).read_text()
-    except OSError as e:
-        raise ToolError(f"Cannot read {path}: {e.strerror}.") from e
-    out: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#!":
-            continue
-        cut = min((i for i in (line.find("="), line.find(":")) if i >= 0), default=-1)
-        if cut < 0:
-            out[line] = ""
-        else:
-            out[line[:cut].strip()] = line[cut + 1 :].strip()
-    return out
+        return read_properties(path)
+    except PropertiesError as e:
+        raise ToolError(f"{str(e)[0].upper()}{str(e)[1:]}.") from None
 
 
 def client_config(args: argparse.Namespace, *extra: dict[str, str]) -> dict[str, Any]:
