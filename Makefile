@@ -1,7 +1,9 @@
 # Strom: two commands matter. `make run` starts a single-node broker on 127.0.0.1:9092 with data
-# in ./data; `make test` installs what the tests need and runs the whole suite.
+# in ./data, from a venv of its own holding only what a broker needs (no Spark, no test tools);
+# `make test` installs what the tests need ([test,spark]) and runs the whole suite.
 VENV ?= .venv
 PY := $(VENV)/bin/python
+RUN_VENV ?= .venv-run
 PYTEST_ARGS ?=
 
 .PHONY: run test lint unit sysdeps venv generate bench bench-spark pipeline clean
@@ -14,12 +16,19 @@ $(VENV)/.installed: pyproject.toml
 
 venv: $(VENV)/.installed
 
+# The broker alone: `pip install -e .` with no extras.
+$(RUN_VENV)/.installed: pyproject.toml
+	test -x $(RUN_VENV)/bin/python || python3 -m venv $(RUN_VENV)
+	$(RUN_VENV)/bin/python -m pip install -q --upgrade pip
+	$(RUN_VENV)/bin/python -m pip install -q -e .
+	touch $@
+
 # System packages the tests use: kcat (a real librdkafka CLI client) and ZooKeeper (cluster tests).
 sysdeps:
 	@bash scripts/install-sysdeps.sh
 
-run: $(VENV)/.installed
-	$(VENV)/bin/strom broker
+run: $(RUN_VENV)/.installed
+	$(RUN_VENV)/bin/strom broker
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests codegen bench
@@ -48,4 +57,4 @@ pipeline: $(VENV)/.installed sysdeps
 	$(PY) examples/run_pipeline.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(RUN_VENV) .pytest_cache .mypy_cache .ruff_cache
