@@ -357,6 +357,29 @@ class Gen:
         mid = "nullable_" if n else ""
         return [f"{ind}{target}, p = {pre}{mid}{kind}(b, p)"]
 
+    def dec_tag_loop(self, tagged: list[tuple[Field, str]], v: int, i2: str) -> list[str]:
+        """The tag section of a struct with tagged fields: known tags decoded into their
+        targets, the others kept as (tag, raw bytes) in ``_ut``."""
+        out = [
+            f"{i2}_u: list[tuple[int, bytes]] = []",
+            f"{i2}_nt, p = read_tag_count(b, p)",
+            f"{i2}for _ in range(_nt):",
+            f"{i2}    _tag, p = read_uvarint(b, p)",
+            f"{i2}    _size, p = read_uvarint(b, p)",
+        ]
+        kw = "if"
+        for f, target in sorted(tagged, key=lambda t: t[0].tag or 0):
+            out.append(f"{i2}    {kw} _tag == {f.tag}:")
+            out.append(f"{i2}        _end = p + _size")
+            out += self.dec_field(f, v, target, i2 + "        ", tagged=True)
+            out.append(f"{i2}        check_tag_end(p, _end, _tag)")
+            kw = "elif"
+        out.append(f"{i2}    else:")
+        out.append(f"{i2}        _raw, p = read_unknown_tag(b, p, _size)")
+        out.append(f"{i2}        _u.append((_tag, _raw))")
+        out.append(f"{i2}_ut = tuple(_u)")
+        return out
+
     def dec_field(
         self, f: Field, v: int, target: str, ind: str, tagged: bool = False
     ) -> list[str]:
@@ -437,26 +460,10 @@ class Gen:
             body.append(f"{ind}    _ut: tuple[tuple[int, bytes], ...] = ()")
             body.append(f"{ind}else:")
             i2 = ind + "    "
-            body.append(f"{i2}_u: list[tuple[int, bytes]] = []")
-            body.append(f"{i2}_nt, p = read_tag_count(b, p)")
-            body.append(f"{i2}for _ in range(_nt):")
-            body.append(f"{i2}    _tag, p = read_uvarint(b, p)")
-            body.append(f"{i2}    _size, p = read_uvarint(b, p)")
-            kw = "if"
-            for f, target in sorted(tagged, key=lambda t: t[0].tag or 0):
-                body.append(f"{i2}    {kw} _tag == {f.tag}:")
-                body.append(f"{i2}        _end = p + _size")
-                body += self.dec_field(f, v, target, i2 + "        ", tagged=True)
-                body.append(f"{i2}        check_tag_end(p, _end, _tag)")
-                kw = "elif"
-            if tagged:
-                body.append(f"{i2}    else:")
-                body.append(f"{i2}        _raw, p = read_unknown_tag(b, p, _size)")
-                body.append(f"{i2}        _u.append((_tag, _raw))")
+            if not tagged:
+                body.append(f"{i2}_ut, p = read_unknown_tags(b, p)")
             else:
-                body.append(f"{i2}    _raw, p = read_unknown_tag(b, p, _size)")
-                body.append(f"{i2}    _u.append((_tag, _raw))")
-            body.append(f"{i2}_ut = tuple(_u)")
+                body += self.dec_tag_loop(tagged, v, i2)
             args.append("_ut")
         cls = self.cls_ref(sname)
         body.append(f"{ind}return {cls}({', '.join(args)}), p")
@@ -666,7 +673,7 @@ class Gen:
             "    read_compact_records, read_compact_string, read_nullable_bytes,",
             "    read_nullable_string, read_records, read_string, read_tag_count, "
             "read_unknown_tag,",
-            "    read_uuid, read_uvarint,",
+            "    read_unknown_tags, read_uuid, read_uvarint,",
             ")",
             "",
             "_MISSING: Any = object()",

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -137,14 +137,7 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b: memoryview, p: in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest.AddPartitionsToTxnTopic(f0, f1, _ut), p
 
 
@@ -182,14 +175,7 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(b: memoryview,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -268,14 +254,7 @@ def _d_AddPartitionsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddPartition
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -319,14 +298,7 @@ def _d_AddPartitionsToTxnRequest_v4(b: memoryview, p: int) -> tuple[AddPartition
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -459,14 +431,7 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(b: memory
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult(f0, f1, _ut), p
 
 
@@ -527,14 +492,7 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult(f0, f1, _ut), p
 
 
@@ -573,14 +531,7 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b: memoryview, p: 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse.AddPartitionsToTxnResult(f0, f1, _ut), p
 
 
@@ -657,14 +608,7 @@ def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitio
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -706,14 +650,7 @@ def _d_AddPartitionsToTxnResponse_v4(b: memoryview, p: int) -> tuple[AddPartitio
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
 
 

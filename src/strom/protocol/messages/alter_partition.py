@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -130,14 +130,7 @@ def _d_AlterPartitionRequest_BrokerState_v3(b: memoryview, p: int) -> tuple[Alte
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.BrokerState(f0, f1, _ut), p
 
 
@@ -168,14 +161,7 @@ def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -211,14 +197,7 @@ def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -260,14 +239,7 @@ def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -308,14 +280,7 @@ def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -355,14 +320,7 @@ def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -402,14 +360,7 @@ def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -449,14 +400,7 @@ def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -496,14 +440,7 @@ def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -543,14 +480,7 @@ def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -590,14 +520,7 @@ def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -637,14 +560,7 @@ def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -776,14 +692,7 @@ def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[A
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -817,14 +726,7 @@ def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[A
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -862,14 +764,7 @@ def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Alter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
@@ -909,14 +804,7 @@ def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Alter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
@@ -956,14 +844,7 @@ def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Alter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
@@ -1003,14 +884,7 @@ def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
@@ -1050,14 +924,7 @@ def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
@@ -1097,14 +964,7 @@ def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 

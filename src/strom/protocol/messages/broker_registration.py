@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -128,14 +128,7 @@ def _d_BrokerRegistrationRequest_Listener_v0(b: memoryview, p: int) -> tuple[Bro
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest.Listener(f0, f1, f2, f3, _ut), p
 
 
@@ -158,14 +151,7 @@ def _d_BrokerRegistrationRequest_Feature_v0(b: memoryview, p: int) -> tuple[Brok
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest.Feature(f0, f1, f2, _ut), p
 
 
@@ -215,14 +201,7 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -289,14 +268,7 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -372,14 +344,7 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -461,14 +426,7 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -552,14 +510,7 @@ def _d_BrokerRegistrationResponse_v0(b: memoryview, p: int) -> tuple[BrokerRegis
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationResponse(f0, f1, f2, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -104,14 +104,7 @@ def _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatRequest.TopicPartitions(f0, f1, _ut), p
 
 
@@ -166,14 +159,7 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
@@ -242,14 +228,7 @@ def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[Consumer
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
@@ -378,14 +357,7 @@ def _d_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatResponse.TopicPartitions(f0, f1, _ut), p
 
 
@@ -420,14 +392,7 @@ def _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatResponse.Assignment(f0, _ut), p
 
 
@@ -463,14 +428,7 @@ def _d_ConsumerGroupHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[Consume
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -125,14 +125,7 @@ def _d_DescribeAclsRequest_v2(b: memoryview, p: int) -> tuple[DescribeAclsReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -265,14 +258,7 @@ def _d_DescribeAclsResponse_AclDescription_v2(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsResponse.AclDescription(f0, f1, f2, f3, _ut), p
 
 
@@ -379,14 +365,7 @@ def _d_DescribeAclsResponse_DescribeAclsResource_v2(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsResponse.DescribeAclsResource(f0, f1, f2, f3, _ut), p
 
 
@@ -495,14 +474,7 @@ def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsResponse(f0, f1, f2, f3, _ut), p
 
 

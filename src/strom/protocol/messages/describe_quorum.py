@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -86,14 +86,7 @@ def _d_DescribeQuorumRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumRequest.PartitionData(f0, _ut), p
 
 
@@ -124,14 +117,7 @@ def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumRequest.TopicData(f0, f1, _ut), p
 
 
@@ -169,14 +155,7 @@ def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumRequest(f0, _ut), p
 
 
@@ -375,14 +354,7 @@ def _d_DescribeQuorumResponse_ReplicaState_v0(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -405,14 +377,7 @@ def _d_DescribeQuorumResponse_ReplicaState_v1(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -435,14 +400,7 @@ def _d_DescribeQuorumResponse_ReplicaState_v2(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -489,14 +447,7 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -555,14 +506,7 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -621,14 +565,7 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -675,14 +612,7 @@ def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Descr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
@@ -721,14 +651,7 @@ def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Descr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
@@ -767,14 +690,7 @@ def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Descr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
@@ -804,14 +720,7 @@ def _d_DescribeQuorumResponse_Listener_v2(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.Listener(f0, f1, f2, _ut), p
 
 
@@ -845,14 +754,7 @@ def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.Node(f0, f1, _ut), p
 
 
@@ -895,14 +797,7 @@ def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -945,14 +840,7 @@ def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -1003,14 +891,7 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 

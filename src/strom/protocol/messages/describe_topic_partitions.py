@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -91,14 +91,7 @@ def _d_DescribeTopicPartitionsRequest_TopicRequest_v0(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsRequest.TopicRequest(f0, _ut), p
 
 
@@ -119,14 +112,7 @@ def _d_DescribeTopicPartitionsRequest_Cursor_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsRequest.Cursor(f0, f1, _ut), p
 
 
@@ -164,14 +150,7 @@ def _d_DescribeTopicPartitionsRequest_v0(b: memoryview, p: int) -> tuple[Describ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsRequest(f0, f1, f2, _ut), p
 
 
@@ -362,14 +341,7 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -428,14 +400,7 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -468,14 +433,7 @@ def _d_DescribeTopicPartitionsResponse_Cursor_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse.Cursor(f0, f1, _ut), p
 
 
@@ -513,14 +471,7 @@ def _d_DescribeTopicPartitionsResponse_v0(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse(f0, f1, f2, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -144,14 +144,7 @@ def _d_EndQuorumEpochRequest_ReplicaInfo_v1(b: memoryview, p: int) -> tuple[EndQ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.ReplicaInfo(f0, f1, _ut), p
 
 
@@ -210,14 +203,7 @@ def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[En
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -286,14 +272,7 @@ def _d_EndQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.TopicData(f0, f1, _ut), p
 
 
@@ -323,14 +302,7 @@ def _d_EndQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple[E
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
 
 
@@ -405,14 +377,7 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest(f0, f1, f2, _ut), p
 
 
@@ -560,14 +525,7 @@ def _d_EndQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[E
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
@@ -628,14 +586,7 @@ def _d_EndQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[EndQu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochResponse.TopicData(f0, f1, _ut), p
 
 
@@ -666,14 +617,7 @@ def _d_EndQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[En
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 

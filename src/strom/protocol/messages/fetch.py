@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -192,14 +192,7 @@ def _d_FetchRequest_ReplicaState_v15(b: memoryview, p: int) -> tuple[FetchReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.ReplicaState(f0, f1, _ut), p
 
 
@@ -272,14 +265,7 @@ def _d_FetchRequest_FetchPartition_v12(b: memoryview, p: int) -> tuple[FetchRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -442,14 +428,7 @@ def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
@@ -489,14 +468,7 @@ def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
@@ -536,14 +508,7 @@ def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
@@ -599,14 +564,7 @@ def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
 
 
@@ -637,14 +595,7 @@ def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
 
 
@@ -1536,14 +1487,7 @@ def _d_FetchResponse_EpochEndOffset_v12(b: memoryview, p: int) -> tuple[FetchRes
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.EpochEndOffset(f0, f1, _ut), p
 
 
@@ -1563,14 +1507,7 @@ def _d_FetchResponse_LeaderIdAndEpoch_v12(b: memoryview, p: int) -> tuple[FetchR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -1590,14 +1527,7 @@ def _d_FetchResponse_SnapshotId_v12(b: memoryview, p: int) -> tuple[FetchRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.SnapshotId(f0, f1, _ut), p
 
 
@@ -1628,14 +1558,7 @@ def _d_FetchResponse_AbortedTransaction_v12(b: memoryview, p: int) -> tuple[Fetc
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.AbortedTransaction(f0, f1, _ut), p
 
 
@@ -2021,14 +1944,7 @@ def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
 
 
@@ -2068,14 +1984,7 @@ def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
 
 
@@ -2107,14 +2016,7 @@ def _d_FetchResponse_NodeEndpoint_v16(b: memoryview, p: int) -> tuple[FetchRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -2355,14 +2257,7 @@ def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -2404,14 +2299,7 @@ def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -126,14 +126,7 @@ def _d_FetchSnapshotRequest_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchS
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.SnapshotId(f0, f1, _ut), p
 
 
@@ -157,14 +150,7 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -242,14 +228,7 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fet
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
 
 
@@ -288,14 +267,7 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[Fet
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
 
 
@@ -590,14 +562,7 @@ def _d_FetchSnapshotResponse_SnapshotId_v0(b: memoryview, p: int) -> tuple[Fetch
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.SnapshotId(f0, f1, _ut), p
 
 
@@ -617,14 +582,7 @@ def _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -703,14 +661,7 @@ def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.TopicSnapshot(f0, f1, _ut), p
 
 
@@ -741,14 +692,7 @@ def _d_FetchSnapshotResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[Fet
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
@@ -784,14 +728,7 @@ def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRes
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
 
 

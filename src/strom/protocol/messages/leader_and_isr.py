@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -394,14 +394,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
@@ -469,14 +462,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
@@ -589,14 +575,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
@@ -636,14 +615,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
@@ -684,14 +656,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
@@ -739,14 +704,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2, _ut), p
 
 
@@ -1010,14 +968,7 @@ def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1078,14 +1029,7 @@ def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1146,14 +1090,7 @@ def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1211,14 +1148,7 @@ def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1344,14 +1274,7 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b: memoryview, p: int)
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
 
 
@@ -1373,14 +1296,7 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b: memoryview, p: int)
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
 
 
@@ -1411,14 +1327,7 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse.LeaderAndIsrTopicError(f0, f1, _ut), p
 
 
@@ -1493,14 +1402,7 @@ def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse(f0, f1, f2, _ut), p
 
 
@@ -1542,14 +1444,7 @@ def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse(f0, f1, f2, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -94,14 +94,7 @@ def _d_LeaveGroupRequest_MemberIdentity_v4(b: memoryview, p: int) -> tuple[Leave
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
 
 
@@ -123,14 +116,7 @@ def _d_LeaveGroupRequest_MemberIdentity_v5(b: memoryview, p: int) -> tuple[Leave
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
 
 
@@ -209,14 +195,7 @@ def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest(f0, f1, f2, _ut), p
 
 
@@ -256,14 +235,7 @@ def _d_LeaveGroupRequest_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest(f0, f1, f2, _ut), p
 
 
@@ -369,14 +341,7 @@ def _d_LeaveGroupResponse_MemberResponse_v4(b: memoryview, p: int) -> tuple[Leav
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupResponse.MemberResponse(f0, f1, f2, _ut), p
 
 
@@ -468,14 +433,7 @@ def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupResponse(f0, f1, f2, _ut), p
 
 

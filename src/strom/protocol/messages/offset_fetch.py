@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -148,14 +148,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1, _ut), p
 
 
@@ -185,14 +178,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestTopics(f0, f1, _ut), p
 
 
@@ -230,14 +216,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
 
 
@@ -279,14 +258,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
 
 
@@ -396,14 +368,7 @@ def _d_OffsetFetchRequest_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -446,14 +411,7 @@ def _d_OffsetFetchRequest_v7(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -497,14 +455,7 @@ def _d_OffsetFetchRequest_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -547,14 +498,7 @@ def _d_OffsetFetchRequest_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -770,14 +714,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b: memoryview, p: int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -870,14 +807,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1, _ut), p
 
 
@@ -908,14 +838,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b: memoryview, p: in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponsePartitions(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -948,14 +871,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponseTopics(f0, f1, _ut), p
 
 
@@ -996,14 +912,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponseGroup(f0, f1, f2, _ut), p
 
 
@@ -1186,14 +1095,7 @@ def _d_OffsetFetchResponse_v6(b: memoryview, p: int) -> tuple[OffsetFetchRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -1237,14 +1139,7 @@ def _d_OffsetFetchResponse_v8(b: memoryview, p: int) -> tuple[OffsetFetchRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -158,14 +158,7 @@ def _d_ShareFetchRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.AcknowledgementBatch(f0, f1, f2, _ut), p
 
 
@@ -202,14 +195,7 @@ def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[Share
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.FetchPartition(f0, f1, f2, _ut), p
 
 
@@ -248,14 +234,7 @@ def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetc
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.FetchTopic(f0, f1, _ut), p
 
 
@@ -288,14 +267,7 @@ def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[Share
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.ForgottenTopic(f0, f1, _ut), p
 
 
@@ -344,14 +316,7 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -549,14 +514,7 @@ def _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[Sh
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -576,14 +534,7 @@ def _d_ShareFetchResponse_AcquiredRecords_v0(b: memoryview, p: int) -> tuple[Sha
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.AcquiredRecords(f0, f1, f2, _ut), p
 
 
@@ -621,14 +572,7 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -674,14 +618,7 @@ def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.ShareFetchableTopicResponse(f0, f1, _ut), p
 
 
@@ -713,14 +650,7 @@ def _d_ShareFetchResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[ShareF
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -766,14 +696,7 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 

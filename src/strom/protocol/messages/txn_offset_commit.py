@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -147,14 +147,7 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b: memoryview, 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3, _ut), p
 
 
@@ -246,14 +239,7 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1, _ut), p
 
 
@@ -373,14 +359,7 @@ def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommit
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -495,14 +474,7 @@ def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1, _ut), p
 
 
@@ -563,14 +535,7 @@ def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b: memoryview, p:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1, _ut), p
 
 
@@ -641,14 +606,7 @@ def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitResponse(f0, f1, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -344,14 +344,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -428,14 +421,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
 
 
@@ -475,14 +461,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
 
 
@@ -550,14 +529,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -718,14 +690,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -1105,14 +1070,7 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1174,14 +1132,7 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1339,14 +1290,7 @@ def _d_UpdateMetadataResponse_v6(b: memoryview, p: int) -> tuple[UpdateMetadataR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataResponse(f0, _ut), p
 
 

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -117,14 +117,7 @@ def _d_VoteRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -148,14 +141,7 @@ def _d_VoteRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[VoteRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -189,14 +175,7 @@ def _d_VoteRequest_TopicData_v0(b: memoryview, p: int) -> tuple[VoteRequest.Topi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.TopicData(f0, f1, _ut), p
 
 
@@ -235,14 +214,7 @@ def _d_VoteRequest_TopicData_v1(b: memoryview, p: int) -> tuple[VoteRequest.Topi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.TopicData(f0, f1, _ut), p
 
 
@@ -282,14 +254,7 @@ def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest(f0, f1, f2, _ut), p
 
 
@@ -330,14 +295,7 @@ def _d_VoteRequest_v1(b: memoryview, p: int) -> tuple[VoteRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest(f0, f1, f2, _ut), p
 
 
@@ -472,14 +430,7 @@ def _d_VoteResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -510,14 +461,7 @@ def _d_VoteResponse_TopicData_v0(b: memoryview, p: int) -> tuple[VoteResponse.To
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse.TopicData(f0, f1, _ut), p
 
 
@@ -548,14 +492,7 @@ def _d_VoteResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[VoteResponse
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
@@ -591,14 +528,7 @@ def _d_VoteResponse_v0(b: memoryview, p: int) -> tuple[VoteResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse(f0, f1, f2, _ut), p
 
 
