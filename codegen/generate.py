@@ -123,14 +123,6 @@ def load_schema(path: Path) -> dict[str, object]:
     return data
 
 
-def _strip_about(node: object) -> object:
-    if isinstance(node, dict):
-        return {k: _strip_about(v) for k, v in node.items() if k != "about"}
-    if isinstance(node, list):
-        return [_strip_about(x) for x in node]
-    return node
-
-
 class Message:
     def __init__(self, schema: dict[str, object]) -> None:
         self.schema = schema
@@ -697,8 +689,6 @@ class Gen:
         out.append(f"{top}._DECODERS = _DEC")
         out.append(f"{top}._ENCODERS = _ENC")
         out.append("")
-        out.append(f"SCHEMA: dict[str, Any] = {_strip_about(m.schema)!r}")
-        out.append("")
         return "\n".join(out)
 
 
@@ -762,14 +752,13 @@ def generate(schema_dir: Path, out_dir: Path) -> list[Path]:
 
 
 def _rename_private(text: str, prefix: str) -> str:
-    """Give module-level private names (struct constants, SCHEMA, _DEC/_ENC) a message prefix."""
+    """Give module-level private names (struct constants, _DEC/_ENC) a message prefix."""
     tag = "Req" if prefix.endswith("Request") else "Resp" if prefix.endswith("Response") else "H"
     if prefix == "ResponseHeader":
         tag = "RespH"
     text = re.sub(r"\b_S(\d+)\b", rf"_S{tag}\1", text)
     text = re.sub(r"\b_DEC\b", f"_DEC_{prefix}", text)
     text = re.sub(r"\b_ENC\b", f"_ENC_{prefix}", text)
-    text = text.replace("SCHEMA: dict", f"{prefix.upper()}_SCHEMA: dict")
     return text
 
 

@@ -101,8 +101,6 @@ _ENC_AddOffsetsToTxnRequest: dict[int, EncodeFn] = {0: _e_AddOffsetsToTxnRequest
 AddOffsetsToTxnRequest._DECODERS = _DEC_AddOffsetsToTxnRequest
 AddOffsetsToTxnRequest._ENCODERS = _ENC_AddOffsetsToTxnRequest
 
-ADDOFFSETSTOTXNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 25, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'AddOffsetsToTxnRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -168,5 +166,3 @@ _DEC_AddOffsetsToTxnResponse: dict[int, DecodeFn] = {0: _d_AddOffsetsToTxnRespon
 _ENC_AddOffsetsToTxnResponse: dict[int, EncodeFn] = {0: _e_AddOffsetsToTxnResponse_v0, 1: _e_AddOffsetsToTxnResponse_v0, 2: _e_AddOffsetsToTxnResponse_v0, 3: _e_AddOffsetsToTxnResponse_v3, 4: _e_AddOffsetsToTxnResponse_v3}
 AddOffsetsToTxnResponse._DECODERS = _DEC_AddOffsetsToTxnResponse
 AddOffsetsToTxnResponse._ENCODERS = _ENC_AddOffsetsToTxnResponse
-
-ADDOFFSETSTOTXNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 25, 'type': 'response', 'name': 'AddOffsetsToTxnResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

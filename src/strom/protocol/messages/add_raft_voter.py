@@ -154,8 +154,6 @@ _ENC_AddRaftVoterRequest: dict[int, EncodeFn] = {0: _e_AddRaftVoterRequest_v0}
 AddRaftVoterRequest._DECODERS = _DEC_AddRaftVoterRequest
 AddRaftVoterRequest._ENCODERS = _ENC_AddRaftVoterRequest
 
-ADDRAFTVOTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 80, 'type': 'request', 'listeners': ['controller', 'broker'], 'name': 'AddRaftVoterRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -215,5 +213,3 @@ _DEC_AddRaftVoterResponse: dict[int, DecodeFn] = {0: _d_AddRaftVoterResponse_v0}
 _ENC_AddRaftVoterResponse: dict[int, EncodeFn] = {0: _e_AddRaftVoterResponse_v0}
 AddRaftVoterResponse._DECODERS = _DEC_AddRaftVoterResponse
 AddRaftVoterResponse._ENCODERS = _ENC_AddRaftVoterResponse
-
-ADDRAFTVOTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 80, 'type': 'response', 'name': 'AddRaftVoterResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'ignorable': True}]}

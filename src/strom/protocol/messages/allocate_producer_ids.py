@@ -76,8 +76,6 @@ _ENC_AllocateProducerIdsRequest: dict[int, EncodeFn] = {0: _e_AllocateProducerId
 AllocateProducerIdsRequest._DECODERS = _DEC_AllocateProducerIdsRequest
 AllocateProducerIdsRequest._ENCODERS = _ENC_AllocateProducerIdsRequest
 
-ALLOCATEPRODUCERIDSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 67, 'type': 'request', 'listeners': ['zkBroker', 'controller'], 'name': 'AllocateProducerIdsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}
-
 
 
 _SResp0 = struct.Struct('>ihqi')
@@ -138,5 +136,3 @@ _DEC_AllocateProducerIdsResponse: dict[int, DecodeFn] = {0: _d_AllocateProducerI
 _ENC_AllocateProducerIdsResponse: dict[int, EncodeFn] = {0: _e_AllocateProducerIdsResponse_v0}
 AllocateProducerIdsResponse._DECODERS = _DEC_AllocateProducerIdsResponse
 AllocateProducerIdsResponse._ENCODERS = _ENC_AllocateProducerIdsResponse
-
-ALLOCATEPRODUCERIDSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 67, 'type': 'response', 'name': 'AllocateProducerIdsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ProducerIdStart', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerIdLen', 'type': 'int32', 'versions': '0+'}]}

@@ -347,8 +347,6 @@ _ENC_AlterClientQuotasRequest: dict[int, EncodeFn] = {0: _e_AlterClientQuotasReq
 AlterClientQuotasRequest._DECODERS = _DEC_AlterClientQuotasRequest
 AlterClientQuotasRequest._ENCODERS = _ENC_AlterClientQuotasRequest
 
-ALTERCLIENTQUOTASREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 49, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterClientQuotasRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'fields': [{'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'Ops', 'type': '[]OpData', 'versions': '0+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '0+'}, {'name': 'Value', 'type': 'float64', 'versions': '0+'}, {'name': 'Remove', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -600,5 +598,3 @@ _DEC_AlterClientQuotasResponse: dict[int, DecodeFn] = {0: _d_AlterClientQuotasRe
 _ENC_AlterClientQuotasResponse: dict[int, EncodeFn] = {0: _e_AlterClientQuotasResponse_v0, 1: _e_AlterClientQuotasResponse_v1}
 AlterClientQuotasResponse._DECODERS = _DEC_AlterClientQuotasResponse
 AlterClientQuotasResponse._ENCODERS = _ENC_AlterClientQuotasResponse
-
-ALTERCLIENTQUOTASRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 49, 'type': 'response', 'name': 'AlterClientQuotasResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

@@ -273,8 +273,6 @@ _ENC_AlterConfigsRequest: dict[int, EncodeFn] = {0: _e_AlterConfigsRequest_v0, 1
 AlterConfigsRequest._DECODERS = _DEC_AlterConfigsRequest
 AlterConfigsRequest._ENCODERS = _ENC_AlterConfigsRequest
 
-ALTERCONFIGSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 33, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterConfigsRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'Resources', 'type': '[]AlterConfigsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+', 'mapKey': True}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Configs', 'type': '[]AlterableConfig', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -450,5 +448,3 @@ _DEC_AlterConfigsResponse: dict[int, DecodeFn] = {0: _d_AlterConfigsResponse_v0,
 _ENC_AlterConfigsResponse: dict[int, EncodeFn] = {0: _e_AlterConfigsResponse_v0, 1: _e_AlterConfigsResponse_v0, 2: _e_AlterConfigsResponse_v2}
 AlterConfigsResponse._DECODERS = _DEC_AlterConfigsResponse
 AlterConfigsResponse._ENCODERS = _ENC_AlterConfigsResponse
-
-ALTERCONFIGSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 33, 'type': 'response', 'name': 'AlterConfigsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Responses', 'type': '[]AlterConfigsResourceResponse', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}]}]}

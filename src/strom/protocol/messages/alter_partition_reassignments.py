@@ -200,8 +200,6 @@ _ENC_AlterPartitionReassignmentsRequest: dict[int, EncodeFn] = {0: _e_AlterParti
 AlterPartitionReassignmentsRequest._DECODERS = _DEC_AlterPartitionReassignmentsRequest
 AlterPartitionReassignmentsRequest._ENCODERS = _ENC_AlterPartitionReassignmentsRequest
 
-ALTERPARTITIONREASSIGNMENTSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 45, 'type': 'request', 'listeners': ['broker', 'controller', 'zkBroker'], 'name': 'AlterPartitionReassignmentsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'Topics', 'type': '[]ReassignableTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ReassignablePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'brokerId'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -382,5 +380,3 @@ _DEC_AlterPartitionReassignmentsResponse: dict[int, DecodeFn] = {0: _d_AlterPart
 _ENC_AlterPartitionReassignmentsResponse: dict[int, EncodeFn] = {0: _e_AlterPartitionReassignmentsResponse_v0}
 AlterPartitionReassignmentsResponse._DECODERS = _DEC_AlterPartitionReassignmentsResponse
 AlterPartitionReassignmentsResponse._ENCODERS = _ENC_AlterPartitionReassignmentsResponse
-
-ALTERPARTITIONREASSIGNMENTSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 45, 'type': 'response', 'name': 'AlterPartitionReassignmentsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Responses', 'type': '[]ReassignableTopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ReassignablePartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

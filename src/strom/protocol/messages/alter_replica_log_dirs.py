@@ -271,8 +271,6 @@ _ENC_AlterReplicaLogDirsRequest: dict[int, EncodeFn] = {0: _e_AlterReplicaLogDir
 AlterReplicaLogDirsRequest._DECODERS = _DEC_AlterReplicaLogDirsRequest
 AlterReplicaLogDirsRequest._ENCODERS = _ENC_AlterReplicaLogDirsRequest
 
-ALTERREPLICALOGDIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 34, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'AlterReplicaLogDirsRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Dirs', 'type': '[]AlterReplicaLogDir', 'versions': '0+', 'fields': [{'name': 'Path', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Topics', 'type': '[]AlterReplicaLogDirTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -513,5 +511,3 @@ _DEC_AlterReplicaLogDirsResponse: dict[int, DecodeFn] = {0: _d_AlterReplicaLogDi
 _ENC_AlterReplicaLogDirsResponse: dict[int, EncodeFn] = {0: _e_AlterReplicaLogDirsResponse_v0, 1: _e_AlterReplicaLogDirsResponse_v0, 2: _e_AlterReplicaLogDirsResponse_v2}
 AlterReplicaLogDirsResponse._DECODERS = _DEC_AlterReplicaLogDirsResponse
 AlterReplicaLogDirsResponse._ENCODERS = _ENC_AlterReplicaLogDirsResponse
-
-ALTERREPLICALOGDIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 34, 'type': 'response', 'name': 'AlterReplicaLogDirsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AlterReplicaLogDirTopicResult', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]AlterReplicaLogDirPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

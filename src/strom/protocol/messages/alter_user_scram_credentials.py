@@ -201,8 +201,6 @@ _ENC_AlterUserScramCredentialsRequest: dict[int, EncodeFn] = {0: _e_AlterUserScr
 AlterUserScramCredentialsRequest._DECODERS = _DEC_AlterUserScramCredentialsRequest
 AlterUserScramCredentialsRequest._ENCODERS = _ENC_AlterUserScramCredentialsRequest
 
-ALTERUSERSCRAMCREDENTIALSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 51, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterUserScramCredentialsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Deletions', 'type': '[]ScramCredentialDeletion', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}]}, {'name': 'Upsertions', 'type': '[]ScramCredentialUpsertion', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}, {'name': 'Iterations', 'type': 'int32', 'versions': '0+'}, {'name': 'Salt', 'type': 'bytes', 'versions': '0+'}, {'name': 'SaltedPassword', 'type': 'bytes', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -322,5 +320,3 @@ _DEC_AlterUserScramCredentialsResponse: dict[int, DecodeFn] = {0: _d_AlterUserSc
 _ENC_AlterUserScramCredentialsResponse: dict[int, EncodeFn] = {0: _e_AlterUserScramCredentialsResponse_v0}
 AlterUserScramCredentialsResponse._DECODERS = _DEC_AlterUserScramCredentialsResponse
 AlterUserScramCredentialsResponse._ENCODERS = _ENC_AlterUserScramCredentialsResponse
-
-ALTERUSERSCRAMCREDENTIALSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 51, 'type': 'response', 'name': 'AlterUserScramCredentialsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AlterUserScramCredentialsResult', 'versions': '0+', 'fields': [{'name': 'User', 'type': 'string', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}

@@ -86,8 +86,6 @@ _ENC_ApiVersionsRequest: dict[int, EncodeFn] = {0: _e_ApiVersionsRequest_v0, 1: 
 ApiVersionsRequest._DECODERS = _DEC_ApiVersionsRequest
 ApiVersionsRequest._ENCODERS = _ENC_ApiVersionsRequest
 
-APIVERSIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 18, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ApiVersionsRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ClientSoftwareName', 'type': 'string', 'versions': '3+', 'ignorable': True}, {'name': 'ClientSoftwareVersion', 'type': 'string', 'versions': '3+', 'ignorable': True}]}
-
 
 
 _SResp0 = struct.Struct('>hhh')
@@ -482,5 +480,3 @@ _DEC_ApiVersionsResponse: dict[int, DecodeFn] = {0: _d_ApiVersionsResponse_v0, 1
 _ENC_ApiVersionsResponse: dict[int, EncodeFn] = {0: _e_ApiVersionsResponse_v0, 1: _e_ApiVersionsResponse_v1, 2: _e_ApiVersionsResponse_v1, 3: _e_ApiVersionsResponse_v3, 4: _e_ApiVersionsResponse_v3}
 ApiVersionsResponse._DECODERS = _DEC_ApiVersionsResponse
 ApiVersionsResponse._ENCODERS = _ENC_ApiVersionsResponse
-
-APIVERSIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 18, 'type': 'response', 'name': 'ApiVersionsResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ApiKeys', 'type': '[]ApiVersion', 'versions': '0+', 'fields': [{'name': 'ApiKey', 'type': 'int16', 'versions': '0+', 'mapKey': True}, {'name': 'MinVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxVersion', 'type': 'int16', 'versions': '0+'}]}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'SupportedFeatures', 'type': '[]SupportedFeatureKey', 'ignorable': True, 'versions': '3+', 'tag': 0, 'taggedVersions': '3+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '3+', 'mapKey': True}, {'name': 'MinVersion', 'type': 'int16', 'versions': '3+'}, {'name': 'MaxVersion', 'type': 'int16', 'versions': '3+'}]}, {'name': 'FinalizedFeaturesEpoch', 'type': 'int64', 'versions': '3+', 'tag': 1, 'taggedVersions': '3+', 'default': '-1', 'ignorable': True}, {'name': 'FinalizedFeatures', 'type': '[]FinalizedFeatureKey', 'ignorable': True, 'versions': '3+', 'tag': 2, 'taggedVersions': '3+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '3+', 'mapKey': True}, {'name': 'MaxVersionLevel', 'type': 'int16', 'versions': '3+'}, {'name': 'MinVersionLevel', 'type': 'int16', 'versions': '3+'}]}, {'name': 'ZkMigrationReady', 'type': 'bool', 'versions': '3+', 'taggedVersions': '3+', 'tag': 3, 'ignorable': True, 'default': 'false'}]}

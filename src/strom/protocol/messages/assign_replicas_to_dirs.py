@@ -246,8 +246,6 @@ _ENC_AssignReplicasToDirsRequest: dict[int, EncodeFn] = {0: _e_AssignReplicasToD
 AssignReplicasToDirsRequest._DECODERS = _DEC_AssignReplicasToDirsRequest
 AssignReplicasToDirsRequest._ENCODERS = _ENC_AssignReplicasToDirsRequest
 
-ASSIGNREPLICASTODIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 73, 'type': 'request', 'listeners': ['controller'], 'name': 'AssignReplicasToDirsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'Directories', 'type': '[]DirectoryData', 'versions': '0+', 'fields': [{'name': 'Id', 'type': 'uuid', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}]}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -474,5 +472,3 @@ _DEC_AssignReplicasToDirsResponse: dict[int, DecodeFn] = {0: _d_AssignReplicasTo
 _ENC_AssignReplicasToDirsResponse: dict[int, EncodeFn] = {0: _e_AssignReplicasToDirsResponse_v0}
 AssignReplicasToDirsResponse._DECODERS = _DEC_AssignReplicasToDirsResponse
 AssignReplicasToDirsResponse._ENCODERS = _ENC_AssignReplicasToDirsResponse
-
-ASSIGNREPLICASTODIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 73, 'type': 'response', 'name': 'AssignReplicasToDirsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Directories', 'type': '[]DirectoryData', 'versions': '0+', 'fields': [{'name': 'Id', 'type': 'uuid', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}]}

@@ -348,8 +348,6 @@ _ENC_BeginQuorumEpochRequest: dict[int, EncodeFn] = {0: _e_BeginQuorumEpochReque
 BeginQuorumEpochRequest._DECODERS = _DEC_BeginQuorumEpochRequest
 BeginQuorumEpochRequest._ENCODERS = _ENC_BeginQuorumEpochRequest
 
-BEGINQUORUMEPOCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 53, 'type': 'request', 'listeners': ['controller'], 'name': 'BeginQuorumEpochRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'VoterId', 'type': 'int32', 'versions': '1+', 'ignorable': True, 'default': '-1', 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '1+', 'ignorable': True}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}, {'name': 'LeaderEndpoints', 'type': '[]LeaderEndpoint', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>ihii')
@@ -680,5 +678,3 @@ _DEC_BeginQuorumEpochResponse: dict[int, DecodeFn] = {0: _d_BeginQuorumEpochResp
 _ENC_BeginQuorumEpochResponse: dict[int, EncodeFn] = {0: _e_BeginQuorumEpochResponse_v0, 1: _e_BeginQuorumEpochResponse_v1}
 BeginQuorumEpochResponse._DECODERS = _DEC_BeginQuorumEpochResponse
 BeginQuorumEpochResponse._ENCODERS = _ENC_BeginQuorumEpochResponse
-
-BEGINQUORUMEPOCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 53, 'type': 'response', 'name': 'BeginQuorumEpochResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '1+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}

@@ -145,8 +145,6 @@ _ENC_BrokerHeartbeatRequest: dict[int, EncodeFn] = {0: _e_BrokerHeartbeatRequest
 BrokerHeartbeatRequest._DECODERS = _DEC_BrokerHeartbeatRequest
 BrokerHeartbeatRequest._ENCODERS = _ENC_BrokerHeartbeatRequest
 
-BROKERHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 63, 'type': 'request', 'listeners': ['controller'], 'name': 'BrokerHeartbeatRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'CurrentMetadataOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'WantFence', 'type': 'bool', 'versions': '0+'}, {'name': 'WantShutDown', 'type': 'bool', 'versions': '0+'}, {'name': 'OfflineLogDirs', 'type': '[]uuid', 'versions': '1+', 'taggedVersions': '1+', 'tag': '0'}]}
-
 
 
 _SResp0 = struct.Struct('>ih???')
@@ -210,5 +208,3 @@ _DEC_BrokerHeartbeatResponse: dict[int, DecodeFn] = {0: _d_BrokerHeartbeatRespon
 _ENC_BrokerHeartbeatResponse: dict[int, EncodeFn] = {0: _e_BrokerHeartbeatResponse_v0, 1: _e_BrokerHeartbeatResponse_v0}
 BrokerHeartbeatResponse._DECODERS = _DEC_BrokerHeartbeatResponse
 BrokerHeartbeatResponse._ENCODERS = _ENC_BrokerHeartbeatResponse
-
-BROKERHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 63, 'type': 'response', 'name': 'BrokerHeartbeatResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'IsCaughtUp', 'type': 'bool', 'versions': '0+', 'default': 'false'}, {'name': 'IsFenced', 'type': 'bool', 'versions': '0+', 'default': 'true'}, {'name': 'ShouldShutDown', 'type': 'bool', 'versions': '0+'}]}

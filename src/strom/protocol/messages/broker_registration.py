@@ -468,8 +468,6 @@ _ENC_BrokerRegistrationRequest: dict[int, EncodeFn] = {0: _e_BrokerRegistrationR
 BrokerRegistrationRequest._DECODERS = _DEC_BrokerRegistrationRequest
 BrokerRegistrationRequest._ENCODERS = _ENC_BrokerRegistrationRequest
 
-BROKERREGISTRATIONREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 62, 'type': 'request', 'listeners': ['controller'], 'name': 'BrokerRegistrationRequest', 'validVersions': '0-4', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'ClusterId', 'type': 'string', 'versions': '0+'}, {'name': 'IncarnationId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}, {'name': 'SecurityProtocol', 'type': 'int16', 'versions': '0+'}]}, {'name': 'Features', 'type': '[]Feature', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}, {'name': 'Rack', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'IsMigratingZkBroker', 'type': 'bool', 'versions': '1+', 'default': 'false'}, {'name': 'LogDirs', 'type': '[]uuid', 'versions': '2+', 'ignorable': True}, {'name': 'PreviousBrokerEpoch', 'type': 'int64', 'versions': '3+', 'default': '-1', 'ignorable': True}]}
-
 
 
 _SResp0 = struct.Struct('>ihq')
@@ -527,5 +525,3 @@ _DEC_BrokerRegistrationResponse: dict[int, DecodeFn] = {0: _d_BrokerRegistration
 _ENC_BrokerRegistrationResponse: dict[int, EncodeFn] = {0: _e_BrokerRegistrationResponse_v0, 1: _e_BrokerRegistrationResponse_v0, 2: _e_BrokerRegistrationResponse_v0, 3: _e_BrokerRegistrationResponse_v0, 4: _e_BrokerRegistrationResponse_v0}
 BrokerRegistrationResponse._DECODERS = _DEC_BrokerRegistrationResponse
 BrokerRegistrationResponse._ENCODERS = _ENC_BrokerRegistrationResponse
-
-BROKERREGISTRATIONRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 62, 'type': 'response', 'name': 'BrokerRegistrationResponse', 'validVersions': '0-4', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}

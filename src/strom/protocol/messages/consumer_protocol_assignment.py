@@ -121,5 +121,3 @@ _DEC_ConsumerProtocolAssignment: dict[int, DecodeFn] = {0: _d_ConsumerProtocolAs
 _ENC_ConsumerProtocolAssignment: dict[int, EncodeFn] = {0: _e_ConsumerProtocolAssignment_v0, 1: _e_ConsumerProtocolAssignment_v0, 2: _e_ConsumerProtocolAssignment_v0, 3: _e_ConsumerProtocolAssignment_v0}
 ConsumerProtocolAssignment._DECODERS = _DEC_ConsumerProtocolAssignment
 ConsumerProtocolAssignment._ENCODERS = _ENC_ConsumerProtocolAssignment
-
-CONSUMERPROTOCOLASSIGNMENT_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'ConsumerProtocolAssignment', 'validVersions': '0-3', 'flexibleVersions': 'none', 'fields': [{'name': 'AssignedPartitions', 'type': '[]TopicPartition', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'mapKey': True, 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'UserData', 'type': 'bytes', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'zeroCopy': True}]}

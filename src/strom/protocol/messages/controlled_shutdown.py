@@ -100,8 +100,6 @@ _ENC_ControlledShutdownRequest: dict[int, EncodeFn] = {0: _e_ControlledShutdownR
 ControlledShutdownRequest._DECODERS = _DEC_ControlledShutdownRequest
 ControlledShutdownRequest._ENCODERS = _ENC_ControlledShutdownRequest
 
-CONTROLLEDSHUTDOWNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 7, 'type': 'request', 'listeners': ['zkBroker', 'controller'], 'name': 'ControlledShutdownRequest', 'validVersions': '0-3', 'flexibleVersions': '3+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '2+', 'default': '-1', 'ignorable': True}]}
-
 
 
 _SResp0 = struct.Struct('>i')
@@ -260,5 +258,3 @@ _DEC_ControlledShutdownResponse: dict[int, DecodeFn] = {0: _d_ControlledShutdown
 _ENC_ControlledShutdownResponse: dict[int, EncodeFn] = {0: _e_ControlledShutdownResponse_v0, 1: _e_ControlledShutdownResponse_v0, 2: _e_ControlledShutdownResponse_v0, 3: _e_ControlledShutdownResponse_v3}
 ControlledShutdownResponse._DECODERS = _DEC_ControlledShutdownResponse
 ControlledShutdownResponse._ENCODERS = _ENC_ControlledShutdownResponse
-
-CONTROLLEDSHUTDOWNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 7, 'type': 'response', 'name': 'ControlledShutdownResponse', 'validVersions': '0-3', 'flexibleVersions': '3+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'RemainingPartitions', 'type': '[]RemainingPartition', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}]}]}

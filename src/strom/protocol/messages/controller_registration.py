@@ -218,8 +218,6 @@ _ENC_ControllerRegistrationRequest: dict[int, EncodeFn] = {0: _e_ControllerRegis
 ControllerRegistrationRequest._DECODERS = _DEC_ControllerRegistrationRequest
 ControllerRegistrationRequest._ENCODERS = _ENC_ControllerRegistrationRequest
 
-CONTROLLERREGISTRATIONREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 70, 'type': 'request', 'listeners': ['controller'], 'name': 'ControllerRegistrationRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+'}, {'name': 'IncarnationId', 'type': 'uuid', 'versions': '0+'}, {'name': 'ZkMigrationReady', 'type': 'bool', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}, {'name': 'SecurityProtocol', 'type': 'int16', 'versions': '0+'}]}, {'name': 'Features', 'type': '[]Feature', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -279,5 +277,3 @@ _DEC_ControllerRegistrationResponse: dict[int, DecodeFn] = {0: _d_ControllerRegi
 _ENC_ControllerRegistrationResponse: dict[int, EncodeFn] = {0: _e_ControllerRegistrationResponse_v0}
 ControllerRegistrationResponse._DECODERS = _DEC_ControllerRegistrationResponse
 ControllerRegistrationResponse._ENCODERS = _ENC_ControllerRegistrationResponse
-
-CONTROLLERREGISTRATIONRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 70, 'type': 'response', 'name': 'ControllerRegistrationResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}]}

@@ -255,8 +255,6 @@ _ENC_CreateAclsRequest: dict[int, EncodeFn] = {0: _e_CreateAclsRequest_v0, 1: _e
 CreateAclsRequest._DECODERS = _DEC_CreateAclsRequest
 CreateAclsRequest._ENCODERS = _ENC_CreateAclsRequest
 
-CREATEACLSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 30, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreateAclsRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Creations', 'type': '[]AclCreation', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'ResourcePatternType', 'type': 'int8', 'versions': '1+', 'default': '3'}, {'name': 'Principal', 'type': 'string', 'versions': '0+'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -415,5 +413,3 @@ _DEC_CreateAclsResponse: dict[int, DecodeFn] = {0: _d_CreateAclsResponse_v0, 1: 
 _ENC_CreateAclsResponse: dict[int, EncodeFn] = {0: _e_CreateAclsResponse_v0, 1: _e_CreateAclsResponse_v0, 2: _e_CreateAclsResponse_v2, 3: _e_CreateAclsResponse_v2}
 CreateAclsResponse._DECODERS = _DEC_CreateAclsResponse
 CreateAclsResponse._ENCODERS = _ENC_CreateAclsResponse
-
-CREATEACLSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 30, 'type': 'response', 'name': 'CreateAclsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AclCreationResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}]}]}

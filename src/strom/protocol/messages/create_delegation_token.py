@@ -231,8 +231,6 @@ _ENC_CreateDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_CreateDelegation
 CreateDelegationTokenRequest._DECODERS = _DEC_CreateDelegationTokenRequest
 CreateDelegationTokenRequest._ENCODERS = _ENC_CreateDelegationTokenRequest
 
-CREATEDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 38, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreateDelegationTokenRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'OwnerPrincipalType', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+'}, {'name': 'OwnerPrincipalName', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+'}, {'name': 'Renewers', 'type': '[]CreatableRenewers', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}, {'name': 'MaxLifetimeMs', 'type': 'int64', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -397,5 +395,3 @@ _DEC_CreateDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_CreateDelegatio
 _ENC_CreateDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_CreateDelegationTokenResponse_v0, 1: _e_CreateDelegationTokenResponse_v0, 2: _e_CreateDelegationTokenResponse_v2, 3: _e_CreateDelegationTokenResponse_v3}
 CreateDelegationTokenResponse._DECODERS = _DEC_CreateDelegationTokenResponse
 CreateDelegationTokenResponse._ENCODERS = _ENC_CreateDelegationTokenResponse
-
-CREATEDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 38, 'type': 'response', 'name': 'CreateDelegationTokenResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}, {'name': 'TokenRequesterPrincipalType', 'type': 'string', 'versions': '3+'}, {'name': 'TokenRequesterPrincipalName', 'type': 'string', 'versions': '3+'}, {'name': 'IssueTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ExpiryTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'TokenId', 'type': 'string', 'versions': '0+'}, {'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

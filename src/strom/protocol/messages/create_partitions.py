@@ -287,8 +287,6 @@ _ENC_CreatePartitionsRequest: dict[int, EncodeFn] = {0: _e_CreatePartitionsReque
 CreatePartitionsRequest._DECODERS = _DEC_CreatePartitionsRequest
 CreatePartitionsRequest._ENCODERS = _ENC_CreatePartitionsRequest
 
-CREATEPARTITIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 37, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreatePartitionsRequest', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]CreatePartitionsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Count', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignments', 'type': '[]CreatePartitionsAssignment', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'BrokerIds', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}]}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -454,5 +452,3 @@ _DEC_CreatePartitionsResponse: dict[int, DecodeFn] = {0: _d_CreatePartitionsResp
 _ENC_CreatePartitionsResponse: dict[int, EncodeFn] = {0: _e_CreatePartitionsResponse_v0, 1: _e_CreatePartitionsResponse_v0, 2: _e_CreatePartitionsResponse_v2, 3: _e_CreatePartitionsResponse_v2}
 CreatePartitionsResponse._DECODERS = _DEC_CreatePartitionsResponse
 CreatePartitionsResponse._ENCODERS = _ENC_CreatePartitionsResponse
-
-CREATEPARTITIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 37, 'type': 'response', 'name': 'CreatePartitionsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]CreatePartitionsTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}

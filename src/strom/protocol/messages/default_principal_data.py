@@ -81,5 +81,3 @@ _DEC_DefaultPrincipalData: dict[int, DecodeFn] = {0: _d_DefaultPrincipalData_v0}
 _ENC_DefaultPrincipalData: dict[int, EncodeFn] = {0: _e_DefaultPrincipalData_v0}
 DefaultPrincipalData._DECODERS = _DEC_DefaultPrincipalData
 DefaultPrincipalData._ENCODERS = _ENC_DefaultPrincipalData
-
-DEFAULTPRINCIPALDATA_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'DefaultPrincipalData', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Type', 'type': 'string', 'versions': '0+'}, {'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'TokenAuthenticated', 'type': 'bool', 'versions': '0+'}]}

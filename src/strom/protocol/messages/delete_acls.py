@@ -255,8 +255,6 @@ _ENC_DeleteAclsRequest: dict[int, EncodeFn] = {0: _e_DeleteAclsRequest_v0, 1: _e
 DeleteAclsRequest._DECODERS = _DEC_DeleteAclsRequest
 DeleteAclsRequest._ENCODERS = _ENC_DeleteAclsRequest
 
-DELETEACLSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 31, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DeleteAclsRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Filters', 'type': '[]DeleteAclsFilter', 'versions': '0+', 'fields': [{'name': 'ResourceTypeFilter', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceNameFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'PatternTypeFilter', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'PrincipalFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'HostFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -653,5 +651,3 @@ _DEC_DeleteAclsResponse: dict[int, DecodeFn] = {0: _d_DeleteAclsResponse_v0, 1: 
 _ENC_DeleteAclsResponse: dict[int, EncodeFn] = {0: _e_DeleteAclsResponse_v0, 1: _e_DeleteAclsResponse_v1, 2: _e_DeleteAclsResponse_v2, 3: _e_DeleteAclsResponse_v2}
 DeleteAclsResponse._DECODERS = _DEC_DeleteAclsResponse
 DeleteAclsResponse._ENCODERS = _ENC_DeleteAclsResponse
-
-DELETEACLSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 31, 'type': 'response', 'name': 'DeleteAclsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'FilterResults', 'type': '[]DeleteAclsFilterResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'MatchingAcls', 'type': '[]DeleteAclsMatchingAcl', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'PatternType', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'Principal', 'type': 'string', 'versions': '0+'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}]}

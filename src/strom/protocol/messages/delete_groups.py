@@ -115,8 +115,6 @@ _ENC_DeleteGroupsRequest: dict[int, EncodeFn] = {0: _e_DeleteGroupsRequest_v0, 1
 DeleteGroupsRequest._DECODERS = _DEC_DeleteGroupsRequest
 DeleteGroupsRequest._ENCODERS = _ENC_DeleteGroupsRequest
 
-DELETEGROUPSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 42, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DeleteGroupsRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'GroupsNames', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -275,5 +273,3 @@ _DEC_DeleteGroupsResponse: dict[int, DecodeFn] = {0: _d_DeleteGroupsResponse_v0,
 _ENC_DeleteGroupsResponse: dict[int, EncodeFn] = {0: _e_DeleteGroupsResponse_v0, 1: _e_DeleteGroupsResponse_v0, 2: _e_DeleteGroupsResponse_v2}
 DeleteGroupsResponse._DECODERS = _DEC_DeleteGroupsResponse
 DeleteGroupsResponse._ENCODERS = _ENC_DeleteGroupsResponse
-
-DELETEGROUPSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 42, 'type': 'response', 'name': 'DeleteGroupsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]DeletableGroupResult', 'versions': '0+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'groupId'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

@@ -262,8 +262,6 @@ _ENC_DeleteRecordsRequest: dict[int, EncodeFn] = {0: _e_DeleteRecordsRequest_v0,
 DeleteRecordsRequest._DECODERS = _DEC_DeleteRecordsRequest
 DeleteRecordsRequest._ENCODERS = _ENC_DeleteRecordsRequest
 
-DELETERECORDSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 21, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DeleteRecordsRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]DeleteRecordsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DeleteRecordsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Offset', 'type': 'int64', 'versions': '0+'}]}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>iqh')
@@ -507,5 +505,3 @@ _DEC_DeleteRecordsResponse: dict[int, DecodeFn] = {0: _d_DeleteRecordsResponse_v
 _ENC_DeleteRecordsResponse: dict[int, EncodeFn] = {0: _e_DeleteRecordsResponse_v0, 1: _e_DeleteRecordsResponse_v0, 2: _e_DeleteRecordsResponse_v2}
 DeleteRecordsResponse._DECODERS = _DEC_DeleteRecordsResponse
 DeleteRecordsResponse._ENCODERS = _ENC_DeleteRecordsResponse
-
-DELETERECORDSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 21, 'type': 'response', 'name': 'DeleteRecordsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DeleteRecordsTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DeleteRecordsPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}, {'name': 'LowWatermark', 'type': 'int64', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -185,8 +185,6 @@ _ENC_DeleteShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_DeleteShareGroup
 DeleteShareGroupStateRequest._DECODERS = _DEC_DeleteShareGroupStateRequest
 DeleteShareGroupStateRequest._ENCODERS = _ENC_DeleteShareGroupStateRequest
 
-DELETESHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 86, 'type': 'request', 'listeners': ['broker'], 'name': 'DeleteShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DeleteStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -353,5 +351,3 @@ _DEC_DeleteShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_DeleteShareGrou
 _ENC_DeleteShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_DeleteShareGroupStateResponse_v0}
 DeleteShareGroupStateResponse._DECODERS = _DEC_DeleteShareGroupStateResponse
 DeleteShareGroupStateResponse._ENCODERS = _ENC_DeleteShareGroupStateResponse
-
-DELETESHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 86, 'type': 'response', 'name': 'DeleteShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]DeleteStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}]}

@@ -212,8 +212,6 @@ _ENC_DeleteTopicsRequest: dict[int, EncodeFn] = {0: _e_DeleteTopicsRequest_v0, 1
 DeleteTopicsRequest._DECODERS = _DEC_DeleteTopicsRequest
 DeleteTopicsRequest._ENCODERS = _ENC_DeleteTopicsRequest
 
-DELETETOPICSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 20, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DeleteTopicsRequest', 'validVersions': '0-6', 'deprecatedVersions': '0', 'flexibleVersions': '4+', 'fields': [{'name': 'Topics', 'type': '[]DeleteTopicState', 'versions': '6+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '6+', 'nullableVersions': '6+', 'default': 'null', 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '6+'}]}, {'name': 'TopicNames', 'type': '[]string', 'versions': '0-5', 'entityType': 'topicName', 'ignorable': True}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -542,5 +540,3 @@ _DEC_DeleteTopicsResponse: dict[int, DecodeFn] = {0: _d_DeleteTopicsResponse_v0,
 _ENC_DeleteTopicsResponse: dict[int, EncodeFn] = {0: _e_DeleteTopicsResponse_v0, 1: _e_DeleteTopicsResponse_v1, 2: _e_DeleteTopicsResponse_v1, 3: _e_DeleteTopicsResponse_v1, 4: _e_DeleteTopicsResponse_v4, 5: _e_DeleteTopicsResponse_v5, 6: _e_DeleteTopicsResponse_v6}
 DeleteTopicsResponse._DECODERS = _DEC_DeleteTopicsResponse
 DeleteTopicsResponse._ENCODERS = _ENC_DeleteTopicsResponse
-
-DELETETOPICSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 20, 'type': 'response', 'name': 'DeleteTopicsResponse', 'validVersions': '0-6', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'Responses', 'type': '[]DeletableTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'nullableVersions': '6+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '6+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'ignorable': True, 'default': 'null'}]}]}

@@ -148,8 +148,6 @@ _ENC_DescribeAclsRequest: dict[int, EncodeFn] = {0: _e_DescribeAclsRequest_v0, 1
 DescribeAclsRequest._DECODERS = _DEC_DescribeAclsRequest
 DescribeAclsRequest._ENCODERS = _ENC_DescribeAclsRequest
 
-DESCRIBEACLSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 29, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeAclsRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'ResourceTypeFilter', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceNameFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'PatternTypeFilter', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'PrincipalFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'HostFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>bb')
@@ -500,5 +498,3 @@ _DEC_DescribeAclsResponse: dict[int, DecodeFn] = {0: _d_DescribeAclsResponse_v0,
 _ENC_DescribeAclsResponse: dict[int, EncodeFn] = {0: _e_DescribeAclsResponse_v0, 1: _e_DescribeAclsResponse_v1, 2: _e_DescribeAclsResponse_v2, 3: _e_DescribeAclsResponse_v2}
 DescribeAclsResponse._DECODERS = _DEC_DescribeAclsResponse
 DescribeAclsResponse._ENCODERS = _ENC_DescribeAclsResponse
-
-DESCRIBEACLSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 29, 'type': 'response', 'name': 'DescribeAclsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Resources', 'type': '[]DescribeAclsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'PatternType', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'Acls', 'type': '[]AclDescription', 'versions': '0+', 'fields': [{'name': 'Principal', 'type': 'string', 'versions': '0+'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}]}

@@ -187,8 +187,6 @@ _ENC_DescribeClientQuotasRequest: dict[int, EncodeFn] = {0: _e_DescribeClientQuo
 DescribeClientQuotasRequest._DECODERS = _DEC_DescribeClientQuotasRequest
 DescribeClientQuotasRequest._ENCODERS = _ENC_DescribeClientQuotasRequest
 
-DESCRIBECLIENTQUOTASREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 48, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeClientQuotasRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Components', 'type': '[]ComponentData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'MatchType', 'type': 'int8', 'versions': '0+'}, {'name': 'Match', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'Strict', 'type': 'bool', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>d')
@@ -521,5 +519,3 @@ _DEC_DescribeClientQuotasResponse: dict[int, DecodeFn] = {0: _d_DescribeClientQu
 _ENC_DescribeClientQuotasResponse: dict[int, EncodeFn] = {0: _e_DescribeClientQuotasResponse_v0, 1: _e_DescribeClientQuotasResponse_v1}
 DescribeClientQuotasResponse._DECODERS = _DEC_DescribeClientQuotasResponse
 DescribeClientQuotasResponse._ENCODERS = _ENC_DescribeClientQuotasResponse
-
-DESCRIBECLIENTQUOTASRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 48, 'type': 'response', 'name': 'DescribeClientQuotasResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'Values', 'type': '[]ValueData', 'versions': '0+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '0+'}, {'name': 'Value', 'type': 'float64', 'versions': '0+'}]}]}]}

@@ -98,8 +98,6 @@ _ENC_DescribeClusterRequest: dict[int, EncodeFn] = {0: _e_DescribeClusterRequest
 DescribeClusterRequest._DECODERS = _DEC_DescribeClusterRequest
 DescribeClusterRequest._ENCODERS = _ENC_DescribeClusterRequest
 
-DESCRIBECLUSTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 60, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeClusterRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'IncludeClusterAuthorizedOperations', 'type': 'bool', 'versions': '0+'}, {'name': 'EndpointType', 'type': 'int8', 'versions': '1+', 'default': '1'}]}
-
 
 
 _SResp0 = struct.Struct('>i')
@@ -308,5 +306,3 @@ _DEC_DescribeClusterResponse: dict[int, DecodeFn] = {0: _d_DescribeClusterRespon
 _ENC_DescribeClusterResponse: dict[int, EncodeFn] = {0: _e_DescribeClusterResponse_v0, 1: _e_DescribeClusterResponse_v1}
 DescribeClusterResponse._DECODERS = _DEC_DescribeClusterResponse
 DescribeClusterResponse._ENCODERS = _ENC_DescribeClusterResponse
-
-DESCRIBECLUSTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 60, 'type': 'response', 'name': 'DescribeClusterResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'EndpointType', 'type': 'int8', 'versions': '1+', 'default': '1'}, {'name': 'ClusterId', 'type': 'string', 'versions': '0+'}, {'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'Brokers', 'type': '[]DescribeClusterBroker', 'versions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}, {'name': 'Rack', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}, {'name': 'ClusterAuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}

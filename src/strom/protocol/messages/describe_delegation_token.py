@@ -167,8 +167,6 @@ _ENC_DescribeDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_DescribeDelega
 DescribeDelegationTokenRequest._DECODERS = _DEC_DescribeDelegationTokenRequest
 DescribeDelegationTokenRequest._ENCODERS = _ENC_DescribeDelegationTokenRequest
 
-DESCRIBEDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 41, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeDelegationTokenRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Owners', 'type': '[]DescribeDelegationTokenOwner', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>qqq')
@@ -562,5 +560,3 @@ _DEC_DescribeDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_DescribeDeleg
 _ENC_DescribeDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_DescribeDelegationTokenResponse_v0, 1: _e_DescribeDelegationTokenResponse_v0, 2: _e_DescribeDelegationTokenResponse_v2, 3: _e_DescribeDelegationTokenResponse_v3}
 DescribeDelegationTokenResponse._DECODERS = _DEC_DescribeDelegationTokenResponse
 DescribeDelegationTokenResponse._ENCODERS = _ENC_DescribeDelegationTokenResponse
-
-DESCRIBEDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 41, 'type': 'response', 'name': 'DescribeDelegationTokenResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Tokens', 'type': '[]DescribedDelegationToken', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}, {'name': 'TokenRequesterPrincipalType', 'type': 'string', 'versions': '3+'}, {'name': 'TokenRequesterPrincipalName', 'type': 'string', 'versions': '3+'}, {'name': 'IssueTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'ExpiryTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'TokenId', 'type': 'string', 'versions': '0+'}, {'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'Renewers', 'type': '[]DescribedDelegationTokenRenewer', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}]}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

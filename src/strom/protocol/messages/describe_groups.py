@@ -153,8 +153,6 @@ _ENC_DescribeGroupsRequest: dict[int, EncodeFn] = {0: _e_DescribeGroupsRequest_v
 DescribeGroupsRequest._DECODERS = _DEC_DescribeGroupsRequest
 DescribeGroupsRequest._ENCODERS = _ENC_DescribeGroupsRequest
 
-DESCRIBEGROUPSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 15, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeGroupsRequest', 'validVersions': '0-5', 'flexibleVersions': '5+', 'fields': [{'name': 'Groups', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '3+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -656,5 +654,3 @@ _DEC_DescribeGroupsResponse: dict[int, DecodeFn] = {0: _d_DescribeGroupsResponse
 _ENC_DescribeGroupsResponse: dict[int, EncodeFn] = {0: _e_DescribeGroupsResponse_v0, 1: _e_DescribeGroupsResponse_v1, 2: _e_DescribeGroupsResponse_v1, 3: _e_DescribeGroupsResponse_v3, 4: _e_DescribeGroupsResponse_v4, 5: _e_DescribeGroupsResponse_v5}
 DescribeGroupsResponse._DECODERS = _DEC_DescribeGroupsResponse
 DescribeGroupsResponse._ENCODERS = _ENC_DescribeGroupsResponse
-
-DESCRIBEGROUPSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 15, 'type': 'response', 'name': 'DescribeGroupsResponse', 'validVersions': '0-5', 'flexibleVersions': '5+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'ProtocolData', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]DescribedGroupMember', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '4+', 'ignorable': True, 'nullableVersions': '4+', 'default': 'null'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'MemberMetadata', 'type': 'bytes', 'versions': '0+'}, {'name': 'MemberAssignment', 'type': 'bytes', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '3+', 'default': '-2147483648'}]}]}

@@ -185,8 +185,6 @@ _ENC_DescribeLogDirsRequest: dict[int, EncodeFn] = {0: _e_DescribeLogDirsRequest
 DescribeLogDirsRequest._DECODERS = _DEC_DescribeLogDirsRequest
 DescribeLogDirsRequest._ENCODERS = _ENC_DescribeLogDirsRequest
 
-DESCRIBELOGDIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 35, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeLogDirsRequest', 'validVersions': '0-4', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]DescribableLogDirTopic', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>iqq?')
@@ -671,5 +669,3 @@ _DEC_DescribeLogDirsResponse: dict[int, DecodeFn] = {0: _d_DescribeLogDirsRespon
 _ENC_DescribeLogDirsResponse: dict[int, EncodeFn] = {0: _e_DescribeLogDirsResponse_v0, 1: _e_DescribeLogDirsResponse_v0, 2: _e_DescribeLogDirsResponse_v2, 3: _e_DescribeLogDirsResponse_v3, 4: _e_DescribeLogDirsResponse_v4}
 DescribeLogDirsResponse._DECODERS = _DEC_DescribeLogDirsResponse
 DescribeLogDirsResponse._ENCODERS = _ENC_DescribeLogDirsResponse
-
-DESCRIBELOGDIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 35, 'type': 'response', 'name': 'DescribeLogDirsResponse', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '3+', 'ignorable': True}, {'name': 'Results', 'type': '[]DescribeLogDirsResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LogDir', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DescribeLogDirsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DescribeLogDirsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'PartitionSize', 'type': 'int64', 'versions': '0+'}, {'name': 'OffsetLag', 'type': 'int64', 'versions': '0+'}, {'name': 'IsFutureKey', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'TotalBytes', 'type': 'int64', 'versions': '4+', 'ignorable': True, 'default': '-1'}, {'name': 'UsableBytes', 'type': 'int64', 'versions': '4+', 'ignorable': True, 'default': '-1'}]}]}

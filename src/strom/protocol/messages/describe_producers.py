@@ -136,8 +136,6 @@ _ENC_DescribeProducersRequest: dict[int, EncodeFn] = {0: _e_DescribeProducersReq
 DescribeProducersRequest._DECODERS = _DEC_DescribeProducersRequest
 DescribeProducersRequest._ENCODERS = _ENC_DescribeProducersRequest
 
-DESCRIBEPRODUCERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 61, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeProducersRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Topics', 'type': '[]TopicRequest', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>qiiqiq')
@@ -384,5 +382,3 @@ _DEC_DescribeProducersResponse: dict[int, DecodeFn] = {0: _d_DescribeProducersRe
 _ENC_DescribeProducersResponse: dict[int, EncodeFn] = {0: _e_DescribeProducersResponse_v0}
 DescribeProducersResponse._DECODERS = _DEC_DescribeProducersResponse
 DescribeProducersResponse._ENCODERS = _ENC_DescribeProducersResponse
-
-DESCRIBEPRODUCERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 61, 'type': 'response', 'name': 'DescribeProducersResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'ActiveProducers', 'type': '[]ProducerState', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'LastSequence', 'type': 'int32', 'versions': '0+', 'default': '-1'}, {'name': 'LastTimestamp', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'CoordinatorEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentTxnStartOffset', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}]}]}]}

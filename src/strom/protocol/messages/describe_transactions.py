@@ -88,8 +88,6 @@ _ENC_DescribeTransactionsRequest: dict[int, EncodeFn] = {0: _e_DescribeTransacti
 DescribeTransactionsRequest._DECODERS = _DEC_DescribeTransactionsRequest
 DescribeTransactionsRequest._ENCODERS = _ENC_DescribeTransactionsRequest
 
-DESCRIBETRANSACTIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 65, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeTransactionsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TransactionalIds', 'entityType': 'transactionalId', 'type': '[]string', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -295,5 +293,3 @@ _DEC_DescribeTransactionsResponse: dict[int, DecodeFn] = {0: _d_DescribeTransact
 _ENC_DescribeTransactionsResponse: dict[int, EncodeFn] = {0: _e_DescribeTransactionsResponse_v0}
 DescribeTransactionsResponse._DECODERS = _DEC_DescribeTransactionsResponse
 DescribeTransactionsResponse._ENCODERS = _ENC_DescribeTransactionsResponse
-
-DESCRIBETRANSACTIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 65, 'type': 'response', 'name': 'DescribeTransactionsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TransactionStates', 'type': '[]TransactionState', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'TransactionState', 'type': 'string', 'versions': '0+'}, {'name': 'TransactionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TransactionStartTimeMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}]}

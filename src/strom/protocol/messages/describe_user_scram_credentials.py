@@ -122,8 +122,6 @@ _ENC_DescribeUserScramCredentialsRequest: dict[int, EncodeFn] = {0: _e_DescribeU
 DescribeUserScramCredentialsRequest._DECODERS = _DEC_DescribeUserScramCredentialsRequest
 DescribeUserScramCredentialsRequest._ENCODERS = _ENC_DescribeUserScramCredentialsRequest
 
-DESCRIBEUSERSCRAMCREDENTIALSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 50, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeUserScramCredentialsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Users', 'type': '[]UserName', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>bi')
@@ -312,5 +310,3 @@ _DEC_DescribeUserScramCredentialsResponse: dict[int, DecodeFn] = {0: _d_Describe
 _ENC_DescribeUserScramCredentialsResponse: dict[int, EncodeFn] = {0: _e_DescribeUserScramCredentialsResponse_v0}
 DescribeUserScramCredentialsResponse._DECODERS = _DEC_DescribeUserScramCredentialsResponse
 DescribeUserScramCredentialsResponse._ENCODERS = _ENC_DescribeUserScramCredentialsResponse
-
-DESCRIBEUSERSCRAMCREDENTIALSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 50, 'type': 'response', 'name': 'DescribeUserScramCredentialsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Results', 'type': '[]DescribeUserScramCredentialsResult', 'versions': '0+', 'fields': [{'name': 'User', 'type': 'string', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'CredentialInfos', 'type': '[]CredentialInfo', 'versions': '0+', 'fields': [{'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}, {'name': 'Iterations', 'type': 'int32', 'versions': '0+'}]}]}]}

@@ -237,8 +237,6 @@ _ENC_ElectLeadersRequest: dict[int, EncodeFn] = {0: _e_ElectLeadersRequest_v0, 1
 ElectLeadersRequest._DECODERS = _DEC_ElectLeadersRequest
 ElectLeadersRequest._ENCODERS = _ENC_ElectLeadersRequest
 
-ELECTLEADERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 43, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ElectLeadersRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ElectionType', 'type': 'int8', 'versions': '1+'}, {'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -521,5 +519,3 @@ _DEC_ElectLeadersResponse: dict[int, DecodeFn] = {0: _d_ElectLeadersResponse_v0,
 _ENC_ElectLeadersResponse: dict[int, EncodeFn] = {0: _e_ElectLeadersResponse_v0, 1: _e_ElectLeadersResponse_v1, 2: _e_ElectLeadersResponse_v2}
 ElectLeadersResponse._DECODERS = _DEC_ElectLeadersResponse
 ElectLeadersResponse._ENCODERS = _ENC_ElectLeadersResponse
-
-ELECTLEADERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 43, 'type': 'response', 'name': 'ElectLeadersResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '1+', 'ignorable': False}, {'name': 'ReplicaElectionResults', 'type': '[]ReplicaElectionResult', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionResult', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionId', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

@@ -97,8 +97,6 @@ _ENC_EndTxnRequest: dict[int, EncodeFn] = {0: _e_EndTxnRequest_v0, 1: _e_EndTxnR
 EndTxnRequest._DECODERS = _DEC_EndTxnRequest
 EndTxnRequest._ENCODERS = _ENC_EndTxnRequest
 
-ENDTXNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 26, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'EndTxnRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'Committed', 'type': 'bool', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -164,5 +162,3 @@ _DEC_EndTxnResponse: dict[int, DecodeFn] = {0: _d_EndTxnResponse_v0, 1: _d_EndTx
 _ENC_EndTxnResponse: dict[int, EncodeFn] = {0: _e_EndTxnResponse_v0, 1: _e_EndTxnResponse_v0, 2: _e_EndTxnResponse_v0, 3: _e_EndTxnResponse_v3, 4: _e_EndTxnResponse_v3}
 EndTxnResponse._DECODERS = _DEC_EndTxnResponse
 EndTxnResponse._ENCODERS = _ENC_EndTxnResponse
-
-ENDTXNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 26, 'type': 'response', 'name': 'EndTxnResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

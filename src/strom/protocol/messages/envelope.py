@@ -81,8 +81,6 @@ _ENC_EnvelopeRequest: dict[int, EncodeFn] = {0: _e_EnvelopeRequest_v0}
 EnvelopeRequest._DECODERS = _DEC_EnvelopeRequest
 EnvelopeRequest._ENCODERS = _ENC_EnvelopeRequest
 
-ENVELOPEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 58, 'type': 'request', 'listeners': ['controller', 'zkBroker'], 'name': 'EnvelopeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'RequestData', 'type': 'bytes', 'versions': '0+', 'zeroCopy': True}, {'name': 'RequestPrincipal', 'type': 'bytes', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ClientHostAddress', 'type': 'bytes', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -139,5 +137,3 @@ _DEC_EnvelopeResponse: dict[int, DecodeFn] = {0: _d_EnvelopeResponse_v0}
 _ENC_EnvelopeResponse: dict[int, EncodeFn] = {0: _e_EnvelopeResponse_v0}
 EnvelopeResponse._DECODERS = _DEC_EnvelopeResponse
 EnvelopeResponse._ENCODERS = _ENC_EnvelopeResponse
-
-ENVELOPERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 58, 'type': 'response', 'name': 'EnvelopeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ResponseData', 'type': 'bytes', 'versions': '0+', 'nullableVersions': '0+', 'zeroCopy': True, 'default': 'null'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

@@ -91,8 +91,6 @@ _ENC_ExpireDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_ExpireDelegation
 ExpireDelegationTokenRequest._DECODERS = _DEC_ExpireDelegationTokenRequest
 ExpireDelegationTokenRequest._ENCODERS = _ENC_ExpireDelegationTokenRequest
 
-EXPIREDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 40, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ExpireDelegationTokenRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'ExpiryTimePeriodMs', 'type': 'int64', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>hqi')
@@ -161,5 +159,3 @@ _DEC_ExpireDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_ExpireDelegatio
 _ENC_ExpireDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_ExpireDelegationTokenResponse_v0, 1: _e_ExpireDelegationTokenResponse_v0, 2: _e_ExpireDelegationTokenResponse_v2}
 ExpireDelegationTokenResponse._DECODERS = _DEC_ExpireDelegationTokenResponse
 ExpireDelegationTokenResponse._ENCODERS = _ENC_ExpireDelegationTokenResponse
-
-EXPIREDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 40, 'type': 'response', 'name': 'ExpireDelegationTokenResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ExpiryTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

@@ -151,8 +151,6 @@ _ENC_FindCoordinatorRequest: dict[int, EncodeFn] = {0: _e_FindCoordinatorRequest
 FindCoordinatorRequest._DECODERS = _DEC_FindCoordinatorRequest
 FindCoordinatorRequest._ENCODERS = _ENC_FindCoordinatorRequest
 
-FINDCOORDINATORREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 10, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'FindCoordinatorRequest', 'validVersions': '0-6', 'deprecatedVersions': '0', 'flexibleVersions': '3+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '0-3'}, {'name': 'KeyType', 'type': 'int8', 'versions': '1+', 'default': '0', 'ignorable': False}, {'name': 'CoordinatorKeys', 'type': '[]string', 'versions': '4+'}]}
-
 
 
 _SResp0 = struct.Struct('>i')
@@ -385,5 +383,3 @@ _DEC_FindCoordinatorResponse: dict[int, DecodeFn] = {0: _d_FindCoordinatorRespon
 _ENC_FindCoordinatorResponse: dict[int, EncodeFn] = {0: _e_FindCoordinatorResponse_v0, 1: _e_FindCoordinatorResponse_v1, 2: _e_FindCoordinatorResponse_v1, 3: _e_FindCoordinatorResponse_v3, 4: _e_FindCoordinatorResponse_v4, 5: _e_FindCoordinatorResponse_v4, 6: _e_FindCoordinatorResponse_v4}
 FindCoordinatorResponse._DECODERS = _DEC_FindCoordinatorResponse
 FindCoordinatorResponse._ENCODERS = _ENC_FindCoordinatorResponse
-
-FINDCOORDINATORRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 10, 'type': 'response', 'name': 'FindCoordinatorResponse', 'validVersions': '0-6', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0-3'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '1-3', 'nullableVersions': '1-3', 'ignorable': True}, {'name': 'NodeId', 'type': 'int32', 'versions': '0-3', 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0-3'}, {'name': 'Port', 'type': 'int32', 'versions': '0-3'}, {'name': 'Coordinators', 'type': '[]Coordinator', 'versions': '4+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '4+'}, {'name': 'NodeId', 'type': 'int32', 'versions': '4+', 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '4+'}, {'name': 'Port', 'type': 'int32', 'versions': '4+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '4+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '4+', 'nullableVersions': '4+', 'ignorable': True}]}]}

@@ -71,8 +71,6 @@ _ENC_GetTelemetrySubscriptionsRequest: dict[int, EncodeFn] = {0: _e_GetTelemetry
 GetTelemetrySubscriptionsRequest._DECODERS = _DEC_GetTelemetrySubscriptionsRequest
 GetTelemetrySubscriptionsRequest._ENCODERS = _ENC_GetTelemetrySubscriptionsRequest
 
-GETTELEMETRYSUBSCRIPTIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 71, 'type': 'request', 'listeners': ['broker'], 'name': 'GetTelemetrySubscriptionsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClientInstanceId', 'type': 'uuid', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -187,5 +185,3 @@ _DEC_GetTelemetrySubscriptionsResponse: dict[int, DecodeFn] = {0: _d_GetTelemetr
 _ENC_GetTelemetrySubscriptionsResponse: dict[int, EncodeFn] = {0: _e_GetTelemetrySubscriptionsResponse_v0}
 GetTelemetrySubscriptionsResponse._DECODERS = _DEC_GetTelemetrySubscriptionsResponse
 GetTelemetrySubscriptionsResponse._ENCODERS = _ENC_GetTelemetrySubscriptionsResponse
-
-GETTELEMETRYSUBSCRIPTIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 71, 'type': 'response', 'name': 'GetTelemetrySubscriptionsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ClientInstanceId', 'type': 'uuid', 'versions': '0+'}, {'name': 'SubscriptionId', 'type': 'int32', 'versions': '0+'}, {'name': 'AcceptedCompressionTypes', 'type': '[]int8', 'versions': '0+'}, {'name': 'PushIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TelemetryMaxBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'DeltaTemporality', 'type': 'bool', 'versions': '0+'}, {'name': 'RequestedMetrics', 'type': '[]string', 'versions': '0+'}]}

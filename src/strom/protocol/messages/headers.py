@@ -108,8 +108,6 @@ _ENC_RequestHeader: dict[int, EncodeFn] = {0: _e_RequestHeader_v0, 1: _e_Request
 RequestHeader._DECODERS = _DEC_RequestHeader
 RequestHeader._ENCODERS = _ENC_RequestHeader
 
-REQUESTHEADER_SCHEMA: dict[str, Any] = {'type': 'header', 'name': 'RequestHeader', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'RequestApiKey', 'type': 'int16', 'versions': '0+'}, {'name': 'RequestApiVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'CorrelationId', 'type': 'int32', 'versions': '0+'}, {'name': 'ClientId', 'type': 'string', 'versions': '1+', 'nullableVersions': '1+', 'ignorable': True, 'flexibleVersions': 'none'}]}
-
 
 
 _SRespH0 = struct.Struct('>i')
@@ -171,5 +169,3 @@ _DEC_ResponseHeader: dict[int, DecodeFn] = {0: _d_ResponseHeader_v0, 1: _d_Respo
 _ENC_ResponseHeader: dict[int, EncodeFn] = {0: _e_ResponseHeader_v0, 1: _e_ResponseHeader_v1}
 ResponseHeader._DECODERS = _DEC_ResponseHeader
 ResponseHeader._ENCODERS = _ENC_ResponseHeader
-
-RESPONSEHEADER_SCHEMA: dict[str, Any] = {'type': 'header', 'name': 'ResponseHeader', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'CorrelationId', 'type': 'int32', 'versions': '0+'}]}

@@ -121,8 +121,6 @@ _ENC_HeartbeatRequest: dict[int, EncodeFn] = {0: _e_HeartbeatRequest_v0, 1: _e_H
 HeartbeatRequest._DECODERS = _DEC_HeartbeatRequest
 HeartbeatRequest._ENCODERS = _ENC_HeartbeatRequest
 
-HEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 12, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'HeartbeatRequest', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -201,5 +199,3 @@ _DEC_HeartbeatResponse: dict[int, DecodeFn] = {0: _d_HeartbeatResponse_v0, 1: _d
 _ENC_HeartbeatResponse: dict[int, EncodeFn] = {0: _e_HeartbeatResponse_v0, 1: _e_HeartbeatResponse_v1, 2: _e_HeartbeatResponse_v1, 3: _e_HeartbeatResponse_v1, 4: _e_HeartbeatResponse_v4}
 HeartbeatResponse._DECODERS = _DEC_HeartbeatResponse
 HeartbeatResponse._ENCODERS = _ENC_HeartbeatResponse
-
-HEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 12, 'type': 'response', 'name': 'HeartbeatResponse', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

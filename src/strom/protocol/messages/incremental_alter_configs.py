@@ -282,8 +282,6 @@ _ENC_IncrementalAlterConfigsRequest: dict[int, EncodeFn] = {0: _e_IncrementalAlt
 IncrementalAlterConfigsRequest._DECODERS = _DEC_IncrementalAlterConfigsRequest
 IncrementalAlterConfigsRequest._ENCODERS = _ENC_IncrementalAlterConfigsRequest
 
-INCREMENTALALTERCONFIGSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 44, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'IncrementalAlterConfigsRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Resources', 'type': '[]AlterConfigsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+', 'mapKey': True}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Configs', 'type': '[]AlterableConfig', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'ConfigOperation', 'type': 'int8', 'versions': '0+', 'mapKey': True}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -459,5 +457,3 @@ _DEC_IncrementalAlterConfigsResponse: dict[int, DecodeFn] = {0: _d_IncrementalAl
 _ENC_IncrementalAlterConfigsResponse: dict[int, EncodeFn] = {0: _e_IncrementalAlterConfigsResponse_v0, 1: _e_IncrementalAlterConfigsResponse_v1}
 IncrementalAlterConfigsResponse._DECODERS = _DEC_IncrementalAlterConfigsResponse
 IncrementalAlterConfigsResponse._ENCODERS = _ENC_IncrementalAlterConfigsResponse
-
-INCREMENTALALTERCONFIGSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 44, 'type': 'response', 'name': 'IncrementalAlterConfigsResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Responses', 'type': '[]AlterConfigsResourceResponse', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}]}]}

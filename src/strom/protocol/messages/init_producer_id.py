@@ -124,8 +124,6 @@ _ENC_InitProducerIdRequest: dict[int, EncodeFn] = {0: _e_InitProducerIdRequest_v
 InitProducerIdRequest._DECODERS = _DEC_InitProducerIdRequest
 InitProducerIdRequest._ENCODERS = _ENC_InitProducerIdRequest
 
-INITPRODUCERIDREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 22, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'InitProducerIdRequest', 'validVersions': '0-5', 'flexibleVersions': '2+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'entityType': 'transactionalId'}, {'name': 'TransactionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '3+', 'default': '-1', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '3+', 'default': '-1'}]}
-
 
 
 _SResp0 = struct.Struct('>ihqh')
@@ -197,5 +195,3 @@ _DEC_InitProducerIdResponse: dict[int, DecodeFn] = {0: _d_InitProducerIdResponse
 _ENC_InitProducerIdResponse: dict[int, EncodeFn] = {0: _e_InitProducerIdResponse_v0, 1: _e_InitProducerIdResponse_v0, 2: _e_InitProducerIdResponse_v2, 3: _e_InitProducerIdResponse_v2, 4: _e_InitProducerIdResponse_v2, 5: _e_InitProducerIdResponse_v2}
 InitProducerIdResponse._DECODERS = _DEC_InitProducerIdResponse
 InitProducerIdResponse._ENCODERS = _ENC_InitProducerIdResponse
-
-INITPRODUCERIDRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 22, 'type': 'response', 'name': 'InitProducerIdResponse', 'validVersions': '0-5', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId', 'default': -1}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}]}

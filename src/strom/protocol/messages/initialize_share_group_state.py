@@ -191,8 +191,6 @@ _ENC_InitializeShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_InitializeSh
 InitializeShareGroupStateRequest._DECODERS = _DEC_InitializeShareGroupStateRequest
 InitializeShareGroupStateRequest._ENCODERS = _ENC_InitializeShareGroupStateRequest
 
-INITIALIZESHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 83, 'type': 'request', 'listeners': ['broker'], 'name': 'InitializeShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]InitializeStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -359,5 +357,3 @@ _DEC_InitializeShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_InitializeS
 _ENC_InitializeShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_InitializeShareGroupStateResponse_v0}
 InitializeShareGroupStateResponse._DECODERS = _DEC_InitializeShareGroupStateResponse
 InitializeShareGroupStateResponse._ENCODERS = _ENC_InitializeShareGroupStateResponse
-
-INITIALIZESHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 83, 'type': 'response', 'name': 'InitializeShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]InitializeStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}]}

@@ -343,8 +343,6 @@ _ENC_JoinGroupRequest: dict[int, EncodeFn] = {0: _e_JoinGroupRequest_v0, 1: _e_J
 JoinGroupRequest._DECODERS = _DEC_JoinGroupRequest
 JoinGroupRequest._ENCODERS = _ENC_JoinGroupRequest
 
-JOINGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 11, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'JoinGroupRequest', 'validVersions': '0-9', 'deprecatedVersions': '0-1', 'flexibleVersions': '6+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'SessionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'RebalanceTimeoutMs', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'Protocols', 'type': '[]JoinGroupRequestProtocol', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Metadata', 'type': 'bytes', 'versions': '0+'}]}, {'name': 'Reason', 'type': 'string', 'versions': '8+', 'nullableVersions': '8+', 'default': 'null', 'ignorable': True}]}
-
 
 
 _SResp0 = struct.Struct('>hi')
@@ -738,5 +736,3 @@ _DEC_JoinGroupResponse: dict[int, DecodeFn] = {0: _d_JoinGroupResponse_v0, 1: _d
 _ENC_JoinGroupResponse: dict[int, EncodeFn] = {0: _e_JoinGroupResponse_v0, 1: _e_JoinGroupResponse_v0, 2: _e_JoinGroupResponse_v2, 3: _e_JoinGroupResponse_v2, 4: _e_JoinGroupResponse_v2, 5: _e_JoinGroupResponse_v5, 6: _e_JoinGroupResponse_v6, 7: _e_JoinGroupResponse_v7, 8: _e_JoinGroupResponse_v7, 9: _e_JoinGroupResponse_v9}
 JoinGroupResponse._DECODERS = _DEC_JoinGroupResponse
 JoinGroupResponse._ENCODERS = _ENC_JoinGroupResponse
-
-JOINGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 11, 'type': 'response', 'name': 'JoinGroupResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+', 'default': '-1'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '7+', 'nullableVersions': '7+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '0+', 'nullableVersions': '7+'}, {'name': 'Leader', 'type': 'string', 'versions': '0+'}, {'name': 'SkipAssignment', 'type': 'bool', 'versions': '9+', 'default': 'false'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]JoinGroupResponseMember', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '5+', 'ignorable': True, 'nullableVersions': '5+', 'default': 'null'}, {'name': 'Metadata', 'type': 'bytes', 'versions': '0+'}]}]}

@@ -74,5 +74,3 @@ _DEC_KRaftVersionRecord: dict[int, DecodeFn] = {0: _d_KRaftVersionRecord_v0}
 _ENC_KRaftVersionRecord: dict[int, EncodeFn] = {0: _e_KRaftVersionRecord_v0}
 KRaftVersionRecord._DECODERS = _DEC_KRaftVersionRecord
 KRaftVersionRecord._ENCODERS = _ENC_KRaftVersionRecord
-
-KRAFTVERSIONRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'KRaftVersionRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'KRaftVersion', 'type': 'int16', 'versions': '0+'}]}

@@ -233,5 +233,3 @@ _DEC_LeaderChangeMessage: dict[int, DecodeFn] = {0: _d_LeaderChangeMessage_v0, 1
 _ENC_LeaderChangeMessage: dict[int, EncodeFn] = {0: _e_LeaderChangeMessage_v0, 1: _e_LeaderChangeMessage_v1}
 LeaderChangeMessage._DECODERS = _DEC_LeaderChangeMessage
 LeaderChangeMessage._ENCODERS = _ENC_LeaderChangeMessage
-
-LEADERCHANGEMESSAGE_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'LeaderChangeMessage', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'Voters', 'type': '[]Voter', 'versions': '0+'}, {'name': 'GrantingVoters', 'type': '[]Voter', 'versions': '0+'}], 'commonStructs': [{'name': 'Voter', 'versions': '0+', 'fields': [{'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '1+'}]}]}

@@ -261,8 +261,6 @@ _ENC_LeaveGroupRequest: dict[int, EncodeFn] = {0: _e_LeaveGroupRequest_v0, 1: _e
 LeaveGroupRequest._DECODERS = _DEC_LeaveGroupRequest
 LeaveGroupRequest._ENCODERS = _ENC_LeaveGroupRequest
 
-LEAVEGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 13, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'LeaveGroupRequest', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0-2'}, {'name': 'Members', 'type': '[]MemberIdentity', 'versions': '3+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '3+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'Reason', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}]}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -458,5 +456,3 @@ _DEC_LeaveGroupResponse: dict[int, DecodeFn] = {0: _d_LeaveGroupResponse_v0, 1: 
 _ENC_LeaveGroupResponse: dict[int, EncodeFn] = {0: _e_LeaveGroupResponse_v0, 1: _e_LeaveGroupResponse_v1, 2: _e_LeaveGroupResponse_v1, 3: _e_LeaveGroupResponse_v3, 4: _e_LeaveGroupResponse_v4, 5: _e_LeaveGroupResponse_v4}
 LeaveGroupResponse._DECODERS = _DEC_LeaveGroupResponse
 LeaveGroupResponse._ENCODERS = _ENC_LeaveGroupResponse
-
-LEAVEGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 13, 'type': 'response', 'name': 'LeaveGroupResponse', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Members', 'type': '[]MemberResponse', 'versions': '3+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '3+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '3+'}]}]}

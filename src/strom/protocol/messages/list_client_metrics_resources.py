@@ -66,8 +66,6 @@ _ENC_ListClientMetricsResourcesRequest: dict[int, EncodeFn] = {0: _e_ListClientM
 ListClientMetricsResourcesRequest._DECODERS = _DEC_ListClientMetricsResourcesRequest
 ListClientMetricsResourcesRequest._ENCODERS = _ENC_ListClientMetricsResourcesRequest
 
-LISTCLIENTMETRICSRESOURCESREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 74, 'type': 'request', 'listeners': ['broker'], 'name': 'ListClientMetricsResourcesRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': []}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -178,5 +176,3 @@ _DEC_ListClientMetricsResourcesResponse: dict[int, DecodeFn] = {0: _d_ListClient
 _ENC_ListClientMetricsResourcesResponse: dict[int, EncodeFn] = {0: _e_ListClientMetricsResourcesResponse_v0}
 ListClientMetricsResourcesResponse._DECODERS = _DEC_ListClientMetricsResourcesResponse
 ListClientMetricsResourcesResponse._ENCODERS = _ENC_ListClientMetricsResourcesResponse
-
-LISTCLIENTMETRICSRESOURCESRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 74, 'type': 'response', 'name': 'ListClientMetricsResourcesResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ClientMetricsResources', 'type': '[]ClientMetricsResource', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}]}]}

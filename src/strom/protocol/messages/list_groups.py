@@ -177,8 +177,6 @@ _ENC_ListGroupsRequest: dict[int, EncodeFn] = {0: _e_ListGroupsRequest_v0, 1: _e
 ListGroupsRequest._DECODERS = _DEC_ListGroupsRequest
 ListGroupsRequest._ENCODERS = _ENC_ListGroupsRequest
 
-LISTGROUPSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 16, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ListGroupsRequest', 'validVersions': '0-5', 'flexibleVersions': '3+', 'fields': [{'name': 'StatesFilter', 'type': '[]string', 'versions': '4+'}, {'name': 'TypesFilter', 'type': '[]string', 'versions': '5+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -509,5 +507,3 @@ _DEC_ListGroupsResponse: dict[int, DecodeFn] = {0: _d_ListGroupsResponse_v0, 1: 
 _ENC_ListGroupsResponse: dict[int, EncodeFn] = {0: _e_ListGroupsResponse_v0, 1: _e_ListGroupsResponse_v1, 2: _e_ListGroupsResponse_v1, 3: _e_ListGroupsResponse_v3, 4: _e_ListGroupsResponse_v4, 5: _e_ListGroupsResponse_v5}
 ListGroupsResponse._DECODERS = _DEC_ListGroupsResponse
 ListGroupsResponse._ENCODERS = _ENC_ListGroupsResponse
-
-LISTGROUPSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 16, 'type': 'response', 'name': 'ListGroupsResponse', 'validVersions': '0-5', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Groups', 'type': '[]ListedGroup', 'versions': '0+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'GroupState', 'type': 'string', 'versions': '4+', 'ignorable': True}, {'name': 'GroupType', 'type': 'string', 'versions': '5+', 'ignorable': True}]}]}

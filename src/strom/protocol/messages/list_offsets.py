@@ -462,8 +462,6 @@ _ENC_ListOffsetsRequest: dict[int, EncodeFn] = {0: _e_ListOffsetsRequest_v0, 1: 
 ListOffsetsRequest._DECODERS = _DEC_ListOffsetsRequest
 ListOffsetsRequest._ENCODERS = _ENC_ListOffsetsRequest
 
-LISTOFFSETSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 2, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ListOffsetsRequest', 'validVersions': '0-9', 'deprecatedVersions': '0', 'flexibleVersions': '6+', 'latestVersionUnstable': False, 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'IsolationLevel', 'type': 'int8', 'versions': '2+'}, {'name': 'Topics', 'type': '[]ListOffsetsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ListOffsetsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '4+', 'default': '-1', 'ignorable': True}, {'name': 'Timestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxNumOffsets', 'type': 'int32', 'versions': '0', 'default': '1'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -918,5 +916,3 @@ _DEC_ListOffsetsResponse: dict[int, DecodeFn] = {0: _d_ListOffsetsResponse_v0, 1
 _ENC_ListOffsetsResponse: dict[int, EncodeFn] = {0: _e_ListOffsetsResponse_v0, 1: _e_ListOffsetsResponse_v1, 2: _e_ListOffsetsResponse_v2, 3: _e_ListOffsetsResponse_v2, 4: _e_ListOffsetsResponse_v4, 5: _e_ListOffsetsResponse_v4, 6: _e_ListOffsetsResponse_v6, 7: _e_ListOffsetsResponse_v6, 8: _e_ListOffsetsResponse_v6, 9: _e_ListOffsetsResponse_v6}
 ListOffsetsResponse._DECODERS = _DEC_ListOffsetsResponse
 ListOffsetsResponse._ENCODERS = _ENC_ListOffsetsResponse
-
-LISTOFFSETSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 2, 'type': 'response', 'name': 'ListOffsetsResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]ListOffsetsTopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ListOffsetsPartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'OldStyleOffsets', 'type': '[]int64', 'versions': '0', 'ignorable': False}, {'name': 'Timestamp', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': False}, {'name': 'Offset', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': False}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '4+', 'default': '-1'}]}]}]}

@@ -143,8 +143,6 @@ _ENC_ListPartitionReassignmentsRequest: dict[int, EncodeFn] = {0: _e_ListPartiti
 ListPartitionReassignmentsRequest._DECODERS = _DEC_ListPartitionReassignmentsRequest
 ListPartitionReassignmentsRequest._ENCODERS = _ENC_ListPartitionReassignmentsRequest
 
-LISTPARTITIONREASSIGNMENTSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 46, 'type': 'request', 'listeners': ['broker', 'controller', 'zkBroker'], 'name': 'ListPartitionReassignmentsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'Topics', 'type': '[]ListPartitionReassignmentsTopics', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>i')
@@ -358,5 +356,3 @@ _DEC_ListPartitionReassignmentsResponse: dict[int, DecodeFn] = {0: _d_ListPartit
 _ENC_ListPartitionReassignmentsResponse: dict[int, EncodeFn] = {0: _e_ListPartitionReassignmentsResponse_v0}
 ListPartitionReassignmentsResponse._DECODERS = _DEC_ListPartitionReassignmentsResponse
 ListPartitionReassignmentsResponse._ENCODERS = _ENC_ListPartitionReassignmentsResponse
-
-LISTPARTITIONREASSIGNMENTSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 46, 'type': 'response', 'name': 'ListPartitionReassignmentsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Topics', 'type': '[]OngoingTopicReassignment', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OngoingPartitionReassignment', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'AddingReplicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'RemovingReplicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}]}]}]}

@@ -155,8 +155,6 @@ _ENC_ListTransactionsRequest: dict[int, EncodeFn] = {0: _e_ListTransactionsReque
 ListTransactionsRequest._DECODERS = _DEC_ListTransactionsRequest
 ListTransactionsRequest._ENCODERS = _ENC_ListTransactionsRequest
 
-LISTTRANSACTIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 66, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ListTransactionsRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'StateFilters', 'type': '[]string', 'versions': '0+'}, {'name': 'ProducerIdFilters', 'type': '[]int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'DurationFilter', 'type': 'int64', 'versions': '1+', 'default': -1}]}
-
 
 
 _SResp0 = struct.Struct('>q')
@@ -297,5 +295,3 @@ _DEC_ListTransactionsResponse: dict[int, DecodeFn] = {0: _d_ListTransactionsResp
 _ENC_ListTransactionsResponse: dict[int, EncodeFn] = {0: _e_ListTransactionsResponse_v0, 1: _e_ListTransactionsResponse_v0}
 ListTransactionsResponse._DECODERS = _DEC_ListTransactionsResponse
 ListTransactionsResponse._ENCODERS = _ENC_ListTransactionsResponse
-
-LISTTRANSACTIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 66, 'type': 'response', 'name': 'ListTransactionsResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'UnknownStateFilters', 'type': '[]string', 'versions': '0+'}, {'name': 'TransactionStates', 'type': '[]TransactionState', 'versions': '0+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'TransactionState', 'type': 'string', 'versions': '0+'}]}]}

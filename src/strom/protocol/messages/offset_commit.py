@@ -581,8 +581,6 @@ _ENC_OffsetCommitRequest: dict[int, EncodeFn] = {0: _e_OffsetCommitRequest_v0, 1
 OffsetCommitRequest._DECODERS = _DEC_OffsetCommitRequest
 OffsetCommitRequest._ENCODERS = _ENC_OffsetCommitRequest
 
-OFFSETCOMMITREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 8, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetCommitRequest', 'validVersions': '0-9', 'deprecatedVersions': '0-1', 'flexibleVersions': '8+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationIdOrMemberEpoch', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'MemberId', 'type': 'string', 'versions': '1+', 'ignorable': True}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '7+', 'nullableVersions': '7+', 'default': 'null'}, {'name': 'RetentionTimeMs', 'type': 'int64', 'versions': '2-4', 'default': '-1', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetCommitRequestTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetCommitRequestPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '6+', 'default': '-1', 'ignorable': True}, {'name': 'CommitTimestamp', 'type': 'int64', 'versions': '1', 'default': '-1'}, {'name': 'CommittedMetadata', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -852,5 +850,3 @@ _DEC_OffsetCommitResponse: dict[int, DecodeFn] = {0: _d_OffsetCommitResponse_v0,
 _ENC_OffsetCommitResponse: dict[int, EncodeFn] = {0: _e_OffsetCommitResponse_v0, 1: _e_OffsetCommitResponse_v0, 2: _e_OffsetCommitResponse_v0, 3: _e_OffsetCommitResponse_v3, 4: _e_OffsetCommitResponse_v3, 5: _e_OffsetCommitResponse_v3, 6: _e_OffsetCommitResponse_v3, 7: _e_OffsetCommitResponse_v3, 8: _e_OffsetCommitResponse_v8, 9: _e_OffsetCommitResponse_v8}
 OffsetCommitResponse._DECODERS = _DEC_OffsetCommitResponse
 OffsetCommitResponse._ENCODERS = _ENC_OffsetCommitResponse
-
-OFFSETCOMMITRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 8, 'type': 'response', 'name': 'OffsetCommitResponse', 'validVersions': '0-9', 'flexibleVersions': '8+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '3+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetCommitResponseTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetCommitResponsePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -368,8 +368,6 @@ _ENC_OffsetForLeaderEpochRequest: dict[int, EncodeFn] = {0: _e_OffsetForLeaderEp
 OffsetForLeaderEpochRequest._DECODERS = _DEC_OffsetForLeaderEpochRequest
 OffsetForLeaderEpochRequest._ENCODERS = _ENC_OffsetForLeaderEpochRequest
 
-OFFSETFORLEADEREPOCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 23, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetForLeaderEpochRequest', 'validVersions': '0-4', 'deprecatedVersions': '0-1', 'flexibleVersions': '4+', 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '3+', 'default': -2, 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]OffsetForLeaderTopic', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]OffsetForLeaderPartition', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>hi')
@@ -721,5 +719,3 @@ _DEC_OffsetForLeaderEpochResponse: dict[int, DecodeFn] = {0: _d_OffsetForLeaderE
 _ENC_OffsetForLeaderEpochResponse: dict[int, EncodeFn] = {0: _e_OffsetForLeaderEpochResponse_v0, 1: _e_OffsetForLeaderEpochResponse_v1, 2: _e_OffsetForLeaderEpochResponse_v2, 3: _e_OffsetForLeaderEpochResponse_v2, 4: _e_OffsetForLeaderEpochResponse_v4}
 OffsetForLeaderEpochResponse._DECODERS = _DEC_OffsetForLeaderEpochResponse
 OffsetForLeaderEpochResponse._ENCODERS = _ENC_OffsetForLeaderEpochResponse
-
-OFFSETFORLEADEREPOCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 23, 'type': 'response', 'name': 'OffsetForLeaderEpochResponse', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetForLeaderTopicResult', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]EpochEndOffset', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'EndOffset', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}]}]}

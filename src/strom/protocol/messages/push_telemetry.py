@@ -89,8 +89,6 @@ _ENC_PushTelemetryRequest: dict[int, EncodeFn] = {0: _e_PushTelemetryRequest_v0}
 PushTelemetryRequest._DECODERS = _DEC_PushTelemetryRequest
 PushTelemetryRequest._ENCODERS = _ENC_PushTelemetryRequest
 
-PUSHTELEMETRYREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 72, 'type': 'request', 'listeners': ['broker'], 'name': 'PushTelemetryRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClientInstanceId', 'type': 'uuid', 'versions': '0+'}, {'name': 'SubscriptionId', 'type': 'int32', 'versions': '0+'}, {'name': 'Terminating', 'type': 'bool', 'versions': '0+'}, {'name': 'CompressionType', 'type': 'int8', 'versions': '0+'}, {'name': 'Metrics', 'type': 'bytes', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -145,5 +143,3 @@ _DEC_PushTelemetryResponse: dict[int, DecodeFn] = {0: _d_PushTelemetryResponse_v
 _ENC_PushTelemetryResponse: dict[int, EncodeFn] = {0: _e_PushTelemetryResponse_v0}
 PushTelemetryResponse._DECODERS = _DEC_PushTelemetryResponse
 PushTelemetryResponse._ENCODERS = _ENC_PushTelemetryResponse
-
-PUSHTELEMETRYRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 72, 'type': 'response', 'name': 'PushTelemetryResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

@@ -188,8 +188,6 @@ _ENC_ReadShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_ReadShareGroupStat
 ReadShareGroupStateRequest._DECODERS = _DEC_ReadShareGroupStateRequest
 ReadShareGroupStateRequest._ENCODERS = _ENC_ReadShareGroupStateRequest
 
-READSHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 84, 'type': 'request', 'listeners': ['broker'], 'name': 'ReadShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]ReadStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>qqbh')
@@ -433,5 +431,3 @@ _DEC_ReadShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_ReadShareGroupSta
 _ENC_ReadShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_ReadShareGroupStateResponse_v0}
 ReadShareGroupStateResponse._DECODERS = _DEC_ReadShareGroupStateResponse
 ReadShareGroupStateResponse._ENCODERS = _ENC_ReadShareGroupStateResponse
-
-READSHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 84, 'type': 'response', 'name': 'ReadShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]ReadStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'StateBatches', 'type': '[]StateBatch', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'DeliveryState', 'type': 'int8', 'versions': '0+'}, {'name': 'DeliveryCount', 'type': 'int16', 'versions': '0+'}]}]}]}]}

@@ -188,8 +188,6 @@ _ENC_ReadShareGroupStateSummaryRequest: dict[int, EncodeFn] = {0: _e_ReadShareGr
 ReadShareGroupStateSummaryRequest._DECODERS = _DEC_ReadShareGroupStateSummaryRequest
 ReadShareGroupStateSummaryRequest._ENCODERS = _ENC_ReadShareGroupStateSummaryRequest
 
-READSHAREGROUPSTATESUMMARYREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 87, 'type': 'request', 'listeners': ['broker'], 'name': 'ReadShareGroupStateSummaryRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]ReadStateSummaryData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -366,5 +364,3 @@ _DEC_ReadShareGroupStateSummaryResponse: dict[int, DecodeFn] = {0: _d_ReadShareG
 _ENC_ReadShareGroupStateSummaryResponse: dict[int, EncodeFn] = {0: _e_ReadShareGroupStateSummaryResponse_v0}
 ReadShareGroupStateSummaryResponse._DECODERS = _DEC_ReadShareGroupStateSummaryResponse
 ReadShareGroupStateSummaryResponse._ENCODERS = _ENC_ReadShareGroupStateSummaryResponse
-
-READSHAREGROUPSTATESUMMARYRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 87, 'type': 'response', 'name': 'ReadShareGroupStateSummaryResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]ReadStateSummaryResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}]}]}]}

@@ -83,8 +83,6 @@ _ENC_RemoveRaftVoterRequest: dict[int, EncodeFn] = {0: _e_RemoveRaftVoterRequest
 RemoveRaftVoterRequest._DECODERS = _DEC_RemoveRaftVoterRequest
 RemoveRaftVoterRequest._ENCODERS = _ENC_RemoveRaftVoterRequest
 
-REMOVERAFTVOTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 81, 'type': 'request', 'listeners': ['controller', 'broker'], 'name': 'RemoveRaftVoterRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -144,5 +142,3 @@ _DEC_RemoveRaftVoterResponse: dict[int, DecodeFn] = {0: _d_RemoveRaftVoterRespon
 _ENC_RemoveRaftVoterResponse: dict[int, EncodeFn] = {0: _e_RemoveRaftVoterResponse_v0}
 RemoveRaftVoterResponse._DECODERS = _DEC_RemoveRaftVoterResponse
 RemoveRaftVoterResponse._ENCODERS = _ENC_RemoveRaftVoterResponse
-
-REMOVERAFTVOTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 81, 'type': 'response', 'name': 'RemoveRaftVoterResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'ignorable': True}]}

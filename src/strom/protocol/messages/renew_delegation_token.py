@@ -91,8 +91,6 @@ _ENC_RenewDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_RenewDelegationTo
 RenewDelegationTokenRequest._DECODERS = _DEC_RenewDelegationTokenRequest
 RenewDelegationTokenRequest._ENCODERS = _ENC_RenewDelegationTokenRequest
 
-RENEWDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 39, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'RenewDelegationTokenRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'RenewPeriodMs', 'type': 'int64', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>hqi')
@@ -161,5 +159,3 @@ _DEC_RenewDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_RenewDelegationT
 _ENC_RenewDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_RenewDelegationTokenResponse_v0, 1: _e_RenewDelegationTokenResponse_v0, 2: _e_RenewDelegationTokenResponse_v2}
 RenewDelegationTokenResponse._DECODERS = _DEC_RenewDelegationTokenResponse
 RenewDelegationTokenResponse._ENCODERS = _ENC_RenewDelegationTokenResponse
-
-RENEWDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 39, 'type': 'response', 'name': 'RenewDelegationTokenResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ExpiryTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

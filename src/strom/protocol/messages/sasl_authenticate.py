@@ -81,8 +81,6 @@ _ENC_SaslAuthenticateRequest: dict[int, EncodeFn] = {0: _e_SaslAuthenticateReque
 SaslAuthenticateRequest._DECODERS = _DEC_SaslAuthenticateRequest
 SaslAuthenticateRequest._ENCODERS = _ENC_SaslAuthenticateRequest
 
-SASLAUTHENTICATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 36, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'SaslAuthenticateRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'AuthBytes', 'type': 'bytes', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -185,5 +183,3 @@ _DEC_SaslAuthenticateResponse: dict[int, DecodeFn] = {0: _d_SaslAuthenticateResp
 _ENC_SaslAuthenticateResponse: dict[int, EncodeFn] = {0: _e_SaslAuthenticateResponse_v0, 1: _e_SaslAuthenticateResponse_v1, 2: _e_SaslAuthenticateResponse_v2}
 SaslAuthenticateResponse._DECODERS = _DEC_SaslAuthenticateResponse
 SaslAuthenticateResponse._ENCODERS = _ENC_SaslAuthenticateResponse
-
-SASLAUTHENTICATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 36, 'type': 'response', 'name': 'SaslAuthenticateResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'AuthBytes', 'type': 'bytes', 'versions': '0+'}, {'name': 'SessionLifetimeMs', 'type': 'int64', 'versions': '1+', 'default': '0', 'ignorable': True}]}

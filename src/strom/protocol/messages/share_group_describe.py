@@ -95,8 +95,6 @@ _ENC_ShareGroupDescribeRequest: dict[int, EncodeFn] = {0: _e_ShareGroupDescribeR
 ShareGroupDescribeRequest._DECODERS = _DEC_ShareGroupDescribeRequest
 ShareGroupDescribeRequest._ENCODERS = _ENC_ShareGroupDescribeRequest
 
-SHAREGROUPDESCRIBEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 77, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareGroupDescribeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupIds', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '0+'}]}
-
 
 
 _SResp0 = struct.Struct('>i')
@@ -450,5 +448,3 @@ _DEC_ShareGroupDescribeResponse: dict[int, DecodeFn] = {0: _d_ShareGroupDescribe
 _ENC_ShareGroupDescribeResponse: dict[int, EncodeFn] = {0: _e_ShareGroupDescribeResponse_v0}
 ShareGroupDescribeResponse._DECODERS = _DEC_ShareGroupDescribeResponse
 ShareGroupDescribeResponse._ENCODERS = _ENC_ShareGroupDescribeResponse
-
-SHAREGROUPDESCRIBERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 77, 'type': 'response', 'name': 'ShareGroupDescribeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'GroupEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignmentEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignorName', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]Member', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'Assignment', 'versions': '0+', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}]}

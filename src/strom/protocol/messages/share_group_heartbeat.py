@@ -110,8 +110,6 @@ _ENC_ShareGroupHeartbeatRequest: dict[int, EncodeFn] = {0: _e_ShareGroupHeartbea
 ShareGroupHeartbeatRequest._DECODERS = _DEC_ShareGroupHeartbeatRequest
 ShareGroupHeartbeatRequest._ENCODERS = _ENC_ShareGroupHeartbeatRequest
 
-SHAREGROUPHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 76, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareGroupHeartbeatRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -298,5 +296,3 @@ _DEC_ShareGroupHeartbeatResponse: dict[int, DecodeFn] = {0: _d_ShareGroupHeartbe
 _ENC_ShareGroupHeartbeatResponse: dict[int, EncodeFn] = {0: _e_ShareGroupHeartbeatResponse_v0}
 ShareGroupHeartbeatResponse._DECODERS = _DEC_ShareGroupHeartbeatResponse
 ShareGroupHeartbeatResponse._ENCODERS = _ENC_ShareGroupHeartbeatResponse
-
-SHAREGROUPHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 76, 'type': 'response', 'name': 'ShareGroupHeartbeatResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HeartbeatIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}

@@ -71,5 +71,3 @@ _DEC_SnapshotFooterRecord: dict[int, DecodeFn] = {0: _d_SnapshotFooterRecord_v0}
 _ENC_SnapshotFooterRecord: dict[int, EncodeFn] = {0: _e_SnapshotFooterRecord_v0}
 SnapshotFooterRecord._DECODERS = _DEC_SnapshotFooterRecord
 SnapshotFooterRecord._ENCODERS = _ENC_SnapshotFooterRecord
-
-SNAPSHOTFOOTERRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'SnapshotFooterRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}]}

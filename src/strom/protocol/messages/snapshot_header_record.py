@@ -74,5 +74,3 @@ _DEC_SnapshotHeaderRecord: dict[int, DecodeFn] = {0: _d_SnapshotHeaderRecord_v0}
 _ENC_SnapshotHeaderRecord: dict[int, EncodeFn] = {0: _e_SnapshotHeaderRecord_v0}
 SnapshotHeaderRecord._DECODERS = _DEC_SnapshotHeaderRecord
 SnapshotHeaderRecord._ENCODERS = _ENC_SnapshotHeaderRecord
-
-SNAPSHOTHEADERRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'SnapshotHeaderRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'LastContainedLogTimestamp', 'type': 'int64', 'versions': '0+'}]}

@@ -494,8 +494,6 @@ _ENC_StopReplicaRequest: dict[int, EncodeFn] = {0: _e_StopReplicaRequest_v0, 1: 
 StopReplicaRequest._DECODERS = _DEC_StopReplicaRequest
 StopReplicaRequest._ENCODERS = _ENC_StopReplicaRequest
 
-STOPREPLICAREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 5, 'type': 'request', 'listeners': ['zkBroker'], 'name': 'StopReplicaRequest', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'isKRaftController', 'type': 'bool', 'versions': '4+', 'default': 'false'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'DeletePartitions', 'type': 'bool', 'versions': '0-2'}, {'name': 'UngroupedPartitions', 'type': '[]StopReplicaPartitionV0', 'versions': '0', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0'}]}, {'name': 'Topics', 'type': '[]StopReplicaTopicV1', 'versions': '1-2', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1-2', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '1-2'}]}, {'name': 'TopicStates', 'type': '[]StopReplicaTopicState', 'versions': '3+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '3+', 'entityType': 'topicName'}, {'name': 'PartitionStates', 'type': '[]StopReplicaPartitionState', 'versions': '3+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '3+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '3+', 'default': '-1'}, {'name': 'DeletePartition', 'type': 'bool', 'versions': '3+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -657,5 +655,3 @@ _DEC_StopReplicaResponse: dict[int, DecodeFn] = {0: _d_StopReplicaResponse_v0, 1
 _ENC_StopReplicaResponse: dict[int, EncodeFn] = {0: _e_StopReplicaResponse_v0, 1: _e_StopReplicaResponse_v0, 2: _e_StopReplicaResponse_v2, 3: _e_StopReplicaResponse_v2, 4: _e_StopReplicaResponse_v2}
 StopReplicaResponse._DECODERS = _DEC_StopReplicaResponse
 StopReplicaResponse._ENCODERS = _ENC_StopReplicaResponse
-
-STOPREPLICARESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 5, 'type': 'response', 'name': 'StopReplicaResponse', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionErrors', 'type': '[]StopReplicaPartitionError', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

@@ -296,8 +296,6 @@ _ENC_SyncGroupRequest: dict[int, EncodeFn] = {0: _e_SyncGroupRequest_v0, 1: _e_S
 SyncGroupRequest._DECODERS = _DEC_SyncGroupRequest
 SyncGroupRequest._ENCODERS = _ENC_SyncGroupRequest
 
-SYNCGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 14, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'SyncGroupRequest', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'Assignments', 'type': '[]SyncGroupRequestAssignment', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'Assignment', 'type': 'bytes', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -423,5 +421,3 @@ _DEC_SyncGroupResponse: dict[int, DecodeFn] = {0: _d_SyncGroupResponse_v0, 1: _d
 _ENC_SyncGroupResponse: dict[int, EncodeFn] = {0: _e_SyncGroupResponse_v0, 1: _e_SyncGroupResponse_v1, 2: _e_SyncGroupResponse_v1, 3: _e_SyncGroupResponse_v1, 4: _e_SyncGroupResponse_v4, 5: _e_SyncGroupResponse_v5}
 SyncGroupResponse._DECODERS = _DEC_SyncGroupResponse
 SyncGroupResponse._ENCODERS = _ENC_SyncGroupResponse
-
-SYNCGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 14, 'type': 'response', 'name': 'SyncGroupResponse', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'Assignment', 'type': 'bytes', 'versions': '0+'}]}

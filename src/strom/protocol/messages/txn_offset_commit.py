@@ -389,8 +389,6 @@ _ENC_TxnOffsetCommitRequest: dict[int, EncodeFn] = {0: _e_TxnOffsetCommitRequest
 TxnOffsetCommitRequest._DECODERS = _DEC_TxnOffsetCommitRequest
 TxnOffsetCommitRequest._ENCODERS = _ENC_TxnOffsetCommitRequest
 
-TXNOFFSETCOMMITREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 28, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'TxnOffsetCommitRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '3+', 'default': '-1'}, {'name': 'MemberId', 'type': 'string', 'versions': '3+', 'default': ''}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'Topics', 'type': '[]TxnOffsetCommitRequestTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]TxnOffsetCommitRequestPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'CommittedMetadata', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -631,5 +629,3 @@ _DEC_TxnOffsetCommitResponse: dict[int, DecodeFn] = {0: _d_TxnOffsetCommitRespon
 _ENC_TxnOffsetCommitResponse: dict[int, EncodeFn] = {0: _e_TxnOffsetCommitResponse_v0, 1: _e_TxnOffsetCommitResponse_v0, 2: _e_TxnOffsetCommitResponse_v0, 3: _e_TxnOffsetCommitResponse_v3, 4: _e_TxnOffsetCommitResponse_v3}
 TxnOffsetCommitResponse._DECODERS = _DEC_TxnOffsetCommitResponse
 TxnOffsetCommitResponse._ENCODERS = _ENC_TxnOffsetCommitResponse
-
-TXNOFFSETCOMMITRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 28, 'type': 'response', 'name': 'TxnOffsetCommitResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TxnOffsetCommitResponseTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]TxnOffsetCommitResponsePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

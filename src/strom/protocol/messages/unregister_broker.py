@@ -73,8 +73,6 @@ _ENC_UnregisterBrokerRequest: dict[int, EncodeFn] = {0: _e_UnregisterBrokerReque
 UnregisterBrokerRequest._DECODERS = _DEC_UnregisterBrokerRequest
 UnregisterBrokerRequest._ENCODERS = _ENC_UnregisterBrokerRequest
 
-UNREGISTERBROKERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 64, 'type': 'request', 'listeners': ['broker', 'controller'], 'name': 'UnregisterBrokerRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -134,5 +132,3 @@ _DEC_UnregisterBrokerResponse: dict[int, DecodeFn] = {0: _d_UnregisterBrokerResp
 _ENC_UnregisterBrokerResponse: dict[int, EncodeFn] = {0: _e_UnregisterBrokerResponse_v0}
 UnregisterBrokerResponse._DECODERS = _DEC_UnregisterBrokerResponse
 UnregisterBrokerResponse._ENCODERS = _ENC_UnregisterBrokerResponse
-
-UNREGISTERBROKERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 64, 'type': 'response', 'name': 'UnregisterBrokerResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}

@@ -219,8 +219,6 @@ _ENC_UpdateFeaturesRequest: dict[int, EncodeFn] = {0: _e_UpdateFeaturesRequest_v
 UpdateFeaturesRequest._DECODERS = _DEC_UpdateFeaturesRequest
 UpdateFeaturesRequest._ENCODERS = _ENC_UpdateFeaturesRequest
 
-UPDATEFEATURESREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 57, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'UpdateFeaturesRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'timeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'FeatureUpdates', 'type': '[]FeatureUpdateKey', 'versions': '0+', 'fields': [{'name': 'Feature', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'MaxVersionLevel', 'type': 'int16', 'versions': '0+'}, {'name': 'AllowDowngrade', 'type': 'bool', 'versions': '0'}, {'name': 'UpgradeType', 'type': 'int8', 'versions': '1+', 'default': 1}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '1+', 'default': False}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -348,5 +346,3 @@ _DEC_UpdateFeaturesResponse: dict[int, DecodeFn] = {0: _d_UpdateFeaturesResponse
 _ENC_UpdateFeaturesResponse: dict[int, EncodeFn] = {0: _e_UpdateFeaturesResponse_v0, 1: _e_UpdateFeaturesResponse_v0}
 UpdateFeaturesResponse._DECODERS = _DEC_UpdateFeaturesResponse
 UpdateFeaturesResponse._ENCODERS = _ENC_UpdateFeaturesResponse
-
-UPDATEFEATURESRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 57, 'type': 'response', 'name': 'UpdateFeaturesResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Results', 'type': '[]UpdatableFeatureResult', 'versions': '0+', 'fields': [{'name': 'Feature', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}

@@ -198,8 +198,6 @@ _ENC_UpdateRaftVoterRequest: dict[int, EncodeFn] = {0: _e_UpdateRaftVoterRequest
 UpdateRaftVoterRequest._DECODERS = _DEC_UpdateRaftVoterRequest
 UpdateRaftVoterRequest._ENCODERS = _ENC_UpdateRaftVoterRequest
 
-UPDATERAFTVOTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 82, 'type': 'request', 'listeners': ['controller'], 'name': 'UpdateRaftVoterRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}, {'name': 'KRaftVersionFeature', 'type': 'KRaftVersionFeature', 'versions': '0+', 'fields': [{'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>ii')
@@ -326,5 +324,3 @@ _DEC_UpdateRaftVoterResponse: dict[int, DecodeFn] = {0: _d_UpdateRaftVoterRespon
 _ENC_UpdateRaftVoterResponse: dict[int, EncodeFn] = {0: _e_UpdateRaftVoterResponse_v0}
 UpdateRaftVoterResponse._DECODERS = _DEC_UpdateRaftVoterResponse
 UpdateRaftVoterResponse._ENCODERS = _ENC_UpdateRaftVoterResponse
-
-UPDATERAFTVOTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 82, 'type': 'response', 'name': 'UpdateRaftVoterResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'CurrentLeader', 'type': 'CurrentLeader', 'versions': '0+', 'taggedVersions': '0+', 'tag': 0, 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+', 'default': '-1'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}]}]}

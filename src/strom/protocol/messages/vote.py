@@ -322,8 +322,6 @@ _ENC_VoteRequest: dict[int, EncodeFn] = {0: _e_VoteRequest_v0, 1: _e_VoteRequest
 VoteRequest._DECODERS = _DEC_VoteRequest
 VoteRequest._ENCODERS = _ENC_VoteRequest
 
-VOTEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 52, 'type': 'request', 'listeners': ['controller'], 'name': 'VoteRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'VoterId', 'type': 'int32', 'versions': '1+', 'ignorable': True, 'default': '-1', 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CandidateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'CandidateId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'CandidateDirectoryId', 'type': 'uuid', 'versions': '1+', 'ignorable': True}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '1+', 'ignorable': True}, {'name': 'LastOffsetEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ihii?')
@@ -625,5 +623,3 @@ _DEC_VoteResponse: dict[int, DecodeFn] = {0: _d_VoteResponse_v0, 1: _d_VoteRespo
 _ENC_VoteResponse: dict[int, EncodeFn] = {0: _e_VoteResponse_v0, 1: _e_VoteResponse_v1}
 VoteResponse._DECODERS = _DEC_VoteResponse
 VoteResponse._ENCODERS = _ENC_VoteResponse
-
-VOTERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 52, 'type': 'response', 'name': 'VoteResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'VoteGranted', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '1+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}

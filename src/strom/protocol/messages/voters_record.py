@@ -246,5 +246,3 @@ _DEC_VotersRecord: dict[int, DecodeFn] = {0: _d_VotersRecord_v0}
 _ENC_VotersRecord: dict[int, EncodeFn] = {0: _e_VotersRecord_v0}
 VotersRecord._DECODERS = _DEC_VotersRecord
 VotersRecord._ENCODERS = _ENC_VotersRecord
-
-VOTERSRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'VotersRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'Voters', 'type': '[]Voter', 'versions': '0+', 'fields': [{'name': 'VoterId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Endpoints', 'type': '[]Endpoint', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}, {'name': 'KRaftVersionFeature', 'type': 'KRaftVersionFeature', 'versions': '0+', 'fields': [{'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -261,8 +261,6 @@ _ENC_WriteShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_WriteShareGroupSt
 WriteShareGroupStateRequest._DECODERS = _DEC_WriteShareGroupStateRequest
 WriteShareGroupStateRequest._ENCODERS = _ENC_WriteShareGroupStateRequest
 
-WRITESHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 85, 'type': 'request', 'listeners': ['broker'], 'name': 'WriteShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]WriteStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'StateBatches', 'type': '[]StateBatch', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'DeliveryState', 'type': 'int8', 'versions': '0+'}, {'name': 'DeliveryCount', 'type': 'int16', 'versions': '0+'}]}]}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -429,5 +427,3 @@ _DEC_WriteShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_WriteShareGroupS
 _ENC_WriteShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_WriteShareGroupStateResponse_v0}
 WriteShareGroupStateResponse._DECODERS = _DEC_WriteShareGroupStateResponse
 WriteShareGroupStateResponse._ENCODERS = _ENC_WriteShareGroupStateResponse
-
-WRITESHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 85, 'type': 'response', 'name': 'WriteShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]WriteStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}]}

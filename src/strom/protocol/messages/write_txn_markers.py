@@ -290,8 +290,6 @@ _ENC_WriteTxnMarkersRequest: dict[int, EncodeFn] = {0: _e_WriteTxnMarkersRequest
 WriteTxnMarkersRequest._DECODERS = _DEC_WriteTxnMarkersRequest
 WriteTxnMarkersRequest._ENCODERS = _ENC_WriteTxnMarkersRequest
 
-WRITETXNMARKERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 27, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'WriteTxnMarkersRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Markers', 'type': '[]WritableTxnMarker', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'TransactionResult', 'type': 'bool', 'versions': '0+'}, {'name': 'Topics', 'type': '[]WritableTxnMarkerTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'CoordinatorEpoch', 'type': 'int32', 'versions': '0+'}]}]}
-
 
 
 _SResp0 = struct.Struct('>ih')
@@ -611,5 +609,3 @@ _DEC_WriteTxnMarkersResponse: dict[int, DecodeFn] = {0: _d_WriteTxnMarkersRespon
 _ENC_WriteTxnMarkersResponse: dict[int, EncodeFn] = {0: _e_WriteTxnMarkersResponse_v0, 1: _e_WriteTxnMarkersResponse_v1}
 WriteTxnMarkersResponse._DECODERS = _DEC_WriteTxnMarkersResponse
 WriteTxnMarkersResponse._ENCODERS = _ENC_WriteTxnMarkersResponse
-
-WRITETXNMARKERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 27, 'type': 'response', 'name': 'WriteTxnMarkersResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Markers', 'type': '[]WritableTxnMarkerResult', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'Topics', 'type': '[]WritableTxnMarkerTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]WritableTxnMarkerPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}]}
