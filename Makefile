@@ -1,10 +1,13 @@
 # Strom: two commands matter. `make run` starts a single-node broker on 127.0.0.1:9092 with data
-# in ./data and the web console on http://127.0.0.1:8080; `make test` installs what the tests
-# need and runs the whole suite.
+# in ./data (metrics on http://127.0.0.1:9404/metrics) and the web console on
+# http://127.0.0.1:8080, from a venv of its own holding only what they need (no Spark, no test
+# tools); `make test` installs what the tests need ([test,spark,console]) and runs the suite.
 VENV ?= .venv
 PY := $(VENV)/bin/python
+RUN_VENV ?= .venv-run
 PYTEST_ARGS ?=
 CONSOLE_PORT ?= 8080
+METRICS_PORT ?= 9404
 
 .PHONY: run test lint unit sysdeps venv generate bench bench-spark pipeline clean
 
@@ -16,16 +19,24 @@ $(VENV)/.installed: pyproject.toml
 
 venv: $(VENV)/.installed
 
-# System packages the tests use: kcat (a real librdkafka CLI client), ZooKeeper (cluster tests) and
-# chromium with chromium-driver (the console's browser tests).
+# The broker and the console: `pip install -e '.[console]'` (no Spark, no test tools).
+$(RUN_VENV)/.installed: pyproject.toml
+	test -x $(RUN_VENV)/bin/python || python3 -m venv $(RUN_VENV)
+	$(RUN_VENV)/bin/python -m pip install -q --upgrade pip
+	$(RUN_VENV)/bin/python -m pip install -q -e '.[console]'
+	touch $@
+
+# System packages the tests use: kcat (a real librdkafka CLI client), ZooKeeper (cluster tests),
+# chromium with chromium-driver (the console's browser tests) and Prometheus (alert-rule test).
 sysdeps:
 	@bash scripts/install-sysdeps.sh
 
-# The broker in the foreground and the console beside it; Ctrl-C (or the broker exiting) stops both.
-run: $(VENV)/.installed
-	@$(VENV)/bin/strom console --bootstrap-server 127.0.0.1:9092 --port $(CONSOLE_PORT) & \
+# The broker in the foreground, its metrics endpoint on :9404, and the console beside it; Ctrl-C
+# (or the broker exiting) stops both.
+run: $(RUN_VENV)/.installed
+	@$(RUN_VENV)/bin/strom console --bootstrap-server 127.0.0.1:9092 --port $(CONSOLE_PORT) & \
 	console=$$!; trap 'kill $$console 2>/dev/null' EXIT INT TERM; \
-	$(VENV)/bin/strom broker
+	$(RUN_VENV)/bin/strom broker --override metrics.listener=http://127.0.0.1:$(METRICS_PORT)
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests codegen bench
@@ -54,4 +65,4 @@ pipeline: $(VENV)/.installed sysdeps
 	$(PY) examples/run_pipeline.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(RUN_VENV) .pytest_cache .mypy_cache .ruff_cache

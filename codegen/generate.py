@@ -1,7 +1,8 @@
 """Generate ``strom.protocol.messages`` from Kafka's JSON message schemas.
 
 Usage: ``python codegen/generate.py [SCHEMA_DIR] [OUT_DIR]`` (defaults:
-``../shared/kafka-message-schemas`` and ``src/strom/protocol/messages``).
+``codegen/schemas/kafka-3.9``, Kafka's files vendored unchanged, and
+``src/strom/protocol/messages``).
 
 Not imported by the package. For every schema it writes one module holding the message class (with
 its structs as nested classes) and straight-line decode/encode functions per version; versions whose
@@ -19,11 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SCHEMAS = ROOT.parent / "shared" / "kafka-message-schemas"
+DEFAULT_SCHEMAS = ROOT / "codegen" / "schemas" / "kafka-3.9"
 DEFAULT_OUT = ROOT / "src" / "strom" / "protocol" / "messages"
 # Schemas newer than Kafka 3.9 that Strom needs (e.g. ConsumerGroupHeartbeat v1 for KIP-848
 # clients): a file here replaces the same-named file of the schema directory.
-OVERLAY = ROOT / "codegen" / "schemas"
+OVERLAY = ROOT / "codegen" / "schemas" / "overlay"
 
 FIXED = {
     "int8": ("b", 1),
@@ -120,14 +121,6 @@ def strip_comments(text: str) -> str:
 def load_schema(path: Path) -> dict[str, object]:
     data: dict[str, object] = json.loads(strip_comments(path.read_text()))
     return data
-
-
-def _strip_about(node: object) -> object:
-    if isinstance(node, dict):
-        return {k: _strip_about(v) for k, v in node.items() if k != "about"}
-    if isinstance(node, list):
-        return [_strip_about(x) for x in node]
-    return node
 
 
 class Message:
@@ -356,6 +349,29 @@ class Gen:
         mid = "nullable_" if n else ""
         return [f"{ind}{target}, p = {pre}{mid}{kind}(b, p)"]
 
+    def dec_tag_loop(self, tagged: list[tuple[Field, str]], v: int, i2: str) -> list[str]:
+        """The tag section of a struct with tagged fields: known tags decoded into their
+        targets, the others kept as (tag, raw bytes) in ``_ut``."""
+        out = [
+            f"{i2}_u: list[tuple[int, bytes]] = []",
+            f"{i2}_nt, p = read_tag_count(b, p)",
+            f"{i2}for _ in range(_nt):",
+            f"{i2}    _tag, p = read_uvarint(b, p)",
+            f"{i2}    _size, p = read_uvarint(b, p)",
+        ]
+        kw = "if"
+        for f, target in sorted(tagged, key=lambda t: t[0].tag or 0):
+            out.append(f"{i2}    {kw} _tag == {f.tag}:")
+            out.append(f"{i2}        _end = p + _size")
+            out += self.dec_field(f, v, target, i2 + "        ", tagged=True)
+            out.append(f"{i2}        check_tag_end(p, _end, _tag)")
+            kw = "elif"
+        out.append(f"{i2}    else:")
+        out.append(f"{i2}        _raw, p = read_unknown_tag(b, p, _size)")
+        out.append(f"{i2}        _u.append((_tag, _raw))")
+        out.append(f"{i2}_ut = tuple(_u)")
+        return out
+
     def dec_field(
         self, f: Field, v: int, target: str, ind: str, tagged: bool = False
     ) -> list[str]:
@@ -436,26 +452,10 @@ class Gen:
             body.append(f"{ind}    _ut: tuple[tuple[int, bytes], ...] = ()")
             body.append(f"{ind}else:")
             i2 = ind + "    "
-            body.append(f"{i2}_u: list[tuple[int, bytes]] = []")
-            body.append(f"{i2}_nt, p = read_tag_count(b, p)")
-            body.append(f"{i2}for _ in range(_nt):")
-            body.append(f"{i2}    _tag, p = read_uvarint(b, p)")
-            body.append(f"{i2}    _size, p = read_uvarint(b, p)")
-            kw = "if"
-            for f, target in sorted(tagged, key=lambda t: t[0].tag or 0):
-                body.append(f"{i2}    {kw} _tag == {f.tag}:")
-                body.append(f"{i2}        _end = p + _size")
-                body += self.dec_field(f, v, target, i2 + "        ", tagged=True)
-                body.append(f"{i2}        check_tag_end(p, _end, _tag)")
-                kw = "elif"
-            if tagged:
-                body.append(f"{i2}    else:")
-                body.append(f"{i2}        _raw, p = read_unknown_tag(b, p, _size)")
-                body.append(f"{i2}        _u.append((_tag, _raw))")
+            if not tagged:
+                body.append(f"{i2}_ut, p = read_unknown_tags(b, p)")
             else:
-                body.append(f"{i2}    _raw, p = read_unknown_tag(b, p, _size)")
-                body.append(f"{i2}    _u.append((_tag, _raw))")
-            body.append(f"{i2}_ut = tuple(_u)")
+                body += self.dec_tag_loop(tagged, v, i2)
             args.append("_ut")
         cls = self.cls_ref(sname)
         body.append(f"{ind}return {cls}({', '.join(args)}), p")
@@ -665,7 +665,7 @@ class Gen:
             "    read_compact_records, read_compact_string, read_nullable_bytes,",
             "    read_nullable_string, read_records, read_string, read_tag_count, "
             "read_unknown_tag,",
-            "    read_uuid, read_uvarint,",
+            "    read_unknown_tags, read_uuid, read_uvarint,",
             ")",
             "",
             "_MISSING: Any = object()",
@@ -688,8 +688,6 @@ class Gen:
         out.append(f"_ENC: dict[int, EncodeFn] = {{{enc}}}")
         out.append(f"{top}._DECODERS = _DEC")
         out.append(f"{top}._ENCODERS = _ENC")
-        out.append("")
-        out.append(f"SCHEMA: dict[str, Any] = {_strip_about(m.schema)!r}")
         out.append("")
         return "\n".join(out)
 
@@ -754,14 +752,13 @@ def generate(schema_dir: Path, out_dir: Path) -> list[Path]:
 
 
 def _rename_private(text: str, prefix: str) -> str:
-    """Give module-level private names (struct constants, SCHEMA, _DEC/_ENC) a message prefix."""
+    """Give module-level private names (struct constants, _DEC/_ENC) a message prefix."""
     tag = "Req" if prefix.endswith("Request") else "Resp" if prefix.endswith("Response") else "H"
     if prefix == "ResponseHeader":
         tag = "RespH"
     text = re.sub(r"\b_S(\d+)\b", rf"_S{tag}\1", text)
     text = re.sub(r"\b_DEC\b", f"_DEC_{prefix}", text)
     text = re.sub(r"\b_ENC\b", f"_ENC_{prefix}", text)
-    text = text.replace("SCHEMA: dict", f"{prefix.upper()}_SCHEMA: dict")
     return text
 
 

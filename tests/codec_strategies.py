@@ -1,21 +1,23 @@
-"""Codec-only test helpers: a schema model read from the embedded ``*_SCHEMA`` dicts, Hypothesis
-strategies that build random messages valid for one version, and an interpretive reference
-encoder that walks the schema (independently of the generated straight-line code).
+"""Codec-only test helpers: a schema model read from the vendored Kafka JSON schemas
+(``codegen/schemas/overlay`` first, then ``codegen/schemas/kafka-3.9``), Hypothesis strategies
+that build random messages valid for one version, and an interpretive reference encoder that
+walks the schema (independently of the generated straight-line code).
 
-Nothing here imports codegen/generate.py: the schema dicts embedded in the generated modules are
-re-read from scratch, so a misreading of the schema in the generator shows up as a mismatch.
+Nothing here imports codegen/generate.py: the schema files are re-read from scratch, so a
+misreading of the schema in the generator shows up as a mismatch.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 import struct
-import sys
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
@@ -115,9 +117,15 @@ class MessageSpec:
         return v in self.flexible
 
 
+SCHEMAS = Path(__file__).resolve().parents[1] / "codegen" / "schemas"
+SCHEMA_DIRS = [SCHEMAS / "overlay", SCHEMAS / "kafka-3.9"]
+
+
+@cache
 def schema_of(cls: type[Message]) -> dict[str, Any]:
-    mod = sys.modules[cls.__module__]
-    schema: dict[str, Any] = getattr(mod, f"{cls.NAME.upper()}_SCHEMA")
+    path = next(d / f"{cls.NAME}.json" for d in SCHEMA_DIRS if (d / f"{cls.NAME}.json").exists())
+    text = "\n".join(ln for ln in path.read_text().splitlines() if not ln.strip().startswith("//"))
+    schema: dict[str, Any] = json.loads(text)
     return schema
 
 

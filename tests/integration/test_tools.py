@@ -57,8 +57,8 @@ def test_help_lists_examples() -> None:
     for tool in tools:
         out = "\n".join(ok(tool, "--help"))
         assert "examples:" in out and "--bootstrap-server" in out, tool
-    listed = "\n".join(ok("--help"))
-    assert all(f"strom {tool} " in listed for tool in tools)
+    listed = [line.split()[0] for line in ok("--help") if line.startswith("    ")]
+    assert set(tools) <= set(listed), listed
 
 
 def test_topics_create_list_describe_alter_delete(broker: Any) -> None:

@@ -105,7 +105,8 @@ def test_console_consumer_include_deserializers_and_formatters(broker: Any, tmp_
     p.flush(30)
     assert ok("console-producer", *bs, "--topic", text, stdin="t1\nt2\n") == []
 
-    args = ("console-consumer", *bs, "--from-beginning", "--timeout-ms", "5000")
+    # --timeout-ms also bounds the wait for the --include group's first assignment
+    args = ("console-consumer", *bs, "--from-beginning", "--timeout-ms", "10000")
     # both topics through --include (a throw-away group), records in each partition's order
     lines = ok(*args, "--include", f"{prefix}\\.(longs|text)", "--max-messages", "6",
                "--skip-message-on-error", "--property", "print.value=false",

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from strom.broker.config import BrokerConfig, ConfigError, load_config, parse_properties
+from strom.broker.config import BrokerConfig, ConfigError, load_config
+from strom.properties import parse_properties
 
 pytestmark = pytest.mark.unit
 
@@ -24,7 +25,7 @@ def test_defaults_are_kafkas() -> None:
 def test_properties_file_and_overrides(tmp_path: Path) -> None:
     f = tmp_path / "server.properties"
     f.write_text("# comment\nbroker.id=7\nlog.dirs=/a,/b\nnum.partitions : 3\n")
-    c = load_config([str(f), "--override", "num.partitions=5"])
+    c = load_config(str(f), ["num.partitions=5"])
     assert c.broker_id == 7
     assert c.log_dirs == [Path("/a"), Path("/b")]
     assert c["num.partitions"] == 5
@@ -61,4 +62,4 @@ def test_parse_properties_separators() -> None:
 
 def test_missing_properties_file() -> None:
     with pytest.raises(ConfigError, match="does not exist"):
-        load_config(["/nonexistent/server.properties"])
+        load_config("/nonexistent/server.properties")

@@ -1,8 +1,8 @@
 """Broker configuration: Kafka's key names, defaults, parsing and validation.
 
-Owns: reading ``server.properties`` plus ``--override key=value`` pairs into a typed
-:class:`BrokerConfig`, and the map from broker-level ``log.*`` keys to the topic-level defaults
-they provide (Kafka's config synonyms).
+Owns: reading ``server.properties`` (parsed by :mod:`strom.properties`) plus ``--override
+key=value`` pairs into a typed :class:`BrokerConfig`, and the map from broker-level ``log.*``
+keys to the topic-level defaults they provide (Kafka's config synonyms).
 
 Invariants: every value in a BrokerConfig has been parsed and validated; an invalid value fails
 at start with :class:`ConfigError` naming the key; an unknown key only warns (Kafka does the same).
@@ -18,6 +18,7 @@ from typing import Any
 
 from strom.broker.connection_quotas import QuotaConfigError, parse_overrides
 from strom.broker.security.authorizer import AUTHORIZER_CLASSES
+from strom.properties import PropertiesError, read_properties
 
 log = logging.getLogger("strom.broker.config")
 
@@ -264,22 +265,6 @@ def parse_value(key: Key, raw: str | None) -> Any:
     return value
 
 
-def parse_properties(text: str) -> dict[str, str]:
-    """Java .properties subset: ``key=value`` or ``key: value``, ``#``/``!`` comments."""
-    out: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#!":
-            continue
-        for i, ch in enumerate(line):
-            if ch in "=:":
-                out[line[:i].strip()] = line[i + 1 :].strip()
-                break
-        else:
-            out[line] = ""
-    return out
-
-
 @dataclass(frozen=True)
 class Listener:
     name: str
@@ -398,28 +383,17 @@ class BrokerConfig:
         return out
 
 
-def load_config(argv: list[str]) -> BrokerConfig:
-    """``[server.properties] [--override key=value ...]`` to a validated BrokerConfig."""
+def load_config(path: str | None, overrides: list[str] | None = None) -> BrokerConfig:
+    """``server.properties`` (when given) with ``key=value`` overrides on top, validated."""
     props: dict[str, str] = {}
-    i = 0
-    while i < len(argv):
-        arg = argv[i]
-        if arg == "--override":
-            if i + 1 >= len(argv) or "=" not in argv[i + 1]:
-                raise ConfigError("--override takes key=value")
-            k, _, v = argv[i + 1].partition("=")
-            props[k.strip()] = v.strip()
-            i += 2
-            continue
-        if arg.startswith("--override="):
-            k, _, v = arg[len("--override=") :].partition("=")
-            props[k.strip()] = v.strip()
-            i += 1
-            continue
-        path = Path(arg)
-        if not path.is_file():
-            raise ConfigError(f"configuration file {arg} does not exist")
-        file_props = parse_properties(path.read_text())
-        props = {**file_props, **props}
-        i += 1
+    if path is not None:
+        try:
+            props = read_properties(path)
+        except PropertiesError as exc:
+            raise ConfigError(str(exc)) from None
+    for item in overrides or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--override takes key=value, not {item!r}")
+        props[key.strip()] = value.strip()
     return BrokerConfig(props)

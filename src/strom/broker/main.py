@@ -3,17 +3,22 @@
 Logging: ``--log-level LEVEL``, ``--log-config FILE`` (Python logging dictConfig JSON or INI),
 ``--log-file FILE`` (size-rotated), see :mod:`strom.broker.logging_control`.
 SIGTERM and SIGINT start a clean shutdown; a second signal exits at once. SIGUSR1 logs the stack
-of every asyncio task (the broker's ``jstack``). Exit status 1 with a one-line message for an
-invalid configuration.
+of every asyncio task (the broker's ``jstack``). Expected startup failures (an invalid
+configuration, a listener port in use, a log directory that cannot be created or read, a broker id
+taken in ZooKeeper) are one line on stderr and exit status 1, never a traceback.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import io
 import logging
+import os
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from strom.broker.config import ConfigError, load_config
@@ -44,12 +49,96 @@ def _install_uvloop() -> None:
     asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
 
 
-async def _serve(argv: list[str]) -> int:
+class StartupError(Exception):
+    """The broker could not start for a reason outside the program (a port, a directory)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="strom broker",
+        description="Run one Kafka-compatible broker until SIGTERM or Ctrl-C.",
+        epilog="examples:\n"
+        "  strom broker\n"
+        "  strom broker config/server.properties --override broker.id=2\n"
+        "  strom broker --override listeners=PLAINTEXT://127.0.0.1:9093 "
+        "--override log.dirs=/tmp/strom-2\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "config",
+        nargs="?",
+        metavar="server.properties",
+        help="a Java properties file with Kafka's broker keys (default: every key's default)",
+    )
+    p.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a broker property that wins over the file; repeatable",
+    )
+    p.add_argument(
+        "--log-level",
+        metavar="LEVEL",
+        help="root log level: TRACE, DEBUG, INFO (default), WARN, ERROR, FATAL or OFF",
+    )
+    p.add_argument(
+        "--log-config",
+        metavar="FILE",
+        help="Python logging configuration: FILE.json (dictConfig) or an INI fileConfig file",
+    )
+    p.add_argument(
+        "--log-file", metavar="PATH", help="also log to PATH, rotated at 100 MiB (10 kept)"
+    )
+    return p
+
+
+async def _start(broker: Any) -> None:
+    """``broker.start()``; an OSError (port in use, unusable log dir) becomes a StartupError
+    after a best-effort release of what was opened."""
+    try:
+        await broker.start()
+    except OSError as exc:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(broker.shutdown(), 10)
+        raise StartupError(_os_error_text(exc)) from None
+
+
+def _os_error_text(exc: OSError) -> str:
+    text = str(exc)
+    if exc.strerror and exc.filename is not None:
+        text = f"{exc.strerror}: {exc.filename}"
+    return text
+
+
+def check_log_dirs(dirs: list[Path]) -> None:
+    """Kafka's ``createAndValidateLogDirs``: each directory exists (created when missing), is a
+    directory, and can be listed; StartupError naming the directory otherwise."""
+    for d in dirs:
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise StartupError(f"log directory {d} is not a directory") from None
+        except OSError as exc:
+            raise StartupError(f"cannot create log directory {d}: {exc.strerror}") from None
+        if not d.is_dir():
+            raise StartupError(f"log directory {d} is not a directory")
+        try:
+            next(iter(os.scandir(d)), None)
+        except OSError as exc:
+            raise StartupError(f"cannot read log directory {d}: {exc.strerror}") from None
+
+
+async def _serve(args: argparse.Namespace) -> int:
     from strom.broker.broker import Broker
 
-    config = load_config(argv)
-    broker = Broker(config)
-    await broker.start()
+    config = load_config(args.config, args.override)
+    check_log_dirs(config.log_dirs)
+    try:
+        broker = Broker(config)
+    except OSError as exc:
+        raise StartupError(_os_error_text(exc)) from None
+    await _start(broker)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = 0
@@ -72,46 +161,16 @@ async def _serve(argv: list[str]) -> int:
     return 0
 
 
-LOGGING_FLAGS = ("--log-level", "--log-config", "--log-file")
-
-
-def split_logging_flags(argv: list[str]) -> tuple[dict[str, str], list[str]]:
-    """Take ``--log-level L``, ``--log-config FILE``, ``--log-file FILE`` (or ``--flag=value``)
-    out of ``argv``; the rest is the broker configuration."""
-    flags: dict[str, str] = {}
-    rest: list[str] = []
-    i = 0
-    while i < len(argv):
-        arg = argv[i]
-        name, eq, value = arg.partition("=")
-        if name in LOGGING_FLAGS:
-            if not eq:
-                if i + 1 >= len(argv):
-                    raise ConfigError(f"{name} takes a value")
-                value = argv[i + 1]
-                i += 1
-            flags[name] = value
-        else:
-            rest.append(arg)
-        i += 1
-    return flags, rest
-
-
 def run_broker(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
     try:
-        flags, argv = split_logging_flags(argv)
-        configure_logging(
-            flags.get("--log-level"), flags.get("--log-config"), flags.get("--log-file")
-        )
+        configure_logging(args.log_level, args.log_config, args.log_file)
     except (ConfigError, ValueError, OSError) as exc:
         print(f"strom broker: {exc}", file=sys.stderr)
         return 1
     _install_uvloop()
     try:
-        return asyncio.run(_serve(argv))
-    except ConfigError as exc:
-        print(f"strom broker: {exc}", file=sys.stderr)
-        return 1
-    except BrokerIdTakenError as exc:
+        return asyncio.run(_serve(args))
+    except (ConfigError, StartupError, BrokerIdTakenError) as exc:
         print(f"strom broker: {exc}", file=sys.stderr)
         return 1

@@ -566,9 +566,10 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.bind(addr)
         sock.listen(LISTEN_BACKLOG)
         sock.setblocking(False)
-    except OSError:
+    except OSError as exc:
         sock.close()
-        raise
+        reason = (exc.strerror or str(exc)).lower()
+        raise OSError(exc.errno, f"cannot listen on {host}:{port}: {reason}") from None
     return sock
 
 

@@ -197,7 +197,8 @@ class Cluster:
             await asyncio.wait_for(self.refresh(), timeout)
         except TimeoutError:
             raise KafkaTimeoutError(
-                f"{what}: no metadata from {self._bootstrap} within {timeout:g}s"
+                f"{what}: no metadata from "
+                f"{', '.join(f'{h}:{p}' for h, p in self._bootstrap)} within {timeout:g}s"
             ) from None
 
     async def refresh(self) -> None:
@@ -304,11 +305,12 @@ class Cluster:
         """Partitions of ``topic``, refreshing metadata until known or ``timeout``."""
         self.add_topics([topic])
         deadline = time.monotonic() + timeout
+        refreshed = False
         while True:
-            if self.is_stale():
-                await self.refresh_within(
-                    max(0.0, deadline - time.monotonic()), f"partitions of {topic!r}"
-                )
+            remaining = deadline - time.monotonic()
+            if self.is_stale() and (remaining > 0 or not refreshed):
+                await self.refresh_within(max(0.0, remaining), f"partitions of {topic!r}")
+                refreshed = True
             parts = self.partitions_for(topic)
             if parts:
                 return parts

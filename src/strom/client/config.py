@@ -10,10 +10,13 @@ strings, as in a properties file.
 from __future__ import annotations
 
 import builtins
+import logging
 from collections.abc import Mapping
 from typing import Any
 
 from strom.client.errors import ClientError
+
+log = logging.getLogger("strom.client")
 
 COMMON: dict[str, Any] = {
     "bootstrap.servers": "localhost:9092",
@@ -97,6 +100,8 @@ CONSUMER: dict[str, Any] = {
 
 ADMIN: dict[str, Any] = {**COMMON, "default.api.timeout.ms": 60000}
 
+_ANY_KIND = frozenset(PRODUCER) | frozenset(CONSUMER) | frozenset(ADMIN)
+
 _TRUE = {"true", "1", "yes"}
 _FALSE = {"false", "0", "no"}
 
@@ -108,6 +113,12 @@ class Config:
         values = dict(defaults)
         for key, value in (props or {}).items():
             if key not in defaults:
+                if key in _ANY_KIND:
+                    # another client kind's property (one properties file shared by tools, as
+                    # Kafka's clients take it): ignored, as Java's "supplied but isn't a known
+                    # config" warning says
+                    log.warning("configuration %r is not used by this client; ignored", key)
+                    continue
                 raise ClientError(f"unknown configuration property {key!r}")
             values[key] = value
         self._values = values

@@ -231,6 +231,19 @@ def read_unknown_tag(b: memoryview, p: int, size: int) -> tuple[bytes, int]:
     return bytes(b[p:end]), end
 
 
+def read_unknown_tags(b: memoryview, p: int) -> tuple[tuple[tuple[int, bytes], ...], int]:
+    """A tag section holding no field this version knows: every (tag, raw bytes) kept as read,
+    so that re-encoding the struct writes them back unchanged."""
+    n, p = read_tag_count(b, p)
+    out: list[tuple[int, bytes]] = []
+    for _ in range(n):
+        tag, p = read_uvarint(b, p)
+        size, p = read_uvarint(b, p)
+        raw, p = read_unknown_tag(b, p, size)
+        out.append((tag, raw))
+    return tuple(out), p
+
+
 def check_tag_end(p: int, end: int, tag: int) -> None:
     if p != end:
         raise DecodeError(f"tagged field {tag} declared {end} but used {p}")

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.metadata
 import json
 import sys
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import strom
 from strom.errors import ErrorCode, KafkaError
+from strom.properties import PropertiesError, read_properties
 
 KAFKA_VERSION = "3.9"
 
@@ -50,17 +51,25 @@ def parser(
         "--command-config", metavar="FILE", help="a properties file with client configuration"
     )
     p.add_argument("--debug", action="store_true", help="print tracebacks on errors")
+    p.add_argument("--zookeeper", nargs="?", action=_Removed, help=argparse.SUPPRESS)
     p.add_argument("--version", action="version", version=version_text())
     return p
 
 
+class _Removed(argparse.Action):
+    """``--zookeeper``: removed from Kafka's tools in 3.0 (KIP-500); says what replaces it."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        parser.exit(
+            2,
+            f"{parser.prog}: --zookeeper was removed (Kafka 3.0, KIP-500): the tools talk to "
+            "the brokers; use --bootstrap-server HOST:PORT instead.\n",
+        )
+
+
 def version_text() -> str:
     """``strom X.Y.Z (Kafka 3.9 tools)``, as ``--version`` prints it."""
-    try:
-        own = importlib.metadata.version("strom")
-    except importlib.metadata.PackageNotFoundError:
-        own = "unknown"
-    return f"strom {own} (Kafka {KAFKA_VERSION} tools)"
+    return f"strom {strom.__version__} (Kafka {KAFKA_VERSION} tools)"
 
 
 def parse_props(items: list[str] | None, flag: str = "--property") -> dict[str, str]:
@@ -75,24 +84,13 @@ def parse_props(items: list[str] | None, flag: str = "--property") -> dict[str, 
 
 
 def load_properties(path: str | None) -> dict[str, str]:
-    """Read a Java-style properties file (``key=value`` or ``key: value``, ``#`` comments)."""
+    """The Java properties file ``path`` (see :mod:`strom.properties`); {} for None."""
     if path is None:
         return {}
     try:
-        text = Path(path).read_text()
-    except OSError as e:
-        raise ToolError(f"Cannot read {path}: {e.strerror}.") from e
-    out: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#!":
-            continue
-        cut = min((i for i in (line.find("="), line.find(":")) if i >= 0), default=-1)
-        if cut < 0:
-            out[line] = ""
-        else:
-            out[line[:cut].strip()] = line[cut + 1 :].strip()
-    return out
+        return read_properties(path)
+    except PropertiesError as e:
+        raise ToolError(f"{str(e)[0].upper()}{str(e)[1:]}.") from None
 
 
 def client_config(args: argparse.Namespace, *extra: dict[str, str]) -> dict[str, Any]:
@@ -164,6 +162,19 @@ def error_text(exc: BaseException) -> str:
     if isinstance(exc, (OSError, asyncio.TimeoutError)):
         return f"{type(exc).__name__}: {exc}"
     return f"{type(exc).__name__}: {exc}"
+
+
+async def within(setup: Awaitable[None], timeout_ms: int | None, bootstrap: str, flag: str) -> None:
+    """Await ``setup`` (a client's first connection) for at most ``timeout_ms``: a tool's own
+    timeout flag bounds how long it waits for an unreachable broker, and the error names the
+    address it tried."""
+    if timeout_ms is None:
+        await setup
+        return
+    try:
+        await asyncio.wait_for(setup, timeout_ms / 1000)
+    except TimeoutError:
+        raise ToolError(f"No answer from {bootstrap} within {flag} {timeout_ms}.") from None
 
 
 def run(args: argparse.Namespace, body: Callable[[], Coroutine[Any, Any, int]]) -> int:

@@ -1,64 +1,65 @@
-"""The ``strom`` command: dispatches to sub-commands (``broker``, ``dump-log``, ...).
+"""The ``strom`` command: an argparse parser with one sub-command per tool (``broker``,
+``topics``, ``console-producer``, ...), plus ``strom --version`` and ``strom --help``.
 
-Owns argument parsing only; every sub-command lives in the layer that implements it.
+Owns the top-level command line only: it picks the sub-command and hands the rest of the
+arguments, untouched, to that command's own ``main(argv) -> int``, which owns its flags and
+its ``--help``. Commands are imported lazily, so ``strom broker`` loads no tool code.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 
-# Kafka-style tools: sub-command -> module under strom.tools with a ``main(argv) -> int``.
-TOOLS = {
-    "topics": "topics",
-    "console-producer": "console_producer",
-    "console-consumer": "console_consumer",
-    "consumer-groups": "consumer_groups",
-    "configs": "configs",
-    "delete-records": "delete_records",
-    "log-dirs": "log_dirs",
-    "transactions": "transactions",
-    "acls": "acls",
-    "leader-election": "leader_election",
-    "reassign-partitions": "reassign_partitions",
-    "producer-perf-test": "producer_perf",
-    "consumer-perf-test": "consumer_perf",
+from strom.tools._common import version_text
+
+# sub-command -> (module with a ``main(argv) -> int``, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "broker": ("strom.broker.main:run_broker", "run a broker (server.properties, --override)"),
+    "cluster": ("strom.tools.cluster", "start, stop and inspect a local multi-broker cluster"),
+    "dump-log": ("strom.tools.dump_log", "print segment, index and snapshot files"),
+    "topics": ("strom.tools.topics", "create, delete, list, describe and alter topics"),
+    "console-producer": ("strom.tools.console_producer", "produce stdin lines as records"),
+    "console-consumer": ("strom.tools.console_consumer", "print records to stdout"),
+    "consumer-groups": ("strom.tools.consumer_groups", "list, describe, reset, delete groups"),
+    "configs": ("strom.tools.configs", "describe and alter topic, broker and group configs"),
+    "delete-records": ("strom.tools.delete_records", "delete records below an offset"),
+    "log-dirs": ("strom.tools.log_dirs", "describe log directories and partition sizes"),
+    "transactions": ("strom.tools.transactions", "list, describe and abort transactions"),
+    "leader-election": ("strom.tools.leader_election", "elect preferred or unclean leaders"),
+    "reassign-partitions": ("strom.tools.reassign_partitions", "move partition replicas"),
+    "producer-perf-test": ("strom.tools.producer_perf", "measure produce throughput/latency"),
+    "consumer-perf-test": ("strom.tools.consumer_perf", "measure consume throughput"),
+    "acls": ("strom.tools.acls", "add, remove and list ACLs"),
+    # loaded by name: the console is a sibling of the tools (see pyproject's layers)
+    "console": ("strom.console.main", "the web console (--bootstrap-server, --port)"),
 }
 
 
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="strom",
+        description="Strom: a Kafka-compatible streaming platform. "
+        "`strom COMMAND --help` describes each command's flags.",
+    )
+    p.add_argument("--version", action="version", version=version_text())
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (_, text) in COMMANDS.items():
+        # No option of its own ("\0" is never a prefix): every argument after the command name,
+        # --help included, goes to the command's own parser.
+        cmd = sub.add_parser(name, help=text, add_help=False, prefix_chars="\0")
+        cmd.add_argument("args", nargs=argparse.REMAINDER)
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help"):
-        print("usage: strom broker [server.properties] [--override key=value ...]")
-        print("       strom dump-log [--print-data] FILE ...")
-        print("       strom cluster up|down|status [--dir DIR] ...  (--help for details)")
-        print("       strom console --bootstrap-server HOST:PORT [--port 8080]  (a web UI)")
-        for name in TOOLS:
-            print(f"       strom {name} --bootstrap-server HOST:PORT ...  (--help for details)")
-        return 0 if args else 2
-    cmd, rest = args[0], args[1:]
-    if cmd == "broker":
-        from strom.broker.main import run_broker
-
-        return run_broker(rest)
-    if cmd == "dump-log":
-        from strom.tools.dump_log import main as dump_main
-
-        return dump_main(rest)
-    if cmd == "console":
-        # loaded by name: the console is a sibling of the tools (see pyproject's layers)
-        console: int = importlib.import_module("strom.console.main").main(rest)
-        return console
-    if cmd == "cluster":
-        from strom.tools.cluster import main as cluster_main
-
-        return cluster_main(rest)
-    if cmd in TOOLS:
-        module = importlib.import_module(f"strom.tools.{TOOLS[cmd]}")
-        rc: int = module.main(rest)
-        return rc
-    print(f"strom: unknown command {cmd!r}", file=sys.stderr)
-    return 2
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    target = COMMANDS[args.command][0]
+    module_name, _, attr = target.partition(":")
+    command = getattr(importlib.import_module(module_name), attr or "main")
+    rc: int = command(args.args)
+    return rc
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import random
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,7 @@ from strom.tools._common import (
     parse_props,
     parser,
     run,
+    within,
 )
 from strom.tools.deserializers import DeserializationError, Deserializer, deserializer
 
@@ -266,15 +268,25 @@ def check_args(args: argparse.Namespace) -> None:
             raise ToolError(f"Invalid --include regular expression {args.include!r}: {e}.") from e
 
 
-async def start_position(consumer: AIOConsumer, args: argparse.Namespace) -> None:
-    """Assign partitions (without --group) or subscribe, and seek per --offset."""
+async def start_position(
+    consumer: AIOConsumer,
+    args: argparse.Namespace,
+    started: float,
+    joined: Callable[[list[TopicPartition]], None],
+) -> None:
+    """Assign partitions (without --group) or subscribe (``joined`` is called with each
+    assignment, an empty one too), and seek per --offset; a topic that does not exist fails after
+    10 s, or once --timeout-ms has passed since ``started``."""
     if args.include:
-        consumer.subscribe(pattern=args.include)
+        consumer.subscribe(pattern=args.include, on_assigned=joined)
         return
     if args.partition is None and args.group is not None:
-        consumer.subscribe([args.topic])
+        consumer.subscribe([args.topic], on_assigned=joined)
         return
-    parts = await consumer.cluster.wait_for_topic(args.topic, 10.0)
+    wait = (
+        10.0 if args.timeout_ms is None else args.timeout_ms / 1000 - (time.monotonic() - started)
+    )
+    parts = await consumer.cluster.wait_for_topic(args.topic, wait)
     if args.partition is not None:
         if args.partition not in parts:
             raise ToolError(f"Partition {args.partition} of topic '{args.topic}' does not exist.")
@@ -299,13 +311,16 @@ async def consume(args: argparse.Namespace) -> int:
     committed: dict[TopicPartition, int] = {}
     out = sys.stdout
     try:
-        await consumer.start()
-        await start_position(consumer, args)
+        started = time.monotonic()
+        await within(consumer.start(), args.timeout_ms, args.bootstrap_server, "--timeout-ms")
+        assigned: list[bool] = []
+        await start_position(consumer, args, started, lambda _tps: assigned.append(True))
         last = time.monotonic()
         joined = (args.group is None and not args.include) or args.partition is not None
         while args.max_messages is None or count < args.max_messages:
-            if not joined and (consumer.assignment() or time.monotonic() - last > 30):
-                # The --timeout-ms clock starts once the group has assigned partitions.
+            if not joined and (assigned or time.monotonic() - last > 30):
+                # The --timeout-ms clock starts once the group has assigned partitions, or
+                # assigned none (a topic that does not exist).
                 joined, last = True, time.monotonic()
             if args.timeout_ms is not None and joined:
                 left = args.timeout_ms / 1000 - (time.monotonic() - last)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import os
 import sys
 import threading
 from dataclasses import dataclass
@@ -230,24 +231,42 @@ async def produce(args: argparse.Namespace) -> int:
 
 
 def _stdin_lines() -> asyncio.Queue[bytes | None]:
-    """Stdin lines fed by a daemon thread (so Ctrl-C never waits for a blocked read)."""
+    """Stdin lines fed by a daemon thread (so Ctrl-C never waits for a blocked read).
+
+    The thread reads file descriptor 0 with ``os.read`` and writes the prompt with ``os.write``,
+    never through ``sys.stdin``/``sys.stdout``: a daemon thread blocked inside a buffered read
+    holds that buffer's lock, and the interpreter aborts at exit ("Fatal Python error:
+    _enter_buffered_busy") when the tool fails while stdin is still open.
+    """
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=10000)
 
     # Kafka prompts with ">" only on an interactive console (stdin and stdout terminals)
     prompt = sys.stdin.isatty() and sys.stdout.isatty()
 
-    def read_line() -> bytes:
-        if prompt:
-            sys.stdout.write(">")
-            sys.stdout.flush()
-        return sys.stdin.buffer.readline()
+    def put(item: bytes | None) -> None:
+        asyncio.run_coroutine_threadsafe(queue.put(item), loop).result()
 
     def reader() -> None:
         try:
-            for raw in iter(read_line, b""):
-                asyncio.run_coroutine_threadsafe(queue.put(raw), loop).result()
-            asyncio.run_coroutine_threadsafe(queue.put(None), loop).result()
+            fd = sys.stdin.fileno()
+            partial = bytearray()
+            while True:
+                if prompt and not partial:
+                    os.write(sys.stdout.fileno(), b">")
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    break
+                start = 0
+                while (end := chunk.find(b"\n", start)) >= 0:
+                    partial += chunk[start : end + 1]
+                    put(bytes(partial))
+                    partial.clear()
+                    start = end + 1
+                partial += chunk[start:]
+            if partial:
+                put(bytes(partial))
+            put(None)
         except (RuntimeError, OSError, ValueError, concurrent.futures.CancelledError):
             return  # the event loop is gone (the tool failed or was interrupted)
 

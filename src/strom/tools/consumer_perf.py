@@ -20,7 +20,14 @@ import time
 from typing import Any
 
 from strom.client import AIOConsumer, TopicPartition
-from strom.tools._common import ToolError, load_properties, parse_props, parser, run
+from strom.tools._common import ToolError, load_properties, parse_props, parser, run, within
+from strom.tools.perf_display import (
+    Progress,
+    add_display_flags,
+    check_plot,
+    plot_latencies,
+    progress_enabled,
+)
 from strom.tools.perf_stats import (
     CONSUMER_HEADER,
     DETAILED_HEADER,
@@ -67,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--socket-buffer-size", type=int, help="accepted for compatibility")
     p.add_argument("--threads", type=int, help="deprecated in Kafka; ignored")
     p.add_argument("--num-fetch-threads", type=int, help="deprecated in Kafka; ignored")
+    add_display_flags(p)
     return p
 
 
@@ -103,6 +111,9 @@ class Reader:
         self.last_bytes = 0
         self.join_in_round = 0
         self.latency = Stats(args.messages, time.monotonic(), float("inf"), "received")
+        self.progress = Progress(
+            args.messages, "received", time.monotonic(), progress_enabled(args)
+        )
 
     async def assigned(self, _tps: list[TopicPartition]) -> None:
         spent = int((time.monotonic() - self.join_started) * 1000)
@@ -131,15 +142,20 @@ class Reader:
         )
 
     async def consume(self, consumer: AIOConsumer) -> bool:
-        """Read until --messages records or --timeout without one; True when all arrived."""
+        """Read until --messages records or --timeout without one; True when all arrived.
+
+        With --show-detailed-stats the last, partial interval (up to the last record read) gets
+        its line too: a run shorter than --reporting-interval still reports its records."""
         a = self.args
         last_record = time.monotonic()
+        complete = True
         while self.records < a.messages:
             batches = await consumer.getmany(100, max_records=a.messages - self.records)
             now = time.monotonic()
             wall = now_ms()
             if not batches and (now - last_record) * 1000 > a.timeout:
-                return False
+                complete = False
+                break
             for recs in batches.values():
                 last_record = now
                 for r in recs:
@@ -147,14 +163,22 @@ class Reader:
                     self.records += 1
                     self.bytes += size
                     self.latency.record(max(0, wall - r.timestamp), size, now)
+            self.progress.update(self.records, now)
             if now - self.last_report >= a.reporting_interval / 1000:
-                if a.show_detailed_stats:
-                    print(self.interval_line(now))
-                self.join_in_round = 0
-                self.last_report = now
-                self.last_records = self.records
-                self.last_bytes = self.bytes
-        return True
+                self.report(now)
+        self.progress.finish(self.records, time.monotonic())
+        if self.records > self.last_records:
+            self.report(last_record)
+        return complete
+
+    def report(self, now: float) -> None:
+        """End the current interval at ``now``: its line with --show-detailed-stats."""
+        if self.args.show_detailed_stats:
+            print(self.interval_line(now), flush=True)
+        self.join_in_round = 0
+        self.last_report = now
+        self.last_records = self.records
+        self.last_bytes = self.bytes
 
 
 def main(argv: list[str]) -> int:
@@ -168,10 +192,11 @@ def main(argv: list[str]) -> int:
             raise ToolError("Missing required argument --bootstrap-server.")
         if (args.topic is None) == (args.include is None):
             raise ToolError("Exactly one of --topic/--include is required.")
+        check_plot(args)
         strftime = java_date_format(args.date_format)
         group = args.group or f"perf-consumer-{random.randrange(100000)}"
         consumer = AIOConsumer(consumer_config(args, group))
-        await consumer.start()
+        await within(consumer.start(), args.timeout, args.bootstrap_server, "--timeout")
         reader = Reader(args, strftime)
         if not args.hide_header:
             print(DETAILED_HEADER if args.show_detailed_stats else CONSUMER_HEADER)
@@ -208,6 +233,9 @@ def main(argv: list[str]) -> int:
                 )
             )
         print("End-to-end latency: " + reader.latency.final_line(end))
+        if args.plot:
+            title = f"consumer-perf-test: {reader.records} records, end-to-end latency"
+            plot_latencies(reader.latency.samples, args.plot, title)
         if args.print_metrics:
             print()
             print(

@@ -28,6 +28,13 @@ from typing import Any
 
 from strom.client import AIOProducer, RecordMetadata
 from strom.tools._common import ToolError, load_properties, parse_props, parser, run
+from strom.tools.perf_display import (
+    Progress,
+    add_display_flags,
+    check_plot,
+    plot_latencies,
+    progress_enabled,
+)
 from strom.tools.perf_stats import Stats, Throttle, metrics_table
 
 EXAMPLES = """\
@@ -78,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="commit each transaction once it is this old (enables transactions; default 3000)",
     )
     p.add_argument("--reporting-interval", type=int, default=5000, help="ms between lines")
+    add_display_flags(p)
     return p
 
 
@@ -148,9 +156,11 @@ class Run:
         self.stats = Stats(args.num_records, self.start, args.reporting_interval / 1000)
         self.errors = 0
         self.first_error: BaseException | None = None
+        self.progress = Progress(args.num_records, "sent", self.start, progress_enabled(args))
 
     def done(self, sent_at: float, size: int, fut: asyncio.Future[RecordMetadata]) -> None:
         now = time.monotonic()
+        self.progress.update(self.stats.count + self.errors + 1, now)
         if fut.cancelled() or fut.exception() is not None:
             self.errors += 1
             if self.first_error is None:
@@ -210,6 +220,7 @@ def main(argv: list[str]) -> int:
     async def body() -> int:
         if args.num_records <= 0:
             raise ToolError("--num-records must be positive.")
+        check_plot(args)
         conf = producer_config(args)
         txn_duration_s = transaction_settings(args, conf)
         data = payloads(args, random.Random())
@@ -221,7 +232,11 @@ def main(argv: list[str]) -> int:
         finally:
             await producer.close()
         end = time.monotonic()
+        perf.progress.finish(perf.stats.count + perf.errors, end)
         print(perf.stats.final_line(end))
+        if args.plot:
+            title = f"producer-perf-test {args.topic}: {perf.stats.count} records, send to ack"
+            plot_latencies(perf.stats.samples, args.plot, title)
         if args.print_metrics:
             print()
             print(metrics_table(perf.metrics(end - perf.start)))

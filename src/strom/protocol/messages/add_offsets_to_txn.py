@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -81,14 +81,7 @@ def _d_AddOffsetsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddOffsetsToTxn
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddOffsetsToTxnRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -107,8 +100,6 @@ _DEC_AddOffsetsToTxnRequest: dict[int, DecodeFn] = {0: _d_AddOffsetsToTxnRequest
 _ENC_AddOffsetsToTxnRequest: dict[int, EncodeFn] = {0: _e_AddOffsetsToTxnRequest_v0, 1: _e_AddOffsetsToTxnRequest_v0, 2: _e_AddOffsetsToTxnRequest_v0, 3: _e_AddOffsetsToTxnRequest_v3, 4: _e_AddOffsetsToTxnRequest_v3}
 AddOffsetsToTxnRequest._DECODERS = _DEC_AddOffsetsToTxnRequest
 AddOffsetsToTxnRequest._ENCODERS = _ENC_AddOffsetsToTxnRequest
-
-ADDOFFSETSTOTXNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 25, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'AddOffsetsToTxnRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}]}
 
 
 
@@ -158,14 +149,7 @@ def _d_AddOffsetsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddOffsetsToTx
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddOffsetsToTxnResponse(f0, f1, _ut), p
 
 
@@ -182,5 +166,3 @@ _DEC_AddOffsetsToTxnResponse: dict[int, DecodeFn] = {0: _d_AddOffsetsToTxnRespon
 _ENC_AddOffsetsToTxnResponse: dict[int, EncodeFn] = {0: _e_AddOffsetsToTxnResponse_v0, 1: _e_AddOffsetsToTxnResponse_v0, 2: _e_AddOffsetsToTxnResponse_v0, 3: _e_AddOffsetsToTxnResponse_v3, 4: _e_AddOffsetsToTxnResponse_v3}
 AddOffsetsToTxnResponse._DECODERS = _DEC_AddOffsetsToTxnResponse
 AddOffsetsToTxnResponse._ENCODERS = _ENC_AddOffsetsToTxnResponse
-
-ADDOFFSETSTOTXNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 25, 'type': 'response', 'name': 'AddOffsetsToTxnResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -137,14 +137,7 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b: memoryview, p: in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest.AddPartitionsToTxnTopic(f0, f1, _ut), p
 
 
@@ -182,14 +175,7 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(b: memoryview,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -268,14 +254,7 @@ def _d_AddPartitionsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddPartition
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -319,14 +298,7 @@ def _d_AddPartitionsToTxnRequest_v4(b: memoryview, p: int) -> tuple[AddPartition
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -350,8 +322,6 @@ _DEC_AddPartitionsToTxnRequest: dict[int, DecodeFn] = {0: _d_AddPartitionsToTxnR
 _ENC_AddPartitionsToTxnRequest: dict[int, EncodeFn] = {0: _e_AddPartitionsToTxnRequest_v0, 1: _e_AddPartitionsToTxnRequest_v0, 2: _e_AddPartitionsToTxnRequest_v0, 3: _e_AddPartitionsToTxnRequest_v3, 4: _e_AddPartitionsToTxnRequest_v4, 5: _e_AddPartitionsToTxnRequest_v4}
 AddPartitionsToTxnRequest._DECODERS = _DEC_AddPartitionsToTxnRequest
 AddPartitionsToTxnRequest._ENCODERS = _ENC_AddPartitionsToTxnRequest
-
-ADDPARTITIONSTOTXNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 24, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'AddPartitionsToTxnRequest', 'latestVersionUnstable': False, 'validVersions': '0-5', 'flexibleVersions': '3+', 'fields': [{'name': 'Transactions', 'type': '[]AddPartitionsToTxnTransaction', 'versions': '4+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '4+', 'mapKey': True, 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '4+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '4+'}, {'name': 'VerifyOnly', 'type': 'bool', 'versions': '4+', 'default': False}, {'name': 'Topics', 'type': '[]AddPartitionsToTxnTopic', 'versions': '4+'}]}, {'name': 'V3AndBelowTransactionalId', 'type': 'string', 'versions': '0-3', 'entityType': 'transactionalId'}, {'name': 'V3AndBelowProducerId', 'type': 'int64', 'versions': '0-3', 'entityType': 'producerId'}, {'name': 'V3AndBelowProducerEpoch', 'type': 'int16', 'versions': '0-3'}, {'name': 'V3AndBelowTopics', 'type': '[]AddPartitionsToTxnTopic', 'versions': '0-3'}], 'commonStructs': [{'name': 'AddPartitionsToTxnTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
 
 
 
@@ -459,14 +429,7 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(b: memory
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult(f0, f1, _ut), p
 
 
@@ -527,14 +490,7 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult(f0, f1, _ut), p
 
 
@@ -573,14 +529,7 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b: memoryview, p: 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse.AddPartitionsToTxnResult(f0, f1, _ut), p
 
 
@@ -657,14 +606,7 @@ def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitio
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -706,14 +648,7 @@ def _d_AddPartitionsToTxnResponse_v4(b: memoryview, p: int) -> tuple[AddPartitio
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddPartitionsToTxnResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -738,5 +673,3 @@ _DEC_AddPartitionsToTxnResponse: dict[int, DecodeFn] = {0: _d_AddPartitionsToTxn
 _ENC_AddPartitionsToTxnResponse: dict[int, EncodeFn] = {0: _e_AddPartitionsToTxnResponse_v0, 1: _e_AddPartitionsToTxnResponse_v0, 2: _e_AddPartitionsToTxnResponse_v0, 3: _e_AddPartitionsToTxnResponse_v3, 4: _e_AddPartitionsToTxnResponse_v4, 5: _e_AddPartitionsToTxnResponse_v4}
 AddPartitionsToTxnResponse._DECODERS = _DEC_AddPartitionsToTxnResponse
 AddPartitionsToTxnResponse._ENCODERS = _ENC_AddPartitionsToTxnResponse
-
-ADDPARTITIONSTOTXNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 24, 'type': 'response', 'name': 'AddPartitionsToTxnResponse', 'validVersions': '0-5', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '4+', 'ignorable': True}, {'name': 'ResultsByTransaction', 'type': '[]AddPartitionsToTxnResult', 'versions': '4+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '4+', 'mapKey': True, 'entityType': 'transactionalId'}, {'name': 'TopicResults', 'type': '[]AddPartitionsToTxnTopicResult', 'versions': '4+'}]}, {'name': 'ResultsByTopicV3AndBelow', 'type': '[]AddPartitionsToTxnTopicResult', 'versions': '0-3'}], 'commonStructs': [{'name': 'AddPartitionsToTxnTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'ResultsByPartition', 'type': '[]AddPartitionsToTxnPartitionResult', 'versions': '0+'}]}, {'name': 'AddPartitionsToTxnPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}, {'name': 'PartitionErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

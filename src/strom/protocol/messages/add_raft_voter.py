@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -90,14 +90,7 @@ def _d_AddRaftVoterRequest_Listener_v0(b: memoryview, p: int) -> tuple[AddRaftVo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddRaftVoterRequest.Listener(f0, f1, f2, _ut), p
 
 
@@ -133,14 +126,7 @@ def _d_AddRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[AddRaftVoterReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddRaftVoterRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -167,8 +153,6 @@ _DEC_AddRaftVoterRequest: dict[int, DecodeFn] = {0: _d_AddRaftVoterRequest_v0}
 _ENC_AddRaftVoterRequest: dict[int, EncodeFn] = {0: _e_AddRaftVoterRequest_v0}
 AddRaftVoterRequest._DECODERS = _DEC_AddRaftVoterRequest
 AddRaftVoterRequest._ENCODERS = _ENC_AddRaftVoterRequest
-
-ADDRAFTVOTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 80, 'type': 'request', 'listeners': ['controller', 'broker'], 'name': 'AddRaftVoterRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}]}
 
 
 
@@ -211,14 +195,7 @@ def _d_AddRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[AddRaftVoterRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AddRaftVoterResponse(f0, f1, f2, _ut), p
 
 
@@ -236,5 +213,3 @@ _DEC_AddRaftVoterResponse: dict[int, DecodeFn] = {0: _d_AddRaftVoterResponse_v0}
 _ENC_AddRaftVoterResponse: dict[int, EncodeFn] = {0: _e_AddRaftVoterResponse_v0}
 AddRaftVoterResponse._DECODERS = _DEC_AddRaftVoterResponse
 AddRaftVoterResponse._ENCODERS = _ENC_AddRaftVoterResponse
-
-ADDRAFTVOTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 80, 'type': 'response', 'name': 'AddRaftVoterResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'ignorable': True}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -58,14 +58,7 @@ def _d_AllocateProducerIdsRequest_v0(b: memoryview, p: int) -> tuple[AllocatePro
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AllocateProducerIdsRequest(f0, f1, _ut), p
 
 
@@ -82,8 +75,6 @@ _DEC_AllocateProducerIdsRequest: dict[int, DecodeFn] = {0: _d_AllocateProducerId
 _ENC_AllocateProducerIdsRequest: dict[int, EncodeFn] = {0: _e_AllocateProducerIdsRequest_v0}
 AllocateProducerIdsRequest._DECODERS = _DEC_AllocateProducerIdsRequest
 AllocateProducerIdsRequest._ENCODERS = _ENC_AllocateProducerIdsRequest
-
-ALLOCATEPRODUCERIDSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 67, 'type': 'request', 'listeners': ['zkBroker', 'controller'], 'name': 'AllocateProducerIdsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}
 
 
 
@@ -128,14 +119,7 @@ def _d_AllocateProducerIdsResponse_v0(b: memoryview, p: int) -> tuple[AllocatePr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AllocateProducerIdsResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -152,5 +136,3 @@ _DEC_AllocateProducerIdsResponse: dict[int, DecodeFn] = {0: _d_AllocateProducerI
 _ENC_AllocateProducerIdsResponse: dict[int, EncodeFn] = {0: _e_AllocateProducerIdsResponse_v0}
 AllocateProducerIdsResponse._DECODERS = _DEC_AllocateProducerIdsResponse
 AllocateProducerIdsResponse._ENCODERS = _ENC_AllocateProducerIdsResponse
-
-ALLOCATEPRODUCERIDSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 67, 'type': 'response', 'name': 'AllocateProducerIdsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ProducerIdStart', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerIdLen', 'type': 'int32', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -125,14 +125,7 @@ def _d_AlterClientQuotasRequest_EntityData_v1(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterClientQuotasRequest.EntityData(f0, f1, _ut), p
 
 
@@ -167,14 +160,7 @@ def _d_AlterClientQuotasRequest_OpData_v1(b: memoryview, p: int) -> tuple[AlterC
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterClientQuotasRequest.OpData(f0, f1, f2, _ut), p
 
 
@@ -259,14 +245,7 @@ def _d_AlterClientQuotasRequest_EntryData_v1(b: memoryview, p: int) -> tuple[Alt
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterClientQuotasRequest.EntryData(f0, f1, _ut), p
 
 
@@ -342,14 +321,7 @@ def _d_AlterClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[AlterClientQu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterClientQuotasRequest(f0, f1, _ut), p
 
 
@@ -374,8 +346,6 @@ _DEC_AlterClientQuotasRequest: dict[int, DecodeFn] = {0: _d_AlterClientQuotasReq
 _ENC_AlterClientQuotasRequest: dict[int, EncodeFn] = {0: _e_AlterClientQuotasRequest_v0, 1: _e_AlterClientQuotasRequest_v1}
 AlterClientQuotasRequest._DECODERS = _DEC_AlterClientQuotasRequest
 AlterClientQuotasRequest._ENCODERS = _ENC_AlterClientQuotasRequest
-
-ALTERCLIENTQUOTASREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 49, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterClientQuotasRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'fields': [{'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'Ops', 'type': '[]OpData', 'versions': '0+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '0+'}, {'name': 'Value', 'type': 'float64', 'versions': '0+'}, {'name': 'Remove', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -464,14 +434,7 @@ def _d_AlterClientQuotasResponse_EntityData_v1(b: memoryview, p: int) -> tuple[A
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterClientQuotasResponse.EntityData(f0, f1, _ut), p
 
 
@@ -538,14 +501,7 @@ def _d_AlterClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterClientQuotasResponse.EntryData(f0, f1, f2, _ut), p
 
 
@@ -617,14 +573,7 @@ def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterClientQuotasResponse(f0, f1, _ut), p
 
 
@@ -649,5 +598,3 @@ _DEC_AlterClientQuotasResponse: dict[int, DecodeFn] = {0: _d_AlterClientQuotasRe
 _ENC_AlterClientQuotasResponse: dict[int, EncodeFn] = {0: _e_AlterClientQuotasResponse_v0, 1: _e_AlterClientQuotasResponse_v1}
 AlterClientQuotasResponse._DECODERS = _DEC_AlterClientQuotasResponse
 AlterClientQuotasResponse._ENCODERS = _ENC_AlterClientQuotasResponse
-
-ALTERCLIENTQUOTASRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 49, 'type': 'response', 'name': 'AlterClientQuotasResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -108,14 +108,7 @@ def _d_AlterConfigsRequest_AlterableConfig_v2(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterConfigsRequest.AlterableConfig(f0, f1, _ut), p
 
 
@@ -182,14 +175,7 @@ def _d_AlterConfigsRequest_AlterConfigsResource_v2(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterConfigsRequest.AlterConfigsResource(f0, f1, f2, _ut), p
 
 
@@ -261,14 +247,7 @@ def _d_AlterConfigsRequest_v2(b: memoryview, p: int) -> tuple[AlterConfigsReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterConfigsRequest(f0, f1, _ut), p
 
 
@@ -293,8 +272,6 @@ _DEC_AlterConfigsRequest: dict[int, DecodeFn] = {0: _d_AlterConfigsRequest_v0, 1
 _ENC_AlterConfigsRequest: dict[int, EncodeFn] = {0: _e_AlterConfigsRequest_v0, 1: _e_AlterConfigsRequest_v0, 2: _e_AlterConfigsRequest_v2}
 AlterConfigsRequest._DECODERS = _DEC_AlterConfigsRequest
 AlterConfigsRequest._ENCODERS = _ENC_AlterConfigsRequest
-
-ALTERCONFIGSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 33, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterConfigsRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'Resources', 'type': '[]AlterConfigsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+', 'mapKey': True}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Configs', 'type': '[]AlterableConfig', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -380,14 +357,7 @@ def _d_AlterConfigsResponse_AlterConfigsResourceResponse_v2(b: memoryview, p: in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -453,14 +423,7 @@ def _d_AlterConfigsResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterConfigsResponse(f0, f1, _ut), p
 
 
@@ -485,5 +448,3 @@ _DEC_AlterConfigsResponse: dict[int, DecodeFn] = {0: _d_AlterConfigsResponse_v0,
 _ENC_AlterConfigsResponse: dict[int, EncodeFn] = {0: _e_AlterConfigsResponse_v0, 1: _e_AlterConfigsResponse_v0, 2: _e_AlterConfigsResponse_v2}
 AlterConfigsResponse._DECODERS = _DEC_AlterConfigsResponse
 AlterConfigsResponse._ENCODERS = _ENC_AlterConfigsResponse
-
-ALTERCONFIGSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 33, 'type': 'response', 'name': 'AlterConfigsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Responses', 'type': '[]AlterConfigsResourceResponse', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -130,14 +130,7 @@ def _d_AlterPartitionRequest_BrokerState_v3(b: memoryview, p: int) -> tuple[Alte
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.BrokerState(f0, f1, _ut), p
 
 
@@ -168,14 +161,7 @@ def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -211,14 +197,7 @@ def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -260,14 +239,7 @@ def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -308,14 +280,7 @@ def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -355,14 +320,7 @@ def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -402,14 +360,7 @@ def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -449,14 +400,7 @@ def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterP
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
 
 
@@ -496,14 +440,7 @@ def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -543,14 +480,7 @@ def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -590,14 +520,7 @@ def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -637,14 +560,7 @@ def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionRequest(f0, f1, f2, _ut), p
 
 
@@ -669,8 +585,6 @@ _DEC_AlterPartitionRequest: dict[int, DecodeFn] = {0: _d_AlterPartitionRequest_v
 _ENC_AlterPartitionRequest: dict[int, EncodeFn] = {0: _e_AlterPartitionRequest_v0, 1: _e_AlterPartitionRequest_v1, 2: _e_AlterPartitionRequest_v2, 3: _e_AlterPartitionRequest_v3}
 AlterPartitionRequest._DECODERS = _DEC_AlterPartitionRequest
 AlterPartitionRequest._ENCODERS = _ENC_AlterPartitionRequest
-
-ALTERPARTITIONREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 56, 'type': 'request', 'listeners': ['zkBroker', 'controller'], 'name': 'AlterPartitionRequest', 'validVersions': '0-3', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-1', 'ignorable': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '2+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'NewIsr', 'type': '[]int32', 'versions': '0-2', 'entityType': 'brokerId'}, {'name': 'NewIsrWithEpochs', 'type': '[]BrokerState', 'versions': '3+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '3+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '3+', 'default': '-1'}]}, {'name': 'LeaderRecoveryState', 'type': 'int8', 'versions': '1+', 'default': '0'}, {'name': 'PartitionEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -776,14 +690,7 @@ def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[A
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -817,14 +724,7 @@ def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[A
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -862,14 +762,7 @@ def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Alter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
@@ -909,14 +802,7 @@ def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Alter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
@@ -956,14 +842,7 @@ def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Alter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
 
 
@@ -1003,14 +882,7 @@ def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
@@ -1050,14 +922,7 @@ def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
@@ -1097,14 +962,7 @@ def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionResponse(f0, f1, f2, _ut), p
 
 
@@ -1129,5 +987,3 @@ _DEC_AlterPartitionResponse: dict[int, DecodeFn] = {0: _d_AlterPartitionResponse
 _ENC_AlterPartitionResponse: dict[int, EncodeFn] = {0: _e_AlterPartitionResponse_v0, 1: _e_AlterPartitionResponse_v1, 2: _e_AlterPartitionResponse_v2, 3: _e_AlterPartitionResponse_v2}
 AlterPartitionResponse._DECODERS = _DEC_AlterPartitionResponse
 AlterPartitionResponse._ENCODERS = _ENC_AlterPartitionResponse
-
-ALTERPARTITIONRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 56, 'type': 'response', 'name': 'AlterPartitionResponse', 'validVersions': '0-3', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-1', 'ignorable': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '2+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Isr', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderRecoveryState', 'type': 'int8', 'versions': '1+', 'default': '0', 'ignorable': True}, {'name': 'PartitionEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}

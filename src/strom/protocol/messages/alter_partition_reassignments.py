@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -98,14 +98,7 @@ def _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionReassignmentsRequest.ReassignablePartition(f0, f1, _ut), p
 
 
@@ -141,14 +134,7 @@ def _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b: memoryview, p:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionReassignmentsRequest.ReassignableTopic(f0, f1, _ut), p
 
 
@@ -188,14 +174,7 @@ def _d_AlterPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[Alt
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionReassignmentsRequest(f0, f1, _ut), p
 
 
@@ -220,8 +199,6 @@ _DEC_AlterPartitionReassignmentsRequest: dict[int, DecodeFn] = {0: _d_AlterParti
 _ENC_AlterPartitionReassignmentsRequest: dict[int, EncodeFn] = {0: _e_AlterPartitionReassignmentsRequest_v0}
 AlterPartitionReassignmentsRequest._DECODERS = _DEC_AlterPartitionReassignmentsRequest
 AlterPartitionReassignmentsRequest._ENCODERS = _ENC_AlterPartitionReassignmentsRequest
-
-ALTERPARTITIONREASSIGNMENTSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 45, 'type': 'request', 'listeners': ['broker', 'controller', 'zkBroker'], 'name': 'AlterPartitionReassignmentsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'Topics', 'type': '[]ReassignableTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ReassignablePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'brokerId'}]}]}]}
 
 
 
@@ -304,14 +281,7 @@ def _d_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(b: m
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionReassignmentsResponse.ReassignablePartitionResponse(f0, f1, f2, _ut), p
 
 
@@ -343,14 +313,7 @@ def _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b: memor
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionReassignmentsResponse.ReassignableTopicResponse(f0, f1, _ut), p
 
 
@@ -391,14 +354,7 @@ def _d_AlterPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Al
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterPartitionReassignmentsResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -424,5 +380,3 @@ _DEC_AlterPartitionReassignmentsResponse: dict[int, DecodeFn] = {0: _d_AlterPart
 _ENC_AlterPartitionReassignmentsResponse: dict[int, EncodeFn] = {0: _e_AlterPartitionReassignmentsResponse_v0}
 AlterPartitionReassignmentsResponse._DECODERS = _DEC_AlterPartitionReassignmentsResponse
 AlterPartitionReassignmentsResponse._ENCODERS = _ENC_AlterPartitionReassignmentsResponse
-
-ALTERPARTITIONREASSIGNMENTSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 45, 'type': 'response', 'name': 'AlterPartitionReassignmentsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Responses', 'type': '[]ReassignableTopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ReassignablePartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

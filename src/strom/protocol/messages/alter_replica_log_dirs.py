@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -114,14 +114,7 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic(f0, f1, _ut), p
 
 
@@ -187,14 +180,7 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterReplicaLogDirsRequest.AlterReplicaLogDir(f0, f1, _ut), p
 
 
@@ -260,14 +246,7 @@ def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplic
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterReplicaLogDirsRequest(f0, _ut), p
 
 
@@ -291,8 +270,6 @@ _DEC_AlterReplicaLogDirsRequest: dict[int, DecodeFn] = {0: _d_AlterReplicaLogDir
 _ENC_AlterReplicaLogDirsRequest: dict[int, EncodeFn] = {0: _e_AlterReplicaLogDirsRequest_v0, 1: _e_AlterReplicaLogDirsRequest_v0, 2: _e_AlterReplicaLogDirsRequest_v2}
 AlterReplicaLogDirsRequest._DECODERS = _DEC_AlterReplicaLogDirsRequest
 AlterReplicaLogDirsRequest._ENCODERS = _ENC_AlterReplicaLogDirsRequest
-
-ALTERREPLICALOGDIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 34, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'AlterReplicaLogDirsRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Dirs', 'type': '[]AlterReplicaLogDir', 'versions': '0+', 'fields': [{'name': 'Path', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Topics', 'type': '[]AlterReplicaLogDirTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -377,14 +354,7 @@ def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(b: memor
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult(f0, f1, _ut), p
 
 
@@ -445,14 +415,7 @@ def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b: memoryvie
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult(f0, f1, _ut), p
 
 
@@ -523,14 +486,7 @@ def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterRepli
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterReplicaLogDirsResponse(f0, f1, _ut), p
 
 
@@ -555,5 +511,3 @@ _DEC_AlterReplicaLogDirsResponse: dict[int, DecodeFn] = {0: _d_AlterReplicaLogDi
 _ENC_AlterReplicaLogDirsResponse: dict[int, EncodeFn] = {0: _e_AlterReplicaLogDirsResponse_v0, 1: _e_AlterReplicaLogDirsResponse_v0, 2: _e_AlterReplicaLogDirsResponse_v2}
 AlterReplicaLogDirsResponse._DECODERS = _DEC_AlterReplicaLogDirsResponse
 AlterReplicaLogDirsResponse._ENCODERS = _ENC_AlterReplicaLogDirsResponse
-
-ALTERREPLICALOGDIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 34, 'type': 'response', 'name': 'AlterReplicaLogDirsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AlterReplicaLogDirTopicResult', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]AlterReplicaLogDirPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

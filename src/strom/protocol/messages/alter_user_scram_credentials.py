@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -103,14 +103,7 @@ def _d_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterUserScramCredentialsRequest.ScramCredentialDeletion(f0, f1, _ut), p
 
 
@@ -134,14 +127,7 @@ def _d_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(b: memoryvie
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterUserScramCredentialsRequest.ScramCredentialUpsertion(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -184,14 +170,7 @@ def _d_AlterUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[Alter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterUserScramCredentialsRequest(f0, f1, _ut), p
 
 
@@ -221,8 +200,6 @@ _DEC_AlterUserScramCredentialsRequest: dict[int, DecodeFn] = {0: _d_AlterUserScr
 _ENC_AlterUserScramCredentialsRequest: dict[int, EncodeFn] = {0: _e_AlterUserScramCredentialsRequest_v0}
 AlterUserScramCredentialsRequest._DECODERS = _DEC_AlterUserScramCredentialsRequest
 AlterUserScramCredentialsRequest._ENCODERS = _ENC_AlterUserScramCredentialsRequest
-
-ALTERUSERSCRAMCREDENTIALSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 51, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'AlterUserScramCredentialsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Deletions', 'type': '[]ScramCredentialDeletion', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}]}, {'name': 'Upsertions', 'type': '[]ScramCredentialUpsertion', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}, {'name': 'Iterations', 'type': 'int32', 'versions': '0+'}, {'name': 'Salt', 'type': 'bytes', 'versions': '0+'}, {'name': 'SaltedPassword', 'type': 'bytes', 'versions': '0+'}]}]}
 
 
 
@@ -284,14 +261,7 @@ def _d_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(b: m
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult(f0, f1, f2, _ut), p
 
 
@@ -325,14 +295,7 @@ def _d_AlterUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[Alte
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AlterUserScramCredentialsResponse(f0, f1, _ut), p
 
 
@@ -357,5 +320,3 @@ _DEC_AlterUserScramCredentialsResponse: dict[int, DecodeFn] = {0: _d_AlterUserSc
 _ENC_AlterUserScramCredentialsResponse: dict[int, EncodeFn] = {0: _e_AlterUserScramCredentialsResponse_v0}
 AlterUserScramCredentialsResponse._DECODERS = _DEC_AlterUserScramCredentialsResponse
 AlterUserScramCredentialsResponse._ENCODERS = _ENC_AlterUserScramCredentialsResponse
-
-ALTERUSERSCRAMCREDENTIALSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 51, 'type': 'response', 'name': 'AlterUserScramCredentialsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AlterUserScramCredentialsResult', 'versions': '0+', 'fields': [{'name': 'User', 'type': 'string', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}

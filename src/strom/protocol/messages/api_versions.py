@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -67,14 +67,7 @@ def _d_ApiVersionsRequest_v3(b: memoryview, p: int) -> tuple[ApiVersionsRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ApiVersionsRequest(f0, f1, _ut), p
 
 
@@ -92,8 +85,6 @@ _DEC_ApiVersionsRequest: dict[int, DecodeFn] = {0: _d_ApiVersionsRequest_v0, 1: 
 _ENC_ApiVersionsRequest: dict[int, EncodeFn] = {0: _e_ApiVersionsRequest_v0, 1: _e_ApiVersionsRequest_v0, 2: _e_ApiVersionsRequest_v0, 3: _e_ApiVersionsRequest_v3, 4: _e_ApiVersionsRequest_v3}
 ApiVersionsRequest._DECODERS = _DEC_ApiVersionsRequest
 ApiVersionsRequest._ENCODERS = _ENC_ApiVersionsRequest
-
-APIVERSIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 18, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ApiVersionsRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ClientSoftwareName', 'type': 'string', 'versions': '3+', 'ignorable': True}, {'name': 'ClientSoftwareVersion', 'type': 'string', 'versions': '3+', 'ignorable': True}]}
 
 
 
@@ -223,14 +214,7 @@ def _d_ApiVersionsResponse_ApiVersion_v3(b: memoryview, p: int) -> tuple[ApiVers
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ApiVersionsResponse.ApiVersion(f0, f1, f2, _ut), p
 
 
@@ -251,14 +235,7 @@ def _d_ApiVersionsResponse_SupportedFeatureKey_v3(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ApiVersionsResponse.SupportedFeatureKey(f0, f1, f2, _ut), p
 
 
@@ -280,14 +257,7 @@ def _d_ApiVersionsResponse_FinalizedFeatureKey_v3(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ApiVersionsResponse.FinalizedFeatureKey(f0, f1, f2, _ut), p
 
 
@@ -510,5 +480,3 @@ _DEC_ApiVersionsResponse: dict[int, DecodeFn] = {0: _d_ApiVersionsResponse_v0, 1
 _ENC_ApiVersionsResponse: dict[int, EncodeFn] = {0: _e_ApiVersionsResponse_v0, 1: _e_ApiVersionsResponse_v1, 2: _e_ApiVersionsResponse_v1, 3: _e_ApiVersionsResponse_v3, 4: _e_ApiVersionsResponse_v3}
 ApiVersionsResponse._DECODERS = _DEC_ApiVersionsResponse
 ApiVersionsResponse._ENCODERS = _ENC_ApiVersionsResponse
-
-APIVERSIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 18, 'type': 'response', 'name': 'ApiVersionsResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ApiKeys', 'type': '[]ApiVersion', 'versions': '0+', 'fields': [{'name': 'ApiKey', 'type': 'int16', 'versions': '0+', 'mapKey': True}, {'name': 'MinVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxVersion', 'type': 'int16', 'versions': '0+'}]}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'SupportedFeatures', 'type': '[]SupportedFeatureKey', 'ignorable': True, 'versions': '3+', 'tag': 0, 'taggedVersions': '3+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '3+', 'mapKey': True}, {'name': 'MinVersion', 'type': 'int16', 'versions': '3+'}, {'name': 'MaxVersion', 'type': 'int16', 'versions': '3+'}]}, {'name': 'FinalizedFeaturesEpoch', 'type': 'int64', 'versions': '3+', 'tag': 1, 'taggedVersions': '3+', 'default': '-1', 'ignorable': True}, {'name': 'FinalizedFeatures', 'type': '[]FinalizedFeatureKey', 'ignorable': True, 'versions': '3+', 'tag': 2, 'taggedVersions': '3+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '3+', 'mapKey': True}, {'name': 'MaxVersionLevel', 'type': 'int16', 'versions': '3+'}, {'name': 'MinVersionLevel', 'type': 'int16', 'versions': '3+'}]}, {'name': 'ZkMigrationReady', 'type': 'bool', 'versions': '3+', 'taggedVersions': '3+', 'tag': 3, 'ignorable': True, 'default': 'false'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -110,14 +110,7 @@ def _d_AssignReplicasToDirsRequest_PartitionData_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsRequest.PartitionData(f0, _ut), p
 
 
@@ -148,14 +141,7 @@ def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsRequest.TopicData(f0, f1, _ut), p
 
 
@@ -194,14 +180,7 @@ def _d_AssignReplicasToDirsRequest_DirectoryData_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsRequest.DirectoryData(f0, f1, _ut), p
 
 
@@ -241,14 +220,7 @@ def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignRepl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsRequest(f0, f1, f2, _ut), p
 
 
@@ -273,8 +245,6 @@ _DEC_AssignReplicasToDirsRequest: dict[int, DecodeFn] = {0: _d_AssignReplicasToD
 _ENC_AssignReplicasToDirsRequest: dict[int, EncodeFn] = {0: _e_AssignReplicasToDirsRequest_v0}
 AssignReplicasToDirsRequest._DECODERS = _DEC_AssignReplicasToDirsRequest
 AssignReplicasToDirsRequest._ENCODERS = _ENC_AssignReplicasToDirsRequest
-
-ASSIGNREPLICASTODIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 73, 'type': 'request', 'listeners': ['controller'], 'name': 'AssignReplicasToDirsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'Directories', 'type': '[]DirectoryData', 'versions': '0+', 'fields': [{'name': 'Id', 'type': 'uuid', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}]}]}]}]}
 
 
 
@@ -367,14 +337,7 @@ def _d_AssignReplicasToDirsResponse_PartitionData_v0(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsResponse.PartitionData(f0, f1, _ut), p
 
 
@@ -405,14 +368,7 @@ def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsResponse.TopicData(f0, f1, _ut), p
 
 
@@ -451,14 +407,7 @@ def _d_AssignReplicasToDirsResponse_DirectoryData_v0(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsResponse.DirectoryData(f0, f1, _ut), p
 
 
@@ -498,14 +447,7 @@ def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignRep
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return AssignReplicasToDirsResponse(f0, f1, f2, _ut), p
 
 
@@ -530,5 +472,3 @@ _DEC_AssignReplicasToDirsResponse: dict[int, DecodeFn] = {0: _d_AssignReplicasTo
 _ENC_AssignReplicasToDirsResponse: dict[int, EncodeFn] = {0: _e_AssignReplicasToDirsResponse_v0}
 AssignReplicasToDirsResponse._DECODERS = _DEC_AssignReplicasToDirsResponse
 AssignReplicasToDirsResponse._ENCODERS = _ENC_AssignReplicasToDirsResponse
-
-ASSIGNREPLICASTODIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 73, 'type': 'response', 'name': 'AssignReplicasToDirsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Directories', 'type': '[]DirectoryData', 'versions': '0+', 'fields': [{'name': 'Id', 'type': 'uuid', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}]}

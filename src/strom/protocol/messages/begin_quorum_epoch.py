@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -144,14 +144,7 @@ def _d_BeginQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BeginQuorumEpochRequest.PartitionData(f0, f1, f2, f3, _ut), p
 
 
@@ -214,14 +207,7 @@ def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[Begi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BeginQuorumEpochRequest.TopicData(f0, f1, _ut), p
 
 
@@ -251,14 +237,7 @@ def _d_BeginQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BeginQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
 
 
@@ -336,14 +315,7 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BeginQuorumEpochRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -375,8 +347,6 @@ _DEC_BeginQuorumEpochRequest: dict[int, DecodeFn] = {0: _d_BeginQuorumEpochReque
 _ENC_BeginQuorumEpochRequest: dict[int, EncodeFn] = {0: _e_BeginQuorumEpochRequest_v0, 1: _e_BeginQuorumEpochRequest_v1}
 BeginQuorumEpochRequest._DECODERS = _DEC_BeginQuorumEpochRequest
 BeginQuorumEpochRequest._ENCODERS = _ENC_BeginQuorumEpochRequest
-
-BEGINQUORUMEPOCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 53, 'type': 'request', 'listeners': ['controller'], 'name': 'BeginQuorumEpochRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'VoterId', 'type': 'int32', 'versions': '1+', 'ignorable': True, 'default': '-1', 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '1+', 'ignorable': True}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}, {'name': 'LeaderEndpoints', 'type': '[]LeaderEndpoint', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}
 
 
 
@@ -492,14 +462,7 @@ def _d_BeginQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BeginQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
@@ -560,14 +523,7 @@ def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Beg
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BeginQuorumEpochResponse.TopicData(f0, f1, _ut), p
 
 
@@ -598,14 +554,7 @@ def _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BeginQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
@@ -729,5 +678,3 @@ _DEC_BeginQuorumEpochResponse: dict[int, DecodeFn] = {0: _d_BeginQuorumEpochResp
 _ENC_BeginQuorumEpochResponse: dict[int, EncodeFn] = {0: _e_BeginQuorumEpochResponse_v0, 1: _e_BeginQuorumEpochResponse_v1}
 BeginQuorumEpochResponse._DECODERS = _DEC_BeginQuorumEpochResponse
 BeginQuorumEpochResponse._ENCODERS = _ENC_BeginQuorumEpochResponse
-
-BEGINQUORUMEPOCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 53, 'type': 'response', 'name': 'BeginQuorumEpochResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '1+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -72,14 +72,7 @@ def _d_BrokerHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[BrokerHeartbeat
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerHeartbeatRequest(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -152,8 +145,6 @@ _ENC_BrokerHeartbeatRequest: dict[int, EncodeFn] = {0: _e_BrokerHeartbeatRequest
 BrokerHeartbeatRequest._DECODERS = _DEC_BrokerHeartbeatRequest
 BrokerHeartbeatRequest._ENCODERS = _ENC_BrokerHeartbeatRequest
 
-BROKERHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 63, 'type': 'request', 'listeners': ['controller'], 'name': 'BrokerHeartbeatRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'CurrentMetadataOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'WantFence', 'type': 'bool', 'versions': '0+'}, {'name': 'WantShutDown', 'type': 'bool', 'versions': '0+'}, {'name': 'OfflineLogDirs', 'type': '[]uuid', 'versions': '1+', 'taggedVersions': '1+', 'tag': '0'}]}
-
 
 
 _SResp0 = struct.Struct('>ih???')
@@ -200,14 +191,7 @@ def _d_BrokerHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[BrokerHeartbea
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerHeartbeatResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -224,5 +208,3 @@ _DEC_BrokerHeartbeatResponse: dict[int, DecodeFn] = {0: _d_BrokerHeartbeatRespon
 _ENC_BrokerHeartbeatResponse: dict[int, EncodeFn] = {0: _e_BrokerHeartbeatResponse_v0, 1: _e_BrokerHeartbeatResponse_v0}
 BrokerHeartbeatResponse._DECODERS = _DEC_BrokerHeartbeatResponse
 BrokerHeartbeatResponse._ENCODERS = _ENC_BrokerHeartbeatResponse
-
-BROKERHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 63, 'type': 'response', 'name': 'BrokerHeartbeatResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'IsCaughtUp', 'type': 'bool', 'versions': '0+', 'default': 'false'}, {'name': 'IsFenced', 'type': 'bool', 'versions': '0+', 'default': 'true'}, {'name': 'ShouldShutDown', 'type': 'bool', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -128,14 +128,7 @@ def _d_BrokerRegistrationRequest_Listener_v0(b: memoryview, p: int) -> tuple[Bro
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest.Listener(f0, f1, f2, f3, _ut), p
 
 
@@ -158,14 +151,7 @@ def _d_BrokerRegistrationRequest_Feature_v0(b: memoryview, p: int) -> tuple[Brok
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest.Feature(f0, f1, f2, _ut), p
 
 
@@ -215,14 +201,7 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -289,14 +268,7 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -372,14 +344,7 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -461,14 +426,7 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -510,8 +468,6 @@ _ENC_BrokerRegistrationRequest: dict[int, EncodeFn] = {0: _e_BrokerRegistrationR
 BrokerRegistrationRequest._DECODERS = _DEC_BrokerRegistrationRequest
 BrokerRegistrationRequest._ENCODERS = _ENC_BrokerRegistrationRequest
 
-BROKERREGISTRATIONREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 62, 'type': 'request', 'listeners': ['controller'], 'name': 'BrokerRegistrationRequest', 'validVersions': '0-4', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'ClusterId', 'type': 'string', 'versions': '0+'}, {'name': 'IncarnationId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}, {'name': 'SecurityProtocol', 'type': 'int16', 'versions': '0+'}]}, {'name': 'Features', 'type': '[]Feature', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}, {'name': 'Rack', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'IsMigratingZkBroker', 'type': 'bool', 'versions': '1+', 'default': 'false'}, {'name': 'LogDirs', 'type': '[]uuid', 'versions': '2+', 'ignorable': True}, {'name': 'PreviousBrokerEpoch', 'type': 'int64', 'versions': '3+', 'default': '-1', 'ignorable': True}]}
-
 
 
 _SResp0 = struct.Struct('>ihq')
@@ -552,14 +508,7 @@ def _d_BrokerRegistrationResponse_v0(b: memoryview, p: int) -> tuple[BrokerRegis
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return BrokerRegistrationResponse(f0, f1, f2, _ut), p
 
 
@@ -576,5 +525,3 @@ _DEC_BrokerRegistrationResponse: dict[int, DecodeFn] = {0: _d_BrokerRegistration
 _ENC_BrokerRegistrationResponse: dict[int, EncodeFn] = {0: _e_BrokerRegistrationResponse_v0, 1: _e_BrokerRegistrationResponse_v0, 2: _e_BrokerRegistrationResponse_v0, 3: _e_BrokerRegistrationResponse_v0, 4: _e_BrokerRegistrationResponse_v0}
 BrokerRegistrationResponse._DECODERS = _DEC_BrokerRegistrationResponse
 BrokerRegistrationResponse._ENCODERS = _ENC_BrokerRegistrationResponse
-
-BROKERREGISTRATIONRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 62, 'type': 'response', 'name': 'BrokerRegistrationResponse', 'validVersions': '0-4', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}

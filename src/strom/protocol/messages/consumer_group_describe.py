@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -70,14 +70,7 @@ def _d_ConsumerGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ConsumerG
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupDescribeRequest(f0, f1, _ut), p
 
 
@@ -101,8 +94,6 @@ _DEC_ConsumerGroupDescribeRequest: dict[int, DecodeFn] = {0: _d_ConsumerGroupDes
 _ENC_ConsumerGroupDescribeRequest: dict[int, EncodeFn] = {0: _e_ConsumerGroupDescribeRequest_v0}
 ConsumerGroupDescribeRequest._DECODERS = _DEC_ConsumerGroupDescribeRequest
 ConsumerGroupDescribeRequest._ENCODERS = _ENC_ConsumerGroupDescribeRequest
-
-CONSUMERGROUPDESCRIBEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 69, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ConsumerGroupDescribeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'GroupIds', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -262,14 +253,7 @@ def _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupDescribeResponse.TopicPartitions(f0, f1, f2, _ut), p
 
 
@@ -305,14 +289,7 @@ def _d_ConsumerGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupDescribeResponse.Assignment(f0, _ut), p
 
 
@@ -359,14 +336,7 @@ def _d_ConsumerGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[C
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
@@ -423,14 +393,7 @@ def _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -476,14 +439,7 @@ def _d_ConsumerGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[Consumer
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupDescribeResponse(f0, f1, _ut), p
 
 
@@ -508,5 +464,3 @@ _DEC_ConsumerGroupDescribeResponse: dict[int, DecodeFn] = {0: _d_ConsumerGroupDe
 _ENC_ConsumerGroupDescribeResponse: dict[int, EncodeFn] = {0: _e_ConsumerGroupDescribeResponse_v0}
 ConsumerGroupDescribeResponse._DECODERS = _DEC_ConsumerGroupDescribeResponse
 ConsumerGroupDescribeResponse._ENCODERS = _ENC_ConsumerGroupDescribeResponse
-
-CONSUMERGROUPDESCRIBERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 69, 'type': 'response', 'name': 'ConsumerGroupDescribeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'GroupEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignmentEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignorName', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]Member', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'InstanceId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'SubscribedTopicRegex', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+'}, {'name': 'TargetAssignment', 'type': 'Assignment', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'Assignment', 'versions': '0+', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -104,14 +104,7 @@ def _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatRequest.TopicPartitions(f0, f1, _ut), p
 
 
@@ -166,14 +159,7 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
@@ -242,14 +228,7 @@ def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[Consumer
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatRequest(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
@@ -286,8 +265,6 @@ _DEC_ConsumerGroupHeartbeatRequest: dict[int, DecodeFn] = {0: _d_ConsumerGroupHe
 _ENC_ConsumerGroupHeartbeatRequest: dict[int, EncodeFn] = {0: _e_ConsumerGroupHeartbeatRequest_v0, 1: _e_ConsumerGroupHeartbeatRequest_v1}
 ConsumerGroupHeartbeatRequest._DECODERS = _DEC_ConsumerGroupHeartbeatRequest
 ConsumerGroupHeartbeatRequest._ENCODERS = _ENC_ConsumerGroupHeartbeatRequest
-
-CONSUMERGROUPHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 68, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ConsumerGroupHeartbeatRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'InstanceId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'RebalanceTimeoutMs', 'type': 'int32', 'versions': '0+', 'default': -1}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'topicName'}, {'name': 'SubscribedTopicRegex', 'type': 'string', 'versions': '1+', 'nullableVersions': '1+', 'default': 'null'}, {'name': 'ServerAssignor', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
 
 
 
@@ -378,14 +355,7 @@ def _d_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatResponse.TopicPartitions(f0, f1, _ut), p
 
 
@@ -420,14 +390,7 @@ def _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatResponse.Assignment(f0, _ut), p
 
 
@@ -463,14 +426,7 @@ def _d_ConsumerGroupHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[Consume
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ConsumerGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -496,5 +452,3 @@ _DEC_ConsumerGroupHeartbeatResponse: dict[int, DecodeFn] = {0: _d_ConsumerGroupH
 _ENC_ConsumerGroupHeartbeatResponse: dict[int, EncodeFn] = {0: _e_ConsumerGroupHeartbeatResponse_v0, 1: _e_ConsumerGroupHeartbeatResponse_v0}
 ConsumerGroupHeartbeatResponse._DECODERS = _DEC_ConsumerGroupHeartbeatResponse
 ConsumerGroupHeartbeatResponse._ENCODERS = _ENC_ConsumerGroupHeartbeatResponse
-
-CONSUMERGROUPHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 68, 'type': 'response', 'name': 'ConsumerGroupHeartbeatResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HeartbeatIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}

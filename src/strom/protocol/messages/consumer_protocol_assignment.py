@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -121,5 +121,3 @@ _DEC_ConsumerProtocolAssignment: dict[int, DecodeFn] = {0: _d_ConsumerProtocolAs
 _ENC_ConsumerProtocolAssignment: dict[int, EncodeFn] = {0: _e_ConsumerProtocolAssignment_v0, 1: _e_ConsumerProtocolAssignment_v0, 2: _e_ConsumerProtocolAssignment_v0, 3: _e_ConsumerProtocolAssignment_v0}
 ConsumerProtocolAssignment._DECODERS = _DEC_ConsumerProtocolAssignment
 ConsumerProtocolAssignment._ENCODERS = _ENC_ConsumerProtocolAssignment
-
-CONSUMERPROTOCOLASSIGNMENT_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'ConsumerProtocolAssignment', 'validVersions': '0-3', 'flexibleVersions': 'none', 'fields': [{'name': 'AssignedPartitions', 'type': '[]TopicPartition', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'mapKey': True, 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'UserData', 'type': 'bytes', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'zeroCopy': True}]}

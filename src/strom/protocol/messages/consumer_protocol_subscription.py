@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -280,5 +280,3 @@ _DEC_ConsumerProtocolSubscription: dict[int, DecodeFn] = {0: _d_ConsumerProtocol
 _ENC_ConsumerProtocolSubscription: dict[int, EncodeFn] = {0: _e_ConsumerProtocolSubscription_v0, 1: _e_ConsumerProtocolSubscription_v1, 2: _e_ConsumerProtocolSubscription_v2, 3: _e_ConsumerProtocolSubscription_v3}
 ConsumerProtocolSubscription._DECODERS = _DEC_ConsumerProtocolSubscription
 ConsumerProtocolSubscription._ENCODERS = _ENC_ConsumerProtocolSubscription
-
-CONSUMERPROTOCOLSUBSCRIPTION_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'ConsumerProtocolSubscription', 'validVersions': '0-3', 'flexibleVersions': 'none', 'fields': [{'name': 'Topics', 'type': '[]string', 'versions': '0+'}, {'name': 'UserData', 'type': 'bytes', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'zeroCopy': True}, {'name': 'OwnedPartitions', 'type': '[]TopicPartition', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'Topic', 'type': 'string', 'mapKey': True, 'versions': '1+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '1+'}]}, {'name': 'GenerationId', 'type': 'int32', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'RackId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null', 'ignorable': True}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -82,14 +82,7 @@ def _d_ControlledShutdownRequest_v3(b: memoryview, p: int) -> tuple[ControlledSh
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ControlledShutdownRequest(f0, f1, _ut), p
 
 
@@ -106,8 +99,6 @@ _DEC_ControlledShutdownRequest: dict[int, DecodeFn] = {0: _d_ControlledShutdownR
 _ENC_ControlledShutdownRequest: dict[int, EncodeFn] = {0: _e_ControlledShutdownRequest_v0, 1: _e_ControlledShutdownRequest_v0, 2: _e_ControlledShutdownRequest_v2, 3: _e_ControlledShutdownRequest_v3}
 ControlledShutdownRequest._DECODERS = _DEC_ControlledShutdownRequest
 ControlledShutdownRequest._ENCODERS = _ENC_ControlledShutdownRequest
-
-CONTROLLEDSHUTDOWNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 7, 'type': 'request', 'listeners': ['zkBroker', 'controller'], 'name': 'ControlledShutdownRequest', 'validVersions': '0-3', 'flexibleVersions': '3+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '2+', 'default': '-1', 'ignorable': True}]}
 
 
 
@@ -178,14 +169,7 @@ def _d_ControlledShutdownResponse_RemainingPartition_v3(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ControlledShutdownResponse.RemainingPartition(f0, f1, _ut), p
 
 
@@ -249,14 +233,7 @@ def _d_ControlledShutdownResponse_v3(b: memoryview, p: int) -> tuple[ControlledS
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ControlledShutdownResponse(f0, f1, _ut), p
 
 
@@ -281,5 +258,3 @@ _DEC_ControlledShutdownResponse: dict[int, DecodeFn] = {0: _d_ControlledShutdown
 _ENC_ControlledShutdownResponse: dict[int, EncodeFn] = {0: _e_ControlledShutdownResponse_v0, 1: _e_ControlledShutdownResponse_v0, 2: _e_ControlledShutdownResponse_v0, 3: _e_ControlledShutdownResponse_v3}
 ControlledShutdownResponse._DECODERS = _DEC_ControlledShutdownResponse
 ControlledShutdownResponse._ENCODERS = _ENC_ControlledShutdownResponse
-
-CONTROLLEDSHUTDOWNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 7, 'type': 'response', 'name': 'ControlledShutdownResponse', 'validVersions': '0-3', 'flexibleVersions': '3+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'RemainingPartitions', 'type': '[]RemainingPartition', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}]}]}

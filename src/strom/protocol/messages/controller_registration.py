@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -115,14 +115,7 @@ def _d_ControllerRegistrationRequest_Listener_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ControllerRegistrationRequest.Listener(f0, f1, f2, f3, _ut), p
 
 
@@ -145,14 +138,7 @@ def _d_ControllerRegistrationRequest_Feature_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ControllerRegistrationRequest.Feature(f0, f1, f2, _ut), p
 
 
@@ -198,14 +184,7 @@ def _d_ControllerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[Controll
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ControllerRegistrationRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -238,8 +217,6 @@ _DEC_ControllerRegistrationRequest: dict[int, DecodeFn] = {0: _d_ControllerRegis
 _ENC_ControllerRegistrationRequest: dict[int, EncodeFn] = {0: _e_ControllerRegistrationRequest_v0}
 ControllerRegistrationRequest._DECODERS = _DEC_ControllerRegistrationRequest
 ControllerRegistrationRequest._ENCODERS = _ENC_ControllerRegistrationRequest
-
-CONTROLLERREGISTRATIONREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 70, 'type': 'request', 'listeners': ['controller'], 'name': 'ControllerRegistrationRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+'}, {'name': 'IncarnationId', 'type': 'uuid', 'versions': '0+'}, {'name': 'ZkMigrationReady', 'type': 'bool', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}, {'name': 'SecurityProtocol', 'type': 'int16', 'versions': '0+'}]}, {'name': 'Features', 'type': '[]Feature', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}]}
 
 
 
@@ -282,14 +259,7 @@ def _d_ControllerRegistrationResponse_v0(b: memoryview, p: int) -> tuple[Control
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ControllerRegistrationResponse(f0, f1, f2, _ut), p
 
 
@@ -307,5 +277,3 @@ _DEC_ControllerRegistrationResponse: dict[int, DecodeFn] = {0: _d_ControllerRegi
 _ENC_ControllerRegistrationResponse: dict[int, EncodeFn] = {0: _e_ControllerRegistrationResponse_v0}
 ControllerRegistrationResponse._DECODERS = _DEC_ControllerRegistrationResponse
 ControllerRegistrationResponse._ENCODERS = _ENC_ControllerRegistrationResponse
-
-CONTROLLERREGISTRATIONRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 70, 'type': 'response', 'name': 'ControllerRegistrationResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}]}

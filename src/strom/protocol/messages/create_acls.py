@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -139,14 +139,7 @@ def _d_CreateAclsRequest_AclCreation_v2(b: memoryview, p: int) -> tuple[CreateAc
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateAclsRequest.AclCreation(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -237,14 +230,7 @@ def _d_CreateAclsRequest_v2(b: memoryview, p: int) -> tuple[CreateAclsRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateAclsRequest(f0, _ut), p
 
 
@@ -268,8 +254,6 @@ _DEC_CreateAclsRequest: dict[int, DecodeFn] = {0: _d_CreateAclsRequest_v0, 1: _d
 _ENC_CreateAclsRequest: dict[int, EncodeFn] = {0: _e_CreateAclsRequest_v0, 1: _e_CreateAclsRequest_v1, 2: _e_CreateAclsRequest_v2, 3: _e_CreateAclsRequest_v2}
 CreateAclsRequest._DECODERS = _DEC_CreateAclsRequest
 CreateAclsRequest._ENCODERS = _ENC_CreateAclsRequest
-
-CREATEACLSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 30, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreateAclsRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Creations', 'type': '[]AclCreation', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'ResourcePatternType', 'type': 'int8', 'versions': '1+', 'default': '3'}, {'name': 'Principal', 'type': 'string', 'versions': '0+'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}
 
 
 
@@ -340,14 +324,7 @@ def _d_CreateAclsResponse_AclCreationResult_v2(b: memoryview, p: int) -> tuple[C
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateAclsResponse.AclCreationResult(f0, f1, _ut), p
 
 
@@ -411,14 +388,7 @@ def _d_CreateAclsResponse_v2(b: memoryview, p: int) -> tuple[CreateAclsResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateAclsResponse(f0, f1, _ut), p
 
 
@@ -443,5 +413,3 @@ _DEC_CreateAclsResponse: dict[int, DecodeFn] = {0: _d_CreateAclsResponse_v0, 1: 
 _ENC_CreateAclsResponse: dict[int, EncodeFn] = {0: _e_CreateAclsResponse_v0, 1: _e_CreateAclsResponse_v0, 2: _e_CreateAclsResponse_v2, 3: _e_CreateAclsResponse_v2}
 CreateAclsResponse._DECODERS = _DEC_CreateAclsResponse
 CreateAclsResponse._ENCODERS = _ENC_CreateAclsResponse
-
-CREATEACLSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 30, 'type': 'response', 'name': 'CreateAclsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]AclCreationResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}]}]}

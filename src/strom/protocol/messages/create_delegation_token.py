@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -93,14 +93,7 @@ def _d_CreateDelegationTokenRequest_CreatableRenewers_v2(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateDelegationTokenRequest.CreatableRenewers(f0, f1, _ut), p
 
 
@@ -168,14 +161,7 @@ def _d_CreateDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[CreateDel
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateDelegationTokenRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -217,14 +203,7 @@ def _d_CreateDelegationTokenRequest_v3(b: memoryview, p: int) -> tuple[CreateDel
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateDelegationTokenRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -251,8 +230,6 @@ _DEC_CreateDelegationTokenRequest: dict[int, DecodeFn] = {0: _d_CreateDelegation
 _ENC_CreateDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_CreateDelegationTokenRequest_v0, 1: _e_CreateDelegationTokenRequest_v0, 2: _e_CreateDelegationTokenRequest_v2, 3: _e_CreateDelegationTokenRequest_v3}
 CreateDelegationTokenRequest._DECODERS = _DEC_CreateDelegationTokenRequest
 CreateDelegationTokenRequest._ENCODERS = _ENC_CreateDelegationTokenRequest
-
-CREATEDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 38, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreateDelegationTokenRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'OwnerPrincipalType', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+'}, {'name': 'OwnerPrincipalName', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+'}, {'name': 'Renewers', 'type': '[]CreatableRenewers', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}, {'name': 'MaxLifetimeMs', 'type': 'int64', 'versions': '0+'}]}
 
 
 
@@ -357,14 +334,7 @@ def _d_CreateDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[CreateDe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
 
 
@@ -400,14 +370,7 @@ def _d_CreateDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[CreateDe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateDelegationTokenResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, _ut), p
 
 
@@ -432,5 +395,3 @@ _DEC_CreateDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_CreateDelegatio
 _ENC_CreateDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_CreateDelegationTokenResponse_v0, 1: _e_CreateDelegationTokenResponse_v0, 2: _e_CreateDelegationTokenResponse_v2, 3: _e_CreateDelegationTokenResponse_v3}
 CreateDelegationTokenResponse._DECODERS = _DEC_CreateDelegationTokenResponse
 CreateDelegationTokenResponse._ENCODERS = _ENC_CreateDelegationTokenResponse
-
-CREATEDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 38, 'type': 'response', 'name': 'CreateDelegationTokenResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}, {'name': 'TokenRequesterPrincipalType', 'type': 'string', 'versions': '3+'}, {'name': 'TokenRequesterPrincipalName', 'type': 'string', 'versions': '3+'}, {'name': 'IssueTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ExpiryTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'TokenId', 'type': 'string', 'versions': '0+'}, {'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

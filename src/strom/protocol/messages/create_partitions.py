@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -119,14 +119,7 @@ def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreatePartitionsRequest.CreatePartitionsAssignment(f0, _ut), p
 
 
@@ -196,14 +189,7 @@ def _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreatePartitionsRequest.CreatePartitionsTopic(f0, f1, f2, _ut), p
 
 
@@ -275,14 +261,7 @@ def _d_CreatePartitionsRequest_v2(b: memoryview, p: int) -> tuple[CreatePartitio
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreatePartitionsRequest(f0, f1, f2, _ut), p
 
 
@@ -307,8 +286,6 @@ _DEC_CreatePartitionsRequest: dict[int, DecodeFn] = {0: _d_CreatePartitionsReque
 _ENC_CreatePartitionsRequest: dict[int, EncodeFn] = {0: _e_CreatePartitionsRequest_v0, 1: _e_CreatePartitionsRequest_v0, 2: _e_CreatePartitionsRequest_v2, 3: _e_CreatePartitionsRequest_v2}
 CreatePartitionsRequest._DECODERS = _DEC_CreatePartitionsRequest
 CreatePartitionsRequest._ENCODERS = _ENC_CreatePartitionsRequest
-
-CREATEPARTITIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 37, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreatePartitionsRequest', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]CreatePartitionsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Count', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignments', 'type': '[]CreatePartitionsAssignment', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'BrokerIds', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}]}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -385,14 +362,7 @@ def _d_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(b: memoryview, p:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreatePartitionsResponse.CreatePartitionsTopicResult(f0, f1, f2, _ut), p
 
 
@@ -457,14 +427,7 @@ def _d_CreatePartitionsResponse_v2(b: memoryview, p: int) -> tuple[CreatePartiti
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreatePartitionsResponse(f0, f1, _ut), p
 
 
@@ -489,5 +452,3 @@ _DEC_CreatePartitionsResponse: dict[int, DecodeFn] = {0: _d_CreatePartitionsResp
 _ENC_CreatePartitionsResponse: dict[int, EncodeFn] = {0: _e_CreatePartitionsResponse_v0, 1: _e_CreatePartitionsResponse_v0, 2: _e_CreatePartitionsResponse_v2, 3: _e_CreatePartitionsResponse_v2}
 CreatePartitionsResponse._DECODERS = _DEC_CreatePartitionsResponse
 CreatePartitionsResponse._ENCODERS = _ENC_CreatePartitionsResponse
-
-CREATEPARTITIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 37, 'type': 'response', 'name': 'CreatePartitionsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]CreatePartitionsTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -151,14 +151,7 @@ def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateTopicsRequest.CreatableReplicaAssignment(f0, f1, _ut), p
 
 
@@ -195,14 +188,7 @@ def _d_CreateTopicsRequest_CreatableTopicConfig_v5(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateTopicsRequest.CreatableTopicConfig(f0, f1, _ut), p
 
 
@@ -295,14 +281,7 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateTopicsRequest.CreatableTopic(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -412,14 +391,7 @@ def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateTopicsRequest(f0, f1, f2, _ut), p
 
 
@@ -444,8 +416,6 @@ _DEC_CreateTopicsRequest: dict[int, DecodeFn] = {0: _d_CreateTopicsRequest_v0, 1
 _ENC_CreateTopicsRequest: dict[int, EncodeFn] = {0: _e_CreateTopicsRequest_v0, 1: _e_CreateTopicsRequest_v1, 2: _e_CreateTopicsRequest_v1, 3: _e_CreateTopicsRequest_v1, 4: _e_CreateTopicsRequest_v1, 5: _e_CreateTopicsRequest_v5, 6: _e_CreateTopicsRequest_v5, 7: _e_CreateTopicsRequest_v5}
 CreateTopicsRequest._DECODERS = _DEC_CreateTopicsRequest
 CreateTopicsRequest._ENCODERS = _ENC_CreateTopicsRequest
-
-CREATETOPICSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 19, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'CreateTopicsRequest', 'validVersions': '0-7', 'deprecatedVersions': '0-1', 'flexibleVersions': '5+', 'fields': [{'name': 'Topics', 'type': '[]CreatableTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'NumPartitions', 'type': 'int32', 'versions': '0+'}, {'name': 'ReplicationFactor', 'type': 'int16', 'versions': '0+'}, {'name': 'Assignments', 'type': '[]CreatableReplicaAssignment', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}, {'name': 'BrokerIds', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}]}, {'name': 'Configs', 'type': '[]CreatableTopicConfig', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'timeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'validateOnly', 'type': 'bool', 'versions': '1+', 'default': 'false', 'ignorable': False}]}
 
 
 
@@ -550,14 +520,7 @@ def _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateTopicsResponse.CreatableTopicConfigs(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -856,14 +819,7 @@ def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateTopicsResponse(f0, f1, _ut), p
 
 
@@ -903,14 +859,7 @@ def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return CreateTopicsResponse(f0, f1, _ut), p
 
 
@@ -935,5 +884,3 @@ _DEC_CreateTopicsResponse: dict[int, DecodeFn] = {0: _d_CreateTopicsResponse_v0,
 _ENC_CreateTopicsResponse: dict[int, EncodeFn] = {0: _e_CreateTopicsResponse_v0, 1: _e_CreateTopicsResponse_v1, 2: _e_CreateTopicsResponse_v2, 3: _e_CreateTopicsResponse_v2, 4: _e_CreateTopicsResponse_v2, 5: _e_CreateTopicsResponse_v5, 6: _e_CreateTopicsResponse_v5, 7: _e_CreateTopicsResponse_v7}
 CreateTopicsResponse._DECODERS = _DEC_CreateTopicsResponse
 CreateTopicsResponse._ENCODERS = _ENC_CreateTopicsResponse
-
-CREATETOPICSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 19, 'type': 'response', 'name': 'CreateTopicsResponse', 'validVersions': '0-7', 'flexibleVersions': '5+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]CreatableTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '7+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '1+', 'nullableVersions': '0+', 'ignorable': True}, {'name': 'TopicConfigErrorCode', 'type': 'int16', 'versions': '5+', 'tag': 0, 'taggedVersions': '5+', 'ignorable': True}, {'name': 'NumPartitions', 'type': 'int32', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'ReplicationFactor', 'type': 'int16', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'Configs', 'type': '[]CreatableTopicConfigs', 'versions': '5+', 'nullableVersions': '5+', 'ignorable': True, 'fields': [{'name': 'Name', 'type': 'string', 'versions': '5+'}, {'name': 'Value', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+'}, {'name': 'ReadOnly', 'type': 'bool', 'versions': '5+'}, {'name': 'ConfigSource', 'type': 'int8', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'IsSensitive', 'type': 'bool', 'versions': '5+'}]}]}]}

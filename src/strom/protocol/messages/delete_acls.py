@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -139,14 +139,7 @@ def _d_DeleteAclsRequest_DeleteAclsFilter_v2(b: memoryview, p: int) -> tuple[Del
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteAclsRequest.DeleteAclsFilter(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -237,14 +230,7 @@ def _d_DeleteAclsRequest_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteAclsRequest(f0, _ut), p
 
 
@@ -268,8 +254,6 @@ _DEC_DeleteAclsRequest: dict[int, DecodeFn] = {0: _d_DeleteAclsRequest_v0, 1: _d
 _ENC_DeleteAclsRequest: dict[int, EncodeFn] = {0: _e_DeleteAclsRequest_v0, 1: _e_DeleteAclsRequest_v1, 2: _e_DeleteAclsRequest_v2, 3: _e_DeleteAclsRequest_v2}
 DeleteAclsRequest._DECODERS = _DEC_DeleteAclsRequest
 DeleteAclsRequest._ENCODERS = _ENC_DeleteAclsRequest
-
-DELETEACLSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 31, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DeleteAclsRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Filters', 'type': '[]DeleteAclsFilter', 'versions': '0+', 'fields': [{'name': 'ResourceTypeFilter', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceNameFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'PatternTypeFilter', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'PrincipalFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'HostFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}
 
 
 
@@ -433,14 +417,7 @@ def _d_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteAclsResponse.DeleteAclsMatchingAcl(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -546,14 +523,7 @@ def _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteAclsResponse.DeleteAclsFilterResult(f0, f1, f2, _ut), p
 
 
@@ -656,14 +626,7 @@ def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteAclsResponse(f0, f1, _ut), p
 
 
@@ -688,5 +651,3 @@ _DEC_DeleteAclsResponse: dict[int, DecodeFn] = {0: _d_DeleteAclsResponse_v0, 1: 
 _ENC_DeleteAclsResponse: dict[int, EncodeFn] = {0: _e_DeleteAclsResponse_v0, 1: _e_DeleteAclsResponse_v1, 2: _e_DeleteAclsResponse_v2, 3: _e_DeleteAclsResponse_v2}
 DeleteAclsResponse._DECODERS = _DEC_DeleteAclsResponse
 DeleteAclsResponse._ENCODERS = _ENC_DeleteAclsResponse
-
-DELETEACLSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 31, 'type': 'response', 'name': 'DeleteAclsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'FilterResults', 'type': '[]DeleteAclsFilterResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'MatchingAcls', 'type': '[]DeleteAclsMatchingAcl', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'PatternType', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'Principal', 'type': 'string', 'versions': '0+'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}]}

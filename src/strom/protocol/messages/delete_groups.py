@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -91,14 +91,7 @@ def _d_DeleteGroupsRequest_v2(b: memoryview, p: int) -> tuple[DeleteGroupsReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteGroupsRequest(f0, _ut), p
 
 
@@ -121,8 +114,6 @@ _DEC_DeleteGroupsRequest: dict[int, DecodeFn] = {0: _d_DeleteGroupsRequest_v0, 1
 _ENC_DeleteGroupsRequest: dict[int, EncodeFn] = {0: _e_DeleteGroupsRequest_v0, 1: _e_DeleteGroupsRequest_v0, 2: _e_DeleteGroupsRequest_v2}
 DeleteGroupsRequest._DECODERS = _DEC_DeleteGroupsRequest
 DeleteGroupsRequest._ENCODERS = _ENC_DeleteGroupsRequest
-
-DELETEGROUPSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 42, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DeleteGroupsRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'GroupsNames', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}]}
 
 
 
@@ -193,14 +184,7 @@ def _d_DeleteGroupsResponse_DeletableGroupResult_v2(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteGroupsResponse.DeletableGroupResult(f0, f1, _ut), p
 
 
@@ -264,14 +248,7 @@ def _d_DeleteGroupsResponse_v2(b: memoryview, p: int) -> tuple[DeleteGroupsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteGroupsResponse(f0, f1, _ut), p
 
 
@@ -296,5 +273,3 @@ _DEC_DeleteGroupsResponse: dict[int, DecodeFn] = {0: _d_DeleteGroupsResponse_v0,
 _ENC_DeleteGroupsResponse: dict[int, EncodeFn] = {0: _e_DeleteGroupsResponse_v0, 1: _e_DeleteGroupsResponse_v0, 2: _e_DeleteGroupsResponse_v2}
 DeleteGroupsResponse._DECODERS = _DEC_DeleteGroupsResponse
 DeleteGroupsResponse._ENCODERS = _ENC_DeleteGroupsResponse
-
-DELETEGROUPSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 42, 'type': 'response', 'name': 'DeleteGroupsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]DeletableGroupResult', 'versions': '0+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'groupId'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

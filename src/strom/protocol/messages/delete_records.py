@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -104,14 +104,7 @@ def _d_DeleteRecordsRequest_DeleteRecordsPartition_v2(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteRecordsRequest.DeleteRecordsPartition(f0, f1, _ut), p
 
 
@@ -172,14 +165,7 @@ def _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteRecordsRequest.DeleteRecordsTopic(f0, f1, _ut), p
 
 
@@ -250,14 +236,7 @@ def _d_DeleteRecordsRequest_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteRecordsRequest(f0, f1, _ut), p
 
 
@@ -282,8 +261,6 @@ _DEC_DeleteRecordsRequest: dict[int, DecodeFn] = {0: _d_DeleteRecordsRequest_v0,
 _ENC_DeleteRecordsRequest: dict[int, EncodeFn] = {0: _e_DeleteRecordsRequest_v0, 1: _e_DeleteRecordsRequest_v0, 2: _e_DeleteRecordsRequest_v2}
 DeleteRecordsRequest._DECODERS = _DEC_DeleteRecordsRequest
 DeleteRecordsRequest._ENCODERS = _ENC_DeleteRecordsRequest
-
-DELETERECORDSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 21, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DeleteRecordsRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]DeleteRecordsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DeleteRecordsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Offset', 'type': 'int64', 'versions': '0+'}]}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}]}
 
 
 
@@ -371,14 +348,7 @@ def _d_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteRecordsResponse.DeleteRecordsPartitionResult(f0, f1, f2, _ut), p
 
 
@@ -439,14 +409,7 @@ def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteRecordsResponse.DeleteRecordsTopicResult(f0, f1, _ut), p
 
 
@@ -517,14 +480,7 @@ def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRes
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteRecordsResponse(f0, f1, _ut), p
 
 
@@ -549,5 +505,3 @@ _DEC_DeleteRecordsResponse: dict[int, DecodeFn] = {0: _d_DeleteRecordsResponse_v
 _ENC_DeleteRecordsResponse: dict[int, EncodeFn] = {0: _e_DeleteRecordsResponse_v0, 1: _e_DeleteRecordsResponse_v0, 2: _e_DeleteRecordsResponse_v2}
 DeleteRecordsResponse._DECODERS = _DEC_DeleteRecordsResponse
 DeleteRecordsResponse._ENCODERS = _ENC_DeleteRecordsResponse
-
-DELETERECORDSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 21, 'type': 'response', 'name': 'DeleteRecordsResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DeleteRecordsTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DeleteRecordsPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}, {'name': 'LowWatermark', 'type': 'int64', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -89,14 +89,7 @@ def _d_DeleteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteShareGroupStateRequest.PartitionData(f0, _ut), p
 
 
@@ -127,14 +120,7 @@ def _d_DeleteShareGroupStateRequest_DeleteStateData_v0(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteShareGroupStateRequest.DeleteStateData(f0, f1, _ut), p
 
 
@@ -173,14 +159,7 @@ def _d_DeleteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[DeleteSha
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteShareGroupStateRequest(f0, f1, _ut), p
 
 
@@ -205,8 +184,6 @@ _DEC_DeleteShareGroupStateRequest: dict[int, DecodeFn] = {0: _d_DeleteShareGroup
 _ENC_DeleteShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_DeleteShareGroupStateRequest_v0}
 DeleteShareGroupStateRequest._DECODERS = _DEC_DeleteShareGroupStateRequest
 DeleteShareGroupStateRequest._ENCODERS = _ENC_DeleteShareGroupStateRequest
-
-DELETESHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 86, 'type': 'request', 'listeners': ['broker'], 'name': 'DeleteShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DeleteStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -280,14 +257,7 @@ def _d_DeleteShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
@@ -319,14 +289,7 @@ def _d_DeleteShareGroupStateResponse_DeleteStateResult_v0(b: memoryview, p: int)
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteShareGroupStateResponse.DeleteStateResult(f0, f1, _ut), p
 
 
@@ -364,14 +327,7 @@ def _d_DeleteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[DeleteSh
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteShareGroupStateResponse(f0, _ut), p
 
 
@@ -395,5 +351,3 @@ _DEC_DeleteShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_DeleteShareGrou
 _ENC_DeleteShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_DeleteShareGroupStateResponse_v0}
 DeleteShareGroupStateResponse._DECODERS = _DEC_DeleteShareGroupStateResponse
 DeleteShareGroupStateResponse._ENCODERS = _ENC_DeleteShareGroupStateResponse
-
-DELETESHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 86, 'type': 'response', 'name': 'DeleteShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]DeleteStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -78,14 +78,7 @@ def _d_DeleteTopicsRequest_DeleteTopicState_v6(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsRequest.DeleteTopicState(f0, f1, _ut), p
 
 
@@ -152,14 +145,7 @@ def _d_DeleteTopicsRequest_v4(b: memoryview, p: int) -> tuple[DeleteTopicsReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsRequest(f0, f1, f2, _ut), p
 
 
@@ -200,14 +186,7 @@ def _d_DeleteTopicsRequest_v6(b: memoryview, p: int) -> tuple[DeleteTopicsReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsRequest(f0, f1, f2, _ut), p
 
 
@@ -232,8 +211,6 @@ _DEC_DeleteTopicsRequest: dict[int, DecodeFn] = {0: _d_DeleteTopicsRequest_v0, 1
 _ENC_DeleteTopicsRequest: dict[int, EncodeFn] = {0: _e_DeleteTopicsRequest_v0, 1: _e_DeleteTopicsRequest_v0, 2: _e_DeleteTopicsRequest_v0, 3: _e_DeleteTopicsRequest_v0, 4: _e_DeleteTopicsRequest_v4, 5: _e_DeleteTopicsRequest_v4, 6: _e_DeleteTopicsRequest_v6}
 DeleteTopicsRequest._DECODERS = _DEC_DeleteTopicsRequest
 DeleteTopicsRequest._ENCODERS = _ENC_DeleteTopicsRequest
-
-DELETETOPICSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 20, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DeleteTopicsRequest', 'validVersions': '0-6', 'deprecatedVersions': '0', 'flexibleVersions': '4+', 'fields': [{'name': 'Topics', 'type': '[]DeleteTopicState', 'versions': '6+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '6+', 'nullableVersions': '6+', 'default': 'null', 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '6+'}]}, {'name': 'TopicNames', 'type': '[]string', 'versions': '0-5', 'entityType': 'topicName', 'ignorable': True}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}]}
 
 
 
@@ -314,14 +291,7 @@ def _d_DeleteTopicsResponse_DeletableTopicResult_v4(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
 
 
@@ -345,14 +315,7 @@ def _d_DeleteTopicsResponse_DeletableTopicResult_v5(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
 
 
@@ -377,14 +340,7 @@ def _d_DeleteTopicsResponse_DeletableTopicResult_v6(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsResponse.DeletableTopicResult(f0, f1, f2, f3, _ut), p
 
 
@@ -479,14 +435,7 @@ def _d_DeleteTopicsResponse_v4(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsResponse(f0, f1, _ut), p
 
 
@@ -526,14 +475,7 @@ def _d_DeleteTopicsResponse_v5(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsResponse(f0, f1, _ut), p
 
 
@@ -573,14 +515,7 @@ def _d_DeleteTopicsResponse_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DeleteTopicsResponse(f0, f1, _ut), p
 
 
@@ -605,5 +540,3 @@ _DEC_DeleteTopicsResponse: dict[int, DecodeFn] = {0: _d_DeleteTopicsResponse_v0,
 _ENC_DeleteTopicsResponse: dict[int, EncodeFn] = {0: _e_DeleteTopicsResponse_v0, 1: _e_DeleteTopicsResponse_v1, 2: _e_DeleteTopicsResponse_v1, 3: _e_DeleteTopicsResponse_v1, 4: _e_DeleteTopicsResponse_v4, 5: _e_DeleteTopicsResponse_v5, 6: _e_DeleteTopicsResponse_v6}
 DeleteTopicsResponse._DECODERS = _DEC_DeleteTopicsResponse
 DeleteTopicsResponse._ENCODERS = _ENC_DeleteTopicsResponse
-
-DELETETOPICSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 20, 'type': 'response', 'name': 'DeleteTopicsResponse', 'validVersions': '0-6', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'Responses', 'type': '[]DeletableTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'nullableVersions': '6+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '6+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'ignorable': True, 'default': 'null'}]}]}

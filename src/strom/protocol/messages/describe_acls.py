@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -125,14 +125,7 @@ def _d_DescribeAclsRequest_v2(b: memoryview, p: int) -> tuple[DescribeAclsReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -154,8 +147,6 @@ _DEC_DescribeAclsRequest: dict[int, DecodeFn] = {0: _d_DescribeAclsRequest_v0, 1
 _ENC_DescribeAclsRequest: dict[int, EncodeFn] = {0: _e_DescribeAclsRequest_v0, 1: _e_DescribeAclsRequest_v1, 2: _e_DescribeAclsRequest_v2, 3: _e_DescribeAclsRequest_v2}
 DescribeAclsRequest._DECODERS = _DEC_DescribeAclsRequest
 DescribeAclsRequest._ENCODERS = _ENC_DescribeAclsRequest
-
-DESCRIBEACLSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 29, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeAclsRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'ResourceTypeFilter', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceNameFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'PatternTypeFilter', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'PrincipalFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'HostFilter', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}
 
 
 
@@ -265,14 +256,7 @@ def _d_DescribeAclsResponse_AclDescription_v2(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsResponse.AclDescription(f0, f1, f2, f3, _ut), p
 
 
@@ -379,14 +363,7 @@ def _d_DescribeAclsResponse_DescribeAclsResource_v2(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsResponse.DescribeAclsResource(f0, f1, f2, f3, _ut), p
 
 
@@ -495,14 +472,7 @@ def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeAclsResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -528,5 +498,3 @@ _DEC_DescribeAclsResponse: dict[int, DecodeFn] = {0: _d_DescribeAclsResponse_v0,
 _ENC_DescribeAclsResponse: dict[int, EncodeFn] = {0: _e_DescribeAclsResponse_v0, 1: _e_DescribeAclsResponse_v1, 2: _e_DescribeAclsResponse_v2, 3: _e_DescribeAclsResponse_v2}
 DescribeAclsResponse._DECODERS = _DEC_DescribeAclsResponse
 DescribeAclsResponse._ENCODERS = _ENC_DescribeAclsResponse
-
-DESCRIBEACLSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 29, 'type': 'response', 'name': 'DescribeAclsResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Resources', 'type': '[]DescribeAclsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'PatternType', 'type': 'int8', 'versions': '1+', 'default': '3', 'ignorable': False}, {'name': 'Acls', 'type': '[]AclDescription', 'versions': '0+', 'fields': [{'name': 'Principal', 'type': 'string', 'versions': '0+'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Operation', 'type': 'int8', 'versions': '0+'}, {'name': 'PermissionType', 'type': 'int8', 'versions': '0+'}]}]}]}

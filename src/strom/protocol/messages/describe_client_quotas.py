@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -96,14 +96,7 @@ def _d_DescribeClientQuotasRequest_ComponentData_v1(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClientQuotasRequest.ComponentData(f0, f1, f2, _ut), p
 
 
@@ -168,14 +161,7 @@ def _d_DescribeClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[DescribeCl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClientQuotasRequest(f0, f1, _ut), p
 
 
@@ -200,8 +186,6 @@ _DEC_DescribeClientQuotasRequest: dict[int, DecodeFn] = {0: _d_DescribeClientQuo
 _ENC_DescribeClientQuotasRequest: dict[int, EncodeFn] = {0: _e_DescribeClientQuotasRequest_v0, 1: _e_DescribeClientQuotasRequest_v1}
 DescribeClientQuotasRequest._DECODERS = _DEC_DescribeClientQuotasRequest
 DescribeClientQuotasRequest._ENCODERS = _ENC_DescribeClientQuotasRequest
-
-DESCRIBECLIENTQUOTASREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 48, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeClientQuotasRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Components', 'type': '[]ComponentData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'MatchType', 'type': 'int8', 'versions': '0+'}, {'name': 'Match', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'Strict', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -310,14 +294,7 @@ def _d_DescribeClientQuotasResponse_EntityData_v1(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClientQuotasResponse.EntityData(f0, f1, _ut), p
 
 
@@ -352,14 +329,7 @@ def _d_DescribeClientQuotasResponse_ValueData_v1(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClientQuotasResponse.ValueData(f0, f1, _ut), p
 
 
@@ -444,14 +414,7 @@ def _d_DescribeClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClientQuotasResponse.EntryData(f0, f1, _ut), p
 
 
@@ -530,14 +493,7 @@ def _d_DescribeClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[DescribeC
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClientQuotasResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -563,5 +519,3 @@ _DEC_DescribeClientQuotasResponse: dict[int, DecodeFn] = {0: _d_DescribeClientQu
 _ENC_DescribeClientQuotasResponse: dict[int, EncodeFn] = {0: _e_DescribeClientQuotasResponse_v0, 1: _e_DescribeClientQuotasResponse_v1}
 DescribeClientQuotasResponse._DECODERS = _DEC_DescribeClientQuotasResponse
 DescribeClientQuotasResponse._ENCODERS = _ENC_DescribeClientQuotasResponse
-
-DESCRIBECLIENTQUOTASRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 48, 'type': 'response', 'name': 'DescribeClientQuotasResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Entries', 'type': '[]EntryData', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Entity', 'type': '[]EntityData', 'versions': '0+', 'fields': [{'name': 'EntityType', 'type': 'string', 'versions': '0+'}, {'name': 'EntityName', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'Values', 'type': '[]ValueData', 'versions': '0+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '0+'}, {'name': 'Value', 'type': 'float64', 'versions': '0+'}]}]}]}

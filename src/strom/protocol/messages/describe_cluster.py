@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -60,14 +60,7 @@ def _d_DescribeClusterRequest_v0(b: memoryview, p: int) -> tuple[DescribeCluster
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClusterRequest(f0, f1, _ut), p
 
 
@@ -87,14 +80,7 @@ def _d_DescribeClusterRequest_v1(b: memoryview, p: int) -> tuple[DescribeCluster
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClusterRequest(f0, f1, _ut), p
 
 
@@ -111,8 +97,6 @@ _DEC_DescribeClusterRequest: dict[int, DecodeFn] = {0: _d_DescribeClusterRequest
 _ENC_DescribeClusterRequest: dict[int, EncodeFn] = {0: _e_DescribeClusterRequest_v0, 1: _e_DescribeClusterRequest_v1}
 DescribeClusterRequest._DECODERS = _DEC_DescribeClusterRequest
 DescribeClusterRequest._ENCODERS = _ENC_DescribeClusterRequest
-
-DESCRIBECLUSTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 60, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeClusterRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'IncludeClusterAuthorizedOperations', 'type': 'bool', 'versions': '0+'}, {'name': 'EndpointType', 'type': 'int8', 'versions': '1+', 'default': '1'}]}
 
 
 
@@ -198,14 +182,7 @@ def _d_DescribeClusterResponse_DescribeClusterBroker_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClusterResponse.DescribeClusterBroker(f0, f1, f2, f3, _ut), p
 
 
@@ -247,14 +224,7 @@ def _d_DescribeClusterResponse_v0(b: memoryview, p: int) -> tuple[DescribeCluste
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -306,14 +276,7 @@ def _d_DescribeClusterResponse_v1(b: memoryview, p: int) -> tuple[DescribeCluste
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeClusterResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -343,5 +306,3 @@ _DEC_DescribeClusterResponse: dict[int, DecodeFn] = {0: _d_DescribeClusterRespon
 _ENC_DescribeClusterResponse: dict[int, EncodeFn] = {0: _e_DescribeClusterResponse_v0, 1: _e_DescribeClusterResponse_v1}
 DescribeClusterResponse._DECODERS = _DEC_DescribeClusterResponse
 DescribeClusterResponse._ENCODERS = _ENC_DescribeClusterResponse
-
-DESCRIBECLUSTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 60, 'type': 'response', 'name': 'DescribeClusterResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'EndpointType', 'type': 'int8', 'versions': '1+', 'default': '1'}, {'name': 'ClusterId', 'type': 'string', 'versions': '0+'}, {'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'Brokers', 'type': '[]DescribeClusterBroker', 'versions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}, {'name': 'Rack', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}, {'name': 'ClusterAuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}

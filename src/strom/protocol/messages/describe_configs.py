@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -128,14 +128,7 @@ def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeConfigsRequest.DescribeConfigsResource(f0, f1, f2, _ut), p
 
 
@@ -268,14 +261,7 @@ def _d_DescribeConfigsRequest_v4(b: memoryview, p: int) -> tuple[DescribeConfigs
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeConfigsRequest(f0, f1, f2, _ut), p
 
 
@@ -300,8 +286,6 @@ _DEC_DescribeConfigsRequest: dict[int, DecodeFn] = {0: _d_DescribeConfigsRequest
 _ENC_DescribeConfigsRequest: dict[int, EncodeFn] = {0: _e_DescribeConfigsRequest_v0, 1: _e_DescribeConfigsRequest_v1, 2: _e_DescribeConfigsRequest_v1, 3: _e_DescribeConfigsRequest_v3, 4: _e_DescribeConfigsRequest_v4}
 DescribeConfigsRequest._DECODERS = _DEC_DescribeConfigsRequest
 DescribeConfigsRequest._ENCODERS = _ENC_DescribeConfigsRequest
-
-DESCRIBECONFIGSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 32, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeConfigsRequest', 'validVersions': '0-4', 'deprecatedVersions': '0', 'flexibleVersions': '4+', 'fields': [{'name': 'Resources', 'type': '[]DescribeConfigsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'ConfigurationKeys', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+'}]}, {'name': 'IncludeSynonyms', 'type': 'bool', 'versions': '1+', 'default': 'false', 'ignorable': False}, {'name': 'IncludeDocumentation', 'type': 'bool', 'versions': '3+', 'default': 'false', 'ignorable': False}]}
 
 
 
@@ -448,14 +432,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsSynonym_v4(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeConfigsResponse.DescribeConfigsSynonym(f0, f1, f2, _ut), p
 
 
@@ -602,14 +579,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeConfigsResponse.DescribeConfigsResourceResult(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -771,14 +741,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeConfigsResponse.DescribeConfigsResult(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -914,14 +877,7 @@ def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfig
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeConfigsResponse(f0, f1, _ut), p
 
 
@@ -946,5 +902,3 @@ _DEC_DescribeConfigsResponse: dict[int, DecodeFn] = {0: _d_DescribeConfigsRespon
 _ENC_DescribeConfigsResponse: dict[int, EncodeFn] = {0: _e_DescribeConfigsResponse_v0, 1: _e_DescribeConfigsResponse_v1, 2: _e_DescribeConfigsResponse_v1, 3: _e_DescribeConfigsResponse_v3, 4: _e_DescribeConfigsResponse_v4}
 DescribeConfigsResponse._DECODERS = _DEC_DescribeConfigsResponse
 DescribeConfigsResponse._ENCODERS = _ENC_DescribeConfigsResponse
-
-DESCRIBECONFIGSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 32, 'type': 'response', 'name': 'DescribeConfigsResponse', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Results', 'type': '[]DescribeConfigsResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}, {'name': 'Configs', 'type': '[]DescribeConfigsResourceResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ReadOnly', 'type': 'bool', 'versions': '0+'}, {'name': 'IsDefault', 'type': 'bool', 'versions': '0'}, {'name': 'ConfigSource', 'type': 'int8', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'IsSensitive', 'type': 'bool', 'versions': '0+'}, {'name': 'Synonyms', 'type': '[]DescribeConfigsSynonym', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1+'}, {'name': 'Value', 'type': 'string', 'versions': '1+', 'nullableVersions': '0+'}, {'name': 'Source', 'type': 'int8', 'versions': '1+'}]}, {'name': 'ConfigType', 'type': 'int8', 'versions': '3+', 'default': '0', 'ignorable': True}, {'name': 'Documentation', 'type': 'string', 'versions': '3+', 'nullableVersions': '0+', 'ignorable': True}]}]}]}

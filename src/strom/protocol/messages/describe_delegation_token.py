@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -83,14 +83,7 @@ def _d_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(b: memoryv
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeDelegationTokenRequest.DescribeDelegationTokenOwner(f0, f1, _ut), p
 
 
@@ -149,14 +142,7 @@ def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[Describ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeDelegationTokenRequest(f0, _ut), p
 
 
@@ -180,8 +166,6 @@ _DEC_DescribeDelegationTokenRequest: dict[int, DecodeFn] = {0: _d_DescribeDelega
 _ENC_DescribeDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_DescribeDelegationTokenRequest_v0, 1: _e_DescribeDelegationTokenRequest_v0, 2: _e_DescribeDelegationTokenRequest_v2, 3: _e_DescribeDelegationTokenRequest_v2}
 DescribeDelegationTokenRequest._DECODERS = _DEC_DescribeDelegationTokenRequest
 DescribeDelegationTokenRequest._ENCODERS = _ENC_DescribeDelegationTokenRequest
-
-DESCRIBEDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 41, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeDelegationTokenRequest', 'validVersions': '0-3', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Owners', 'type': '[]DescribeDelegationTokenOwner', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}]}
 
 
 
@@ -295,14 +279,7 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(b: mem
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer(f0, f1, _ut), p
 
 
@@ -382,14 +359,7 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
@@ -439,14 +409,7 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeDelegationTokenResponse.DescribedDelegationToken(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, _ut), p
 
 
@@ -528,14 +491,7 @@ def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeDelegationTokenResponse(f0, f1, f2, _ut), p
 
 
@@ -578,14 +534,7 @@ def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeDelegationTokenResponse(f0, f1, f2, _ut), p
 
 
@@ -611,5 +560,3 @@ _DEC_DescribeDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_DescribeDeleg
 _ENC_DescribeDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_DescribeDelegationTokenResponse_v0, 1: _e_DescribeDelegationTokenResponse_v0, 2: _e_DescribeDelegationTokenResponse_v2, 3: _e_DescribeDelegationTokenResponse_v3}
 DescribeDelegationTokenResponse._DECODERS = _DEC_DescribeDelegationTokenResponse
 DescribeDelegationTokenResponse._ENCODERS = _ENC_DescribeDelegationTokenResponse
-
-DESCRIBEDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 41, 'type': 'response', 'name': 'DescribeDelegationTokenResponse', 'validVersions': '0-3', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Tokens', 'type': '[]DescribedDelegationToken', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}, {'name': 'TokenRequesterPrincipalType', 'type': 'string', 'versions': '3+'}, {'name': 'TokenRequesterPrincipalName', 'type': 'string', 'versions': '3+'}, {'name': 'IssueTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'ExpiryTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxTimestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'TokenId', 'type': 'string', 'versions': '0+'}, {'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'Renewers', 'type': '[]DescribedDelegationTokenRenewer', 'versions': '0+', 'fields': [{'name': 'PrincipalType', 'type': 'string', 'versions': '0+'}, {'name': 'PrincipalName', 'type': 'string', 'versions': '0+'}]}]}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -128,14 +128,7 @@ def _d_DescribeGroupsRequest_v5(b: memoryview, p: int) -> tuple[DescribeGroupsRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeGroupsRequest(f0, f1, _ut), p
 
 
@@ -159,8 +152,6 @@ _DEC_DescribeGroupsRequest: dict[int, DecodeFn] = {0: _d_DescribeGroupsRequest_v
 _ENC_DescribeGroupsRequest: dict[int, EncodeFn] = {0: _e_DescribeGroupsRequest_v0, 1: _e_DescribeGroupsRequest_v0, 2: _e_DescribeGroupsRequest_v0, 3: _e_DescribeGroupsRequest_v3, 4: _e_DescribeGroupsRequest_v3, 5: _e_DescribeGroupsRequest_v5}
 DescribeGroupsRequest._DECODERS = _DEC_DescribeGroupsRequest
 DescribeGroupsRequest._ENCODERS = _ENC_DescribeGroupsRequest
-
-DESCRIBEGROUPSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 15, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeGroupsRequest', 'validVersions': '0-5', 'flexibleVersions': '5+', 'fields': [{'name': 'Groups', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '3+'}]}
 
 
 
@@ -304,14 +295,7 @@ def _d_DescribeGroupsResponse_DescribedGroupMember_v5(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeGroupsResponse.DescribedGroupMember(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -478,14 +462,7 @@ def _d_DescribeGroupsResponse_DescribedGroup_v5(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeGroupsResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -652,14 +629,7 @@ def _d_DescribeGroupsResponse_v5(b: memoryview, p: int) -> tuple[DescribeGroupsR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeGroupsResponse(f0, f1, _ut), p
 
 
@@ -684,5 +654,3 @@ _DEC_DescribeGroupsResponse: dict[int, DecodeFn] = {0: _d_DescribeGroupsResponse
 _ENC_DescribeGroupsResponse: dict[int, EncodeFn] = {0: _e_DescribeGroupsResponse_v0, 1: _e_DescribeGroupsResponse_v1, 2: _e_DescribeGroupsResponse_v1, 3: _e_DescribeGroupsResponse_v3, 4: _e_DescribeGroupsResponse_v4, 5: _e_DescribeGroupsResponse_v5}
 DescribeGroupsResponse._DECODERS = _DEC_DescribeGroupsResponse
 DescribeGroupsResponse._ENCODERS = _ENC_DescribeGroupsResponse
-
-DESCRIBEGROUPSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 15, 'type': 'response', 'name': 'DescribeGroupsResponse', 'validVersions': '0-5', 'flexibleVersions': '5+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'ProtocolData', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]DescribedGroupMember', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '4+', 'ignorable': True, 'nullableVersions': '4+', 'default': 'null'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'MemberMetadata', 'type': 'bytes', 'versions': '0+'}, {'name': 'MemberAssignment', 'type': 'bytes', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '3+', 'default': '-2147483648'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -97,14 +97,7 @@ def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsRequest.DescribableLogDirTopic(f0, f1, _ut), p
 
 
@@ -167,14 +160,7 @@ def _d_DescribeLogDirsRequest_v2(b: memoryview, p: int) -> tuple[DescribeLogDirs
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsRequest(f0, _ut), p
 
 
@@ -198,8 +184,6 @@ _DEC_DescribeLogDirsRequest: dict[int, DecodeFn] = {0: _d_DescribeLogDirsRequest
 _ENC_DescribeLogDirsRequest: dict[int, EncodeFn] = {0: _e_DescribeLogDirsRequest_v0, 1: _e_DescribeLogDirsRequest_v0, 2: _e_DescribeLogDirsRequest_v2, 3: _e_DescribeLogDirsRequest_v2, 4: _e_DescribeLogDirsRequest_v2}
 DescribeLogDirsRequest._DECODERS = _DEC_DescribeLogDirsRequest
 DescribeLogDirsRequest._ENCODERS = _ENC_DescribeLogDirsRequest
-
-DESCRIBELOGDIRSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 35, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeLogDirsRequest', 'validVersions': '0-4', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Topics', 'type': '[]DescribableLogDirTopic', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
 
 
 
@@ -322,14 +306,7 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(b: memoryview, p: int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsResponse.DescribeLogDirsPartition(f0, f1, f2, f3, _ut), p
 
 
@@ -390,14 +367,7 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsResponse.DescribeLogDirsTopic(f0, f1, _ut), p
 
 
@@ -475,14 +445,7 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -526,14 +489,7 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsResponse.DescribeLogDirsResult(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -608,14 +564,7 @@ def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDir
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsResponse(f0, f1, f2, _ut), p
 
 
@@ -655,14 +604,7 @@ def _d_DescribeLogDirsResponse_v3(b: memoryview, p: int) -> tuple[DescribeLogDir
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsResponse(f0, f1, f2, _ut), p
 
 
@@ -702,14 +644,7 @@ def _d_DescribeLogDirsResponse_v4(b: memoryview, p: int) -> tuple[DescribeLogDir
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeLogDirsResponse(f0, f1, f2, _ut), p
 
 
@@ -734,5 +669,3 @@ _DEC_DescribeLogDirsResponse: dict[int, DecodeFn] = {0: _d_DescribeLogDirsRespon
 _ENC_DescribeLogDirsResponse: dict[int, EncodeFn] = {0: _e_DescribeLogDirsResponse_v0, 1: _e_DescribeLogDirsResponse_v0, 2: _e_DescribeLogDirsResponse_v2, 3: _e_DescribeLogDirsResponse_v3, 4: _e_DescribeLogDirsResponse_v4}
 DescribeLogDirsResponse._DECODERS = _DEC_DescribeLogDirsResponse
 DescribeLogDirsResponse._ENCODERS = _ENC_DescribeLogDirsResponse
-
-DESCRIBELOGDIRSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 35, 'type': 'response', 'name': 'DescribeLogDirsResponse', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '3+', 'ignorable': True}, {'name': 'Results', 'type': '[]DescribeLogDirsResult', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LogDir', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]DescribeLogDirsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]DescribeLogDirsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'PartitionSize', 'type': 'int64', 'versions': '0+'}, {'name': 'OffsetLag', 'type': 'int64', 'versions': '0+'}, {'name': 'IsFutureKey', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'TotalBytes', 'type': 'int64', 'versions': '4+', 'ignorable': True, 'default': '-1'}, {'name': 'UsableBytes', 'type': 'int64', 'versions': '4+', 'ignorable': True, 'default': '-1'}]}]}

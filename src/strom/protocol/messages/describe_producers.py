@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -76,14 +76,7 @@ def _d_DescribeProducersRequest_TopicRequest_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeProducersRequest.TopicRequest(f0, f1, _ut), p
 
 
@@ -118,14 +111,7 @@ def _d_DescribeProducersRequest_v0(b: memoryview, p: int) -> tuple[DescribeProdu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeProducersRequest(f0, _ut), p
 
 
@@ -149,8 +135,6 @@ _DEC_DescribeProducersRequest: dict[int, DecodeFn] = {0: _d_DescribeProducersReq
 _ENC_DescribeProducersRequest: dict[int, EncodeFn] = {0: _e_DescribeProducersRequest_v0}
 DescribeProducersRequest._DECODERS = _DEC_DescribeProducersRequest
 DescribeProducersRequest._ENCODERS = _ENC_DescribeProducersRequest
-
-DESCRIBEPRODUCERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 61, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeProducersRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Topics', 'type': '[]TopicRequest', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}]}
 
 
 
@@ -260,14 +244,7 @@ def _d_DescribeProducersResponse_ProducerState_v0(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeProducersResponse.ProducerState(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -300,14 +277,7 @@ def _d_DescribeProducersResponse_PartitionResponse_v0(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeProducersResponse.PartitionResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -347,14 +317,7 @@ def _d_DescribeProducersResponse_TopicResponse_v0(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeProducersResponse.TopicResponse(f0, f1, _ut), p
 
 
@@ -394,14 +357,7 @@ def _d_DescribeProducersResponse_v0(b: memoryview, p: int) -> tuple[DescribeProd
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeProducersResponse(f0, f1, _ut), p
 
 
@@ -426,5 +382,3 @@ _DEC_DescribeProducersResponse: dict[int, DecodeFn] = {0: _d_DescribeProducersRe
 _ENC_DescribeProducersResponse: dict[int, EncodeFn] = {0: _e_DescribeProducersResponse_v0}
 DescribeProducersResponse._DECODERS = _DEC_DescribeProducersResponse
 DescribeProducersResponse._ENCODERS = _ENC_DescribeProducersResponse
-
-DESCRIBEPRODUCERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 61, 'type': 'response', 'name': 'DescribeProducersResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'ActiveProducers', 'type': '[]ProducerState', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'LastSequence', 'type': 'int32', 'versions': '0+', 'default': '-1'}, {'name': 'LastTimestamp', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'CoordinatorEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentTxnStartOffset', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -86,14 +86,7 @@ def _d_DescribeQuorumRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumRequest.PartitionData(f0, _ut), p
 
 
@@ -124,14 +117,7 @@ def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumRequest.TopicData(f0, f1, _ut), p
 
 
@@ -169,14 +155,7 @@ def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumRequest(f0, _ut), p
 
 
@@ -200,8 +179,6 @@ _DEC_DescribeQuorumRequest: dict[int, DecodeFn] = {0: _d_DescribeQuorumRequest_v
 _ENC_DescribeQuorumRequest: dict[int, EncodeFn] = {0: _e_DescribeQuorumRequest_v0, 1: _e_DescribeQuorumRequest_v0, 2: _e_DescribeQuorumRequest_v0}
 DescribeQuorumRequest._DECODERS = _DEC_DescribeQuorumRequest
 DescribeQuorumRequest._ENCODERS = _ENC_DescribeQuorumRequest
-
-DESCRIBEQUORUMREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 55, 'type': 'request', 'listeners': ['broker', 'controller'], 'name': 'DescribeQuorumRequest', 'validVersions': '0-2', 'flexibleVersions': '0+', 'latestVersionUnstable': False, 'fields': [{'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -375,14 +352,7 @@ def _d_DescribeQuorumResponse_ReplicaState_v0(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -405,14 +375,7 @@ def _d_DescribeQuorumResponse_ReplicaState_v1(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -435,14 +398,7 @@ def _d_DescribeQuorumResponse_ReplicaState_v2(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.ReplicaState(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -489,14 +445,7 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -555,14 +504,7 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -621,14 +563,7 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -675,14 +610,7 @@ def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Descr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
@@ -721,14 +649,7 @@ def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Descr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
@@ -767,14 +688,7 @@ def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Descr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.TopicData(f0, f1, _ut), p
 
 
@@ -804,14 +718,7 @@ def _d_DescribeQuorumResponse_Listener_v2(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.Listener(f0, f1, f2, _ut), p
 
 
@@ -845,14 +752,7 @@ def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse.Node(f0, f1, _ut), p
 
 
@@ -895,14 +795,7 @@ def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -945,14 +838,7 @@ def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -1003,14 +889,7 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeQuorumResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -1042,5 +921,3 @@ _DEC_DescribeQuorumResponse: dict[int, DecodeFn] = {0: _d_DescribeQuorumResponse
 _ENC_DescribeQuorumResponse: dict[int, EncodeFn] = {0: _e_DescribeQuorumResponse_v0, 1: _e_DescribeQuorumResponse_v1, 2: _e_DescribeQuorumResponse_v2}
 DescribeQuorumResponse._DECODERS = _DEC_DescribeQuorumResponse
 DescribeQuorumResponse._ENCODERS = _ENC_DescribeQuorumResponse
-
-DESCRIBEQUORUMRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 55, 'type': 'response', 'name': 'DescribeQuorumResponse', 'validVersions': '0-2', 'flexibleVersions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '2+', 'nullableVersions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '2+', 'nullableVersions': '2+', 'ignorable': True}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HighWatermark', 'type': 'int64', 'versions': '0+'}, {'name': 'CurrentVoters', 'type': '[]ReplicaState', 'versions': '0+'}, {'name': 'Observers', 'type': '[]ReplicaState', 'versions': '0+'}]}]}, {'name': 'Nodes', 'type': '[]Node', 'versions': '2+', 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '2+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '2+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '2+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '2+'}, {'name': 'Port', 'type': 'uint16', 'versions': '2+'}]}]}], 'commonStructs': [{'name': 'ReplicaState', 'versions': '0+', 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'ReplicaDirectoryId', 'type': 'uuid', 'versions': '2+'}, {'name': 'LogEndOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastFetchTimestamp', 'type': 'int64', 'versions': '1+', 'ignorable': True, 'default': -1}, {'name': 'LastCaughtUpTimestamp', 'type': 'int64', 'versions': '1+', 'ignorable': True, 'default': -1}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -91,14 +91,7 @@ def _d_DescribeTopicPartitionsRequest_TopicRequest_v0(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsRequest.TopicRequest(f0, _ut), p
 
 
@@ -119,14 +112,7 @@ def _d_DescribeTopicPartitionsRequest_Cursor_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsRequest.Cursor(f0, f1, _ut), p
 
 
@@ -164,14 +150,7 @@ def _d_DescribeTopicPartitionsRequest_v0(b: memoryview, p: int) -> tuple[Describ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsRequest(f0, f1, f2, _ut), p
 
 
@@ -202,8 +181,6 @@ _DEC_DescribeTopicPartitionsRequest: dict[int, DecodeFn] = {0: _d_DescribeTopicP
 _ENC_DescribeTopicPartitionsRequest: dict[int, EncodeFn] = {0: _e_DescribeTopicPartitionsRequest_v0}
 DescribeTopicPartitionsRequest._DECODERS = _DEC_DescribeTopicPartitionsRequest
 DescribeTopicPartitionsRequest._ENCODERS = _ENC_DescribeTopicPartitionsRequest
-
-DESCRIBETOPICPARTITIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 75, 'type': 'request', 'listeners': ['broker'], 'name': 'DescribeTopicPartitionsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Topics', 'type': '[]TopicRequest', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}]}, {'name': 'ResponsePartitionLimit', 'type': 'int32', 'versions': '0+', 'default': '2000'}, {'name': 'Cursor', 'type': 'Cursor', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}]}]}
 
 
 
@@ -362,14 +339,7 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -428,14 +398,7 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -468,14 +431,7 @@ def _d_DescribeTopicPartitionsResponse_Cursor_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse.Cursor(f0, f1, _ut), p
 
 
@@ -513,14 +469,7 @@ def _d_DescribeTopicPartitionsResponse_v0(b: memoryview, p: int) -> tuple[Descri
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTopicPartitionsResponse(f0, f1, f2, _ut), p
 
 
@@ -551,5 +500,3 @@ _DEC_DescribeTopicPartitionsResponse: dict[int, DecodeFn] = {0: _d_DescribeTopic
 _ENC_DescribeTopicPartitionsResponse: dict[int, EncodeFn] = {0: _e_DescribeTopicPartitionsResponse_v0}
 DescribeTopicPartitionsResponse._DECODERS = _DEC_DescribeTopicPartitionsResponse
 DescribeTopicPartitionsResponse._ENCODERS = _ENC_DescribeTopicPartitionsResponse
-
-DESCRIBETOPICPARTITIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 75, 'type': 'response', 'name': 'DescribeTopicPartitionsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'Topics', 'type': '[]DescribeTopicPartitionsResponseTopic', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName', 'nullableVersions': '0+'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '0+', 'ignorable': True}, {'name': 'IsInternal', 'type': 'bool', 'versions': '0+', 'default': 'false', 'ignorable': True}, {'name': 'Partitions', 'type': '[]DescribeTopicPartitionsResponsePartition', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+', 'default': '-1', 'ignorable': True}, {'name': 'ReplicaNodes', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'IsrNodes', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'EligibleLeaderReplicas', 'type': '[]int32', 'default': 'null', 'entityType': 'brokerId', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'LastKnownElr', 'type': '[]int32', 'default': 'null', 'entityType': 'brokerId', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'OfflineReplicas', 'type': '[]int32', 'versions': '0+', 'ignorable': True, 'entityType': 'brokerId'}]}, {'name': 'TopicAuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}, {'name': 'NextCursor', 'type': 'Cursor', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -64,14 +64,7 @@ def _d_DescribeTransactionsRequest_v0(b: memoryview, p: int) -> tuple[DescribeTr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTransactionsRequest(f0, _ut), p
 
 
@@ -94,8 +87,6 @@ _DEC_DescribeTransactionsRequest: dict[int, DecodeFn] = {0: _d_DescribeTransacti
 _ENC_DescribeTransactionsRequest: dict[int, EncodeFn] = {0: _e_DescribeTransactionsRequest_v0}
 DescribeTransactionsRequest._DECODERS = _DEC_DescribeTransactionsRequest
 DescribeTransactionsRequest._ENCODERS = _ENC_DescribeTransactionsRequest
-
-DESCRIBETRANSACTIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 65, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'DescribeTransactionsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TransactionalIds', 'entityType': 'transactionalId', 'type': '[]string', 'versions': '0+'}]}
 
 
 
@@ -193,14 +184,7 @@ def _d_DescribeTransactionsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTransactionsResponse.TopicData(f0, f1, _ut), p
 
 
@@ -241,14 +225,7 @@ def _d_DescribeTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTransactionsResponse.TransactionState(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -291,14 +268,7 @@ def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeT
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeTransactionsResponse(f0, f1, _ut), p
 
 
@@ -323,5 +293,3 @@ _DEC_DescribeTransactionsResponse: dict[int, DecodeFn] = {0: _d_DescribeTransact
 _ENC_DescribeTransactionsResponse: dict[int, EncodeFn] = {0: _e_DescribeTransactionsResponse_v0}
 DescribeTransactionsResponse._DECODERS = _DEC_DescribeTransactionsResponse
 DescribeTransactionsResponse._ENCODERS = _ENC_DescribeTransactionsResponse
-
-DESCRIBETRANSACTIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 65, 'type': 'response', 'name': 'DescribeTransactionsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TransactionStates', 'type': '[]TransactionState', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'TransactionState', 'type': 'string', 'versions': '0+'}, {'name': 'TransactionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TransactionStartTimeMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -67,14 +67,7 @@ def _d_DescribeUserScramCredentialsRequest_UserName_v0(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeUserScramCredentialsRequest.UserName(f0, _ut), p
 
 
@@ -104,14 +97,7 @@ def _d_DescribeUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[De
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeUserScramCredentialsRequest(f0, _ut), p
 
 
@@ -135,8 +121,6 @@ _DEC_DescribeUserScramCredentialsRequest: dict[int, DecodeFn] = {0: _d_DescribeU
 _ENC_DescribeUserScramCredentialsRequest: dict[int, EncodeFn] = {0: _e_DescribeUserScramCredentialsRequest_v0}
 DescribeUserScramCredentialsRequest._DECODERS = _DEC_DescribeUserScramCredentialsRequest
 DescribeUserScramCredentialsRequest._ENCODERS = _ENC_DescribeUserScramCredentialsRequest
-
-DESCRIBEUSERSCRAMCREDENTIALSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 50, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'DescribeUserScramCredentialsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Users', 'type': '[]UserName', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}]}]}
 
 
 
@@ -223,14 +207,7 @@ def _d_DescribeUserScramCredentialsResponse_CredentialInfo_v0(b: memoryview, p: 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeUserScramCredentialsResponse.CredentialInfo(f0, f1, _ut), p
 
 
@@ -264,14 +241,7 @@ def _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult(f0, f1, f2, f3, _ut), p
 
 
@@ -314,14 +284,7 @@ def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[D
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return DescribeUserScramCredentialsResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -347,5 +310,3 @@ _DEC_DescribeUserScramCredentialsResponse: dict[int, DecodeFn] = {0: _d_Describe
 _ENC_DescribeUserScramCredentialsResponse: dict[int, EncodeFn] = {0: _e_DescribeUserScramCredentialsResponse_v0}
 DescribeUserScramCredentialsResponse._DECODERS = _DEC_DescribeUserScramCredentialsResponse
 DescribeUserScramCredentialsResponse._ENCODERS = _ENC_DescribeUserScramCredentialsResponse
-
-DESCRIBEUSERSCRAMCREDENTIALSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 50, 'type': 'response', 'name': 'DescribeUserScramCredentialsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Results', 'type': '[]DescribeUserScramCredentialsResult', 'versions': '0+', 'fields': [{'name': 'User', 'type': 'string', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'CredentialInfos', 'type': '[]CredentialInfo', 'versions': '0+', 'fields': [{'name': 'Mechanism', 'type': 'int8', 'versions': '0+'}, {'name': 'Iterations', 'type': 'int32', 'versions': '0+'}]}]}]}

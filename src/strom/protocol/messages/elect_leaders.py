@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -105,14 +105,7 @@ def _d_ElectLeadersRequest_TopicPartitions_v2(b: memoryview, p: int) -> tuple[El
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ElectLeadersRequest.TopicPartitions(f0, f1, _ut), p
 
 
@@ -217,14 +210,7 @@ def _d_ElectLeadersRequest_v2(b: memoryview, p: int) -> tuple[ElectLeadersReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ElectLeadersRequest(f0, f1, f2, _ut), p
 
 
@@ -250,8 +236,6 @@ _DEC_ElectLeadersRequest: dict[int, DecodeFn] = {0: _d_ElectLeadersRequest_v0, 1
 _ENC_ElectLeadersRequest: dict[int, EncodeFn] = {0: _e_ElectLeadersRequest_v0, 1: _e_ElectLeadersRequest_v1, 2: _e_ElectLeadersRequest_v2}
 ElectLeadersRequest._DECODERS = _DEC_ElectLeadersRequest
 ElectLeadersRequest._ENCODERS = _ENC_ElectLeadersRequest
-
-ELECTLEADERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 43, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ElectLeadersRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ElectionType', 'type': 'int8', 'versions': '1+'}, {'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+', 'nullableVersions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}]}
 
 
 
@@ -345,14 +329,7 @@ def _d_ElectLeadersResponse_PartitionResult_v2(b: memoryview, p: int) -> tuple[E
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ElectLeadersResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
@@ -414,14 +391,7 @@ def _d_ElectLeadersResponse_ReplicaElectionResult_v2(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ElectLeadersResponse.ReplicaElectionResult(f0, f1, _ut), p
 
 
@@ -524,14 +494,7 @@ def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ElectLeadersResponse(f0, f1, f2, _ut), p
 
 
@@ -556,5 +519,3 @@ _DEC_ElectLeadersResponse: dict[int, DecodeFn] = {0: _d_ElectLeadersResponse_v0,
 _ENC_ElectLeadersResponse: dict[int, EncodeFn] = {0: _e_ElectLeadersResponse_v0, 1: _e_ElectLeadersResponse_v1, 2: _e_ElectLeadersResponse_v2}
 ElectLeadersResponse._DECODERS = _DEC_ElectLeadersResponse
 ElectLeadersResponse._ENCODERS = _ENC_ElectLeadersResponse
-
-ELECTLEADERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 43, 'type': 'response', 'name': 'ElectLeadersResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '1+', 'ignorable': False}, {'name': 'ReplicaElectionResults', 'type': '[]ReplicaElectionResult', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionResult', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionId', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}

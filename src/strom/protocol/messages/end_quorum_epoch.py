@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -144,14 +144,7 @@ def _d_EndQuorumEpochRequest_ReplicaInfo_v1(b: memoryview, p: int) -> tuple[EndQ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.ReplicaInfo(f0, f1, _ut), p
 
 
@@ -210,14 +203,7 @@ def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[En
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -286,14 +272,7 @@ def _d_EndQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.TopicData(f0, f1, _ut), p
 
 
@@ -323,14 +302,7 @@ def _d_EndQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple[E
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
 
 
@@ -405,14 +377,7 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochRequest(f0, f1, f2, _ut), p
 
 
@@ -443,8 +408,6 @@ _DEC_EndQuorumEpochRequest: dict[int, DecodeFn] = {0: _d_EndQuorumEpochRequest_v
 _ENC_EndQuorumEpochRequest: dict[int, EncodeFn] = {0: _e_EndQuorumEpochRequest_v0, 1: _e_EndQuorumEpochRequest_v1}
 EndQuorumEpochRequest._DECODERS = _DEC_EndQuorumEpochRequest
 EndQuorumEpochRequest._ENCODERS = _ENC_EndQuorumEpochRequest
-
-ENDQUORUMEPOCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 54, 'type': 'request', 'listeners': ['controller'], 'name': 'EndQuorumEpochRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'PreferredSuccessors', 'type': '[]int32', 'versions': '0', 'ignorable': True}, {'name': 'PreferredCandidates', 'type': '[]ReplicaInfo', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'CandidateId', 'type': 'int32', 'versions': '1+', 'entityType': 'brokerId'}, {'name': 'CandidateDirectoryId', 'type': 'uuid', 'versions': '1+'}]}]}]}, {'name': 'LeaderEndpoints', 'type': '[]LeaderEndpoint', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}
 
 
 
@@ -560,14 +523,7 @@ def _d_EndQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[E
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
@@ -628,14 +584,7 @@ def _d_EndQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[EndQu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochResponse.TopicData(f0, f1, _ut), p
 
 
@@ -666,14 +615,7 @@ def _d_EndQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[En
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
@@ -797,5 +739,3 @@ _DEC_EndQuorumEpochResponse: dict[int, DecodeFn] = {0: _d_EndQuorumEpochResponse
 _ENC_EndQuorumEpochResponse: dict[int, EncodeFn] = {0: _e_EndQuorumEpochResponse_v0, 1: _e_EndQuorumEpochResponse_v1}
 EndQuorumEpochResponse._DECODERS = _DEC_EndQuorumEpochResponse
 EndQuorumEpochResponse._ENCODERS = _ENC_EndQuorumEpochResponse
-
-ENDQUORUMEPOCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 54, 'type': 'response', 'name': 'EndQuorumEpochResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '1+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}

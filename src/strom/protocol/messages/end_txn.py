@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -78,14 +78,7 @@ def _d_EndTxnRequest_v3(b: memoryview, p: int) -> tuple[EndTxnRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndTxnRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -103,8 +96,6 @@ _DEC_EndTxnRequest: dict[int, DecodeFn] = {0: _d_EndTxnRequest_v0, 1: _d_EndTxnR
 _ENC_EndTxnRequest: dict[int, EncodeFn] = {0: _e_EndTxnRequest_v0, 1: _e_EndTxnRequest_v0, 2: _e_EndTxnRequest_v0, 3: _e_EndTxnRequest_v3, 4: _e_EndTxnRequest_v3}
 EndTxnRequest._DECODERS = _DEC_EndTxnRequest
 EndTxnRequest._ENCODERS = _ENC_EndTxnRequest
-
-ENDTXNREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 26, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'EndTxnRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'Committed', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -154,14 +145,7 @@ def _d_EndTxnResponse_v3(b: memoryview, p: int) -> tuple[EndTxnResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EndTxnResponse(f0, f1, _ut), p
 
 
@@ -178,5 +162,3 @@ _DEC_EndTxnResponse: dict[int, DecodeFn] = {0: _d_EndTxnResponse_v0, 1: _d_EndTx
 _ENC_EndTxnResponse: dict[int, EncodeFn] = {0: _e_EndTxnResponse_v0, 1: _e_EndTxnResponse_v0, 2: _e_EndTxnResponse_v0, 3: _e_EndTxnResponse_v3, 4: _e_EndTxnResponse_v3}
 EndTxnResponse._DECODERS = _DEC_EndTxnResponse
 EndTxnResponse._ENCODERS = _ENC_EndTxnResponse
-
-ENDTXNRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 26, 'type': 'response', 'name': 'EndTxnResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

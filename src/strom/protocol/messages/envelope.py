@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -61,14 +61,7 @@ def _d_EnvelopeRequest_v0(b: memoryview, p: int) -> tuple[EnvelopeRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EnvelopeRequest(f0, f1, f2, _ut), p
 
 
@@ -87,8 +80,6 @@ _DEC_EnvelopeRequest: dict[int, DecodeFn] = {0: _d_EnvelopeRequest_v0}
 _ENC_EnvelopeRequest: dict[int, EncodeFn] = {0: _e_EnvelopeRequest_v0}
 EnvelopeRequest._DECODERS = _DEC_EnvelopeRequest
 EnvelopeRequest._ENCODERS = _ENC_EnvelopeRequest
-
-ENVELOPEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 58, 'type': 'request', 'listeners': ['controller', 'zkBroker'], 'name': 'EnvelopeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'RequestData', 'type': 'bytes', 'versions': '0+', 'zeroCopy': True}, {'name': 'RequestPrincipal', 'type': 'bytes', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ClientHostAddress', 'type': 'bytes', 'versions': '0+'}]}
 
 
 
@@ -128,14 +119,7 @@ def _d_EnvelopeResponse_v0(b: memoryview, p: int) -> tuple[EnvelopeResponse, int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return EnvelopeResponse(f0, f1, _ut), p
 
 
@@ -153,5 +137,3 @@ _DEC_EnvelopeResponse: dict[int, DecodeFn] = {0: _d_EnvelopeResponse_v0}
 _ENC_EnvelopeResponse: dict[int, EncodeFn] = {0: _e_EnvelopeResponse_v0}
 EnvelopeResponse._DECODERS = _DEC_EnvelopeResponse
 EnvelopeResponse._ENCODERS = _ENC_EnvelopeResponse
-
-ENVELOPERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 58, 'type': 'response', 'name': 'EnvelopeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ResponseData', 'type': 'bytes', 'versions': '0+', 'nullableVersions': '0+', 'zeroCopy': True, 'default': 'null'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -72,14 +72,7 @@ def _d_ExpireDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[ExpireDel
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ExpireDelegationTokenRequest(f0, f1, _ut), p
 
 
@@ -97,8 +90,6 @@ _DEC_ExpireDelegationTokenRequest: dict[int, DecodeFn] = {0: _d_ExpireDelegation
 _ENC_ExpireDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_ExpireDelegationTokenRequest_v0, 1: _e_ExpireDelegationTokenRequest_v0, 2: _e_ExpireDelegationTokenRequest_v2}
 ExpireDelegationTokenRequest._DECODERS = _DEC_ExpireDelegationTokenRequest
 ExpireDelegationTokenRequest._ENCODERS = _ENC_ExpireDelegationTokenRequest
-
-EXPIREDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 40, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'ExpireDelegationTokenRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'ExpiryTimePeriodMs', 'type': 'int64', 'versions': '0+'}]}
 
 
 
@@ -151,14 +142,7 @@ def _d_ExpireDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[ExpireDe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ExpireDelegationTokenResponse(f0, f1, f2, _ut), p
 
 
@@ -175,5 +159,3 @@ _DEC_ExpireDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_ExpireDelegatio
 _ENC_ExpireDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_ExpireDelegationTokenResponse_v0, 1: _e_ExpireDelegationTokenResponse_v0, 2: _e_ExpireDelegationTokenResponse_v2}
 ExpireDelegationTokenResponse._DECODERS = _DEC_ExpireDelegationTokenResponse
 ExpireDelegationTokenResponse._ENCODERS = _ENC_ExpireDelegationTokenResponse
-
-EXPIREDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 40, 'type': 'response', 'name': 'ExpireDelegationTokenResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ExpiryTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -192,14 +192,7 @@ def _d_FetchRequest_ReplicaState_v15(b: memoryview, p: int) -> tuple[FetchReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.ReplicaState(f0, f1, _ut), p
 
 
@@ -272,14 +265,7 @@ def _d_FetchRequest_FetchPartition_v12(b: memoryview, p: int) -> tuple[FetchRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchPartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -442,14 +428,7 @@ def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
@@ -489,14 +468,7 @@ def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
@@ -536,14 +508,7 @@ def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.FetchTopic(f0, f1, f2, _ut), p
 
 
@@ -599,14 +564,7 @@ def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
 
 
@@ -637,14 +595,7 @@ def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchRequest.ForgottenTopic(f0, f1, f2, _ut), p
 
 
@@ -1325,8 +1276,6 @@ _ENC_FetchRequest: dict[int, EncodeFn] = {0: _e_FetchRequest_v0, 1: _e_FetchRequ
 FetchRequest._DECODERS = _DEC_FetchRequest
 FetchRequest._ENCODERS = _ENC_FetchRequest
 
-FETCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 1, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'FetchRequest', 'validVersions': '0-17', 'deprecatedVersions': '0-3', 'flexibleVersions': '12+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '12+', 'nullableVersions': '12+', 'default': 'null', 'taggedVersions': '12+', 'tag': 0, 'ignorable': True}, {'name': 'ReplicaId', 'type': 'int32', 'versions': '0-14', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'ReplicaState', 'type': 'ReplicaState', 'versions': '15+', 'taggedVersions': '15+', 'tag': 1, 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '15+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'ReplicaEpoch', 'type': 'int64', 'versions': '15+', 'default': '-1'}]}, {'name': 'MaxWaitMs', 'type': 'int32', 'versions': '0+'}, {'name': 'MinBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'MaxBytes', 'type': 'int32', 'versions': '3+', 'default': '0x7fffffff', 'ignorable': True}, {'name': 'IsolationLevel', 'type': 'int8', 'versions': '4+', 'default': '0', 'ignorable': True}, {'name': 'SessionId', 'type': 'int32', 'versions': '7+', 'default': '0', 'ignorable': True}, {'name': 'SessionEpoch', 'type': 'int32', 'versions': '7+', 'default': '-1', 'ignorable': True}, {'name': 'Topics', 'type': '[]FetchTopic', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0-12', 'entityType': 'topicName', 'ignorable': True}, {'name': 'TopicId', 'type': 'uuid', 'versions': '13+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]FetchPartition', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '9+', 'default': '-1', 'ignorable': True}, {'name': 'FetchOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastFetchedEpoch', 'type': 'int32', 'versions': '12+', 'default': '-1', 'ignorable': False}, {'name': 'LogStartOffset', 'type': 'int64', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'PartitionMaxBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'ReplicaDirectoryId', 'type': 'uuid', 'versions': '17+', 'taggedVersions': '17+', 'tag': 0, 'ignorable': True}]}]}, {'name': 'ForgottenTopicsData', 'type': '[]ForgottenTopic', 'versions': '7+', 'ignorable': False, 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '7-12', 'entityType': 'topicName', 'ignorable': True}, {'name': 'TopicId', 'type': 'uuid', 'versions': '13+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '7+'}]}, {'name': 'RackId', 'type': 'string', 'versions': '11+', 'default': '', 'ignorable': True}]}
-
 
 
 _SResp0 = struct.Struct('>iq')
@@ -1536,14 +1485,7 @@ def _d_FetchResponse_EpochEndOffset_v12(b: memoryview, p: int) -> tuple[FetchRes
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.EpochEndOffset(f0, f1, _ut), p
 
 
@@ -1563,14 +1505,7 @@ def _d_FetchResponse_LeaderIdAndEpoch_v12(b: memoryview, p: int) -> tuple[FetchR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -1590,14 +1525,7 @@ def _d_FetchResponse_SnapshotId_v12(b: memoryview, p: int) -> tuple[FetchRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.SnapshotId(f0, f1, _ut), p
 
 
@@ -1628,14 +1556,7 @@ def _d_FetchResponse_AbortedTransaction_v12(b: memoryview, p: int) -> tuple[Fetc
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.AbortedTransaction(f0, f1, _ut), p
 
 
@@ -2021,14 +1942,7 @@ def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
 
 
@@ -2068,14 +1982,7 @@ def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.FetchableTopicResponse(f0, f1, f2, _ut), p
 
 
@@ -2107,14 +2014,7 @@ def _d_FetchResponse_NodeEndpoint_v16(b: memoryview, p: int) -> tuple[FetchRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -2355,14 +2255,7 @@ def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -2404,14 +2297,7 @@ def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -2508,5 +2394,3 @@ _DEC_FetchResponse: dict[int, DecodeFn] = {0: _d_FetchResponse_v0, 1: _d_FetchRe
 _ENC_FetchResponse: dict[int, EncodeFn] = {0: _e_FetchResponse_v0, 1: _e_FetchResponse_v1, 2: _e_FetchResponse_v1, 3: _e_FetchResponse_v1, 4: _e_FetchResponse_v4, 5: _e_FetchResponse_v5, 6: _e_FetchResponse_v5, 7: _e_FetchResponse_v7, 8: _e_FetchResponse_v7, 9: _e_FetchResponse_v7, 10: _e_FetchResponse_v7, 11: _e_FetchResponse_v11, 12: _e_FetchResponse_v12, 13: _e_FetchResponse_v13, 14: _e_FetchResponse_v13, 15: _e_FetchResponse_v13, 16: _e_FetchResponse_v16, 17: _e_FetchResponse_v16}
 FetchResponse._DECODERS = _DEC_FetchResponse
 FetchResponse._ENCODERS = _ENC_FetchResponse
-
-FETCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 1, 'type': 'response', 'name': 'FetchResponse', 'validVersions': '0-17', 'flexibleVersions': '12+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '7+', 'ignorable': True}, {'name': 'SessionId', 'type': 'int32', 'versions': '7+', 'default': '0', 'ignorable': False}, {'name': 'Responses', 'type': '[]FetchableTopicResponse', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0-12', 'ignorable': True, 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '13+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'HighWatermark', 'type': 'int64', 'versions': '0+'}, {'name': 'LastStableOffset', 'type': 'int64', 'versions': '4+', 'default': '-1', 'ignorable': True}, {'name': 'LogStartOffset', 'type': 'int64', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'DivergingEpoch', 'type': 'EpochEndOffset', 'versions': '12+', 'taggedVersions': '12+', 'tag': 0, 'fields': [{'name': 'Epoch', 'type': 'int32', 'versions': '12+', 'default': '-1'}, {'name': 'EndOffset', 'type': 'int64', 'versions': '12+', 'default': '-1'}]}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '12+', 'taggedVersions': '12+', 'tag': 1, 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '12+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '12+', 'default': '-1'}]}, {'name': 'SnapshotId', 'type': 'SnapshotId', 'versions': '12+', 'taggedVersions': '12+', 'tag': 2, 'fields': [{'name': 'EndOffset', 'type': 'int64', 'versions': '0+', 'default': '-1'}, {'name': 'Epoch', 'type': 'int32', 'versions': '0+', 'default': '-1'}]}, {'name': 'AbortedTransactions', 'type': '[]AbortedTransaction', 'versions': '4+', 'nullableVersions': '4+', 'ignorable': True, 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '4+', 'entityType': 'producerId'}, {'name': 'FirstOffset', 'type': 'int64', 'versions': '4+'}]}, {'name': 'PreferredReadReplica', 'type': 'int32', 'versions': '11+', 'default': '-1', 'ignorable': False, 'entityType': 'brokerId'}, {'name': 'Records', 'type': 'records', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '16+', 'taggedVersions': '16+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '16+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '16+'}, {'name': 'Port', 'type': 'int32', 'versions': '16+'}, {'name': 'Rack', 'type': 'string', 'versions': '16+', 'nullableVersions': '16+', 'default': 'null'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -126,14 +126,7 @@ def _d_FetchSnapshotRequest_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchS
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.SnapshotId(f0, f1, _ut), p
 
 
@@ -157,14 +150,7 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -242,14 +228,7 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fet
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
 
 
@@ -288,14 +267,7 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[Fet
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
 
 
@@ -436,8 +408,6 @@ _DEC_FetchSnapshotRequest: dict[int, DecodeFn] = {0: _d_FetchSnapshotRequest_v0,
 _ENC_FetchSnapshotRequest: dict[int, EncodeFn] = {0: _e_FetchSnapshotRequest_v0, 1: _e_FetchSnapshotRequest_v1}
 FetchSnapshotRequest._DECODERS = _DEC_FetchSnapshotRequest
 FetchSnapshotRequest._ENCODERS = _ENC_FetchSnapshotRequest
-
-FETCHSNAPSHOTREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 59, 'type': 'request', 'listeners': ['controller'], 'name': 'FetchSnapshotRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'taggedVersions': '0+', 'tag': 0}, {'name': 'ReplicaId', 'type': 'int32', 'versions': '0+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'MaxBytes', 'type': 'int32', 'versions': '0+', 'default': '0x7fffffff'}, {'name': 'Topics', 'type': '[]TopicSnapshot', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionSnapshot', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'SnapshotId', 'type': 'SnapshotId', 'versions': '0+', 'fields': [{'name': 'EndOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'Epoch', 'type': 'int32', 'versions': '0+'}]}, {'name': 'Position', 'type': 'int64', 'versions': '0+'}, {'name': 'ReplicaDirectoryId', 'type': 'uuid', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'ignorable': True}]}]}]}
 
 
 
@@ -590,14 +560,7 @@ def _d_FetchSnapshotResponse_SnapshotId_v0(b: memoryview, p: int) -> tuple[Fetch
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.SnapshotId(f0, f1, _ut), p
 
 
@@ -617,14 +580,7 @@ def _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -703,14 +659,7 @@ def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.TopicSnapshot(f0, f1, _ut), p
 
 
@@ -741,14 +690,7 @@ def _d_FetchSnapshotResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[Fet
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
@@ -784,14 +726,7 @@ def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRes
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -888,5 +823,3 @@ _DEC_FetchSnapshotResponse: dict[int, DecodeFn] = {0: _d_FetchSnapshotResponse_v
 _ENC_FetchSnapshotResponse: dict[int, EncodeFn] = {0: _e_FetchSnapshotResponse_v0, 1: _e_FetchSnapshotResponse_v1}
 FetchSnapshotResponse._DECODERS = _DEC_FetchSnapshotResponse
 FetchSnapshotResponse._ENCODERS = _ENC_FetchSnapshotResponse
-
-FETCHSNAPSHOTRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 59, 'type': 'response', 'name': 'FetchSnapshotResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+', 'ignorable': False}, {'name': 'Topics', 'type': '[]TopicSnapshot', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionSnapshot', 'versions': '0+', 'fields': [{'name': 'Index', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'SnapshotId', 'type': 'SnapshotId', 'versions': '0+', 'fields': [{'name': 'EndOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'Epoch', 'type': 'int32', 'versions': '0+'}]}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '0+', 'taggedVersions': '0+', 'tag': 0, 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}, {'name': 'Size', 'type': 'int64', 'versions': '0+'}, {'name': 'Position', 'type': 'int64', 'versions': '0+'}, {'name': 'UnalignedRecords', 'type': 'records', 'versions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '1+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}

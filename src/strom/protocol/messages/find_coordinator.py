@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -92,14 +92,7 @@ def _d_FindCoordinatorRequest_v3(b: memoryview, p: int) -> tuple[FindCoordinator
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FindCoordinatorRequest(f0, f1, f2, _ut), p
 
 
@@ -133,14 +126,7 @@ def _d_FindCoordinatorRequest_v4(b: memoryview, p: int) -> tuple[FindCoordinator
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FindCoordinatorRequest(f0, f1, f2, _ut), p
 
 
@@ -164,8 +150,6 @@ _DEC_FindCoordinatorRequest: dict[int, DecodeFn] = {0: _d_FindCoordinatorRequest
 _ENC_FindCoordinatorRequest: dict[int, EncodeFn] = {0: _e_FindCoordinatorRequest_v0, 1: _e_FindCoordinatorRequest_v1, 2: _e_FindCoordinatorRequest_v1, 3: _e_FindCoordinatorRequest_v3, 4: _e_FindCoordinatorRequest_v4, 5: _e_FindCoordinatorRequest_v4, 6: _e_FindCoordinatorRequest_v4}
 FindCoordinatorRequest._DECODERS = _DEC_FindCoordinatorRequest
 FindCoordinatorRequest._ENCODERS = _ENC_FindCoordinatorRequest
-
-FINDCOORDINATORREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 10, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'FindCoordinatorRequest', 'validVersions': '0-6', 'deprecatedVersions': '0', 'flexibleVersions': '3+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '0-3'}, {'name': 'KeyType', 'type': 'int8', 'versions': '1+', 'default': '0', 'ignorable': False}, {'name': 'CoordinatorKeys', 'type': '[]string', 'versions': '4+'}]}
 
 
 
@@ -256,14 +240,7 @@ def _d_FindCoordinatorResponse_Coordinator_v4(b: memoryview, p: int) -> tuple[Fi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FindCoordinatorResponse.Coordinator(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -340,14 +317,7 @@ def _d_FindCoordinatorResponse_v3(b: memoryview, p: int) -> tuple[FindCoordinato
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -388,14 +358,7 @@ def _d_FindCoordinatorResponse_v4(b: memoryview, p: int) -> tuple[FindCoordinato
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return FindCoordinatorResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -420,5 +383,3 @@ _DEC_FindCoordinatorResponse: dict[int, DecodeFn] = {0: _d_FindCoordinatorRespon
 _ENC_FindCoordinatorResponse: dict[int, EncodeFn] = {0: _e_FindCoordinatorResponse_v0, 1: _e_FindCoordinatorResponse_v1, 2: _e_FindCoordinatorResponse_v1, 3: _e_FindCoordinatorResponse_v3, 4: _e_FindCoordinatorResponse_v4, 5: _e_FindCoordinatorResponse_v4, 6: _e_FindCoordinatorResponse_v4}
 FindCoordinatorResponse._DECODERS = _DEC_FindCoordinatorResponse
 FindCoordinatorResponse._ENCODERS = _ENC_FindCoordinatorResponse
-
-FINDCOORDINATORRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 10, 'type': 'response', 'name': 'FindCoordinatorResponse', 'validVersions': '0-6', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0-3'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '1-3', 'nullableVersions': '1-3', 'ignorable': True}, {'name': 'NodeId', 'type': 'int32', 'versions': '0-3', 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0-3'}, {'name': 'Port', 'type': 'int32', 'versions': '0-3'}, {'name': 'Coordinators', 'type': '[]Coordinator', 'versions': '4+', 'fields': [{'name': 'Key', 'type': 'string', 'versions': '4+'}, {'name': 'NodeId', 'type': 'int32', 'versions': '4+', 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '4+'}, {'name': 'Port', 'type': 'int32', 'versions': '4+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '4+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '4+', 'nullableVersions': '4+', 'ignorable': True}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -53,14 +53,7 @@ def _d_GetTelemetrySubscriptionsRequest_v0(b: memoryview, p: int) -> tuple[GetTe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return GetTelemetrySubscriptionsRequest(f0, _ut), p
 
 
@@ -77,8 +70,6 @@ _DEC_GetTelemetrySubscriptionsRequest: dict[int, DecodeFn] = {0: _d_GetTelemetry
 _ENC_GetTelemetrySubscriptionsRequest: dict[int, EncodeFn] = {0: _e_GetTelemetrySubscriptionsRequest_v0}
 GetTelemetrySubscriptionsRequest._DECODERS = _DEC_GetTelemetrySubscriptionsRequest
 GetTelemetrySubscriptionsRequest._ENCODERS = _ENC_GetTelemetrySubscriptionsRequest
-
-GETTELEMETRYSUBSCRIPTIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 71, 'type': 'request', 'listeners': ['broker'], 'name': 'GetTelemetrySubscriptionsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClientInstanceId', 'type': 'uuid', 'versions': '0+'}]}
 
 
 
@@ -163,14 +154,7 @@ def _d_GetTelemetrySubscriptionsResponse_v0(b: memoryview, p: int) -> tuple[GetT
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return GetTelemetrySubscriptionsResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -201,5 +185,3 @@ _DEC_GetTelemetrySubscriptionsResponse: dict[int, DecodeFn] = {0: _d_GetTelemetr
 _ENC_GetTelemetrySubscriptionsResponse: dict[int, EncodeFn] = {0: _e_GetTelemetrySubscriptionsResponse_v0}
 GetTelemetrySubscriptionsResponse._DECODERS = _DEC_GetTelemetrySubscriptionsResponse
 GetTelemetrySubscriptionsResponse._ENCODERS = _ENC_GetTelemetrySubscriptionsResponse
-
-GETTELEMETRYSUBSCRIPTIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 71, 'type': 'response', 'name': 'GetTelemetrySubscriptionsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ClientInstanceId', 'type': 'uuid', 'versions': '0+'}, {'name': 'SubscriptionId', 'type': 'int32', 'versions': '0+'}, {'name': 'AcceptedCompressionTypes', 'type': '[]int8', 'versions': '0+'}, {'name': 'PushIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TelemetryMaxBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'DeltaTemporality', 'type': 'bool', 'versions': '0+'}, {'name': 'RequestedMetrics', 'type': '[]string', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -89,14 +89,7 @@ def _d_RequestHeader_v2(b: memoryview, p: int) -> tuple[RequestHeader, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return RequestHeader(f0, f1, f2, f3, _ut), p
 
 
@@ -114,8 +107,6 @@ _DEC_RequestHeader: dict[int, DecodeFn] = {0: _d_RequestHeader_v0, 1: _d_Request
 _ENC_RequestHeader: dict[int, EncodeFn] = {0: _e_RequestHeader_v0, 1: _e_RequestHeader_v1, 2: _e_RequestHeader_v2}
 RequestHeader._DECODERS = _DEC_RequestHeader
 RequestHeader._ENCODERS = _ENC_RequestHeader
-
-REQUESTHEADER_SCHEMA: dict[str, Any] = {'type': 'header', 'name': 'RequestHeader', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'RequestApiKey', 'type': 'int16', 'versions': '0+'}, {'name': 'RequestApiVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'CorrelationId', 'type': 'int32', 'versions': '0+'}, {'name': 'ClientId', 'type': 'string', 'versions': '1+', 'nullableVersions': '1+', 'ignorable': True, 'flexibleVersions': 'none'}]}
 
 
 
@@ -161,14 +152,7 @@ def _d_ResponseHeader_v1(b: memoryview, p: int) -> tuple[ResponseHeader, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ResponseHeader(f0, _ut), p
 
 
@@ -185,5 +169,3 @@ _DEC_ResponseHeader: dict[int, DecodeFn] = {0: _d_ResponseHeader_v0, 1: _d_Respo
 _ENC_ResponseHeader: dict[int, EncodeFn] = {0: _e_ResponseHeader_v0, 1: _e_ResponseHeader_v1}
 ResponseHeader._DECODERS = _DEC_ResponseHeader
 ResponseHeader._ENCODERS = _ENC_ResponseHeader
-
-RESPONSEHEADER_SCHEMA: dict[str, Any] = {'type': 'header', 'name': 'ResponseHeader', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'CorrelationId', 'type': 'int32', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -100,14 +100,7 @@ def _d_HeartbeatRequest_v4(b: memoryview, p: int) -> tuple[HeartbeatRequest, int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return HeartbeatRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -127,8 +120,6 @@ _DEC_HeartbeatRequest: dict[int, DecodeFn] = {0: _d_HeartbeatRequest_v0, 1: _d_H
 _ENC_HeartbeatRequest: dict[int, EncodeFn] = {0: _e_HeartbeatRequest_v0, 1: _e_HeartbeatRequest_v0, 2: _e_HeartbeatRequest_v0, 3: _e_HeartbeatRequest_v3, 4: _e_HeartbeatRequest_v4}
 HeartbeatRequest._DECODERS = _DEC_HeartbeatRequest
 HeartbeatRequest._ENCODERS = _ENC_HeartbeatRequest
-
-HEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 12, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'HeartbeatRequest', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}]}
 
 
 
@@ -191,14 +182,7 @@ def _d_HeartbeatResponse_v4(b: memoryview, p: int) -> tuple[HeartbeatResponse, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return HeartbeatResponse(f0, f1, _ut), p
 
 
@@ -215,5 +199,3 @@ _DEC_HeartbeatResponse: dict[int, DecodeFn] = {0: _d_HeartbeatResponse_v0, 1: _d
 _ENC_HeartbeatResponse: dict[int, EncodeFn] = {0: _e_HeartbeatResponse_v0, 1: _e_HeartbeatResponse_v1, 2: _e_HeartbeatResponse_v1, 3: _e_HeartbeatResponse_v1, 4: _e_HeartbeatResponse_v4}
 HeartbeatResponse._DECODERS = _DEC_HeartbeatResponse
 HeartbeatResponse._ENCODERS = _ENC_HeartbeatResponse
-
-HEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 12, 'type': 'response', 'name': 'HeartbeatResponse', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

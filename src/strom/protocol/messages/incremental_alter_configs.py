@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -116,14 +116,7 @@ def _d_IncrementalAlterConfigsRequest_AlterableConfig_v1(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return IncrementalAlterConfigsRequest.AlterableConfig(f0, f1, f2, _ut), p
 
 
@@ -191,14 +184,7 @@ def _d_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(b: memoryview, p: 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return IncrementalAlterConfigsRequest.AlterConfigsResource(f0, f1, f2, _ut), p
 
 
@@ -270,14 +256,7 @@ def _d_IncrementalAlterConfigsRequest_v1(b: memoryview, p: int) -> tuple[Increme
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return IncrementalAlterConfigsRequest(f0, f1, _ut), p
 
 
@@ -302,8 +281,6 @@ _DEC_IncrementalAlterConfigsRequest: dict[int, DecodeFn] = {0: _d_IncrementalAlt
 _ENC_IncrementalAlterConfigsRequest: dict[int, EncodeFn] = {0: _e_IncrementalAlterConfigsRequest_v0, 1: _e_IncrementalAlterConfigsRequest_v1}
 IncrementalAlterConfigsRequest._DECODERS = _DEC_IncrementalAlterConfigsRequest
 IncrementalAlterConfigsRequest._ENCODERS = _ENC_IncrementalAlterConfigsRequest
-
-INCREMENTALALTERCONFIGSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 44, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'IncrementalAlterConfigsRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Resources', 'type': '[]AlterConfigsResource', 'versions': '0+', 'fields': [{'name': 'ResourceType', 'type': 'int8', 'versions': '0+', 'mapKey': True}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Configs', 'type': '[]AlterableConfig', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'ConfigOperation', 'type': 'int8', 'versions': '0+', 'mapKey': True}, {'name': 'Value', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -389,14 +366,7 @@ def _d_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v1(b: memory
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return IncrementalAlterConfigsResponse.AlterConfigsResourceResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -462,14 +432,7 @@ def _d_IncrementalAlterConfigsResponse_v1(b: memoryview, p: int) -> tuple[Increm
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return IncrementalAlterConfigsResponse(f0, f1, _ut), p
 
 
@@ -494,5 +457,3 @@ _DEC_IncrementalAlterConfigsResponse: dict[int, DecodeFn] = {0: _d_IncrementalAl
 _ENC_IncrementalAlterConfigsResponse: dict[int, EncodeFn] = {0: _e_IncrementalAlterConfigsResponse_v0, 1: _e_IncrementalAlterConfigsResponse_v1}
 IncrementalAlterConfigsResponse._DECODERS = _DEC_IncrementalAlterConfigsResponse
 IncrementalAlterConfigsResponse._ENCODERS = _ENC_IncrementalAlterConfigsResponse
-
-INCREMENTALALTERCONFIGSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 44, 'type': 'response', 'name': 'IncrementalAlterConfigsResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Responses', 'type': '[]AlterConfigsResourceResponse', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'nullableVersions': '0+', 'versions': '0+'}, {'name': 'ResourceType', 'type': 'int8', 'versions': '0+'}, {'name': 'ResourceName', 'type': 'string', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -83,14 +83,7 @@ def _d_InitProducerIdRequest_v2(b: memoryview, p: int) -> tuple[InitProducerIdRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitProducerIdRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -112,14 +105,7 @@ def _d_InitProducerIdRequest_v3(b: memoryview, p: int) -> tuple[InitProducerIdRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitProducerIdRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -137,8 +123,6 @@ _DEC_InitProducerIdRequest: dict[int, DecodeFn] = {0: _d_InitProducerIdRequest_v
 _ENC_InitProducerIdRequest: dict[int, EncodeFn] = {0: _e_InitProducerIdRequest_v0, 1: _e_InitProducerIdRequest_v0, 2: _e_InitProducerIdRequest_v2, 3: _e_InitProducerIdRequest_v3, 4: _e_InitProducerIdRequest_v3, 5: _e_InitProducerIdRequest_v3}
 InitProducerIdRequest._DECODERS = _DEC_InitProducerIdRequest
 InitProducerIdRequest._ENCODERS = _ENC_InitProducerIdRequest
-
-INITPRODUCERIDREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 22, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'InitProducerIdRequest', 'validVersions': '0-5', 'flexibleVersions': '2+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'entityType': 'transactionalId'}, {'name': 'TransactionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '3+', 'default': '-1', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '3+', 'default': '-1'}]}
 
 
 
@@ -194,14 +178,7 @@ def _d_InitProducerIdResponse_v2(b: memoryview, p: int) -> tuple[InitProducerIdR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitProducerIdResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -218,5 +195,3 @@ _DEC_InitProducerIdResponse: dict[int, DecodeFn] = {0: _d_InitProducerIdResponse
 _ENC_InitProducerIdResponse: dict[int, EncodeFn] = {0: _e_InitProducerIdResponse_v0, 1: _e_InitProducerIdResponse_v0, 2: _e_InitProducerIdResponse_v2, 3: _e_InitProducerIdResponse_v2, 4: _e_InitProducerIdResponse_v2, 5: _e_InitProducerIdResponse_v2}
 InitProducerIdResponse._DECODERS = _DEC_InitProducerIdResponse
 InitProducerIdResponse._ENCODERS = _ENC_InitProducerIdResponse
-
-INITPRODUCERIDRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 22, 'type': 'response', 'name': 'InitProducerIdResponse', 'validVersions': '0-5', 'flexibleVersions': '2+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId', 'default': -1}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -95,14 +95,7 @@ def _d_InitializeShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitializeShareGroupStateRequest.PartitionData(f0, f1, f2, _ut), p
 
 
@@ -133,14 +126,7 @@ def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitializeShareGroupStateRequest.InitializeStateData(f0, f1, _ut), p
 
 
@@ -179,14 +165,7 @@ def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[Initi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitializeShareGroupStateRequest(f0, f1, _ut), p
 
 
@@ -211,8 +190,6 @@ _DEC_InitializeShareGroupStateRequest: dict[int, DecodeFn] = {0: _d_InitializeSh
 _ENC_InitializeShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_InitializeShareGroupStateRequest_v0}
 InitializeShareGroupStateRequest._DECODERS = _DEC_InitializeShareGroupStateRequest
 InitializeShareGroupStateRequest._ENCODERS = _ENC_InitializeShareGroupStateRequest
-
-INITIALIZESHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 83, 'type': 'request', 'listeners': ['broker'], 'name': 'InitializeShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]InitializeStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}]}]}]}
 
 
 
@@ -286,14 +263,7 @@ def _d_InitializeShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitializeShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
@@ -325,14 +295,7 @@ def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitializeShareGroupStateResponse.InitializeStateResult(f0, f1, _ut), p
 
 
@@ -370,14 +333,7 @@ def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[Init
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return InitializeShareGroupStateResponse(f0, _ut), p
 
 
@@ -401,5 +357,3 @@ _DEC_InitializeShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_InitializeS
 _ENC_InitializeShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_InitializeShareGroupStateResponse_v0}
 InitializeShareGroupStateResponse._DECODERS = _DEC_InitializeShareGroupStateResponse
 InitializeShareGroupStateResponse._ENCODERS = _ENC_InitializeShareGroupStateResponse
-
-INITIALIZESHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 83, 'type': 'response', 'name': 'InitializeShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]InitializeStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -106,14 +106,7 @@ def _d_JoinGroupRequest_JoinGroupRequestProtocol_v6(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return JoinGroupRequest.JoinGroupRequestProtocol(f0, f1, _ut), p
 
 
@@ -270,14 +263,7 @@ def _d_JoinGroupRequest_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -326,14 +312,7 @@ def _d_JoinGroupRequest_v8(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return JoinGroupRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -363,8 +342,6 @@ _DEC_JoinGroupRequest: dict[int, DecodeFn] = {0: _d_JoinGroupRequest_v0, 1: _d_J
 _ENC_JoinGroupRequest: dict[int, EncodeFn] = {0: _e_JoinGroupRequest_v0, 1: _e_JoinGroupRequest_v1, 2: _e_JoinGroupRequest_v1, 3: _e_JoinGroupRequest_v1, 4: _e_JoinGroupRequest_v1, 5: _e_JoinGroupRequest_v5, 6: _e_JoinGroupRequest_v6, 7: _e_JoinGroupRequest_v6, 8: _e_JoinGroupRequest_v8, 9: _e_JoinGroupRequest_v8}
 JoinGroupRequest._DECODERS = _DEC_JoinGroupRequest
 JoinGroupRequest._ENCODERS = _ENC_JoinGroupRequest
-
-JOINGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 11, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'JoinGroupRequest', 'validVersions': '0-9', 'deprecatedVersions': '0-1', 'flexibleVersions': '6+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'SessionTimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'RebalanceTimeoutMs', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'Protocols', 'type': '[]JoinGroupRequestProtocol', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Metadata', 'type': 'bytes', 'versions': '0+'}]}, {'name': 'Reason', 'type': 'string', 'versions': '8+', 'nullableVersions': '8+', 'default': 'null', 'ignorable': True}]}
 
 
 
@@ -474,14 +451,7 @@ def _d_JoinGroupResponse_JoinGroupResponseMember_v6(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return JoinGroupResponse.JoinGroupResponseMember(f0, f1, f2, _ut), p
 
 
@@ -638,14 +608,7 @@ def _d_JoinGroupResponse_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -693,14 +656,7 @@ def _d_JoinGroupResponse_v7(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -750,14 +706,7 @@ def _d_JoinGroupResponse_v9(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return JoinGroupResponse(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -787,5 +736,3 @@ _DEC_JoinGroupResponse: dict[int, DecodeFn] = {0: _d_JoinGroupResponse_v0, 1: _d
 _ENC_JoinGroupResponse: dict[int, EncodeFn] = {0: _e_JoinGroupResponse_v0, 1: _e_JoinGroupResponse_v0, 2: _e_JoinGroupResponse_v2, 3: _e_JoinGroupResponse_v2, 4: _e_JoinGroupResponse_v2, 5: _e_JoinGroupResponse_v5, 6: _e_JoinGroupResponse_v6, 7: _e_JoinGroupResponse_v7, 8: _e_JoinGroupResponse_v7, 9: _e_JoinGroupResponse_v9}
 JoinGroupResponse._DECODERS = _DEC_JoinGroupResponse
 JoinGroupResponse._ENCODERS = _ENC_JoinGroupResponse
-
-JOINGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 11, 'type': 'response', 'name': 'JoinGroupResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+', 'default': '-1'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '7+', 'nullableVersions': '7+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '0+', 'nullableVersions': '7+'}, {'name': 'Leader', 'type': 'string', 'versions': '0+'}, {'name': 'SkipAssignment', 'type': 'bool', 'versions': '9+', 'default': 'false'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]JoinGroupResponseMember', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '5+', 'ignorable': True, 'nullableVersions': '5+', 'default': 'null'}, {'name': 'Metadata', 'type': 'bytes', 'versions': '0+'}]}]}

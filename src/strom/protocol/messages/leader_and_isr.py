@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -394,14 +394,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
@@ -469,14 +462,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
 
 
@@ -589,14 +575,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
@@ -636,14 +615,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
@@ -684,14 +656,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
 
 
@@ -739,14 +704,7 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2, _ut), p
 
 
@@ -1010,14 +968,7 @@ def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1078,14 +1029,7 @@ def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1146,14 +1090,7 @@ def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1211,14 +1148,7 @@ def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1249,8 +1179,6 @@ _DEC_LeaderAndIsrRequest: dict[int, DecodeFn] = {0: _d_LeaderAndIsrRequest_v0, 1
 _ENC_LeaderAndIsrRequest: dict[int, EncodeFn] = {0: _e_LeaderAndIsrRequest_v0, 1: _e_LeaderAndIsrRequest_v1, 2: _e_LeaderAndIsrRequest_v2, 3: _e_LeaderAndIsrRequest_v3, 4: _e_LeaderAndIsrRequest_v4, 5: _e_LeaderAndIsrRequest_v5, 6: _e_LeaderAndIsrRequest_v6, 7: _e_LeaderAndIsrRequest_v7}
 LeaderAndIsrRequest._DECODERS = _DEC_LeaderAndIsrRequest
 LeaderAndIsrRequest._ENCODERS = _ENC_LeaderAndIsrRequest
-
-LEADERANDISRREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 4, 'type': 'request', 'listeners': ['zkBroker'], 'name': 'LeaderAndIsrRequest', 'validVersions': '0-7', 'flexibleVersions': '4+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'isKRaftController', 'type': 'bool', 'versions': '7+', 'default': 'false'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '2+', 'ignorable': True, 'default': '-1'}, {'name': 'Type', 'type': 'int8', 'versions': '5+'}, {'name': 'UngroupedPartitionStates', 'type': '[]LeaderAndIsrPartitionState', 'versions': '0-1'}, {'name': 'TopicStates', 'type': '[]LeaderAndIsrTopicState', 'versions': '2+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '2+', 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '5+', 'ignorable': True}, {'name': 'PartitionStates', 'type': '[]LeaderAndIsrPartitionState', 'versions': '2+'}]}, {'name': 'LiveLeaders', 'type': '[]LeaderAndIsrLiveLeader', 'versions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'HostName', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}]}], 'commonStructs': [{'name': 'LeaderAndIsrPartitionState', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-1', 'entityType': 'topicName', 'ignorable': True}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Leader', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Isr', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'PartitionEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'AddingReplicas', 'type': '[]int32', 'versions': '3+', 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'RemovingReplicas', 'type': '[]int32', 'versions': '3+', 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'IsNew', 'type': 'bool', 'versions': '1+', 'default': 'false', 'ignorable': True}, {'name': 'LeaderRecoveryState', 'type': 'int8', 'versions': '6+', 'default': '0'}]}]}
 
 
 
@@ -1344,14 +1272,7 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b: memoryview, p: int)
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
 
 
@@ -1373,14 +1294,7 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b: memoryview, p: int)
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
 
 
@@ -1411,14 +1325,7 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse.LeaderAndIsrTopicError(f0, f1, _ut), p
 
 
@@ -1493,14 +1400,7 @@ def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse(f0, f1, f2, _ut), p
 
 
@@ -1542,14 +1442,7 @@ def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderAndIsrResponse(f0, f1, f2, _ut), p
 
 
@@ -1574,5 +1467,3 @@ _DEC_LeaderAndIsrResponse: dict[int, DecodeFn] = {0: _d_LeaderAndIsrResponse_v0,
 _ENC_LeaderAndIsrResponse: dict[int, EncodeFn] = {0: _e_LeaderAndIsrResponse_v0, 1: _e_LeaderAndIsrResponse_v0, 2: _e_LeaderAndIsrResponse_v0, 3: _e_LeaderAndIsrResponse_v0, 4: _e_LeaderAndIsrResponse_v4, 5: _e_LeaderAndIsrResponse_v5, 6: _e_LeaderAndIsrResponse_v5, 7: _e_LeaderAndIsrResponse_v5}
 LeaderAndIsrResponse._DECODERS = _DEC_LeaderAndIsrResponse
 LeaderAndIsrResponse._ENCODERS = _ENC_LeaderAndIsrResponse
-
-LEADERANDISRRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 4, 'type': 'response', 'name': 'LeaderAndIsrResponse', 'validVersions': '0-7', 'flexibleVersions': '4+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionErrors', 'type': '[]LeaderAndIsrPartitionError', 'versions': '0-4'}, {'name': 'Topics', 'type': '[]LeaderAndIsrTopicError', 'versions': '5+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '5+', 'mapKey': True}, {'name': 'PartitionErrors', 'type': '[]LeaderAndIsrPartitionError', 'versions': '5+'}]}], 'commonStructs': [{'name': 'LeaderAndIsrPartitionError', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-4', 'entityType': 'topicName', 'ignorable': True}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -82,14 +82,7 @@ def _d_LeaderChangeMessage_Voter_v0(b: memoryview, p: int) -> tuple[LeaderChange
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderChangeMessage.Voter(f0, f1, _ut), p
 
 
@@ -110,14 +103,7 @@ def _d_LeaderChangeMessage_Voter_v1(b: memoryview, p: int) -> tuple[LeaderChange
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderChangeMessage.Voter(f0, f1, _ut), p
 
 
@@ -160,14 +146,7 @@ def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessag
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderChangeMessage(f0, f1, f2, f3, _ut), p
 
 
@@ -223,14 +202,7 @@ def _d_LeaderChangeMessage_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessag
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaderChangeMessage(f0, f1, f2, f3, _ut), p
 
 
@@ -261,5 +233,3 @@ _DEC_LeaderChangeMessage: dict[int, DecodeFn] = {0: _d_LeaderChangeMessage_v0, 1
 _ENC_LeaderChangeMessage: dict[int, EncodeFn] = {0: _e_LeaderChangeMessage_v0, 1: _e_LeaderChangeMessage_v1}
 LeaderChangeMessage._DECODERS = _DEC_LeaderChangeMessage
 LeaderChangeMessage._ENCODERS = _ENC_LeaderChangeMessage
-
-LEADERCHANGEMESSAGE_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'LeaderChangeMessage', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'Voters', 'type': '[]Voter', 'versions': '0+'}, {'name': 'GrantingVoters', 'type': '[]Voter', 'versions': '0+'}], 'commonStructs': [{'name': 'Voter', 'versions': '0+', 'fields': [{'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '1+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -94,14 +94,7 @@ def _d_LeaveGroupRequest_MemberIdentity_v4(b: memoryview, p: int) -> tuple[Leave
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
 
 
@@ -123,14 +116,7 @@ def _d_LeaveGroupRequest_MemberIdentity_v5(b: memoryview, p: int) -> tuple[Leave
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest.MemberIdentity(f0, f1, f2, _ut), p
 
 
@@ -209,14 +195,7 @@ def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest(f0, f1, f2, _ut), p
 
 
@@ -256,14 +235,7 @@ def _d_LeaveGroupRequest_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupRequest(f0, f1, f2, _ut), p
 
 
@@ -288,8 +260,6 @@ _DEC_LeaveGroupRequest: dict[int, DecodeFn] = {0: _d_LeaveGroupRequest_v0, 1: _d
 _ENC_LeaveGroupRequest: dict[int, EncodeFn] = {0: _e_LeaveGroupRequest_v0, 1: _e_LeaveGroupRequest_v0, 2: _e_LeaveGroupRequest_v0, 3: _e_LeaveGroupRequest_v3, 4: _e_LeaveGroupRequest_v4, 5: _e_LeaveGroupRequest_v5}
 LeaveGroupRequest._DECODERS = _DEC_LeaveGroupRequest
 LeaveGroupRequest._ENCODERS = _ENC_LeaveGroupRequest
-
-LEAVEGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 13, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'LeaveGroupRequest', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0-2'}, {'name': 'Members', 'type': '[]MemberIdentity', 'versions': '3+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '3+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'Reason', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}]}]}
 
 
 
@@ -369,14 +339,7 @@ def _d_LeaveGroupResponse_MemberResponse_v4(b: memoryview, p: int) -> tuple[Leav
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupResponse.MemberResponse(f0, f1, f2, _ut), p
 
 
@@ -468,14 +431,7 @@ def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return LeaveGroupResponse(f0, f1, f2, _ut), p
 
 
@@ -500,5 +456,3 @@ _DEC_LeaveGroupResponse: dict[int, DecodeFn] = {0: _d_LeaveGroupResponse_v0, 1: 
 _ENC_LeaveGroupResponse: dict[int, EncodeFn] = {0: _e_LeaveGroupResponse_v0, 1: _e_LeaveGroupResponse_v1, 2: _e_LeaveGroupResponse_v1, 3: _e_LeaveGroupResponse_v3, 4: _e_LeaveGroupResponse_v4, 5: _e_LeaveGroupResponse_v4}
 LeaveGroupResponse._DECODERS = _DEC_LeaveGroupResponse
 LeaveGroupResponse._ENCODERS = _ENC_LeaveGroupResponse
-
-LEAVEGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 13, 'type': 'response', 'name': 'LeaveGroupResponse', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Members', 'type': '[]MemberResponse', 'versions': '3+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '3+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '3+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -49,14 +49,7 @@ def _d_ListClientMetricsResourcesRequest_v0(b: memoryview, p: int) -> tuple[List
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListClientMetricsResourcesRequest(_ut), p
 
 
@@ -72,8 +65,6 @@ _DEC_ListClientMetricsResourcesRequest: dict[int, DecodeFn] = {0: _d_ListClientM
 _ENC_ListClientMetricsResourcesRequest: dict[int, EncodeFn] = {0: _e_ListClientMetricsResourcesRequest_v0}
 ListClientMetricsResourcesRequest._DECODERS = _DEC_ListClientMetricsResourcesRequest
 ListClientMetricsResourcesRequest._ENCODERS = _ENC_ListClientMetricsResourcesRequest
-
-LISTCLIENTMETRICSRESOURCESREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 74, 'type': 'request', 'listeners': ['broker'], 'name': 'ListClientMetricsResourcesRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': []}
 
 
 
@@ -128,14 +119,7 @@ def _d_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListClientMetricsResourcesResponse.ClientMetricsResource(f0, _ut), p
 
 
@@ -167,14 +151,7 @@ def _d_ListClientMetricsResourcesResponse_v0(b: memoryview, p: int) -> tuple[Lis
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListClientMetricsResourcesResponse(f0, f1, f2, _ut), p
 
 
@@ -199,5 +176,3 @@ _DEC_ListClientMetricsResourcesResponse: dict[int, DecodeFn] = {0: _d_ListClient
 _ENC_ListClientMetricsResourcesResponse: dict[int, EncodeFn] = {0: _e_ListClientMetricsResourcesResponse_v0}
 ListClientMetricsResourcesResponse._DECODERS = _DEC_ListClientMetricsResourcesResponse
 ListClientMetricsResourcesResponse._ENCODERS = _ENC_ListClientMetricsResourcesResponse
-
-LISTCLIENTMETRICSRESOURCESRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 74, 'type': 'response', 'name': 'ListClientMetricsResourcesResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ClientMetricsResources', 'type': '[]ClientMetricsResource', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -71,14 +71,7 @@ def _d_ListGroupsRequest_v3(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsRequest(f0, f1, _ut), p
 
 
@@ -109,14 +102,7 @@ def _d_ListGroupsRequest_v4(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsRequest(f0, f1, _ut), p
 
 
@@ -162,14 +148,7 @@ def _d_ListGroupsRequest_v5(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsRequest(f0, f1, _ut), p
 
 
@@ -197,8 +176,6 @@ _DEC_ListGroupsRequest: dict[int, DecodeFn] = {0: _d_ListGroupsRequest_v0, 1: _d
 _ENC_ListGroupsRequest: dict[int, EncodeFn] = {0: _e_ListGroupsRequest_v0, 1: _e_ListGroupsRequest_v0, 2: _e_ListGroupsRequest_v0, 3: _e_ListGroupsRequest_v3, 4: _e_ListGroupsRequest_v4, 5: _e_ListGroupsRequest_v5}
 ListGroupsRequest._DECODERS = _DEC_ListGroupsRequest
 ListGroupsRequest._ENCODERS = _ENC_ListGroupsRequest
-
-LISTGROUPSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 16, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ListGroupsRequest', 'validVersions': '0-5', 'flexibleVersions': '3+', 'fields': [{'name': 'StatesFilter', 'type': '[]string', 'versions': '4+'}, {'name': 'TypesFilter', 'type': '[]string', 'versions': '5+'}]}
 
 
 
@@ -280,14 +257,7 @@ def _d_ListGroupsResponse_ListedGroup_v3(b: memoryview, p: int) -> tuple[ListGro
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
 
 
@@ -310,14 +280,7 @@ def _d_ListGroupsResponse_ListedGroup_v4(b: memoryview, p: int) -> tuple[ListGro
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
 
 
@@ -341,14 +304,7 @@ def _d_ListGroupsResponse_ListedGroup_v5(b: memoryview, p: int) -> tuple[ListGro
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsResponse.ListedGroup(f0, f1, f2, f3, _ut), p
 
 
@@ -446,14 +402,7 @@ def _d_ListGroupsResponse_v3(b: memoryview, p: int) -> tuple[ListGroupsResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsResponse(f0, f1, f2, _ut), p
 
 
@@ -493,14 +442,7 @@ def _d_ListGroupsResponse_v4(b: memoryview, p: int) -> tuple[ListGroupsResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsResponse(f0, f1, f2, _ut), p
 
 
@@ -540,14 +482,7 @@ def _d_ListGroupsResponse_v5(b: memoryview, p: int) -> tuple[ListGroupsResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListGroupsResponse(f0, f1, f2, _ut), p
 
 
@@ -572,5 +507,3 @@ _DEC_ListGroupsResponse: dict[int, DecodeFn] = {0: _d_ListGroupsResponse_v0, 1: 
 _ENC_ListGroupsResponse: dict[int, EncodeFn] = {0: _e_ListGroupsResponse_v0, 1: _e_ListGroupsResponse_v1, 2: _e_ListGroupsResponse_v1, 3: _e_ListGroupsResponse_v3, 4: _e_ListGroupsResponse_v4, 5: _e_ListGroupsResponse_v5}
 ListGroupsResponse._DECODERS = _DEC_ListGroupsResponse
 ListGroupsResponse._ENCODERS = _ENC_ListGroupsResponse
-
-LISTGROUPSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 16, 'type': 'response', 'name': 'ListGroupsResponse', 'validVersions': '0-5', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Groups', 'type': '[]ListedGroup', 'versions': '0+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '0+'}, {'name': 'GroupState', 'type': 'string', 'versions': '4+', 'ignorable': True}, {'name': 'GroupType', 'type': 'string', 'versions': '5+', 'ignorable': True}]}]}

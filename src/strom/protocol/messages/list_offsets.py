@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -149,14 +149,7 @@ def _d_ListOffsetsRequest_ListOffsetsPartition_v6(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListOffsetsRequest.ListOffsetsPartition(f0, f1, f2, f3, _ut), p
 
 
@@ -277,14 +270,7 @@ def _d_ListOffsetsRequest_ListOffsetsTopic_v6(b: memoryview, p: int) -> tuple[Li
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListOffsetsRequest.ListOffsetsTopic(f0, f1, _ut), p
 
 
@@ -450,14 +436,7 @@ def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListOffsetsRequest(f0, f1, f2, _ut), p
 
 
@@ -482,8 +461,6 @@ _DEC_ListOffsetsRequest: dict[int, DecodeFn] = {0: _d_ListOffsetsRequest_v0, 1: 
 _ENC_ListOffsetsRequest: dict[int, EncodeFn] = {0: _e_ListOffsetsRequest_v0, 1: _e_ListOffsetsRequest_v1, 2: _e_ListOffsetsRequest_v2, 3: _e_ListOffsetsRequest_v2, 4: _e_ListOffsetsRequest_v4, 5: _e_ListOffsetsRequest_v4, 6: _e_ListOffsetsRequest_v6, 7: _e_ListOffsetsRequest_v6, 8: _e_ListOffsetsRequest_v6, 9: _e_ListOffsetsRequest_v6}
 ListOffsetsRequest._DECODERS = _DEC_ListOffsetsRequest
 ListOffsetsRequest._ENCODERS = _ENC_ListOffsetsRequest
-
-LISTOFFSETSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 2, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ListOffsetsRequest', 'validVersions': '0-9', 'deprecatedVersions': '0', 'flexibleVersions': '6+', 'latestVersionUnstable': False, 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'IsolationLevel', 'type': 'int8', 'versions': '2+'}, {'name': 'Topics', 'type': '[]ListOffsetsTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ListOffsetsPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '4+', 'default': '-1', 'ignorable': True}, {'name': 'Timestamp', 'type': 'int64', 'versions': '0+'}, {'name': 'MaxNumOffsets', 'type': 'int32', 'versions': '0', 'default': '1'}]}]}]}
 
 
 
@@ -633,14 +610,7 @@ def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(b: memoryview, p: int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListOffsetsResponse.ListOffsetsPartitionResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -761,14 +731,7 @@ def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListOffsetsResponse.ListOffsetsTopicResponse(f0, f1, _ut), p
 
 
@@ -928,14 +891,7 @@ def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListOffsetsResponse(f0, f1, _ut), p
 
 
@@ -960,5 +916,3 @@ _DEC_ListOffsetsResponse: dict[int, DecodeFn] = {0: _d_ListOffsetsResponse_v0, 1
 _ENC_ListOffsetsResponse: dict[int, EncodeFn] = {0: _e_ListOffsetsResponse_v0, 1: _e_ListOffsetsResponse_v1, 2: _e_ListOffsetsResponse_v2, 3: _e_ListOffsetsResponse_v2, 4: _e_ListOffsetsResponse_v4, 5: _e_ListOffsetsResponse_v4, 6: _e_ListOffsetsResponse_v6, 7: _e_ListOffsetsResponse_v6, 8: _e_ListOffsetsResponse_v6, 9: _e_ListOffsetsResponse_v6}
 ListOffsetsResponse._DECODERS = _DEC_ListOffsetsResponse
 ListOffsetsResponse._ENCODERS = _ENC_ListOffsetsResponse
-
-LISTOFFSETSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 2, 'type': 'response', 'name': 'ListOffsetsResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]ListOffsetsTopicResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]ListOffsetsPartitionResponse', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'OldStyleOffsets', 'type': '[]int64', 'versions': '0', 'ignorable': False}, {'name': 'Timestamp', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': False}, {'name': 'Offset', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': False}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '4+', 'default': '-1'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -80,14 +80,7 @@ def _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b: 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics(f0, f1, _ut), p
 
 
@@ -124,14 +117,7 @@ def _d_ListPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[List
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListPartitionReassignmentsRequest(f0, f1, _ut), p
 
 
@@ -156,8 +142,6 @@ _DEC_ListPartitionReassignmentsRequest: dict[int, DecodeFn] = {0: _d_ListPartiti
 _ENC_ListPartitionReassignmentsRequest: dict[int, EncodeFn] = {0: _e_ListPartitionReassignmentsRequest_v0}
 ListPartitionReassignmentsRequest._DECODERS = _DEC_ListPartitionReassignmentsRequest
 ListPartitionReassignmentsRequest._ENCODERS = _ENC_ListPartitionReassignmentsRequest
-
-LISTPARTITIONREASSIGNMENTSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 46, 'type': 'request', 'listeners': ['broker', 'controller', 'zkBroker'], 'name': 'ListPartitionReassignmentsRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'Topics', 'type': '[]ListPartitionReassignmentsTopics', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}]}
 
 
 
@@ -261,14 +245,7 @@ def _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b: mem
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListPartitionReassignmentsResponse.OngoingPartitionReassignment(f0, f1, f2, f3, _ut), p
 
 
@@ -312,14 +289,7 @@ def _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b: memoryv
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListPartitionReassignmentsResponse.OngoingTopicReassignment(f0, f1, _ut), p
 
 
@@ -360,14 +330,7 @@ def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Lis
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListPartitionReassignmentsResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -393,5 +356,3 @@ _DEC_ListPartitionReassignmentsResponse: dict[int, DecodeFn] = {0: _d_ListPartit
 _ENC_ListPartitionReassignmentsResponse: dict[int, EncodeFn] = {0: _e_ListPartitionReassignmentsResponse_v0}
 ListPartitionReassignmentsResponse._DECODERS = _DEC_ListPartitionReassignmentsResponse
 ListPartitionReassignmentsResponse._ENCODERS = _ENC_ListPartitionReassignmentsResponse
-
-LISTPARTITIONREASSIGNMENTSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 46, 'type': 'response', 'name': 'ListPartitionReassignmentsResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Topics', 'type': '[]OngoingTopicReassignment', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OngoingPartitionReassignment', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'AddingReplicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'RemovingReplicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}]}]}]}

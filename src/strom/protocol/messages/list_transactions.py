@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -78,14 +78,7 @@ def _d_ListTransactionsRequest_v0(b: memoryview, p: int) -> tuple[ListTransactio
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListTransactionsRequest(f0, f1, f2, _ut), p
 
 
@@ -133,14 +126,7 @@ def _d_ListTransactionsRequest_v1(b: memoryview, p: int) -> tuple[ListTransactio
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListTransactionsRequest(f0, f1, f2, _ut), p
 
 
@@ -168,8 +154,6 @@ _DEC_ListTransactionsRequest: dict[int, DecodeFn] = {0: _d_ListTransactionsReque
 _ENC_ListTransactionsRequest: dict[int, EncodeFn] = {0: _e_ListTransactionsRequest_v0, 1: _e_ListTransactionsRequest_v1}
 ListTransactionsRequest._DECODERS = _DEC_ListTransactionsRequest
 ListTransactionsRequest._ENCODERS = _ENC_ListTransactionsRequest
-
-LISTTRANSACTIONSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 66, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ListTransactionsRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'StateFilters', 'type': '[]string', 'versions': '0+'}, {'name': 'ProducerIdFilters', 'type': '[]int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'DurationFilter', 'type': 'int64', 'versions': '1+', 'default': -1}]}
 
 
 
@@ -237,14 +221,7 @@ def _d_ListTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListTransactionsResponse.TransactionState(f0, f1, f2, _ut), p
 
 
@@ -288,14 +265,7 @@ def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransacti
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ListTransactionsResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -325,5 +295,3 @@ _DEC_ListTransactionsResponse: dict[int, DecodeFn] = {0: _d_ListTransactionsResp
 _ENC_ListTransactionsResponse: dict[int, EncodeFn] = {0: _e_ListTransactionsResponse_v0, 1: _e_ListTransactionsResponse_v0}
 ListTransactionsResponse._DECODERS = _DEC_ListTransactionsResponse
 ListTransactionsResponse._ENCODERS = _ENC_ListTransactionsResponse
-
-LISTTRANSACTIONSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 66, 'type': 'response', 'name': 'ListTransactionsResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'UnknownStateFilters', 'type': '[]string', 'versions': '0+'}, {'name': 'TransactionStates', 'type': '[]TransactionState', 'versions': '0+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'TransactionState', 'type': 'string', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -94,14 +94,7 @@ def _d_MetadataRequest_MetadataRequestTopic_v9(b: memoryview, p: int) -> tuple[M
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataRequest.MetadataRequestTopic(f0, f1, _ut), p
 
 
@@ -121,14 +114,7 @@ def _d_MetadataRequest_MetadataRequestTopic_v10(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataRequest.MetadataRequestTopic(f0, f1, _ut), p
 
 
@@ -287,14 +273,7 @@ def _d_MetadataRequest_v9(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -334,14 +313,7 @@ def _d_MetadataRequest_v10(b: memoryview, p: int) -> tuple[MetadataRequest, int]
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -384,14 +356,7 @@ def _d_MetadataRequest_v11(b: memoryview, p: int) -> tuple[MetadataRequest, int]
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -416,8 +381,6 @@ _DEC_MetadataRequest: dict[int, DecodeFn] = {0: _d_MetadataRequest_v0, 1: _d_Met
 _ENC_MetadataRequest: dict[int, EncodeFn] = {0: _e_MetadataRequest_v0, 1: _e_MetadataRequest_v1, 2: _e_MetadataRequest_v1, 3: _e_MetadataRequest_v1, 4: _e_MetadataRequest_v4, 5: _e_MetadataRequest_v4, 6: _e_MetadataRequest_v4, 7: _e_MetadataRequest_v4, 8: _e_MetadataRequest_v8, 9: _e_MetadataRequest_v9, 10: _e_MetadataRequest_v10, 11: _e_MetadataRequest_v11, 12: _e_MetadataRequest_v11}
 MetadataRequest._DECODERS = _DEC_MetadataRequest
 MetadataRequest._ENCODERS = _ENC_MetadataRequest
-
-METADATAREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 3, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'MetadataRequest', 'validVersions': '0-12', 'deprecatedVersions': '0-3', 'flexibleVersions': '9+', 'fields': [{'name': 'Topics', 'type': '[]MetadataRequestTopic', 'versions': '0+', 'nullableVersions': '1+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '10+', 'ignorable': True}, {'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'nullableVersions': '10+'}]}, {'name': 'AllowAutoTopicCreation', 'type': 'bool', 'versions': '4+', 'default': 'true', 'ignorable': False}, {'name': 'IncludeClusterAuthorizedOperations', 'type': 'bool', 'versions': '8-10'}, {'name': 'IncludeTopicAuthorizedOperations', 'type': 'bool', 'versions': '8+'}]}
 
 
 
@@ -595,14 +558,7 @@ def _d_MetadataResponse_MetadataResponseBroker_v9(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse.MetadataResponseBroker(f0, f1, f2, f3, _ut), p
 
 
@@ -763,14 +719,7 @@ def _d_MetadataResponse_MetadataResponsePartition_v9(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse.MetadataResponsePartition(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -1011,14 +960,7 @@ def _d_MetadataResponse_MetadataResponseTopic_v9(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -1067,14 +1009,7 @@ def _d_MetadataResponse_MetadataResponseTopic_v10(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -1124,14 +1059,7 @@ def _d_MetadataResponse_MetadataResponseTopic_v12(b: memoryview, p: int) -> tupl
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse.MetadataResponseTopic(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -1553,14 +1481,7 @@ def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -1624,14 +1545,7 @@ def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -1694,14 +1608,7 @@ def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -1763,14 +1670,7 @@ def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return MetadataResponse(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -1803,5 +1703,3 @@ _DEC_MetadataResponse: dict[int, DecodeFn] = {0: _d_MetadataResponse_v0, 1: _d_M
 _ENC_MetadataResponse: dict[int, EncodeFn] = {0: _e_MetadataResponse_v0, 1: _e_MetadataResponse_v1, 2: _e_MetadataResponse_v2, 3: _e_MetadataResponse_v3, 4: _e_MetadataResponse_v3, 5: _e_MetadataResponse_v5, 6: _e_MetadataResponse_v5, 7: _e_MetadataResponse_v7, 8: _e_MetadataResponse_v8, 9: _e_MetadataResponse_v9, 10: _e_MetadataResponse_v10, 11: _e_MetadataResponse_v11, 12: _e_MetadataResponse_v12}
 MetadataResponse._DECODERS = _DEC_MetadataResponse
 MetadataResponse._ENCODERS = _ENC_MetadataResponse
-
-METADATARESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 3, 'type': 'response', 'name': 'MetadataResponse', 'validVersions': '0-12', 'flexibleVersions': '9+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '3+', 'ignorable': True}, {'name': 'Brokers', 'type': '[]MetadataResponseBroker', 'versions': '0+', 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '0+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}, {'name': 'Rack', 'type': 'string', 'versions': '1+', 'nullableVersions': '1+', 'ignorable': True, 'default': 'null'}]}, {'name': 'ClusterId', 'type': 'string', 'nullableVersions': '2+', 'versions': '2+', 'ignorable': True, 'default': 'null'}, {'name': 'ControllerId', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]MetadataResponseTopic', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName', 'nullableVersions': '12+'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '10+', 'ignorable': True}, {'name': 'IsInternal', 'type': 'bool', 'versions': '1+', 'default': 'false', 'ignorable': True}, {'name': 'Partitions', 'type': '[]MetadataResponsePartition', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '7+', 'default': '-1', 'ignorable': True}, {'name': 'ReplicaNodes', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'IsrNodes', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'OfflineReplicas', 'type': '[]int32', 'versions': '5+', 'ignorable': True, 'entityType': 'brokerId'}]}, {'name': 'TopicAuthorizedOperations', 'type': 'int32', 'versions': '8+', 'default': '-2147483648'}]}, {'name': 'ClusterAuthorizedOperations', 'type': 'int32', 'versions': '8-10', 'default': '-2147483648'}]}

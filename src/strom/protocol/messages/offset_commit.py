@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -164,14 +164,7 @@ def _d_OffsetCommitRequest_OffsetCommitRequestPartition_v8(b: memoryview, p: int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetCommitRequest.OffsetCommitRequestPartition(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -293,14 +286,7 @@ def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetCommitRequest.OffsetCommitRequestTopic(f0, f1, _ut), p
 
 
@@ -566,14 +552,7 @@ def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitReques
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetCommitRequest(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -601,8 +580,6 @@ _DEC_OffsetCommitRequest: dict[int, DecodeFn] = {0: _d_OffsetCommitRequest_v0, 1
 _ENC_OffsetCommitRequest: dict[int, EncodeFn] = {0: _e_OffsetCommitRequest_v0, 1: _e_OffsetCommitRequest_v1, 2: _e_OffsetCommitRequest_v2, 3: _e_OffsetCommitRequest_v2, 4: _e_OffsetCommitRequest_v2, 5: _e_OffsetCommitRequest_v5, 6: _e_OffsetCommitRequest_v6, 7: _e_OffsetCommitRequest_v7, 8: _e_OffsetCommitRequest_v8, 9: _e_OffsetCommitRequest_v8}
 OffsetCommitRequest._DECODERS = _DEC_OffsetCommitRequest
 OffsetCommitRequest._ENCODERS = _ENC_OffsetCommitRequest
-
-OFFSETCOMMITREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 8, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetCommitRequest', 'validVersions': '0-9', 'deprecatedVersions': '0-1', 'flexibleVersions': '8+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationIdOrMemberEpoch', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'MemberId', 'type': 'string', 'versions': '1+', 'ignorable': True}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '7+', 'nullableVersions': '7+', 'default': 'null'}, {'name': 'RetentionTimeMs', 'type': 'int64', 'versions': '2-4', 'default': '-1', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetCommitRequestTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetCommitRequestPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '6+', 'default': '-1', 'ignorable': True}, {'name': 'CommitTimestamp', 'type': 'int64', 'versions': '1', 'default': '-1'}, {'name': 'CommittedMetadata', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}
 
 
 
@@ -687,14 +664,7 @@ def _d_OffsetCommitResponse_OffsetCommitResponsePartition_v8(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetCommitResponse.OffsetCommitResponsePartition(f0, f1, _ut), p
 
 
@@ -755,14 +725,7 @@ def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetCommitResponse.OffsetCommitResponseTopic(f0, f1, _ut), p
 
 
@@ -862,14 +825,7 @@ def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitRespo
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetCommitResponse(f0, f1, _ut), p
 
 
@@ -894,5 +850,3 @@ _DEC_OffsetCommitResponse: dict[int, DecodeFn] = {0: _d_OffsetCommitResponse_v0,
 _ENC_OffsetCommitResponse: dict[int, EncodeFn] = {0: _e_OffsetCommitResponse_v0, 1: _e_OffsetCommitResponse_v0, 2: _e_OffsetCommitResponse_v0, 3: _e_OffsetCommitResponse_v3, 4: _e_OffsetCommitResponse_v3, 5: _e_OffsetCommitResponse_v3, 6: _e_OffsetCommitResponse_v3, 7: _e_OffsetCommitResponse_v3, 8: _e_OffsetCommitResponse_v8, 9: _e_OffsetCommitResponse_v8}
 OffsetCommitResponse._DECODERS = _DEC_OffsetCommitResponse
 OffsetCommitResponse._ENCODERS = _ENC_OffsetCommitResponse
-
-OFFSETCOMMITRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 8, 'type': 'response', 'name': 'OffsetCommitResponse', 'validVersions': '0-9', 'flexibleVersions': '8+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '3+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetCommitResponseTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetCommitResponsePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -157,8 +157,6 @@ _DEC_OffsetDeleteRequest: dict[int, DecodeFn] = {0: _d_OffsetDeleteRequest_v0}
 _ENC_OffsetDeleteRequest: dict[int, EncodeFn] = {0: _e_OffsetDeleteRequest_v0}
 OffsetDeleteRequest._DECODERS = _DEC_OffsetDeleteRequest
 OffsetDeleteRequest._ENCODERS = _ENC_OffsetDeleteRequest
-
-OFFSETDELETEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 47, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetDeleteRequest', 'validVersions': '0', 'flexibleVersions': 'none', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'Topics', 'type': '[]OffsetDeleteRequestTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetDeleteRequestPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -304,5 +302,3 @@ _DEC_OffsetDeleteResponse: dict[int, DecodeFn] = {0: _d_OffsetDeleteResponse_v0}
 _ENC_OffsetDeleteResponse: dict[int, EncodeFn] = {0: _e_OffsetDeleteResponse_v0}
 OffsetDeleteResponse._DECODERS = _DEC_OffsetDeleteResponse
 OffsetDeleteResponse._ENCODERS = _ENC_OffsetDeleteResponse
-
-OFFSETDELETERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 47, 'type': 'response', 'name': 'OffsetDeleteResponse', 'validVersions': '0', 'flexibleVersions': 'none', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetDeleteResponseTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True, 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetDeleteResponsePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+', 'mapKey': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -148,14 +148,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestTopic(f0, f1, _ut), p
 
 
@@ -185,14 +178,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestTopics(f0, f1, _ut), p
 
 
@@ -230,14 +216,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
 
 
@@ -279,14 +258,7 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest.OffsetFetchRequestGroup(f0, f1, f2, f3, _ut), p
 
 
@@ -396,14 +368,7 @@ def _d_OffsetFetchRequest_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -446,14 +411,7 @@ def _d_OffsetFetchRequest_v7(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -497,14 +455,7 @@ def _d_OffsetFetchRequest_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -547,14 +498,7 @@ def _d_OffsetFetchRequest_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -579,8 +523,6 @@ _DEC_OffsetFetchRequest: dict[int, DecodeFn] = {0: _d_OffsetFetchRequest_v0, 1: 
 _ENC_OffsetFetchRequest: dict[int, EncodeFn] = {0: _e_OffsetFetchRequest_v0, 1: _e_OffsetFetchRequest_v0, 2: _e_OffsetFetchRequest_v2, 3: _e_OffsetFetchRequest_v2, 4: _e_OffsetFetchRequest_v2, 5: _e_OffsetFetchRequest_v2, 6: _e_OffsetFetchRequest_v6, 7: _e_OffsetFetchRequest_v7, 8: _e_OffsetFetchRequest_v8, 9: _e_OffsetFetchRequest_v9}
 OffsetFetchRequest._DECODERS = _DEC_OffsetFetchRequest
 OffsetFetchRequest._ENCODERS = _ENC_OffsetFetchRequest
-
-OFFSETFETCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 9, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetFetchRequest', 'validVersions': '0-9', 'deprecatedVersions': '0', 'flexibleVersions': '6+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0-7', 'entityType': 'groupId'}, {'name': 'Topics', 'type': '[]OffsetFetchRequestTopic', 'versions': '0-7', 'nullableVersions': '2-7', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0-7', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0-7'}]}, {'name': 'Groups', 'type': '[]OffsetFetchRequestGroup', 'versions': '8+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '8+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '9+', 'nullableVersions': '9+', 'default': 'null', 'ignorable': True}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '9+', 'default': '-1', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetFetchRequestTopics', 'versions': '8+', 'nullableVersions': '8+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '8+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '8+'}]}]}, {'name': 'RequireStable', 'type': 'bool', 'versions': '7+', 'default': 'false'}]}
 
 
 
@@ -770,14 +712,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponsePartition_v6(b: memoryview, p: int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponsePartition(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -870,14 +805,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponseTopic(f0, f1, _ut), p
 
 
@@ -908,14 +836,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(b: memoryview, p: in
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponsePartitions(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -948,14 +869,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponseTopics(f0, f1, _ut), p
 
 
@@ -996,14 +910,7 @@ def _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse.OffsetFetchResponseGroup(f0, f1, f2, _ut), p
 
 
@@ -1186,14 +1093,7 @@ def _d_OffsetFetchResponse_v6(b: memoryview, p: int) -> tuple[OffsetFetchRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -1237,14 +1137,7 @@ def _d_OffsetFetchResponse_v8(b: memoryview, p: int) -> tuple[OffsetFetchRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetFetchResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -1269,5 +1162,3 @@ _DEC_OffsetFetchResponse: dict[int, DecodeFn] = {0: _d_OffsetFetchResponse_v0, 1
 _ENC_OffsetFetchResponse: dict[int, EncodeFn] = {0: _e_OffsetFetchResponse_v0, 1: _e_OffsetFetchResponse_v0, 2: _e_OffsetFetchResponse_v2, 3: _e_OffsetFetchResponse_v3, 4: _e_OffsetFetchResponse_v3, 5: _e_OffsetFetchResponse_v5, 6: _e_OffsetFetchResponse_v6, 7: _e_OffsetFetchResponse_v6, 8: _e_OffsetFetchResponse_v8, 9: _e_OffsetFetchResponse_v8}
 OffsetFetchResponse._DECODERS = _DEC_OffsetFetchResponse
 OffsetFetchResponse._ENCODERS = _ENC_OffsetFetchResponse
-
-OFFSETFETCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 9, 'type': 'response', 'name': 'OffsetFetchResponse', 'validVersions': '0-9', 'flexibleVersions': '6+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '3+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetFetchResponseTopic', 'versions': '0-7', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0-7', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetFetchResponsePartition', 'versions': '0-7', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0-7'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0-7'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '5-7', 'default': '-1', 'ignorable': True}, {'name': 'Metadata', 'type': 'string', 'versions': '0-7', 'nullableVersions': '0-7'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0-7'}]}]}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '2-7', 'default': '0', 'ignorable': True}, {'name': 'Groups', 'type': '[]OffsetFetchResponseGroup', 'versions': '8+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '8+', 'entityType': 'groupId'}, {'name': 'Topics', 'type': '[]OffsetFetchResponseTopics', 'versions': '8+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '8+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]OffsetFetchResponsePartitions', 'versions': '8+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '8+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '8+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '8+', 'default': '-1', 'ignorable': True}, {'name': 'Metadata', 'type': 'string', 'versions': '8+', 'nullableVersions': '8+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '8+'}]}]}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '8+', 'default': '0'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -122,14 +122,7 @@ def _d_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(b: memoryview, p:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetForLeaderEpochRequest.OffsetForLeaderPartition(f0, f1, f2, _ut), p
 
 
@@ -220,14 +213,7 @@ def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b: memoryview, p: int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetForLeaderEpochRequest.OffsetForLeaderTopic(f0, f1, _ut), p
 
 
@@ -356,14 +342,7 @@ def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForL
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetForLeaderEpochRequest(f0, f1, _ut), p
 
 
@@ -388,8 +367,6 @@ _DEC_OffsetForLeaderEpochRequest: dict[int, DecodeFn] = {0: _d_OffsetForLeaderEp
 _ENC_OffsetForLeaderEpochRequest: dict[int, EncodeFn] = {0: _e_OffsetForLeaderEpochRequest_v0, 1: _e_OffsetForLeaderEpochRequest_v0, 2: _e_OffsetForLeaderEpochRequest_v2, 3: _e_OffsetForLeaderEpochRequest_v3, 4: _e_OffsetForLeaderEpochRequest_v4}
 OffsetForLeaderEpochRequest._DECODERS = _DEC_OffsetForLeaderEpochRequest
 OffsetForLeaderEpochRequest._ENCODERS = _ENC_OffsetForLeaderEpochRequest
-
-OFFSETFORLEADEREPOCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 23, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'OffsetForLeaderEpochRequest', 'validVersions': '0-4', 'deprecatedVersions': '0-1', 'flexibleVersions': '4+', 'fields': [{'name': 'ReplicaId', 'type': 'int32', 'versions': '3+', 'default': -2, 'ignorable': True, 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]OffsetForLeaderTopic', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]OffsetForLeaderPartition', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -497,14 +474,7 @@ def _d_OffsetForLeaderEpochResponse_EpochEndOffset_v4(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetForLeaderEpochResponse.EpochEndOffset(f0, f1, f2, f3, _ut), p
 
 
@@ -595,14 +565,7 @@ def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b: memoryview,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult(f0, f1, _ut), p
 
 
@@ -731,14 +694,7 @@ def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetFor
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return OffsetForLeaderEpochResponse(f0, f1, _ut), p
 
 
@@ -763,5 +719,3 @@ _DEC_OffsetForLeaderEpochResponse: dict[int, DecodeFn] = {0: _d_OffsetForLeaderE
 _ENC_OffsetForLeaderEpochResponse: dict[int, EncodeFn] = {0: _e_OffsetForLeaderEpochResponse_v0, 1: _e_OffsetForLeaderEpochResponse_v1, 2: _e_OffsetForLeaderEpochResponse_v2, 3: _e_OffsetForLeaderEpochResponse_v2, 4: _e_OffsetForLeaderEpochResponse_v4}
 OffsetForLeaderEpochResponse._DECODERS = _DEC_OffsetForLeaderEpochResponse
 OffsetForLeaderEpochResponse._ENCODERS = _ENC_OffsetForLeaderEpochResponse
-
-OFFSETFORLEADEREPOCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 23, 'type': 'response', 'name': 'OffsetForLeaderEpochResponse', 'validVersions': '0-4', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '2+', 'ignorable': True}, {'name': 'Topics', 'type': '[]OffsetForLeaderTopicResult', 'versions': '0+', 'fields': [{'name': 'Topic', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'Partitions', 'type': '[]EpochEndOffset', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'EndOffset', 'type': 'int64', 'versions': '0+', 'default': '-1'}]}]}]}

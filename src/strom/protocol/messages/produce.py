@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -114,14 +114,7 @@ def _d_ProduceRequest_PartitionProduceData_v9(b: memoryview, p: int) -> tuple[Pr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceRequest.PartitionProduceData(f0, f1, _ut), p
 
 
@@ -184,14 +177,7 @@ def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[Produc
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceRequest.TopicProduceData(f0, f1, _ut), p
 
 
@@ -297,14 +283,7 @@ def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -330,8 +309,6 @@ _DEC_ProduceRequest: dict[int, DecodeFn] = {0: _d_ProduceRequest_v0, 1: _d_Produ
 _ENC_ProduceRequest: dict[int, EncodeFn] = {0: _e_ProduceRequest_v0, 1: _e_ProduceRequest_v0, 2: _e_ProduceRequest_v0, 3: _e_ProduceRequest_v3, 4: _e_ProduceRequest_v3, 5: _e_ProduceRequest_v3, 6: _e_ProduceRequest_v3, 7: _e_ProduceRequest_v3, 8: _e_ProduceRequest_v3, 9: _e_ProduceRequest_v9, 10: _e_ProduceRequest_v9, 11: _e_ProduceRequest_v9}
 ProduceRequest._DECODERS = _DEC_ProduceRequest
 ProduceRequest._ENCODERS = _ENC_ProduceRequest
-
-PRODUCEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 0, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'ProduceRequest', 'validVersions': '0-11', 'deprecatedVersions': '0-6', 'flexibleVersions': '9+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null', 'entityType': 'transactionalId'}, {'name': 'Acks', 'type': 'int16', 'versions': '0+'}, {'name': 'TimeoutMs', 'type': 'int32', 'versions': '0+'}, {'name': 'TopicData', 'type': '[]TopicProduceData', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'PartitionData', 'type': '[]PartitionProduceData', 'versions': '0+', 'fields': [{'name': 'Index', 'type': 'int32', 'versions': '0+'}, {'name': 'Records', 'type': 'records', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}
 
 
 
@@ -500,14 +477,7 @@ def _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceResponse.BatchIndexAndErrorMessage(f0, f1, _ut), p
 
 
@@ -528,14 +498,7 @@ def _d_ProduceResponse_LeaderIdAndEpoch_v10(b: memoryview, p: int) -> tuple[Prod
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -651,14 +614,7 @@ def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -879,14 +835,7 @@ def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[P
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
 
 
@@ -925,14 +874,7 @@ def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
 
 
@@ -964,14 +906,7 @@ def _d_ProduceResponse_NodeEndpoint_v10(b: memoryview, p: int) -> tuple[ProduceR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -1171,14 +1106,7 @@ def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ProduceResponse(f0, f1, f2, _ut), p
 
 
@@ -1275,5 +1203,3 @@ _DEC_ProduceResponse: dict[int, DecodeFn] = {0: _d_ProduceResponse_v0, 1: _d_Pro
 _ENC_ProduceResponse: dict[int, EncodeFn] = {0: _e_ProduceResponse_v0, 1: _e_ProduceResponse_v1, 2: _e_ProduceResponse_v2, 3: _e_ProduceResponse_v2, 4: _e_ProduceResponse_v2, 5: _e_ProduceResponse_v5, 6: _e_ProduceResponse_v5, 7: _e_ProduceResponse_v5, 8: _e_ProduceResponse_v8, 9: _e_ProduceResponse_v9, 10: _e_ProduceResponse_v10, 11: _e_ProduceResponse_v10}
 ProduceResponse._DECODERS = _DEC_ProduceResponse
 ProduceResponse._ENCODERS = _ENC_ProduceResponse
-
-PRODUCERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 0, 'type': 'response', 'name': 'ProduceResponse', 'validVersions': '0-11', 'flexibleVersions': '9+', 'fields': [{'name': 'Responses', 'type': '[]TopicProduceResponse', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName', 'mapKey': True}, {'name': 'PartitionResponses', 'type': '[]PartitionProduceResponse', 'versions': '0+', 'fields': [{'name': 'Index', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'BaseOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LogAppendTimeMs', 'type': 'int64', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'LogStartOffset', 'type': 'int64', 'versions': '5+', 'default': '-1', 'ignorable': True}, {'name': 'RecordErrors', 'type': '[]BatchIndexAndErrorMessage', 'versions': '8+', 'ignorable': True, 'fields': [{'name': 'BatchIndex', 'type': 'int32', 'versions': '8+'}, {'name': 'BatchIndexErrorMessage', 'type': 'string', 'default': 'null', 'versions': '8+', 'nullableVersions': '8+'}]}, {'name': 'ErrorMessage', 'type': 'string', 'default': 'null', 'versions': '8+', 'nullableVersions': '8+', 'ignorable': True}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '10+', 'taggedVersions': '10+', 'tag': 0, 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '10+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '10+', 'default': '-1'}]}]}]}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True, 'default': '0'}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '10+', 'taggedVersions': '10+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '10+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '10+'}, {'name': 'Port', 'type': 'int32', 'versions': '10+'}, {'name': 'Rack', 'type': 'string', 'versions': '10+', 'nullableVersions': '10+', 'default': 'null'}]}]}

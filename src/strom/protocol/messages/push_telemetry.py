@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -69,14 +69,7 @@ def _d_PushTelemetryRequest_v0(b: memoryview, p: int) -> tuple[PushTelemetryRequ
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return PushTelemetryRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -95,8 +88,6 @@ _DEC_PushTelemetryRequest: dict[int, DecodeFn] = {0: _d_PushTelemetryRequest_v0}
 _ENC_PushTelemetryRequest: dict[int, EncodeFn] = {0: _e_PushTelemetryRequest_v0}
 PushTelemetryRequest._DECODERS = _DEC_PushTelemetryRequest
 PushTelemetryRequest._ENCODERS = _ENC_PushTelemetryRequest
-
-PUSHTELEMETRYREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 72, 'type': 'request', 'listeners': ['broker'], 'name': 'PushTelemetryRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClientInstanceId', 'type': 'uuid', 'versions': '0+'}, {'name': 'SubscriptionId', 'type': 'int32', 'versions': '0+'}, {'name': 'Terminating', 'type': 'bool', 'versions': '0+'}, {'name': 'CompressionType', 'type': 'int8', 'versions': '0+'}, {'name': 'Metrics', 'type': 'bytes', 'versions': '0+'}]}
 
 
 
@@ -135,14 +126,7 @@ def _d_PushTelemetryResponse_v0(b: memoryview, p: int) -> tuple[PushTelemetryRes
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return PushTelemetryResponse(f0, f1, _ut), p
 
 
@@ -159,5 +143,3 @@ _DEC_PushTelemetryResponse: dict[int, DecodeFn] = {0: _d_PushTelemetryResponse_v
 _ENC_PushTelemetryResponse: dict[int, EncodeFn] = {0: _e_PushTelemetryResponse_v0}
 PushTelemetryResponse._DECODERS = _DEC_PushTelemetryResponse
 PushTelemetryResponse._ENCODERS = _ENC_PushTelemetryResponse
-
-PUSHTELEMETRYRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 72, 'type': 'response', 'name': 'PushTelemetryResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -92,14 +92,7 @@ def _d_ReadShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateRequest.PartitionData(f0, f1, _ut), p
 
 
@@ -130,14 +123,7 @@ def _d_ReadShareGroupStateRequest_ReadStateData_v0(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateRequest.ReadStateData(f0, f1, _ut), p
 
 
@@ -176,14 +162,7 @@ def _d_ReadShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGr
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateRequest(f0, f1, _ut), p
 
 
@@ -208,8 +187,6 @@ _DEC_ReadShareGroupStateRequest: dict[int, DecodeFn] = {0: _d_ReadShareGroupStat
 _ENC_ReadShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_ReadShareGroupStateRequest_v0}
 ReadShareGroupStateRequest._DECODERS = _DEC_ReadShareGroupStateRequest
 ReadShareGroupStateRequest._ENCODERS = _ENC_ReadShareGroupStateRequest
-
-READSHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 84, 'type': 'request', 'listeners': ['broker'], 'name': 'ReadShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]ReadStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -316,14 +293,7 @@ def _d_ReadShareGroupStateResponse_StateBatch_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateResponse.StateBatch(f0, f1, f2, f3, _ut), p
 
 
@@ -358,14 +328,7 @@ def _d_ReadShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateResponse.PartitionResult(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -406,14 +369,7 @@ def _d_ReadShareGroupStateResponse_ReadStateResult_v0(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateResponse.ReadStateResult(f0, f1, _ut), p
 
 
@@ -451,14 +407,7 @@ def _d_ReadShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[ReadShareG
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateResponse(f0, _ut), p
 
 
@@ -482,5 +431,3 @@ _DEC_ReadShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_ReadShareGroupSta
 _ENC_ReadShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_ReadShareGroupStateResponse_v0}
 ReadShareGroupStateResponse._DECODERS = _DEC_ReadShareGroupStateResponse
 ReadShareGroupStateResponse._ENCODERS = _ENC_ReadShareGroupStateResponse
-
-READSHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 84, 'type': 'response', 'name': 'ReadShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]ReadStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'StateBatches', 'type': '[]StateBatch', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'DeliveryState', 'type': 'int8', 'versions': '0+'}, {'name': 'DeliveryCount', 'type': 'int16', 'versions': '0+'}]}]}]}]}

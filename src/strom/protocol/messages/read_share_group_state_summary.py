@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -92,14 +92,7 @@ def _d_ReadShareGroupStateSummaryRequest_PartitionData_v0(b: memoryview, p: int)
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateSummaryRequest.PartitionData(f0, f1, _ut), p
 
 
@@ -130,14 +123,7 @@ def _d_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(b: memoryview, 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateSummaryRequest.ReadStateSummaryData(f0, f1, _ut), p
 
 
@@ -176,14 +162,7 @@ def _d_ReadShareGroupStateSummaryRequest_v0(b: memoryview, p: int) -> tuple[Read
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateSummaryRequest(f0, f1, _ut), p
 
 
@@ -208,8 +187,6 @@ _DEC_ReadShareGroupStateSummaryRequest: dict[int, DecodeFn] = {0: _d_ReadShareGr
 _ENC_ReadShareGroupStateSummaryRequest: dict[int, EncodeFn] = {0: _e_ReadShareGroupStateSummaryRequest_v0}
 ReadShareGroupStateSummaryRequest._DECODERS = _DEC_ReadShareGroupStateSummaryRequest
 ReadShareGroupStateSummaryRequest._ENCODERS = _ENC_ReadShareGroupStateSummaryRequest
-
-READSHAREGROUPSTATESUMMARYREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 87, 'type': 'request', 'listeners': ['broker'], 'name': 'ReadShareGroupStateSummaryRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]ReadStateSummaryData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}
 
 
 
@@ -292,14 +269,7 @@ def _d_ReadShareGroupStateSummaryResponse_PartitionResult_v0(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateSummaryResponse.PartitionResult(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -332,14 +302,7 @@ def _d_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(b: memoryvie
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateSummaryResponse.ReadStateSummaryResult(f0, f1, _ut), p
 
 
@@ -377,14 +340,7 @@ def _d_ReadShareGroupStateSummaryResponse_v0(b: memoryview, p: int) -> tuple[Rea
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ReadShareGroupStateSummaryResponse(f0, _ut), p
 
 
@@ -408,5 +364,3 @@ _DEC_ReadShareGroupStateSummaryResponse: dict[int, DecodeFn] = {0: _d_ReadShareG
 _ENC_ReadShareGroupStateSummaryResponse: dict[int, EncodeFn] = {0: _e_ReadShareGroupStateSummaryResponse_v0}
 ReadShareGroupStateSummaryResponse._DECODERS = _DEC_ReadShareGroupStateSummaryResponse
 ReadShareGroupStateSummaryResponse._ENCODERS = _ENC_ReadShareGroupStateSummaryResponse
-
-READSHAREGROUPSTATESUMMARYRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 87, 'type': 'response', 'name': 'ReadShareGroupStateSummaryResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]ReadStateSummaryResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -63,14 +63,7 @@ def _d_RemoveRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[RemoveRaftVoter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return RemoveRaftVoterRequest(f0, f1, f2, _ut), p
 
 
@@ -89,8 +82,6 @@ _DEC_RemoveRaftVoterRequest: dict[int, DecodeFn] = {0: _d_RemoveRaftVoterRequest
 _ENC_RemoveRaftVoterRequest: dict[int, EncodeFn] = {0: _e_RemoveRaftVoterRequest_v0}
 RemoveRaftVoterRequest._DECODERS = _DEC_RemoveRaftVoterRequest
 RemoveRaftVoterRequest._ENCODERS = _ENC_RemoveRaftVoterRequest
-
-REMOVERAFTVOTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 81, 'type': 'request', 'listeners': ['controller', 'broker'], 'name': 'RemoveRaftVoterRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}]}
 
 
 
@@ -133,14 +124,7 @@ def _d_RemoveRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[RemoveRaftVote
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return RemoveRaftVoterResponse(f0, f1, f2, _ut), p
 
 
@@ -158,5 +142,3 @@ _DEC_RemoveRaftVoterResponse: dict[int, DecodeFn] = {0: _d_RemoveRaftVoterRespon
 _ENC_RemoveRaftVoterResponse: dict[int, EncodeFn] = {0: _e_RemoveRaftVoterResponse_v0}
 RemoveRaftVoterResponse._DECODERS = _DEC_RemoveRaftVoterResponse
 RemoveRaftVoterResponse._ENCODERS = _ENC_RemoveRaftVoterResponse
-
-REMOVERAFTVOTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 81, 'type': 'response', 'name': 'RemoveRaftVoterResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'ignorable': True}]}

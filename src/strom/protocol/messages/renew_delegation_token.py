@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -72,14 +72,7 @@ def _d_RenewDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[RenewDeleg
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return RenewDelegationTokenRequest(f0, f1, _ut), p
 
 
@@ -97,8 +90,6 @@ _DEC_RenewDelegationTokenRequest: dict[int, DecodeFn] = {0: _d_RenewDelegationTo
 _ENC_RenewDelegationTokenRequest: dict[int, EncodeFn] = {0: _e_RenewDelegationTokenRequest_v0, 1: _e_RenewDelegationTokenRequest_v0, 2: _e_RenewDelegationTokenRequest_v2}
 RenewDelegationTokenRequest._DECODERS = _DEC_RenewDelegationTokenRequest
 RenewDelegationTokenRequest._ENCODERS = _ENC_RenewDelegationTokenRequest
-
-RENEWDELEGATIONTOKENREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 39, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'RenewDelegationTokenRequest', 'validVersions': '0-2', 'deprecatedVersions': '0', 'flexibleVersions': '2+', 'fields': [{'name': 'Hmac', 'type': 'bytes', 'versions': '0+'}, {'name': 'RenewPeriodMs', 'type': 'int64', 'versions': '0+'}]}
 
 
 
@@ -151,14 +142,7 @@ def _d_RenewDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[RenewDele
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return RenewDelegationTokenResponse(f0, f1, f2, _ut), p
 
 
@@ -175,5 +159,3 @@ _DEC_RenewDelegationTokenResponse: dict[int, DecodeFn] = {0: _d_RenewDelegationT
 _ENC_RenewDelegationTokenResponse: dict[int, EncodeFn] = {0: _e_RenewDelegationTokenResponse_v0, 1: _e_RenewDelegationTokenResponse_v0, 2: _e_RenewDelegationTokenResponse_v2}
 RenewDelegationTokenResponse._DECODERS = _DEC_RenewDelegationTokenResponse
 RenewDelegationTokenResponse._ENCODERS = _ENC_RenewDelegationTokenResponse
-
-RENEWDELEGATIONTOKENRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 39, 'type': 'response', 'name': 'RenewDelegationTokenResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ExpiryTimestampMs', 'type': 'int64', 'versions': '0+'}, {'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}]}

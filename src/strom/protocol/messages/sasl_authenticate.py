@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -63,14 +63,7 @@ def _d_SaslAuthenticateRequest_v2(b: memoryview, p: int) -> tuple[SaslAuthentica
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SaslAuthenticateRequest(f0, _ut), p
 
 
@@ -87,8 +80,6 @@ _DEC_SaslAuthenticateRequest: dict[int, DecodeFn] = {0: _d_SaslAuthenticateReque
 _ENC_SaslAuthenticateRequest: dict[int, EncodeFn] = {0: _e_SaslAuthenticateRequest_v0, 1: _e_SaslAuthenticateRequest_v0, 2: _e_SaslAuthenticateRequest_v2}
 SaslAuthenticateRequest._DECODERS = _DEC_SaslAuthenticateRequest
 SaslAuthenticateRequest._ENCODERS = _ENC_SaslAuthenticateRequest
-
-SASLAUTHENTICATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 36, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'SaslAuthenticateRequest', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'AuthBytes', 'type': 'bytes', 'versions': '0+'}]}
 
 
 
@@ -172,14 +163,7 @@ def _d_SaslAuthenticateResponse_v2(b: memoryview, p: int) -> tuple[SaslAuthentic
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SaslAuthenticateResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -199,5 +183,3 @@ _DEC_SaslAuthenticateResponse: dict[int, DecodeFn] = {0: _d_SaslAuthenticateResp
 _ENC_SaslAuthenticateResponse: dict[int, EncodeFn] = {0: _e_SaslAuthenticateResponse_v0, 1: _e_SaslAuthenticateResponse_v1, 2: _e_SaslAuthenticateResponse_v2}
 SaslAuthenticateResponse._DECODERS = _DEC_SaslAuthenticateResponse
 SaslAuthenticateResponse._ENCODERS = _ENC_SaslAuthenticateResponse
-
-SASLAUTHENTICATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 36, 'type': 'response', 'name': 'SaslAuthenticateResponse', 'validVersions': '0-2', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'AuthBytes', 'type': 'bytes', 'versions': '0+'}, {'name': 'SessionLifetimeMs', 'type': 'int64', 'versions': '1+', 'default': '0', 'ignorable': True}]}

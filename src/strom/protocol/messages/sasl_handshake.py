@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -61,8 +61,6 @@ _DEC_SaslHandshakeRequest: dict[int, DecodeFn] = {0: _d_SaslHandshakeRequest_v0,
 _ENC_SaslHandshakeRequest: dict[int, EncodeFn] = {0: _e_SaslHandshakeRequest_v0, 1: _e_SaslHandshakeRequest_v0}
 SaslHandshakeRequest._DECODERS = _DEC_SaslHandshakeRequest
 SaslHandshakeRequest._ENCODERS = _ENC_SaslHandshakeRequest
-
-SASLHANDSHAKEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 17, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'SaslHandshakeRequest', 'validVersions': '0-1', 'deprecatedVersions': '0', 'flexibleVersions': 'none', 'fields': [{'name': 'Mechanism', 'type': 'string', 'versions': '0+'}]}
 
 
 
@@ -128,5 +126,3 @@ _DEC_SaslHandshakeResponse: dict[int, DecodeFn] = {0: _d_SaslHandshakeResponse_v
 _ENC_SaslHandshakeResponse: dict[int, EncodeFn] = {0: _e_SaslHandshakeResponse_v0, 1: _e_SaslHandshakeResponse_v0}
 SaslHandshakeResponse._DECODERS = _DEC_SaslHandshakeResponse
 SaslHandshakeResponse._ENCODERS = _ENC_SaslHandshakeResponse
-
-SASLHANDSHAKERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 17, 'type': 'response', 'name': 'SaslHandshakeResponse', 'validVersions': '0-1', 'flexibleVersions': 'none', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Mechanisms', 'type': '[]string', 'versions': '0+'}]}

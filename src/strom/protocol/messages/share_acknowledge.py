@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -125,14 +125,7 @@ def _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeRequest.AcknowledgementBatch(f0, f1, f2, _ut), p
 
 
@@ -169,14 +162,7 @@ def _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeRequest.AcknowledgePartition(f0, f1, _ut), p
 
 
@@ -215,14 +201,7 @@ def _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeRequest.AcknowledgeTopic(f0, f1, _ut), p
 
 
@@ -264,14 +243,7 @@ def _d_ShareAcknowledgeRequest_v0(b: memoryview, p: int) -> tuple[ShareAcknowled
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeRequest(f0, f1, f2, f3, _ut), p
 
 
@@ -298,8 +270,6 @@ _DEC_ShareAcknowledgeRequest: dict[int, DecodeFn] = {0: _d_ShareAcknowledgeReque
 _ENC_ShareAcknowledgeRequest: dict[int, EncodeFn] = {0: _e_ShareAcknowledgeRequest_v0}
 ShareAcknowledgeRequest._DECODERS = _DEC_ShareAcknowledgeRequest
 ShareAcknowledgeRequest._ENCODERS = _ENC_ShareAcknowledgeRequest
-
-SHAREACKNOWLEDGEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 79, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareAcknowledgeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ShareSessionEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]AcknowledgeTopic', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]AcknowledgePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'AcknowledgementBatches', 'type': '[]AcknowledgementBatch', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'AcknowledgeTypes', 'type': '[]int8', 'versions': '0+'}]}]}]}]}
 
 
 
@@ -429,14 +399,7 @@ def _d_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -458,14 +421,7 @@ def _d_ShareAcknowledgeResponse_PartitionData_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
@@ -499,14 +455,7 @@ def _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b: memoryview, 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse(f0, f1, _ut), p
 
 
@@ -538,14 +487,7 @@ def _d_ShareAcknowledgeResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -591,14 +533,7 @@ def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowle
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareAcknowledgeResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -630,5 +565,3 @@ _DEC_ShareAcknowledgeResponse: dict[int, DecodeFn] = {0: _d_ShareAcknowledgeResp
 _ENC_ShareAcknowledgeResponse: dict[int, EncodeFn] = {0: _e_ShareAcknowledgeResponse_v0}
 ShareAcknowledgeResponse._DECODERS = _DEC_ShareAcknowledgeResponse
 ShareAcknowledgeResponse._ENCODERS = _ENC_ShareAcknowledgeResponse
-
-SHAREACKNOWLEDGERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 79, 'type': 'response', 'name': 'ShareAcknowledgeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'Responses', 'type': '[]ShareAcknowledgeTopicResponse', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '0+', 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '0+', 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '0+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}, {'name': 'Rack', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}

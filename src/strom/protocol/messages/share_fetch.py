@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -158,14 +158,7 @@ def _d_ShareFetchRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.AcknowledgementBatch(f0, f1, f2, _ut), p
 
 
@@ -202,14 +195,7 @@ def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[Share
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.FetchPartition(f0, f1, f2, _ut), p
 
 
@@ -248,14 +234,7 @@ def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetc
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.FetchTopic(f0, f1, _ut), p
 
 
@@ -288,14 +267,7 @@ def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[Share
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest.ForgottenTopic(f0, f1, _ut), p
 
 
@@ -344,14 +316,7 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -384,8 +349,6 @@ _DEC_ShareFetchRequest: dict[int, DecodeFn] = {0: _d_ShareFetchRequest_v0}
 _ENC_ShareFetchRequest: dict[int, EncodeFn] = {0: _e_ShareFetchRequest_v0}
 ShareFetchRequest._DECODERS = _DEC_ShareFetchRequest
 ShareFetchRequest._ENCODERS = _ENC_ShareFetchRequest
-
-SHAREFETCHREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 78, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareFetchRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'ShareSessionEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'MaxWaitMs', 'type': 'int32', 'versions': '0+'}, {'name': 'MinBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'MaxBytes', 'type': 'int32', 'versions': '0+', 'default': '0x7fffffff', 'ignorable': True}, {'name': 'Topics', 'type': '[]FetchTopic', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]FetchPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'PartitionMaxBytes', 'type': 'int32', 'versions': '0+'}, {'name': 'AcknowledgementBatches', 'type': '[]AcknowledgementBatch', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'AcknowledgeTypes', 'type': '[]int8', 'versions': '0+'}]}]}]}, {'name': 'ForgottenTopicsData', 'type': '[]ForgottenTopic', 'versions': '0+', 'ignorable': False, 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}
 
 
 
@@ -549,14 +512,7 @@ def _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[Sh
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.LeaderIdAndEpoch(f0, f1, _ut), p
 
 
@@ -576,14 +532,7 @@ def _d_ShareFetchResponse_AcquiredRecords_v0(b: memoryview, p: int) -> tuple[Sha
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.AcquiredRecords(f0, f1, f2, _ut), p
 
 
@@ -621,14 +570,7 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -674,14 +616,7 @@ def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.ShareFetchableTopicResponse(f0, f1, _ut), p
 
 
@@ -713,14 +648,7 @@ def _d_ShareFetchResponse_NodeEndpoint_v0(b: memoryview, p: int) -> tuple[ShareF
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -766,14 +694,7 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareFetchResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -805,5 +726,3 @@ _DEC_ShareFetchResponse: dict[int, DecodeFn] = {0: _d_ShareFetchResponse_v0}
 _ENC_ShareFetchResponse: dict[int, EncodeFn] = {0: _e_ShareFetchResponse_v0}
 ShareFetchResponse._DECODERS = _DEC_ShareFetchResponse
 ShareFetchResponse._ENCODERS = _ENC_ShareFetchResponse
-
-SHAREFETCHRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 78, 'type': 'response', 'name': 'ShareFetchResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+', 'ignorable': True}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'Responses', 'type': '[]ShareFetchableTopicResponse', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+', 'ignorable': True}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'AcknowledgeErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'AcknowledgeErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'CurrentLeader', 'type': 'LeaderIdAndEpoch', 'versions': '0+', 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}]}, {'name': 'Records', 'type': 'records', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'AcquiredRecords', 'type': '[]AcquiredRecords', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'DeliveryCount', 'type': 'int16', 'versions': '0+'}]}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '0+', 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '0+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}, {'name': 'Rack', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}

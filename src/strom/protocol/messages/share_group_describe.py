@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -70,14 +70,7 @@ def _d_ShareGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupDe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupDescribeRequest(f0, f1, _ut), p
 
 
@@ -101,8 +94,6 @@ _DEC_ShareGroupDescribeRequest: dict[int, DecodeFn] = {0: _d_ShareGroupDescribeR
 _ENC_ShareGroupDescribeRequest: dict[int, EncodeFn] = {0: _e_ShareGroupDescribeRequest_v0}
 ShareGroupDescribeRequest._DECODERS = _DEC_ShareGroupDescribeRequest
 ShareGroupDescribeRequest._ENCODERS = _ENC_ShareGroupDescribeRequest
-
-SHAREGROUPDESCRIBEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 77, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareGroupDescribeRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupIds', 'type': '[]string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'IncludeAuthorizedOperations', 'type': 'bool', 'versions': '0+'}]}
 
 
 
@@ -253,14 +244,7 @@ def _d_ShareGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupDescribeResponse.TopicPartitions(f0, f1, f2, _ut), p
 
 
@@ -296,14 +280,7 @@ def _d_ShareGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupDescribeResponse.Assignment(f0, _ut), p
 
 
@@ -347,14 +324,7 @@ def _d_ShareGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[Shar
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupDescribeResponse.Member(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -407,14 +377,7 @@ def _d_ShareGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupDescribeResponse.DescribedGroup(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -460,14 +423,7 @@ def _d_ShareGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupD
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupDescribeResponse(f0, f1, _ut), p
 
 
@@ -492,5 +448,3 @@ _DEC_ShareGroupDescribeResponse: dict[int, DecodeFn] = {0: _d_ShareGroupDescribe
 _ENC_ShareGroupDescribeResponse: dict[int, EncodeFn] = {0: _e_ShareGroupDescribeResponse_v0}
 ShareGroupDescribeResponse._DECODERS = _DEC_ShareGroupDescribeResponse
 ShareGroupDescribeResponse._ENCODERS = _ENC_ShareGroupDescribeResponse
-
-SHAREGROUPDESCRIBERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 77, 'type': 'response', 'name': 'ShareGroupDescribeResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Groups', 'type': '[]DescribedGroup', 'versions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GroupState', 'type': 'string', 'versions': '0+'}, {'name': 'GroupEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignmentEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'AssignorName', 'type': 'string', 'versions': '0+'}, {'name': 'Members', 'type': '[]Member', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'ClientId', 'type': 'string', 'versions': '0+'}, {'name': 'ClientHost', 'type': 'string', 'versions': '0+'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+'}]}, {'name': 'AuthorizedOperations', 'type': 'int32', 'versions': '0+', 'default': '-2147483648'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'Assignment', 'versions': '0+', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}]}

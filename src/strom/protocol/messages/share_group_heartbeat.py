@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -82,14 +82,7 @@ def _d_ShareGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupH
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupHeartbeatRequest(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -116,8 +109,6 @@ _DEC_ShareGroupHeartbeatRequest: dict[int, DecodeFn] = {0: _d_ShareGroupHeartbea
 _ENC_ShareGroupHeartbeatRequest: dict[int, EncodeFn] = {0: _e_ShareGroupHeartbeatRequest_v0}
 ShareGroupHeartbeatRequest._DECODERS = _DEC_ShareGroupHeartbeatRequest
 ShareGroupHeartbeatRequest._ENCODERS = _ENC_ShareGroupHeartbeatRequest
-
-SHAREGROUPHEARTBEATREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 76, 'type': 'request', 'listeners': ['broker'], 'name': 'ShareGroupHeartbeatRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'RackId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'SubscribedTopicNames', 'type': '[]string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}
 
 
 
@@ -208,14 +199,7 @@ def _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupHeartbeatResponse.TopicPartitions(f0, f1, _ut), p
 
 
@@ -250,14 +234,7 @@ def _d_ShareGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupHeartbeatResponse.Assignment(f0, _ut), p
 
 
@@ -293,14 +270,7 @@ def _d_ShareGroupHeartbeatResponse_v0(b: memoryview, p: int) -> tuple[ShareGroup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return ShareGroupHeartbeatResponse(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -326,5 +296,3 @@ _DEC_ShareGroupHeartbeatResponse: dict[int, DecodeFn] = {0: _d_ShareGroupHeartbe
 _ENC_ShareGroupHeartbeatResponse: dict[int, EncodeFn] = {0: _e_ShareGroupHeartbeatResponse_v0}
 ShareGroupHeartbeatResponse._DECODERS = _DEC_ShareGroupHeartbeatResponse
 ShareGroupHeartbeatResponse._ENCODERS = _ENC_ShareGroupHeartbeatResponse
-
-SHAREGROUPHEARTBEATRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 76, 'type': 'response', 'name': 'ShareGroupHeartbeatResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'MemberEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'HeartbeatIntervalMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Assignment', 'type': 'Assignment', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null', 'fields': [{'name': 'TopicPartitions', 'type': '[]TopicPartitions', 'versions': '0+'}]}], 'commonStructs': [{'name': 'TopicPartitions', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]int32', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -54,14 +54,7 @@ def _d_SnapshotFooterRecord_v0(b: memoryview, p: int) -> tuple[SnapshotFooterRec
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SnapshotFooterRecord(f0, _ut), p
 
 
@@ -78,5 +71,3 @@ _DEC_SnapshotFooterRecord: dict[int, DecodeFn] = {0: _d_SnapshotFooterRecord_v0}
 _ENC_SnapshotFooterRecord: dict[int, EncodeFn] = {0: _e_SnapshotFooterRecord_v0}
 SnapshotFooterRecord._DECODERS = _DEC_SnapshotFooterRecord
 SnapshotFooterRecord._ENCODERS = _ENC_SnapshotFooterRecord
-
-SNAPSHOTFOOTERRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'SnapshotFooterRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -193,14 +193,7 @@ def _d_StopReplicaRequest_StopReplicaTopicV1_v2(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaRequest.StopReplicaTopicV1(f0, f1, _ut), p
 
 
@@ -225,14 +218,7 @@ def _d_StopReplicaRequest_StopReplicaPartitionState_v3(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaRequest.StopReplicaPartitionState(f0, f1, f2, _ut), p
 
 
@@ -263,14 +249,7 @@ def _d_StopReplicaRequest_StopReplicaTopicState_v3(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaRequest.StopReplicaTopicState(f0, f1, _ut), p
 
 
@@ -396,14 +375,7 @@ def _d_StopReplicaRequest_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -451,14 +423,7 @@ def _d_StopReplicaRequest_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -503,14 +468,7 @@ def _d_StopReplicaRequest_v4(b: memoryview, p: int) -> tuple[StopReplicaRequest,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -535,8 +493,6 @@ _DEC_StopReplicaRequest: dict[int, DecodeFn] = {0: _d_StopReplicaRequest_v0, 1: 
 _ENC_StopReplicaRequest: dict[int, EncodeFn] = {0: _e_StopReplicaRequest_v0, 1: _e_StopReplicaRequest_v1, 2: _e_StopReplicaRequest_v2, 3: _e_StopReplicaRequest_v3, 4: _e_StopReplicaRequest_v4}
 StopReplicaRequest._DECODERS = _DEC_StopReplicaRequest
 StopReplicaRequest._ENCODERS = _ENC_StopReplicaRequest
-
-STOPREPLICAREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 5, 'type': 'request', 'listeners': ['zkBroker'], 'name': 'StopReplicaRequest', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'isKRaftController', 'type': 'bool', 'versions': '4+', 'default': 'false'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '1+', 'default': '-1', 'ignorable': True}, {'name': 'DeletePartitions', 'type': 'bool', 'versions': '0-2'}, {'name': 'UngroupedPartitions', 'type': '[]StopReplicaPartitionV0', 'versions': '0', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0'}]}, {'name': 'Topics', 'type': '[]StopReplicaTopicV1', 'versions': '1-2', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '1-2', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '1-2'}]}, {'name': 'TopicStates', 'type': '[]StopReplicaTopicState', 'versions': '3+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '3+', 'entityType': 'topicName'}, {'name': 'PartitionStates', 'type': '[]StopReplicaPartitionState', 'versions': '3+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '3+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '3+', 'default': '-1'}, {'name': 'DeletePartition', 'type': 'bool', 'versions': '3+'}]}]}]}
 
 
 
@@ -610,14 +566,7 @@ def _d_StopReplicaResponse_StopReplicaPartitionError_v2(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaResponse.StopReplicaPartitionError(f0, f1, f2, _ut), p
 
 
@@ -681,14 +630,7 @@ def _d_StopReplicaResponse_v2(b: memoryview, p: int) -> tuple[StopReplicaRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return StopReplicaResponse(f0, f1, _ut), p
 
 
@@ -713,5 +655,3 @@ _DEC_StopReplicaResponse: dict[int, DecodeFn] = {0: _d_StopReplicaResponse_v0, 1
 _ENC_StopReplicaResponse: dict[int, EncodeFn] = {0: _e_StopReplicaResponse_v0, 1: _e_StopReplicaResponse_v0, 2: _e_StopReplicaResponse_v2, 3: _e_StopReplicaResponse_v2, 4: _e_StopReplicaResponse_v2}
 StopReplicaResponse._DECODERS = _DEC_StopReplicaResponse
 StopReplicaResponse._ENCODERS = _ENC_StopReplicaResponse
-
-STOPREPLICARESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 5, 'type': 'response', 'name': 'StopReplicaResponse', 'validVersions': '0-4', 'flexibleVersions': '2+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'PartitionErrors', 'type': '[]StopReplicaPartitionError', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -102,14 +102,7 @@ def _d_SyncGroupRequest_SyncGroupRequestAssignment_v4(b: memoryview, p: int) -> 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SyncGroupRequest.SyncGroupRequestAssignment(f0, f1, _ut), p
 
 
@@ -224,14 +217,7 @@ def _d_SyncGroupRequest_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -279,14 +265,7 @@ def _d_SyncGroupRequest_v5(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SyncGroupRequest(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -316,8 +295,6 @@ _DEC_SyncGroupRequest: dict[int, DecodeFn] = {0: _d_SyncGroupRequest_v0, 1: _d_S
 _ENC_SyncGroupRequest: dict[int, EncodeFn] = {0: _e_SyncGroupRequest_v0, 1: _e_SyncGroupRequest_v0, 2: _e_SyncGroupRequest_v0, 3: _e_SyncGroupRequest_v3, 4: _e_SyncGroupRequest_v4, 5: _e_SyncGroupRequest_v5}
 SyncGroupRequest._DECODERS = _DEC_SyncGroupRequest
 SyncGroupRequest._ENCODERS = _ENC_SyncGroupRequest
-
-SYNCGROUPREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 14, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'SyncGroupRequest', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '0+'}, {'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'Assignments', 'type': '[]SyncGroupRequestAssignment', 'versions': '0+', 'fields': [{'name': 'MemberId', 'type': 'string', 'versions': '0+'}, {'name': 'Assignment', 'type': 'bytes', 'versions': '0+'}]}]}
 
 
 
@@ -400,14 +377,7 @@ def _d_SyncGroupResponse_v4(b: memoryview, p: int) -> tuple[SyncGroupResponse, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SyncGroupResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -431,14 +401,7 @@ def _d_SyncGroupResponse_v5(b: memoryview, p: int) -> tuple[SyncGroupResponse, i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return SyncGroupResponse(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -458,5 +421,3 @@ _DEC_SyncGroupResponse: dict[int, DecodeFn] = {0: _d_SyncGroupResponse_v0, 1: _d
 _ENC_SyncGroupResponse: dict[int, EncodeFn] = {0: _e_SyncGroupResponse_v0, 1: _e_SyncGroupResponse_v1, 2: _e_SyncGroupResponse_v1, 3: _e_SyncGroupResponse_v1, 4: _e_SyncGroupResponse_v4, 5: _e_SyncGroupResponse_v5}
 SyncGroupResponse._DECODERS = _DEC_SyncGroupResponse
 SyncGroupResponse._ENCODERS = _ENC_SyncGroupResponse
-
-SYNCGROUPRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 14, 'type': 'response', 'name': 'SyncGroupResponse', 'validVersions': '0-5', 'flexibleVersions': '4+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '1+', 'ignorable': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ProtocolType', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'ProtocolName', 'type': 'string', 'versions': '5+', 'nullableVersions': '5+', 'default': 'null', 'ignorable': True}, {'name': 'Assignment', 'type': 'bytes', 'versions': '0+'}]}

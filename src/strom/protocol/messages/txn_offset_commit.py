@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -147,14 +147,7 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(b: memoryview, 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(f0, f1, f2, f3, _ut), p
 
 
@@ -246,14 +239,7 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(f0, f1, _ut), p
 
 
@@ -373,14 +359,7 @@ def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommit
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -409,8 +388,6 @@ _DEC_TxnOffsetCommitRequest: dict[int, DecodeFn] = {0: _d_TxnOffsetCommitRequest
 _ENC_TxnOffsetCommitRequest: dict[int, EncodeFn] = {0: _e_TxnOffsetCommitRequest_v0, 1: _e_TxnOffsetCommitRequest_v0, 2: _e_TxnOffsetCommitRequest_v2, 3: _e_TxnOffsetCommitRequest_v3, 4: _e_TxnOffsetCommitRequest_v3}
 TxnOffsetCommitRequest._DECODERS = _DEC_TxnOffsetCommitRequest
 TxnOffsetCommitRequest._ENCODERS = _ENC_TxnOffsetCommitRequest
-
-TXNOFFSETCOMMITREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 28, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'TxnOffsetCommitRequest', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'TransactionalId', 'type': 'string', 'versions': '0+', 'entityType': 'transactionalId'}, {'name': 'GroupId', 'type': 'string', 'versions': '0+', 'entityType': 'groupId'}, {'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'GenerationId', 'type': 'int32', 'versions': '3+', 'default': '-1'}, {'name': 'MemberId', 'type': 'string', 'versions': '3+', 'default': ''}, {'name': 'GroupInstanceId', 'type': 'string', 'versions': '3+', 'nullableVersions': '3+', 'default': 'null'}, {'name': 'Topics', 'type': '[]TxnOffsetCommitRequestTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]TxnOffsetCommitRequestPartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CommittedOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'CommittedLeaderEpoch', 'type': 'int32', 'versions': '2+', 'default': '-1', 'ignorable': True}, {'name': 'CommittedMetadata', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}]}
 
 
 
@@ -495,14 +472,7 @@ def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition(f0, f1, _ut), p
 
 
@@ -563,14 +533,7 @@ def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b: memoryview, p:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic(f0, f1, _ut), p
 
 
@@ -641,14 +604,7 @@ def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return TxnOffsetCommitResponse(f0, f1, _ut), p
 
 
@@ -673,5 +629,3 @@ _DEC_TxnOffsetCommitResponse: dict[int, DecodeFn] = {0: _d_TxnOffsetCommitRespon
 _ENC_TxnOffsetCommitResponse: dict[int, EncodeFn] = {0: _e_TxnOffsetCommitResponse_v0, 1: _e_TxnOffsetCommitResponse_v0, 2: _e_TxnOffsetCommitResponse_v0, 3: _e_TxnOffsetCommitResponse_v3, 4: _e_TxnOffsetCommitResponse_v3}
 TxnOffsetCommitResponse._DECODERS = _DEC_TxnOffsetCommitResponse
 TxnOffsetCommitResponse._ENCODERS = _ENC_TxnOffsetCommitResponse
-
-TXNOFFSETCOMMITRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 28, 'type': 'response', 'name': 'TxnOffsetCommitResponse', 'validVersions': '0-4', 'flexibleVersions': '3+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TxnOffsetCommitResponseTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]TxnOffsetCommitResponsePartition', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -55,14 +55,7 @@ def _d_UnregisterBrokerRequest_v0(b: memoryview, p: int) -> tuple[UnregisterBrok
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UnregisterBrokerRequest(f0, _ut), p
 
 
@@ -79,8 +72,6 @@ _DEC_UnregisterBrokerRequest: dict[int, DecodeFn] = {0: _d_UnregisterBrokerReque
 _ENC_UnregisterBrokerRequest: dict[int, EncodeFn] = {0: _e_UnregisterBrokerRequest_v0}
 UnregisterBrokerRequest._DECODERS = _DEC_UnregisterBrokerRequest
 UnregisterBrokerRequest._ENCODERS = _ENC_UnregisterBrokerRequest
-
-UNREGISTERBROKERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 64, 'type': 'request', 'listeners': ['broker', 'controller'], 'name': 'UnregisterBrokerRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'BrokerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}]}
 
 
 
@@ -123,14 +114,7 @@ def _d_UnregisterBrokerResponse_v0(b: memoryview, p: int) -> tuple[UnregisterBro
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UnregisterBrokerResponse(f0, f1, f2, _ut), p
 
 
@@ -148,5 +132,3 @@ _DEC_UnregisterBrokerResponse: dict[int, DecodeFn] = {0: _d_UnregisterBrokerResp
 _ENC_UnregisterBrokerResponse: dict[int, EncodeFn] = {0: _e_UnregisterBrokerResponse_v0}
 UnregisterBrokerResponse._DECODERS = _DEC_UnregisterBrokerResponse
 UnregisterBrokerResponse._ENCODERS = _ENC_UnregisterBrokerResponse
-
-UNREGISTERBROKERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 64, 'type': 'response', 'name': 'UnregisterBrokerResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}

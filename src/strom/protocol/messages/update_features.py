@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -91,14 +91,7 @@ def _d_UpdateFeaturesRequest_FeatureUpdateKey_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, _ut), p
 
 
@@ -123,14 +116,7 @@ def _d_UpdateFeaturesRequest_FeatureUpdateKey_v1(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateFeaturesRequest.FeatureUpdateKey(f0, f1, f2, f3, _ut), p
 
 
@@ -164,14 +150,7 @@ def _d_UpdateFeaturesRequest_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateFeaturesRequest(f0, f1, f2, _ut), p
 
 
@@ -213,14 +192,7 @@ def _d_UpdateFeaturesRequest_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateFeaturesRequest(f0, f1, f2, _ut), p
 
 
@@ -246,8 +218,6 @@ _DEC_UpdateFeaturesRequest: dict[int, DecodeFn] = {0: _d_UpdateFeaturesRequest_v
 _ENC_UpdateFeaturesRequest: dict[int, EncodeFn] = {0: _e_UpdateFeaturesRequest_v0, 1: _e_UpdateFeaturesRequest_v1}
 UpdateFeaturesRequest._DECODERS = _DEC_UpdateFeaturesRequest
 UpdateFeaturesRequest._ENCODERS = _ENC_UpdateFeaturesRequest
-
-UPDATEFEATURESREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 57, 'type': 'request', 'listeners': ['zkBroker', 'broker', 'controller'], 'name': 'UpdateFeaturesRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'timeoutMs', 'type': 'int32', 'versions': '0+', 'default': '60000'}, {'name': 'FeatureUpdates', 'type': '[]FeatureUpdateKey', 'versions': '0+', 'fields': [{'name': 'Feature', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'MaxVersionLevel', 'type': 'int16', 'versions': '0+'}, {'name': 'AllowDowngrade', 'type': 'bool', 'versions': '0'}, {'name': 'UpgradeType', 'type': 'int8', 'versions': '1+', 'default': 1}]}, {'name': 'ValidateOnly', 'type': 'bool', 'versions': '1+', 'default': False}]}
 
 
 
@@ -315,14 +285,7 @@ def _d_UpdateFeaturesResponse_UpdatableFeatureResult_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateFeaturesResponse.UpdatableFeatureResult(f0, f1, f2, _ut), p
 
 
@@ -357,14 +320,7 @@ def _d_UpdateFeaturesResponse_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateFeaturesResponse(f0, f1, f2, f3, _ut), p
 
 
@@ -390,5 +346,3 @@ _DEC_UpdateFeaturesResponse: dict[int, DecodeFn] = {0: _d_UpdateFeaturesResponse
 _ENC_UpdateFeaturesResponse: dict[int, EncodeFn] = {0: _e_UpdateFeaturesResponse_v0, 1: _e_UpdateFeaturesResponse_v0}
 UpdateFeaturesResponse._DECODERS = _DEC_UpdateFeaturesResponse
 UpdateFeaturesResponse._ENCODERS = _ENC_UpdateFeaturesResponse
-
-UPDATEFEATURESRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 57, 'type': 'response', 'name': 'UpdateFeaturesResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'Results', 'type': '[]UpdatableFeatureResult', 'versions': '0+', 'fields': [{'name': 'Feature', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -344,14 +344,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: i
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, _ut), p
 
 
@@ -428,14 +421,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
 
 
@@ -475,14 +461,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) 
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataTopicState(f0, f1, f2, _ut), p
 
 
@@ -550,14 +529,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataEndpoint(f0, f1, f2, f3, _ut), p
 
 
@@ -718,14 +690,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest.UpdateMetadataBroker(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -1105,14 +1070,7 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1174,14 +1132,7 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
 
 
@@ -1292,8 +1243,6 @@ _ENC_UpdateMetadataRequest: dict[int, EncodeFn] = {0: _e_UpdateMetadataRequest_v
 UpdateMetadataRequest._DECODERS = _DEC_UpdateMetadataRequest
 UpdateMetadataRequest._ENCODERS = _ENC_UpdateMetadataRequest
 
-UPDATEMETADATAREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 6, 'type': 'request', 'listeners': ['zkBroker'], 'name': 'UpdateMetadataRequest', 'validVersions': '0-8', 'flexibleVersions': '6+', 'fields': [{'name': 'ControllerId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'isKRaftController', 'type': 'bool', 'versions': '8+', 'default': 'false'}, {'name': 'Type', 'type': 'int8', 'versions': '8+', 'default': 0, 'tag': 0, 'taggedVersions': '8+'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'BrokerEpoch', 'type': 'int64', 'versions': '5+', 'ignorable': True, 'default': '-1'}, {'name': 'UngroupedPartitionStates', 'type': '[]UpdateMetadataPartitionState', 'versions': '0-4'}, {'name': 'TopicStates', 'type': '[]UpdateMetadataTopicState', 'versions': '5+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '5+', 'entityType': 'topicName'}, {'name': 'TopicId', 'type': 'uuid', 'versions': '7+', 'ignorable': True}, {'name': 'PartitionStates', 'type': '[]UpdateMetadataPartitionState', 'versions': '5+'}]}, {'name': 'LiveBrokers', 'type': '[]UpdateMetadataBroker', 'versions': '0+', 'fields': [{'name': 'Id', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'V0Host', 'type': 'string', 'versions': '0', 'ignorable': True}, {'name': 'V0Port', 'type': 'int32', 'versions': '0', 'ignorable': True}, {'name': 'Endpoints', 'type': '[]UpdateMetadataEndpoint', 'versions': '1+', 'ignorable': True, 'fields': [{'name': 'Port', 'type': 'int32', 'versions': '1+'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Listener', 'type': 'string', 'versions': '3+', 'ignorable': True}, {'name': 'SecurityProtocol', 'type': 'int16', 'versions': '1+'}]}, {'name': 'Rack', 'type': 'string', 'versions': '2+', 'nullableVersions': '0+', 'ignorable': True}]}], 'commonStructs': [{'name': 'UpdateMetadataPartitionState', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0-4', 'entityType': 'topicName', 'ignorable': True}, {'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ControllerEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Leader', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'Isr', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'ZkVersion', 'type': 'int32', 'versions': '0+'}, {'name': 'Replicas', 'type': '[]int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'OfflineReplicas', 'type': '[]int32', 'versions': '4+', 'entityType': 'brokerId', 'ignorable': True}]}]}
-
 
 
 _SResp0 = struct.Struct('>h')
@@ -1339,14 +1288,7 @@ def _d_UpdateMetadataResponse_v6(b: memoryview, p: int) -> tuple[UpdateMetadataR
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateMetadataResponse(f0, _ut), p
 
 
@@ -1363,5 +1305,3 @@ _DEC_UpdateMetadataResponse: dict[int, DecodeFn] = {0: _d_UpdateMetadataResponse
 _ENC_UpdateMetadataResponse: dict[int, EncodeFn] = {0: _e_UpdateMetadataResponse_v0, 1: _e_UpdateMetadataResponse_v0, 2: _e_UpdateMetadataResponse_v0, 3: _e_UpdateMetadataResponse_v0, 4: _e_UpdateMetadataResponse_v0, 5: _e_UpdateMetadataResponse_v0, 6: _e_UpdateMetadataResponse_v6, 7: _e_UpdateMetadataResponse_v6, 8: _e_UpdateMetadataResponse_v6}
 UpdateMetadataResponse._DECODERS = _DEC_UpdateMetadataResponse
 UpdateMetadataResponse._ENCODERS = _ENC_UpdateMetadataResponse
-
-UPDATEMETADATARESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 6, 'type': 'response', 'name': 'UpdateMetadataResponse', 'validVersions': '0-8', 'flexibleVersions': '6+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -111,14 +111,7 @@ def _d_UpdateRaftVoterRequest_Listener_v0(b: memoryview, p: int) -> tuple[Update
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateRaftVoterRequest.Listener(f0, f1, f2, _ut), p
 
 
@@ -140,14 +133,7 @@ def _d_UpdateRaftVoterRequest_KRaftVersionFeature_v0(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateRaftVoterRequest.KRaftVersionFeature(f0, f1, _ut), p
 
 
@@ -182,14 +168,7 @@ def _d_UpdateRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateRaftVoterRequest(f0, f1, f2, f3, f4, f5, _ut), p
 
 
@@ -218,8 +197,6 @@ _DEC_UpdateRaftVoterRequest: dict[int, DecodeFn] = {0: _d_UpdateRaftVoterRequest
 _ENC_UpdateRaftVoterRequest: dict[int, EncodeFn] = {0: _e_UpdateRaftVoterRequest_v0}
 UpdateRaftVoterRequest._DECODERS = _DEC_UpdateRaftVoterRequest
 UpdateRaftVoterRequest._ENCODERS = _ENC_UpdateRaftVoterRequest
-
-UPDATERAFTVOTERREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 82, 'type': 'request', 'listeners': ['controller'], 'name': 'UpdateRaftVoterRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+'}, {'name': 'CurrentLeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterId', 'type': 'int32', 'versions': '0+'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Listeners', 'type': '[]Listener', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}, {'name': 'KRaftVersionFeature', 'type': 'KRaftVersionFeature', 'versions': '0+', 'fields': [{'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}]}
 
 
 
@@ -289,14 +266,7 @@ def _d_UpdateRaftVoterResponse_CurrentLeader_v0(b: memoryview, p: int) -> tuple[
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return UpdateRaftVoterResponse.CurrentLeader(f0, f1, f2, f3, _ut), p
 
 
@@ -354,5 +324,3 @@ _DEC_UpdateRaftVoterResponse: dict[int, DecodeFn] = {0: _d_UpdateRaftVoterRespon
 _ENC_UpdateRaftVoterResponse: dict[int, EncodeFn] = {0: _e_UpdateRaftVoterResponse_v0}
 UpdateRaftVoterResponse._DECODERS = _DEC_UpdateRaftVoterResponse
 UpdateRaftVoterResponse._ENCODERS = _ENC_UpdateRaftVoterResponse
-
-UPDATERAFTVOTERRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 82, 'type': 'response', 'name': 'UpdateRaftVoterResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'ThrottleTimeMs', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'CurrentLeader', 'type': 'CurrentLeader', 'versions': '0+', 'taggedVersions': '0+', 'tag': 0, 'fields': [{'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'default': '-1', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+', 'default': '-1'}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'int32', 'versions': '0+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -117,14 +117,7 @@ def _d_VoteRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -148,14 +141,7 @@ def _d_VoteRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[VoteRequest.
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
 
 
@@ -189,14 +175,7 @@ def _d_VoteRequest_TopicData_v0(b: memoryview, p: int) -> tuple[VoteRequest.Topi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.TopicData(f0, f1, _ut), p
 
 
@@ -235,14 +214,7 @@ def _d_VoteRequest_TopicData_v1(b: memoryview, p: int) -> tuple[VoteRequest.Topi
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest.TopicData(f0, f1, _ut), p
 
 
@@ -282,14 +254,7 @@ def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest(f0, f1, f2, _ut), p
 
 
@@ -330,14 +295,7 @@ def _d_VoteRequest_v1(b: memoryview, p: int) -> tuple[VoteRequest, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteRequest(f0, f1, f2, _ut), p
 
 
@@ -363,8 +321,6 @@ _DEC_VoteRequest: dict[int, DecodeFn] = {0: _d_VoteRequest_v0, 1: _d_VoteRequest
 _ENC_VoteRequest: dict[int, EncodeFn] = {0: _e_VoteRequest_v0, 1: _e_VoteRequest_v1}
 VoteRequest._DECODERS = _DEC_VoteRequest
 VoteRequest._ENCODERS = _ENC_VoteRequest
-
-VOTEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 52, 'type': 'request', 'listeners': ['controller'], 'name': 'VoteRequest', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ClusterId', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}, {'name': 'VoterId', 'type': 'int32', 'versions': '1+', 'ignorable': True, 'default': '-1', 'entityType': 'brokerId'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'CandidateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'CandidateId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'CandidateDirectoryId', 'type': 'uuid', 'versions': '1+', 'ignorable': True}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '1+', 'ignorable': True}, {'name': 'LastOffsetEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}]}]}]}
 
 
 
@@ -472,14 +428,7 @@ def _d_VoteResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[VoteRespons
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -510,14 +459,7 @@ def _d_VoteResponse_TopicData_v0(b: memoryview, p: int) -> tuple[VoteResponse.To
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse.TopicData(f0, f1, _ut), p
 
 
@@ -548,14 +490,7 @@ def _d_VoteResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[VoteResponse
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse.NodeEndpoint(f0, f1, f2, _ut), p
 
 
@@ -591,14 +526,7 @@ def _d_VoteResponse_v0(b: memoryview, p: int) -> tuple[VoteResponse, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VoteResponse(f0, f1, f2, _ut), p
 
 
@@ -695,5 +623,3 @@ _DEC_VoteResponse: dict[int, DecodeFn] = {0: _d_VoteResponse_v0, 1: _d_VoteRespo
 _ENC_VoteResponse: dict[int, EncodeFn] = {0: _e_VoteResponse_v0, 1: _e_VoteResponse_v1}
 VoteResponse._DECODERS = _DEC_VoteResponse
 VoteResponse._ENCODERS = _ENC_VoteResponse
-
-VOTERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 52, 'type': 'response', 'name': 'VoteResponse', 'validVersions': '0-1', 'flexibleVersions': '0+', 'fields': [{'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'Topics', 'type': '[]TopicData', 'versions': '0+', 'fields': [{'name': 'TopicName', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'LeaderId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'VoteGranted', 'type': 'bool', 'versions': '0+'}]}]}, {'name': 'NodeEndpoints', 'type': '[]NodeEndpoint', 'versions': '1+', 'taggedVersions': '1+', 'tag': 0, 'fields': [{'name': 'NodeId', 'type': 'int32', 'versions': '1+', 'mapKey': True, 'entityType': 'brokerId'}, {'name': 'Host', 'type': 'string', 'versions': '1+'}, {'name': 'Port', 'type': 'uint16', 'versions': '1+'}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -122,14 +122,7 @@ def _d_VotersRecord_Endpoint_v0(b: memoryview, p: int) -> tuple[VotersRecord.End
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VotersRecord.Endpoint(f0, f1, f2, _ut), p
 
 
@@ -151,14 +144,7 @@ def _d_VotersRecord_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[Voter
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VotersRecord.KRaftVersionFeature(f0, f1, _ut), p
 
 
@@ -192,14 +178,7 @@ def _d_VotersRecord_Voter_v0(b: memoryview, p: int) -> tuple[VotersRecord.Voter,
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VotersRecord.Voter(f0, f1, f2, f3, _ut), p
 
 
@@ -242,14 +221,7 @@ def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return VotersRecord(f0, f1, _ut), p
 
 
@@ -274,5 +246,3 @@ _DEC_VotersRecord: dict[int, DecodeFn] = {0: _d_VotersRecord_v0}
 _ENC_VotersRecord: dict[int, EncodeFn] = {0: _e_VotersRecord_v0}
 VotersRecord._DECODERS = _DEC_VotersRecord
 VotersRecord._ENCODERS = _ENC_VotersRecord
-
-VOTERSRECORD_SCHEMA: dict[str, Any] = {'type': 'data', 'name': 'VotersRecord', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Version', 'type': 'int16', 'versions': '0+'}, {'name': 'Voters', 'type': '[]Voter', 'versions': '0+', 'fields': [{'name': 'VoterId', 'type': 'int32', 'versions': '0+', 'entityType': 'brokerId'}, {'name': 'VoterDirectoryId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Endpoints', 'type': '[]Endpoint', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'mapKey': True}, {'name': 'Host', 'type': 'string', 'versions': '0+'}, {'name': 'Port', 'type': 'uint16', 'versions': '0+'}]}, {'name': 'KRaftVersionFeature', 'type': 'KRaftVersionFeature', 'versions': '0+', 'fields': [{'name': 'MinSupportedVersion', 'type': 'int16', 'versions': '0+'}, {'name': 'MaxSupportedVersion', 'type': 'int16', 'versions': '0+'}]}]}]}

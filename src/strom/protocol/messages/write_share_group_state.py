@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -125,14 +125,7 @@ def _d_WriteShareGroupStateRequest_StateBatch_v0(b: memoryview, p: int) -> tuple
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteShareGroupStateRequest.StateBatch(f0, f1, f2, f3, _ut), p
 
 
@@ -164,14 +157,7 @@ def _d_WriteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tu
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteShareGroupStateRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -210,14 +196,7 @@ def _d_WriteShareGroupStateRequest_WriteStateData_v0(b: memoryview, p: int) -> t
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteShareGroupStateRequest.WriteStateData(f0, f1, _ut), p
 
 
@@ -256,14 +235,7 @@ def _d_WriteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[WriteShare
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteShareGroupStateRequest(f0, f1, _ut), p
 
 
@@ -288,8 +260,6 @@ _DEC_WriteShareGroupStateRequest: dict[int, DecodeFn] = {0: _d_WriteShareGroupSt
 _ENC_WriteShareGroupStateRequest: dict[int, EncodeFn] = {0: _e_WriteShareGroupStateRequest_v0}
 WriteShareGroupStateRequest._DECODERS = _DEC_WriteShareGroupStateRequest
 WriteShareGroupStateRequest._ENCODERS = _ENC_WriteShareGroupStateRequest
-
-WRITESHAREGROUPSTATEREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 85, 'type': 'request', 'listeners': ['broker'], 'name': 'WriteShareGroupStateRequest', 'validVersions': '0', 'flexibleVersions': '0+', 'latestVersionUnstable': True, 'fields': [{'name': 'GroupId', 'type': 'string', 'versions': '0+'}, {'name': 'Topics', 'type': '[]WriteStateData', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionData', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'StateEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'LeaderEpoch', 'type': 'int32', 'versions': '0+'}, {'name': 'StartOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'StateBatches', 'type': '[]StateBatch', 'versions': '0+', 'fields': [{'name': 'FirstOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'LastOffset', 'type': 'int64', 'versions': '0+'}, {'name': 'DeliveryState', 'type': 'int8', 'versions': '0+'}, {'name': 'DeliveryCount', 'type': 'int16', 'versions': '0+'}]}]}]}]}
 
 
 
@@ -363,14 +333,7 @@ def _d_WriteShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) ->
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
 
 
@@ -402,14 +365,7 @@ def _d_WriteShareGroupStateResponse_WriteStateResult_v0(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteShareGroupStateResponse.WriteStateResult(f0, f1, _ut), p
 
 
@@ -447,14 +403,7 @@ def _d_WriteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[WriteShar
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteShareGroupStateResponse(f0, _ut), p
 
 
@@ -478,5 +427,3 @@ _DEC_WriteShareGroupStateResponse: dict[int, DecodeFn] = {0: _d_WriteShareGroupS
 _ENC_WriteShareGroupStateResponse: dict[int, EncodeFn] = {0: _e_WriteShareGroupStateResponse_v0}
 WriteShareGroupStateResponse._DECODERS = _DEC_WriteShareGroupStateResponse
 WriteShareGroupStateResponse._ENCODERS = _ENC_WriteShareGroupStateResponse
-
-WRITESHAREGROUPSTATERESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 85, 'type': 'response', 'name': 'WriteShareGroupStateResponse', 'validVersions': '0', 'flexibleVersions': '0+', 'fields': [{'name': 'Results', 'type': '[]WriteStateResult', 'versions': '0+', 'fields': [{'name': 'TopicId', 'type': 'uuid', 'versions': '0+'}, {'name': 'Partitions', 'type': '[]PartitionResult', 'versions': '0+', 'fields': [{'name': 'Partition', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}, {'name': 'ErrorMessage', 'type': 'string', 'versions': '0+', 'nullableVersions': '0+', 'default': 'null'}]}]}]}

@@ -18,7 +18,7 @@ from strom.protocol.codec import (
     read_compact_bytes, read_compact_nullable_bytes, read_compact_nullable_string,
     read_compact_records, read_compact_string, read_nullable_bytes,
     read_nullable_string, read_records, read_string, read_tag_count, read_unknown_tag,
-    read_uuid, read_uvarint,
+    read_unknown_tags, read_uuid, read_uvarint,
 )
 
 _MISSING: Any = object()
@@ -125,14 +125,7 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b: memoryview, p: int) -
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteTxnMarkersRequest.WritableTxnMarkerTopic(f0, f1, _ut), p
 
 
@@ -205,14 +198,7 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b: memoryview, p: int) -> tup
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteTxnMarkersRequest.WritableTxnMarker(f0, f1, f2, f3, f4, _ut), p
 
 
@@ -279,14 +265,7 @@ def _d_WriteTxnMarkersRequest_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkers
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteTxnMarkersRequest(f0, _ut), p
 
 
@@ -310,8 +289,6 @@ _DEC_WriteTxnMarkersRequest: dict[int, DecodeFn] = {0: _d_WriteTxnMarkersRequest
 _ENC_WriteTxnMarkersRequest: dict[int, EncodeFn] = {0: _e_WriteTxnMarkersRequest_v0, 1: _e_WriteTxnMarkersRequest_v1}
 WriteTxnMarkersRequest._DECODERS = _DEC_WriteTxnMarkersRequest
 WriteTxnMarkersRequest._ENCODERS = _ENC_WriteTxnMarkersRequest
-
-WRITETXNMARKERSREQUEST_SCHEMA: dict[str, Any] = {'apiKey': 27, 'type': 'request', 'listeners': ['zkBroker', 'broker'], 'name': 'WriteTxnMarkersRequest', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Markers', 'type': '[]WritableTxnMarker', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'ProducerEpoch', 'type': 'int16', 'versions': '0+'}, {'name': 'TransactionResult', 'type': 'bool', 'versions': '0+'}, {'name': 'Topics', 'type': '[]WritableTxnMarkerTopic', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'PartitionIndexes', 'type': '[]int32', 'versions': '0+'}]}, {'name': 'CoordinatorEpoch', 'type': 'int32', 'versions': '0+'}]}]}
 
 
 
@@ -410,14 +387,7 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(b: memoryview
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult(f0, f1, _ut), p
 
 
@@ -478,14 +448,7 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p:
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteTxnMarkersResponse.WritableTxnMarkerTopicResult(f0, f1, _ut), p
 
 
@@ -556,14 +519,7 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b: memoryview, p: int)
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteTxnMarkersResponse.WritableTxnMarkerResult(f0, f1, _ut), p
 
 
@@ -629,14 +585,7 @@ def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarker
         p += 1
         _ut: tuple[tuple[int, bytes], ...] = ()
     else:
-        _u: list[tuple[int, bytes]] = []
-        _nt, p = read_tag_count(b, p)
-        for _ in range(_nt):
-            _tag, p = read_uvarint(b, p)
-            _size, p = read_uvarint(b, p)
-            _raw, p = read_unknown_tag(b, p, _size)
-            _u.append((_tag, _raw))
-        _ut = tuple(_u)
+        _ut, p = read_unknown_tags(b, p)
     return WriteTxnMarkersResponse(f0, _ut), p
 
 
@@ -660,5 +609,3 @@ _DEC_WriteTxnMarkersResponse: dict[int, DecodeFn] = {0: _d_WriteTxnMarkersRespon
 _ENC_WriteTxnMarkersResponse: dict[int, EncodeFn] = {0: _e_WriteTxnMarkersResponse_v0, 1: _e_WriteTxnMarkersResponse_v1}
 WriteTxnMarkersResponse._DECODERS = _DEC_WriteTxnMarkersResponse
 WriteTxnMarkersResponse._ENCODERS = _ENC_WriteTxnMarkersResponse
-
-WRITETXNMARKERSRESPONSE_SCHEMA: dict[str, Any] = {'apiKey': 27, 'type': 'response', 'name': 'WriteTxnMarkersResponse', 'validVersions': '0-1', 'flexibleVersions': '1+', 'fields': [{'name': 'Markers', 'type': '[]WritableTxnMarkerResult', 'versions': '0+', 'fields': [{'name': 'ProducerId', 'type': 'int64', 'versions': '0+', 'entityType': 'producerId'}, {'name': 'Topics', 'type': '[]WritableTxnMarkerTopicResult', 'versions': '0+', 'fields': [{'name': 'Name', 'type': 'string', 'versions': '0+', 'entityType': 'topicName'}, {'name': 'Partitions', 'type': '[]WritableTxnMarkerPartitionResult', 'versions': '0+', 'fields': [{'name': 'PartitionIndex', 'type': 'int32', 'versions': '0+'}, {'name': 'ErrorCode', 'type': 'int16', 'versions': '0+'}]}]}]}]}
