@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from strom.client import AIOAdminClient
-from strom.console import routes_cluster, routes_groups, routes_topics
+from strom.console import routes_cluster, routes_groups, routes_security, routes_topics
 from strom.console.context import HERE, Console, templates
 from strom.console.errors import describe_error
 from strom.console.groups import GroupService
@@ -71,6 +71,7 @@ def create_app(console: Console) -> Starlette:
             *routes_cluster.routes(console),
             *routes_topics.routes(console),
             *routes_groups.routes(console),
+            *routes_security.routes(console),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],
         lifespan=lifespan,

@@ -1,10 +1,9 @@
-"""Cluster-wide pages: overview, brokers (configs with sources, log dirs), ACLs and quotas, the
-outage banner and the throughput series.
+"""Cluster-wide pages: overview, brokers (configs with sources, log dirs), the outage banner and
+the throughput series.
 
 Owns: the routes only; data comes from the sampler's snapshot (overview, broker list) or, for a
-broker's configs, from one DescribeConfigs with synonyms. ACLs and quotas are shown as "not
-supported" when the brokers do not advertise the API (DescribeAcls 29, DescribeClientQuotas 48)
-in ApiVersions, which is what the cluster itself says.
+broker's configs, from one DescribeConfigs with synonyms. ACLs and quotas are in
+:mod:`strom.console.routes_security`.
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ CONFIG_SOURCES = {
     7: "client metrics",
     8: "group",
 }
-SECURITY_APIS = {"acls": (29, "DescribeAcls"), "quotas": (48, "DescribeClientQuotas")}
 
 
 def routes(c: Console) -> list[Route]:
@@ -66,33 +64,10 @@ def routes(c: Console) -> list[Route]:
             dirs=dirs,
         )
 
-    async def acls(request: Request) -> Response:
-        return await security(request, "acls")
-
-    async def quotas(request: Request) -> Response:
-        return await security(request, "quotas")
-
-    async def security(request: Request, what: str) -> Response:
-        key, api = SECURITY_APIS[what]
-        supported: bool | None = None
-        reason = None
-        try:
-            node = (await c.admin.broker_ids())[0]
-            conn = await c.admin.cluster.connection(node)
-            supported = conn.api_versions is not None and key in conn.api_versions
-        except Exception as e:
-            reason = describe_error(e)
-        return c.page(
-            request, "security.html", what=what, api=api, key=key, supported=supported,
-            reason=reason,
-        )  # fmt: skip
-
     return [
         Route("/", overview),
         Route("/banner", banner),
         Route("/api/throughput", throughput),
         Route("/brokers", brokers),
         Route("/brokers/{node:int}", broker),
-        Route("/acls", acls),
-        Route("/quotas", quotas),
     ]
