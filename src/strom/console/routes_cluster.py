@@ -2,7 +2,9 @@
 the throughput series.
 
 Owns: the routes only; data comes from the sampler's snapshot (overview, broker list) or, for a
-broker's configs, from one DescribeConfigs with synonyms. ACLs and quotas are in
+broker's configs, from one DescribeConfigs with synonyms. The throughput series comes from the
+metrics endpoints when the console has them (messages and bytes per second), else from the
+sampler's log end offsets (records per second). ACLs and quotas are in
 :mod:`strom.console.routes_security`.
 """
 
@@ -38,8 +40,19 @@ def routes(c: Console) -> list[Route]:
 
     async def throughput(request: Request) -> Response:
         topic = request.query_params.get("topic") or None
+        if c.metrics is not None:
+            points = c.metrics.series(topic)
+            return JSONResponse({
+                "source": "metrics",
+                "t": [p.at for p in points],
+                "rate": [p.messages_in for p in points],
+                "bytes_in": [p.bytes_in for p in points],
+                "bytes_out": [p.bytes_out for p in points],
+            })  # fmt: skip
         series = c.sampler.rate_series(topic)
-        return JSONResponse({"t": [t for t, _ in series], "rate": [r for _, r in series]})
+        return JSONResponse(
+            {"source": "offsets", "t": [t for t, _ in series], "rate": [r for _, r in series]}
+        )
 
     async def brokers(request: Request) -> Response:
         return c.page(request, "brokers.html", "partials/brokers.html")
