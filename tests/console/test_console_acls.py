@@ -200,3 +200,29 @@ def test_security_disabled(tmp_path: Path, page: Any, snap: Snap) -> None:
     finally:
         console.stop()
         broker.stop()
+
+
+def test_cluster_authorization_failed(tmp_path: Path, page: Any) -> None:
+    """An authorizer and no super user: the console's principal (ANONYMOUS) may not DESCRIBE
+    or ALTER the cluster; listing and creating show CLUSTER_AUTHORIZATION_FAILED, no trace."""
+    broker = BrokerProcess(
+        tmp_path / "data", {"authorizer.class.name": AUTHORIZER["authorizer.class.name"]}
+    )
+    broker.start()
+    console = ConsoleProcess(broker.bootstrap, tmp_path / "console.log")
+    try:
+        console.start()
+        page.goto(console.url + "/acls")
+        state = page.locator("[data-testid=acl-state]")
+        expect(state).to_contain_text("Not authorized")
+        expect(state).to_contain_text("CLUSTER_AUTHORIZATION_FAILED")
+        fields = {"resource_type": "topic", "name": "t", "pattern_type": "literal",
+                  "principal": "User:eve", "host": "*", "operation": "read",
+                  "permission": "allow"}  # fmt: skip
+        resp = page.request.post(console.url + "/acls", form=fields)
+        assert resp.ok and "CLUSTER_AUTHORIZATION_FAILED" in resp.text(), resp.text()[-800:]
+        assert "Traceback" not in resp.text()
+    finally:
+        console.stop()
+        broker.stop()
+    assert "Traceback" not in console.log_text(), console.log_text()[-2000:]
