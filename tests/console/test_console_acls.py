@@ -159,9 +159,9 @@ def test_create_list_search_delete(
 
 
 def test_form_validation(secured: tuple[BrokerProcess, str], page: Any) -> None:
-    """A principal without TYPE: is refused by the console before asking the cluster, a
-    delete of a binding that does not exist says so, a cross-site POST is refused; nothing
-    changes."""
+    """A principal without TYPE: is refused by the console before asking the cluster; markup in
+    a name is shown as text and its binding deleted exactly; a delete of a binding that does not
+    exist says so; a cross-site POST is refused and changes nothing."""
     broker, url = secured
     page.goto(url + "/acls")
     page.locator("[data-testid=create-acl] input[name=principal]").evaluate(
@@ -176,6 +176,17 @@ def test_form_validation(secured: tuple[BrokerProcess, str], page: Any) -> None:
               "permission": "allow"}  # fmt: skip
     resp = page.request.post(url + "/acls/delete", form=fields)
     assert resp.ok and "No ACL Allow User:nobody Read" in resp.text(), resp.text()[-500:]
+
+    # markup in a name is shown as text, and its delete form names it exactly
+    odd = "q\"'<i>x</i>&amp;"
+    _create(page, name=odd, principal="User:o'brien")
+    rows = page.locator("[data-testid=acl-table] tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows.first.locator("td").nth(1)).to_have_text(odd)
+    assert [b.name for b in _acls(broker.bootstrap)] == [odd]
+    rows.first.locator("[data-testid=acl-delete]").click()
+    expect(page.locator(".notice.ok")).to_contain_text("ACL deleted")
+    assert _acls(broker.bootstrap) == []
 
     # a POST from another site is refused (403) and creates nothing
     resp = page.request.post(url + "/acls", form=fields, headers={"Origin": "http://evil.example"})
