@@ -38,7 +38,10 @@ def _env() -> dict[str, str]:
 class ConsoleProcess:
     """One ``strom console`` subprocess on a free 127.0.0.1 port."""
 
-    def __init__(self, bootstrap: str, log_path: Path, interval: float = 1.0) -> None:
+    def __init__(
+        self, bootstrap: str, log_path: Path, interval: float = 1.0, extra: list[str] | None = None
+    ) -> None:
+        self.extra = list(extra or [])
         self.bootstrap = bootstrap
         self.log_path = log_path
         self.interval = interval
@@ -48,6 +51,7 @@ class ConsoleProcess:
     def start(self, timeout: float = 30.0) -> None:
         args = [sys.executable, "-m", "strom.tools.cli", "console", "--bootstrap-server",
                 self.bootstrap, "--port", "0", "--interval", str(self.interval)]  # fmt: skip
+        args += self.extra
         log = open(self.log_path, "a")  # noqa: SIM115
         self.proc = subprocess.Popen(
             args, stdout=subprocess.PIPE, stderr=log, text=True, env=_env(), cwd=ROOT

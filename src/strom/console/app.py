@@ -1,7 +1,8 @@
 """The console's ASGI application: routes, static files, lifespan and request guards.
 
 Owns: :func:`create_app`, which wires one admin client, the :class:`Sampler`, the
-:class:`GroupService` and the :class:`MessageService` into Starlette routes, starts the sampling
+:class:`GroupService`, the :class:`MessageService` and, with metrics URLs, the
+:class:`MetricsSampler` into Starlette routes, starts the sampling
 tasks when the server starts and closes every client when it stops. Guards: a POST from another
 origin is refused (403), so a web page elsewhere cannot change the cluster through a console
 running on the user's machine; an unexpected exception becomes a 500 page with one line of text,
@@ -25,11 +26,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from strom.client import AIOAdminClient
-from strom.console import routes_cluster, routes_groups, routes_topics
+from strom.console import routes_cluster, routes_groups, routes_security, routes_topics
 from strom.console.context import HERE, Console, templates
 from strom.console.errors import describe_error
 from strom.console.groups import GroupService
 from strom.console.messages import MessageService
+from strom.console.metrics import MetricsSampler
 from strom.console.snapshot import Sampler
 
 log = logging.getLogger("strom.console")
@@ -40,7 +42,9 @@ CLIENT_DEFAULTS = {"request.timeout.ms": 10000, "socket.connection.setup.timeout
 ADMIN_DEFAULTS = {"default.api.timeout.ms": 10000}
 
 
-def build_console(config: dict[str, Any], interval: float = 2.0) -> Console:
+def build_console(
+    config: dict[str, Any], interval: float = 2.0, metrics_urls: list[str] | None = None
+) -> Console:
     conf = {**CLIENT_DEFAULTS, **config}
     admin = AIOAdminClient({**ADMIN_DEFAULTS, **conf})
     return Console(
@@ -50,6 +54,7 @@ def build_console(config: dict[str, Any], interval: float = 2.0) -> Console:
         groups=GroupService(admin, interval=interval),
         messages=MessageService(conf),
         templates=templates(),
+        metrics=MetricsSampler(metrics_urls, interval=interval) if metrics_urls else None,
     )
 
 
@@ -58,9 +63,13 @@ def create_app(console: Console) -> Starlette:
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         console.sampler.start()
         console.groups.start()
+        if console.metrics is not None:
+            console.metrics.start()
         try:
             yield
         finally:
+            if console.metrics is not None:
+                await console.metrics.stop()
             await console.groups.stop()
             await console.sampler.stop()
             await console.messages.close()
@@ -71,6 +80,7 @@ def create_app(console: Console) -> Starlette:
             *routes_cluster.routes(console),
             *routes_topics.routes(console),
             *routes_groups.routes(console),
+            *routes_security.routes(console),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         ],
         lifespan=lifespan,

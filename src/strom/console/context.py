@@ -1,7 +1,8 @@
 """What every console route shares: the clients, the sampler, templates and page helpers.
 
 Owns: :class:`Console` (the admin client, :class:`Sampler`, :class:`GroupService`,
-:class:`MessageService` and the Jinja2 templates, passed to each route module), rendering a full
+:class:`MessageService`, the optional :class:`MetricsSampler` and the Jinja2 templates, passed to
+each route module), the current :class:`Throughput` and where it comes from, rendering a full
 page or, for an htmx poll (``HX-Request`` header), only the page's live fragment, paging, and
 the notice text carried through a redirect (``?ok=`` / ``?err=``).
 """
@@ -23,6 +24,7 @@ from starlette.templating import Jinja2Templates
 from strom.client import AIOAdminClient
 from strom.console.groups import GroupService
 from strom.console.messages import MessageService
+from strom.console.metrics import MetricsSampler
 from strom.console.snapshot import Sampler
 from strom.errors import ErrorCode
 
@@ -87,6 +89,20 @@ def redirect(path: str, ok: str | None = None, err: str | None = None) -> Redire
     return RedirectResponse(path + (sep + urlencode(params) if params else ""), status_code=303)
 
 
+@dataclass(frozen=True, slots=True)
+class Throughput:
+    """Rates per second now; ``source`` is ``metrics`` (the brokers' counters: messages and
+    bytes) or ``offsets`` (log end offset growth: records only)."""
+
+    source: str
+    messages_in: float | None
+    bytes_in: float | None = None
+    bytes_out: float | None = None
+    answering: int = 0
+    endpoints: int = 0
+    errors: dict[str, str] = field(default_factory=dict)
+
+
 @dataclass
 class Console:
     bootstrap: str
@@ -95,7 +111,25 @@ class Console:
     groups: GroupService
     messages: MessageService
     templates: Jinja2Templates
+    metrics: MetricsSampler | None = None  # with --metrics-url: throughput from the brokers
     stopping: asyncio.Event = field(default_factory=asyncio.Event)  # set on SIGTERM/SIGINT
+
+    def throughput(self, topic: str | None) -> Throughput:
+        """The latest rates of ``topic`` (None: all topics) and where they come from."""
+        if self.metrics is not None:
+            m = self.metrics
+            r = m.latest(topic)
+            return Throughput(
+                "metrics",
+                None if r is None else r.messages_in,
+                None if r is None else r.bytes_in,
+                None if r is None else r.bytes_out,
+                len(m.urls) - len(m.errors),
+                len(m.urls),
+                dict(m.errors),
+            )
+        series = self.sampler.rate_series(topic)
+        return Throughput("offsets", series[-1][1] if series else None)
 
     def page(
         self, request: Request, template: str, partial: str | None = None, /, **ctx: Any

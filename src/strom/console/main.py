@@ -1,8 +1,9 @@
 """``strom console``: parse the flags and serve the web console on 127.0.0.1.
 
 Flags as the Kafka-style tools: ``--bootstrap-server``, ``--command-config`` (client properties,
-e.g. security settings), plus ``--port`` (8080; 0 picks a free port) and ``--interval`` (seconds
-between cluster samples). Prints ``strom console ready on http://127.0.0.1:PORT`` once the
+e.g. security settings), plus ``--port`` (8080; 0 picks a free port), ``--interval`` (seconds
+between cluster samples) and ``--metrics-url`` (the brokers' Prometheus endpoints, for throughput
+from their counters). Prints ``strom console ready on http://127.0.0.1:PORT`` once the
 server listens. SIGTERM or SIGINT stops it within a few seconds, open event streams included.
 """
 
@@ -15,6 +16,7 @@ import socket
 import sys
 from pathlib import Path
 from types import FrameType
+from urllib.parse import urlsplit
 
 LISTEN_HOST = "127.0.0.1"
 
@@ -30,7 +32,30 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--command-config", metavar="FILE", help="client properties (security, ...)")
     p.add_argument("--port", type=int, default=8080, help="HTTP port on 127.0.0.1 (0: any free)")
     p.add_argument("--interval", type=float, default=2.0, help="seconds between cluster samples")
-    return p.parse_args(argv)
+    p.add_argument(
+        "--metrics-url",
+        action="append",
+        default=[],
+        type=metrics_url,
+        metavar="URL",
+        help="a broker's Prometheus endpoint, http://HOST:PORT/metrics (repeat, or separate "
+        "with commas, one per broker): throughput from its counters",
+    )
+    args = p.parse_args(argv)
+    args.metrics_url = [u for group in args.metrics_url for u in group]
+    return args
+
+
+def metrics_url(text: str) -> list[str]:
+    """``--metrics-url``: one or more comma-separated http(s) URLs."""
+    urls = [u.strip() for u in text.split(",") if u.strip()]
+    for u in urls:
+        parts = urlsplit(u)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise argparse.ArgumentTypeError(f"not an http://HOST:PORT/metrics URL: {u!r}")
+    if not urls:
+        raise argparse.ArgumentTypeError("no URL given")
+    return urls
 
 
 def load_properties(path: str | None) -> dict[str, str]:
@@ -55,7 +80,7 @@ async def serve(args: argparse.Namespace) -> None:
 
     config: dict[str, object] = dict(load_properties(args.command_config))
     config["bootstrap.servers"] = args.bootstrap_server
-    console = build_console(config, interval=args.interval)
+    console = build_console(config, interval=args.interval, metrics_urls=args.metrics_url)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((LISTEN_HOST, args.port))

@@ -1,10 +1,11 @@
-"""Cluster-wide pages: overview, brokers (configs with sources, log dirs), ACLs and quotas, the
-outage banner and the throughput series.
+"""Cluster-wide pages: overview, brokers (configs with sources, log dirs), the outage banner and
+the throughput series.
 
 Owns: the routes only; data comes from the sampler's snapshot (overview, broker list) or, for a
-broker's configs, from one DescribeConfigs with synonyms. ACLs and quotas are shown as "not
-supported" when the brokers do not advertise the API (DescribeAcls 29, DescribeClientQuotas 48)
-in ApiVersions, which is what the cluster itself says.
+broker's configs, from one DescribeConfigs with synonyms. The throughput series comes from the
+metrics endpoints when the console has them (messages and bytes per second), else from the
+sampler's log end offsets (records per second). ACLs and quotas are in
+:mod:`strom.console.routes_security`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ CONFIG_SOURCES = {
     7: "client metrics",
     8: "group",
 }
-SECURITY_APIS = {"acls": (29, "DescribeAcls"), "quotas": (48, "DescribeClientQuotas")}
 
 
 def routes(c: Console) -> list[Route]:
@@ -40,8 +40,19 @@ def routes(c: Console) -> list[Route]:
 
     async def throughput(request: Request) -> Response:
         topic = request.query_params.get("topic") or None
+        if c.metrics is not None:
+            points = c.metrics.series(topic)
+            return JSONResponse({
+                "source": "metrics",
+                "t": [p.at for p in points],
+                "rate": [p.messages_in for p in points],
+                "bytes_in": [p.bytes_in for p in points],
+                "bytes_out": [p.bytes_out for p in points],
+            })  # fmt: skip
         series = c.sampler.rate_series(topic)
-        return JSONResponse({"t": [t for t, _ in series], "rate": [r for _, r in series]})
+        return JSONResponse(
+            {"source": "offsets", "t": [t for t, _ in series], "rate": [r for _, r in series]}
+        )
 
     async def brokers(request: Request) -> Response:
         return c.page(request, "brokers.html", "partials/brokers.html")
@@ -66,33 +77,10 @@ def routes(c: Console) -> list[Route]:
             dirs=dirs,
         )
 
-    async def acls(request: Request) -> Response:
-        return await security(request, "acls")
-
-    async def quotas(request: Request) -> Response:
-        return await security(request, "quotas")
-
-    async def security(request: Request, what: str) -> Response:
-        key, api = SECURITY_APIS[what]
-        supported: bool | None = None
-        reason = None
-        try:
-            node = (await c.admin.broker_ids())[0]
-            conn = await c.admin.cluster.connection(node)
-            supported = conn.api_versions is not None and key in conn.api_versions
-        except Exception as e:
-            reason = describe_error(e)
-        return c.page(
-            request, "security.html", what=what, api=api, key=key, supported=supported,
-            reason=reason,
-        )  # fmt: skip
-
     return [
         Route("/", overview),
         Route("/banner", banner),
         Route("/api/throughput", throughput),
         Route("/brokers", brokers),
         Route("/brokers/{node:int}", broker),
-        Route("/acls", acls),
-        Route("/quotas", quotas),
     ]

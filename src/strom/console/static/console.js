@@ -13,10 +13,13 @@
   var COLORS = ["#3563e9", "#e9a135", "#1f8a4c", "#c53030", "#7c3aed", "#0891b2", "#be185d", "#65a30d"];
 
   function rateChart(el) {
-    var chart = makeChart(el, ["records/s"], COLORS);
+    var keys = (el.dataset.keys || "rate").split(",");
+    var chart = makeChart(el, (el.dataset.labels || "records/s").split(","), COLORS);
     function load() {
       fetch(el.dataset.rateChart).then(function (r) { return r.json(); }).then(function (d) {
-        chart.setData([d.t, d.rate]);
+        chart.setData([d.t].concat(keys.map(function (k) { return d[k] || []; })));
+        el.dataset.source = d.source;
+        el.dataset.points = String(d.t.length);
       }).catch(function () {});
     }
     load();

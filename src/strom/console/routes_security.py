@@ -1,0 +1,106 @@
+"""Security pages: ACLs (list with search and paging, create, delete) and client quotas.
+
+Owns: the routes only; the form rules and names live in :mod:`strom.console.acls`. ACLs are
+read with one DescribeAcls (every binding) per page view and changed with CreateAcls /
+DeleteAcls; each change redirects back with the broker's answer as a notice, never a stack trace.
+A cluster that does not advertise DescribeAcls (API key 29) in ApiVersions gets "not supported";
+one without an authorizer answers SECURITY_DISABLED, which the page explains. Quotas stay "not
+supported" (the console has no quota calls): the page says whether the cluster serves
+DescribeClientQuotas (48). Both POSTs pass the application's cross-origin guard.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from strom.client.admin_acls import AclFilter
+from strom.console import acls as acl
+from strom.console.context import Console, int_param, paginate, redirect
+from strom.console.errors import describe_error
+
+DESCRIBE_ACLS, DESCRIBE_CLIENT_QUOTAS = 29, 48
+
+
+def routes(c: Console) -> list[Route]:
+    async def advertised(key: int) -> tuple[bool | None, str | None]:
+        """Whether the brokers advertise API ``key`` (None and the reason when unknown)."""
+        try:
+            node = (await c.admin.broker_ids())[0]
+            conn = await c.admin.cluster.connection(node)
+        except Exception as e:
+            return None, describe_error(e)
+        return conn.api_versions is not None and key in conn.api_versions, None
+
+    async def acls(request: Request) -> Response:
+        q = request.query_params.get("q", "").strip()
+        resource = request.query_params.get("resource", "")
+        resource = resource if resource in acl.BINDING_RESOURCES else ""
+        supported, reason = await advertised(DESCRIBE_ACLS)
+        state, rows = None, []
+        if supported:
+            try:
+                rows = acl.search(await c.admin.describe_acls(AclFilter()), q, resource)
+            except Exception as e:
+                state = acl.acl_state(e, describe_error(e))
+        return c.page(
+            request,
+            "acls.html",
+            supported=supported,
+            reason=reason,
+            state=state,
+            page=paginate(rows, int_param(request, "page", 1)),
+            q=q,
+            resource=resource,
+            form_of=acl.form_of,
+            choices={
+                "resource_type": acl.BINDING_RESOURCES,
+                "pattern_type": acl.BINDING_PATTERNS,
+                "operation": acl.BINDING_OPERATIONS,
+                "permission": acl.BINDING_PERMISSIONS,
+            },
+        )
+
+    async def create(request: Request) -> Response:
+        form = await request.form()
+        try:
+            binding = acl.binding_from_form(form)
+        except acl.AclFormError as e:
+            return redirect("/acls", err=f"Cannot create the ACL: {e}.")
+        try:
+            (outcome,) = await c.admin.create_acls([binding])
+        except Exception as e:
+            outcome = e
+        what = acl.describe_binding(binding)
+        if outcome is not None:
+            return redirect("/acls", err=f"Cannot create ACL {what}: {describe_error(outcome)}")
+        return redirect("/acls", ok=f"ACL created: {what}.")
+
+    async def delete(request: Request) -> Response:
+        form = await request.form()
+        try:
+            binding = acl.binding_from_form(form)
+        except acl.AclFormError as e:
+            return redirect("/acls", err=f"Cannot delete the ACL: {e}.")
+        what = acl.describe_binding(binding)
+        try:
+            ((deleted, error),) = await c.admin.delete_acls([acl.exact_filter(binding)])
+        except Exception as e:
+            deleted, error = [], e
+        if error is not None:
+            return redirect("/acls", err=f"Cannot delete ACL {what}: {describe_error(error)}")
+        if not deleted:
+            return redirect("/acls", err=f"No ACL {what} to delete (already deleted?).")
+        return redirect("/acls", ok=f"ACL deleted: {what}.")
+
+    async def quotas(request: Request) -> Response:
+        supported, reason = await advertised(DESCRIBE_CLIENT_QUOTAS)
+        return c.page(request, "quotas.html", supported=supported, reason=reason)
+
+    return [
+        Route("/acls", acls),
+        Route("/acls", create, methods=["POST"]),
+        Route("/acls/delete", delete, methods=["POST"]),
+        Route("/quotas", quotas),
+    ]
