@@ -33,7 +33,7 @@ import time
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
-from strom.broker.handlers import group_acls
+from strom.broker.handlers import commit_topics, group_acls
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -246,10 +246,17 @@ async def txn_offset_commit(
     allowed, denied = group_acls.txn_commit_split(ctx, req)
     if allowed is None:
         return TxnOffsetCommitResponse(topics=denied)
-    resp: TxnOffsetCommitResponse = await groups.run(
-        lambda token, now: groups.coordinator.txn_commit(token, allowed, v, now)
+    R = TxnOffsetCommitResponse
+    topics = ctx.broker.metadata.topics()
+    known = commit_topics.narrow(
+        allowed, topics, denied, R.TxnOffsetCommitResponseTopic, R.TxnOffsetCommitResponsePartition
     )
-    resp.topics.extend(denied)
+    if known is None:
+        return TxnOffsetCommitResponse(topics=denied)
+    resp: TxnOffsetCommitResponse = await groups.run(
+        lambda token, now: groups.coordinator.txn_commit(token, known, v, now)
+    )
+    commit_topics.merge(resp.topics, denied)
     return resp
 
 
