@@ -6,15 +6,19 @@ does not exist answers offset -1 with no error. Driven by confluent-kafka and ra
 
 from __future__ import annotations
 
+import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from confluent_kafka import Consumer, KafkaException, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
+from test_acl_handlers import ADMIN, allow, call, commit_req, run, running
 from test_transactions_raw import _end, _init, _retry
 from wire import WireClient
 
+from strom.broker.security.acl import AclOperation, ResourceType
 from strom.errors import ErrorCode
 from strom.protocol.messages.add_offsets_to_txn import AddOffsetsToTxnRequest
 from strom.protocol.messages.find_coordinator import FindCoordinatorRequest
@@ -45,16 +49,35 @@ def _answers(resp: Any) -> dict[tuple[str, int], int]:
     return out
 
 
-def _fetched(w: WireClient, group: str, wanted: dict[str, list[int]]) -> dict[tuple[str, int], Any]:
-    T = OffsetFetchRequest.OffsetFetchRequestTopic
-    req = OffsetFetchRequest(
-        group_id=group, topics=[T(name=n, partition_indexes=ps) for n, ps in wanted.items()]
-    )
-    resp = w.request(req, 7)
-    assert resp.error_code == 0
+def _fetched(
+    w: WireClient, group: str, wanted: dict[str, list[int]], version: int = 7
+) -> dict[tuple[str, int], Any]:
+    """(topic, partition) -> (committed offset, error code) from OffsetFetch ``version``."""
+    R = OffsetFetchRequest
+    if version >= 8:
+        T8 = R.OffsetFetchRequestTopics
+        req = R(
+            groups=[
+                R.OffsetFetchRequestGroup(
+                    group_id=group,
+                    topics=[T8(name=n, partition_indexes=ps) for n, ps in wanted.items()],
+                )
+            ]
+        )
+        [g] = w.request(req, version).groups
+        assert g.error_code == 0
+        topics = g.topics
+    else:
+        T = R.OffsetFetchRequestTopic
+        req = R(
+            group_id=group, topics=[T(name=n, partition_indexes=ps) for n, ps in wanted.items()]
+        )
+        resp = w.request(req, version)
+        assert resp.error_code == 0
+        topics = resp.topics
     return {
         (t.name, p.partition_index): (p.committed_offset, p.error_code)
-        for t in resp.topics
+        for t in topics
         for p in t.partitions
     }
 
@@ -98,13 +121,17 @@ def test_offset_commit_to_unknown_partitions_raw(broker: Any) -> None:
                 ("known2", -1): UNKNOWN,
                 ("ghost", 0): UNKNOWN,
             }, version
-        seen = _fetched(w, "cu-g", {"known2": [0, 1, 2], "ghost": [0]})
-        assert seen == {
-            ("known2", 0): (42, 0),
-            ("known2", 1): (-1, 0),
-            ("known2", 2): (-1, 0),
-            ("ghost", 0): (-1, 0),
-        }
+        # OffsetFetch (v1+, offsets kept by the coordinator): -1 and no error for a partition
+        # with no committed offset, known or not -- Kafka's coordinator does not look at the
+        # metadata here.
+        for version in (1, 7, 8):
+            seen = _fetched(w, "cu-g", {"known2": [0, 1, 2], "ghost": [0]}, version)
+            assert seen == {
+                ("known2", 0): (42, 0),
+                ("known2", 1): (-1, 0),
+                ("known2", 2): (-1, 0),
+                ("ghost", 0): (-1, 0),
+            }, version
         assert not _topic_exists(w, "ghost")
 
         # Only unknown partitions: answered without asking the coordinator, so even a member
@@ -187,3 +214,27 @@ def test_txn_offset_commit_to_unknown_partitions_raw(broker: Any) -> None:
             time.sleep(0.1)
         assert seen == {("cu-txn", 0): (7, 0), ("cu-txn", 1): (-1, 0), ("nope", 0): (-1, 0)}
         assert not _topic_exists(w, "nope")
+
+
+def test_authorization_is_checked_before_existence(tmp_path: Path) -> None:
+    """Kafka checks READ on the topic first: a topic the principal may not read answers
+    TOPIC_AUTHORIZATION_FAILED whether or not it exists (no existence leak); an authorized
+    unknown topic answers UNKNOWN_TOPIC_OR_PARTITION."""
+
+    async def scenario() -> None:
+        async with running(tmp_path) as b:  # topic "t" exists with 1 partition
+            await call(b, 10, FindCoordinatorRequest(key="g"), version=3, principal=ADMIN)
+            for _ in range(100):  # until __consumer_offsets is loaded
+                r = await call(b, 8, commit_req("g", ["t"], 1), version=8, principal=ADMIN)
+                if r.topics[0].partitions[0].error_code == 0:
+                    break
+                await asyncio.sleep(0.1)
+            allow(b, ResourceType.GROUP, "g", AclOperation.READ)
+            for name in ("t", "ghost"):
+                allow(b, ResourceType.TOPIC, name, AclOperation.READ)
+            req = commit_req("g", ["t", "ghost", "hidden"], 5)
+            got = {t.name: t.partitions[0].error_code for t in (await call(b, 8, req)).topics}
+            denied = int(E.TOPIC_AUTHORIZATION_FAILED)
+            assert got == {"t": 0, "ghost": UNKNOWN, "hidden": denied}
+
+    run(scenario())
