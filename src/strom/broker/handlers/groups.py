@@ -6,6 +6,8 @@ runtime (``ctx.broker.groups``), which appends the operation's records and relea
 FindCoordinator creates ``__consumer_offsets`` on first use and answers with the leader of the
 group's partition (this broker on a single node); for key type 1 (TRANSACTION) it creates
 ``__transaction_state`` and answers with the leader of the transactional id's partition.
+OffsetCommit answers the partitions the cluster does not have UNKNOWN_TOPIC_OR_PARTITION before
+the coordinator sees the request (:mod:`.commit_topics`).
 """
 
 from __future__ import annotations

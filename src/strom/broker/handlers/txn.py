@@ -19,7 +19,9 @@ Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
   COORDINATOR_LOAD_IN_PROGRESS).
 - TxnOffsetCommit from a producer whose epoch the group's partition has already seen bumped is
   PRODUCER_FENCED before anything is written; a consumer-protocol group checks the member id and
-  member epoch (see ``strom.coordinator.group.consumer_offsets``).
+  member epoch (see ``strom.coordinator.group.consumer_offsets``); partitions the cluster does
+  not have (missing topic, index out of range) are UNKNOWN_TOPIC_OR_PARTITION and never reach
+  the coordinator (:mod:`.commit_topics`).
 - DescribeProducers answers from any replica of the partition, leader or follower (Kafka's
   ``activeProducerState``), so ``find-hanging --broker-id`` can ask each broker.
 - ListTransactions v1 ``duration_filter`` (KIP-994): only transactions running longer than that
