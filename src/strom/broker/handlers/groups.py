@@ -6,13 +6,15 @@ runtime (``ctx.broker.groups``), which appends the operation's records and relea
 FindCoordinator creates ``__consumer_offsets`` on first use and answers with the leader of the
 group's partition (this broker on a single node); for key type 1 (TRANSACTION) it creates
 ``__transaction_state`` and answers with the leader of the transactional id's partition.
+OffsetCommit answers the partitions the cluster does not have UNKNOWN_TOPIC_OR_PARTITION before
+the coordinator sees the request (:mod:`.commit_topics`).
 """
 
 from __future__ import annotations
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
-from strom.broker.handlers import group_acls
+from strom.broker.handlers import commit_topics, group_acls
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -179,10 +181,17 @@ async def offset_commit(ctx: RequestContext, req: OffsetCommitRequest) -> Offset
     allowed, denied = group_acls.commit_split(ctx, req)
     if allowed is None:
         return OffsetCommitResponse(topics=denied)
-    resp: OffsetCommitResponse = await ctx.broker.groups.run(
-        lambda token, now: coord.commit(token, allowed, v, now)
+    R = OffsetCommitResponse
+    topics = ctx.broker.metadata.topics()
+    known = commit_topics.narrow(
+        allowed, topics, denied, R.OffsetCommitResponseTopic, R.OffsetCommitResponsePartition
     )
-    resp.topics.extend(denied)
+    if known is None:
+        return OffsetCommitResponse(topics=denied)
+    resp: OffsetCommitResponse = await ctx.broker.groups.run(
+        lambda token, now: coord.commit(token, known, v, now)
+    )
+    commit_topics.merge(resp.topics, denied)
     return resp
 
 

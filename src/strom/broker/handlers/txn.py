@@ -19,7 +19,9 @@ Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
   COORDINATOR_LOAD_IN_PROGRESS).
 - TxnOffsetCommit from a producer whose epoch the group's partition has already seen bumped is
   PRODUCER_FENCED before anything is written; a consumer-protocol group checks the member id and
-  member epoch (see ``strom.coordinator.group.consumer_offsets``).
+  member epoch (see ``strom.coordinator.group.consumer_offsets``); partitions the cluster does
+  not have (missing topic, index out of range) are UNKNOWN_TOPIC_OR_PARTITION and never reach
+  the coordinator (:mod:`.commit_topics`).
 - DescribeProducers answers from any replica of the partition, leader or follower (Kafka's
   ``activeProducerState``), so ``find-hanging --broker-id`` can ask each broker.
 - ListTransactions v1 ``duration_filter`` (KIP-994): only transactions running longer than that
@@ -33,7 +35,7 @@ import time
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
-from strom.broker.handlers import group_acls
+from strom.broker.handlers import commit_topics, group_acls
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -246,10 +248,17 @@ async def txn_offset_commit(
     allowed, denied = group_acls.txn_commit_split(ctx, req)
     if allowed is None:
         return TxnOffsetCommitResponse(topics=denied)
-    resp: TxnOffsetCommitResponse = await groups.run(
-        lambda token, now: groups.coordinator.txn_commit(token, allowed, v, now)
+    R = TxnOffsetCommitResponse
+    topics = ctx.broker.metadata.topics()
+    known = commit_topics.narrow(
+        allowed, topics, denied, R.TxnOffsetCommitResponseTopic, R.TxnOffsetCommitResponsePartition
     )
-    resp.topics.extend(denied)
+    if known is None:
+        return TxnOffsetCommitResponse(topics=denied)
+    resp: TxnOffsetCommitResponse = await groups.run(
+        lambda token, now: groups.coordinator.txn_commit(token, known, v, now)
+    )
+    commit_topics.merge(resp.topics, denied)
     return resp
 
 
