@@ -34,7 +34,8 @@ sysdeps:
 # The broker in the foreground, its metrics endpoint on :9404, and the console beside it; Ctrl-C
 # (or the broker exiting) stops both.
 run: $(RUN_VENV)/.installed
-	@$(RUN_VENV)/bin/strom console --bootstrap-server 127.0.0.1:9092 --port $(CONSOLE_PORT) & \
+	@$(RUN_VENV)/bin/strom console --bootstrap-server 127.0.0.1:9092 --port $(CONSOLE_PORT) \
+	  --metrics-url http://127.0.0.1:$(METRICS_PORT)/metrics & \
 	console=$$!; trap 'kill $$console 2>/dev/null' EXIT INT TERM; \
 	$(RUN_VENV)/bin/strom broker --override metrics.listener=http://127.0.0.1:$(METRICS_PORT)
 
