@@ -54,7 +54,17 @@ def _spoof(c: WireClient, topic: str, topic_id: object, follower: int, offset: i
 
 
 def test_spoofed_follower_fetch_cannot_move_high_watermark(cluster_factory) -> None:  # type: ignore[no-untyped-def]
-    c = cluster_factory(3, overrides={**FAST, "replica.lag.time.max.ms": "30000"})
+    # the followers stay paused for several seconds: neither the ISR rule nor a ZooKeeper
+    # session expiry may drop them meanwhile (the ISR would shrink to the leader, the high
+    # watermark move and the write fail), so only a spoofed fetch could move anything
+    c = cluster_factory(
+        3,
+        overrides={
+            **FAST,
+            "replica.lag.time.max.ms": "30000",
+            "zookeeper.session.timeout.ms": "30000",
+        },
+    )
     admin = AdminClient({"bootstrap.servers": c.bootstrap})
     admin.create_topics([NewTopic("guarded", 1, 3, config={"min.insync.replicas": "3"})])[
         "guarded"].result(30)  # fmt: skip
