@@ -25,10 +25,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from strom.errors import CorruptRecordError, UnsupportedCompressionError
-from strom.protocol.records.compression import compress, decompress
+from strom.protocol.records.compression import compress
 from strom.protocol.records.constants import (
     BATCH_HEADER_SIZE,
-    COMPRESSION_CODEC_MASK,
     CONTROL_FLAG_MASK,
     CRC_OFFSET,
     INT32_MAX,
@@ -43,13 +42,16 @@ from strom.protocol.records.constants import (
     CompressionType,
     TimestampType,
 )
-from strom.protocol.records.decode import DEFAULT_MAX_DECOMPRESSED_BYTES, _decode_headers
+from strom.protocol.records.decode import (
+    DEFAULT_MAX_DECOMPRESSED_BYTES,
+    _decode_headers,
+    batch_payload,
+)
 from strom.protocol.records.header import (
     HEADER_STRUCT,
     BatchHeader,
     Buffer,
     compute_crc,
-    parse_batch_header,
 )
 from strom.protocol.records.varint import read_varint, read_varlong, write_varint
 
@@ -214,40 +216,6 @@ class BatchColumns(NamedTuple):
     keys: list[bytes | None]
     values: list[bytes | None]
     headers: list[list[tuple[str, bytes | None]]]
-
-
-def batch_payload(
-    buf: Buffer,
-    pos: int = 0,
-    *,
-    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
-    verify: bool = True,
-) -> tuple[BatchHeader, bytes]:
-    """The header and the (decompressed) records section of the batch at ``pos``; checks the
-    CRC with ``verify``. Raises CorruptRecordError or UnsupportedCompressionError only."""
-    header = parse_batch_header(buf, pos)
-    end = pos + header.size_in_bytes
-    if end > len(buf):
-        raise CorruptRecordError(
-            f"record batch at position {pos} claims {header.size_in_bytes} bytes, "
-            f"only {len(buf) - pos} available"
-        )
-    if verify:
-        computed = compute_crc(buf, pos, end)
-        if computed != header.crc:
-            raise CorruptRecordError(
-                f"record batch at position {pos} is corrupt "
-                f"(stored crc = {header.crc}, computed crc = {computed})"
-            )
-    if header.records_count < 0:
-        raise CorruptRecordError(f"record batch has negative record count {header.records_count}")
-    payload = memoryview(buf)[pos + BATCH_HEADER_SIZE : end]
-    codec = header.attributes & COMPRESSION_CODEC_MASK
-    if not codec:
-        return header, bytes(payload)
-    if header.records_count == 0 and not payload:
-        return header, b""
-    return header, decompress(codec, payload, max_decompressed_bytes)
 
 
 def decode_rows(

@@ -77,18 +77,15 @@ class RecordBatch:
         return len(self.records)
 
 
-def decode_batch(
+def batch_payload(
     buf: Buffer,
     pos: int = 0,
     *,
     max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
     verify: bool = True,
-) -> RecordBatch:
-    """Decode the complete batch starting at ``pos`` of ``buf``.
-
-    With ``verify`` the CRC is checked first. Raises CorruptRecordError or
-    UnsupportedCompressionError only.
-    """
+) -> tuple[BatchHeader, bytes]:
+    """The header and the (decompressed) records section of the batch at ``pos``; checks the
+    CRC with ``verify``. Raises CorruptRecordError or UnsupportedCompressionError only."""
     header = parse_batch_header(buf, pos)
     end = pos + header.size_in_bytes
     if end > len(buf):
@@ -103,18 +100,33 @@ def decode_batch(
                 f"record batch at position {pos} is corrupt "
                 f"(stored crc = {header.crc}, computed crc = {computed})"
             )
-    count = header.records_count
-    if count < 0:
-        raise CorruptRecordError(f"record batch has negative record count {count}")
+    if header.records_count < 0:
+        raise CorruptRecordError(f"record batch has negative record count {header.records_count}")
     payload = memoryview(buf)[pos + BATCH_HEADER_SIZE : end]
     codec = header.attributes & COMPRESSION_CODEC_MASK
-    if codec:
-        if count == 0 and not payload:
-            data = b""
-        else:
-            data = decompress(codec, payload, max_decompressed_bytes)
-    else:
-        data = bytes(payload)
+    if not codec:
+        return header, bytes(payload)
+    if header.records_count == 0 and not payload:
+        return header, b""
+    return header, decompress(codec, payload, max_decompressed_bytes)
+
+
+def decode_batch(
+    buf: Buffer,
+    pos: int = 0,
+    *,
+    max_decompressed_bytes: int = DEFAULT_MAX_DECOMPRESSED_BYTES,
+    verify: bool = True,
+) -> RecordBatch:
+    """Decode the complete batch starting at ``pos`` of ``buf``.
+
+    With ``verify`` the CRC is checked first. Raises CorruptRecordError or
+    UnsupportedCompressionError only.
+    """
+    header, data = batch_payload(
+        buf, pos, max_decompressed_bytes=max_decompressed_bytes, verify=verify
+    )
+    count = header.records_count
     try:
         records = _decode_records(header, data, count)
     except (CorruptRecordError, UnsupportedCompressionError):
