@@ -23,6 +23,7 @@ from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.log_dir_failure import LogDirFailureHandler
 from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
+from strom.broker.quotas import ClientQuotaManager, QuotaWindows
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.acl_store import AclStore, LocalAclStore
@@ -42,6 +43,11 @@ from strom.cluster.broker_configs import (
     ZkBrokerConfigStore,
 )
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
+from strom.cluster.quota_configs import (
+    LocalQuotaConfigStore,
+    QuotaConfigStore,
+    ZkQuotaConfigStore,
+)
 from strom.storage.cleaner import CleanerConfig
 from strom.storage.errors import KafkaStorageError
 from strom.storage.log_dir_failure import LogDirFailureChannel
@@ -102,6 +108,10 @@ class Broker:
             RequestMetrics(int(config["metrics.topic.series.max"]))
             if metrics_listener
             else NoRequestMetrics()
+        )
+        self.client_quotas = ClientQuotaManager(
+            self.quota_config_store,
+            QuotaWindows(config["quota.window.num"], config["quota.window.size.seconds"]),
         )
         self.server = SocketServer(self)
         self.metrics = (
@@ -198,6 +208,12 @@ class Broker:
                 self._config_store = LocalBrokerConfigStore(self.config.log_dirs[0])
         return self._config_store
 
+    def quota_config_store(self) -> QuotaConfigStore:
+        """Where client quotas live: ZooKeeper in a cluster, else the data directory."""
+        if self.cluster is not None:
+            return ZkQuotaConfigStore(self.cluster.store.zk)
+        return LocalQuotaConfigStore(self.config.log_dirs[0])
+
     # -- lifecycle ---------------------------------------------------------------------------
     def create_local_partitions(self, info: TopicInfo) -> None:
         if self.cluster is not None:
@@ -215,6 +231,7 @@ class Broker:
         if self.authorizer is not None:
             await asyncio.to_thread(self.authorizer.start)
         await asyncio.to_thread(self.dynamic_config.load)
+        await asyncio.to_thread(self.client_quotas.start)
         if self.cluster is not None:
             self.dynamic_config.follow(asyncio.get_running_loop())
         self.log_dir_failure.add_listener(

@@ -78,6 +78,9 @@ _KEYS = [
     Key("sasl.server.max.receive.size", int, "524288", 1),
     Key("connection.failed.authentication.delay.ms", int, "100", 0),
     Key("connections.max.reauth.ms", int, "0", 0),
+    # client quotas (strom.broker.quotas): Kafka's rate windows
+    Key("quota.window.num", int, "11", 1),
+    Key("quota.window.size.seconds", int, "1", 1),
     Key("ssl.keystore.type", str, "PEM"),
     Key("ssl.keystore.location", str, None),
     Key("ssl.keystore.password", str, None),

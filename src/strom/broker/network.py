@@ -144,6 +144,9 @@ class Connection:
         self.pending = 0  # frames read or being read and not yet handled
         self._pipeline_empty = asyncio.Event()
         self._pipeline_empty.set()
+        self.mute_ms = 0  # the throttle time of the response just sent (client quotas)
+        self._unmuted = asyncio.Event()
+        self._unmuted.set()
         broker.request_metrics.connection_opened(self.listener)
 
     async def run(self) -> None:
@@ -168,6 +171,11 @@ class Connection:
                     self.busy = False
                 if not keep:
                     break
+                if self.mute_ms:  # KIP-219: nothing is read or handled for the throttle time
+                    self._unmuted.clear()
+                    await asyncio.sleep(self.mute_ms / 1000)
+                    self.mute_ms = 0
+                    self._unmuted.set()
         except (ConnectionError, asyncio.CancelledError):
             pass
         except _PeerIdle:
@@ -237,6 +245,7 @@ class Connection:
     async def _read_loop(self) -> None:
         try:
             while True:
+                await self._unmuted.wait()
                 head = b""
                 while len(head) < 4:
                     head += await self._read_some(4 - len(head))
@@ -428,6 +437,7 @@ class Connection:
         )
         metrics = self.broker.request_metrics  # strom.broker.metrics.requests
         started = metrics.started(reg.name)
+        cpu_start = time.thread_time_ns()
         try:
             response = await reg.handler(ctx, request)
             encoded = (
@@ -435,6 +445,12 @@ class Connection:
                 if response is None
                 else encode_response(response, version, h.correlation_id, key)
             )
+            # client quotas (strom.broker.quotas): throttle_time_ms set, muted once sent
+            self.mute_ms = self.broker.client_quotas.throttle(
+                ctx, request, response, len(frame), encoded, cpu_start
+            )
+            if self.mute_ms and response is not None:
+                encoded = encode_response(response, version, h.correlation_id, key)
         except Exception:
             log.exception(
                 "closing connection from %s: unexpected error handling %s v%d",

@@ -5,11 +5,11 @@ Metadata, DescribeCluster, DescribeConfigs, IncrementalAlterConfigs, DeleteRecor
 and the
 assembly of the client from its mixins: :mod:`admin_groups` (group coordinator APIs),
 :mod:`admin_cluster` (log dirs, leader election, reassignments), :mod:`admin_txn`
-(transactions, producers) and :mod:`admin_acls` (ACLs), all over
-:class:`admin_base.AdminBase`. Requests go to the right broker (controller for topic changes,
-leaders for DeleteRecords, the named broker for broker configs, coordinators for group APIs,
-any broker for ACLs); methods raise the first item error unless documented to
-return per-item outcomes. Results are plain dicts and dataclasses.
+(transactions, producers), :mod:`admin_acls` (ACLs) and :mod:`admin_quotas` (client
+quotas), all over :class:`admin_base.AdminBase`. Requests go to the right broker (controller
+for topic changes, leaders for DeleteRecords, the named broker for broker configs, coordinators
+for group APIs, any broker for ACLs and quotas); methods raise the first item error unless
+documented to return per-item outcomes. Results are plain dicts and dataclasses.
 
 Example::
 
@@ -31,6 +31,7 @@ from uuid import UUID
 from strom.client.admin_acls import AclAdmin
 from strom.client.admin_cluster import ClusterAdmin
 from strom.client.admin_groups import GroupAdmin, GroupDescription, GroupMember, OffsetDeleteResult
+from strom.client.admin_quotas import QuotaAdmin
 from strom.client.admin_txn import TxnAdmin
 from strom.client.errors import KafkaConnectionError, check, error_for
 from strom.client.types import BrokerInfo, TopicPartition
@@ -121,7 +122,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin, AclAdmin):
+class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin, AclAdmin, QuotaAdmin):
     """Admin operations over the Kafka protocol."""
 
     async def __aenter__(self) -> AIOAdminClient:

@@ -29,6 +29,7 @@ from strom.client.admin import (
     OffsetDeleteResult,
 )
 from strom.client.admin_cluster import LogDirInfo, OngoingReassignment, Outcome
+from strom.client.admin_quotas import QuotaAlteration, QuotaFilterComponent
 from strom.client.admin_txn import ProducerState, TransactionDescription, TransactionListing
 from strom.client.errors import KafkaTimeoutError
 from strom.client.loop_thread import LoopThread, make_on_loop
@@ -68,6 +69,16 @@ class AdminClient:
     def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
         """``await admin.<method>(*args, **kwargs)`` of the asyncio client, by name."""
         return self._run(getattr(self._a, method)(*args, **kwargs))
+
+    def alter_client_quotas(
+        self, alterations: list[QuotaAlteration], validate_only: bool = False
+    ) -> list[Exception | None]:
+        return self._run(self._a.alter_client_quotas(alterations, validate_only))
+
+    def describe_client_quotas(
+        self, components: list[QuotaFilterComponent] | None = None, strict: bool = False
+    ) -> list[tuple[dict[str, str | None], dict[str, float]]]:
+        return self._run(self._a.describe_client_quotas(components, strict))
 
     def alter_consumer_group_offsets(
         self, group_id: str, offsets: Mapping[TopicPartition, int]

@@ -7,8 +7,8 @@ Owns: Kafka's flags (--describe / --alter, --entity-type, --entity-name, --entit
 lines; "Completed updating config for topic t."). Alterations use IncrementalAlterConfigs;
 a broker that refuses one (Strom's broker configs are static: INVALID_REQUEST; a group config
 out of the broker's bounds: INVALID_CONFIG) is one clear error line and exit code 1. Users
-carry SCRAM credentials only (:mod:`strom.tools.configs_users`); quota entity types (clients,
-ips) are not served.
+and clients carry client quotas (:mod:`strom.tools.configs_quotas`), users also SCRAM
+credentials (:mod:`strom.tools.configs_users`); ips and client metrics are not served.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import re
 from strom.client import AIOAdminClient
 from strom.client.admin import ConfigEntry
 from strom.errors import ErrorCode, KafkaError
-from strom.tools import configs_users
+from strom.tools import configs_quotas, configs_users
 from strom.tools._common import ToolError, client_config, load_properties, parser, run
 
 EXAMPLES = """\
@@ -35,6 +35,11 @@ EXAMPLES = """\
   strom configs --bootstrap-server localhost:9092 --alter --entity-type groups \\
       --entity-name billing --add-config consumer.session.timeout.ms=50000
   strom configs --bootstrap-server localhost:9092 --describe --group billing
+  strom configs --bootstrap-server localhost:9092 --alter --entity-type clients \
+      --entity-name app --add-config producer_byte_rate=1048576
+  strom configs --bootstrap-server localhost:9092 --alter --entity-type users \
+      --entity-name alice --entity-type clients --entity-default \
+      --add-config consumer_byte_rate=2097152,request_percentage=50
 """
 # entity type -> (resource type, singular name used in Kafka's messages)
 ENTITY_TYPES = {
@@ -43,7 +48,7 @@ ENTITY_TYPES = {
     "broker-loggers": (8, "broker-logger"),
     "groups": (32, "group"),
 }
-UNSUPPORTED_TYPES = ("clients", "ips", "client-metrics")
+UNSUPPORTED_TYPES = ("ips", "client-metrics")
 # the wire codes of DescribeConfigs config sources, named as Kafka's ConfigEntry.ConfigSource
 SOURCES = [
     "UNKNOWN",
@@ -68,11 +73,19 @@ def build_parser() -> argparse.ArgumentParser:
     action.add_argument("--alter", action="store_true", help="add or delete configs")
     p.add_argument(
         "--entity-type",
-        choices=sorted([*ENTITY_TYPES, "users", *UNSUPPORTED_TYPES]),
-        help="topics, brokers, broker-loggers or groups",
+        action="append",
+        choices=sorted([*ENTITY_TYPES, "users", "clients", *UNSUPPORTED_TYPES]),
+        help="topics, brokers, broker-loggers, groups, users or clients (users and clients "
+        "together name a (user, client) quota entity)",
     )
-    p.add_argument("--entity-name", help="topic name, broker id, group id")
-    p.add_argument("--entity-default", action="store_true", help="the cluster-wide broker defaults")
+    p.add_argument(
+        "--entity-name", action="append", help="topic name, broker id, group id, user, client id"
+    )
+    p.add_argument(
+        "--entity-default",
+        action="store_true",
+        help="the cluster-wide broker defaults, or the default user / client",
+    )
     p.add_argument("--topic", help="shortcut for --entity-type topics --entity-name TOPIC")
     p.add_argument("--broker", help="shortcut for --entity-type brokers --entity-name ID")
     p.add_argument("--broker-defaults", action="store_true", help="the broker defaults")
@@ -85,10 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delete-config", metavar="K1,K2", help="configs to remove")
     p.add_argument("--all", action="store_true", help="describe every config, not only dynamic")
     p.add_argument("--force", action="store_true", help="accepted for compatibility")
-    for flag in ("--user", "--client", "--ip", "--client-metrics"):
+    p.add_argument("--user", metavar="NAME", help="shortcut for --entity-type users")
+    p.add_argument("--client", metavar="NAME", help="shortcut for --entity-type clients")
+    p.add_argument("--user-defaults", action="store_true", help="the default user")
+    p.add_argument("--client-defaults", action="store_true", help="the default client id")
+    for flag in ("--ip", "--client-metrics"):
         p.add_argument(flag, metavar="NAME", help="not supported by Strom")
-    for flag in ("--user-defaults", "--client-defaults", "--ip-defaults"):
-        p.add_argument(flag, action="store_true", help="not supported by Strom")
+    p.add_argument("--ip-defaults", action="store_true", help="not supported by Strom")
     p.add_argument(
         "--bootstrap-controller", metavar="HOST:PORT", help="not supported (no KRaft controllers)"
     )
@@ -104,15 +120,18 @@ def entity(args: argparse.Namespace) -> tuple[str, str | None]:
             "--bootstrap-server."
         )
     quota = [
-        f for f in ("user", "client", "ip", "client_metrics", "user_defaults", "client_defaults",
-                    "ip_defaults") if getattr(args, f)
+        f for f in ("ip", "client_metrics", "ip_defaults") if getattr(args, f)
     ]  # fmt: skip
     if quota:
         flag = "--" + quota[0].replace("_", "-")
         raise ToolError(
-            f"Option {flag} is not supported: Strom has no client quotas, SCRAM credentials or "
-            "client metrics."
+            f"Option {flag} is not supported: Strom has no IP quotas or client metrics."
         )
+    types = args.entity_type or []
+    if len(types) > 1 or len(args.entity_name or []) > 1:
+        raise ToolError("Only users and clients can be given together (a quota entity).")
+    args.entity_type = types[0] if types else None
+    args.entity_name = args.entity_name[0] if args.entity_name else None
     shortcuts = [
         ("topics", args.topic),
         ("brokers", args.broker),
@@ -133,8 +152,8 @@ def entity(args: argparse.Namespace) -> tuple[str, str | None]:
         raise ToolError("Missing --entity-type (or --topic, --broker, --broker-defaults, --group).")
     if args.entity_type in UNSUPPORTED_TYPES:
         raise ToolError(
-            f"Entity type '{args.entity_type}' is not supported: Strom has no client quotas, "
-            "SCRAM credentials or client metrics."
+            f"Entity type '{args.entity_type}' is not supported: Strom has no IP quotas or "
+            "client metrics."
         )
     if args.entity_name is not None and args.entity_default:
         raise ToolError("--entity-name and --entity-default cannot be used together.")
@@ -294,31 +313,50 @@ async def alter(
         print(f"Completed updating config for {singular} {name}.")
 
 
-async def _users(admin: AIOAdminClient, name: str | None, args: argparse.Namespace) -> None:
+async def _quota_entity(
+    admin: AIOAdminClient, quota: configs_quotas.Entity, args: argparse.Namespace
+) -> None:
+    """Users and clients: client quotas, and the SCRAM credentials of a lone user."""
+    user = quota.get("user") if set(quota) == {"user"} else None
+    scram = user is not None and user != configs_quotas.ANY
     if args.describe:
-        await configs_users.describe(admin, name, args)
+        if set(quota) == {"user"}:
+            await configs_users.describe(admin, user if scram else None, args)
+        await configs_quotas.describe(admin, quota)
         return
-    if not name:
-        raise ToolError("An entity name must be given with --alter --entity-type users.")
     to_set = load_properties(args.add_config_file)
     if args.add_config:
         to_set.update(parse_add_config(args.add_config))
     to_delete = [k.strip() for k in (args.delete_config or "").split(",") if k.strip()]
     if not to_set and not to_delete:
         raise ToolError("At least one of --add-config or --delete-config must be specified.")
-    await configs_users.alter(admin, name, to_set, to_delete)
+    mechanisms = configs_users.MECHANISMS
+    scram_set = {k: v for k, v in to_set.items() if k in mechanisms}
+    scram_delete = [k for k in to_delete if k in mechanisms]
+    if (scram_set or scram_delete) and not scram:
+        raise ToolError("SCRAM credentials can only be altered for one named user.")
+    quota_set = {k: v for k, v in to_set.items() if k not in mechanisms}
+    quota_delete = [k for k in to_delete if k not in mechanisms]
+    if quota_set or quota_delete:
+        await configs_quotas.alter(admin, quota, quota_set, quota_delete)
+    if scram_set or scram_delete:
+        assert user is not None
+        await configs_users.alter(admin, user, scram_set, scram_delete)
 
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
 
     async def body() -> int:
+        quota = configs_quotas.named_entity(args)
+        if quota is not None:
+            async with AIOAdminClient(client_config(args)) as admin:
+                await _quota_entity(admin, quota, args)
+            return 0
         kind, name = entity(args)
         validate_name(kind, name)
         async with AIOAdminClient(client_config(args)) as admin:
-            if kind == "users":
-                await _users(admin, name, args)
-            elif args.describe:
+            if args.describe:
                 await describe(admin, kind, name, args)
             else:
                 await alter(admin, kind, name, args)

@@ -20,6 +20,7 @@ MODULES = (
     "acls",
     "sasl",
     "scram_users",
+    "client_quotas",
 )
 
 

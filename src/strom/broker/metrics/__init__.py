@@ -23,6 +23,7 @@ from strom.broker.metrics.http import MetricsServer, parse_metrics_listener
 from strom.broker.metrics.lag import ConsumerLag
 from strom.broker.metrics.loop import LoopMonitor
 from strom.broker.metrics.requests import NoRequestMetrics, RequestMetrics
+from strom.broker.quotas import QuotaCollector
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
@@ -61,6 +62,7 @@ class BrokerMetrics:
         )
         self.registry = CollectorRegistry(auto_describe=False)
         self.registry.register(BrokerCollector(self.sources))
+        self.registry.register(QuotaCollector(broker.client_quotas))
         self.registry.register(ProcessCollector(registry=None))
         lm = broker.log_manager
         self.readiness = Readiness(

@@ -1,0 +1,114 @@
+"""Kafka's sampled rate, the measure behind client quotas (``org.apache.kafka.common.metrics``).
+
+Owns: one rate over ``samples`` windows of ``window_ms`` each (``quota.window.num`` and
+``quota.window.size.seconds``), and the throttle time a violation costs. Kafka's arithmetic:
+
+- a value is added to the current sample; a sample older than one window is complete and the
+  next one (the oldest, reset) takes its place; samples older than ``samples * window_ms`` are
+  reset before measuring;
+- the rate is the sum of the samples divided by the elapsed time since the oldest sample starts,
+  counted as at least ``samples - 1`` full windows (so a first burst is spread over 10 s);
+- a rate above the quota bound costs ``(rate - bound) / bound * window`` milliseconds, at most
+  ``samples * window_ms``: the time without traffic that brings the rate back to the bound.
+
+Invariants: memory is ``samples`` floats; times are the caller's milliseconds (monotonic);
+single-threaded (the event loop).
+"""
+
+from __future__ import annotations
+
+
+class Sample:
+    __slots__ = ("start_ms", "value")
+
+    def __init__(self, start_ms: float) -> None:
+        self.start_ms = start_ms
+        self.value = 0.0
+
+
+class SampledRate:
+    """Units per second over the last ``samples`` windows."""
+
+    def __init__(self, samples: int = 11, window_ms: float = 1000.0) -> None:
+        self.num = max(samples, 2)
+        self.window_ms = window_ms
+        self.samples: list[Sample] = []
+        self.current = 0
+        self.last_record_ms = 0.0
+
+    def record(self, value: float, now_ms: float) -> None:
+        self.last_record_ms = now_ms
+        if not self.samples:
+            self.samples.append(Sample(now_ms))
+        sample = self.samples[self.current]
+        if now_ms - sample.start_ms >= self.window_ms:
+            self.current = (self.current + 1) % self.num
+            if self.current >= len(self.samples):
+                self.samples.append(Sample(now_ms))
+            else:
+                self.samples[self.current].start_ms = now_ms
+                self.samples[self.current].value = 0.0
+            sample = self.samples[self.current]
+        sample.value += value
+
+    def unrecord(self, value: float, now_ms: float) -> None:
+        """Take back a value recorded in the current sample (``record`` of ``-value``)."""
+        self.record(-value, now_ms)
+
+    def _purge(self, now_ms: float) -> None:
+        expire = self.num * self.window_ms
+        for s in self.samples:
+            if now_ms - s.start_ms >= expire:
+                s.start_ms = now_ms
+                s.value = 0.0
+
+    def window_ms_at(self, now_ms: float) -> float:
+        """The time the rate is measured over (Kafka's ``Rate.windowSize``)."""
+        self._purge(now_ms)
+        oldest = min((s.start_ms for s in self.samples), default=now_ms)
+        elapsed = now_ms - oldest
+        full = int(elapsed // self.window_ms)
+        if full < self.num - 1:
+            elapsed += (self.num - 1 - full) * self.window_ms
+        return max(elapsed, 1.0)
+
+    def rate(self, now_ms: float) -> float:
+        window = self.window_ms_at(now_ms)
+        return sum(s.value for s in self.samples) / (window / 1000.0)
+
+    def throttle_ms(self, bound: float, now_ms: float) -> int:
+        """The milliseconds a client must pause for the rate to come back to ``bound``."""
+        window = self.window_ms_at(now_ms)
+        rate = sum(s.value for s in self.samples) / (window / 1000.0)
+        if rate <= bound or bound <= 0:
+            return 0
+        throttle = (rate - bound) / bound * window
+        return int(min(throttle, self.num * self.window_ms))
+
+
+class Avg:
+    """The mean and maximum of the values recorded in the last ``samples`` windows (Kafka's
+    ``throttle-time`` Avg/Max stats), for the metrics."""
+
+    def __init__(self, samples: int = 11, window_ms: float = 1000.0) -> None:
+        self.horizon_ms = samples * window_ms
+        self.values: list[tuple[float, float]] = []  # (time, value), bounded by the horizon
+
+    def record(self, value: float, now_ms: float) -> None:
+        self.values.append((now_ms, value))
+        self._purge(now_ms)
+
+    def _purge(self, now_ms: float) -> None:
+        cut = now_ms - self.horizon_ms
+        if self.values and self.values[0][0] < cut:
+            self.values = [v for v in self.values if v[0] >= cut]
+        if len(self.values) > 10_000:  # a flood of requests: keep the newest
+            self.values = self.values[-10_000:]
+
+    def avg(self, now_ms: float) -> float:
+        self._purge(now_ms)
+        return sum(v for _, v in self.values) / len(self.values) if self.values else 0.0
+
+    def max(self, now_ms: float) -> float:
+        self._purge(now_ms)
+        return max((v for _, v in self.values), default=0.0)
