@@ -461,8 +461,10 @@ class Connection:
             return False, None, None
         handled = time.perf_counter()
         # recorded once the response is sent (its send time is part of the request's metrics)
-        return True, encoded, partial(
-            metrics.completed, reg.name, version, request, response, started, handled
+        return (
+            True,
+            encoded,
+            partial(metrics.completed, reg.name, version, request, response, started, handled),
         )
 
 

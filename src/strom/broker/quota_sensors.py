@@ -8,8 +8,8 @@ Owns: one rate over ``samples`` windows of ``window_ms`` each (``quota.window.nu
   reset before measuring;
 - the rate is the sum of the samples divided by the elapsed time since the oldest sample starts,
   counted as at least ``samples - 1`` full windows (so a first burst is spread over 10 s);
-- a rate above the quota bound costs ``(rate - bound) / bound * window`` milliseconds, at most
-  ``samples * window_ms``: the time without traffic that brings the rate back to the bound.
+- a rate above the quota bound costs ``(rate - bound) / bound * window`` milliseconds: the time
+  without traffic that brings the rate back to the bound (the caller may bound it).
 
 Invariants: memory is ``samples`` floats; times are the caller's milliseconds (monotonic);
 single-threaded (the event loop).
@@ -76,14 +76,16 @@ class SampledRate:
         window = self.window_ms_at(now_ms)
         return sum(s.value for s in self.samples) / (window / 1000.0)
 
-    def throttle_ms(self, bound: float, now_ms: float) -> int:
-        """The milliseconds a client must pause for the rate to come back to ``bound``."""
+    def throttle_ms(self, bound: float, now_ms: float, max_ms: float | None = None) -> int:
+        """The milliseconds a client must pause for the rate to come back to ``bound``
+        (at most ``max_ms``: Kafka bounds the request-time quota's throttle by one window, the
+        byte-rate quotas' not at all)."""
         window = self.window_ms_at(now_ms)
         rate = sum(s.value for s in self.samples) / (window / 1000.0)
         if rate <= bound or bound <= 0:
             return 0
         throttle = (rate - bound) / bound * window
-        return int(min(throttle, self.num * self.window_ms))
+        return int(throttle if max_ms is None else min(throttle, max_ms))
 
 
 class Avg:

@@ -19,7 +19,8 @@ change), one sampled rate per quota entity and quota type, and the throttle time
   of the user's client ids).
 - **Throttling** (KIP-219): a request is recorded, then if its rate is above the bound the
   response carries ``throttle_time_ms`` = the time that brings the rate back to the bound
-  (:class:`~strom.broker.quota_sensors.SampledRate`); the response goes at once and the socket
+  (:class:`~strom.broker.quota_sensors.SampledRate`; for ``request_percentage`` at most one
+  window, as Kafka); the response goes at once and the socket
   server mutes the connection for that time. A response throttled by several quota types carries
   the largest time.
 
@@ -190,7 +191,9 @@ class ClientQuotaManager:
             self.sensors.move_to_end(skey)
             sensor.bound = bound
         sensor.rate.record(value, now_ms)
-        throttle = sensor.rate.throttle_ms(bound, now_ms)
+        # Kafka bounds the request quota's throttle by one window, not the byte rates'
+        bounded = sensor.rate.window_ms if key == REQUEST_PERCENTAGE else None
+        throttle = sensor.rate.throttle_ms(bound, now_ms, bounded)
         sensor.throttle.record(throttle, now_ms)
         return throttle
 

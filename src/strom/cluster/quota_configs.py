@@ -55,7 +55,7 @@ QUOTA_KEYS: dict[str, bool] = {
 CHANGES = "/config/changes"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class QuotaEntity:
     """A quota entity. ``has_user`` / ``has_client``: the component is part of the entity;
     its name ``None``: the default of that component."""
@@ -182,7 +182,7 @@ class LocalQuotaConfigStore(QuotaConfigStore):
                 "version": 1,
                 "entities": {
                     e.path: {k: _text(v) for k, v in sorted(c.items())}
-                    for e, c in sorted(new.items())
+                    for e, c in sorted(new.items(), key=lambda ec: ec[0].path)
                 },
             }
             atomic_write(self.path, json.dumps(body, indent=1).encode())

@@ -85,7 +85,7 @@ def describe(quotas: QuotaMap, req: DescribeClientQuotasRequest) -> list[DR.Entr
             raise QuotaRequestError(ErrorCode.INVALID_REQUEST, "Exact match requires a name")
         wanted[c.entity_type] = (c.match_type, c.match)
     out: list[DR.EntryData] = []
-    for entity, values in sorted(quotas.items()):
+    for entity, values in sorted(quotas.items(), key=lambda ev: ev[0].path):
         comps = entity.components()
         if req.strict and set(comps) != set(wanted):
             continue
