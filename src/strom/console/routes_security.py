@@ -4,9 +4,11 @@ Owns: the routes only; the form rules and names live in :mod:`strom.console.acls
 read with one DescribeAcls (every binding) per page view and changed with CreateAcls /
 DeleteAcls; each change redirects back with the broker's answer as a notice, never a stack trace.
 A cluster that does not advertise DescribeAcls (API key 29) in ApiVersions gets "not supported";
-one without an authorizer answers SECURITY_DISABLED, which the page explains. Quotas stay "not
-supported" (the console has no quota calls): the page says whether the cluster serves
-DescribeClientQuotas (48). Both POSTs pass the application's cross-origin guard.
+one without an authorizer answers SECURITY_DISABLED, which the page explains. Client quotas are
+read with one DescribeClientQuotas (every entity) per page view and changed with
+AlterClientQuotas (set one key, or remove one key); a cluster that does not advertise
+DescribeClientQuotas (48) gets "not supported". Every POST passes the application's
+cross-origin guard.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from starlette.routing import Route
 
 from strom.client.admin_acls import AclFilter
 from strom.console import acls as acl
+from strom.console import quotas as quota
 from strom.console.context import Console, int_param, paginate, redirect
 from strom.console.errors import describe_error
 
@@ -95,12 +98,56 @@ def routes(c: Console) -> list[Route]:
         return redirect("/acls", ok=f"ACL deleted: {what}.")
 
     async def quotas(request: Request) -> Response:
+        q = request.query_params.get("q", "").strip()
         supported, reason = await advertised(DESCRIBE_CLIENT_QUOTAS)
-        return c.page(request, "quotas.html", supported=supported, reason=reason)
+        state, rows = None, []
+        if supported:
+            try:
+                rows = quota.rows(await c.admin.describe_client_quotas(), q)
+            except Exception as e:
+                state = acl.acl_state(e, describe_error(e))
+        return c.page(
+            request,
+            "quotas.html",
+            supported=supported,
+            reason=reason,
+            state=state,
+            page=paginate(rows, int_param(request, "page", 1)),
+            q=q,
+            keys=quota.QUOTA_KEYS,
+            form_of=quota.form_of,
+        )
+
+    async def alter_quota(request: Request, remove: bool) -> Response:
+        form = await request.form()
+        verb = "remove" if remove else "set"
+        try:
+            alteration = quota.alteration_from_form(form, remove)
+        except quota.QuotaFormError as e:
+            return redirect("/quotas", err=f"Cannot {verb} the quota: {e}.")
+        try:
+            (outcome,) = await c.admin.alter_client_quotas([alteration])
+        except Exception as e:
+            outcome = e
+        [(key, value)] = alteration.ops.items()
+        what = f"{key} of {quota.describe_entity(alteration.entity)}"
+        if outcome is not None:
+            return redirect("/quotas", err=f"Cannot {verb} {what}: {describe_error(outcome)}")
+        if remove:
+            return redirect("/quotas", ok=f"Quota removed: {what}.")
+        return redirect("/quotas", ok=f"Quota set: {what} = {value:g}.")
+
+    async def set_quota(request: Request) -> Response:
+        return await alter_quota(request, remove=False)
+
+    async def remove_quota(request: Request) -> Response:
+        return await alter_quota(request, remove=True)
 
     return [
         Route("/acls", acls),
         Route("/acls", create, methods=["POST"]),
         Route("/acls/delete", delete, methods=["POST"]),
         Route("/quotas", quotas),
+        Route("/quotas", set_quota, methods=["POST"]),
+        Route("/quotas/delete", remove_quota, methods=["POST"]),
     ]
