@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from confluent_kafka import Consumer, Producer
 from integration.conftest import ROOT, BrokerProcess
+from metrics_scrape import metrics_url, scrape, value
 from wire import WireClient
 
 from strom.client import AdminClient
@@ -42,7 +43,11 @@ pytestmark = pytest.mark.integration
 QUOTA = 100_000  # bytes per second
 RUN_S = 6.0
 VALUE = b"q" * 2000
-WINDOWS = {"quota.window.num": "2", "quota.window.size.seconds": "1"}
+WINDOWS = {
+    "quota.window.num": "2",
+    "quota.window.size.seconds": "1",
+    "metrics.listener": "http://127.0.0.1:0",
+}
 
 
 @pytest.fixture
@@ -170,6 +175,11 @@ def test_throttle_time_in_raw_produce_response_and_channel_muted(
         assert isinstance(second, ProduceResponse)
         assert second.throttle_time_ms > 0
         assert waited >= first.throttle_time_ms / 1000 * 0.9, (waited, first.throttle_time_ms)
+    # Kafka's kafka.server:type=Produce,user=,client-id=strom-tests as the JMX exporter names it
+    series = scrape(metrics_url(qbroker.log_path))
+    tags = {"user": "", "client_id": "strom-tests"}
+    assert value(series, "kafka_server_produce_throttle_time", **tags) > 0
+    assert value(series, "kafka_server_produce_byte_rate", **tags) > 0
 
 
 def test_consumer_byte_rate_throttles_fetch(qbroker: BrokerProcess) -> None:
