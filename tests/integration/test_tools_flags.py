@@ -251,13 +251,16 @@ def test_configs_kafka_flags(broker: Any) -> None:
               "consumer.heartbeat.interval.ms=6000") == [
         f"Completed updating config for group {group}."
     ]  # fmt: skip
-    assert fails("configs", *bs, "--alter", "--user", "alice", "--add-config", "a=1") == (
-        "Error: Option --user is not supported: Strom has no client quotas, SCRAM credentials "
-        "or client metrics."
+    assert fails("configs", *bs, "--alter", "--ip", "10.0.0.1", "--add-config", "a=1") == (
+        "Error: Option --ip is not supported: Strom has no IP quotas or client metrics."
     )
-    assert fails("configs", *bs, "--describe", "--client-defaults") == (
-        "Error: Option --client-defaults is not supported: Strom has no client quotas, SCRAM "
-        "credentials or client metrics."
+    assert fails("configs", *bs, "--describe", "--entity-type", "client-metrics") == (
+        "Error: Entity type 'client-metrics' is not supported: Strom has no IP quotas or client "
+        "metrics."
+    )
+    assert fails("configs", *bs, "--alter", "--user", "alice", "--add-config", "a=1") == (
+        "Error: Invalid config(s): a (quota keys: producer_byte_rate, consumer_byte_rate, "
+        "request_percentage, controller_mutation_rate)."
     )
 
 
