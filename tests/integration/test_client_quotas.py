@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from confluent_kafka import Consumer, Producer
@@ -35,6 +36,10 @@ from strom.client.admin_quotas import (
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.alter_client_quotas import AlterClientQuotasRequest as AReq
 from strom.protocol.messages.alter_client_quotas import AlterClientQuotasResponse
+from strom.protocol.messages.create_topics import CreateTopicsRequest as CTReq
+from strom.protocol.messages.create_topics import CreateTopicsResponse
+from strom.protocol.messages.delete_topics import DeleteTopicsRequest as DTReq
+from strom.protocol.messages.delete_topics import DeleteTopicsResponse
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
 from strom.protocol.records.builder import RecordBatchBuilder
 
@@ -382,3 +387,39 @@ def test_strom_configs_quotas(broker: BrokerProcess) -> None:
     r = _configs(broker, "--describe", "--entity-type", "clients")
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == ""
+
+
+def _create_topic(b: BrokerProcess, name: str, partitions: int, version: int) -> Any:
+    req = CTReq(
+        topics=[CTReq.CreatableTopic(name, partitions, 1)], timeout_ms=10_000, validate_only=False
+    )
+    with WireClient(b.bootstrap, timeout=30) as w:  # a fresh connection: never muted
+        resp = w.request(req, version)
+    assert isinstance(resp, CreateTopicsResponse)
+    return resp
+
+
+def test_controller_mutation_rate(qbroker: BrokerProcess) -> None:
+    """KIP-599: with a rate of 1 partition/s (a bucket of 2, with 2 windows of 1 s), a topic of
+    4 partitions is created and throttled; then new versions are refused with
+    THROTTLING_QUOTA_EXCEEDED and create nothing, while old versions are created and throttled."""
+    _set_quota(qbroker, {"client-id": "strom-tests"}, {"controller_mutation_rate": 1})
+    first = _create_topic(qbroker, "m1", 4, 6)
+    assert first.topics[0].error_code == 0
+    assert 1500 <= first.throttle_time_ms <= 2100, first.throttle_time_ms
+    refused = _create_topic(qbroker, "m2", 1, 6)
+    assert refused.topics[0].error_code == ErrorCode.THROTTLING_QUOTA_EXCEEDED
+    assert refused.topics[0].error_message == "The throttling quota has been exceeded."
+    assert refused.throttle_time_ms > 0
+    old = _create_topic(qbroker, "m3", 1, 4)  # permissive: created, throttled
+    assert old.topics[0].error_code == 0
+    assert old.throttle_time_ms > 0
+    with WireClient(qbroker.bootstrap) as w:
+        resp = w.request(DTReq(topic_names=["m1"], timeout_ms=10_000), 5)
+    assert isinstance(resp, DeleteTopicsResponse)
+    assert resp.responses[0].error_code == ErrorCode.THROTTLING_QUOTA_EXCEEDED
+    with _admin(qbroker) as admin:
+        assert sorted(admin.list_topics()) == ["m1", "m3"]
+    # the quota removed: no limit
+    _set_quota(qbroker, {"client-id": "strom-tests"}, {"controller_mutation_rate": None})
+    assert _create_topic(qbroker, "m4", 8, 6).topics[0].error_code == 0

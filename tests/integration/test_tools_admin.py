@@ -167,8 +167,10 @@ def test_configs_describe_alter(broker: Any) -> None:
     ]
     # group configs are served (test_tools_group_configs.py); no override yet, nothing shown
     assert ok("configs", *bs, "--describe", "--group", "g") == ["Dynamic configs for group g are:"]
-    assert fails("configs", *bs, "--describe", "--entity-type", "clients").startswith(
-        "Error: Entity type 'clients' is not supported"
+    # client quotas are served (test_client_quotas.py); none set, nothing shown
+    assert ok("configs", *bs, "--describe", "--entity-type", "clients") == []
+    assert fails("configs", *bs, "--describe", "--entity-type", "ips").startswith(
+        "Error: Entity type 'ips' is not supported"
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from strom.broker.quota_sensors import SampledRate
+from strom.broker.quota_sensors import SampledRate, TokenBucket
 from strom.broker.quotas import ClientQuotaManager, QuotaWindows, resolve
 from strom.cluster.quota_configs import LocalQuotaConfigStore, QuotaEntity, QuotaMap
 
@@ -155,3 +155,14 @@ def test_damaged_local_store_stops_the_start(tmp_path: Path) -> None:
     (tmp_path / "client-quotas.json").write_text("{not json")
     with pytest.raises(ValueError):
         LocalQuotaConfigStore(tmp_path)
+
+
+def test_token_bucket_starts_full_goes_negative_and_refills() -> None:
+    b = TokenBucket(rate=2.0, burst_s=3.0, now_ms=0)
+    assert b.tokens == 6.0 and not b.exceeded(0)
+    b.record(10, 0)
+    assert b.exceeded(0)
+    assert b.throttle_ms(0) == 2000  # 4 tokens short at 2 per second
+    assert not b.exceeded(2000)
+    b.record(0, 100_000)
+    assert b.tokens == 6.0  # never more than the burst

@@ -114,3 +114,35 @@ class Avg:
     def max(self, now_ms: float) -> float:
         self._purge(now_ms)
         return max((v for _, v in self.values), default=0.0)
+
+
+class TokenBucket:
+    """Kafka's token bucket for the controller mutation quota (KIP-599): ``rate`` tokens per
+    second, at most ``burst`` held (``rate * samples * window``), full at first. A mutation takes
+    its partitions' worth, possibly below zero; below zero the quota is exceeded and the throttle
+    time is the time to earn the debt back."""
+
+    def __init__(self, rate: float, burst_s: float, now_ms: float) -> None:
+        self.rate = rate
+        self.burst = rate * burst_s
+        self.tokens = self.burst
+        self.last_ms = now_ms
+
+    def _refill(self, now_ms: float) -> None:
+        elapsed = max(now_ms - self.last_ms, 0.0)
+        self.tokens = min(self.burst, self.tokens + self.rate * elapsed / 1000.0)
+        self.last_ms = max(now_ms, self.last_ms)
+
+    def exceeded(self, now_ms: float) -> bool:
+        self._refill(now_ms)
+        return self.tokens < 0
+
+    def record(self, value: float, now_ms: float) -> None:
+        self._refill(now_ms)
+        self.tokens -= value
+
+    def throttle_ms(self, now_ms: float) -> int:
+        self._refill(now_ms)
+        if self.tokens >= 0 or self.rate <= 0:
+            return 0
+        return int(-self.tokens / self.rate * 1000.0)

@@ -8,7 +8,11 @@ change), one sampled rate per quota entity and quota type, and the throttle time
   (bytes of consumer Fetch responses; follower fetches are not client traffic),
   ``request_percentage`` (time spent on the request, 100 = one thread, KIP-124; Strom measures the
   event-loop thread's CPU time while the handler ran, which includes other requests' work
-  interleaved with it). Inter-broker APIs, ApiVersions and SASL are exempt, as Kafka.
+  interleaved with it), ``controller_mutation_rate`` (partitions created or deleted per second
+  by CreateTopics, CreatePartitions and DeleteTopics, KIP-599: a token bucket holding
+  ``quota.window.num * quota.window.size.seconds`` seconds of the rate; handlers ask a
+  :class:`MutationQuota` before each topic). Inter-broker APIs, ApiVersions and SASL are exempt,
+  as Kafka.
 - **Which quota applies** (KIP-55), for each quota type separately, the first of these entities
   that has that key: (user, client-id), (user, default client-id), user, (default user,
   client-id), (default user, default client-id), default user, client-id, default client-id.
@@ -40,9 +44,10 @@ from typing import TYPE_CHECKING, Any
 
 from prometheus_client.core import GaugeMetricFamily, Metric
 
-from strom.broker.quota_sensors import Avg, SampledRate
+from strom.broker.quota_sensors import Avg, SampledRate, TokenBucket
 from strom.cluster.quota_configs import (
     CONSUMER_BYTE_RATE,
+    CONTROLLER_MUTATION_RATE,
     PRODUCER_BYTE_RATE,
     REQUEST_PERCENTAGE,
     QuotaConfigStore,
@@ -57,12 +62,17 @@ if TYPE_CHECKING:
 log = logging.getLogger("strom.broker.quotas")
 
 PRODUCE, FETCH = 0, 1
+CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS = 19, 20, 37
+# the first versions whose clients understand THROTTLING_QUOTA_EXCEEDED (KIP-599 strict mode)
+STRICT_MUTATION_VERSIONS = {CREATE_TOPICS: 6, DELETE_TOPICS: 5, CREATE_PARTITIONS: 3}
+THROTTLING_QUOTA_EXCEEDED_MESSAGE = "The throttling quota has been exceeded."
 # LeaderAndIsr, StopReplica, UpdateMetadata, ControlledShutdown, SaslHandshake, ApiVersions,
 # WriteTxnMarkers, SaslAuthenticate, AlterPartition: never throttled (Kafka's exempt APIs)
 EXEMPT_APIS = frozenset({4, 5, 6, 7, 17, 18, 27, 36, 56})
 MAX_SENSORS = 10_000
 # the JMX type of each quota key's MBean (kafka.server:type=Produce,user=..,client-id=..)
 SENSOR_TYPES = {
+    CONTROLLER_MUTATION_RATE: "controllermutation",
     PRODUCER_BYTE_RATE: "produce",
     CONSUMER_BYTE_RATE: "fetch",
     REQUEST_PERCENTAGE: "request",
@@ -115,6 +125,29 @@ def resolve(quotas: QuotaMap, user: str, client: str, key: str) -> Match | None:
     return None
 
 
+class MutationQuota:
+    """One topic request's controller mutation quota (KIP-599): ask :meth:`refused` before each
+    topic, :meth:`record` the partitions each accepted topic created or deleted. Strict (new
+    request versions): a topic is refused with THROTTLING_QUOTA_EXCEEDED once the quota is
+    exceeded; permissive (old versions): every topic is accepted and only throttled."""
+
+    def __init__(
+        self, bucket: TokenBucket | None, strict: bool, clock: Callable[[], float]
+    ) -> None:
+        self.bucket = bucket
+        self.strict = strict
+        self._clock = clock
+
+    def refused(self) -> bool:
+        if self.bucket is None or not self.strict:
+            return False
+        return self.bucket.exceeded(self._clock() * 1000.0)
+
+    def record(self, partitions: int) -> None:
+        if self.bucket is not None and partitions > 0:
+            self.bucket.record(partitions, self._clock() * 1000.0)
+
+
 class _State:
     """The quotas in force and the matches computed from them (replaced together)."""
 
@@ -138,6 +171,7 @@ class ClientQuotaManager:
         self._clock = clock
         self._state = _State({})
         self.sensors: OrderedDict[SensorKey, Sensor] = OrderedDict()
+        self.buckets: OrderedDict[SensorKey, tuple[TokenBucket, Avg]] = OrderedDict()
 
     # -- configs -----------------------------------------------------------------------------
     @property
@@ -197,6 +231,41 @@ class ClientQuotaManager:
         sensor.throttle.record(throttle, now_ms)
         return throttle
 
+    def _bucket(self, user: str, client: str) -> tuple[TokenBucket, Avg] | None:
+        match = self._match(CONTROLLER_MUTATION_RATE, user, client)
+        if match is None:
+            return None
+        tag_user, tag_client, rate = match
+        key = (CONTROLLER_MUTATION_RATE, tag_user, tag_client)
+        entry = self.buckets.get(key)
+        if entry is None or entry[0].rate != rate:
+            burst_s = float(self.windows.samples * self.windows.window_s)
+            bucket = TokenBucket(rate, burst_s, self._clock() * 1000.0)
+            if entry is not None:
+                bucket.tokens = min(entry[0].tokens, bucket.burst)
+            entry = (bucket, Avg(self.windows.samples, self.windows.window_s * 1000.0))
+            self.buckets[key] = entry
+            while len(self.buckets) > MAX_SENSORS:
+                self.buckets.popitem(last=False)
+        self.buckets.move_to_end(key)
+        return entry
+
+    def mutation_quota(self, ctx: RequestContext) -> MutationQuota:
+        """The controller mutation quota of a CreateTopics / DeleteTopics / CreatePartitions."""
+        key = ctx.header.request_api_key
+        entry = self._bucket(ctx.principal.name, ctx.client_id)
+        strict = ctx.api_version >= STRICT_MUTATION_VERSIONS.get(key, 1 << 15)
+        return MutationQuota(None if entry is None else entry[0], strict, self._clock)
+
+    def _mutation_throttle(self, user: str, client: str, now_ms: float) -> int:
+        entry = self._bucket(user, client)
+        if entry is None:
+            return 0
+        bucket, avg = entry
+        throttle = bucket.throttle_ms(now_ms)
+        avg.record(throttle, now_ms)
+        return throttle
+
     def throttle(
         self,
         ctx: RequestContext,
@@ -220,6 +289,8 @@ class ClientQuotaManager:
             throttle = self.record(CONSUMER_BYTE_RATE, user, client, size, now_ms)
         elif key == FETCH:
             return 0  # replication is not client traffic
+        elif key in STRICT_MUTATION_VERSIONS:
+            throttle = self._mutation_throttle(user, client, now_ms)
         cpu_ns = time.thread_time_ns() - cpu_start_ns
         throttle = max(
             throttle,
@@ -253,6 +324,11 @@ class ClientQuotaManager:
                 f"kafka_server_{t}_{measure}",
                 "Measured rate of the quota entity (bytes/s, or percent of a thread)",
             ).add_metric([user, client], sensor.rate.rate(now_ms))
+        for (_, user, client), (_, avg) in list(self.buckets.items()):
+            family(
+                "kafka_server_controllermutation_throttle_time",
+                "Average throttle time (ms) of the quota entity over the quota window",
+            ).add_metric([user, client], avg.avg(now_ms))
         yield from families.values()
 
 

@@ -4,12 +4,16 @@ Each topic in a request succeeds or fails on its own with Kafka's error code and
 that a CreateTopics asking for more than ``MAX_PARTITIONS_PER_REQUEST`` partitions in all is
 refused as a whole (POLICY_VIOLATION, validate_only too), as Kafka does. New partitions are opened
 with the event loop free between slices, so creating thousands does not stall other clients.
+Each created or deleted partition counts against the client's controller mutation quota
+(KIP-599, :class:`strom.broker.quotas.MutationQuota`): once it is exceeded, topics of new request
+versions are refused with THROTTLING_QUOTA_EXCEEDED.
 """
 
 from __future__ import annotations
 
 from strom.broker.configs import describe_topic_configs
 from strom.broker.context import RequestContext
+from strom.broker.quotas import THROTTLING_QUOTA_EXCEEDED_MESSAGE as THROTTLED
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -42,6 +46,7 @@ def _clip(message: str) -> str:
 @handles(19)
 async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> CreateTopicsResponse:
     tm = ctx.broker.topics
+    quota = ctx.broker.client_quotas.mutation_quota(ctx)
     results = []
     seen: set[str] = set()
     requested = requested_partitions(
@@ -76,6 +81,10 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
             if c.value is not None:
                 configs[c.name] = c.value
         assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments}
+        if not req.validate_only and quota.refused():
+            r.error_code, r.error_message = ErrorCode.THROTTLING_QUOTA_EXCEEDED, THROTTLED
+            results.append(r)
+            continue
         try:
             info = tm.create_topic(
                 t.name,
@@ -87,6 +96,7 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
                 open_logs=False,
             )
             if not req.validate_only:
+                quota.record(info.num_partitions)
                 await tm.open_partitions(info.name, info.topic_id)
         except KafkaError as exc:
             r.error_code = int(exc.code)
@@ -117,6 +127,7 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
 async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
     R = DeleteTopicsResponse
     store = ctx.broker.metadata
+    quota = ctx.broker.client_quotas.mutation_quota(ctx)
     targets: list[tuple[str | None, object]] = []
     if ctx.api_version >= 6:
         for st in req.topics:
@@ -141,8 +152,13 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
         info = store.topic(name)
         if info is not None:
             r.topic_id = info.topic_id
+        if quota.refused():
+            r.error_code, r.error_message = ErrorCode.THROTTLING_QUOTA_EXCEEDED, THROTTLED
+            results.append(r)
+            continue
         try:
             ctx.broker.topics.delete_topic(name)
+            quota.record(0 if info is None else info.num_partitions)
         except KafkaError as exc:
             r.error_code = int(exc.code)
             r.error_message = _clip(exc.message)
@@ -156,6 +172,7 @@ async def create_partitions(
 ) -> CreatePartitionsResponse:
     R = CreatePartitionsResponse
     tm = ctx.broker.topics
+    quota = ctx.broker.client_quotas.mutation_quota(ctx)
     results = []
     for t in req.topics:
         r = R.CreatePartitionsTopicResult(name=t.name, error_code=0)
@@ -164,11 +181,17 @@ async def create_partitions(
             results.append(r)
             continue
         assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
+        if not req.validate_only and quota.refused():
+            r.error_code, r.error_message = ErrorCode.THROTTLING_QUOTA_EXCEEDED, THROTTLED
+            results.append(r)
+            continue
+        before = ctx.broker.metadata.topic(t.name)
         try:
             info = tm.create_partitions(
                 t.name, t.count, assignment, req.validate_only, open_logs=False
             )
             if not req.validate_only:
+                quota.record(info.num_partitions - (before.num_partitions if before else 0))
                 await tm.open_partitions(info.name, info.topic_id)
         except KafkaError as exc:
             r.error_code = int(exc.code)
