@@ -36,10 +36,12 @@ from strom.client.admin_quotas import (
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.alter_client_quotas import AlterClientQuotasRequest as AReq
 from strom.protocol.messages.alter_client_quotas import AlterClientQuotasResponse
+from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
 from strom.protocol.messages.create_topics import CreateTopicsRequest as CTReq
 from strom.protocol.messages.create_topics import CreateTopicsResponse
 from strom.protocol.messages.delete_topics import DeleteTopicsRequest as DTReq
 from strom.protocol.messages.delete_topics import DeleteTopicsResponse
+from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
 from strom.protocol.records.builder import RecordBatchBuilder
 
@@ -423,3 +425,17 @@ def test_controller_mutation_rate(qbroker: BrokerProcess) -> None:
     # the quota removed: no limit
     _set_quota(qbroker, {"client-id": "strom-tests"}, {"controller_mutation_rate": None})
     assert _create_topic(qbroker, "m4", 8, 6).topics[0].error_code == 0
+
+
+def test_request_percentage_bounded_by_one_window_and_exempt_apis(qbroker: BrokerProcess) -> None:
+    """A tiny ``request_percentage``: a Metadata request's CPU time is far over it, its throttle
+    is bounded by one window (1 s, as Kafka's request quota); ApiVersions is never throttled."""
+    _set_quota(qbroker, {"client-id": "strom-tests"}, {"request_percentage": 0.001})
+    with WireClient(qbroker.bootstrap) as w:
+        meta = w.request(MetadataRequest(topics=None), 9)
+    assert isinstance(meta, MetadataResponse)
+    assert 0 < meta.throttle_time_ms <= 1000, meta.throttle_time_ms
+    with WireClient(qbroker.bootstrap) as w:
+        versions = w.request(ApiVersionsRequest(), 3)
+    assert isinstance(versions, ApiVersionsResponse)
+    assert versions.throttle_time_ms == 0
