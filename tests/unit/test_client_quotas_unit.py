@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from strom.broker.quota_sensors import SampledRate, TokenBucket
+from strom.broker.quota_sensors import Avg, SampledRate, TokenBucket
 from strom.broker.quotas import ClientQuotaManager, QuotaWindows, resolve
 from strom.cluster.quota_configs import LocalQuotaConfigStore, QuotaEntity, QuotaMap
 
@@ -166,3 +166,16 @@ def test_token_bucket_starts_full_goes_negative_and_refills() -> None:
     assert not b.exceeded(2000)
     b.record(0, 100_000)
     assert b.tokens == 6.0  # never more than the burst
+
+
+def test_avg_is_bounded_and_forgets_old_windows() -> None:
+    a = Avg(3, 1000)
+    for i in range(100_000):
+        a.record(10.0, i / 100)  # 100,000 values within one second
+    assert len(a.samples) == 1
+    assert a.avg(999) == 10.0 and a.max(999) == 10.0
+    a.record(40.0, 1500)
+    assert a.avg(1500) == pytest.approx((100_000 * 10 + 40) / 100_001)
+    assert a.max(1500) == 40.0
+    assert a.avg(3600) == 40.0  # the first window is 3 windows old
+    assert a.avg(10_000) == 0.0 and len(a.samples) <= 3

@@ -90,30 +90,40 @@ class SampledRate:
 
 class Avg:
     """The mean and maximum of the values recorded in the last ``samples`` windows (Kafka's
-    ``throttle-time`` Avg/Max stats), for the metrics."""
+    ``throttle-time`` Avg/Max stats), for the metrics: one (start, sum, count, max) per window."""
 
     def __init__(self, samples: int = 11, window_ms: float = 1000.0) -> None:
-        self.horizon_ms = samples * window_ms
-        self.values: list[tuple[float, float]] = []  # (time, value), bounded by the horizon
+        self.num = max(samples, 1)
+        self.window_ms = window_ms
+        self.samples: list[list[float]] = []  # [start_ms, sum, count, max], at most num
+        self.current = 0
 
     def record(self, value: float, now_ms: float) -> None:
-        self.values.append((now_ms, value))
-        self._purge(now_ms)
+        if not self.samples:
+            self.samples.append([now_ms, 0.0, 0.0, 0.0])
+        sample = self.samples[self.current]
+        if now_ms - sample[0] >= self.window_ms:
+            self.current = (self.current + 1) % self.num
+            if self.current >= len(self.samples):
+                self.samples.append([now_ms, 0.0, 0.0, 0.0])
+            else:
+                self.samples[self.current][:] = [now_ms, 0.0, 0.0, 0.0]
+            sample = self.samples[self.current]
+        sample[1] += value
+        sample[2] += 1
+        sample[3] = max(sample[3], value)
 
-    def _purge(self, now_ms: float) -> None:
-        cut = now_ms - self.horizon_ms
-        if self.values and self.values[0][0] < cut:
-            self.values = [v for v in self.values if v[0] >= cut]
-        if len(self.values) > 10_000:  # a flood of requests: keep the newest
-            self.values = self.values[-10_000:]
+    def _live(self, now_ms: float) -> list[list[float]]:
+        horizon = self.num * self.window_ms
+        return [s for s in self.samples if now_ms - s[0] < horizon]
 
     def avg(self, now_ms: float) -> float:
-        self._purge(now_ms)
-        return sum(v for _, v in self.values) / len(self.values) if self.values else 0.0
+        live = self._live(now_ms)
+        count = sum(s[2] for s in live)
+        return sum(s[1] for s in live) / count if count else 0.0
 
     def max(self, now_ms: float) -> float:
-        self._purge(now_ms)
-        return max((v for _, v in self.values), default=0.0)
+        return max((s[3] for s in self._live(now_ms)), default=0.0)
 
 
 class TokenBucket:
