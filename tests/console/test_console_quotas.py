@@ -109,6 +109,13 @@ def test_set_list_remove(served: tuple[BrokerProcess, str], page: Any, snap: Sna
         {"user": None},
         {"user": "alice", "client-id": None},
     ]
+    # a row with a default component: its remove form names the default, not an empty name
+    rows.filter(has_text="alice").locator("[data-testid=quota-delete]").click()
+    expect(page.locator(".notice.ok")).to_contain_text(
+        "Quota removed: consumer_byte_rate of client id <default>, user 'alice'"
+    )
+    expect(rows).to_have_count(1)
+    assert _quotas(broker.bootstrap) == [({"user": None}, {"request_percentage": 12.5})]
     assert "Traceback" not in page.content()
 
 
