@@ -7,6 +7,7 @@ write loses the other."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from cluster_util import FAST, wait_for
@@ -16,6 +17,7 @@ from confluent_kafka.admin import ScramCredentialInfo, ScramMechanism, UserScram
 from strom.client import AdminClient
 from strom.client.admin_quotas import QuotaAlteration
 from strom.client.connection import BrokerConnection
+from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
 from strom.protocol.records.builder import RecordBatchBuilder
 
@@ -106,3 +108,36 @@ def test_quota_set_through_one_broker_applies_on_all(cluster_factory) -> None:  
     b1.start()
     with AdminClient({"bootstrap.servers": b1.bootstrap}) as a1:
         assert [e for e, _ in a1.describe_client_quotas()] == [{"user": "alice"}]
+
+
+def _alter_code(bootstrap: str, rate: float) -> int:
+    with AdminClient({"bootstrap.servers": bootstrap}) as admin:
+        [outcome] = admin.alter_client_quotas(
+            [QuotaAlteration({"client-id": "other"}, {"producer_byte_rate": rate})]
+        )
+    return 0 if outcome is None else int(outcome.code) if isinstance(outcome, KafkaError) else -1
+
+
+def test_zookeeper_down_refuses_changes_and_keeps_enforcing(cluster_factory) -> None:  # type: ignore[no-untyped-def]
+    cluster = cluster_factory(
+        brokers=1, overrides={**FAST, "quota.window.num": "2"}, own_zookeeper=True
+    )
+    (b,) = cluster.brokers
+    with AdminClient({"bootstrap.servers": b.bootstrap}) as admin:
+        [ok] = admin.alter_client_quotas(
+            [QuotaAlteration({"client-id": CLIENT}, {"producer_byte_rate": 1000})]
+        )
+        assert ok is None
+    assert throttles([b.port]) != [0]
+    assert cluster.zookeeper is not None
+    cluster.zookeeper.stop()
+    t0 = time.monotonic()
+    assert _alter_code(b.bootstrap, 5000) == ErrorCode.UNKNOWN_SERVER_ERROR
+    assert time.monotonic() - t0 < 10
+    # the quota in force keeps being enforced and the broker serves
+    assert throttles([b.port]) != [0]
+    cluster.zookeeper.start()
+    wait_for(
+        "quota changes accepted again", lambda: _alter_code(b.bootstrap, 5000) == 0 or None, 60
+    )
+    assert b.alive

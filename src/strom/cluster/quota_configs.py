@@ -237,6 +237,9 @@ class ZkQuotaConfigStore(QuotaConfigStore):
         return out
 
     def alter(self, changes: dict[QuotaEntity, dict[str, float | None]]) -> None:
+        # refused at once while the session is not connected (kazoo would queue the writes)
+        if not self.zk.connected:
+            raise ConnectionError("not connected to ZooKeeper: quotas cannot be changed now")
         for entity, ops in changes.items():
             self._alter_one(entity.path, ops)
             note = json.dumps({"version": 2, "entity_path": entity.path}).encode()
