@@ -164,7 +164,9 @@ class Broker:
     def endpoints(self, listener: str = "PLAINTEXT") -> list[tuple[int, str, int, str | None]]:
         """(id, host, port, rack) of every live broker, for Metadata and DescribeCluster."""
         if self.cluster is not None:
-            return [(e.broker_id, *e.address(listener), e.rack) for e in self.cluster.endpoints()]
+            return [
+                (e.broker_id, *e.address(listener), e.rack) for e in self.cluster.endpoints()
+            ]
         host, port = self.advertised(listener)
         return [(self.broker_id, host, port, self.rack)]
 

@@ -156,11 +156,9 @@ def update_metadata(ctx: ControllerContext, controller_id: int) -> UpdateMetadat
             endpoints=[
                 R.UpdateMetadataEndpoint(port=p, host=h, listener=n, security_protocol=code)
                 for n, h, p, code in b.listeners
-            ]
-            or [
-                R.UpdateMetadataEndpoint(
-                    port=b.port, host=b.host, listener=LISTENER, security_protocol=0
-                )
+            ] or [
+                R.UpdateMetadataEndpoint(port=b.port, host=b.host, listener=LISTENER,
+                                         security_protocol=0)
             ],
             rack=b.rack,
         )
