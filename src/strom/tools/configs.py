@@ -320,7 +320,7 @@ async def _quota_entity(
     user = quota.get("user") if set(quota) == {"user"} else None
     scram = user is not None and user != configs_quotas.ANY
     if args.describe:
-        if set(quota) == {"user"}:
+        if set(quota) == {"user"} and user is not None:  # a named user, or every user
             await configs_users.describe(admin, user if scram else None, args)
         await configs_quotas.describe(admin, quota)
         return
