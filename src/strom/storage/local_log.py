@@ -26,7 +26,8 @@ Invariants:
   log end offset and goes with the offsets a truncation removes.
 
 I/O errors: every method that writes turns an OSError into KafkaStorageError after taking the
-log directory offline (:mod:`.log_dir_failure`).
+log directory offline (:mod:`.log_dir_failure`), except :meth:`LocalLog.append`, whose callers
+(the partition log's appends) do it once per append.
 
 Thread-safety: :meth:`flush` and :meth:`needs_flush` may run in a worker thread; they take
 ``_lock`` around the recovery point and never change the segment set. Everything else runs on
@@ -99,13 +100,14 @@ class LocalLog:
         return self._rp
 
     # -- appends -------------------------------------------------------------------------------
-    @on_io_error("appending to")
     def append(
         self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]], max_ts: int
     ) -> bool:
         """Append whole batches (``max_ts``: their largest timestamp) whose offsets start at or
         after the log end offset, rolling first when the active segment is due (size, age,
-        index space, offset range); True if it rolled."""
+        index space, offset range); True if it rolled. The hot path: the caller turns an
+        OSError into KafkaStorageError (the partition log's append methods do), the roll does
+        it itself."""
         first, last = headers[0][1], headers[-1][1]
         segment = self.segments.active
         rolled = segment.should_roll(
