@@ -119,6 +119,8 @@ class FakeConfig(dict[str, Any]):
 
 
 class FakeBroker:
+    broker_id = 0
+
     def __init__(self) -> None:
         self.config = FakeConfig({
             "offsets.topic.num.partitions": 1, "group.min.session.timeout.ms": 6000,

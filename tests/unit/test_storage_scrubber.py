@@ -423,7 +423,7 @@ def test_read_check_in_windows_smaller_than_the_read(
     """A read larger than the verification window (batches larger than it too, for 64) is
     checked window by window without keeping its bytes: the result is the same as one check
     of the whole read, stopping before the flipped batch, and it stays file ranges."""
-    import strom.storage.log as log_module
+    import strom.storage.local_log as log_module
 
     monkeypatch.setattr(log_module, "VERIFY_WINDOW", window)
     path = tmp_path / "t-0"

@@ -1,12 +1,16 @@
-"""The imperative shell of the transaction coordinator: appends, markers, timers, loading.
+"""The transaction coordinator's shell: its topic, markers and timers, on the coordinator runtime.
 
-Owns: the ``__transaction_state`` topic (created on first use with
+Owns: the ``__transaction_state`` topic settings (created on first use with
 ``transaction.state.log.num.partitions`` partitions, replication factor
 min(``transaction.state.log.replication.factor``, live brokers), ``cleanup.policy=compact``,
-``transaction.state.log.segment.bytes``), replay of its local partitions at start, the marker
-writer and the timer task (transaction timeouts every
-``transaction.abort.timed.out.transaction.cleanup.interval.ms``, transactional-id expiration
-every ``transaction.remove.expired.transaction.cleanup.interval.ms``).
+``transaction.state.log.segment.bytes``), the marker writer, and the timer schedule (transaction
+timeouts every ``transaction.abort.timed.out.transaction.cleanup.interval.ms``,
+transactional-id expiration every ``transaction.remove.expired.transaction.cleanup.interval.ms``).
+Loading, replay, appends, replication waits and the timer task are the generic
+:class:`~strom.coordinator.runtime.CoordinatorRuntime`'s; this class is its
+:class:`~strom.coordinator.runtime.CoordinatorShard` for the
+:class:`~strom.coordinator.txn.coordinator.TransactionCoordinator` (through its public methods
+only).
 
 Invariants:
 - An operation computes its output and appends its records (bypassing the client-facing
@@ -38,21 +42,21 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
+from strom.broker.coordinator_log import ReplicaManagerLog
 from strom.broker.handlers.producer_ids import producer_id_blocks
 from strom.broker.topics import TopicError
 from strom.broker.txn_markers import MarkerChannel
 from strom.broker.txn_verify import ProduceVerifier
 from strom.coordinator.group.types import partition_for
+from strom.coordinator.runtime import CoordinatorRuntime, Record, now_ms
 from strom.coordinator.txn.coordinator import TransactionCoordinator
 from strom.coordinator.txn.metadata import MarkerJob, TopicPartition, TxnOutput
-from strom.errors import ErrorCode, KafkaError
-from strom.protocol import records as rec
+from strom.errors import ErrorCode
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
@@ -62,12 +66,7 @@ log = logging.getLogger("strom.broker.txn")
 TXN_TOPIC = "__transaction_state"
 RETRY_S = 0.1
 REPLICATION_TIMEOUT_S = 10.0
-READ_CHUNK = 1 << 20
 E = ErrorCode
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class TxnRuntime:
@@ -84,8 +83,19 @@ class TxnRuntime:
         self.verifier = ProduceVerifier(
             broker, self.verify_produce, self.coordinator.num_partitions
         )
-        self._tasks: list[asyncio.Task[None]] = []
-        self._background: set[asyncio.Task[None]] = set()
+        topic_log = ReplicaManagerLog(
+            TXN_TOPIC,
+            broker.replica_manager,
+            broker.broker_id,
+            lambda: broker.metadata.topic(TXN_TOPIC) is not None,
+            self._create_topic,
+        )
+        self.runtime = CoordinatorRuntime(topic_log, self, write_timeout_s=REPLICATION_TIMEOUT_S)
+        self._abort_every_ms = int(c["transaction.abort.timed.out.transaction.cleanup.interval.ms"])
+        self._expire_every_ms = int(c["transaction.remove.expired.transaction.cleanup.interval.ms"])
+        now = now_ms()
+        self._next_abort = now + self._abort_every_ms
+        self._next_expire = now + self._expire_every_ms
         broker.replica_manager.txn_verifier = self.verifier.verify
         delay = c.originals.get("strom.txn.marker.delay.ms")
         if delay:
@@ -97,64 +107,34 @@ class TxnRuntime:
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
-        if self.broker.metadata.topic(TXN_TOPIC) is not None:
-            parts = self._local_partitions()
-            for p, epoch in parts:
-                self.coordinator.begin_load(p, epoch)
-            self._tasks.append(asyncio.create_task(self._load(parts)))
-        self._tasks.append(asyncio.create_task(self._timer_loop()))
+        self.runtime.start()
 
     async def shutdown(self) -> None:
-        tasks = [*self._tasks, *self._background]
-        for t in tasks:
-            t.cancel()
-        for t in tasks:
-            with contextlib.suppress(BaseException):
-                await t
+        await self.runtime.shutdown()
         await self.channel.close()
         await self.verifier.close()
 
-    def _spawn(self, coro: Any) -> None:
-        task: asyncio.Task[None] = asyncio.create_task(coro)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        self.runtime.spawn(coro)
 
     def load_partition(self, index: int, epoch: int) -> None:
         """This broker became leader of ``__transaction_state-index`` at leader epoch ``epoch``
         (the coordinator epoch): replay it and finish its pending markers (cluster mode)."""
-        if self.coordinator.owned.get(index) == epoch:
-            return
-        self.unload_partition(index)
-        self.coordinator.begin_load(index, epoch)
-        self._spawn(self._load([(index, epoch)]))
+        self.runtime.load(index, epoch)
 
     def unload_partition(self, index: int) -> None:
         """Leadership of ``__transaction_state-index`` moved away: forget its transactions."""
-        coord = self.coordinator
-        if coord.owned.pop(index, None) is None:
-            return
-        coord.loading.discard(index)
-        for txn_id in [t for t, m in coord.txns.items() if m.partition == index]:
-            del coord.txns[txn_id]
-        self.channel.cancel(lambda j: self._partition_of(j) == index)
-        log.info("unloaded %s-%d", TXN_TOPIC, index)
+        self.runtime.unload(index)
 
     def _partition_of(self, job: MarkerJob) -> int:
         return partition_for(job.transactional_id, self.coordinator.num_partitions)
 
-    def _local_partitions(self) -> list[tuple[int, int]]:
-        rm = self.broker.replica_manager
-        return sorted(
-            (index, p.leader_epoch)
-            for (topic, index), p in rm.partitions.items()
-            if topic == TXN_TOPIC and p.leader == self.broker.broker_id
-        )
-
     def ensure_topic(self) -> None:
         """Create ``__transaction_state`` when it does not exist yet."""
+        self.runtime.ensure_topic()
+
+    def _create_topic(self) -> None:
         b = self.broker
-        if b.metadata.topic(TXN_TOPIC) is not None:
-            return
         c = b.config
         rf = min(int(c["transaction.state.log.replication.factor"]), len(b.live_brokers()))
         min_isr = min(int(c["transaction.state.log.min.isr"]), rf)
@@ -175,53 +155,41 @@ class TxnRuntime:
         except TopicError as exc:
             if exc.code != ErrorCode.TOPIC_ALREADY_EXISTS:
                 raise
-        for p, epoch in self._local_partitions():
-            if p not in self.coordinator.owned:
-                self.coordinator.begin_load(p, epoch)
-                self.coordinator.complete_load(p)
-        log.info("created %s", TXN_TOPIC)
 
-    async def _load(self, parts: list[tuple[int, int]]) -> None:
-        t0 = time.monotonic()
-        count = 0
-        jobs: list[MarkerJob] = []
-        for p, epoch in parts:
-            if self.coordinator.owned.get(p) != epoch:
-                continue  # unloaded (or reloaded) meanwhile
-            count += self._replay(p)
-            jobs += self.coordinator.complete_load(p)
-            await asyncio.sleep(0)
-        log.info(
-            "loaded %d %s partitions (%d records, %d pending markers) in %.2fs",
-            len(parts), TXN_TOPIC, count, len(jobs), time.monotonic() - t0,
-        )  # fmt: skip
-        await self._start_jobs(jobs)
+    # -- the shard the runtime drives ------------------------------------------------------------
+    def loaded_epoch(self, partition: int) -> int | None:
+        return self.coordinator.loaded_epoch(partition)
 
-    def _replay(self, index: int) -> int:
-        part = self.broker.replica_manager.get(TXN_TOPIC, index)
-        if part is None:
-            return 0
-        lg = part.log
-        offset, end, count = lg.log_start_offset, lg.log_end_offset, 0
-        while offset < end:
-            data = lg.read(offset, READ_CHUNK, max_offset=end, min_one_batch=True).records
-            progressed = False
-            for pos, h in rec.iter_batches(data, strict=False):
-                offset = h.base_offset + h.last_offset_delta + 1
-                progressed = True
-                if h.is_control:
-                    continue
-                for r in rec.decode_batch(data, pos).records:
-                    if r.key is None:
-                        continue
-                    try:
-                        self.coordinator.replay(index, r.key, r.value)
-                        count += 1
-                    except (KafkaError, ValueError) as exc:
-                        log.warning("skipping bad %s-%d record: %s", TXN_TOPIC, index, exc)
-            if not progressed:
-                break
-        return count
+    def begin_load(self, partition: int, epoch: int) -> None:
+        self.coordinator.begin_load(partition, epoch)
+
+    def replay(self, partition: int, producer_id: int, key: bytes, value: bytes | None) -> None:
+        self.coordinator.replay(partition, key, value)
+
+    def replay_marker(self, partition: int, producer_id: int, commit: bool) -> None:
+        """``__transaction_state`` holds no transactional batches: nothing to do."""
+
+    def complete_load(self, partition: int) -> None:
+        """Loaded: restart the markers of the transactions left in PrepareCommit/PrepareAbort."""
+        jobs = self.coordinator.complete_load(partition)
+        if jobs:
+            log.info("%s-%d: %d pending markers", TXN_TOPIC, partition, len(jobs))
+            self._spawn(self._start_jobs(jobs))
+
+    def unload(self, partition: int) -> None:
+        self.coordinator.unload(partition)
+        self.channel.cancel(lambda j: self._partition_of(j) == partition)
+
+    def next_deadline(self) -> int | None:
+        return min(self._next_abort, self._next_expire)
+
+    async def on_timer(self, now: int) -> None:
+        if now >= self._next_abort:
+            self._next_abort = now + self._abort_every_ms
+            await self.apply(self.coordinator.abort_timed_out(now_ms()))
+        if now >= self._next_expire:
+            self._next_expire = now + self._expire_every_ms
+            await self.apply(self.coordinator.expire_ids(now_ms()))
 
     # -- operations --------------------------------------------------------------------------
     async def run(self, op: Callable[[int], TxnOutput]) -> Any:
@@ -233,44 +201,21 @@ class TxnRuntime:
         return out.result
 
     async def apply(self, out: TxnOutput) -> bool:
-        ends: dict[int, int] = {}
+        records: dict[int, list[Record]] = {}
         for partition, key, value in out.records:
-            end = self._append(partition, key, value)
-            if end is None:
-                return False
-            ends[partition] = end
+            records.setdefault(partition, []).append((key, value))
+        write = self.runtime.write(records)
+        if write.error != E.NONE:
+            return False
         self.coordinator.install(out)
-        err = await self._replicated(ends, REPLICATION_TIMEOUT_S)
+        err = await write.replicated
         if err == E.NONE:
             await self._start_jobs(out.markers)
             return True
         log.warning("%s records not replicated: %s", TXN_TOPIC, err.name)
         if out.markers:
-            self._spawn(self._start_jobs_when_replicated(ends, out.markers))
+            self._spawn(self._start_jobs_when_replicated(write.ends, out.markers))
         return False
-
-    def _append(self, partition: int, key: bytes, value: bytes | None) -> int | None:
-        """Append one record to ``__transaction_state-partition``; the offset after it."""
-        builder = rec.RecordBatchBuilder()
-        builder.append(value, key=key, timestamp=now_ms())
-        result = self.broker.replica_manager.append(
-            TXN_TOPIC, partition, memoryview(builder.build()), -1
-        )
-        if result.error != ErrorCode.NONE:
-            log.error(
-                "append to %s-%d failed: %s %s",
-                TXN_TOPIC, partition, result.error.name, result.message or "",
-            )  # fmt: skip
-            return None
-        return result.next_offset
-
-    async def _replicated(self, ends: dict[int, int], timeout_s: float) -> ErrorCode:
-        rm = self.broker.replica_manager
-        for partition, end in ends.items():
-            err = await rm.wait_for_replication((TXN_TOPIC, partition), end, timeout_s)
-            if err != E.NONE:
-                return err
-        return E.NONE
 
     async def _start_jobs_when_replicated(
         self, ends: dict[int, int], jobs: list[MarkerJob]
@@ -278,11 +223,13 @@ class TxnRuntime:
         """The records of ``jobs`` were appended but not replicated in time: keep waiting while
         this broker leads their partitions, then send the markers."""
         while True:
-            err = await self._replicated(ends, REPLICATION_TIMEOUT_S)
+            err = await self.runtime.wait_replicated(ends, REPLICATION_TIMEOUT_S)
             if err == E.NONE:
                 await self._start_jobs(jobs)
                 return
-            if err != E.REQUEST_TIMED_OUT or not all(p in self.coordinator.owned for p in ends):
+            if err != E.REQUEST_TIMED_OUT or not all(
+                self.coordinator.loaded_epoch(p) is not None for p in ends
+            ):
                 log.warning("markers of %s not started: %s", [j.transactional_id for j in jobs],
                             err.name)  # fmt: skip
                 return
@@ -307,19 +254,3 @@ class TxnRuntime:
             if not out.records or await self.apply(out):
                 return
             await asyncio.sleep(RETRY_S)
-
-    async def _timer_loop(self) -> None:
-        c = self.broker.config
-        abort_every = c["transaction.abort.timed.out.transaction.cleanup.interval.ms"] / 1000
-        expire_every = c["transaction.remove.expired.transaction.cleanup.interval.ms"] / 1000
-        loop = asyncio.get_running_loop()
-        next_expire = loop.time() + expire_every
-        while True:
-            await asyncio.sleep(abort_every)
-            try:
-                await self.apply(self.coordinator.abort_timed_out(now_ms()))
-                if loop.time() >= next_expire:
-                    next_expire = loop.time() + expire_every
-                    await self.apply(self.coordinator.expire_ids(now_ms()))
-            except Exception:
-                log.exception("transaction coordinator timer failed")

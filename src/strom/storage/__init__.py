@@ -7,8 +7,10 @@ format, invariants and thread-safety):
 - :mod:`.segment` (+ :mod:`.segment_reader`, :mod:`.file_records`) -- one ``.log`` file with
   its indexes
 - :mod:`.segments` -- the ordered segment set of a log and deferred file deletion
-- :mod:`.log` (+ :mod:`.log_maintenance`, :mod:`.log_loader`, :mod:`.retention`,
-  :mod:`.list_offsets`) -- one partition's log
+- :mod:`.log` -- one partition's log, composed of :mod:`.local_log` (segments, log end offset,
+  recovery point, roll, flush, checked reads, truncation of segments), :mod:`.log_txn`
+  (last stable offset, aborted transactions, markers), the producer state and the leader epoch
+  cache; opened by :mod:`.log_loader`; :mod:`.retention`, :mod:`.list_offsets` read it
 - :mod:`.leader_epoch` -- the leader epoch cache; :mod:`.checkpoint` -- checkpoint files
 - :mod:`.log_manager` -- all logs of a broker; :mod:`.config` -- topic configs;
   :mod:`.names` -- file names and topic name validation

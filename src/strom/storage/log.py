@@ -1,8 +1,17 @@
 """The log of one partition: an ordered set of segments in ``<log dir>/<topic>-<partition>/``.
 
-Owns: offset assignment on the leader, appends (leader and follower), segment rolling, reads for
-Fetch, ListOffsets lookups, the leader epoch cache, flush bookkeeping (recovery point), retention,
-DeleteRecords and truncation -- Kafka's ``UnifiedLog``/``LocalLog`` for local storage.
+Owns (Kafka's ``UnifiedLog``): the log start offset and the high watermark, offset assignment
+and validation of appends (leader and follower), the producer state (:mod:`.producer_state`),
+the leader epoch cache, reads for Fetch with their corruption check, ListOffsets lookups,
+retention and DeleteRecords, and what a truncation means for all of these. It is composed of
+parts that each own their state:
+
+- :class:`~strom.storage.local_log.LocalLog` (``self.local``): the segments, the log end offset,
+  the recovery point, roll, flush and the truncation of segments;
+- :class:`~strom.storage.log_txn.LogTransactions` (``self.txns``): the last stable offset, the
+  aborted-transaction indexes and the rules of transaction markers;
+- :class:`~strom.storage.leader_epoch.LeaderEpochCache` and
+  :class:`~strom.storage.producer_state.ProducerStateManager`.
 
 On-disk format: the partition directory holds the segment files (:mod:`.segment`) and
 ``leader-epoch-checkpoint`` (:mod:`.leader_epoch`)::
@@ -14,14 +23,13 @@ On-disk format: the partition directory holds the segment files (:mod:`.segment`
       00000000000000001200.snapshot                producer state at offset 1200 (see
                                                    :mod:`.producer_state_snapshot`)
 
-The recovery point, log start offset and high
-watermark are persisted by :class:`~strom.storage.log_manager.LogManager` in the log directory's
-checkpoint files. Loading and crash recovery: :mod:`.log_loader`; flushing, truncation and
-segment deletion: :mod:`.log_maintenance` (a mixin); retention rules: :mod:`.retention`;
-ListOffsets: :mod:`.list_offsets`; corrupt and missing ranges, and the check every read
-passes before it is returned: :mod:`.corruption`; idempotent-producer state:
-:mod:`.producer_state` (checked before a leader append writes anything, snapshotted at each roll
-and at clean shutdown, rebuilt on open and after truncation).
+The recovery point, log start offset and high watermark are persisted by
+:class:`~strom.storage.log_manager.LogManager` in the log directory's checkpoint files. Loading and
+crash recovery: :mod:`.log_loader`; retention rules: :mod:`.retention`; ListOffsets:
+:mod:`.list_offsets`; corrupt and missing ranges, and the check every read passes before it is
+returned: :mod:`.corruption`; idempotent-producer state: :mod:`.producer_state` (checked
+before a leader append writes anything, snapshotted at each roll and at clean shutdown, rebuilt on
+open and after truncation).
 
 Invariants:
 - ``log_start_offset <= high_watermark <= log_end_offset`` and ``recovery_point <=
@@ -34,16 +42,15 @@ I/O errors: every method that writes turns an OSError into KafkaStorageError aft
 log directory offline (:mod:`.log_dir_failure`); an offline directory's logs refuse appends.
 
 Thread-safety: one asyncio thread calls everything except :meth:`Log.flush` (and
-:meth:`Log.needs_flush`), which may run in a worker thread concurrently with appends and reads.
-A small lock guards the recovery point; a truncation racing a flush can only make the flush not
-advance the recovery point. Do not :meth:`close` while a flush is running.
+:meth:`Log.needs_flush`), which may run in a worker thread concurrently with appends and reads
+(:class:`~strom.storage.local_log.LocalLog` guards the recovery point; a truncation racing a flush
+can only make the flush not advance it). Do not :meth:`close` while a flush is running.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import threading
 from pathlib import Path
 
 from strom.errors import CorruptRecordError, MessageTooLargeError
@@ -54,20 +61,20 @@ from strom.protocol.records import (
     stamp_partition_leader_epoch,
     verify_crc,
 )
-from strom.storage import list_offsets
+from strom.storage import list_offsets, retention
 from strom.storage.config import LogConfig
-from strom.storage.corruption import CorruptLogRangeError, CorruptRanges, ReadVerifier
+from strom.storage.corruption import CorruptRanges
 from strom.storage.errors import (
     KafkaStorageError,
     OffsetOutOfRangeError,
     RecordBatchTooLargeError,
     UnexpectedAppendOffsetError,
 )
-from strom.storage.file_records import FetchDataInfo, resync
+from strom.storage.file_records import FetchDataInfo
 from strom.storage.leader_epoch import LeaderEpochCache
+from strom.storage.local_log import LocalLog
 from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
 from strom.storage.log_loader import load_log, rebuild_leader_epochs
-from strom.storage.log_maintenance import LogMaintenance
 from strom.storage.log_results import AppendInfo, TimestampAndOffset
 from strom.storage.log_txn import LogTransactions
 from strom.storage.names import LEADER_EPOCH_CHECKPOINT, parse_partition_dir_name
@@ -75,17 +82,16 @@ from strom.storage.producer_state import DEFAULT_PRODUCER_ID_EXPIRATION_MS, Prod
 from strom.storage.segment import LogSegment
 from strom.storage.segments import SegmentSet
 from strom.storage.time_source import ClockMs, system_clock_ms
+from strom.storage.txn_index import AbortedTxn
 
 logger = logging.getLogger("strom.storage")
 
 __all__ = ["AppendInfo", "Log", "TimestampAndOffset"]
 
 _TIMESTAMP_TYPE_BIT = 0x08
-VERIFY_WINDOW = 1024 * 1024
-"""Bytes of a read checked at a time (:meth:`Log._verified`)."""
 
 
-class Log(LogMaintenance, LogTransactions):
+class Log:
     """One partition's log. Build it with :meth:`Log.open`."""
 
     def __init__(
@@ -107,30 +113,32 @@ class Log(LogMaintenance, LogTransactions):
             raise ValueError(f"{directory} is not named <topic>-<partition>")
         self.topic, self.partition = parsed
         self.directory = directory
-        self.config = config
         self.clock_ms = clock_ms
         # shared by every log of the broker; a log of its own when opened alone (tests, tools)
         self.log_dir_failure = (
             log_dir_failure if log_dir_failure is not None else (LogDirFailureChannel())
         )
-        self._segments = segments
-        self._lso = log_start_offset
-        self._leo = log_end_offset
-        self._rp = recovery_point
-        self._hw = min(max(high_watermark, log_start_offset), log_end_offset)
-        self._lock = threading.Lock()
-        self._truncations = 0
-        self._last_flush_ms = clock_ms()
-        self._dir_dirty = False
-        self.closed = False
-        self.segments_recovered = 0
-        self.corruption = CorruptRanges()
-        self.leader_epoch_cache = LeaderEpochCache(directory / LEADER_EPOCH_CHECKPOINT)
-        self.leader_epoch_cache.truncate_from_end(log_end_offset)
-        self.leader_epoch_cache.truncate_from_start(log_start_offset)
         self.producer_state = ProducerStateManager(
             directory, expiration_ms=producer_id_expiration_ms
         )
+        self.local = LocalLog(
+            directory,
+            config,
+            segments,
+            log_end_offset=log_end_offset,
+            recovery_point=recovery_point,
+            clock_ms=clock_ms,
+            log_dir_failure=self.log_dir_failure,
+            on_roll=self._rolled,
+        )
+        self.txns = LogTransactions(directory, segments, self.producer_state)
+        self._segments = segments
+        self._lso = log_start_offset
+        self._hw = min(max(high_watermark, log_start_offset), log_end_offset)
+        self.segments_recovered = 0
+        self.leader_epoch_cache = LeaderEpochCache(directory / LEADER_EPOCH_CHECKPOINT)
+        self.leader_epoch_cache.truncate_from_end(log_end_offset)
+        self.leader_epoch_cache.truncate_from_start(log_start_offset)
 
     @classmethod
     def open(
@@ -183,21 +191,33 @@ class Log(LogMaintenance, LogTransactions):
         log.producer_state.truncate_and_reload(
             log.segment_set, log.log_start_offset, log.log_end_offset, clock_ms()
         )
-        log.load_txn_indexes(log.log_start_offset, log.log_end_offset)
+        log.txns.load_txn_indexes(log.log_start_offset, log.log_end_offset)
         return log
 
     # -- state ---------------------------------------------------------------------------------
+    @property
+    def config(self) -> LogConfig:
+        return self.local.config
+
+    @config.setter
+    def config(self, config: LogConfig) -> None:
+        self.local.config = config
+
+    @property
+    def closed(self) -> bool:
+        return self.local.closed
+
     @property
     def log_start_offset(self) -> int:
         return self._lso
 
     @property
     def log_end_offset(self) -> int:
-        return self._leo
+        return self.local.log_end_offset
 
     @property
     def recovery_point(self) -> int:
-        return self._rp
+        return self.local.recovery_point
 
     @property
     def high_watermark(self) -> int:
@@ -205,7 +225,7 @@ class Log(LogMaintenance, LogTransactions):
 
     @high_watermark.setter
     def high_watermark(self, value: int) -> None:
-        self._hw = min(max(value, self._lso), self._leo)
+        self._hw = min(max(value, self._lso), self.local.log_end_offset)
 
     @property
     def segments(self) -> tuple[LogSegment, ...]:
@@ -225,24 +245,20 @@ class Log(LogMaintenance, LogTransactions):
 
     @property
     def compacted(self) -> bool:
-        return "compact" in self.config.cleanup_policy
+        return self.local.compacted
+
+    @property
+    def corruption(self) -> CorruptRanges:
+        return self.local.corruption
 
     @property
     def first_corrupt_offset(self) -> int | None:
         """The first offset this replica cannot serve (:mod:`.corruption`), or None."""
-        return self.corruption.first(self.compacted)
+        return self.local.first_corrupt_offset
 
     def mark_corrupt(self, start: int, end: int, reason: str) -> bool:
         """Never serve ``[start, end)`` again (until truncated away); True if it is new."""
-        end = min(end, self._leo)
-        start = max(start, self._lso)
-        if not self.corruption.mark(start, end, reason):
-            return False
-        logger.error(
-            "%s-%d: offsets [%d, %d) are corrupt (%s); first corrupt offset now %s",
-            self.topic, self.partition, start, end, reason, self.first_corrupt_offset,
-        )  # fmt: skip
-        return True
+        return self.local.mark_corrupt(max(start, self._lso), end, reason)
 
     @property
     def latest_epoch(self) -> int | None:
@@ -250,7 +266,8 @@ class Log(LogMaintenance, LogTransactions):
 
     def __repr__(self) -> str:
         return (
-            f"Log({self.topic}-{self.partition}, start={self._lso}, end={self._leo}, "
+            f"Log({self.topic}-{self.partition}, start={self._lso}, "
+            f"end={self.local.log_end_offset}, "
             f"hw={self._hw}, segments={len(self._segments)})"
         )
 
@@ -292,12 +309,12 @@ class Log(LogMaintenance, LogTransactions):
         headers = self._batches(records, leader=True)
         self.producer_state.maybe_remove_expired(self.clock_ms())
         check = self.producer_state.prepare_leader_append(
-            [h for _, h in headers], self._leo, client=client
+            [h for _, h in headers], self.local.log_end_offset, client=client
         )
         if check.duplicate is not None:
             return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
         info = self._stamp_and_append(records, headers, leader_epoch)
-        self.producer_state.commit(check, self._leo)
+        self.producer_state.commit(check, self.local.log_end_offset)
         return info
 
     @on_io_error("appending to")
@@ -309,7 +326,7 @@ class Log(LogMaintenance, LogTransactions):
         self, records: bytearray, headers: list[tuple[int, BatchHeader]], leader_epoch: int
     ) -> AppendInfo:
         stamped: list[tuple[int, BatchHeader]] = []
-        next_offset = self._leo
+        next_offset = self.local.log_end_offset
         for pos, hdr in headers:
             stamp_base_offset(records, pos, next_offset)
             stamp_partition_leader_epoch(records, pos, leader_epoch)
@@ -324,7 +341,7 @@ class Log(LogMaintenance, LogTransactions):
     def append_as_follower(self, records: bytearray | bytes) -> AppendInfo:
         """Append batches whose offsets the leader assigned (they must start at >= LEO)."""
         headers = self._batches(records, leader=False)
-        expected = self._leo
+        expected = self.local.log_end_offset
         for _, hdr in headers:
             if hdr.base_offset < expected:
                 raise UnexpectedAppendOffsetError(
@@ -333,10 +350,10 @@ class Log(LogMaintenance, LogTransactions):
                 )
             expected = hdr.next_offset
         update = self.producer_state.prepare_replica_append([h for _, h in headers])
-        aborted = self._index_replica_aborts(records, headers)
+        aborted = self.txns.index_replica_aborts(records, headers)
         info = self._append(records, headers)
-        self.producer_state.commit(update, self._leo)
-        self._add_aborted(aborted)
+        self.producer_state.commit(update, self.local.log_end_offset)
+        self.txns.add_aborted(aborted)
         return info
 
     def _append(self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]]) -> AppendInfo:
@@ -347,20 +364,7 @@ class Log(LogMaintenance, LogTransactions):
         for _, hdr in headers:
             if hdr.max_timestamp > max_ts:
                 max_ts, offset_of_max = hdr.max_timestamp, hdr.last_offset
-        now = self.clock_ms()
-        segment = self._segments.active
-        rolled = segment.should_roll(
-            segment_bytes=self.config.segment_bytes,
-            segment_ms=self.config.segment_ms,
-            records_size=len(buf),
-            max_timestamp=max_ts,
-            max_offset=last.last_offset,
-            now_ms=now,
-        )
-        if rolled:
-            segment = self.roll(first.base_offset)
-        segment.append(buf, headers)
-        self._leo = last.next_offset
+        rolled = self.local.append(buf, headers, max_ts)
         for _, hdr in headers:
             epoch = hdr.partition_leader_epoch
             if epoch >= 0 and epoch != self.leader_epoch_cache.latest_epoch:
@@ -379,32 +383,14 @@ class Log(LogMaintenance, LogTransactions):
             rolled=rolled,
         )
 
-    @on_io_error("rolling a segment of")
     def roll(self, new_base_offset: int | None = None) -> LogSegment:
         """Start a new active segment at ``new_base_offset`` (default: the log end offset)."""
-        base = self._leo if new_base_offset is None else new_base_offset
-        active = self._segments.active
-        if base < active.next_offset:
-            raise ValueError(f"cannot roll to {base} below the next offset {active.next_offset}")
-        if active.size == 0:
-            if active.base_offset == base:
-                return active
-            self._segments.remove(active)
-            active.delete()
-        else:
-            active.on_become_inactive()
-        segment = LogSegment.create(
-            self.directory,
-            base,
-            index_interval_bytes=self.config.index_interval_bytes,
-            max_index_size=self.config.segment_index_bytes,
-            now_ms=self.clock_ms(),
-        )
-        self._segments.add(segment)
-        self._dir_dirty = True
+        return self.local.roll(new_base_offset)
+
+    def _rolled(self, base: int) -> None:
+        """A new active segment starts at ``base``: snapshot the producer state there."""
         self.producer_state.map_end_offset = max(self.producer_state.map_end_offset, base)
         self.take_producer_snapshot()
-        return segment
 
     @on_io_error("writing a producer snapshot of")
     def take_producer_snapshot(self) -> None:
@@ -415,11 +401,12 @@ class Log(LogMaintenance, LogTransactions):
     @on_io_error("writing the leader epoch cache of")
     def assign_epoch_start_offset(self, epoch: int, start_offset: int | None = None) -> None:
         """Record a new leader epoch starting at ``start_offset`` (default: the log end offset)."""
-        self.leader_epoch_cache.assign(epoch, self._leo if start_offset is None else start_offset)
+        end = self.local.log_end_offset
+        self.leader_epoch_cache.assign(epoch, end if start_offset is None else start_offset)
 
     def end_offset_for_epoch(self, epoch: int) -> tuple[int, int]:
         """OffsetForLeaderEpoch: ``(epoch, end offset)``; ``(-1, -1)`` if unknown."""
-        return self.leader_epoch_cache.end_offset_for_epoch(epoch, self._leo)
+        return self.leader_epoch_cache.end_offset_for_epoch(epoch, self.local.log_end_offset)
 
     # -- reads ---------------------------------------------------------------------------------
     def read(
@@ -433,9 +420,10 @@ class Log(LogMaintenance, LogTransactions):
 
         ``max_offset`` is an exclusive bound such as the high watermark (default: the log end
         offset); it must be a batch boundary. Raises OffsetOutOfRangeError when
-        ``start_offset`` is outside ``[log_start_offset, log_end_offset]``.
+        ``start_offset`` is outside ``[log_start_offset, log_end_offset]``; the bytes served
+        pass the read check of :meth:`LocalLog.read <strom.storage.local_log.LocalLog.read>`.
         """
-        lso, leo = self._lso, self._leo
+        lso, leo = self._lso, self.local.log_end_offset
         if start_offset < lso or start_offset > leo:
             raise OffsetOutOfRangeError(
                 f"Received request for offset {start_offset} for partition "
@@ -443,91 +431,7 @@ class Log(LogMaintenance, LogTransactions):
                 f"{lso} to {leo}."
             )
         upper = leo if max_offset is None else min(max_offset, leo)
-        if start_offset >= upper:
-            return FetchDataInfo(start_offset)
-        where = f"{self.topic}-{self.partition}"
-        stop = self.corruption.check(start_offset, self.compacted, where)
-        bound_base, bound_pos = -1, 0
-        if upper < leo:
-            bound_seg = self._segments.floor(upper)
-            if bound_seg is not None:
-                found = bound_seg.translate_offset(upper)
-                bound_base = bound_seg.base_offset
-                bound_pos = found[0] if found is not None else bound_seg.size
-        for seg in self._segments.from_offset(start_offset):
-            limit = None
-            if bound_base >= 0:
-                if seg.base_offset > bound_base:
-                    break
-                if seg.base_offset == bound_base:
-                    limit = bound_pos
-            try:
-                info = seg.read_slice(start_offset, max_bytes, limit, min_one_batch)
-            except CorruptRecordError as exc:  # an unparsable header before the offset
-                raise self._unreadable(seg, start_offset, str(exc)) from exc
-            if info is not None:
-                return self._verified(info, seg, stop, (max_bytes, limit, min_one_batch))
-        return FetchDataInfo(start_offset)
-
-    def _verified(
-        self,
-        info: FetchDataInfo,
-        seg: LogSegment,
-        stop: int | None,
-        reread: tuple[int, int | None, bool],
-    ) -> FetchDataInfo:
-        """Only the batches that pass the read check (:class:`~.corruption.ReadVerifier`); a bad
-        first batch is marked corrupt (:meth:`_unreadable`) and raises CORRUPT_MESSAGE -- unless
-        its damaged header only claims the fetch offset (a flipped last offset delta) and the
-        next valid batch (:func:`~.file_records.resync`) holds it: the read restarts there
-        (``reread``: the read's max bytes, max position and min-one-batch flag).
-
-        The bytes are read and checked in windows of :data:`VERIFY_WINDOW` (or one batch, if
-        larger) and not kept: the result stays file ranges that Fetch streams to the socket, so a
-        large read costs one window of memory, not its size."""
-        verifier = ReadVerifier(info.fetch_offset, stop)
-        total = info.size
-        checked = 0
-        while checked < total:
-            want = min(max(VERIFY_WINDOW, verifier.pending), total - checked)
-            window = memoryview(info.read_range(checked, want))
-            if len(window) < want:  # the segment shrank meanwhile (truncation): serve less
-                return info.truncated(checked)
-            n, problem = verifier.feed(window)
-            checked += n
-            if problem is not None:
-                if checked:
-                    return info.truncated(checked)
-                resumed = resync(
-                    seg.file.fileno(), seg.base_offset, info.position, seg.size, info.fetch_offset
-                )
-                if resumed is not None and resumed[1].base_offset <= info.fetch_offset:
-                    max_bytes, limit, min_one = reread
-                    again = seg.read_slice(
-                        info.fetch_offset, max_bytes, limit, min_one, start_position=resumed[0]
-                    )
-                    if again is not None:
-                        return self._verified(again, seg, stop, reread)
-                raise self._unreadable(seg, info.fetch_offset, problem, info.position)
-            if n == 0 and want == total - checked:
-                break  # a trailing partial batch cut by the byte limit: served, clients drop it
-        return info
-
-    def _unreadable(
-        self, seg: LogSegment, offset: int, problem: str, position: int | None = None
-    ) -> CorruptLogRangeError:
-        """Mark ``seg`` corrupt from ``offset`` to the next valid batch after the invalid one at
-        ``position`` (:func:`~.file_records.resync`), else to its end; the error to raise."""
-        nxt = self._segments.following(seg)
-        end = nxt.base_offset if nxt is not None else self._leo
-        if position is not None:
-            resumed = resync(seg.file.fileno(), seg.base_offset, position, seg.size, offset)
-            if resumed is not None:
-                end = resumed[1].base_offset
-        self.mark_corrupt(offset, end, f"read of segment {seg.base_offset}: {problem}")
-        return CorruptLogRangeError(
-            f"offset {offset} of {self.topic}-{self.partition} is corrupt: {problem}", offset
-        )
+        return self.local.read(start_offset, max_bytes, upper, min_one_batch)
 
     def fetch_offset_by_timestamp(self, timestamp: int) -> TimestampAndOffset | None:
         """ListOffsets: -2 earliest, -1 latest (log end), -3 max timestamp, else the first
@@ -537,3 +441,123 @@ class Log(LogMaintenance, LogTransactions):
         if found is None:
             return None
         return TimestampAndOffset(*found)
+
+    # -- transactions (:mod:`.log_txn`) --------------------------------------------------------
+    @property
+    def last_stable_offset(self) -> int:
+        return self.txns.last_stable_offset(self._hw)
+
+    def aborted_transactions(self, fetch_offset: int, upper: int) -> list[AbortedTxn]:
+        """Aborted transactions that overlap ``[fetch_offset, upper)``, by first offset."""
+        return self.txns.aborted_transactions(fetch_offset, upper)
+
+    def all_aborted_transactions(self) -> list[AbortedTxn]:
+        """Every indexed aborted transaction (diagnostics and tests)."""
+        return self.txns.all_aborted_transactions()
+
+    @on_io_error("appending a transaction marker to")
+    def append_marker(
+        self,
+        producer_id: int,
+        producer_epoch: int,
+        commit: bool,
+        coordinator_epoch: int,
+        leader_epoch: int,
+        timestamp: int,
+    ) -> AppendInfo:
+        """Append one COMMIT/ABORT marker for ``producer_id`` as leader (:mod:`.log_txn`)."""
+        return self.txns.append_marker(
+            producer_id,
+            producer_epoch,
+            commit,
+            coordinator_epoch,
+            timestamp,
+            lambda batch: self.append_raw_as_leader(batch, leader_epoch),
+        )
+
+    # -- flushing (:mod:`.local_log`) ----------------------------------------------------------
+    @property
+    def unflushed_messages(self) -> int:
+        return self.local.unflushed_messages
+
+    def needs_flush(self, now_ms: int | None = None) -> bool:
+        """True when ``flush.messages``/``flush.ms`` or a roll of an unflushed segment asks
+        for :meth:`flush`."""
+        return self.local.needs_flush(now_ms)
+
+    def flush(self, up_to_offset: int | None = None) -> None:
+        """fsync every segment holding offsets below ``up_to_offset`` (default: the log end)
+        and advance the recovery point. Safe to run in a worker thread."""
+        self.local.flush(up_to_offset)
+
+    # -- truncation, retention, deletion ---------------------------------------------------------
+    @on_io_error("truncating")
+    def truncate_to(self, offset: int) -> bool:
+        """Remove everything at and after ``offset`` (a batch boundary); True if anything went.
+        Keeps ``log_start_offset <= high_watermark <= log_end_offset``, trims the leader epoch
+        cache, rebuilds the producer state (deleting snapshots beyond the new end) and drops the
+        corrupt ranges it removed; each segment's ``.txnindex`` goes with its segment."""
+        if offset < 0:
+            raise ValueError(f"cannot truncate to negative offset {offset}")
+        if offset >= self.local.log_end_offset:
+            return False
+        if offset < self._segments.first.base_offset:
+            self.truncate_fully_and_start_at(offset)
+            return True
+        offset = self.local.truncate_to(offset)
+        self._lso = min(self._lso, offset)
+        self._hw = min(self._hw, offset)
+        self.leader_epoch_cache.truncate_from_end(offset)
+        self.producer_state.truncate_and_reload(self._segments, self._lso, offset, self.clock_ms())
+        return True
+
+    @on_io_error("truncating")
+    def truncate_fully_and_start_at(self, offset: int) -> None:
+        """Delete every segment and start an empty log at ``offset``."""
+        self.local.truncate_fully_and_start_at(offset)
+        self._lso = self._hw = offset
+        self.leader_epoch_cache.clear()
+        self.producer_state.clear(offset)
+
+    def _increment_log_start_offset(self, offset: int) -> None:
+        if offset <= self._lso:
+            return
+        self._lso = offset
+        self._hw = max(self._hw, offset)
+        self.corruption.drop_below(offset)
+        self.leader_epoch_cache.truncate_from_start(offset)
+        self.local.raise_recovery_point(offset)
+
+    @on_io_error("deleting records of")
+    def delete_records_before(self, offset: int) -> int:
+        """DeleteRecords: move the log start offset up to ``offset`` (<= high watermark) and
+        delete the segments now wholly below it; returns the new log start offset."""
+        if offset > self._hw:
+            raise OffsetOutOfRangeError(
+                f"Cannot increment the log start offset to {offset} of partition "
+                f"{self.topic}-{self.partition} since it is larger than the high watermark "
+                f"{self._hw}"
+            )
+        self._increment_log_start_offset(offset)
+        retention.delete_log_start_breached(self, self.clock_ms())
+        return self._lso
+
+    @on_io_error("deleting old segments of")
+    def delete_old_segments(self, now_ms: int | None = None) -> int:
+        """Apply retention (log start, ``retention.bytes``, ``retention.ms``) to closed
+        segments and purge expired ``.deleted`` files; returns segments deleted."""
+        now = self.clock_ms() if now_ms is None else now_ms
+        return retention.delete_old_segments(self, now)
+
+    def delete_segments(self, doomed: list[LogSegment], now_ms: int, reason: str) -> int:
+        """Remove closed segments from the front of the log (never the active one) and move
+        the log start offset up to the first remaining one; returns how many went."""
+        deleted = self.local.delete_front(doomed, now_ms, reason)
+        if deleted:
+            self._increment_log_start_offset(self._segments.first.base_offset)
+            self.producer_state.delete_snapshots_before(self._segments.first.base_offset)
+        return deleted
+
+    def close(self) -> None:
+        """Close every file (no fsync: :meth:`flush` first for durability)."""
+        self.local.close()

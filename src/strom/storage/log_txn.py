@@ -1,6 +1,10 @@
-"""Transactions in a partition log (a mixin of ``Log``): markers, last stable offset, aborts.
+"""Transactions in a partition log: markers, last stable offset, aborted transactions.
 
-Owns: appending COMMIT/ABORT control batches on behalf of a transaction coordinator
+A part of the partition log (:class:`~strom.storage.log.Log` holds one), given the segment set
+and the producer state it shares with the log; it never appends by itself: the log passes
+:meth:`LogTransactions.append_marker` the function that stamps and appends a batch.
+
+Owns: the rules of COMMIT/ABORT control batches written on behalf of a transaction coordinator
 (:meth:`append_marker`), the last stable offset (LSO), and the aborted-transaction indexes
 (one ``.txnindex`` per segment, :mod:`.txn_index`) that read_committed fetches use: written
 when an ABORT marker is appended (as leader or follower), truncated and deleted with their
@@ -26,9 +30,9 @@ Rules (Kafka 3.9):
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.records import (
@@ -38,7 +42,6 @@ from strom.protocol.records import (
     parse_control_record,
 )
 from strom.storage import producer_state_snapshot as snap
-from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
 from strom.storage.producer_state import (
     InvalidProducerEpochError,
     ProducerAppend,
@@ -50,7 +53,6 @@ from strom.storage.segments import SegmentSet
 from strom.storage.txn_index import AbortedTxn
 
 if TYPE_CHECKING:
-    from strom.storage.log import Log
     from strom.storage.log_results import AppendInfo
 
 logger = logging.getLogger("strom.storage")
@@ -128,18 +130,18 @@ def _open_txns_at(directory: Path, offset: int, log_start: int) -> tuple[dict[in
 
 
 class LogTransactions:
-    """Mixin for :class:`~strom.storage.log.Log`."""
+    """The transactional view of one partition log's segments and producer state."""
 
-    producer_state: ProducerStateManager
-    directory: Path
-    log_dir_failure: LogDirFailureChannel
-    _segments: SegmentSet
-    _hw: int
+    def __init__(
+        self, directory: Path, segments: SegmentSet, producer_state: ProducerStateManager
+    ) -> None:
+        self.directory = directory
+        self._segments = segments
+        self.producer_state = producer_state
 
-    @property
-    def last_stable_offset(self) -> int:
+    def last_stable_offset(self, high_watermark: int) -> int:
         first = self.producer_state.first_unstable_offset()
-        return self._hw if first is None else min(first, self._hw)
+        return high_watermark if first is None else min(first, high_watermark)
 
     def aborted_transactions(self, fetch_offset: int, upper: int) -> list[AbortedTxn]:
         """Aborted transactions that overlap ``[fetch_offset, upper)``, by first offset: the
@@ -184,7 +186,7 @@ class LogTransactions:
         )
         return written
 
-    def _index_replica_aborts(
+    def index_replica_aborts(
         self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]]
     ) -> list[AbortedTxn]:
         """Aborted transactions closed by ABORT markers in a follower append (to be indexed
@@ -207,24 +209,23 @@ class LogTransactions:
                 )
         return out
 
-    def _add_aborted(self, entries: Iterable[AbortedTxn]) -> None:
+    def add_aborted(self, entries: Iterable[AbortedTxn]) -> None:
         for e in entries:
             seg = self._segments.floor(e.last_offset)
             if seg is not None:
                 seg.txn_index.append(e)
 
-    @on_io_error("appending a transaction marker to")
     def append_marker(
         self,
         producer_id: int,
         producer_epoch: int,
         commit: bool,
         coordinator_epoch: int,
-        leader_epoch: int,
         timestamp: int,
+        append: Callable[[bytearray], AppendInfo],
     ) -> AppendInfo:
-        """Append one COMMIT/ABORT marker for ``producer_id`` as leader."""
-        log = cast("Log", self)
+        """Append one COMMIT/ABORT marker for ``producer_id`` with ``append`` (the log's
+        stamping leader append, no producer-state checks), after the fencing checks."""
         current = self.producer_state.producers.get(producer_id)
         if current is not None:
             if coordinator_epoch < current.coordinator_epoch:
@@ -248,13 +249,15 @@ class LogTransactions:
                 timestamp=timestamp,
             )
         )
-        info = log.append_raw_as_leader(batch, leader_epoch)
+        info = append(batch)
         entry.update_epoch(producer_epoch)
         entry.current_txn_first_offset = None
         entry.coordinator_epoch = coordinator_epoch
         entry.last_timestamp = timestamp
-        self.producer_state.commit(ProducerAppend(updates={producer_id: entry}), log.log_end_offset)
+        self.producer_state.commit(
+            ProducerAppend(updates={producer_id: entry}), info.last_offset + 1
+        )
         if not commit and first is not None:
             others = self.producer_state.ongoing.values()
-            self._add_aborted([_aborted_entry(producer_id, first, info.first_offset, others)])
+            self.add_aborted([_aborted_entry(producer_id, first, info.first_offset, others)])
         return info

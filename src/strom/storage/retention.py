@@ -48,7 +48,7 @@ def deletable_segments(log: Log, predicate: Predicate) -> list[LogSegment]:
 def delete_log_start_breached(log: Log, now_ms: int) -> int:
     lso = log.log_start_offset
     doomed = deletable_segments(log, lambda seg, nxt: nxt.base_offset <= lso)
-    return log._delete_segments(doomed, now_ms, f"below the log start offset {lso}")
+    return log.delete_segments(doomed, now_ms, f"below the log start offset {lso}")
 
 
 def delete_retention_size_breached(log: Log, now_ms: int) -> int:
@@ -67,7 +67,7 @@ def delete_retention_size_breached(log: Log, now_ms: int) -> int:
         return True
 
     doomed = deletable_segments(log, over)
-    return log._delete_segments(doomed, now_ms, f"retention.bytes {limit} exceeded")
+    return log.delete_segments(doomed, now_ms, f"retention.bytes {limit} exceeded")
 
 
 def delete_retention_ms_breached(log: Log, now_ms: int) -> int:
@@ -75,7 +75,7 @@ def delete_retention_ms_breached(log: Log, now_ms: int) -> int:
     if limit < 0:
         return 0
     doomed = deletable_segments(log, lambda seg, nxt: now_ms - seg.largest_timestamp > limit)
-    return log._delete_segments(doomed, now_ms, f"older than retention.ms {limit}")
+    return log.delete_segments(doomed, now_ms, f"older than retention.ms {limit}")
 
 
 def delete_old_segments(log: Log, now_ms: int) -> int:

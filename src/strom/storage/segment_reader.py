@@ -86,7 +86,7 @@ class SegmentReader:
 
         At most ``max_size`` bytes (but the whole first batch if ``min_one_batch``) and never
         past ``max_position``; the batch is looked for from ``start_position`` on (past a batch
-        whose damaged header claims the offset: see :meth:`Log._verified`).
+        whose damaged header claims the offset: see :meth:`LocalLog._verified`).
         """
         if max_size < 0:
             raise ValueError(f"invalid max size {max_size}")

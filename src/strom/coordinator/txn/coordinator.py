@@ -73,9 +73,20 @@ class TransactionCoordinator:
             return E.NOT_COORDINATOR
         return E.NONE
 
+    def loaded_epoch(self, partition: int) -> int | None:
+        """The coordinator epoch ``partition`` is owned (or loading) at; None if not owned."""
+        return self.owned.get(partition)
+
     def begin_load(self, partition: int, coordinator_epoch: int) -> None:
         self.owned[partition] = coordinator_epoch
         self.loading.add(partition)
+
+    def unload(self, partition: int) -> None:
+        """Forget ``partition`` and every transactional id in it."""
+        self.owned.pop(partition, None)
+        self.loading.discard(partition)
+        for txn_id in [t for t, m in self.txns.items() if m.partition == partition]:
+            del self.txns[txn_id]
 
     def replay(self, partition: int, key: bytes, value: bytes | None) -> None:
         txn_id = decode_key(key)
@@ -319,6 +330,7 @@ class TransactionCoordinator:
                 and m.partition not in self.loading
                 and now - m.last_update_ms >= self.id_expiration_ms
             ):
+                m.to(S.DEAD, now)  # checks the transition; Dead is written as a tombstone
                 out.records.append((m.partition, encode_key(m.transactional_id), None))
                 out.installs.append((m.transactional_id, None))
         return out

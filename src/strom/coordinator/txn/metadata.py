@@ -14,6 +14,12 @@ State machine (Kafka 3.9, transaction version 0/1)::
     Empty / Complete* --InitProducerId--> Empty (epoch bumped)
     any idle state --transactional.id.expiration.ms--> Dead (tombstone)
 
+Every transition is checked as Kafka's ``TransactionMetadata.prepareTransitionTo`` does:
+:data:`VALID_PREVIOUS` lists, for each state, the states it may be entered from;
+:meth:`TxnMetadata.to` raises :class:`IllegalTxnTransitionError` for any other (the operation
+then writes nothing; a broker answers it UNKNOWN_SERVER_ERROR, as Kafka's IllegalStateException).
+Replay installs what the log holds without this check (the log is the truth).
+
 PrepareEpochFence exists as in Kafka but is never written: Kafka keeps it as an in-memory pending
 state between bumping the epoch of an Ongoing transaction and writing its PrepareAbort; here the
 two happen in one operation, so the record written is PrepareAbort with the bumped epoch.
@@ -51,6 +57,24 @@ class TxnState(IntEnum):
         return "".join(w.capitalize() for w in self.name.split("_"))
 
 
+S = TxnState
+VALID_PREVIOUS: dict[TxnState, frozenset[TxnState]] = {
+    S.EMPTY: frozenset({S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT}),
+    S.ONGOING: frozenset({S.ONGOING, S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT}),
+    S.PREPARE_COMMIT: frozenset({S.ONGOING}),
+    S.PREPARE_ABORT: frozenset({S.ONGOING, S.PREPARE_EPOCH_FENCE}),
+    S.COMPLETE_COMMIT: frozenset({S.PREPARE_COMMIT}),
+    S.COMPLETE_ABORT: frozenset({S.PREPARE_ABORT}),
+    S.DEAD: frozenset({S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT}),
+    S.PREPARE_EPOCH_FENCE: frozenset({S.ONGOING}),
+}
+"""Kafka 3.9's ``TransactionState.validPreviousStates``: the states each state may follow."""
+
+
+class IllegalTxnTransitionError(Exception):
+    """A transition from a state not in :data:`VALID_PREVIOUS` of the target (a bug)."""
+
+
 IDLE = frozenset({TxnState.EMPTY, TxnState.COMPLETE_COMMIT, TxnState.COMPLETE_ABORT})
 PREPARE = frozenset({TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT})
 
@@ -74,6 +98,13 @@ class TxnMetadata:
     last_producer_epoch: int = NO_PRODUCER_EPOCH
 
     def to(self, state: TxnState, now: int, **changes: Any) -> TxnMetadata:
+        """This transaction moved to ``state`` at ``now`` (with ``changes``); raises
+        :class:`IllegalTxnTransitionError` unless ``state`` may follow the current state."""
+        if self.state not in VALID_PREVIOUS[state]:
+            raise IllegalTxnTransitionError(
+                f"transactional id {self.transactional_id}: {self.state.display} -> "
+                f"{state.display} is not a legal transition"
+            )
         return dataclasses.replace(self, state=state, last_update_ms=now, **changes)
 
     def to_value(self) -> TxnLogValue:
