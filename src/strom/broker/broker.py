@@ -67,39 +67,39 @@ class Broker:
         # a cluster's brokers connect to each other's inter-broker listener with its protocol;
         # the listeners are checked first, so a bad key store is reported as the server's
         self.inter_broker_security: ConnectionSecurity | None = None
-        if config["zookeeper.connect"]:
+        if config.zookeeper_connect:
             build_listener_security(config)
             self.inter_broker_security = inter_broker_client_security(config)
         self.inter_broker = InterBrokerPool(self.broker_id, security=self.inter_broker_security)
         self.cluster: ClusterMode | None = None
-        if config["zookeeper.connect"]:
+        if config.zookeeper_connect:
             self.cluster = ClusterMode(self)
             self.metadata: MetadataStore = self.cluster.store
         else:
             self.metadata = LocalMetadataStore(dirs[0])
         self.authorizer: AclAuthorizer | None = None
-        if config["authorizer.class.name"].strip():
+        if config.authorizer_class_name.strip():
             acl_store: AclStore = (
                 ZkAclStore(self.cluster.store.zk) if self.cluster else LocalAclStore(dirs[0])
             )
             self.authorizer = AclAuthorizer(
                 acl_store,
-                parse_super_users(config["super.users"]),
-                config["allow.everyone.if.no.acl.found"],
+                parse_super_users(config.super_users),
+                config.allow_everyone_if_no_acl_found,
             )
         self.log_dir_failure = LogDirFailureChannel()
         self.log_manager = LogManager(
             dirs,
-            producer_id_expiration_ms=config["producer.id.expiration.ms"],
+            producer_id_expiration_ms=config.producer_id_expiration_ms,
             log_dir_failure=self.log_dir_failure,
         )
         self.replica_manager = ReplicaManager(self.broker_id)
         self.topics = TopicManager(self)
         self.groups = GroupRuntime(self)
         self.txn = TxnRuntime(self)
-        metrics_listener = str(config["metrics.listener"] or "")
+        metrics_listener = str(config.metrics_listener or "")
         self.request_metrics: RequestMetrics = (
-            RequestMetrics(int(config["metrics.topic.series.max"]))
+            RequestMetrics(int(config.metrics_topic_series_max))
             if metrics_listener
             else NoRequestMetrics()
         )
@@ -186,7 +186,7 @@ class Broker:
 
     @property
     def rack(self) -> str | None:
-        r = self.config["broker.rack"]
+        r = self.config.broker_rack
         return str(r) if r else None
 
     def broker_config_store(self) -> BrokerConfigStore:
@@ -259,8 +259,8 @@ class Broker:
         )
 
     async def _housekeeping(self) -> None:
-        retention_every = self.config["log.retention.check.interval.ms"] / 1000
-        checkpoint_every = self.config["log.flush.offset.checkpoint.interval.ms"] / 1000
+        retention_every = self.config.log_retention_check_interval_ms / 1000
+        checkpoint_every = self.config.log_flush_offset_checkpoint_interval_ms / 1000
         loop = asyncio.get_running_loop()
         next_retention = loop.time() + min(retention_every, 30.0)
         next_checkpoint = loop.time() + checkpoint_every

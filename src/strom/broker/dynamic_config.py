@@ -212,5 +212,5 @@ def apply_changes(broker: Broker, changed: set[str]) -> None:
         ctl = cluster.controller
         ctl.settings = dataclasses.replace(
             ctl.settings,
-            unclean_leader_election=bool(broker.config["unclean.leader.election.enable"]),
+            unclean_leader_election=bool(broker.config.unclean_leader_election_enable),
         )

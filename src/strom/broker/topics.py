@@ -121,11 +121,11 @@ class TopicManager:
                 raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
             self._check_assignment(assignment, brokers, 0)
         else:
-            parts = cfg["num.partitions"] if num_partitions == -1 else num_partitions
+            parts = cfg.num_partitions if num_partitions == -1 else num_partitions
             if parts > MAX_PARTITIONS_PER_REQUEST:
                 raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
             rf = (
-                cfg["default.replication.factor"]
+                cfg.default_replication_factor
                 if replication_factor == -1
                 else replication_factor
             )
@@ -221,7 +221,7 @@ class TopicManager:
                 f"Topic {name} is an internal topic and cannot be deleted",
                 ErrorCode.INVALID_TOPIC_EXCEPTION,
             )
-        if not self.broker.config["delete.topic.enable"]:
+        if not self.broker.config.delete_topic_enable:
             raise TopicError("Topic deletion is disabled.", ErrorCode.TOPIC_DELETION_DISABLED)
         if self.broker.metadata.topic(name) is None:
             raise TopicError(

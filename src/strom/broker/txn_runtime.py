@@ -75,10 +75,10 @@ class TxnRuntime:
         self.broker = broker
         c = broker.config
         self.coordinator = TransactionCoordinator(
-            c["transaction.state.log.num.partitions"],
+            c.transaction_state_log_num_partitions,
             lambda: producer_id_blocks(broker).next_id(),
-            max_timeout_ms=c["transaction.max.timeout.ms"],
-            id_expiration_ms=c["transactional.id.expiration.ms"],
+            max_timeout_ms=c.transaction_max_timeout_ms,
+            id_expiration_ms=c.transactional_id_expiration_ms,
         )
         self.channel = MarkerChannel(broker, self._complete_job)
         self.verifier = ProduceVerifier(
@@ -156,8 +156,8 @@ class TxnRuntime:
         if b.metadata.topic(TXN_TOPIC) is not None:
             return
         c = b.config
-        rf = min(int(c["transaction.state.log.replication.factor"]), len(b.live_brokers()))
-        min_isr = min(int(c["transaction.state.log.min.isr"]), rf)
+        rf = min(int(c.transaction_state_log_replication_factor), len(b.live_brokers()))
+        min_isr = min(int(c.transaction_state_log_min_isr), rf)
         try:
             b.topics.create_topic(
                 TXN_TOPIC,
@@ -166,7 +166,7 @@ class TxnRuntime:
                 None,
                 {
                     "cleanup.policy": "compact",
-                    "segment.bytes": str(c["transaction.state.log.segment.bytes"]),
+                    "segment.bytes": str(c.transaction_state_log_segment_bytes),
                     "min.insync.replicas": str(min_isr),
                     "unclean.leader.election.enable": "false",
                 },
@@ -310,8 +310,8 @@ class TxnRuntime:
 
     async def _timer_loop(self) -> None:
         c = self.broker.config
-        abort_every = c["transaction.abort.timed.out.transaction.cleanup.interval.ms"] / 1000
-        expire_every = c["transaction.remove.expired.transaction.cleanup.interval.ms"] / 1000
+        abort_every = c.transaction_abort_timed_out_transaction_cleanup_interval_ms / 1000
+        expire_every = c.transaction_remove_expired_transaction_cleanup_interval_ms / 1000
         loop = asyncio.get_running_loop()
         next_expire = loop.time() + expire_every
         while True:

@@ -107,7 +107,7 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
                 topics.append(topic_metadata(ctx, info))
     else:
         auto = (req.allow_auto_topic_creation if ctx.api_version >= 4 else True) and bool(
-            b.config["auto.create.topics.enable"]
+            b.config.auto_create_topics_enable
         )
         for t in req.topics or []:
             name = t.name

@@ -46,7 +46,7 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
     seen: set[str] = set()
     requested = requested_partitions(
         [(t.num_partitions, len(t.assignments)) for t in req.topics],
-        int(ctx.broker.config["num.partitions"]),
+        int(ctx.broker.config.num_partitions),
     )
     for t in req.topics:
         r = CR.CreatableTopicResult(
