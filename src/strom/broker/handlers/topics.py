@@ -41,12 +41,12 @@ def _clip(message: str) -> str:
 
 @handles(19)
 async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> CreateTopicsResponse:
-    tm = ctx.broker.topics
+    tm = ctx.services.topics
     results = []
     seen: set[str] = set()
     requested = requested_partitions(
         [(t.num_partitions, len(t.assignments)) for t in req.topics],
-        int(ctx.broker.config.num_partitions),
+        int(ctx.services.config.num_partitions),
     )
     for t in req.topics:
         r = CR.CreatableTopicResult(
@@ -107,7 +107,7 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
                     config_source=e.source,
                     is_sensitive=False,
                 )
-                for e in describe_topic_configs(ctx.broker, info.configs)
+                for e in describe_topic_configs(ctx.services.config, info.configs)
             ]
         results.append(r)
     return CreateTopicsResponse(topics=results)
@@ -116,7 +116,7 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
 @handles(20)
 async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
     R = DeleteTopicsResponse
-    store = ctx.broker.metadata
+    store = ctx.services.metadata
     targets: list[tuple[str | None, object]] = []
     if ctx.api_version >= 6:
         for st in req.topics:
@@ -142,7 +142,7 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
         if info is not None:
             r.topic_id = info.topic_id
         try:
-            ctx.broker.topics.delete_topic(name)
+            ctx.services.topics.delete_topic(name)
         except KafkaError as exc:
             r.error_code = int(exc.code)
             r.error_message = _clip(exc.message)
@@ -155,7 +155,7 @@ async def create_partitions(
     ctx: RequestContext, req: CreatePartitionsRequest
 ) -> CreatePartitionsResponse:
     R = CreatePartitionsResponse
-    tm = ctx.broker.topics
+    tm = ctx.services.topics
     results = []
     for t in req.topics:
         r = R.CreatePartitionsTopicResult(name=t.name, error_code=0)
