@@ -84,7 +84,7 @@ class AdvertisedListeners:
         bound = {name: port for name, _, port in self._bound()}
         for lst in self._config.advertised:
             if lst.name.upper() == listener.upper():
-                port = lst.port or bound.get(listener, lst.port)
+                port = lst.port or bound.get(lst.name, lst.port)
                 return _advertised_host(lst), port
         lst0 = self._config.advertised[0]
         return _advertised_host(lst0), lst0.port or bound.get(lst0.name, 0)
