@@ -176,7 +176,6 @@ STILL_ON_BROKER = {
     "controller_apis.py",
     "sasl.py",
     "scram_users.py",
-    "txn.py",
 }
 
 

@@ -211,7 +211,7 @@ async def write_txn_markers(
             for index in t.partition_indexes:
                 calls.append(
                     append_marker(
-                        ctx.broker, t.name, index, m.producer_id, m.producer_epoch,
+                        ctx.services, t.name, index, m.producer_id, m.producer_epoch,
                         m.transaction_result, m.coordinator_epoch,
                     )
                 )  # fmt: skip
