@@ -1,10 +1,22 @@
-"""One broker process: wires config, metadata store, logs, partitions, handlers and the server.
+"""One broker process: assembles the components and runs their lifecycle.
 
-Owns: start-up order (load metadata, recover logs, open partitions, then listen) and shutdown
-order (stop accepting, finish in-flight requests, flush, write checkpoints, clean-shutdown
-marker). Background work: retention checks and periodic checkpoints, off the request path; the log
-scrubber (:mod:`strom.storage.scrubber`) in a thread of its own. An I/O error in a log directory
-takes that directory offline, never the broker (:mod:`strom.broker.log_dir_failure`).
+Owns: the wiring (docs/decisions/0008-explicit-wiring.md). The mode is decided once, here: a
+single node gets a :class:`~strom.broker.cluster_view.SingleNodeView`, local metadata, config,
+ACL and group-config stores in the first log directory; a ZooKeeper cluster gets a
+:class:`~strom.broker.cluster_mode.ClusterMode`, a
+:class:`~strom.broker.cluster_view.ZkClusterView` and the ZooKeeper stores. Every component is
+built once and handed what it may touch; handlers get
+:class:`~strom.broker.services.BrokerServices`.
+
+Lifecycle: start-up order (load metadata, recover logs, open partitions, then listen) and
+shutdown order (stop accepting, finish in-flight requests, flush, write checkpoints,
+clean-shutdown marker). Background work: retention checks and periodic checkpoints, off the
+request path; the log scrubber (:mod:`strom.storage.scrubber`) in a thread of its own. An I/O
+error in a log directory takes that directory offline, never the broker
+(:mod:`strom.broker.log_dir_failure`).
+
+The delegating methods (``live_brokers``, ``partition_leader``, ``advertised``, ...) serve the
+components that still take the whole broker; new code receives the view or the services.
 """
 
 from __future__ import annotations
@@ -13,6 +25,8 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from strom.broker.cluster_mode import ClusterMode
@@ -93,20 +107,21 @@ class Broker:
                 self.advertised_listeners,
             )
             self.group_configs = GroupConfigStore.zookeeper(self.cluster.store)
+            self.config_store: BrokerConfigStore = ZkBrokerConfigStore(self.cluster.store.zk)
+            self._acl_store: Callable[[], AclStore] = partial(ZkAclStore, self.cluster.store.zk)
         else:
             self.metadata = LocalMetadataStore(dirs[0])
             self.cluster_view = SingleNodeView(
                 self.broker_id, config.broker_rack, self.replica_manager, self.advertised_listeners
             )
             self.group_configs = GroupConfigStore.single_node(dirs[0])
+            self.config_store = LocalBrokerConfigStore(dirs[0])
+            self._acl_store = partial(LocalAclStore, dirs[0])
         self.producer_ids = ProducerIdManager(self.metadata)
         self.authorizer: AclAuthorizer | None = None
         if config.authorizer_class_name.strip():
-            acl_store: AclStore = (
-                ZkAclStore(self.cluster.store.zk) if self.cluster else LocalAclStore(dirs[0])
-            )
             self.authorizer = AclAuthorizer(
-                acl_store,
+                self._acl_store(),
                 parse_super_users(config.super_users),
                 config.allow_everyone_if_no_acl_found,
             )
@@ -139,9 +154,8 @@ class Broker:
             else None
         )
         self.ready = False  # started and not shutting down (/health/ready)
-        self._config_store: BrokerConfigStore | None = None
         self.dynamic_config = DynamicBrokerConfig(
-            self.broker_id, config, self.broker_config_store, self._follow_dynamic_change
+            self.broker_id, config, lambda: self.config_store, self._follow_dynamic_change
         )
         self.services = BrokerServices(
             broker_id=self.broker_id,
@@ -200,15 +214,6 @@ class Broker:
         apply_changes(self.topics, changed)
         if self.cluster is not None:
             controller_follows(self.cluster.controller, self.config, changed)
-
-    def broker_config_store(self) -> BrokerConfigStore:
-        """Where dynamic broker configs live: ZooKeeper in a cluster, else the data directory."""
-        if self._config_store is None:
-            if self.cluster is not None:
-                self._config_store = ZkBrokerConfigStore(self.cluster.store.zk)
-            else:
-                self._config_store = LocalBrokerConfigStore(self.config.log_dirs[0])
-        return self._config_store
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
