@@ -104,6 +104,21 @@ def _advertised_host(lst: Listener) -> str:
     return lst.host
 
 
+def _led_here(
+    broker_id: int,
+    replicas: ReplicaManager,
+    advertised: AdvertisedListeners,
+    topic: str,
+    index: int,
+    listener: str,
+) -> LeaderAddress | None:
+    """This broker's address when its replica of ``topic-index`` is open and leads."""
+    p = replicas.get(topic, index)
+    if p is None or not p.is_leader:
+        return None
+    return (broker_id, *advertised.address(listener))
+
+
 class SingleNodeView:
     """One broker without ZooKeeper: it is the cluster."""
 
@@ -140,10 +155,7 @@ class SingleNodeView:
     def partition_leader(
         self, topic: str, index: int, listener: str = "PLAINTEXT"
     ) -> LeaderAddress | None:
-        p = self._replicas.get(topic, index)
-        if p is None or not p.is_leader:
-            return None
-        return (self._broker_id, *self._advertised.address(listener))
+        return _led_here(self._broker_id, self._replicas, self._advertised, topic, index, listener)
 
     def partition_state(self, info: TopicInfo, index: int) -> PartitionView | None:
         p = self._replicas.get(info.name, index)
@@ -196,10 +208,8 @@ class ZkClusterView:
         if state is None or state.leader < 0:
             return None
         if state.leader == self._broker_id:
-            p = self._replicas.get(topic, index)
-            if p is None or not p.is_leader:
-                return None
-            return (self._broker_id, *self._advertised.address(listener))
+            b, rm, adv = self._broker_id, self._replicas, self._advertised
+            return _led_here(b, rm, adv, topic, index, listener)
         ep = self._membership.live.get(state.leader)
         return None if ep is None else (ep.broker_id, *ep.address(listener))
 
