@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from strom.broker.config import BrokerConfig
 from strom.broker.group_runtime import OFFSETS_TOPIC, GroupRuntime, with_error
 from strom.broker.replica_manager import AppendResult
 from strom.coordinator.group import offset_writes
@@ -114,23 +115,13 @@ class FakeReplicaManager:
                 fut.set_result(error)
 
 
-class FakeConfig(dict[str, Any]):
-    originals: dict[str, str] = {}
-
-
 class FakeBroker:
     broker_id = 0
 
     def __init__(self) -> None:
-        self.config = FakeConfig({
-            "offsets.topic.num.partitions": 1, "group.min.session.timeout.ms": 6000,
-            "group.max.session.timeout.ms": 1800000, "group.max.size": 100,
-            "group.initial.rebalance.delay.ms": 0, "offsets.retention.minutes": 10080,
-            "offset.metadata.max.bytes": 4096, "group.consumer.assignors": ["uniform"],
-            "group.consumer.session.timeout.ms": 45000,
-            "group.consumer.heartbeat.interval.ms": 5000,
-            "group.consumer.migration.policy": "bidirectional",
-            "offsets.commit.timeout.ms": 5000,
+        self.config = BrokerConfig({
+            "offsets.topic.num.partitions": "1", "group.max.size": "100",
+            "group.initial.rebalance.delay.ms": "0", "group.consumer.assignors": "uniform",
         })  # fmt: skip
         self.replica_manager = FakeReplicaManager()
         self.replica_manager.partitions[(OFFSETS_TOPIC, 0)] = FakePartition()

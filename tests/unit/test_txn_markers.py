@@ -109,7 +109,7 @@ def test_handler_answers_kafka_error_codes_per_partition(tmp_path: Path) -> None
         if p.is_leader:
             _transactional_batch(p)
     ends = {p.index: p.log.log_end_offset for p in (lead, follower, short_isr)}
-    ctx = SimpleNamespace(broker=b, api_version=1)
+    ctx = SimpleNamespace(broker=b, services=b, api_version=1)
     resp = asyncio.run(write_txn_markers(ctx, _markers(("t", [0, 1, 2], 0, 3), ("u", [0], 0, 3))))
     assert _errors(resp) == [
         ("t", 0, E.NONE),
@@ -129,7 +129,7 @@ def test_stale_coordinator_or_producer_epoch_is_refused_and_writes_nothing(
     b = FakeBroker(tmp_path)
     p = b.partition("t", 0)
     _transactional_batch(p, epoch=2)
-    ctx = SimpleNamespace(broker=b, api_version=1)
+    ctx = SimpleNamespace(broker=b, services=b, api_version=1)
     first = asyncio.run(write_txn_markers(ctx, _markers(("t", [0], 2, 5))))
     assert _errors(first) == [("t", 0, E.NONE)]
     end = p.log.log_end_offset

@@ -1,10 +1,22 @@
-"""One broker process: wires config, metadata store, logs, partitions, handlers and the server.
+"""One broker process: assembles the components and runs their lifecycle.
 
-Owns: start-up order (load metadata, recover logs, open partitions, then listen) and shutdown
-order (stop accepting, finish in-flight requests, flush, write checkpoints, clean-shutdown
-marker). Background work: retention checks and periodic checkpoints, off the request path; the log
-scrubber (:mod:`strom.storage.scrubber`) in a thread of its own. An I/O error in a log directory
-takes that directory offline, never the broker (:mod:`strom.broker.log_dir_failure`).
+Owns: the wiring (docs/decisions/0008-explicit-wiring.md). The mode is decided once, here: a
+single node gets a :class:`~strom.broker.cluster_view.SingleNodeView`, local metadata, config,
+ACL and group-config stores in the first log directory; a ZooKeeper cluster gets a
+:class:`~strom.broker.cluster_mode.ClusterMode`, a
+:class:`~strom.broker.cluster_view.ZkClusterView` and the ZooKeeper stores. Every component is
+built once and handed what it may touch; handlers get
+:class:`~strom.broker.services.BrokerServices`.
+
+Lifecycle: start-up order (load metadata, recover logs, open partitions, then listen) and
+shutdown order (stop accepting, finish in-flight requests, flush, write checkpoints,
+clean-shutdown marker). Background work: retention checks and periodic checkpoints, off the
+request path; the log scrubber (:mod:`strom.storage.scrubber`) in a thread of its own. An I/O
+error in a log directory takes that directory offline, never the broker
+(:mod:`strom.broker.log_dir_failure`).
+
+The delegating methods (``live_brokers``, ``partition_leader``, ``advertised``, ...) serve the
+components that still take the whole broker; new code receives the view or the services.
 """
 
 from __future__ import annotations
@@ -13,16 +25,26 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from strom.broker.cluster_mode import ClusterMode
+from strom.broker.cluster_view import (
+    AdvertisedListeners,
+    ClusterView,
+    SingleNodeView,
+    ZkClusterView,
+)
 from strom.broker.config import BrokerConfig
-from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes
+from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes, controller_follows
+from strom.broker.group_configs import GroupConfigStore
 from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.log_dir_failure import LogDirFailureHandler
 from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
+from strom.broker.producer_id_manager import ProducerIdManager
 from strom.broker.quotas import ClientQuotaManager, QuotaWindows
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
@@ -32,17 +54,17 @@ from strom.broker.security.listeners import (
     build_listener_security,
     inter_broker_client_security,
     inter_broker_listener,
-    protocol_map,
 )
 from strom.broker.security.zk_acl_store import ZkAclStore
-from strom.broker.topics import TopicManager, make_partition
+from strom.broker.services import BrokerServices
+from strom.broker.topics import TopicManager
 from strom.broker.txn_runtime import TxnRuntime
 from strom.cluster.broker_configs import (
     BrokerConfigStore,
     LocalBrokerConfigStore,
     ZkBrokerConfigStore,
 )
-from strom.cluster.metadata import LocalMetadataStore, MetadataStore, TopicInfo
+from strom.cluster.metadata import LocalMetadataStore, MetadataStore
 from strom.cluster.quota_configs import (
     LocalQuotaConfigStore,
     QuotaConfigStore,
@@ -55,7 +77,6 @@ from strom.storage.log_manager import LogManager
 from strom.storage.scrubber import LogScrubber, ScrubberConfig
 
 if TYPE_CHECKING:
-    from strom.broker.config import Listener
     from strom.client.security import ConnectionSecurity
 
 log = logging.getLogger("strom.broker")
@@ -73,45 +94,72 @@ class Broker:
         # a cluster's brokers connect to each other's inter-broker listener with its protocol;
         # the listeners are checked first, so a bad key store is reported as the server's
         self.inter_broker_security: ConnectionSecurity | None = None
-        if config["zookeeper.connect"]:
+        if config.zookeeper_connect:
             build_listener_security(config)
             self.inter_broker_security = inter_broker_client_security(config)
         self.inter_broker = InterBrokerPool(self.broker_id, security=self.inter_broker_security)
+        self.replica_manager = ReplicaManager(self.broker_id)
+        self.advertised_listeners = AdvertisedListeners(config, lambda: self.server.bound)
         self.cluster: ClusterMode | None = None
-        if config["zookeeper.connect"]:
+        self.cluster_view: ClusterView
+        if config.zookeeper_connect:
             self.cluster = ClusterMode(self)
             self.metadata: MetadataStore = self.cluster.store
+            self.cluster_view = ZkClusterView(
+                self.broker_id,
+                self.cluster,
+                self.metadata,
+                self.replica_manager,
+                self.advertised_listeners,
+            )
+            self.group_configs = GroupConfigStore.zookeeper(self.cluster.store)
+            self.config_store: BrokerConfigStore = ZkBrokerConfigStore(self.cluster.store.zk)
+            self._acl_store: Callable[[], AclStore] = partial(ZkAclStore, self.cluster.store.zk)
+            self._quota_store: Callable[[], QuotaConfigStore] = partial(
+                ZkQuotaConfigStore, self.cluster.store.zk
+            )
         else:
             self.metadata = LocalMetadataStore(dirs[0])
-        self.authorizer: AclAuthorizer | None = None
-        if config["authorizer.class.name"].strip():
-            acl_store: AclStore = (
-                ZkAclStore(self.cluster.store.zk) if self.cluster else LocalAclStore(dirs[0])
+            self.cluster_view = SingleNodeView(
+                self.broker_id, config.broker_rack, self.replica_manager, self.advertised_listeners
             )
+            self.group_configs = GroupConfigStore.single_node(dirs[0])
+            self.config_store = LocalBrokerConfigStore(dirs[0])
+            self._acl_store = partial(LocalAclStore, dirs[0])
+            self._quota_store = partial(LocalQuotaConfigStore, dirs[0])
+        self.producer_ids = ProducerIdManager(self.metadata)
+        self.authorizer: AclAuthorizer | None = None
+        if config.authorizer_class_name.strip():
             self.authorizer = AclAuthorizer(
-                acl_store,
-                parse_super_users(config["super.users"]),
-                config["allow.everyone.if.no.acl.found"],
+                self._acl_store(),
+                parse_super_users(config.super_users),
+                config.allow_everyone_if_no_acl_found,
             )
         self.log_dir_failure = LogDirFailureChannel()
         self.log_manager = LogManager(
             dirs,
-            producer_id_expiration_ms=config["producer.id.expiration.ms"],
+            producer_id_expiration_ms=config.producer_id_expiration_ms,
             log_dir_failure=self.log_dir_failure,
         )
-        self.replica_manager = ReplicaManager(self.broker_id)
-        self.topics = TopicManager(self)
+        self.topics = TopicManager(
+            self.broker_id,
+            config,
+            self.metadata,
+            self.cluster_view,
+            self.log_manager,
+            self.replica_manager,
+        )
         self.groups = GroupRuntime(self)
         self.txn = TxnRuntime(self)
-        metrics_listener = str(config["metrics.listener"] or "")
+        metrics_listener = config.metrics_listener
         self.request_metrics: RequestMetrics = (
-            RequestMetrics(int(config["metrics.topic.series.max"]))
+            RequestMetrics(config.metrics_topic_series_max)
             if metrics_listener
             else NoRequestMetrics()
         )
         self.client_quotas = ClientQuotaManager(
-            self.quota_config_store,
-            QuotaWindows(config["quota.window.num"], config["quota.window.size.seconds"]),
+            self._quota_store,
+            QuotaWindows(config.quota_window_num, config.quota_window_size_seconds),
         )
         self.server = SocketServer(self)
         self.metrics = (
@@ -120,108 +168,69 @@ class Broker:
             else None
         )
         self.ready = False  # started and not shutting down (/health/ready)
-        self._config_store: BrokerConfigStore | None = None
         self.dynamic_config = DynamicBrokerConfig(
-            self.broker_id, config, self.broker_config_store, lambda ch: apply_changes(self, ch)
+            self.broker_id, config, lambda: self.config_store, self._follow_dynamic_change
+        )
+        self.services = BrokerServices(
+            broker_id=self.broker_id,
+            config=config,
+            metadata=self.metadata,
+            cluster=self.cluster_view,
+            topics=self.topics,
+            replica_manager=self.replica_manager,
+            groups=self.groups,
+            txn=self.txn,
+            producer_ids=self.producer_ids,
+            group_configs=self.group_configs,
+            dynamic_config=self.dynamic_config,
+            log_dir_failure=self.log_dir_failure,
+            authorizer=self.authorizer,
+            client_quotas=self.client_quotas,
         )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None
         self._stopped = asyncio.Event()
         self.started_at = time.time()
 
-    # -- cluster view ------------------------------------------------------------------------
+    # -- for components that still take the whole Broker (handlers use ctx.services) ----------
     def live_brokers(self) -> list[int]:
-        if self.cluster is not None:
-            return sorted(self.cluster.live or self.cluster.store.live_brokers())
-        return [self.broker_id]
+        return self.cluster_view.live_brokers()
 
     def partition_leader(
         self, topic: str, index: int, listener: str = "PLAINTEXT"
     ) -> tuple[int, str, int] | None:
         """(id, host, port) of the leader of ``topic-index`` as this broker knows it."""
-        if self.cluster is None:
-            p = self.replica_manager.get(topic, index)
-            if p is None or not p.is_leader:
-                return None
-            return (self.broker_id, *self.advertised(listener))
-        info = self.metadata.topic(topic)
-        state = info.states.get(index) if info else None
-        if state is None or state.leader < 0:
-            return None
-        if state.leader == self.broker_id:
-            p = self.replica_manager.get(topic, index)
-            if p is None or not p.is_leader:
-                return None
-            return (self.broker_id, *self.advertised(listener))
-        ep = self.cluster.live.get(state.leader)
-        return None if ep is None else (ep.broker_id, *ep.address(listener))
+        return self.cluster_view.partition_leader(topic, index, listener)
 
     def broker_racks(self) -> dict[int, str | None]:
-        if self.cluster is not None:
-            return {b: e.rack for b, e in self.cluster.store.live_brokers().items()}
-        return {self.broker_id: self.rack}
+        return self.cluster_view.broker_racks()
 
     def endpoints(self, listener: str = "PLAINTEXT") -> list[tuple[int, str, int, str | None]]:
         """(id, host, port, rack) of every live broker, for Metadata and DescribeCluster."""
-        if self.cluster is not None:
-            return [
-                (e.broker_id, *e.address(listener), e.rack) for e in self.cluster.endpoints()
-            ]
-        host, port = self.advertised(listener)
-        return [(self.broker_id, host, port, self.rack)]
+        return self.cluster_view.endpoints(listener)
 
     @property
     def controller_id(self) -> int:
-        if self.cluster is not None:
-            return self.cluster.controller_id
-        return self.broker_id
+        return self.cluster_view.controller_id
 
     def advertised(self, listener: str = "PLAINTEXT") -> tuple[str, int]:
         """Host and port clients should use for this broker on ``listener``."""
-        bound = {name: port for name, _, port in self.server.bound}
-        for lst in self.config.advertised:
-            if lst.name.upper() == listener.upper():
-                port = lst.port or bound.get(listener, lst.port)
-                return _advertised_host(lst), port
-        lst0 = self.config.advertised[0]
-        return _advertised_host(lst0), lst0.port or bound.get(lst0.name, 0)
+        return self.advertised_listeners.address(listener)
 
     def advertised_endpoints(self) -> list[tuple[str, str, int, str]]:
         """Every advertised listener: (name, host, port, security protocol)."""
-        pmap = protocol_map(self.config)
-        return [
-            (lst.name, *self.advertised(lst.name), pmap.get(lst.name.upper(), "PLAINTEXT"))
-            for lst in self.config.advertised
-        ]
+        return self.advertised_listeners.endpoints()
 
     @property
     def rack(self) -> str | None:
-        r = self.config["broker.rack"]
-        return str(r) if r else None
+        return self.config.broker_rack
 
-    def broker_config_store(self) -> BrokerConfigStore:
-        """Where dynamic broker configs live: ZooKeeper in a cluster, else the data directory."""
-        if self._config_store is None:
-            if self.cluster is not None:
-                self._config_store = ZkBrokerConfigStore(self.cluster.store.zk)
-            else:
-                self._config_store = LocalBrokerConfigStore(self.config.log_dirs[0])
-        return self._config_store
-
-    def quota_config_store(self) -> QuotaConfigStore:
-        """Where client quotas live: ZooKeeper in a cluster, else the data directory."""
+    def _follow_dynamic_change(self, changed: set[str]) -> None:
+        apply_changes(self.topics, changed)
         if self.cluster is not None:
-            return ZkQuotaConfigStore(self.cluster.store.zk)
-        return LocalQuotaConfigStore(self.config.log_dirs[0])
+            controller_follows(self.cluster.controller, self.config, changed)
 
     # -- lifecycle ---------------------------------------------------------------------------
-    def create_local_partitions(self, info: TopicInfo) -> None:
-        if self.cluster is not None:
-            return  # the controller's LeaderAndIsr creates replicas in a cluster
-        for index, replicas in sorted(info.assignment.items()):
-            if self.broker_id in replicas and self.replica_manager.get(info.name, index) is None:
-                self.replica_manager.add(make_partition(self, info, index))
-
     async def start(self) -> None:
         t0 = time.monotonic()
         if self.metrics is not None:
@@ -254,7 +263,7 @@ class Broker:
         )
         self.scrubber.start(asyncio.get_running_loop())
         for info in list(self.metadata.topics().values()):
-            self.create_local_partitions(info)
+            self.topics.open_local_replicas(info)
         await self.groups.start()
         await self.txn.start()
         await self.server.start()
@@ -276,8 +285,8 @@ class Broker:
         )
 
     async def _housekeeping(self) -> None:
-        retention_every = self.config["log.retention.check.interval.ms"] / 1000
-        checkpoint_every = self.config["log.flush.offset.checkpoint.interval.ms"] / 1000
+        retention_every = self.config.log_retention_check_interval_ms / 1000
+        checkpoint_every = self.config.log_flush_offset_checkpoint_interval_ms / 1000
         loop = asyncio.get_running_loop()
         next_retention = loop.time() + min(retention_every, 30.0)
         next_checkpoint = loop.time() + checkpoint_every
@@ -329,9 +338,3 @@ class Broker:
 
     async def wait_stopped(self) -> None:
         await self._stopped.wait()
-
-
-def _advertised_host(lst: Listener) -> str:
-    if lst.host in ("0.0.0.0", "", "::"):
-        return "127.0.0.1"
-    return lst.host

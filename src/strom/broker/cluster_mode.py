@@ -72,10 +72,10 @@ class ClusterMode(PartitionApplier):
     def __init__(self, broker: Broker) -> None:
         super().__init__(broker)
         c = broker.config
-        session_ms = c["zookeeper.session.timeout.ms"]
+        session_ms = c.zookeeper_session_timeout_ms
         self.session_ms = session_ms
         self.store = ZkMetadataStore(
-            c["zookeeper.connect"], session_ms, c["zookeeper.connection.timeout.ms"] or session_ms
+            c.zookeeper_connect or "", session_ms, c.zookeeper_connection_timeout_ms or session_ms
         )
         # the controller's requests get their own connections (as Kafka's controller channel):
         # on the shared ones they queue behind the replica fetchers' long-poll Fetches (a broker
@@ -88,10 +88,10 @@ class ClusterMode(PartitionApplier):
             broker.broker_id,
             self.sender,
             ControllerSettings(
-                unclean_leader_election=c["unclean.leader.election.enable"],
-                auto_leader_rebalance=c["auto.leader.rebalance.enable"],
-                imbalance_check_interval_s=c["leader.imbalance.check.interval.seconds"],
-                imbalance_per_broker_pct=c["leader.imbalance.per.broker.percentage"],
+                unclean_leader_election=c.unclean_leader_election_enable,
+                auto_leader_rebalance=c.auto_leader_rebalance_enable,
+                imbalance_check_interval_s=c.leader_imbalance_check_interval_seconds,
+                imbalance_per_broker_pct=c.leader_imbalance_per_broker_percentage,
             ),
         )
         self.broker_epoch = -1
@@ -165,9 +165,9 @@ class ClusterMode(PartitionApplier):
     async def controlled_shutdown(self) -> None:
         """Ask the controller to move leadership away (``controlled.shutdown.max.retries``)."""
         c = self.broker.config
-        if not c["controlled.shutdown.enable"]:
+        if not c.controlled_shutdown_enable:
             return
-        for attempt in range(c["controlled.shutdown.max.retries"]):
+        for attempt in range(c.controlled_shutdown_max_retries):
             try:
                 resp = await self._to_controller(
                     ControlledShutdownRequest(broker_id=self.broker.broker_id,
@@ -184,7 +184,7 @@ class ClusterMode(PartitionApplier):
                     return  # the rest have no other replica to move to
             except Exception as exc:
                 log.info("controlled shutdown attempt %d failed: %r", attempt + 1, exc)
-            await asyncio.sleep(c["controlled.shutdown.retry.backoff.ms"] / 1000)
+            await asyncio.sleep(c.controlled_shutdown_retry_backoff_ms / 1000)
 
     async def shutdown(self) -> None:
         for t in self._tasks:
@@ -242,7 +242,7 @@ class ClusterMode(PartitionApplier):
             self._alter_isr(p, new_isr)
 
     async def _isr_shrink_loop(self) -> None:
-        lag = self.broker.config["replica.lag.time.max.ms"]
+        lag = self.broker.config.replica_lag_time_max_ms
         while True:
             await asyncio.sleep(lag / 2000)
             for p in list(self.broker.replica_manager.partitions.values()):
@@ -356,7 +356,7 @@ class ClusterMode(PartitionApplier):
     def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:
         """A live, in-sync follower in the consumer's rack that has ``fetch_offset``; -1 when
         the leader itself should serve (no selector, same rack, or no such follower)."""
-        if not self.broker.config["replica.selector.class"]:
+        if not self.broker.config.replica_selector_class:
             return -1
         if self.broker.rack == rack:
             return -1

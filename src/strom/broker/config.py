@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from strom.broker.connection_quotas import QuotaConfigError, parse_overrides
 from strom.broker.security.authorizer import AUTHORIZER_CLASSES
@@ -252,6 +252,39 @@ _UNIT_MS = {
 }
 
 
+T = TypeVar("T")
+
+
+def _optional_str(v: Any) -> str | None:
+    """Unset or empty: None."""
+    return str(v) if v else None
+
+
+def _optional_int(v: Any) -> int | None:
+    return None if v is None else int(v)
+
+
+def _str_list(v: Any) -> list[str]:
+    return list(v or [])
+
+
+class Field(Generic[T]):
+    """A typed field of :class:`BrokerConfig` named after Kafka's key (``num.partitions`` ->
+    ``num_partitions``). It reads the current parsed value on every access, so a dynamic config
+    change (KIP-226) is seen at once; a field naming an unknown key fails at import."""
+
+    def __init__(self, key: str, convert: Callable[[Any], T]) -> None:
+        self.key = key
+        self.convert = convert
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        if self.key not in KEYS or name != self.key.replace(".", "_"):
+            raise TypeError(f"config field {name} does not name a known key ({self.key})")
+
+    def __get__(self, obj: BrokerConfig, owner: type | None = None) -> T:
+        return self.convert(obj.values[self.key])
+
+
 def parse_value(key: Key, raw: str | None) -> Any:
     """A raw string to ``key``'s typed value (None stays None); ConfigError naming the key."""
     if raw is None:
@@ -287,6 +320,87 @@ def parse_listener(spec: str) -> Listener:
 class BrokerConfig:
     """Parsed broker configuration. ``values`` holds every key's parsed value (None when unset);
     ``originals`` the strings the operator gave."""
+
+    # -- typed fields: every key the broker reads (mypy --strict checks their use) ----------
+    # identity and listeners
+    broker_rack = Field("broker.rack", _optional_str)
+    listener_security_protocol_map = Field("listener.security.protocol.map", _str_list)
+    # network (strom.broker.network)
+    socket_request_max_bytes = Field("socket.request.max.bytes", int)
+    sasl_server_max_receive_size = Field("sasl.server.max.receive.size", int)
+    connection_failed_authentication_delay_ms = Field(
+        "connection.failed.authentication.delay.ms", int
+    )
+    connections_max_idle_ms = Field("connections.max.idle.ms", int)
+    max_inflight_requests_per_connection = Field("max.inflight.requests.per.connection", int)
+    queued_max_request_bytes = Field("queued.max.request.bytes", int)
+    max_connections = Field("max.connections", int)
+    max_connections_per_ip = Field("max.connections.per.ip", int)
+    # topics and logs
+    num_partitions = Field("num.partitions", int)
+    default_replication_factor = Field("default.replication.factor", int)
+    auto_create_topics_enable = Field("auto.create.topics.enable", bool)
+    delete_topic_enable = Field("delete.topic.enable", bool)
+    fetch_max_bytes = Field("fetch.max.bytes", int)
+    log_retention_check_interval_ms = Field("log.retention.check.interval.ms", int)
+    log_flush_offset_checkpoint_interval_ms = Field("log.flush.offset.checkpoint.interval.ms", int)
+    producer_id_expiration_ms = Field("producer.id.expiration.ms", int)
+    unclean_leader_election_enable = Field("unclean.leader.election.enable", bool)
+    # group coordinator
+    offsets_topic_num_partitions = Field("offsets.topic.num.partitions", int)
+    offsets_topic_replication_factor = Field("offsets.topic.replication.factor", int)
+    offsets_topic_segment_bytes = Field("offsets.topic.segment.bytes", int)
+    offsets_commit_timeout_ms = Field("offsets.commit.timeout.ms", int)
+    offsets_retention_minutes = Field("offsets.retention.minutes", int)
+    offset_metadata_max_bytes = Field("offset.metadata.max.bytes", int)
+    group_initial_rebalance_delay_ms = Field("group.initial.rebalance.delay.ms", int)
+    group_min_session_timeout_ms = Field("group.min.session.timeout.ms", int)
+    group_max_session_timeout_ms = Field("group.max.session.timeout.ms", int)
+    group_max_size = Field("group.max.size", int)
+    group_consumer_assignors = Field("group.consumer.assignors", _str_list)
+    group_consumer_session_timeout_ms = Field("group.consumer.session.timeout.ms", int)
+    group_consumer_heartbeat_interval_ms = Field("group.consumer.heartbeat.interval.ms", int)
+    group_consumer_migration_policy = Field("group.consumer.migration.policy", str)
+    # transaction coordinator
+    transaction_state_log_num_partitions = Field("transaction.state.log.num.partitions", int)
+    transaction_state_log_replication_factor = Field(
+        "transaction.state.log.replication.factor", int
+    )
+    transaction_state_log_min_isr = Field("transaction.state.log.min.isr", int)
+    transaction_state_log_segment_bytes = Field("transaction.state.log.segment.bytes", int)
+    transaction_max_timeout_ms = Field("transaction.max.timeout.ms", int)
+    transactional_id_expiration_ms = Field("transactional.id.expiration.ms", int)
+    transaction_abort_timed_out_transaction_cleanup_interval_ms = Field(
+        "transaction.abort.timed.out.transaction.cleanup.interval.ms", int
+    )
+    transaction_remove_expired_transaction_cleanup_interval_ms = Field(
+        "transaction.remove.expired.transaction.cleanup.interval.ms", int
+    )
+    # cluster mode (ZooKeeper, controller, replication)
+    zookeeper_connect = Field("zookeeper.connect", _optional_str)
+    zookeeper_session_timeout_ms = Field("zookeeper.session.timeout.ms", int)
+    zookeeper_connection_timeout_ms = Field("zookeeper.connection.timeout.ms", _optional_int)
+    replica_lag_time_max_ms = Field("replica.lag.time.max.ms", int)
+    replica_fetch_wait_max_ms = Field("replica.fetch.wait.max.ms", int)
+    replica_fetch_backoff_ms = Field("replica.fetch.backoff.ms", int)
+    replica_fetch_response_max_bytes = Field("replica.fetch.response.max.bytes", int)
+    replica_selector_class = Field("replica.selector.class", _optional_str)
+    auto_leader_rebalance_enable = Field("auto.leader.rebalance.enable", bool)
+    leader_imbalance_check_interval_seconds = Field("leader.imbalance.check.interval.seconds", int)
+    leader_imbalance_per_broker_percentage = Field("leader.imbalance.per.broker.percentage", int)
+    controlled_shutdown_enable = Field("controlled.shutdown.enable", bool)
+    controlled_shutdown_max_retries = Field("controlled.shutdown.max.retries", int)
+    controlled_shutdown_retry_backoff_ms = Field("controlled.shutdown.retry.backoff.ms", int)
+    # authorization and observability
+    authorizer_class_name = Field("authorizer.class.name", str)
+    super_users = Field("super.users", str)
+    allow_everyone_if_no_acl_found = Field("allow.everyone.if.no.acl.found", bool)
+    metrics_listener = Field("metrics.listener", str)
+    metrics_partition_series_max = Field("metrics.partition.series.max", int)
+    metrics_topic_series_max = Field("metrics.topic.series.max", int)
+    # client quotas (strom.broker.quotas)
+    quota_window_num = Field("quota.window.num", int)
+    quota_window_size_seconds = Field("quota.window.size.seconds", int)
 
     def __init__(self, originals: dict[str, str]) -> None:
         self.originals = dict(originals)
@@ -331,6 +445,9 @@ class BrokerConfig:
             )
 
     def __getitem__(self, key: str) -> Any:
+        """The parsed value of ``key`` looked up by name: only for genuinely dynamic lookups
+        (DescribeConfigs listings, dynamic updates, configs built from a key table such as the
+        cleaner's); code reading a known key uses its typed field."""
         return self.values[key]
 
     def apply_dynamic(self, default: dict[str, str], per_broker: dict[str, str]) -> set[str]:

@@ -15,7 +15,7 @@ from strom.broker.config import KEYS, TOPIC_SYNONYMS
 from strom.storage.config import TOPIC_CONFIG_DEFS
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.config import BrokerConfig
 
 # DescribeConfigs config sources
 UNKNOWN = 0
@@ -65,8 +65,7 @@ class ConfigEntry:
         return self.source == DEFAULT_CONFIG
 
 
-def describe_topic_configs(broker: Broker, overrides: dict[str, str]) -> list[ConfigEntry]:
-    cfg = broker.config
+def describe_topic_configs(cfg: BrokerConfig, overrides: dict[str, str]) -> list[ConfigEntry]:
     out = []
     for name, d in sorted(TOPIC_CONFIG_DEFS.items()):
         synonyms: list[Synonym] = []
@@ -103,13 +102,12 @@ def describe_topic_configs(broker: Broker, overrides: dict[str, str]) -> list[Co
     return out
 
 
-def describe_broker_configs(broker: Broker, default_only: bool = False) -> list[ConfigEntry]:
+def describe_broker_configs(cfg: BrokerConfig, default_only: bool = False) -> list[ConfigEntry]:
     """Every broker key with its value and source (KIP-226 order: this broker's dynamic value,
     the cluster-wide dynamic default, the static value, Kafka's default). ``default_only``
     describes the ``<default>`` entity: only keys with a cluster-wide dynamic value."""
     from strom.broker.dynamic_config import DYNAMIC_KEYS
 
-    cfg = broker.config
     out = []
     for name, key in sorted(KEYS.items()):
         synonyms = []

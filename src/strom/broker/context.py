@@ -1,8 +1,12 @@
-"""What a handler is given for one request: the header, the version, the broker, the peer,
-and who the peer is (the principal authenticated on its connection, the listener it came in on
-and that listener's security protocol).
+"""What a handler is given for one request: the header, the version, the broker's services,
+the peer, and who the peer is (the principal authenticated on its connection, the listener it
+came in on and that listener's security protocol).
 
-Handlers reach every broker component through ``ctx.broker``; they never touch the connection.
+Handlers reach the broker's components through ``ctx.services``
+(:class:`~strom.broker.services.BrokerServices`: typed, one per broker); they never touch the
+connection. ``ctx.broker`` (the whole broker) remains only for the modules not yet moved to
+``ctx.services`` (the data-path and controller handlers, the security checks); new code uses
+``ctx.services``.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from strom.protocol.messages.headers import RequestHeader
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
+    from strom.broker.services import BrokerServices
 
 
 @dataclass
@@ -25,6 +30,10 @@ class RequestContext:
     listener: str = "PLAINTEXT"
     principal: KafkaPrincipal = ANONYMOUS
     security_protocol: str = "PLAINTEXT"
+
+    @property
+    def services(self) -> BrokerServices:
+        return self.broker.services
 
     @property
     def api_version(self) -> int:

@@ -4,7 +4,7 @@ Owns: which broker keys are dynamic (:data:`DYNAMIC_KEYS`), validating a change 
 stored, storing it (:mod:`strom.cluster.broker_configs`: ZooKeeper ``/config/brokers/<id>`` and
 ``/config/brokers/<default>`` in a cluster, a file on one node), loading both layers at start,
 following changes made through other brokers (ZooKeeper watches), and applying a change to the
-running broker (:func:`apply_changes`).
+running broker (:func:`apply_changes`, and :func:`controller_follows` in a cluster).
 
 The value of a key is, in Kafka's order: this broker's dynamic value
 (DYNAMIC_BROKER_CONFIG), the cluster-wide dynamic default (DYNAMIC_DEFAULT_BROKER_CONFIG), the
@@ -41,7 +41,8 @@ from strom.errors import ErrorCode, KafkaError
 from strom.storage.config import LogConfig
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.topics import TopicManager
+    from strom.cluster.controller import Controller
 
 log = logging.getLogger("strom.broker.dynamic_config")
 
@@ -203,14 +204,15 @@ def _usable(configs: dict[str, str], what: str) -> dict[str, str]:
     return out
 
 
-def apply_changes(broker: Broker, changed: set[str]) -> None:
-    """Make the running broker follow changed dynamic values."""
-    for info in list(broker.metadata.topics().values()):
-        broker.log_manager.update_config(info.name, broker.topics.log_config(info.configs))
-    cluster = broker.cluster
-    if cluster is not None and "unclean.leader.election.enable" in changed:
-        ctl = cluster.controller
-        ctl.settings = dataclasses.replace(
-            ctl.settings,
-            unclean_leader_election=bool(broker.config["unclean.leader.election.enable"]),
+def apply_changes(topics: TopicManager, changed: set[str]) -> None:
+    """Make the running broker follow changed dynamic values: every topic's logs get their
+    config again (the broker keys provide the topic defaults)."""
+    topics.refresh_log_configs()
+
+
+def controller_follows(controller: Controller, config: BrokerConfig, changed: set[str]) -> None:
+    """In a cluster, the controller's settings that follow dynamic broker values."""
+    if "unclean.leader.election.enable" in changed:
+        controller.settings = dataclasses.replace(
+            controller.settings, unclean_leader_election=config.unclean_leader_election_enable
         )

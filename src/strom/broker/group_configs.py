@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import threading
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,7 +159,8 @@ def describe(cfg: BrokerConfig, overrides: Mapping[str, str]) -> list[ConfigEntr
 
 
 class GroupConfigStore:
-    """The overrides of every group: a JSON file (single node) or ZooKeeper (cluster)."""
+    """The overrides of every group: a JSON file (single node) or ZooKeeper (cluster). One per
+    broker, made by the broker's assembly (:meth:`single_node` / :meth:`zookeeper`)."""
 
     def __init__(self, directory: Path | None, zk: ZkMetadataStore | None) -> None:
         self._zk = zk
@@ -170,6 +170,14 @@ class GroupConfigStore:
         if self.path is not None and self.path.exists():
             data = json.loads(self.path.read_text())
             self._groups = {g: dict(c) for g, c in data.get("groups", {}).items()}
+
+    @classmethod
+    def single_node(cls, directory: Path) -> GroupConfigStore:
+        return cls(directory, None)
+
+    @classmethod
+    def zookeeper(cls, zk: ZkMetadataStore) -> GroupConfigStore:
+        return cls(None, zk)
 
     def get(self, group: str) -> dict[str, str]:
         if self._zk is not None:
@@ -190,37 +198,32 @@ class GroupConfigStore:
             atomic_write(self.path, json.dumps(data, indent=1).encode())
 
 
-_stores: weakref.WeakKeyDictionary[Broker, GroupConfigStore] = weakref.WeakKeyDictionary()
-
-
 def group_config_store(broker: Broker) -> GroupConfigStore:
-    """The store of ``broker`` (made on first use). The group coordinator can read a group's
-    overrides through ``group_config_store(broker).get(group_id)``."""
-    store = _stores.get(broker)
-    if store is None:
-        zk = broker.metadata if isinstance(broker.metadata, ZkMetadataStore) else None
-        store = GroupConfigStore(None if zk else broker.config.log_dirs[0], zk)
-        _stores[broker] = store
-    return store
+    """The group config store of ``broker``, for components that still take the whole broker
+    (the group runtime); handlers use ``ctx.services.group_configs``."""
+    return broker.group_configs
 
 
-def effective(broker: Broker, group: str) -> dict[str, int]:
+def effective(store: GroupConfigStore, cfg: BrokerConfig, group: str) -> dict[str, int]:
     """The values a group runs with: its overrides, else the broker's settings."""
-    overrides = group_config_store(broker).get(group)
+    overrides = store.get(group)
     return {
-        name: int(overrides[name]) if name in overrides else broker_int(broker.config, d.broker_key)
+        name: int(overrides[name]) if name in overrides else broker_int(cfg, d.broker_key)
         for name, d in GROUP_CONFIG_DEFS.items()
     }
 
 
 def alter(
-    broker: Broker, group: str, ops: list[tuple[str, int, str | None]], validate_only: bool
+    store: GroupConfigStore,
+    cfg: BrokerConfig,
+    group: str,
+    ops: list[tuple[str, int, str | None]],
+    validate_only: bool,
 ) -> None:
     """Apply IncrementalAlterConfigs ops (0 SET, 1 DELETE; 2 APPEND / 3 SUBTRACT are refused
     as the values are not lists), validate the result, then store it."""
     if not group:
         raise KafkaError("Group id must not be empty", ErrorCode.INVALID_REQUEST)
-    store = group_config_store(broker)
     configs = store.get(group)
     for name, op, value in ops:
         if op == 0:
@@ -234,14 +237,20 @@ def alter(
             raise _invalid(f"Config value {word} is not allowed for config key: {name}")
         else:
             raise KafkaError(f"Unknown config operation {op}", ErrorCode.INVALID_REQUEST)
-    replace(broker, group, configs, validate_only)
+    replace(store, cfg, group, configs, validate_only)
 
 
-def replace(broker: Broker, group: str, configs: dict[str, str], validate_only: bool) -> None:
+def replace(
+    store: GroupConfigStore,
+    cfg: BrokerConfig,
+    group: str,
+    configs: dict[str, str],
+    validate_only: bool,
+) -> None:
     """Validate ``configs`` as the group's whole override set and store it (AlterConfigs)."""
     if not group:
         raise KafkaError("Group id must not be empty", ErrorCode.INVALID_REQUEST)
-    validate(broker.config, configs)
+    validate(cfg, configs)
     configs = {k: str(parse_value(k, v)) for k, v in configs.items()}
     if not validate_only:
-        group_config_store(broker).set(group, configs)
+        store.set(group, configs)

@@ -99,17 +99,17 @@ def group_config(broker: Broker) -> GroupConfig:
     c = broker.config
     return GroupConfig(
         group_overrides=group_overrides(broker),
-        num_partitions=c["offsets.topic.num.partitions"],
-        min_session_timeout_ms=c["group.min.session.timeout.ms"],
-        max_session_timeout_ms=c["group.max.session.timeout.ms"],
-        max_size=c["group.max.size"],
-        initial_rebalance_delay_ms=c["group.initial.rebalance.delay.ms"],
-        offsets_retention_ms=c["offsets.retention.minutes"] * 60_000,
-        metadata_max_bytes=c["offset.metadata.max.bytes"],
-        consumer_assignors=tuple(c["group.consumer.assignors"]),
-        consumer_session_timeout_ms=c["group.consumer.session.timeout.ms"],
-        consumer_heartbeat_interval_ms=c["group.consumer.heartbeat.interval.ms"],
-        migration_policy=str(c["group.consumer.migration.policy"]).strip().lower(),
+        num_partitions=c.offsets_topic_num_partitions,
+        min_session_timeout_ms=c.group_min_session_timeout_ms,
+        max_session_timeout_ms=c.group_max_session_timeout_ms,
+        max_size=c.group_max_size,
+        initial_rebalance_delay_ms=c.group_initial_rebalance_delay_ms,
+        offsets_retention_ms=c.offsets_retention_minutes * 60_000,
+        metadata_max_bytes=c.offset_metadata_max_bytes,
+        consumer_assignors=tuple(c.group_consumer_assignors),
+        consumer_session_timeout_ms=c.group_consumer_session_timeout_ms,
+        consumer_heartbeat_interval_ms=c.group_consumer_heartbeat_interval_ms,
+        migration_policy=str(c.group_consumer_migration_policy).strip().lower(),
     )
 
 
@@ -127,7 +127,7 @@ class GroupRuntime:
             self._create_topic,
         )
         self.runtime = CoordinatorRuntime(
-            topic_log, self, write_timeout_s=int(broker.config[COMMIT_TIMEOUT]) / 1000
+            topic_log, self, write_timeout_s=int(broker.config.offsets_commit_timeout_ms) / 1000
         )
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class GroupRuntime:
 
     def _create_topic(self) -> None:
         b = self.broker
-        rf = min(int(b.config["offsets.topic.replication.factor"]), len(b.live_brokers()))
+        rf = min(int(b.config.offsets_topic_replication_factor), len(b.live_brokers()))
         try:
             b.topics.create_topic(
                 OFFSETS_TOPIC,
@@ -162,7 +162,7 @@ class GroupRuntime:
                 None,
                 {
                     "cleanup.policy": "compact",
-                    "segment.bytes": str(b.config["offsets.topic.segment.bytes"]),
+                    "segment.bytes": str(b.config.offsets_topic_segment_bytes),
                 },
                 False,
             )

@@ -131,13 +131,13 @@ class Connection:
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         cfg = broker.config
-        self.max_frame = int(cfg["socket.request.max.bytes"])
-        self.max_pre_auth_frame = int(cfg["sasl.server.max.receive.size"])
-        self.auth_failure_delay_s = int(cfg["connection.failed.authentication.delay.ms"]) / 1000
-        idle = int(cfg["connections.max.idle.ms"])
+        self.max_frame = int(cfg.socket_request_max_bytes)
+        self.max_pre_auth_frame = int(cfg.sasl_server_max_receive_size)
+        self.auth_failure_delay_s = int(cfg.connection_failed_authentication_delay_ms) / 1000
+        idle = int(cfg.connections_max_idle_ms)
         self.idle_s = idle / 1000 if idle > 0 else None
         self.queue: asyncio.Queue[tuple[bytearray, int] | None] = asyncio.Queue(
-            maxsize=int(cfg["max.inflight.requests.per.connection"])
+            maxsize=int(cfg.max_inflight_requests_per_connection)
         )
         self.busy = False
         self.reserved = 0  # pool bytes this connection holds (frames read or being read)
@@ -472,11 +472,11 @@ class SocketServer:
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
         cfg = broker.config
-        queued = int(cfg["queued.max.request.bytes"])
+        queued = int(cfg.queued_max_request_bytes)
         self.pool = MemoryPool(queued if queued > 0 else None)
         self.quotas = ConnectionQuotas(
-            int(cfg["max.connections"]),
-            int(cfg["max.connections.per.ip"]),
+            int(cfg.max_connections),
+            int(cfg.max_connections_per_ip),
             cfg.connection_overrides,
         )
         self.listening: list[socket.socket] = []

@@ -87,7 +87,7 @@ class ReplicaFetcher:
 
     async def _run(self) -> None:
         cfg = self.broker.config
-        backoff = cfg["replica.fetch.backoff.ms"] / 1000
+        backoff = cfg.replica_fetch_backoff_ms / 1000
         while not self.stopped:
             if not self.parts:
                 self._wake.clear()
@@ -199,9 +199,9 @@ class ReplicaFetcher:
                 replica_id=self.broker.broker_id,
                 replica_epoch=cluster.broker_epoch if cluster is not None else -1,
             ),
-            max_wait_ms=cfg["replica.fetch.wait.max.ms"],
+            max_wait_ms=cfg.replica_fetch_wait_max_ms,
             min_bytes=1,
-            max_bytes=cfg["replica.fetch.response.max.bytes"],
+            max_bytes=cfg.replica_fetch_response_max_bytes,
             isolation_level=0,
             session_id=0,
             session_epoch=-1,
@@ -215,7 +215,7 @@ class ReplicaFetcher:
         )
         resp = await self.broker.inter_broker.request(
             self.host, self.port, req, FetchResponse, FETCH_VERSION,
-            timeout=cfg["replica.fetch.wait.max.ms"] / 1000 + 30,
+            timeout=cfg.replica_fetch_wait_max_ms / 1000 + 30,
         )  # fmt: skip
         for tr in resp.responses:
             topic = names.get(tr.topic_id)

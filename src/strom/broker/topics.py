@@ -26,7 +26,11 @@ from strom.storage.config import LogConfig
 from strom.storage.names import validate_topic_name
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.cluster_view import ClusterView
+    from strom.broker.config import BrokerConfig
+    from strom.broker.replica_manager import ReplicaManager
+    from strom.cluster.metadata import MetadataStore
+    from strom.storage.log_manager import LogManager
 
 
 # Kafka's ReplicationControlManager.MAX_PARTITIONS_PER_BATCH: one CreateTopics request may ask
@@ -79,11 +83,48 @@ def assign_replicas(
 
 
 class TopicManager:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    """Topic administration: writes the metadata store, then the logs and local replicas."""
+
+    def __init__(
+        self,
+        broker_id: int,
+        config: BrokerConfig,
+        metadata: MetadataStore,
+        cluster: ClusterView,
+        log_manager: LogManager,
+        replica_manager: ReplicaManager,
+    ) -> None:
+        self.broker_id = broker_id
+        self.config = config
+        self.metadata = metadata
+        self.cluster = cluster
+        self.log_manager = log_manager
+        self.replica_manager = replica_manager
 
     def log_config(self, overrides: dict[str, str]) -> LogConfig:
-        return LogConfig.from_properties({**self.broker.config.topic_defaults(), **overrides})
+        return LogConfig.from_properties({**self.config.topic_defaults(), **overrides})
+
+    def refresh_log_configs(self) -> None:
+        """Give every topic's logs its current config (after a change of the broker defaults)."""
+        for info in list(self.metadata.topics().values()):
+            self.log_manager.update_config(info.name, self.log_config(info.configs))
+
+    def open_local_replicas(self, info: TopicInfo) -> None:
+        """Open this broker's replicas of ``info`` that are not open yet, on a single node; in a
+        cluster the controller's LeaderAndIsr creates them (:class:`ClusterView`)."""
+        if self.cluster.replicas_follow_controller:
+            return
+        for index, replicas in sorted(info.assignment.items()):
+            if self.broker_id in replicas and self.replica_manager.get(info.name, index) is None:
+                self.replica_manager.add(self.make_partition(info, index))
+
+    def make_partition(self, info: TopicInfo, index: int) -> Partition:
+        log = self.log_manager.get_or_create_log(info.name, index, self.log_config(info.configs))
+        state = info.states.get(index)
+        epoch = state.leader_epoch if state else 0
+        return Partition(
+            info.name, index, info.topic_id, log, self.broker_id, info.assignment[index], epoch
+        )
 
     def validate_configs(self, configs: dict[str, str]) -> LogConfig:
         try:
@@ -104,12 +145,12 @@ class TopicManager:
         """Validate and register a topic; with ``open_logs`` also open its local partitions now
         (a handler creating many passes False and awaits :meth:`open_partitions`)."""
         validate_topic_name(name)
-        store = self.broker.metadata
+        store = self.metadata
         if store.topic(name) is not None:
             raise TopicError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
         self._check_collision(name)
-        cfg = self.broker.config
-        brokers = self.broker.live_brokers()
+        cfg = self.config
+        brokers = self.cluster.live_brokers()
         if assignment:
             if num_partitions not in (-1, 0) or replication_factor not in (-1, 0):
                 raise TopicError(
@@ -121,14 +162,10 @@ class TopicManager:
                 raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
             self._check_assignment(assignment, brokers, 0)
         else:
-            parts = cfg["num.partitions"] if num_partitions == -1 else num_partitions
+            parts = cfg.num_partitions if num_partitions == -1 else num_partitions
             if parts > MAX_PARTITIONS_PER_REQUEST:
                 raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
-            rf = (
-                cfg["default.replication.factor"]
-                if replication_factor == -1
-                else replication_factor
-            )
+            rf = cfg.default_replication_factor if replication_factor == -1 else replication_factor
             if parts <= 0:
                 raise TopicError(
                     "Number of partitions must be larger than 0.", ErrorCode.INVALID_PARTITIONS
@@ -138,7 +175,7 @@ class TopicManager:
                     "Replication factor must be larger than 0.",
                     ErrorCode.INVALID_REPLICATION_FACTOR,
                 )
-            assignment = assign_replicas(brokers, parts, rf, racks=self.broker.broker_racks())
+            assignment = assign_replicas(brokers, parts, rf, racks=self.cluster.broker_racks())
         self.validate_configs(configs)
         info = TopicInfo(name, uuid.uuid4(), assignment, dict(configs))
         if validate_only:
@@ -150,14 +187,14 @@ class TopicManager:
                 f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS
             ) from None
         if open_logs:
-            self.broker.create_local_partitions(info)
+            self.open_local_replicas(info)
         return info
 
     def _check_collision(self, name: str) -> None:
         """Kafka refuses a name equal to an existing one once '.' and '_' are unified (metric
         names cannot tell them apart)."""
         key = _collision_key(name)
-        colliding = sorted(t for t in self.broker.metadata.topics() if _collision_key(t) == key)
+        colliding = sorted(t for t in self.metadata.topics() if _collision_key(t) == key)
         if colliding:
             raise TopicError(
                 f"Topic '{name}' collides with existing topics: {', '.join(colliding)}",
@@ -170,19 +207,18 @@ class TopicManager:
         runs, then the loop gets a turn whenever ``OPEN_SLICE_S`` has passed, so other clients'
         requests keep being answered while thousands of partitions are created. Stops if the
         topic was deleted (or re-created under another id) meanwhile."""
-        b = self.broker
-        if b.cluster is not None:
+        if self.cluster.replicas_follow_controller:
             return  # the controller's LeaderAndIsr creates replicas in a cluster
         slice_start = time.monotonic()
-        info = b.metadata.topic(name)
+        info = self.metadata.topic(name)
         indexes = sorted(info.assignment) if info is not None else []
         for index in indexes:
-            info = b.metadata.topic(name)
+            info = self.metadata.topic(name)
             if info is None or info.topic_id != topic_id:
                 return
             replicas = info.assignment.get(index, [])
-            if b.broker_id in replicas and b.replica_manager.get(name, index) is None:
-                b.replica_manager.add(make_partition(b, info, index))
+            if self.broker_id in replicas and self.replica_manager.get(name, index) is None:
+                self.replica_manager.add(self.make_partition(info, index))
             if time.monotonic() - slice_start >= OPEN_SLICE_S:
                 await asyncio.sleep(0)
                 slice_start = time.monotonic()
@@ -221,16 +257,16 @@ class TopicManager:
                 f"Topic {name} is an internal topic and cannot be deleted",
                 ErrorCode.INVALID_TOPIC_EXCEPTION,
             )
-        if not self.broker.config["delete.topic.enable"]:
+        if not self.config.delete_topic_enable:
             raise TopicError("Topic deletion is disabled.", ErrorCode.TOPIC_DELETION_DISABLED)
-        if self.broker.metadata.topic(name) is None:
+        if self.metadata.topic(name) is None:
             raise TopicError(
                 "This server does not host this topic-partition.",
                 ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
             )
-        self.broker.metadata.delete_topic(name)
-        for p in self.broker.replica_manager.remove_topic(name):
-            self.broker.log_manager.delete_log(p.topic, p.index)
+        self.metadata.delete_topic(name)
+        for p in self.replica_manager.remove_topic(name):
+            self.log_manager.delete_log(p.topic, p.index)
 
     def create_partitions(
         self,
@@ -240,7 +276,7 @@ class TopicManager:
         validate_only: bool,
         open_logs: bool = True,
     ) -> TopicInfo:
-        info = self.broker.metadata.topic(name)
+        info = self.metadata.topic(name)
         if info is None:
             raise TopicError(
                 f"The topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
@@ -258,7 +294,7 @@ class TopicManager:
             )
         if count - current > MAX_PARTITIONS_PER_REQUEST:
             raise TopicError(EXCESSIVE_PARTITIONS, ErrorCode.POLICY_VIOLATION)
-        brokers = self.broker.live_brokers()
+        brokers = self.cluster.live_brokers()
         rf = len(info.assignment[0])
         if assignment:
             if len(assignment) != count - current:
@@ -272,32 +308,22 @@ class TopicManager:
         else:
             new = assign_replicas(
                 brokers, count - current, rf, start_partition=current,
-                racks=self.broker.broker_racks(),
+                racks=self.cluster.broker_racks(),
             )  # fmt: skip
         if validate_only:
             return info
-        self.broker.metadata.add_partitions(name, new)
+        self.metadata.add_partitions(name, new)
         if open_logs:
-            self.broker.create_local_partitions(info)
+            self.open_local_replicas(info)
         return info
 
     def set_configs(self, name: str, configs: dict[str, str], validate_only: bool) -> None:
-        info = self.broker.metadata.topic(name)
+        info = self.metadata.topic(name)
         if info is None:
             raise TopicError(f"Topic {name} does not exist", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
         new_cfg = self.validate_configs(configs)
         if validate_only:
             return
-        self.broker.metadata.set_topic_configs(name, configs)
-        self.broker.log_manager.update_config(name, new_cfg)
+        self.metadata.set_topic_configs(name, configs)
+        self.log_manager.update_config(name, new_cfg)
 
-
-def make_partition(broker: Broker, info: TopicInfo, index: int) -> Partition:
-    log = broker.log_manager.get_or_create_log(
-        info.name, index, broker.topics.log_config(info.configs)
-    )
-    state = info.states.get(index)
-    epoch = state.leader_epoch if state else 0
-    return Partition(
-        info.name, index, info.topic_id, log, broker.broker_id, info.assignment[index], epoch
-    )

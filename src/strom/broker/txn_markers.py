@@ -38,9 +38,9 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from strom.broker.group_runtime import OFFSETS_TOPIC
+from strom.broker.group_runtime import OFFSETS_TOPIC, GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
 from strom.coordinator.txn.metadata import MarkerJob, TopicPartition
 from strom.errors import ErrorCode
@@ -51,6 +51,8 @@ from strom.protocol.messages.write_txn_markers import (
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
+    from strom.broker.replica_manager import ReplicaManager
+    from strom.broker.txn_runtime import TxnRuntime
 
 log = logging.getLogger("strom.broker.txn_markers")
 E = ErrorCode
@@ -61,8 +63,21 @@ WRITE_TXN_MARKERS_VERSION = 1
 SUPERSEDED = frozenset({E.INVALID_PRODUCER_EPOCH, E.TRANSACTION_COORDINATOR_FENCED})
 
 
+class MarkerTarget(Protocol):
+    """What appending a marker locally touches (the broker's services or the broker)."""
+
+    @property
+    def replica_manager(self) -> ReplicaManager: ...
+
+    @property
+    def groups(self) -> GroupRuntime: ...
+
+    @property
+    def txn(self) -> TxnRuntime: ...
+
+
 def write_marker_now(
-    broker: Broker,
+    broker: MarkerTarget,
     topic: str,
     index: int,
     producer_id: int,
@@ -93,7 +108,7 @@ def write_marker_now(
 
 
 async def append_marker(
-    broker: Broker,
+    broker: MarkerTarget,
     topic: str,
     index: int,
     producer_id: int,

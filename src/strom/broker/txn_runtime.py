@@ -74,10 +74,10 @@ class TxnRuntime:
         self.broker = broker
         c = broker.config
         self.coordinator = TransactionCoordinator(
-            c["transaction.state.log.num.partitions"],
+            c.transaction_state_log_num_partitions,
             lambda: producer_id_blocks(broker).next_id(),
-            max_timeout_ms=c["transaction.max.timeout.ms"],
-            id_expiration_ms=c["transactional.id.expiration.ms"],
+            max_timeout_ms=c.transaction_max_timeout_ms,
+            id_expiration_ms=c.transactional_id_expiration_ms,
         )
         self.channel = MarkerChannel(broker, self._complete_job)
         self.verifier = ProduceVerifier(
@@ -91,8 +91,8 @@ class TxnRuntime:
             self._create_topic,
         )
         self.runtime = CoordinatorRuntime(topic_log, self, write_timeout_s=REPLICATION_TIMEOUT_S)
-        self._abort_every_ms = int(c["transaction.abort.timed.out.transaction.cleanup.interval.ms"])
-        self._expire_every_ms = int(c["transaction.remove.expired.transaction.cleanup.interval.ms"])
+        self._abort_every_ms = c.transaction_abort_timed_out_transaction_cleanup_interval_ms
+        self._expire_every_ms = c.transaction_remove_expired_transaction_cleanup_interval_ms
         now = now_ms()
         self._next_abort = now + self._abort_every_ms
         self._next_expire = now + self._expire_every_ms
@@ -136,8 +136,8 @@ class TxnRuntime:
     def _create_topic(self) -> None:
         b = self.broker
         c = b.config
-        rf = min(int(c["transaction.state.log.replication.factor"]), len(b.live_brokers()))
-        min_isr = min(int(c["transaction.state.log.min.isr"]), rf)
+        rf = min(int(c.transaction_state_log_replication_factor), len(b.live_brokers()))
+        min_isr = min(int(c.transaction_state_log_min_isr), rf)
         try:
             b.topics.create_topic(
                 TXN_TOPIC,
@@ -146,7 +146,7 @@ class TxnRuntime:
                 None,
                 {
                     "cleanup.policy": "compact",
-                    "segment.bytes": str(c["transaction.state.log.segment.bytes"]),
+                    "segment.bytes": str(c.transaction_state_log_segment_bytes),
                     "min.insync.replicas": str(min_isr),
                     "unclean.leader.election.enable": "false",
                 },

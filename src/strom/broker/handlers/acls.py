@@ -79,7 +79,7 @@ async def _off_loop(fn: Callable[[], T]) -> T:
 @handles(30)
 async def create_acls(ctx: RequestContext, req: CreateAclsRequest) -> CreateAclsResponse:
     R = CreateAclsResponse.AclCreationResult
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     if a is None:
         code, msg = ErrorCode.SECURITY_DISABLED, NO_AUTHORIZER
         return CreateAclsResponse(
@@ -118,7 +118,7 @@ async def create_acls(ctx: RequestContext, req: CreateAclsRequest) -> CreateAcls
 
 @handles(29)
 async def describe_acls(ctx: RequestContext, req: DescribeAclsRequest) -> DescribeAclsResponse:
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     if a is None:
         return DescribeAclsResponse(
             error_code=ErrorCode.SECURITY_DISABLED, error_message=NO_AUTHORIZER, resources=[]
@@ -165,7 +165,7 @@ async def describe_acls(ctx: RequestContext, req: DescribeAclsRequest) -> Descri
 async def delete_acls(ctx: RequestContext, req: DeleteAclsRequest) -> DeleteAclsResponse:
     R = DeleteAclsResponse.DeleteAclsFilterResult
     M = DeleteAclsResponse.DeleteAclsMatchingAcl
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     n = len(req.filters)
     if a is None:
         code = ErrorCode.SECURITY_DISABLED

@@ -64,7 +64,7 @@ async def describe_client_quotas(
             entries=None,
         )
     try:
-        entries = describe(ctx.broker.client_quotas.quotas(), req)
+        entries = describe(ctx.services.client_quotas.quotas(), req)
     except QuotaRequestError as exc:
         return DR(error_code=int(exc.code), error_message=str(exc), entries=None)
     return DR(error_code=0, error_message=None, entries=entries)
@@ -139,7 +139,7 @@ async def alter_client_quotas(
         results.append((entry, ErrorCode.NONE, None))
     if changes and not req.validate_only:
         try:
-            await asyncio.to_thread(ctx.broker.client_quotas.alter, changes)
+            await asyncio.to_thread(ctx.services.client_quotas.alter, changes)
         except Exception as exc:  # a full disk, ZooKeeper gone: nothing acknowledged
             log.warning("cannot store client quotas: %s", exc)
             results = [

@@ -29,7 +29,7 @@ async def describe_cluster(
     ctx: RequestContext, req: DescribeClusterRequest
 ) -> DescribeClusterResponse:
     R = DescribeClusterResponse
-    b = ctx.broker
+    b = ctx.services
     if ctx.api_version >= 1 and req.endpoint_type != ENDPOINT_BROKERS:
         return R(
             error_code=114,
@@ -41,10 +41,10 @@ async def describe_cluster(
         error_code=0,
         endpoint_type=ENDPOINT_BROKERS,
         cluster_id=b.metadata.cluster_id,
-        controller_id=b.controller_id,
+        controller_id=b.cluster.controller_id,
         brokers=[
             R.DescribeClusterBroker(broker_id=i, host=host, port=port, rack=rack)
-            for i, host, port, rack in b.endpoints(ctx.listener)
+            for i, host, port, rack in b.cluster.endpoints(ctx.listener)
         ],
         cluster_authorized_operations=checks.operations(
             ctx, ResourceType.CLUSTER, CLUSTER_NAME, req.include_cluster_authorized_operations
@@ -57,7 +57,7 @@ async def describe_log_dirs(
     ctx: RequestContext, req: DescribeLogDirsRequest
 ) -> DescribeLogDirsResponse:
     R = DescribeLogDirsResponse
-    b = ctx.broker
+    b = ctx.services
     if not checks.cluster(ctx, AclOperation.DESCRIBE):
         return R(error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, results=[])
     wanted: dict[str, set[int]] | None = None
@@ -110,7 +110,7 @@ async def describe_topic_partitions(
     ctx: RequestContext, req: DescribeTopicPartitionsRequest
 ) -> DescribeTopicPartitionsResponse:
     R = DescribeTopicPartitionsResponse
-    store = ctx.broker.metadata
+    store = ctx.services.metadata
     names = sorted({t.name for t in req.topics}) if req.topics else sorted(store.topics())
     denied = set(names) - checks.topics(ctx, AclOperation.DESCRIBE, names)
     if not req.topics:  # Kafka: listing all topics leaves out those not described

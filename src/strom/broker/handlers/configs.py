@@ -63,7 +63,7 @@ def _entry(
 async def describe_configs(
     ctx: RequestContext, req: DescribeConfigsRequest
 ) -> DescribeConfigsResponse:
-    b = ctx.broker
+    b = ctx.services
     results = []
     for res in req.resources:
         r = DR.DescribeConfigsResult(
@@ -84,13 +84,13 @@ async def describe_configs(
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                 r.error_message = f"Topic {res.resource_name} does not exist"
             else:
-                entries = describe_topic_configs(b, info.configs)
+                entries = describe_topic_configs(b.config, info.configs)
         elif res.resource_type == BROKER:
             if res.resource_name not in ("", str(b.broker_id)):
                 r.error_code = ErrorCode.INVALID_REQUEST
                 r.error_message = f"Unexpected broker id, expected {b.broker_id}"
             else:
-                entries = describe_broker_configs(b, default_only=res.resource_name == "")
+                entries = describe_broker_configs(b.config, default_only=res.resource_name == "")
         elif res.resource_type == BROKER_LOGGER:
             if res.resource_name not in ("", str(b.broker_id)):
                 r.error_code = ErrorCode.INVALID_REQUEST
@@ -101,7 +101,7 @@ async def describe_configs(
                     for name, level in logging_control.describe_loggers()
                 ]
         elif res.resource_type == GROUP:
-            overrides = group_configs.group_config_store(b).get(res.resource_name)
+            overrides = b.group_configs.get(res.resource_name)
             entries = group_configs.describe(b.config, overrides)
         else:
             r.error_code = ErrorCode.INVALID_REQUEST
@@ -117,12 +117,13 @@ async def describe_configs(
 
 
 def _alter_topic(ctx: RequestContext, name: str, configs: dict[str, str], validate: bool) -> None:
-    ctx.broker.topics.set_configs(name, configs, validate)
+    ctx.services.topics.set_configs(name, configs, validate)
 
 
 @handles(33)
 async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterConfigsResponse:
     R = AlterConfigsResponse
+    s = ctx.services
     out = []
     for res in req.resources:
         r = R.AlterConfigsResourceResponse(
@@ -136,9 +137,11 @@ async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterC
                 raise KafkaError("Authorization failed.", ErrorCode(denied))
             configs = {c.name: c.value for c in res.configs if c.value is not None}
             if res.resource_type == GROUP:
-                group_configs.replace(ctx.broker, res.resource_name, configs, req.validate_only)
+                group_configs.replace(
+                    s.group_configs, s.config, res.resource_name, configs, req.validate_only
+                )
             elif res.resource_type == BROKER:
-                await ctx.broker.dynamic_config.replace(
+                await ctx.services.dynamic_config.replace(
                     res.resource_name, configs, req.validate_only
                 )
             elif res.resource_type != TOPIC:
@@ -160,6 +163,7 @@ async def incremental_alter_configs(
     ctx: RequestContext, req: IncrementalAlterConfigsRequest
 ) -> IncrementalAlterConfigsResponse:
     R = IncrementalAlterConfigsResponse
+    s = ctx.services
     out = []
     for res in req.resources:
         r = R.AlterConfigsResourceResponse(
@@ -173,7 +177,9 @@ async def incremental_alter_configs(
                 raise KafkaError("Authorization failed.", ErrorCode(denied))
             if res.resource_type == GROUP:
                 ops = [(c.name, c.config_operation, c.value) for c in res.configs]
-                group_configs.alter(ctx.broker, res.resource_name, ops, req.validate_only)
+                group_configs.alter(
+                    s.group_configs, s.config, res.resource_name, ops, req.validate_only
+                )
                 out.append(r)
                 continue
             if res.resource_type == BROKER_LOGGER:
@@ -184,14 +190,14 @@ async def incremental_alter_configs(
                 continue
             if res.resource_type == BROKER:
                 ops = [(c.name, c.config_operation, c.value) for c in res.configs]
-                await ctx.broker.dynamic_config.alter(res.resource_name, ops, req.validate_only)
+                await ctx.services.dynamic_config.alter(res.resource_name, ops, req.validate_only)
                 out.append(r)
                 continue
             if res.resource_type != TOPIC:
                 raise KafkaError(
                     f"Unsupported resource type {res.resource_type}", ErrorCode.INVALID_REQUEST
                 )
-            info = ctx.broker.metadata.topic(res.resource_name)
+            info = ctx.services.metadata.topic(res.resource_name)
             if info is None:
                 raise KafkaError(
                     f"Topic {res.resource_name} does not exist",
@@ -208,9 +214,9 @@ async def incremental_alter_configs(
 
 
 def _check_broker_id(ctx: RequestContext, name: str) -> None:
-    if name != str(ctx.broker.broker_id):
+    if name != str(ctx.services.broker_id):
         raise KafkaError(
-            f"Unexpected broker id, expected {ctx.broker.broker_id} but received {name}",
+            f"Unexpected broker id, expected {ctx.services.broker_id} but received {name}",
             ErrorCode.INVALID_REQUEST,
         )
 
@@ -227,7 +233,7 @@ def _apply_op(
     elif op in (APPEND, SUBTRACT):
         current = configs.get(name)
         if current is None:
-            defaults = {e.name: e.value for e in describe_topic_configs(ctx.broker, {})}
+            defaults = {e.name: e.value for e in describe_topic_configs(ctx.services.config, {})}
             current = defaults.get(name) or ""
         items = [x for x in current.split(",") if x]
         add = [x for x in (value or "").split(",") if x]

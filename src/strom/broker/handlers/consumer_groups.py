@@ -1,6 +1,6 @@
 """Consumer group protocol APIs (KIP-848): ConsumerGroupHeartbeat and ConsumerGroupDescribe.
 
-Thin adapters over the group coordinator (``ctx.broker.groups``). A heartbeat carries the current
+Thin adapters over the group coordinator (``ctx.services.groups``). A heartbeat carries the current
 topic image (name -> (topic id, partition count) from the cluster metadata), so the state machine
 sees topics created, deleted or grown since the last heartbeat and rebalances on the next one.
 A heartbeat joining a classic group with members may upgrade it to a consumer group (subject to
@@ -34,7 +34,7 @@ async def consumer_group_heartbeat(
     subscribed = set(req.subscribed_topic_names or ())
     if subscribed - checks.topics(ctx, AclOperation.DESCRIBE, subscribed):
         return ConsumerGroupHeartbeatResponse(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED)
-    groups = ctx.broker.groups
+    groups = ctx.services.groups
     coord = coordinator(ctx)
     image = topic_image(ctx)
     cid, host = ctx.client_id, "/" + ctx.peer.rsplit(":", 1)[0]
@@ -48,7 +48,7 @@ async def consumer_group_heartbeat(
 async def consumer_group_describe(
     ctx: RequestContext, req: ConsumerGroupDescribeRequest
 ) -> ConsumerGroupDescribeResponse:
-    resp = ctx.broker.groups.coordinator.consumer_describe(req)
+    resp = ctx.services.groups.coordinator.consumer_describe(req)
     for g in resp.groups:  # Kafka: DESCRIBE on each group
         if not checks.group(ctx, AclOperation.DESCRIBE, g.group_id):
             g.error_code, g.error_message = ErrorCode.GROUP_AUTHORIZATION_FAILED, None

@@ -46,20 +46,11 @@ async def api_versions(ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersi
 
 def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.MetadataResponseTopic:
     parts = []
-    live = set(ctx.broker.live_brokers())
+    live = set(ctx.services.cluster.live_brokers())
     for index, replicas in sorted(info.assignment.items()):
-        p = ctx.broker.replica_manager.get(info.name, index)
-        if ctx.broker.cluster is not None:
-            p = None  # in a cluster, the controller's UpdateMetadata is the source of truth
-        if p is not None:
-            leader, epoch, isr = p.leader, p.leader_epoch, list(p.isr)
-            err = ErrorCode.NONE
-        else:
-            state = info.states.get(index)
-            leader = state.leader if state else -1
-            epoch = state.leader_epoch if state else -1
-            isr = list(state.isr) if state else []
-            err = ErrorCode.NONE if leader >= 0 else ErrorCode.LEADER_NOT_AVAILABLE
+        # a single node reports its open replicas, a cluster the controller's states
+        leader, epoch, isr = ctx.services.cluster.partition_state(info, index) or (-1, -1, [])
+        err = ErrorCode.NONE if leader >= 0 else ErrorCode.LEADER_NOT_AVAILABLE
         parts.append(
             MR.MetadataResponsePartition(
                 error_code=err,
@@ -92,7 +83,7 @@ def _error_topic(name: str | None, code: ErrorCode) -> MetadataResponse.Metadata
 
 @handles(3)
 async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
-    b = ctx.broker
+    b = ctx.services
     store = b.metadata
     topics: list[MetadataResponse.MetadataResponseTopic] = []
     all_topics = req.topics is None or (ctx.api_version == 0 and not req.topics)
@@ -107,7 +98,7 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
                 topics.append(topic_metadata(ctx, info))
     else:
         auto = (req.allow_auto_topic_creation if ctx.api_version >= 4 else True) and bool(
-            b.config["auto.create.topics.enable"]
+            b.config.auto_create_topics_enable
         )
         for t in req.topics or []:
             name = t.name
@@ -158,12 +149,12 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
                 )
     brokers = [
         MR.MetadataResponseBroker(node_id=i, host=host, port=port, rack=rack)
-        for i, host, port, rack in b.endpoints(ctx.listener)
+        for i, host, port, rack in b.cluster.endpoints(ctx.listener)
     ]
     return MetadataResponse(
         brokers=brokers,
         cluster_id=store.cluster_id,
-        controller_id=b.controller_id,
+        controller_id=b.cluster.controller_id,
         topics=topics,
         cluster_authorized_operations=checks.operations(
             ctx,

@@ -120,7 +120,7 @@ def _read_all(
     # Kafka: min(request max_bytes, fetch.max.bytes); v0-2 have no request max_bytes (Kafka
     # takes Int.MaxValue) and a hard limit: no whole first batch beyond the limits (KIP-74 is v3+)
     max_bytes = req.max_bytes if ctx.api_version >= 3 else INT32_MAX
-    budget = min(max_bytes, int(ctx.broker.config["fetch.max.bytes"]))
+    budget = min(max_bytes, int(ctx.broker.config.fetch_max_bytes))
     hard_limit = ctx.api_version < 3
     total = 0
     errored = False

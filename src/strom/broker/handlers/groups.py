@@ -2,7 +2,7 @@
 OffsetFetch, DescribeGroups, ListGroups, DeleteGroups, OffsetDelete.
 
 Each handler is a thin adapter: it hands the request to the group coordinator through the
-runtime (``ctx.broker.groups``), which appends the operation's records and releases its reply.
+runtime (``ctx.services.groups``), which appends the operation's records and releases its reply.
 FindCoordinator creates ``__consumer_offsets`` on first use and answers with the leader of the
 group's partition (this broker on a single node); for key type 1 (TRANSACTION) it creates
 ``__transaction_state`` and answers with the leader of the transactional id's partition.
@@ -39,12 +39,11 @@ from strom.protocol.messages.offset_fetch import OffsetFetchRequest, OffsetFetch
 from strom.protocol.messages.sync_group import SyncGroupRequest, SyncGroupResponse
 
 GROUP, TRANSACTION = 0, 1
-MIGRATION_POLICY = "group.consumer.migration.policy"
 FC = FindCoordinatorResponse
 
 
 def _coordinator_for(ctx: RequestContext, key: str, key_type: int) -> FC.Coordinator:
-    b = ctx.broker
+    b = ctx.services
     c = FC.Coordinator(key=key, node_id=-1, host="", port=-1, error_code=0, error_message=None)
     if key_type not in (GROUP, TRANSACTION):
         c.error_code = ErrorCode.INVALID_REQUEST
@@ -71,7 +70,7 @@ def _coordinator_for(ctx: RequestContext, key: str, key_type: int) -> FC.Coordin
     except KafkaError as exc:
         c.error_code, c.error_message = ErrorCode.COORDINATOR_NOT_AVAILABLE, str(exc)
         return c
-    leader = b.partition_leader(topic, index, ctx.listener)
+    leader = b.cluster.partition_leader(topic, index, ctx.listener)
     if leader is None:
         c.error_code = ErrorCode.COORDINATOR_NOT_AVAILABLE
         return c
@@ -106,13 +105,12 @@ def _client_host(ctx: RequestContext) -> str:
 def migration_policy(ctx: RequestContext) -> str:
     """``group.consumer.migration.policy`` (Kafka 4.0, default bidirectional), handed to the
     coordinator with each group request."""
-    raw = ctx.broker.config.originals.get(MIGRATION_POLICY, "bidirectional")
-    policy = str(raw).strip().lower()
+    policy = ctx.services.config.group_consumer_migration_policy.strip().lower()
     return policy if policy in POLICIES else "bidirectional"
 
 
 def coordinator(ctx: RequestContext) -> GroupCoordinator:
-    coord = ctx.broker.groups.coordinator
+    coord = ctx.services.groups.coordinator
     coord.migration_policy = migration_policy(ctx)
     return coord
 
@@ -121,7 +119,7 @@ def topic_image(ctx: RequestContext) -> TopicsMeta:
     """name -> (topic id, partition count) of every topic, for the consumer group protocol."""
     return {
         name: (info.topic_id, info.num_partitions)
-        for name, info in ctx.broker.metadata.topics().items()
+        for name, info in ctx.services.metadata.topics().items()
     }
 
 
@@ -132,7 +130,7 @@ async def join_group(ctx: RequestContext, req: JoinGroupRequest) -> JoinGroupRes
     coord = coordinator(ctx)
     v, cid, host = ctx.api_version, ctx.client_id, _client_host(ctx)
     image = topic_image(ctx) if req.group_id in coord.consumer.groups else None
-    resp: JoinGroupResponse = await ctx.broker.groups.run(
+    resp: JoinGroupResponse = await ctx.services.groups.run(
         lambda token, now: coord.join(token, req, v, cid, host, now, image)
     )
     return resp
@@ -144,7 +142,7 @@ async def sync_group(ctx: RequestContext, req: SyncGroupRequest) -> SyncGroupRes
         return SyncGroupResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     coord = coordinator(ctx)
     v = ctx.api_version
-    resp: SyncGroupResponse = await ctx.broker.groups.run(
+    resp: SyncGroupResponse = await ctx.services.groups.run(
         lambda token, now: coord.sync(token, req, v, now)
     )
     return resp
@@ -156,7 +154,7 @@ async def heartbeat(ctx: RequestContext, req: HeartbeatRequest) -> HeartbeatResp
         return HeartbeatResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     coord = coordinator(ctx)
     v = ctx.api_version
-    resp: HeartbeatResponse = await ctx.broker.groups.run(
+    resp: HeartbeatResponse = await ctx.services.groups.run(
         lambda token, now: coord.heartbeat(token, req, v, now)
     )
     return resp
@@ -168,7 +166,7 @@ async def leave_group(ctx: RequestContext, req: LeaveGroupRequest) -> LeaveGroup
         return LeaveGroupResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     coord = coordinator(ctx)
     v = ctx.api_version
-    resp: LeaveGroupResponse = await ctx.broker.groups.run(
+    resp: LeaveGroupResponse = await ctx.services.groups.run(
         lambda token, now: coord.leave(token, req, v, now)
     )
     return resp
@@ -176,19 +174,19 @@ async def leave_group(ctx: RequestContext, req: LeaveGroupRequest) -> LeaveGroup
 
 @handles(8)
 async def offset_commit(ctx: RequestContext, req: OffsetCommitRequest) -> OffsetCommitResponse:
-    coord = ctx.broker.groups.coordinator
+    coord = ctx.services.groups.coordinator
     v = ctx.api_version
     allowed, denied = group_acls.commit_split(ctx, req)
     if allowed is None:
         return OffsetCommitResponse(topics=denied)
     R = OffsetCommitResponse
-    topics = ctx.broker.metadata.topics()
+    topics = ctx.services.metadata.topics()
     known = commit_topics.narrow(
         allowed, topics, denied, R.OffsetCommitResponseTopic, R.OffsetCommitResponsePartition
     )
     if known is None:
         return OffsetCommitResponse(topics=denied)
-    resp: OffsetCommitResponse = await ctx.broker.groups.run(
+    resp: OffsetCommitResponse = await ctx.services.groups.run(
         lambda token, now: coord.commit(token, known, v, now)
     )
     commit_topics.merge(resp.topics, denied)
@@ -201,20 +199,20 @@ async def offset_fetch(ctx: RequestContext, req: OffsetFetchRequest) -> OffsetFe
     if allowed is None:
         assert isinstance(denied, OffsetFetchResponse)
         return denied
-    resp = ctx.broker.groups.coordinator.fetch(allowed, ctx.api_version)
+    resp = ctx.services.groups.coordinator.fetch(allowed, ctx.api_version)
     resp = group_acls.fetch_filter_topics(ctx, allowed, resp, ctx.api_version)
     return group_acls.fetch_denied_groups(resp, denied) if isinstance(denied, list) else resp
 
 
 @handles(47)
 async def offset_delete(ctx: RequestContext, req: OffsetDeleteRequest) -> OffsetDeleteResponse:
-    coord = ctx.broker.groups.coordinator
+    coord = ctx.services.groups.coordinator
     if not checks.group(ctx, AclOperation.DELETE, req.group_id):
         return OffsetDeleteResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
     allowed, denied = group_acls.offset_delete_split(ctx, req)
     if allowed is None:
         return OffsetDeleteResponse(error_code=0, topics=denied)
-    resp: OffsetDeleteResponse = await ctx.broker.groups.run(
+    resp: OffsetDeleteResponse = await ctx.services.groups.run(
         lambda token, now: coord.offset_delete(token, allowed, now)
     )
     resp.topics.extend(denied)
@@ -226,21 +224,21 @@ async def describe_groups(
     ctx: RequestContext, req: DescribeGroupsRequest
 ) -> DescribeGroupsResponse:
     allowed, denied = group_acls.describe_split(ctx, req)
-    resp = ctx.broker.groups.coordinator.describe(allowed, ctx.api_version)
+    resp = ctx.services.groups.coordinator.describe(allowed, ctx.api_version)
     return group_acls.describe_merge(ctx, req, resp, denied)
 
 
 @handles(16)
 async def list_groups(ctx: RequestContext, req: ListGroupsRequest) -> ListGroupsResponse:
-    resp = ctx.broker.groups.coordinator.list_groups(req, ctx.api_version)
+    resp = ctx.services.groups.coordinator.list_groups(req, ctx.api_version)
     return group_acls.list_filter(ctx, resp)
 
 
 @handles(42)
 async def delete_groups(ctx: RequestContext, req: DeleteGroupsRequest) -> DeleteGroupsResponse:
-    coord = ctx.broker.groups.coordinator
+    coord = ctx.services.groups.coordinator
     allowed, denied = group_acls.delete_split(ctx, req)
-    resp: DeleteGroupsResponse = await ctx.broker.groups.run(
+    resp: DeleteGroupsResponse = await ctx.services.groups.run(
         lambda token, now: coord.delete_groups(token, allowed, now)
     )
     resp.results.extend(denied)

@@ -51,7 +51,7 @@ def list_offset(p: Partition, ts: int, isolation_level: int) -> tuple[int, int, 
 
 @handles(2)
 async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffsetsResponse:
-    rm = ctx.broker.replica_manager
+    rm = ctx.services.replica_manager
     topics = []
     for t in req.topics:
         parts = []
@@ -90,7 +90,7 @@ async def offset_for_leader_epoch(
     ctx: RequestContext, req: OffsetForLeaderEpochRequest
 ) -> OffsetForLeaderEpochResponse:
     R = OffsetForLeaderEpochResponse
-    rm = ctx.broker.replica_manager
+    rm = ctx.services.replica_manager
     topics = []
     replica = checks.cluster(ctx, AclOperation.CLUSTER_ACTION)
     for t in req.topics:
@@ -121,7 +121,7 @@ async def offset_for_leader_epoch(
 @handles(21)
 async def delete_records(ctx: RequestContext, req: DeleteRecordsRequest) -> DeleteRecordsResponse:
     R = DeleteRecordsResponse
-    rm = ctx.broker.replica_manager
+    rm = ctx.services.replica_manager
     topics = []
     for t in req.topics:
         parts = []

@@ -45,13 +45,13 @@ def _clip(message: str) -> str:
 
 @handles(19)
 async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> CreateTopicsResponse:
-    tm = ctx.broker.topics
-    quota = ctx.broker.client_quotas.mutation_quota(ctx)
+    tm = ctx.services.topics
+    quota = ctx.services.client_quotas.mutation_quota(ctx)
     results = []
     seen: set[str] = set()
     requested = requested_partitions(
         [(t.num_partitions, len(t.assignments)) for t in req.topics],
-        int(ctx.broker.config["num.partitions"]),
+        int(ctx.services.config.num_partitions),
     )
     for t in req.topics:
         r = CR.CreatableTopicResult(
@@ -117,7 +117,7 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
                     config_source=e.source,
                     is_sensitive=False,
                 )
-                for e in describe_topic_configs(ctx.broker, info.configs)
+                for e in describe_topic_configs(ctx.services.config, info.configs)
             ]
         results.append(r)
     return CreateTopicsResponse(topics=results)
@@ -126,8 +126,8 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
 @handles(20)
 async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
     R = DeleteTopicsResponse
-    store = ctx.broker.metadata
-    quota = ctx.broker.client_quotas.mutation_quota(ctx)
+    store = ctx.services.metadata
+    quota = ctx.services.client_quotas.mutation_quota(ctx)
     targets: list[tuple[str | None, object]] = []
     if ctx.api_version >= 6:
         for st in req.topics:
@@ -157,7 +157,7 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
             results.append(r)
             continue
         try:
-            ctx.broker.topics.delete_topic(name)
+            ctx.services.topics.delete_topic(name)
             quota.record(0 if info is None else info.num_partitions)
         except KafkaError as exc:
             r.error_code = int(exc.code)
@@ -171,8 +171,8 @@ async def create_partitions(
     ctx: RequestContext, req: CreatePartitionsRequest
 ) -> CreatePartitionsResponse:
     R = CreatePartitionsResponse
-    tm = ctx.broker.topics
-    quota = ctx.broker.client_quotas.mutation_quota(ctx)
+    tm = ctx.services.topics
+    quota = ctx.services.client_quotas.mutation_quota(ctx)
     results = []
     for t in req.topics:
         r = R.CreatePartitionsTopicResult(name=t.name, error_code=0)
@@ -185,7 +185,7 @@ async def create_partitions(
             r.error_code, r.error_message = ErrorCode.THROTTLING_QUOTA_EXCEEDED, THROTTLED
             results.append(r)
             continue
-        before = ctx.broker.metadata.topic(t.name)
+        before = ctx.services.metadata.topic(t.name)
         try:
             info = tm.create_partitions(
                 t.name, t.count, assignment, req.validate_only, open_logs=False

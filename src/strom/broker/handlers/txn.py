@@ -1,9 +1,9 @@
 """Transaction APIs: AddPartitionsToTxn, AddOffsetsToTxn, EndTxn, WriteTxnMarkers,
 TxnOffsetCommit, DescribeTransactions, ListTransactions, DescribeProducers.
 
-Thin adapters over the transaction coordinator (``ctx.broker.txn``, see
+Thin adapters over the transaction coordinator (``ctx.services.txn``, see
 :mod:`strom.broker.txn_runtime`) and, for TxnOffsetCommit, the group coordinator
-(``ctx.broker.groups``). InitProducerId lives in :mod:`.producer_ids`.
+(``ctx.services.groups``). InitProducerId lives in :mod:`.producer_ids`.
 
 - AddPartitionsToTxn v0-v3 (clients): one transaction; partitions of unknown topics get
   UNKNOWN_TOPIC_OR_PARTITION and the others OPERATION_NOT_ATTEMPTED, nothing added. v4+
@@ -100,7 +100,7 @@ async def _add(
     verify_only: bool,
 ) -> dict[TopicPartition, ErrorCode]:
     tps = [(t.name, p) for t in topics for p in t.partitions]
-    coord = ctx.broker.txn.coordinator
+    coord = ctx.services.txn.coordinator
     if not checks.transactional_id(ctx, AclOperation.WRITE, txn_id):
         return dict.fromkeys(tps, E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
     denied = {t.name for t in topics} - checks.topics(
@@ -113,7 +113,7 @@ async def _add(
         }
     if verify_only:
         return coord.verify_partitions(txn_id, pid, epoch, tps)
-    store = ctx.broker.metadata
+    store = ctx.services.metadata
     unknown = set()
     for topic, part in tps:
         info = store.topic(topic)
@@ -124,7 +124,7 @@ async def _add(
             tp: E.UNKNOWN_TOPIC_OR_PARTITION if tp in unknown else E.OPERATION_NOT_ATTEMPTED
             for tp in tps
         }
-    err = await ctx.broker.txn.run(lambda now: coord.add_partitions(txn_id, pid, epoch, tps, now))
+    err = await ctx.services.txn.run(lambda now: coord.add_partitions(txn_id, pid, epoch, tps, now))
     return dict.fromkeys(tps, err)
 
 
@@ -167,10 +167,10 @@ async def add_offsets_to_txn(
         return AddOffsetsToTxnResponse(error_code=E.GROUP_AUTHORIZATION_FAILED)
     if not req.group_id:
         return AddOffsetsToTxnResponse(error_code=E.INVALID_GROUP_ID)
-    ctx.broker.groups.ensure_topic()
-    tp = (OFFSETS_TOPIC, ctx.broker.groups.coordinator.partition_for(req.group_id))
-    coord = ctx.broker.txn.coordinator
-    err = await ctx.broker.txn.run(
+    ctx.services.groups.ensure_topic()
+    tp = (OFFSETS_TOPIC, ctx.services.groups.coordinator.partition_for(req.group_id))
+    coord = ctx.services.txn.coordinator
+    err = await ctx.services.txn.run(
         lambda now: coord.add_partitions(
             req.transactional_id, req.producer_id, req.producer_epoch, [tp], now
         )
@@ -182,8 +182,8 @@ async def add_offsets_to_txn(
 async def end_txn(ctx: RequestContext, req: EndTxnRequest) -> EndTxnResponse:
     if not checks.transactional_id(ctx, AclOperation.WRITE, req.transactional_id):
         return EndTxnResponse(error_code=E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
-    coord = ctx.broker.txn.coordinator
-    err = await ctx.broker.txn.run(
+    coord = ctx.services.txn.coordinator
+    err = await ctx.services.txn.run(
         lambda now: coord.end_txn(
             req.transactional_id, req.producer_id, req.producer_epoch, req.committed, now
         )
@@ -211,7 +211,7 @@ async def write_txn_markers(
             for index in t.partition_indexes:
                 calls.append(
                     append_marker(
-                        ctx.broker, t.name, index, m.producer_id, m.producer_epoch,
+                        ctx.services, t.name, index, m.producer_id, m.producer_epoch,
                         m.transaction_result, m.coordinator_epoch,
                     )
                 )  # fmt: skip
@@ -233,13 +233,13 @@ async def write_txn_markers(
 async def txn_offset_commit(
     ctx: RequestContext, req: TxnOffsetCommitRequest
 ) -> TxnOffsetCommitResponse:
-    groups = ctx.broker.groups
+    groups = ctx.services.groups
     if not checks.transactional_id(ctx, AclOperation.WRITE, req.transactional_id):
         return txn_commit_response(req, E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
     if not checks.group(ctx, AclOperation.READ, req.group_id):
         return txn_commit_response(req, E.GROUP_AUTHORIZATION_FAILED)
     index = groups.coordinator.partition_for(req.group_id) if req.group_id else -1
-    p = ctx.broker.replica_manager.get(OFFSETS_TOPIC, index)
+    p = ctx.services.replica_manager.get(OFFSETS_TOPIC, index)
     if p is not None:
         entry = p.log.producer_state.producers.get(req.producer_id)
         if entry is not None and req.producer_epoch < entry.producer_epoch:
@@ -249,7 +249,7 @@ async def txn_offset_commit(
     if allowed is None:
         return TxnOffsetCommitResponse(topics=denied)
     R = TxnOffsetCommitResponse
-    topics = ctx.broker.metadata.topics()
+    topics = ctx.services.metadata.topics()
     known = commit_topics.narrow(
         allowed, topics, denied, R.TxnOffsetCommitResponseTopic, R.TxnOffsetCommitResponsePartition
     )
@@ -267,7 +267,7 @@ async def describe_transactions(
     ctx: RequestContext, req: DescribeTransactionsRequest
 ) -> DescribeTransactionsResponse:
     R = DescribeTransactionsResponse
-    coord = ctx.broker.txn.coordinator
+    coord = ctx.services.txn.coordinator
     out = []
     for txn_id in req.transactional_ids:
         st = R.TransactionState(
@@ -302,7 +302,7 @@ async def list_transactions(
     ctx: RequestContext, req: ListTransactionsRequest
 ) -> ListTransactionsResponse:
     R = ListTransactionsResponse
-    coord = ctx.broker.txn.coordinator
+    coord = ctx.services.txn.coordinator
     duration = req.duration_filter if ctx.api_version >= 1 else -1
     listed, unknown = coord.list_transactions(
         set(req.state_filters), set(req.producer_id_filters), duration, int(time.time() * 1000)
@@ -328,7 +328,7 @@ async def describe_producers(
     ctx: RequestContext, req: DescribeProducersRequest
 ) -> DescribeProducersResponse:
     R = DescribeProducersResponse
-    rm = ctx.broker.replica_manager
+    rm = ctx.services.replica_manager
     topics = []
     for t in req.topics:
         parts = []

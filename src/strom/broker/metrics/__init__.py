@@ -58,7 +58,7 @@ class BrokerMetrics:
             loop_monitor=self.loop_monitor,
             lag=self.lag,
             topic_exists=lambda t: broker.metadata.topic(t) is not None,
-            partition_series_max=int(cfg["metrics.partition.series.max"]),
+            partition_series_max=int(cfg.metrics_partition_series_max),
         )
         self.registry = CollectorRegistry(auto_describe=False)
         self.registry.register(BrokerCollector(self.sources))

@@ -50,7 +50,7 @@ class ListenerSecurity:
 
 def protocol_map(config: BrokerConfig) -> dict[str, str]:
     out: dict[str, str] = {}
-    for entry in config["listener.security.protocol.map"]:
+    for entry in config.listener_security_protocol_map:
         name, sep, proto = entry.partition(":")
         if not sep or not name.strip():
             raise ConfigError(

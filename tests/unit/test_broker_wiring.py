@@ -1,0 +1,201 @@
+"""The broker's components built without a Broker: the single-node cluster view, advertised
+listeners, topic administration, the producer-id manager, group configs; and the wiring rule
+that handlers reach components through ``ctx.services`` only."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from strom.broker import group_configs
+from strom.broker.cluster_view import AdvertisedListeners, SingleNodeView
+from strom.broker.config import BrokerConfig
+from strom.broker.group_configs import GroupConfigStore
+from strom.broker.producer_id_manager import ProducerIdManager
+from strom.broker.replica_manager import ReplicaManager
+from strom.broker.topics import TopicError, TopicManager
+from strom.cluster.metadata import LocalMetadataStore, PartitionState
+from strom.errors import ErrorCode, KafkaError
+from strom.storage.log_manager import LogManager
+
+pytestmark = pytest.mark.unit
+
+BROKER_ID = 3
+
+
+class SingleNode:
+    """The components of one single-node broker, wired as the broker's assembly does."""
+
+    def __init__(self, data: Path, **overrides: str) -> None:
+        self.config = BrokerConfig(
+            {
+                "broker.id": str(BROKER_ID),
+                "log.dirs": str(data),
+                "listeners": "PLAINTEXT://0.0.0.0:0,INTERNAL://127.0.0.1:0",
+                "advertised.listeners": "PLAINTEXT://0.0.0.0:0,INTERNAL://10.0.0.7:0",
+                "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,INTERNAL:PLAINTEXT",
+                "broker.rack": "rack-a",
+                **overrides,
+            }
+        )
+        self.bound: list[tuple[str, str, int]] = []
+        self.metadata = LocalMetadataStore(data)
+        self.replicas = ReplicaManager(BROKER_ID)
+        self.advertised = AdvertisedListeners(self.config, lambda: self.bound)
+        self.view = SingleNodeView(
+            BROKER_ID, self.config.broker_rack, self.replicas, self.advertised
+        )
+        self.logs = LogManager([data])
+        self.topics = TopicManager(
+            BROKER_ID, self.config, self.metadata, self.view, self.logs, self.replicas
+        )
+
+
+@pytest.fixture
+def node(tmp_path: Path) -> Iterator[SingleNode]:
+    n = SingleNode(tmp_path / "data")
+    yield n
+    n.logs.shutdown()
+
+
+def test_single_node_view_is_the_whole_cluster(node: SingleNode) -> None:
+    v = node.view
+    assert v.live_brokers() == [BROKER_ID]
+    assert v.controller_id == BROKER_ID
+    assert v.broker_racks() == {BROKER_ID: "rack-a"}
+    assert v.replicas_follow_controller is False
+    node.bound[:] = [("PLAINTEXT", "0.0.0.0", 41001), ("INTERNAL", "127.0.0.1", 41002)]
+    assert v.endpoints() == [(BROKER_ID, "127.0.0.1", 41001, "rack-a")]
+    assert v.endpoints("INTERNAL") == [(BROKER_ID, "10.0.0.7", 41002, "rack-a")]
+
+
+def test_advertised_listeners_use_the_bound_port_and_protocols(node: SingleNode) -> None:
+    node.bound[:] = [("PLAINTEXT", "0.0.0.0", 41001), ("INTERNAL", "127.0.0.1", 41002)]
+    assert node.advertised.address() == ("127.0.0.1", 41001)
+    assert node.advertised.address("internal") == ("10.0.0.7", 41002)
+    assert node.advertised.address("UNKNOWN") == ("127.0.0.1", 41001)  # the first one
+    assert node.advertised.endpoints() == [
+        ("PLAINTEXT", "127.0.0.1", 41001, "PLAINTEXT"),
+        ("INTERNAL", "10.0.0.7", 41002, "PLAINTEXT"),
+    ]
+
+
+def test_a_created_topic_is_opened_and_led_here(node: SingleNode) -> None:
+    info = node.topics.create_topic("orders", 2, 1, None, {"retention.ms": "1000"}, False)
+    assert node.metadata.topic("orders") is not None
+    assert sorted(node.replicas.partitions) == [("orders", 0), ("orders", 1)]
+    assert node.logs.get_log("orders", 1) is not None
+    assert node.logs.get_log("orders", 1).config.retention_ms == 1000  # type: ignore[union-attr]
+    node.bound[:] = [("PLAINTEXT", "0.0.0.0", 41001)]
+    assert node.view.partition_leader("orders", 0) == (BROKER_ID, "127.0.0.1", 41001)
+    assert node.view.partition_leader("orders", 9) is None
+    assert node.view.partition_state(info, 0) == (BROKER_ID, 0, [BROKER_ID])
+
+
+def test_a_partition_not_open_here_reports_the_stored_state(node: SingleNode) -> None:
+    info = node.topics.create_topic("t", 1, 1, None, {}, True)  # validate only: nothing open
+    assert node.view.partition_state(info, 0) is None
+    assert node.view.partition_leader("t", 0) is None
+    info.states[0] = PartitionState(leader=BROKER_ID, leader_epoch=4, isr=[BROKER_ID])
+    assert node.view.partition_state(info, 0) == (BROKER_ID, 4, [BROKER_ID])
+
+
+def test_topic_validation_uses_the_view_and_the_typed_config(tmp_path: Path) -> None:
+    n = SingleNode(tmp_path / "d", **{"num.partitions": "3", "delete.topic.enable": "false"})
+    try:
+        info = n.topics.create_topic("defaults", -1, -1, None, {}, False)
+        assert info.num_partitions == 3  # num.partitions
+        with pytest.raises(TopicError) as exc:
+            n.topics.create_topic("two", 1, 2, None, {}, False)  # one live broker
+        assert exc.value.code == ErrorCode.INVALID_REPLICATION_FACTOR
+        with pytest.raises(TopicError) as exc:
+            n.topics.create_topic("elsewhere", 0, 0, {0: [BROKER_ID + 1]}, {}, False)
+        assert exc.value.code == ErrorCode.INVALID_REPLICA_ASSIGNMENT
+        with pytest.raises(TopicError) as exc:
+            n.topics.delete_topic("defaults")
+        assert exc.value.code == ErrorCode.TOPIC_DELETION_DISABLED
+        assert n.metadata.topic("defaults") is not None
+    finally:
+        n.logs.shutdown()
+
+
+def test_refresh_log_configs_follows_a_dynamic_default(node: SingleNode) -> None:
+    node.topics.create_topic("t", 1, 1, None, {}, False)
+    node.topics.create_topic("own", 1, 1, None, {"retention.ms": "5000"}, False)
+    node.config.apply_dynamic({"log.retention.ms": "7000"}, {})
+    node.topics.refresh_log_configs()
+    assert node.logs.get_log("t", 0).config.retention_ms == 7000  # type: ignore[union-attr]
+    assert node.logs.get_log("own", 0).config.retention_ms == 5000  # type: ignore[union-attr]
+
+
+def test_producer_ids_are_unique_across_blocks_and_restarts(tmp_path: Path) -> None:
+    store = LocalMetadataStore(tmp_path)
+    ids = ProducerIdManager(store, block_size=3)
+    first = [ids.next_id() for _ in range(7)]  # three blocks
+    assert first == sorted(set(first)) and min(first) >= 0
+    again = ProducerIdManager(LocalMetadataStore(tmp_path), block_size=3)  # a restart
+    later = [again.next_id() for _ in range(4)]
+    assert not set(later) & set(first)
+    assert min(later) > max(first)
+
+
+def test_a_negative_producer_id_block_is_refused() -> None:
+    class Broken:
+        def allocate_producer_ids(self, block_size: int) -> int:
+            return -5
+
+    with pytest.raises(ValueError):
+        ProducerIdManager(Broken()).next_id()
+
+
+def test_group_configs_are_validated_against_the_broker_bounds(tmp_path: Path) -> None:
+    cfg = BrokerConfig({"group.consumer.max.session.timeout.ms": "50000"})
+    store = GroupConfigStore.single_node(tmp_path)
+    group_configs.alter(store, cfg, "g", [("consumer.session.timeout.ms", 0, "48000")], False)
+    assert store.get("g") == {"consumer.session.timeout.ms": "48000"}
+    with pytest.raises(KafkaError) as exc:
+        group_configs.replace(store, cfg, "g", {"consumer.session.timeout.ms": "55000"}, False)
+    assert exc.value.code == ErrorCode.INVALID_CONFIG
+    assert GroupConfigStore.single_node(tmp_path).get("g") == {
+        "consumer.session.timeout.ms": "48000"
+    }
+    assert group_configs.effective(store, cfg, "g")["consumer.session.timeout.ms"] == 48000
+    assert group_configs.effective(store, cfg, "other")["consumer.session.timeout.ms"] == 45000
+
+
+# -- the wiring rule ---------------------------------------------------------------------------
+HANDLERS = Path(__file__).parents[2] / "src" / "strom" / "broker" / "handlers"
+# handlers whose modules other work owns (data path, controller, SASL) or that pass the broker
+# to a module not yet given narrow collaborators; every other handler uses ctx.services only
+STILL_ON_BROKER = {
+    "fetch.py",
+    "produce.py",
+    "controller_apis.py",
+    "sasl.py",
+    "scram_users.py",
+}
+
+
+def _uses_ctx_broker(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text())):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == "broker"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "ctx"
+        ):
+            return True
+    return False
+
+
+def test_handlers_reach_components_through_services_only() -> None:
+    offenders = sorted(
+        p.name
+        for p in HANDLERS.glob("*.py")
+        if p.name not in STILL_ON_BROKER and _uses_ctx_broker(p)
+    )
+    assert offenders == []
+    assert _uses_ctx_broker(HANDLERS / "fetch.py")  # the check sees a real use
