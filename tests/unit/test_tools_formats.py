@@ -140,8 +140,9 @@ def test_configs_entity_selection() -> None:
         "brokers",
         "",
     )
+    assert configs.entity(_cfg_args(argv=["--entity-type", "clients"])) == ("clients", None)
     with pytest.raises(ToolError, match="not supported"):
-        configs.entity(_cfg_args(argv=["--entity-type", "clients"]))
+        configs.entity(_cfg_args(argv=["--entity-type", "ips"]))
     with pytest.raises(ToolError, match="either --entity-type"):
         configs.entity(_cfg_args(argv=["--entity-type", "topics", "--topic", "t"]))
     with pytest.raises(ToolError, match="Missing --entity-type"):
