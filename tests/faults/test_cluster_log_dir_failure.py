@@ -16,6 +16,7 @@ from fault_util import (
     log_dirs_tool,
     peak_rss_kb,
     produce_counting,
+    raw_offline_replicas,
     read_all,
     small_tmpfs,
 )
@@ -80,6 +81,10 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
             dirs = log_dirs_tool(bootstrap)
             failed = str(cluster.broker(1).data_dir.resolve())
             assert dirs[failed]["error"] == "org.apache.kafka.common.errors.KafkaStorageException"
+            # every broker's Metadata lists broker 1's replicas as offline (a failed log dir)
+            for i in (1, 2, 3):
+                at = cluster.broker(i).bootstrap
+                assert raw_offline_replicas(at, "rf3") == raw_offline_replicas(at, "follow") == [1]
             check_read_back(read_all(bootstrap, "rf3"), acked, SIZE)
             # the preferred leader stays out: no rebalance back to an offline replica
             time.sleep(2)
@@ -92,6 +97,8 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
             cluster.broker(1).start()
             _wait_state(bootstrap, "rf3", lambda s: s[1] == [1, 2, 3])
             _wait_state(bootstrap, "follow", lambda s: s[1] == [1, 2, 3])
+            for i in (1, 2, 3):  # broker 1 restarted: its replicas are online again
+                assert raw_offline_replicas(cluster.broker(i).bootstrap, "rf3") == []
             more, errors = produce_counting(bootstrap, "rf3", 500, start=8000, size=SIZE)
             assert len(more) == 500, errors[:3]
             check_read_back(read_all(bootstrap, "rf3"), acked + more, SIZE)

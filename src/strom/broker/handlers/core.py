@@ -49,8 +49,12 @@ def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.Met
     live = set(ctx.broker.live_brokers())
     for index, replicas in sorted(info.assignment.items()):
         p = ctx.broker.replica_manager.get(info.name, index)
+        # a local replica whose log directory failed, or (cluster) the controller's offline list
+        offline = {ctx.broker.broker_id} if p is not None and p.offline else set()
         if ctx.broker.cluster is not None:
             p = None  # in a cluster, the controller's UpdateMetadata is the source of truth
+            state = info.states.get(index)
+            offline = set(state.offline_replicas) if state else set()
         if p is not None:
             leader, epoch, isr = p.leader, p.leader_epoch, list(p.isr)
             err = ErrorCode.NONE
@@ -68,7 +72,7 @@ def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.Met
                 leader_epoch=epoch,
                 replica_nodes=list(replicas),
                 isr_nodes=isr,
-                offline_replicas=[b for b in replicas if b not in live],
+                offline_replicas=[b for b in replicas if b not in live or b in offline],
             )
         )
     return MR.MetadataResponseTopic(
