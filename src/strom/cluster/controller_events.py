@@ -50,8 +50,6 @@ def on_brokers(c: Controller, children: list[str]) -> None:
              sorted(new))  # fmt: skip
     ctx.brokers = {b: e for b, e in now.items() if b not in gone or b in new}
     ctx.shutting_down -= gone
-    for off in ctx.offline_replicas.values():  # a (re)started broker's replicas are online
-        off -= new
     for b in gone:
         c.channel.forget(b)
     live = ctx.live()
