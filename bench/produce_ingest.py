@@ -114,7 +114,7 @@ def main() -> int:
     ap.add_argument("--vary", action="store_true", help="value sizes vary record to record")
     ap.add_argument("--no-tansu", action="store_true")
     args = ap.parse_args()
-    with pc.strom_broker() as bootstrap:
+    with pc.strom_broker() as (bootstrap, _):
         strom = run("strom", bootstrap, args.records, args.size, args.inflight, args.vary)
     binary = None if args.no_tansu else pc.tansu_binary()
     if binary is not None:

@@ -27,6 +27,7 @@ from wire import WireClient
 from strom.protocol import records as rec
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
+from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -255,6 +256,18 @@ def raw_fetch(bootstrap: str, topic: str) -> int:
         resp = c.request(req, 12)
     assert isinstance(resp, FetchResponse)
     return int(resp.responses[0].partitions[0].error_code)
+
+
+def raw_offline_replicas(bootstrap: str, topic: str) -> list[int]:
+    """``offline_replicas`` of partition 0 of ``topic`` in a Metadata (v12) response (checked to
+    be among its replicas)."""
+    req = MetadataRequest(topics=[MetadataRequest.MetadataRequestTopic(name=topic)])
+    with WireClient(bootstrap) as c:
+        resp = c.request(req, 12)
+    assert isinstance(resp, MetadataResponse)
+    (part,) = [p for p in resp.topics[0].partitions if p.partition_index == 0]
+    assert set(part.offline_replicas) <= set(part.replica_nodes)
+    return list(part.offline_replicas)
 
 
 def wait_for_code(fn: Any, code: int, timeout: float = 20.0) -> None:

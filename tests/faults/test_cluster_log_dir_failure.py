@@ -16,6 +16,7 @@ from fault_util import (
     log_dirs_tool,
     peak_rss_kb,
     produce_counting,
+    raw_offline_replicas,
     read_all,
     small_tmpfs,
 )
@@ -58,6 +59,9 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
     try:
         with small_tmpfs(cluster.broker(1).data_dir, "4m"):
             cluster.start()
+            if cluster.controller_id() == 1:  # a controller that outlives broker 1's failure
+                cluster.broker(1).stop()
+                cluster.broker(1).start()
             bootstrap = cluster.bootstrap
             create_topic(bootstrap, "rf3", {"min.insync.replicas": "2"}, assignment=[[1, 2, 3]])
             _wait_state(bootstrap, "rf3", lambda s: s == (1, [1, 2, 3]))
@@ -80,6 +84,10 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
             dirs = log_dirs_tool(bootstrap)
             failed = str(cluster.broker(1).data_dir.resolve())
             assert dirs[failed]["error"] == "org.apache.kafka.common.errors.KafkaStorageException"
+            # every broker's Metadata lists broker 1's replicas as offline (a failed log dir)
+            for i in (1, 2, 3):
+                at = cluster.broker(i).bootstrap
+                assert raw_offline_replicas(at, "rf3") == raw_offline_replicas(at, "follow") == [1]
             check_read_back(read_all(bootstrap, "rf3"), acked, SIZE)
             # the preferred leader stays out: no rebalance back to an offline replica
             time.sleep(2)
@@ -87,11 +95,14 @@ def test_leader_log_dir_full_moves_leadership_and_loses_nothing(tmp_path: Path) 
             rss = [peak_rss_kb(cluster.broker(i).pid or 0) for i in (1, 2, 3)]
             print(f"FIGURES cluster acked={len(acked)}/8000 rss_kb={rss}")
             # broker 1 restarted with space: it recovers its directory and rejoins the ISR
+            assert cluster.controller_id() not in (None, 1)
             cluster.broker(1).stop()
             grow_tmpfs(cluster.broker(1).data_dir, "64m")
             cluster.broker(1).start()
             _wait_state(bootstrap, "rf3", lambda s: s[1] == [1, 2, 3])
             _wait_state(bootstrap, "follow", lambda s: s[1] == [1, 2, 3])
+            for i in (1, 2, 3):  # broker 1 restarted: its replicas are online again
+                assert raw_offline_replicas(cluster.broker(i).bootstrap, "rf3") == []
             more, errors = produce_counting(bootstrap, "rf3", 500, start=8000, size=SIZE)
             assert len(more) == 500, errors[:3]
             check_read_back(read_all(bootstrap, "rf3"), acked + more, SIZE)

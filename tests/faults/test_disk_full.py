@@ -22,6 +22,7 @@ from fault_util import (
     produce_counting,
     raw_fetch,
     raw_list_offsets,
+    raw_offline_replicas,
     raw_produce,
     read_all,
     small_tmpfs,
@@ -97,6 +98,9 @@ def test_two_log_dirs_one_full_the_other_keeps_serving(tmp_path: Path) -> None:
             )
             assert dirs[str(small.resolve())]["partitions"] == []
             assert dirs[str(good_dir.resolve())]["error"] is None
+            # Metadata lists the replica on the failed directory (the only one) as offline
+            assert len(raw_offline_replicas(b.bootstrap, "full")) == 1
+            assert raw_offline_replicas(b.bootstrap, "steady") == []
             # new logs (the consumer's __consumer_offsets) went to the online directory only
             good_parts = {p["partition"] for p in dirs[str(good_dir.resolve())]["partitions"]}
             assert "steady-0" in good_parts and "__consumer_offsets-0" in good_parts
@@ -106,6 +110,7 @@ def test_two_log_dirs_one_full_the_other_keeps_serving(tmp_path: Path) -> None:
             grow_tmpfs(small, "64m")
             assert b.stop() == 0
             b.start()
+            assert raw_offline_replicas(b.bootstrap, "full") == []
             check_read_back(read_all(b.bootstrap, "full"), acked_full, SIZE)
             check_read_back(read_all(b.bootstrap, "steady"), acked_steady, SIZE)
             assert all(d["error"] is None for d in log_dirs_tool(b.bootstrap).values())

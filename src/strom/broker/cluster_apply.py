@@ -138,8 +138,10 @@ class PartitionApplier:
         p.isr = list(ps.isr)
         p.partition_epoch = ps.partition_epoch
         p.leader_epoch = ps.leader_epoch
+        old = info.states.get(index)  # its offline replicas come with UpdateMetadata
         info.states[index] = PartitionState(ps.leader, ps.leader_epoch, list(ps.isr),
-                                            ps.partition_epoch)  # fmt: skip
+                                            ps.partition_epoch,
+                                            old.offline_replicas if old else [])  # fmt: skip
         tp = (topic, index)
         if ps.leader == b.broker_id:
             p.leader = b.broker_id

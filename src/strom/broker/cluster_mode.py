@@ -220,7 +220,7 @@ class ClusterMode(PartitionApplier):
                 continue
             for ps in ts.partition_states:
                 info.states[ps.partition_index] = PartitionState(
-                    ps.leader, ps.leader_epoch, list(ps.isr), ps.zk_version
+                    ps.leader, ps.leader_epoch, list(ps.isr), ps.zk_version, ps.offline_replicas
                 )
         return E.NONE
 

@@ -72,6 +72,11 @@ class ClusterView(Protocol):
         """(leader, epoch, ISR) Metadata reports for a partition; None when it knows none."""
         ...
 
+    def offline_replicas(self, info: TopicInfo, index: int) -> set[int]:
+        """Replicas of the partition on a failed log directory (dead brokers are not included:
+        Metadata adds those from the live set)."""
+        ...
+
 
 class AdvertisedListeners:
     """Host and port clients should use for this broker on each listener."""
@@ -164,6 +169,10 @@ class SingleNodeView:
         state = info.states.get(index)
         return None if state is None else (state.leader, state.leader_epoch, list(state.isr))
 
+    def offline_replicas(self, info: TopicInfo, index: int) -> set[int]:
+        p = self._replicas.get(info.name, index)
+        return {self._broker_id} if p is not None and p.offline else set()
+
 
 class ZkClusterView:
     """A member of a ZooKeeper cluster: the registrations and the controller's view."""
@@ -216,3 +225,8 @@ class ZkClusterView:
     def partition_state(self, info: TopicInfo, index: int) -> PartitionView | None:
         state = info.states.get(index)
         return None if state is None else (state.leader, state.leader_epoch, list(state.isr))
+
+    def offline_replicas(self, info: TopicInfo, index: int) -> set[int]:
+        # the controller's UpdateMetadata is the source of truth in a cluster
+        state = info.states.get(index)
+        return set(state.offline_replicas) if state else set()

@@ -134,6 +134,7 @@ def update_metadata(ctx: ControllerContext, controller_id: int) -> UpdateMetadat
             if st is None:
                 continue
             replicas = list(info.assignment[p])
+            off = ctx.offline_replicas.get((name, p), set())  # failed log dirs
             parts.append(
                 R.UpdateMetadataPartitionState(
                     partition_index=p,
@@ -143,7 +144,7 @@ def update_metadata(ctx: ControllerContext, controller_id: int) -> UpdateMetadat
                     isr=list(st.isr),
                     zk_version=st.zk_version,
                     replicas=replicas,
-                    offline_replicas=[b for b in replicas if b not in live],
+                    offline_replicas=[b for b in replicas if b not in live or b in off],
                 )
             )
         topic_states.append(

@@ -34,6 +34,7 @@ class PartitionState:
     leader_epoch: int
     isr: list[int]
     partition_epoch: int = 0
+    offline_replicas: list[int] = field(default_factory=list)  # on dead brokers or failed dirs
 
 
 @dataclass

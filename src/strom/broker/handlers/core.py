@@ -51,6 +51,7 @@ def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.Met
         # a single node reports its open replicas, a cluster the controller's states
         leader, epoch, isr = ctx.services.cluster.partition_state(info, index) or (-1, -1, [])
         err = ErrorCode.NONE if leader >= 0 else ErrorCode.LEADER_NOT_AVAILABLE
+        offline = ctx.services.cluster.offline_replicas(info, index)
         parts.append(
             MR.MetadataResponsePartition(
                 error_code=err,
@@ -59,7 +60,7 @@ def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.Met
                 leader_epoch=epoch,
                 replica_nodes=list(replicas),
                 isr_nodes=isr,
-                offline_replicas=[b for b in replicas if b not in live],
+                offline_replicas=[b for b in replicas if b not in live or b in offline],
             )
         )
     return MR.MetadataResponseTopic(

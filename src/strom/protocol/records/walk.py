@@ -17,10 +17,13 @@ in :mod:`.decode`; here every field is read and checked, and no record object is
 Invariants:
 - Any violation raises :class:`RecordFramingError` (INVALID_RECORD, as Kafka's record reader
   answers) carrying the index of the offending record; nothing else escapes.
-- Work is a tight loop over the bytes (no per-record objects). Runs of records with one shape
-  (same size and field widths, no headers: fixed-size values from one producer) are checked
-  column by column with strided slices, so their per-record cost is paid in C; every other
-  record takes the byte loop. Both paths accept exactly the same inputs (tests cross-check them).
+- :func:`reference_walk`, a tight byte loop over every field of every record (no per-record
+  objects), is the specification and the only source of errors. Batches of many records first go
+  to two fast paths that only prove (they return the reference's summary or decline, never an
+  error): whole batches of runs of one shape (same size and field widths, no headers: fixed-size
+  values from one producer) are checked column by column with strided slices; any other batch is
+  walked with array operations (:mod:`.walk_vector`). A declined batch takes the reference loop,
+  so the accepted inputs and the errors are the reference's (tests cross-check all three paths).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from array import array
 from dataclasses import dataclass
 
 from strom.errors import InvalidRecordError
+from strom.protocol.records.walk_vector import prove_records
 
 Buffer = bytes | bytearray
 
@@ -77,40 +81,28 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 
 
 _TS_HI = 1 << 64
-_MIN_RUN = 8
-_MAX_SPAN = 1024
+_MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
+_STRIDED_MIN = 16
+_VECTOR_MIN = 64
+"""Smaller batches take the byte loop (each fast path's fixed cost would exceed it)."""
 
 
 def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
     """Check the framing of the ``count`` records in ``data[start:end]`` (see module doc)."""
     if count <= 0:
         raise RecordFramingError(f"invalid record count {count}", 0)
-    tmin = _TS_HI
-    tmax = -_TS_HI
-    nulls = 0
-    index = 0
-    pos = start
-    span = 1  # records the byte loop takes before the next attempt at a uniform run
-    while index < count:
-        stop = min(count, index + span)
-        first, pos, lo, hi, null = _walk_span(data, pos, end, index, stop)
-        index = stop
-        nulls += null
-        tmin = min(tmin, lo)
-        tmax = max(tmax, hi)
-        if index == count:
-            break
-        try:
-            run = _uniform_run(data, first, pos, end, index, count)
-        except IndexError:
-            run = None  # the next record is truncated: the byte loop reports it
-        span = min(span * 2, _MAX_SPAN) if run is None or run[1] < _MIN_RUN else 1
-        if run is not None:
-            pos, n, lo, hi, null = run
-            index += n
-            nulls += null
-            tmin = min(tmin, lo)
-            tmax = max(tmax, hi)
+    found = _uniform_batch(data, start, end, count) if count >= _STRIDED_MIN else None
+    if found is None and count >= _VECTOR_MIN:
+        found = prove_records(data, start, end, count)
+    if found is not None:
+        return RecordsSummary(*found)
+    return reference_walk(data, start, end, count)
+
+
+def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
+    """The byte loop over all ``count`` records: the reference the fast paths are tested
+    against, and the only source of :class:`RecordFramingError` for a non-empty batch."""
+    _, pos, tmin, tmax, nulls = _walk_span(data, start, end, 0, count)
     if pos != end:
         raise RecordFramingError(
             f"{end - pos} bytes remain after the {count} records the batch declares", count - 1
@@ -118,12 +110,50 @@ def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSumma
     return RecordsSummary(tmin, tmax, nulls)
 
 
+def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
+    """The whole batch as uniform runs (below) between single records of the byte loop (runs
+    break where a varint widens), or None once more than ``_MAX_SINGLES`` records took the byte
+    loop (a batch of varied shapes: the vectorised walk is cheaper)."""
+    tmin = _TS_HI
+    tmax = -_TS_HI
+    nulls = 0
+    index = 0
+    singles = 0
+    pos = start
+    try:
+        while index < count:
+            first, pos, lo, hi, null = _walk_span(data, pos, end, index, index + 1)
+            index += 1
+            singles += 1
+            nulls += null
+            tmin = min(tmin, lo)
+            tmax = max(tmax, hi)
+            if index == count:
+                break
+            if singles > _MAX_SINGLES:
+                return None
+            run = _uniform_run(data, first, pos, end, index, count)
+            if run is not None:
+                pos, n, lo, hi, null = run
+                index += n
+                nulls += null
+                tmin = min(tmin, lo)
+                tmax = max(tmax, hi)
+    except (RecordFramingError, IndexError):
+        return None  # the reference walk names the error
+    return (tmin, tmax, nulls) if pos == end else None
+
+
+_KEY = "key"
+_KEY_VALUE = (_KEY, "value")
+
+
 def _walk_span(
     data: Buffer, pos: int, end: int, index: int, stop: int
 ) -> tuple[int, int, int, int, int]:
     """The byte loop over records ``index..stop-1`` from ``pos``: ``(start of the last record,
-    position after it, min and max timestamp delta, null keys)``. One- and two-byte varints
-    (nearly all of them) are decoded inline; longer ones by :func:`_raw_varint`."""
+    position after it, min and max timestamp delta, null keys)``. One-byte varints are decoded
+    inline, longer ones by :func:`_raw_varint`."""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
@@ -131,21 +161,12 @@ def _walk_span(
     i = index
     raw_varint = _raw_varint
     int32 = _INT32_RAW_LIMIT
+    int64 = _INT64_RAW_LIMIT
     try:
         while i < stop:
             first = pos
             # length
-            b = data[pos]
-            if b < 0x80:
-                raw = b
-                pos += 1
-            else:
-                c = data[pos + 1]
-                if c < 0x80:
-                    raw = (b & 0x7F) | (c << 7)
-                    pos += 2
-                else:
-                    raw, pos = raw_varint(data, pos, int32)
+            raw, pos = (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int32)
             if raw & 1:
                 raise RecordFramingError(f"record {i} has a negative length", i)
             rend = pos + (raw >> 1)
@@ -154,72 +175,30 @@ def _walk_span(
                     f"record {i} of {raw >> 1} bytes runs past the end of the batch", i
                 )
             # attributes (1 byte, unused), then the timestamp delta (varlong)
-            b = data[pos + 1]
-            if b < 0x80:
-                raw = b
-                pos += 2
-            else:
-                c = data[pos + 2]
-                if c < 0x80:
-                    raw = (b & 0x7F) | (c << 7)
-                    pos += 3
-                else:
-                    raw, pos = raw_varint(data, pos + 1, _INT64_RAW_LIMIT)
+            pos += 1
+            raw, pos = (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int64)
             ts = (raw >> 1) ^ -(raw & 1)
             if ts < tmin:
                 tmin = ts
             if ts > tmax:
                 tmax = ts
             # offset delta: must be i
-            b = data[pos]
-            if b < 0x80:
-                raw = b
-                pos += 1
-            else:
-                c = data[pos + 1]
-                if c < 0x80:
-                    raw = (b & 0x7F) | (c << 7)
-                    pos += 2
-                else:
-                    raw, pos = raw_varint(data, pos, int32)
+            raw, pos = (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int32)
             if raw != i << 1:
                 delta = (raw >> 1) ^ -(raw & 1)
                 raise RecordFramingError(f"record {i} has offset delta {delta}, expected {i}", i)
-            # key
-            b = data[pos]
-            if b < 0x80:
-                raw = b
-                pos += 1
-            else:
-                c = data[pos + 1]
-                if c < 0x80:
-                    raw = (b & 0x7F) | (c << 7)
-                    pos += 2
+            # key, then value: -1 (null) or a non-negative length
+            for field in _KEY_VALUE:
+                raw, pos = (
+                    (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int32)
+                )
+                if raw & 1:
+                    if raw != 1:
+                        raise RecordFramingError(f"record {i} has an invalid {field} length", i)
+                    if field is _KEY:
+                        nulls += 1
                 else:
-                    raw, pos = raw_varint(data, pos, int32)
-            if raw & 1:
-                if raw != 1:
-                    raise RecordFramingError(f"record {i} has an invalid key length", i)
-                nulls += 1
-            else:
-                pos += raw >> 1
-            # value
-            b = data[pos]
-            if b < 0x80:
-                raw = b
-                pos += 1
-            else:
-                c = data[pos + 1]
-                if c < 0x80:
-                    raw = (b & 0x7F) | (c << 7)
-                    pos += 2
-                else:
-                    raw, pos = raw_varint(data, pos, int32)
-            if raw & 1:
-                if raw != 1:
-                    raise RecordFramingError(f"record {i} has an invalid value length", i)
-            else:
-                pos += raw >> 1
+                    pos += raw >> 1
             if pos >= rend:
                 raise RecordFramingError(f"record {i}: key or value runs past the record", i)
             # header count
