@@ -39,6 +39,8 @@ class SaslSession:
         self.state = SaslState.HANDSHAKE
         self.mechanism = ""
         self.principal: KafkaPrincipal | None = None
+        # when the credential stops being valid (epoch ms; a token's expiry), None: never
+        self.credential_expiry_ms: int | None = None
         self._scram: ScramServer | None = None
         self._scram_step = 0
 
