@@ -196,7 +196,7 @@ async def write_txn_markers(
     ctx: RequestContext, req: WriteTxnMarkersRequest
 ) -> WriteTxnMarkersResponse:
     R = WriteTxnMarkersResponse
-    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+    if not checks.inter_broker(ctx):  # CLUSTER_ACTION; without an authorizer, brokers only
         denied = E.CLUSTER_AUTHORIZATION_FAILED
         return R(markers=[
             R.WritableTxnMarkerResult(producer_id=m.producer_id, topics=[

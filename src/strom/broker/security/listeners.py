@@ -49,6 +49,9 @@ class ListenerSecurity:
     mechanisms: tuple[str, ...] = ()
     plain_users: dict[str, str] = field(default_factory=dict)
     oauth_validator: TokenValidator | None = None
+    # the listener brokers use to talk to each other, and (SASL) the user they authenticate as
+    inter_broker: bool = False
+    broker_user: str | None = None
 
     @property
     def uses_sasl(self) -> bool:
@@ -259,6 +262,15 @@ def build_listener_security(config: BrokerConfig) -> dict[str, ListenerSecurity]
         raise ConfigError(
             f"inter.broker.listener.name {inter} must be one of the listeners {sorted(names)}"
         )
+    sec = out[inter]
+    sec.inter_broker = True
+    if sec.uses_sasl:
+        mechanism = (config.originals.get("sasl.mechanism.inter.broker.protocol") or "").upper()
+        jaas = jaas_for(config, sec.name, mechanism) if mechanism else None
+        try:
+            sec.broker_user = parse_jaas(jaas).get("username") if jaas else None
+        except ValueError:
+            sec.broker_user = None  # refused when the broker builds its client side
     return out
 
 
