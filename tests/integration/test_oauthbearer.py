@@ -244,3 +244,68 @@ def test_confluent_reports_authentication_failure(
     assert delivered and delivered[0] is not None  # nothing was written
     text = " ".join(str(e) for e in errors)
     assert "invalid token" in text or "Authentication failed" in text, text
+
+
+def _native_round_trip(conf: dict[str, Any]) -> list[bytes | None]:
+    import asyncio
+
+    from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
+
+    topic = f"native-oauth-{uuid.uuid4().hex[:8]}"
+
+    async def go() -> list[bytes | None]:
+        async with AIOAdminClient(conf) as admin:
+            await admin.create_topics([NewTopic(topic, 1, 1)])
+        async with AIOProducer(conf) as p:
+            futs = [await p.send(topic, f"n{i}".encode()) for i in range(3)]
+            await p.flush()
+            for f in futs:
+                await f
+        c = AIOConsumer({**conf, "auto.offset.reset": "earliest"})
+        await c.start()
+        c.assign([TopicPartition(topic, 0)])
+        out: list[bytes | None] = []
+        deadline = time.monotonic() + 20
+        while len(out) < 3 and time.monotonic() < deadline:
+            out += [r.value for r in await c.poll(0.5)]
+        await c.close()
+        return out
+
+    return asyncio.run(go())
+
+
+def test_native_client_oauthbearer(oauth_broker: BrokerProcess, issuer: Issuer) -> None:
+    import asyncio
+
+    from strom.client import AIOAdminClient
+    from strom.errors import KafkaError
+
+    unsecured = {
+        "bootstrap.servers": f"127.0.0.1:{_port(oauth_broker, 'UNSECURED')}",
+        "security.protocol": "SASL_PLAINTEXT",
+        "sasl.mechanism": "OAUTHBEARER",
+        "enable.sasl.oauthbearer.unsecure.jwt": True,
+        "sasl.oauthbearer.config": "principal=native-dev lifeSeconds=120",
+    }
+    assert _native_round_trip(unsecured) == [b"n0", b"n1", b"n2"]
+    signed = {
+        "bootstrap.servers": f"127.0.0.1:{_port(oauth_broker, 'SIGNED')}",
+        "security.protocol": "SASL_PLAINTEXT",
+        "sasl.mechanism": "OAUTHBEARER",
+        "oauth_cb": lambda cfg: (issuer.token("native-svc"), time.time() + 300),
+    }
+    assert _native_round_trip(signed) == [b"n0", b"n1", b"n2"]
+    log = oauth_broker.log_text()
+    assert "authenticated as User:native-dev with OAUTHBEARER on UNSECURED" in log
+    assert "authenticated as User:native-svc with OAUTHBEARER on SIGNED" in log
+
+    async def topics(c: dict[str, Any]) -> list[str]:
+        async with AIOAdminClient({**c, "request.timeout.ms": "5000"}) as admin:
+            return await admin.list_topics()
+
+    bad = {**signed, "oauth_cb": lambda cfg: (issuer.token(key=issuer.other), 0)}
+    with pytest.raises(KafkaError, match="SASL_AUTHENTICATION_FAILED"):
+        asyncio.run(topics(bad))
+    # the unsecured listener's token is not accepted where signatures are checked
+    with pytest.raises(KafkaError, match="SASL_AUTHENTICATION_FAILED"):
+        asyncio.run(topics({**unsecured, "bootstrap.servers": signed["bootstrap.servers"]}))
