@@ -18,7 +18,7 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 from integration.conftest import BrokerProcess
-from integration.security_support import listener_ports
+from integration.security_support import listener_ports, native_round_trip
 from wire import WireClient
 
 from strom.broker.security.oauthbearer import UNSECURED_HANDLER
@@ -247,31 +247,8 @@ def test_confluent_reports_authentication_failure(
 
 
 def _native_round_trip(conf: dict[str, Any]) -> list[bytes | None]:
-    import asyncio
-
-    from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
-
     topic = f"native-oauth-{uuid.uuid4().hex[:8]}"
-
-    async def go() -> list[bytes | None]:
-        async with AIOAdminClient(conf) as admin:
-            await admin.create_topics([NewTopic(topic, 1, 1)])
-        async with AIOProducer(conf) as p:
-            futs = [await p.send(topic, f"n{i}".encode()) for i in range(3)]
-            await p.flush()
-            for f in futs:
-                await f
-        c = AIOConsumer({**conf, "auto.offset.reset": "earliest"})
-        await c.start()
-        c.assign([TopicPartition(topic, 0)])
-        out: list[bytes | None] = []
-        deadline = time.monotonic() + 20
-        while len(out) < 3 and time.monotonic() < deadline:
-            out += [r.value for r in await c.poll(0.5)]
-        await c.close()
-        return out
-
-    return asyncio.run(go())
+    return native_round_trip(conf, topic, [b"n0", b"n1", b"n2"])
 
 
 def test_native_client_oauthbearer(oauth_broker: BrokerProcess, issuer: Issuer) -> None:
