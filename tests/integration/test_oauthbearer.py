@@ -286,3 +286,47 @@ def test_native_client_oauthbearer(oauth_broker: BrokerProcess, issuer: Issuer) 
     # the unsecured listener's token is not accepted where signatures are checked
     with pytest.raises(KafkaError, match="SASL_AUTHENTICATION_FAILED"):
         asyncio.run(topics({**unsecured, "bootstrap.servers": signed["bootstrap.servers"]}))
+
+
+@pytest.mark.slow
+def test_confluent_reauthenticates_before_its_token_expires(
+    oauth_broker: BrokerProcess, issuer: Issuer
+) -> None:
+    """No connections.max.reauth.ms: the token's expiry bounds the session (KIP-368).
+    librdkafka refreshes its short-lived token through oauth_cb and re-authenticates its
+    connections in time: every record is delivered, no session expires."""
+    from confluent_kafka import Producer
+
+    ttl = 10
+    calls: list[float] = []
+
+    def oauth_cb(config: str) -> tuple[str, float, str, dict[str, str]]:
+        calls.append(time.time())
+        exp = int(time.time()) + ttl  # librdkafka must know the token's exact expiry
+        return issuer.token("short-lived", exp=exp), exp, "short-lived", {}
+
+    delivered: list[Any] = []
+    errors: list[Any] = []
+    p = Producer(
+        {
+            "bootstrap.servers": f"127.0.0.1:{_port(oauth_broker, 'SIGNED')}",
+            "security.protocol": "SASL_PLAINTEXT",
+            "sasl.mechanism": "OAUTHBEARER",
+            "oauth_cb": oauth_cb,
+            "error_cb": errors.append,
+            "linger.ms": 0,
+        }
+    )
+    topic = f"short-{uuid.uuid4().hex[:8]}"
+    n = 0
+    deadline = time.monotonic() + 1.5 * ttl
+    while time.monotonic() < deadline:
+        p.produce(topic, f"s{n}".encode(), on_delivery=lambda e, m: delivered.append(e))
+        n += 1
+        p.poll(0.25)
+    assert p.flush(30) == 0
+    assert delivered == [None] * n and errors == []
+    assert len(calls) >= 2  # the token was refreshed
+    log = oauth_broker.log_text()
+    assert "re-authenticated as User:short-lived with OAUTHBEARER on SIGNED" in log
+    assert "the SASL session of User:short-lived expired" not in log

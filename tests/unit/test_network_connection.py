@@ -54,7 +54,7 @@ class _Echo:
     def frame_limit(self, max_frame: int) -> int:
         return max_frame if self.limit is None else min(self.limit, max_frame)
 
-    async def process(self, frame: bytearray) -> Processed:
+    async def process(self, frame: bytearray, received_at: float) -> Processed:
         self.times.append(asyncio.get_running_loop().time())
         data = bytes(frame)
         self.seen.append(data)

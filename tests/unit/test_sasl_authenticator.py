@@ -81,10 +81,12 @@ class _Harness:
         )
         self.cid = 0
 
-    def send(self, msg: Message, version: int) -> tuple[bool, Message | None]:
+    def send(
+        self, msg: Message, version: int, received_at: float | None = None
+    ) -> tuple[bool, Message | None]:
         self.cid += 1
         frame = bytearray(b"".join(bytes(b) for b in encode_request(msg, version, self.cid))[4:])
-        keep, out, _ = asyncio.run(self.proc.process(frame))
+        keep, out, _ = asyncio.run(self.proc.process(frame, received_at))
         if out is None:
             return keep, None
         data = b"".join(bytes(b) for b in out)[4:]
@@ -175,6 +177,18 @@ def test_session_expires_after_its_lifetime_not_before() -> None:
     assert h.served == ["User:alice"]
 
 
+def test_expiry_is_judged_when_the_request_was_received() -> None:
+    """A request read before the session ended but processed after it (queued behind a slow
+    one) is served; one read after it closes the connection."""
+    h = _Harness(max_reauth_ms=5000)
+    h.handshake()
+    h.authenticate()
+    read_in_time = h.clock.now + 4.9
+    h.clock.now += 5.5
+    assert h.send(MetadataRequest(topics=[]), 9, received_at=read_in_time)[0]
+    assert h.send(MetadataRequest(topics=[]), 9, received_at=h.clock.now) == (False, None)
+
+
 def test_reauthentication_renews_the_session() -> None:
     h = _Harness(max_reauth_ms=5000)
     h.handshake()
@@ -235,3 +249,27 @@ def test_raw_token_with_a_wrong_password_closes_unanswered() -> None:
     h.handshake(version=0)
     keep, out, _ = asyncio.run(h.proc.process(bytearray(b"\x00alice\x00nope")))
     assert not keep and out is None
+
+
+def test_listener_mechanism_override_of_max_reauth() -> None:
+    from strom.broker.config import BrokerConfig
+    from strom.broker.security.listeners import build_listener_security
+
+    cfg = BrokerConfig(
+        {
+            "listeners": "SASL_PLAINTEXT://127.0.0.1:0",
+            "sasl.enabled.mechanisms": "PLAIN,SCRAM-SHA-256",
+            "listener.name.sasl_plaintext.plain.sasl.jaas.config": (
+                'org.apache.kafka.common.security.plain.PlainLoginModule required user_a="b";'
+            ),
+            "connections.max.reauth.ms": "9000",
+            "listener.name.sasl_plaintext.plain.connections.max.reauth.ms": "1500",
+        }
+    )
+    sec = build_listener_security(cfg)["SASL_PLAINTEXT"]
+    assert sec.max_reauth_ms == {"PLAIN": 1500}
+    h = _Harness(max_reauth_ms=9000)
+    h.auth.security.max_reauth_ms["PLAIN"] = 1500
+    h.handshake()
+    _, resp = h.authenticate()
+    assert resp.session_lifetime_ms == 1500

@@ -47,6 +47,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -107,7 +108,7 @@ class FrameProcessor(Protocol):
 
     def frame_limit(self, max_frame: int) -> int: ...
 
-    async def process(self, frame: bytearray) -> Processed: ...
+    async def process(self, frame: bytearray, received_at: float) -> Processed: ...
 
 
 class _PeerIdle(Exception):
@@ -133,7 +134,8 @@ class Connection:
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.max_frame = settings.max_frame
         self.idle_s = settings.idle_s
-        self.queue: asyncio.Queue[tuple[bytearray, int] | None] = asyncio.Queue(
+        # (frame, pool bytes reserved, time.monotonic() when it was read)
+        self.queue: asyncio.Queue[tuple[bytearray, int, float] | None] = asyncio.Queue(
             maxsize=settings.max_inflight
         )
         self.busy = False
@@ -149,11 +151,11 @@ class Connection:
                 item = await self.queue.get()
                 if item is None:
                     break
-                frame, reserved = item
+                frame, reserved, received_at = item
                 del item
                 self.busy = True
                 try:
-                    keep, response, sent = await self.processor.process(frame)
+                    keep, response, sent = await self.processor.process(frame, received_at)
                     del frame  # the request is handled: its memory goes back to the pool
                     self._frame_done(reserved)
                     if response is not None:
@@ -268,7 +270,7 @@ class Connection:
                 frame = bytearray()
                 while len(frame) < size:
                     frame += await self._read_some(min(size - len(frame), READ_CHUNK))
-                await self.queue.put((frame, reserved))
+                await self.queue.put((frame, reserved, time.monotonic()))
                 del frame
         except _PeerIdle:
             log.info("closing idle connection from %s", self.peer)

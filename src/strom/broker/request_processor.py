@@ -103,8 +103,9 @@ class RequestProcessor:
         a = self.authenticator
         return max_frame if a is None else a.frame_limit(max_frame)
 
-    async def process(self, frame: bytearray) -> Processed:
-        """Handle one request frame."""
+    async def process(self, frame: bytearray, received_at: float | None = None) -> Processed:
+        """Handle one request frame, read at ``received_at`` (``time.monotonic()``; the session
+        lifetime is checked against it, as Kafka checks when a request is received)."""
         self.mute_s = 0.0
         a = self.authenticator
         if a is not None and a.raw_tokens:
@@ -124,7 +125,7 @@ class RequestProcessor:
                 key,
             )
             return False, None, None
-        if a is not None and a.expired(key):
+        if a is not None and a.expired(key, received_at):
             log.info(
                 "closing connection from %s on %s: the SASL session of %s expired "
                 "(not re-authenticated in time)",

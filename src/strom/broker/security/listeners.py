@@ -49,6 +49,8 @@ class ListenerSecurity:
     mechanisms: tuple[str, ...] = ()
     plain_users: dict[str, str] = field(default_factory=dict)
     oauth_validator: TokenValidator | None = None
+    # connections.max.reauth.ms overridden for this listener (per mechanism, KIP-368)
+    max_reauth_ms: dict[str, int] = field(default_factory=dict)
     # the listener brokers use to talk to each other, and (SASL) the user they authenticate as
     inter_broker: bool = False
     broker_user: str | None = None
@@ -174,6 +176,20 @@ def _security_for(config: BrokerConfig, lst: Listener, proto: str) -> ListenerSe
                 )
         if "OAUTHBEARER" in mechs:
             sec.oauth_validator = _oauth_validator(config, lst, proto)
+        o = config.originals
+        for mech in mechs:
+            for key in (
+                f"listener.name.{lst.name.lower()}.{mech.lower()}.connections.max.reauth.ms",
+                f"listener.name.{lst.name.lower()}.connections.max.reauth.ms",
+            ):
+                if key in o:
+                    try:
+                        sec.max_reauth_ms[mech] = int(o[key])
+                    except ValueError:
+                        raise ConfigError(f"Invalid value {o[key]!r} for {key}") from None
+                    if sec.max_reauth_ms[mech] < 0:
+                        raise ConfigError(f"Invalid value {o[key]!r} for {key}: negative")
+                    break
     return sec
 
 

@@ -16,7 +16,8 @@ Invariants (failing closed):
   SaslAuthenticate after SaslHandshake v0: ILLEGAL_SASL_STATE and the connection closes. A
   failed authentication is answered SASL_AUTHENTICATION_FAILED after
   ``connection.failed.authentication.delay.ms`` and the connection closes.
-- Once a session has a lifetime (``connections.max.reauth.ms`` > 0, or a token with an expiry),
+- Once a session has a lifetime (``connections.max.reauth.ms`` > 0, per listener and mechanism
+  with ``listener.name.<l>.<mechanism>.connections.max.reauth.ms``, or a token's expiry),
   any request other than SaslHandshake arriving after it ends closes the connection (Kafka's
   rule; :meth:`expired`). A client that used SaslAuthenticate v1+ may re-authenticate on the
   same connection with SaslHandshake (only then: without a lifetime a SaslHandshake after
@@ -122,14 +123,16 @@ class SaslServerAuthenticator:
             and self.session_expires_at is not None
         )
 
-    def expired(self, api_key: int) -> bool:
-        """The session lifetime has ended and this request does not start a
-        re-authentication: the connection must close."""
+    def expired(self, api_key: int, received_at: float | None = None) -> bool:
+        """The session lifetime had ended when this request was received (``received_at``, a
+        ``clock()`` value; now if None) and it does not start a re-authentication: the
+        connection must close."""
         if self.session_expires_at is None or api_key == SASL_HANDSHAKE:
             return False
         if self.in_exchange and api_key == SASL_AUTHENTICATE:
             return False
-        return self._clock() >= self.session_expires_at
+        at = self._clock() if received_at is None else received_at
+        return at >= self.session_expires_at
 
     async def handle(self, key: int, version: int, request: object, correlation_id: int) -> Answer:
         """SaslHandshake or SaslAuthenticate (:meth:`takes` said so)."""
@@ -236,7 +239,9 @@ class SaslServerAuthenticator:
     def _session_lifetime_ms(self) -> int:
         """Start the session's lifetime (Kafka's rule): ``connections.max.reauth.ms``, bounded
         by the credential's expiry; 0 when neither applies (the session does not expire)."""
-        max_reauth = self.settings.max_reauth_ms
+        max_reauth = self.security.max_reauth_ms.get(
+            self.session.mechanism, self.settings.max_reauth_ms
+        )
         expiry_ms = self.session.credential_expiry_ms
         if expiry_ms is None and max_reauth <= 0:
             self.session_expires_at = None
