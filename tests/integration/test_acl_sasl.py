@@ -31,6 +31,10 @@ from integration.conftest import BrokerProcess
 from integration.security_support import listener_ports
 from wire import WireClient
 
+from strom.protocol.messages.add_partitions_to_txn import (
+    AddPartitionsToTxnRequest,
+    AddPartitionsToTxnResponse,
+)
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
 from strom.protocol.messages.sasl_authenticate import (
@@ -282,7 +286,7 @@ def test_inter_broker_apis_only_for_the_brokers_principal(sasl_acl_broker: Broke
         assert _end_offset(c, topic) == before + 1
 
 
-def test_write_txn_markers_refused_on_a_single_node_without_authorizer(
+def test_broker_only_txn_apis_refused_on_a_single_node_without_authorizer(
     broker: BrokerProcess,
 ) -> None:
     topic = f"m-{uuid.uuid4().hex[:8]}"
@@ -296,3 +300,12 @@ def test_write_txn_markers_refused_on_a_single_node_without_authorizer(
         before = _end_offset(c, topic)
         assert _marker_codes(c.request(_markers(topic), 1)) == [31]
         assert _end_offset(c, topic) == before  # no marker appended
+    # AddPartitionsToTxn v4+ (brokers' KIP-890 verification; a single node verifies locally)
+    A = AddPartitionsToTxnRequest
+    add = A(transactions=[A.AddPartitionsToTxnTransaction(
+        transactional_id="someone-else", producer_id=1, producer_epoch=0, verify_only=False,
+        topics=[A.AddPartitionsToTxnTopic(name=topic, partitions=[0])])])  # fmt: skip
+    with WireClient(broker.bootstrap) as c:
+        resp = c.request(add, 4)
+        assert isinstance(resp, AddPartitionsToTxnResponse)
+        assert resp.error_code == 31 and resp.results_by_transaction == []

@@ -51,7 +51,8 @@ def transactional_id(ctx: RequestContext, op: AclOperation, name: str) -> bool:
 
 
 def inter_broker(ctx: RequestContext) -> bool:
-    """An inter-broker request that carries no broker epoch (WriteTxnMarkers). With an
+    """An inter-broker request that carries no broker epoch (WriteTxnMarkers,
+    AddPartitionsToTxn v4+). With an
     authorizer: CLUSTER_ACTION on the cluster. Without one, failing closed: never on a single
     node (it has no peers; its markers are written locally), and in a cluster only on the
     inter-broker listener, from the brokers' own SASL user when that listener uses SASL."""
