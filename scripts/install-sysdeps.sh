@@ -9,9 +9,11 @@ command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
 # the console's browser tests drive Debian's chromium through Playwright (no browser download)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
-# PySpark 4 (the spark extra) needs Java 17 or later: a headless JRE 17 where Debian has one.
+# PySpark 4 (the spark extra) needs Java 17 or later, and the Java client test compiles its
+# program with javac: a headless JDK 17 where Debian has one.
 java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
-if ! command -v java >/dev/null 2>&1 || [ "$(java_major)" -lt 17 ] 2>/dev/null; then
+if ! command -v java >/dev/null 2>&1 || ! command -v javac >/dev/null 2>&1 \
+    || [ "$(java_major)" -lt 17 ] 2>/dev/null; then
   need+=(JAVA)
 fi
 if [ ${#need[@]} -eq 0 ]; then
@@ -22,10 +24,10 @@ if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
 $SUDO apt-get update -qq
 for i in "${!need[@]}"; do
   if [ "${need[$i]}" = JAVA ]; then
-    if apt-cache show openjdk-17-jre-headless >/dev/null 2>&1; then
-      need[$i]=openjdk-17-jre-headless
+    if apt-cache show openjdk-17-jdk-headless >/dev/null 2>&1; then
+      need[$i]=openjdk-17-jdk-headless
     else
-      need[$i]=default-jre-headless
+      need[$i]=default-jdk-headless
     fi
   fi
 done

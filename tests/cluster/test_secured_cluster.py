@@ -14,7 +14,18 @@ import pytest
 from cluster_util import FAST
 from confluent_kafka import Consumer, Producer
 from confluent_kafka.admin import AdminClient, NewTopic
-from integration.security_support import make_certs
+from integration.security_support import make_certs, tls_socket
+from wire import WireClient
+
+from strom.protocol.messages.sasl_authenticate import (
+    SaslAuthenticateRequest,
+    SaslAuthenticateResponse,
+)
+from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest
+from strom.protocol.messages.write_txn_markers import (
+    WriteTxnMarkersRequest,
+    WriteTxnMarkersResponse,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -102,3 +113,39 @@ def test_sasl_ssl_cluster(cluster_factory, tmp_path: Path) -> None:  # type: ign
     assert got == list(range(100))
     for b in c.brokers:
         assert "authenticated as User:broker with PLAIN on INTERNAL" in b.log_text()
+
+    # transactions: markers go between brokers over INTERNAL as User:broker (3 partitions, so
+    # most of them are led by a broker other than the transaction coordinator)
+    txn_topic = f"txn-{uuid.uuid4().hex[:6]}"
+    admin.create_topics([NewTopic(txn_topic, 3, 3)])[txn_topic].result(30)
+    tp = Producer({**conf, "transactional.id": f"tx-{txn_topic}", "message.timeout.ms": 30000})
+    tp.init_transactions(30)
+    tp.begin_transaction()
+    for i in range(30):
+        tp.produce(txn_topic, str(i).encode(), partition=i % 3)
+    tp.commit_transaction(60)
+    rc = Consumer({**conf, "group.id": "g-txn", "auto.offset.reset": "earliest",
+                   "isolation.level": "read_committed"})  # fmt: skip
+    rc.subscribe([txn_topic])
+    seen: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(seen) < 30 and time.monotonic() < deadline:
+        seen += [int(m.value()) for m in rc.consume(100, 1.0) if m.error() is None]
+    rc.close()
+    assert sorted(seen) == list(range(30))
+    # a client on the CLIENT listener (alice, authenticated) cannot send WriteTxnMarkers: no
+    # authorizer, but it is not the inter-broker listener nor the brokers' user
+    leader = admin.list_topics(txn_topic, timeout=10).topics[txn_topic].partitions[0].leader
+    raw = WireClient.__new__(WireClient)
+    raw.sock, raw.correlation = tls_socket(client_ports[leader], certs), 0
+    with raw:
+        raw.request(SaslHandshakeRequest(mechanism="PLAIN"), 1)
+        auth = raw.request(SaslAuthenticateRequest(auth_bytes=b"\x00alice\x00alice-secret"), 2)
+        assert isinstance(auth, SaslAuthenticateResponse) and auth.error_code == 0
+        W = WriteTxnMarkersRequest
+        req = W(markers=[W.WritableTxnMarker(
+            producer_id=424242, producer_epoch=0, transaction_result=False, coordinator_epoch=0,
+            topics=[W.WritableTxnMarkerTopic(name=txn_topic, partition_indexes=[0])])])  # fmt: skip
+        resp = raw.request(req, 1)
+        assert isinstance(resp, WriteTxnMarkersResponse)
+        assert [p.error_code for m in resp.markers for t in m.topics for p in t.partitions] == [31]

@@ -8,6 +8,7 @@ import socket
 import ssl
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from integration.conftest import BrokerProcess
 
@@ -125,3 +126,31 @@ def client_tls(certs: Path) -> ssl.SSLContext:
 def tls_socket(port: int, certs: Path, timeout: float = 10.0) -> ssl.SSLSocket:
     raw = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     return client_tls(certs).wrap_socket(raw, server_hostname="localhost")
+
+
+def native_round_trip(conf: dict[str, Any], topic: str, values: list[bytes]) -> list[bytes | None]:
+    """Strom's own client with ``conf``: create ``topic``, produce ``values``, read them back."""
+    import asyncio
+    import time
+
+    from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
+
+    async def go() -> list[bytes | None]:
+        async with AIOAdminClient(conf) as admin:
+            await admin.create_topics([NewTopic(topic, 1, 1)])
+        async with AIOProducer(conf) as p:
+            futs = [await p.send(topic, v) for v in values]
+            await p.flush()
+            for f in futs:
+                await f
+        c = AIOConsumer({**conf, "auto.offset.reset": "earliest"})
+        await c.start()
+        c.assign([TopicPartition(topic, 0)])
+        out: list[bytes | None] = []
+        deadline = time.monotonic() + 20
+        while len(out) < len(values) and time.monotonic() < deadline:
+            out += [r.value for r in await c.poll(0.5)]
+        await c.close()
+        return out
+
+    return asyncio.run(go())

@@ -20,6 +20,7 @@ from integration.security_support import (
     PLAIN_JAAS,
     listener_ports,
     make_certs,
+    native_round_trip,
     secured_overrides,
     tls_socket,
 )
@@ -831,32 +832,10 @@ def _native_confs(b: BrokerProcess, certs: Path) -> dict[str, dict[str, str]]:
     ],
 )
 def test_native_client_produce_consume(secured: BrokerProcess, certs: Path, case: str) -> None:
-    import asyncio
-
-    from strom.client import AIOAdminClient, AIOConsumer, AIOProducer, NewTopic, TopicPartition
-
     conf = _native_confs(secured, certs)[case]
     topic = f"native-{uuid.uuid4().hex[:8]}"
-
-    async def go() -> list[bytes | None]:
-        async with AIOAdminClient(conf) as admin:
-            await admin.create_topics([NewTopic(topic, 1, 1)])
-        async with AIOProducer(conf) as p:
-            futs = [await p.send(topic, f"{case}-{i}".encode()) for i in range(3)]
-            await p.flush()
-            for f in futs:
-                await f
-        c = AIOConsumer({**conf, "auto.offset.reset": "earliest"})
-        await c.start()
-        c.assign([TopicPartition(topic, 0)])
-        out: list[bytes | None] = []
-        deadline = time.monotonic() + 20
-        while len(out) < 3 and time.monotonic() < deadline:
-            out += [r.value for r in await c.poll(0.5)]
-        await c.close()
-        return out
-
-    assert asyncio.run(go()) == [f"{case}-{i}".encode() for i in range(3)]
+    values = [f"{case}-{i}".encode() for i in range(3)]
+    assert native_round_trip(conf, topic, values) == values
 
 
 def test_native_client_bad_credentials_and_cli_command_config(

@@ -18,6 +18,7 @@ import pytest
 from strom.broker.handlers.txn import write_txn_markers
 from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.replica_manager import Partition, ReplicaManager
+from strom.broker.security.listeners import ListenerSecurity
 from strom.broker.txn_markers import MarkerChannel, append_marker
 from strom.client.errors import KafkaConnectionError
 from strom.coordinator.txn.metadata import MarkerJob
@@ -45,6 +46,10 @@ class FakeBroker:
         self.tmp = tmp
         self.broker_id = 1
         self.authorizer = None  # no authorizer: WriteTxnMarkers needs no CLUSTER_ACTION
+        # ... but must come from another broker: a cluster, on its inter-broker listener
+        self.cluster = object()
+        inter = ListenerSecurity("PLAINTEXT", "PLAINTEXT", inter_broker=True)
+        self.server = SimpleNamespace(security={"PLAINTEXT": inter})
         self.replica_manager = ReplicaManager(1)
         self.group_markers: list[tuple[int, int, bool]] = []
         self.guard: list[tuple[tuple[str, int], int]] = []
@@ -109,7 +114,7 @@ def test_handler_answers_kafka_error_codes_per_partition(tmp_path: Path) -> None
         if p.is_leader:
             _transactional_batch(p)
     ends = {p.index: p.log.log_end_offset for p in (lead, follower, short_isr)}
-    ctx = SimpleNamespace(broker=b, services=b, api_version=1)
+    ctx = SimpleNamespace(broker=b, services=b, api_version=1, listener="PLAINTEXT")
     resp = asyncio.run(write_txn_markers(ctx, _markers(("t", [0, 1, 2], 0, 3), ("u", [0], 0, 3))))
     assert _errors(resp) == [
         ("t", 0, E.NONE),
@@ -129,7 +134,7 @@ def test_stale_coordinator_or_producer_epoch_is_refused_and_writes_nothing(
     b = FakeBroker(tmp_path)
     p = b.partition("t", 0)
     _transactional_batch(p, epoch=2)
-    ctx = SimpleNamespace(broker=b, services=b, api_version=1)
+    ctx = SimpleNamespace(broker=b, services=b, api_version=1, listener="PLAINTEXT")
     first = asyncio.run(write_txn_markers(ctx, _markers(("t", [0], 2, 5))))
     assert _errors(first) == [("t", 0, E.NONE)]
     end = p.log.log_end_offset

@@ -81,6 +81,14 @@ _KEYS = [
     # client quotas (strom.broker.quotas): Kafka's rate windows
     Key("quota.window.num", int, "11", 1),
     Key("quota.window.size.seconds", int, "1", 1),
+    Key("sasl.server.callback.handler.class", str, None),
+    Key("sasl.oauthbearer.jwks.endpoint.url", str, None),
+    Key("sasl.oauthbearer.jwks.endpoint.refresh.ms", int, "3600000", 1),
+    Key("sasl.oauthbearer.expected.audience", _list, ""),
+    Key("sasl.oauthbearer.expected.issuer", str, None),
+    Key("sasl.oauthbearer.sub.claim.name", str, "sub"),
+    Key("sasl.oauthbearer.scope.claim.name", str, "scope"),
+    Key("sasl.oauthbearer.clock.skew.seconds", int, "30", 0),
     Key("ssl.keystore.type", str, "PEM"),
     Key("ssl.keystore.location", str, None),
     Key("ssl.keystore.password", str, None),
@@ -332,6 +340,7 @@ class BrokerConfig:
         "connection.failed.authentication.delay.ms", int
     )
     connections_max_idle_ms = Field("connections.max.idle.ms", int)
+    connections_max_reauth_ms = Field("connections.max.reauth.ms", int)
     max_inflight_requests_per_connection = Field("max.inflight.requests.per.connection", int)
     queued_max_request_bytes = Field("queued.max.request.bytes", int)
     max_connections = Field("max.connections", int)

@@ -22,23 +22,22 @@ limits that keep one client from freezing or exhausting the broker. Invariants:
 - Responses are written with back-pressure: record data kept in segment files
   (:class:`~strom.broker.response_records.FileRecords`) is copied to the socket a bounded chunk
   at a time, each chunk waiting for the socket to drain, so a stalled reader holds one chunk.
-- A malformed frame, an unknown API key or an unsupported version closes only that connection
-  (ApiVersions with a too-new version is answered with a v0 UNSUPPORTED_VERSION response first).
-  An unexpected error while handling or encoding a request is logged with its traceback and
-  closes only that connection; it never leaves the client waiting.
+- What a frame means is not this module's business: a per-connection
+  :class:`~strom.broker.request_processor.RequestProcessor` answers it (header, authentication,
+  handler, metrics, the quota hook) and says whether the connection stays open and for how long
+  it is muted after the response (quotas, KIP-219); it also sets the largest frame the
+  connection may read (smaller before SASL authentication,
+  :mod:`strom.broker.security.sasl_authenticator`). A frame over the limit closes the
+  connection when its size is read. An unexpected error while processing is logged with its
+  traceback and closes only that connection; it never leaves the client waiting.
 - Connection limits (:mod:`strom.broker.connection_quotas`): a connection from an address at its
   ``max.connections.per.ip`` limit is closed at once; at ``max.connections`` the accept loop stops
   accepting until a connection closes.
 - Security (:mod:`strom.broker.security`): every listener's protocol and key material are
   validated before any port is bound; a listener that cannot be secured stops the start. On SSL
   and SASL_SSL listeners the TLS handshake completes before a byte is read as Kafka (a plaintext
-  client fails the handshake and is closed). On SASL listeners, until authentication succeeds,
-  only ApiVersions, SaslHandshake and SaslAuthenticate are accepted (anything else closes the
-  connection, unanswered) and a frame larger than ``sasl.server.max.receive.size`` closes the
-  connection before its body is read. A failed authentication is answered
-  SASL_AUTHENTICATION_FAILED after ``connection.failed.authentication.delay.ms``, then closed.
-  Each request's context carries the connection's principal (ANONYMOUS until authenticated; on
-  SSL the client certificate's mapped subject).
+  client fails the handshake and is closed). An SSL connection's principal is its client
+  certificate's mapped subject (ANONYMOUS without one); a subject no rule maps closes it.
 - Shutdown stops accepting, lets each connection finish the request in progress, then closes.
 """
 
@@ -49,39 +48,33 @@ import contextlib
 import logging
 import socket
 import time
-from collections.abc import Callable
-from functools import partial
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
+from strom.broker.config import BrokerConfig
 from strom.broker.connection_quotas import ConnectionQuotas
-from strom.broker.context import RequestContext
 from strom.broker.memory_pool import MemoryPool
-from strom.broker.registry import HANDLERS
+from strom.broker.request_processor import (
+    Processed,
+    RequestProcessor,
+    ResponseThrottle,
+    api_versions_response,
+)
 from strom.broker.response_records import FileRecords
 from strom.broker.security.credentials import scram_store
 from strom.broker.security.listeners import ListenerSecurity, build_listener_security
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
-from strom.broker.security.sasl import SaslFailed, SaslSession, SaslState
+from strom.broker.security.sasl_authenticator import AuthenticatorSettings, SaslServerAuthenticator
 from strom.broker.security.tls import subject_dn
-from strom.errors import ErrorCode
-from strom.protocol.codec import Buffer, DecodeError, UnsupportedVersionError
-from strom.protocol.frames import decode_request_body, encode_response, parse_request_header
-from strom.protocol.messages.api_versions import ApiVersionsResponse
-from strom.protocol.messages.sasl_authenticate import (
-    SaslAuthenticateRequest,
-    SaslAuthenticateResponse,
-)
-from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest, SaslHandshakeResponse
+from strom.protocol.codec import Buffer
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
 
+__all__ = ["Connection", "ConnectionSettings", "SocketServer", "api_versions_response"]
+
 log = logging.getLogger("strom.broker.network")
 
-API_VERSIONS = 18
-SASL_HANDSHAKE = 17
-SASL_AUTHENTICATE = 36
-PRE_AUTH_APIS = (API_VERSIONS, SASL_HANDSHAKE, SASL_AUTHENTICATE)
 TLS_HANDSHAKE_TIMEOUT_S = 10.0
 _CLOSE = None
 READ_CHUNK = 64 * 1024  # the most read from a socket at once, and the StreamReader's limit
@@ -89,65 +82,68 @@ SMALL_FRAME = READ_CHUNK  # a first frame this small is read without the pool (s
 LISTEN_BACKLOG = 128
 
 
-def api_versions_response(error: ErrorCode = ErrorCode.NONE) -> ApiVersionsResponse:
-    keys = [
-        ApiVersionsResponse.ApiVersion(
-            api_key=r.api_key, min_version=r.min_version, max_version=r.max_version
+@dataclass(frozen=True)
+class ConnectionSettings:
+    """The broker settings the connection core reads."""
+
+    max_frame: int  # socket.request.max.bytes
+    idle_s: float | None  # connections.max.idle.ms (None: no limit)
+    max_inflight: int  # max.inflight.requests.per.connection
+
+    @staticmethod
+    def from_config(cfg: BrokerConfig) -> ConnectionSettings:
+        idle = int(cfg.connections_max_idle_ms)
+        return ConnectionSettings(
+            int(cfg.socket_request_max_bytes),
+            idle / 1000 if idle > 0 else None,
+            int(cfg.max_inflight_requests_per_connection),
         )
-        for r in sorted(HANDLERS.values(), key=lambda r: r.api_key)
-    ]
-    return ApiVersionsResponse(error_code=int(error), api_keys=keys)
+
+
+class FrameProcessor(Protocol):
+    """What a connection asks about its frames (:class:`RequestProcessor`)."""
+
+    mute_s: float
+
+    def frame_limit(self, max_frame: int) -> int: ...
+
+    async def process(self, frame: bytearray, received_at: float) -> Processed: ...
 
 
 class _PeerIdle(Exception):
     """The peer sent or read nothing for ``connections.max.idle.ms``."""
 
 
-_Processed = tuple[bool, list[Buffer] | None, Callable[[], None] | None]
-
-
 class Connection:
     def __init__(
         self,
-        broker: Broker,
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
-        security: ListenerSecurity,
+        listener: str,
+        settings: ConnectionSettings,
         pool: MemoryPool,
-        principal: KafkaPrincipal = ANONYMOUS,
+        processor: FrameProcessor,
     ) -> None:
-        self.broker = broker
         self.reader = reader
         self.writer = writer
-        self.listener = security.name
-        self.security = security
+        self.listener = listener
         self.pool = pool
-        self.principal = principal
-        self.sasl: SaslSession | None = None
-        if security.uses_sasl:
-            store = scram_store(broker)
-            self.sasl = SaslSession(security, store.get)
-        self._raw_tokens = False  # SaslHandshake v0: tokens follow as bare frames
+        self.processor = processor
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        cfg = broker.config
-        self.max_frame = int(cfg.socket_request_max_bytes)
-        self.max_pre_auth_frame = int(cfg.sasl_server_max_receive_size)
-        self.auth_failure_delay_s = int(cfg.connection_failed_authentication_delay_ms) / 1000
-        idle = int(cfg.connections_max_idle_ms)
-        self.idle_s = idle / 1000 if idle > 0 else None
-        self.queue: asyncio.Queue[tuple[bytearray, int] | None] = asyncio.Queue(
-            maxsize=int(cfg.max_inflight_requests_per_connection)
+        self.max_frame = settings.max_frame
+        self.idle_s = settings.idle_s
+        # (frame, pool bytes reserved, time.monotonic() when it was read)
+        self.queue: asyncio.Queue[tuple[bytearray, int, float] | None] = asyncio.Queue(
+            maxsize=settings.max_inflight
         )
         self.busy = False
         self.reserved = 0  # pool bytes this connection holds (frames read or being read)
         self.pending = 0  # frames read or being read and not yet handled
         self._pipeline_empty = asyncio.Event()
         self._pipeline_empty.set()
-        self.mute_ms = 0  # the throttle time of the response just sent (client quotas)
-        self._unmuted = asyncio.Event()
+        self._unmuted = asyncio.Event()  # cleared while a quota throttle mutes the connection
         self._unmuted.set()
-        broker.request_metrics.connection_opened(self.listener)
 
     async def run(self) -> None:
         reader_task = asyncio.create_task(self._read_loop())
@@ -156,11 +152,11 @@ class Connection:
                 item = await self.queue.get()
                 if item is None:
                     break
-                frame, reserved = item
+                frame, reserved, received_at = item
                 del item
                 self.busy = True
                 try:
-                    keep, response, sent = await self._process(frame)
+                    keep, response, sent = await self.processor.process(frame, received_at)
                     del frame  # the request is handled: its memory goes back to the pool
                     self._frame_done(reserved)
                     if response is not None:
@@ -171,10 +167,10 @@ class Connection:
                     self.busy = False
                 if not keep:
                     break
-                if self.mute_ms:  # KIP-219: nothing is read or handled for the throttle time
+                if self.processor.mute_s > 0:
+                    # quotas (KIP-219): nothing is read or handled for the throttle time
                     self._unmuted.clear()
-                    await asyncio.sleep(self.mute_ms / 1000)
-                    self.mute_ms = 0
+                    await asyncio.sleep(self.processor.mute_s)
                     self._unmuted.set()
         except (ConnectionError, asyncio.CancelledError):
             pass
@@ -250,13 +246,14 @@ class Connection:
                 while len(head) < 4:
                     head += await self._read_some(4 - len(head))
                 size = int.from_bytes(head, "big", signed=True)
-                if not self.authenticated and size > self.max_pre_auth_frame:
+                limit = self.processor.frame_limit(self.max_frame)
+                if limit < self.max_frame and size > limit:
                     log.warning(
                         "closing connection from %s: frame of %d bytes before authentication "
                         "exceeds sasl.server.max.receive.size (%d)",
                         self.peer,
                         size,
-                        self.max_pre_auth_frame,
+                        limit,
                     )
                     break
                 if size < 0 or size > self.max_frame:
@@ -277,7 +274,7 @@ class Connection:
                 frame = bytearray()
                 while len(frame) < size:
                     frame += await self._read_some(min(size - len(frame), READ_CHUNK))
-                await self.queue.put((frame, reserved))
+                await self.queue.put((frame, reserved, time.monotonic()))
                 del frame
         except _PeerIdle:
             log.info("closing idle connection from %s", self.peer)
@@ -309,164 +306,6 @@ class Connection:
         self.writer.writelines(pending)
         await self._drain()
 
-    @property
-    def authenticated(self) -> bool:
-        return self.sasl is None or self.sasl.state is SaslState.AUTHENTICATED
-
-    async def _authenticate(self, token: bytes) -> tuple[bytes | None, str]:
-        """Feed one SASL token: (the answer, "") or (None, the failure message)."""
-        assert self.sasl is not None
-        try:
-            # a SCRAM lookup may read ZooKeeper: not on the request loop
-            out = await asyncio.to_thread(self.sasl.authenticate, token)
-        except SaslFailed as exc:
-            log.info("authentication of %s on %s failed: %s", self.peer, self.listener, exc)
-            await asyncio.sleep(self.auth_failure_delay_s)
-            return None, str(exc)
-        if self.sasl.principal is not None:
-            self.principal = self.sasl.principal
-            log.info(
-                "%s authenticated as %s with %s on %s",
-                self.peer,
-                self.principal,
-                self.sasl.mechanism,
-                self.listener,
-            )
-        return out, ""
-
-    async def _sasl_request(
-        self, key: int, version: int, request: object, correlation_id: int
-    ) -> tuple[bool, list[Buffer] | None]:
-        """SaslHandshake and SaslAuthenticate on a SASL listener before authentication."""
-        assert self.sasl is not None
-        if key == SASL_HANDSHAKE:
-            assert isinstance(request, SaslHandshakeRequest)
-            if self.sasl.state is not SaslState.HANDSHAKE:
-                resp = SaslHandshakeResponse(
-                    error_code=int(ErrorCode.ILLEGAL_SASL_STATE), mechanisms=self.sasl.mechanisms
-                )
-                return False, encode_response(resp, version, correlation_id, key)
-            ok = self.sasl.handshake(request.mechanism)
-            error = ErrorCode.NONE if ok else ErrorCode.UNSUPPORTED_SASL_MECHANISM
-            if ok and version == 0:
-                self._raw_tokens = True
-            resp = SaslHandshakeResponse(error_code=int(error), mechanisms=self.sasl.mechanisms)
-            return True, encode_response(resp, version, correlation_id, key)
-        assert isinstance(request, SaslAuthenticateRequest)
-        if self.sasl.state is not SaslState.AUTHENTICATE or self._raw_tokens:
-            auth = SaslAuthenticateResponse(
-                error_code=int(ErrorCode.ILLEGAL_SASL_STATE),
-                error_message="Unexpected SaslAuthenticate request",
-            )
-            return False, encode_response(auth, version, correlation_id, key)
-        out, failure = await self._authenticate(request.auth_bytes)
-        if out is None:
-            auth = SaslAuthenticateResponse(
-                error_code=int(ErrorCode.SASL_AUTHENTICATION_FAILED), error_message=failure
-            )
-            return False, encode_response(auth, version, correlation_id, key)
-        auth = SaslAuthenticateResponse(error_code=0, error_message=None, auth_bytes=out)
-        return True, encode_response(auth, version, correlation_id, key)
-
-    async def _raw_token(self, frame: bytearray) -> tuple[bool, list[Buffer] | None]:
-        """A bare SASL token after SaslHandshake v0 (Kafka's pre-KIP-152 framing)."""
-        out, _ = await self._authenticate(bytes(frame))
-        if out is None:
-            return False, None  # that framing has no way to say why
-        if self.authenticated:
-            self._raw_tokens = False
-        return True, [len(out).to_bytes(4, "big"), out]
-
-    async def _process(self, frame: bytearray) -> _Processed:
-        """Handle one request: (keep the connection open, the response frame or None, what to
-        call once the response is sent: the request metrics, or None)."""
-        if self._raw_tokens:
-            return (*await self._raw_token(frame), None)
-        try:
-            parsed = parse_request_header(frame)
-        except DecodeError as exc:
-            log.warning("closing connection from %s: malformed request header: %s", self.peer, exc)
-            return False, None, None
-        h = parsed.header
-        key, version = h.request_api_key, h.request_api_version
-        if not self.authenticated and key not in PRE_AUTH_APIS:
-            log.warning(
-                "closing connection from %s on %s: API key %d before authentication",
-                self.peer,
-                self.listener,
-                key,
-            )
-            return False, None, None
-        reg = HANDLERS.get(key)
-        if reg is None:
-            log.warning("closing connection from %s: unknown API key %d", self.peer, key)
-            return False, None, None
-        if not reg.min_version <= version <= reg.max_version:
-            if key == API_VERSIONS and version > reg.max_version:
-                resp = api_versions_response(ErrorCode.UNSUPPORTED_VERSION)
-                return True, encode_response(resp, 0, h.correlation_id), None
-            log.warning(
-                "closing connection from %s: %s version %d is not supported (%d-%d)",
-                self.peer,
-                reg.name,
-                version,
-                reg.min_version,
-                reg.max_version,
-            )
-            return False, None, None
-        try:
-            request = decode_request_body(frame, parsed)
-        except (DecodeError, UnsupportedVersionError) as exc:
-            log.warning(
-                "closing connection from %s: malformed %s v%d: %s",
-                self.peer,
-                reg.name,
-                version,
-                exc,
-            )
-            return False, None, None
-        if not self.authenticated and key != API_VERSIONS:
-            return (*await self._sasl_request(key, version, request, h.correlation_id), None)
-        ctx = RequestContext(
-            h,
-            self.broker,
-            self.peer,
-            self.listener,
-            principal=self.principal,
-            security_protocol=self.security.protocol,
-        )
-        metrics = self.broker.request_metrics  # strom.broker.metrics.requests
-        started = metrics.started(reg.name)
-        cpu_start = time.thread_time_ns()
-        try:
-            response = await reg.handler(ctx, request)
-            encoded = (
-                None
-                if response is None
-                else encode_response(response, version, h.correlation_id, key)
-            )
-            # client quotas (strom.broker.quotas): throttle_time_ms set, muted once sent
-            self.mute_ms = self.broker.client_quotas.throttle(
-                ctx, request, response, len(frame), encoded, cpu_start
-            )
-            if self.mute_ms and response is not None:
-                encoded = encode_response(response, version, h.correlation_id, key)
-        except Exception:
-            log.exception(
-                "closing connection from %s: unexpected error handling %s v%d",
-                self.peer,
-                reg.name,
-                version,
-            )
-            return False, None, None
-        handled = time.perf_counter()
-        # recorded once the response is sent (its send time is part of the request's metrics)
-        return (
-            True,
-            encoded,
-            partial(metrics.completed, reg.name, version, request, response, started, handled),
-        )
-
 
 class SocketServer:
     def __init__(self, broker: Broker) -> None:
@@ -479,6 +318,14 @@ class SocketServer:
             int(cfg.max_connections_per_ip),
             cfg.connection_overrides,
         )
+        self.settings = ConnectionSettings.from_config(cfg)
+        self.auth_settings = AuthenticatorSettings(
+            int(cfg.sasl_server_max_receive_size),
+            int(cfg.connection_failed_authentication_delay_ms) / 1000,
+            int(cfg.connections_max_reauth_ms),
+        )
+        # client quotas (strom.broker.quotas) throttle responses and mute connections
+        self.throttle: ResponseThrottle = broker.client_quotas
         self.listening: list[socket.socket] = []
         self._acceptors: list[asyncio.Task[None]] = []
         self.connections: set[Connection] = set()
@@ -546,13 +393,32 @@ class SocketServer:
             w.close()
             self.quotas.release(ip)
             return
-        conn = Connection(self.broker, r, w, sec, self.pool, principal)
+        conn = self._connection(r, w, sec, principal)
         self.connections.add(conn)
         try:
             await conn.run()
         finally:
             self.connections.discard(conn)
             self.quotas.release(ip)
+
+    def _connection(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        sec: ListenerSecurity,
+        principal: KafkaPrincipal,
+    ) -> Connection:
+        peer = writer.get_extra_info("peername")
+        peer_s = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        authenticator = None
+        if sec.uses_sasl:
+            store = scram_store(self.broker)
+            authenticator = SaslServerAuthenticator(sec, store.get, self.auth_settings, peer_s)
+        processor = RequestProcessor(
+            self.broker, sec, peer_s, principal, authenticator, self.throttle
+        )
+        self.broker.request_metrics.connection_opened(sec.name)
+        return Connection(reader, writer, sec.name, self.settings, self.pool, processor)
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop accepting; let requests in progress finish (up to ``grace_s``); close the rest."""

@@ -35,6 +35,10 @@ COMMON: dict[str, Any] = {
     "sasl.username": None,
     "sasl.password": None,
     "sasl.jaas.config": None,
+    # OAUTHBEARER (confluent-kafka's names): a token callable, or librdkafka's unsecured JWT
+    "oauth_cb": None,
+    "sasl.oauthbearer.config": None,
+    "enable.sasl.oauthbearer.unsecure.jwt": False,
     "ssl.ca.location": None,
     "ssl.certificate.location": None,
     "ssl.key.location": None,

@@ -25,7 +25,7 @@ import struct
 from typing import TypeVar
 
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError, error_for
-from strom.client.security import ConnectionSecurity, ScramClient
+from strom.client.security import ConnectionSecurity, ScramClient, oauthbearer_first_message
 from strom.client.tasks import cancel_and_wait
 from strom.client.versions import pick_version
 from strom.errors import ErrorCode
@@ -120,6 +120,15 @@ class BrokerConnection:
             raise error_for(
                 hs.error_code, f"{sec.mechanism}; the broker enables {', '.join(hs.mechanisms)}"
             )
+        if sec.mechanism == "OAUTHBEARER":
+            assert sec.token_provider is not None
+            token = await asyncio.to_thread(sec.token_provider)
+            if await self._sasl_token(oauthbearer_first_message(token)):
+                # an error challenge (RFC 7628): acknowledge it; the broker then answers the
+                # failure, raised by _sasl_token
+                await self._sasl_token(b"\x01")
+                raise error_for(ErrorCode.SASL_AUTHENTICATION_FAILED, "OAUTHBEARER token refused")
+            return
         if sec.mechanism == "PLAIN":
             await self._sasl_token(b"\x00%s\x00%s" % (sec.username.encode(), sec.password.encode()))
             return

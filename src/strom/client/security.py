@@ -1,4 +1,5 @@
-"""How the client secures and authenticates its connections: TLS and SASL (PLAIN, SCRAM).
+"""How the client secures and authenticates its connections: TLS and SASL (PLAIN, SCRAM,
+OAUTHBEARER).
 
 Owns: reading ``security.protocol``, the librdkafka names (``ssl.ca.location``,
 ``ssl.certificate.location``, ``ssl.key.location``, ``ssl.key.password``, ``sasl.mechanism``,
@@ -8,7 +9,10 @@ the client side of SCRAM-SHA-256/512 (RFC 5802, no channel binding). Invariants:
 protocol or mechanism, missing credentials or unreadable key material raise
 :class:`~strom.client.errors.ClientError` before any connection is opened; the server's final
 SCRAM signature is verified (a broker that does not know the password cannot impersonate one);
-a SCRAM server asking for fewer than 4096 iterations is refused.
+a SCRAM server asking for fewer than 4096 iterations is refused. OAUTHBEARER takes its token
+from ``oauth_cb`` (confluent-kafka's callable: ``oauth_cb(sasl.oauthbearer.config)`` returns the
+token first) or, with ``enable.sasl.oauthbearer.unsecure.jwt``, builds librdkafka's unsecured
+JWT from ``sasl.oauthbearer.config`` (``principal=... lifeSeconds=... scope=...``).
 """
 
 from __future__ import annotations
@@ -16,16 +20,19 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import re
 import secrets
 import ssl
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from strom.client.config import Config
 from strom.client.errors import ClientError
 
 PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
-MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
+MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER")
 MIN_ITERATIONS = 4096
 _HASHES = {"SCRAM-SHA-256": "sha256", "SCRAM-SHA-512": "sha512"}
 
@@ -38,6 +45,7 @@ class ConnectionSecurity:
     mechanism: str = ""
     username: str = ""
     password: str = ""
+    token_provider: Callable[[], str] | None = None  # OAUTHBEARER (may block: call off-loop)
 
     @property
     def uses_sasl(self) -> bool:
@@ -72,6 +80,9 @@ def from_config(c: Config) -> ConnectionSecurity:
         mechanism = c.str("sasl.mechanism").upper()
         if mechanism not in MECHANISMS:
             raise ClientError(f"sasl.mechanism {mechanism!r} is not one of {', '.join(MECHANISMS)}")
+        if mechanism == "OAUTHBEARER":
+            provider = _token_provider(c)
+            return ConnectionSecurity(protocol, ctx, check_hostname, mechanism, "", "", provider)
         username = c.opt_str("sasl.username") or ""
         password_ = c.opt_str("sasl.password") or ""
         jaas = c.opt_str("sasl.jaas.config")
@@ -80,6 +91,55 @@ def from_config(c: Config) -> ConnectionSecurity:
         if not username or not password_:
             raise ClientError(f"{protocol} needs sasl.username and sasl.password")
     return ConnectionSecurity(protocol, ctx, check_hostname, mechanism, username, password_)
+
+
+def _token_provider(c: Config) -> Callable[[], str]:
+    config = c.opt_str("sasl.oauthbearer.config") or ""
+    cb = c.raw("oauth_cb")
+    if cb is not None:
+        if not callable(cb):
+            raise ClientError("oauth_cb must be a callable returning (token, expiry, ...)")
+
+        def from_cb() -> str:
+            got = cb(config)
+            token = got[0] if isinstance(got, tuple | list) else got
+            if not isinstance(token, str) or not token:
+                raise ClientError("oauth_cb returned no token")
+            return token
+
+        return from_cb
+    if c.bool("enable.sasl.oauthbearer.unsecure.jwt"):
+        options = dict(kv.split("=", 1) for kv in config.split() if "=" in kv)
+        principal = options.get("principal", "")
+        if not principal:
+            raise ClientError("sasl.oauthbearer.config needs principal=<name> for an unsecured JWT")
+        try:
+            life = int(options.get("lifeSeconds", "3600"))
+        except ValueError:
+            raise ClientError("sasl.oauthbearer.config lifeSeconds must be an integer") from None
+        scope = options.get("scope")
+        return lambda: unsecured_jwt(principal, life, scope.split(",") if scope else None)
+    raise ClientError(
+        "sasl.mechanism OAUTHBEARER needs oauth_cb or enable.sasl.oauthbearer.unsecure.jwt"
+    )
+
+
+def unsecured_jwt(principal: str, life_s: int, scope: list[str] | None = None) -> str:
+    """librdkafka's unsecured JWT: ``alg: none``, ``sub``, ``iat``, ``exp`` (and ``scope``)."""
+
+    def b64(obj: dict[str, object]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).rstrip(b"=").decode()
+
+    now = int(time.time())
+    claims: dict[str, object] = {"sub": principal, "iat": now, "exp": now + life_s}
+    if scope:
+        claims["scope"] = scope
+    return f"{b64({'alg': 'none'})}.{b64(claims)}."
+
+
+def oauthbearer_first_message(token: str) -> bytes:
+    """RFC 7628's client initial response, without authorization id or extensions."""
+    return f"n,,\x01auth=Bearer {token}\x01\x01".encode()
 
 
 def _hmac(hash_name: str, key: bytes, msg: bytes) -> bytes:

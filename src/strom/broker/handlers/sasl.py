@@ -1,9 +1,10 @@
 """SaslHandshake and SaslAuthenticate once no exchange is expected.
 
-The exchange itself runs in the connection (:mod:`strom.broker.network` with
-:mod:`strom.broker.security.sasl`) because it changes the connection's state. A request reaching
-these handlers came on a listener without SASL, or after authentication: Kafka answers
-ILLEGAL_SASL_STATE. Registering them here makes ApiVersions advertise them.
+The exchange itself runs in the connection's
+:class:`~strom.broker.security.sasl_authenticator.SaslServerAuthenticator` because it changes the
+connection's state (a re-authentication too). A request reaching these handlers came on a
+listener without SASL, or after authentication when no re-authentication is possible: Kafka
+answers ILLEGAL_SASL_STATE. Registering them here makes ApiVersions advertise them.
 """
 
 from __future__ import annotations

@@ -142,7 +142,7 @@ async def add_partitions_to_txn(
             False,
         )
         return AR(results_by_topic_v3_and_below=_topic_results(errors))
-    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):  # v4+: sent by brokers only
+    if not checks.inter_broker(ctx):  # v4+: sent by brokers only (CLUSTER_ACTION)
         return AR(error_code=E.CLUSTER_AUTHORIZATION_FAILED, results_by_transaction=[])
     results = []
     for t in req.transactions:
@@ -196,7 +196,7 @@ async def write_txn_markers(
     ctx: RequestContext, req: WriteTxnMarkersRequest
 ) -> WriteTxnMarkersResponse:
     R = WriteTxnMarkersResponse
-    if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
+    if not checks.inter_broker(ctx):  # CLUSTER_ACTION; without an authorizer, brokers only
         denied = E.CLUSTER_AUTHORIZATION_FAILED
         return R(markers=[
             R.WritableTxnMarkerResult(producer_id=m.producer_id, topics=[

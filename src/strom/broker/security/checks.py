@@ -17,6 +17,7 @@ from strom.broker.security.acl import (
     AclOperation,
     ResourceType,
 )
+from strom.broker.security.principal import KafkaPrincipal
 from strom.errors import ErrorCode
 
 if TYPE_CHECKING:
@@ -47,6 +48,27 @@ def cluster(ctx: RequestContext, op: AclOperation) -> bool:
 
 def transactional_id(ctx: RequestContext, op: AclOperation, name: str) -> bool:
     return authorize(ctx, op, RT.TRANSACTIONAL_ID, name)
+
+
+def inter_broker(ctx: RequestContext) -> bool:
+    """An inter-broker request that carries no broker epoch (WriteTxnMarkers,
+    AddPartitionsToTxn v4+). With an
+    authorizer: CLUSTER_ACTION on the cluster. Without one, failing closed: never on a single
+    node (it has no peers; its markers are written locally), and in a cluster only on the
+    inter-broker listener, from the brokers' own SASL user when that listener uses SASL."""
+    b = ctx.broker
+    if b.authorizer is not None:
+        return cluster(ctx, Op.CLUSTER_ACTION)
+    if b.cluster is None:
+        return False
+    sec = b.server.security.get(ctx.listener.upper())
+    if sec is None or not sec.inter_broker:
+        return False
+    if sec.uses_sasl:
+        return sec.broker_user is not None and ctx.principal == KafkaPrincipal(
+            "User", sec.broker_user
+        )
+    return True
 
 
 def topics(ctx: RequestContext, op: AclOperation, names: Iterable[str]) -> set[str]:

@@ -20,12 +20,22 @@ import ssl
 from dataclasses import dataclass, field
 
 from strom.broker.config import BrokerConfig, ConfigError, Listener
+from strom.broker.security.oauthbearer import (
+    JWKS_HANDLERS,
+    UNSECURED_HANDLER,
+    JwksSettings,
+    JwksValidator,
+    TokenValidator,
+    UnsecuredJwsValidator,
+)
 from strom.broker.security.scram import MECHANISMS as SCRAM_MECHANISMS
 from strom.broker.security.tls import PrincipalMapper, TlsConfigError, server_context
 from strom.client.security import ConnectionSecurity
 
 SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
-SUPPORTED_MECHANISMS = ("PLAIN", *SCRAM_MECHANISMS)
+SUPPORTED_MECHANISMS = ("PLAIN", *SCRAM_MECHANISMS, "OAUTHBEARER")
+# what a broker can use to authenticate itself to the others (it fetches no tokens)
+INTER_BROKER_MECHANISMS = ("PLAIN", *SCRAM_MECHANISMS)
 
 
 @dataclass
@@ -38,6 +48,12 @@ class ListenerSecurity:
     principal_mapper: PrincipalMapper | None = None
     mechanisms: tuple[str, ...] = ()
     plain_users: dict[str, str] = field(default_factory=dict)
+    oauth_validator: TokenValidator | None = None
+    # connections.max.reauth.ms overridden for this listener (per mechanism, KIP-368)
+    max_reauth_ms: dict[str, int] = field(default_factory=dict)
+    # the listener brokers use to talk to each other, and (SASL) the user they authenticate as
+    inter_broker: bool = False
+    broker_user: str | None = None
 
     @property
     def uses_sasl(self) -> bool:
@@ -158,7 +174,81 @@ def _security_for(config: BrokerConfig, lst: Listener, proto: str) -> ListenerSe
                     f"listener {lst.name} ({proto}): the PLAIN sasl.jaas.config defines no "
                     'user_<name>="<password>" entry'
                 )
+        if "OAUTHBEARER" in mechs:
+            sec.oauth_validator = _oauth_validator(config, lst, proto)
+        o = config.originals
+        for mech in mechs:
+            for key in (
+                f"listener.name.{lst.name.lower()}.{mech.lower()}.connections.max.reauth.ms",
+                f"listener.name.{lst.name.lower()}.connections.max.reauth.ms",
+            ):
+                if key in o:
+                    try:
+                        sec.max_reauth_ms[mech] = int(o[key])
+                    except ValueError:
+                        raise ConfigError(f"Invalid value {o[key]!r} for {key}") from None
+                    if sec.max_reauth_ms[mech] < 0:
+                        raise ConfigError(f"Invalid value {o[key]!r} for {key}: negative")
+                    break
     return sec
+
+
+def _oauth_validator(config: BrokerConfig, lst: Listener, proto: str) -> TokenValidator:
+    """The listener's OAUTHBEARER validator: JWKS when ``sasl.oauthbearer.jwks.endpoint.url``
+    is set, the unsecured one only when its callback handler class is named; else refused."""
+    o = config.originals
+    where = f"listener {lst.name} ({proto})"
+    handler = None
+    for key in (
+        f"listener.name.{lst.name.lower()}.oauthbearer.sasl.server.callback.handler.class",
+        f"listener.name.{lst.name.lower()}.sasl.server.callback.handler.class",
+        "sasl.server.callback.handler.class",
+    ):
+        if o.get(key):
+            handler = o[key].strip()
+            break
+
+    def value(key: str) -> str | None:
+        scoped = f"listener.name.{lst.name.lower()}.oauthbearer.{key}"
+        return o[scoped] if scoped in o else listener_value(config, lst.name, key)
+
+    url = value("sasl.oauthbearer.jwks.endpoint.url")
+    if url:
+        if handler is not None and handler not in JWKS_HANDLERS:
+            raise ConfigError(
+                f"{where}: sasl.oauthbearer.jwks.endpoint.url is set but the server callback "
+                f"handler is {handler} (expected {JWKS_HANDLERS[0]})"
+            )
+        try:
+            return JwksValidator(
+                JwksSettings(
+                    url,
+                    tuple(
+                        a.strip()
+                        for a in (value("sasl.oauthbearer.expected.audience") or "").split(",")
+                        if a.strip()
+                    ),
+                    value("sasl.oauthbearer.expected.issuer") or None,
+                    value("sasl.oauthbearer.sub.claim.name") or "sub",
+                    value("sasl.oauthbearer.scope.claim.name") or "scope",
+                    int(value("sasl.oauthbearer.clock.skew.seconds") or "30"),
+                    int(value("sasl.oauthbearer.jwks.endpoint.refresh.ms") or "3600000"),
+                )
+            )
+        except ValueError as exc:
+            raise ConfigError(f"{where}: OAUTHBEARER: {exc}") from None
+    if handler == UNSECURED_HANDLER:
+        jaas = jaas_for(config, lst.name, "OAUTHBEARER")
+        try:
+            return UnsecuredJwsValidator.from_jaas(parse_jaas(jaas) if jaas else {})
+        except ValueError as exc:
+            raise ConfigError(f"{where}: invalid OAUTHBEARER sasl.jaas.config: {exc}") from None
+    raise ConfigError(
+        f"{where}: OAUTHBEARER is enabled but no token validation is configured: set "
+        "sasl.oauthbearer.jwks.endpoint.url, or (development only) "
+        f"listener.name.{lst.name.lower()}.oauthbearer.sasl.server.callback.handler.class="
+        f"{UNSECURED_HANDLER}"
+    )
 
 
 def build_listener_security(config: BrokerConfig) -> dict[str, ListenerSecurity]:
@@ -188,6 +278,15 @@ def build_listener_security(config: BrokerConfig) -> dict[str, ListenerSecurity]
         raise ConfigError(
             f"inter.broker.listener.name {inter} must be one of the listeners {sorted(names)}"
         )
+    sec = out[inter]
+    sec.inter_broker = True
+    if sec.uses_sasl:
+        mechanism = (config.originals.get("sasl.mechanism.inter.broker.protocol") or "").upper()
+        jaas = jaas_for(config, sec.name, mechanism) if mechanism else None
+        try:
+            sec.broker_user = parse_jaas(jaas).get("username") if jaas else None
+        except ValueError:
+            sec.broker_user = None  # refused when the broker builds its client side
     return out
 
 
@@ -255,10 +354,10 @@ def inter_broker_client_security(config: BrokerConfig) -> ConnectionSecurity:
     if proto.startswith("SASL_"):
         o = config.originals
         mechanism = (o.get("sasl.mechanism.inter.broker.protocol") or "GSSAPI").upper()
-        if mechanism not in SUPPORTED_MECHANISMS:
+        if mechanism not in INTER_BROKER_MECHANISMS:
             raise ConfigError(
                 f"sasl.mechanism.inter.broker.protocol={mechanism} is not supported "
-                f"(one of {', '.join(SUPPORTED_MECHANISMS)})"
+                f"(one of {', '.join(INTER_BROKER_MECHANISMS)})"
             )
         jaas = jaas_for(config, name, mechanism)
         try:

@@ -1,5 +1,5 @@
 """The server side of SASL on one connection: SaslHandshake, then SaslAuthenticate exchanges,
-for PLAIN and SCRAM-SHA-256/512.
+for PLAIN, SCRAM-SHA-256/512 and OAUTHBEARER (:mod:`strom.broker.security.oauthbearer`).
 
 Owns: the per-connection authentication state machine (handshake -> authenticate ->
 authenticated | failed) and the principal it yields. No I/O: the connection feeds it tokens.
@@ -17,6 +17,7 @@ import hmac
 from enum import Enum
 
 from strom.broker.security.listeners import ListenerSecurity
+from strom.broker.security.oauthbearer import OAuthBearerError, OAuthBearerServer
 from strom.broker.security.principal import KafkaPrincipal
 from strom.broker.security.scram import CredentialLookup, ScramError, ScramServer
 
@@ -39,7 +40,10 @@ class SaslSession:
         self.state = SaslState.HANDSHAKE
         self.mechanism = ""
         self.principal: KafkaPrincipal | None = None
+        # when the credential stops being valid (epoch ms; a token's expiry), None: never
+        self.credential_expiry_ms: int | None = None
         self._scram: ScramServer | None = None
+        self._oauth: OAuthBearerServer | None = None
         self._scram_step = 0
 
     @property
@@ -52,7 +56,10 @@ class SaslSession:
             return False
         self.mechanism = mechanism
         self.state = SaslState.AUTHENTICATE
-        if mechanism != "PLAIN":
+        if mechanism == "OAUTHBEARER":
+            assert self.security.oauth_validator is not None  # checked at start
+            self._oauth = OAuthBearerServer(self.security.oauth_validator)
+        elif mechanism != "PLAIN":
             self._scram = ScramServer(mechanism, self._scram_lookup)
         return True
 
@@ -63,8 +70,10 @@ class SaslSession:
         try:
             if self.mechanism == "PLAIN":
                 return self._plain(token)
+            if self._oauth is not None:
+                return self._oauth_token(token)
             return self._scram_token(token)
-        except (SaslFailed, ScramError) as exc:
+        except (SaslFailed, ScramError, OAuthBearerError) as exc:
             self.state = SaslState.FAILED
             raise SaslFailed(
                 f"Authentication failed during authentication due to invalid credentials "
@@ -96,6 +105,15 @@ class SaslSession:
             raise SaslFailed("Invalid username or password")
         self._done(user)
         return b""
+
+    def _oauth_token(self, token: bytes) -> bytes:
+        oauth = self._oauth
+        assert oauth is not None
+        out = oauth.evaluate(token)
+        if oauth.principal is not None:
+            self.credential_expiry_ms = oauth.expiry_ms
+            self._done(oauth.principal)
+        return out
 
     def _scram_token(self, token: bytes) -> bytes:
         scram = self._scram
