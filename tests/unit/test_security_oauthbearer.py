@@ -78,8 +78,8 @@ def test_malformed_client_messages_refused(msg: bytes) -> None:
 
 def test_unsecured_token_accepted() -> None:
     v = UnsecuredJwsValidator()
-    t = v.validate(unsecured({"sub": "alice", "iat": NOW, "exp": NOW + 60, "scope": "a b"}))
-    assert t.principal == "alice" and t.expiry_ms == (NOW + 60) * 1000 and t.scope == ("a", "b")
+    t = v.validate(unsecured({"sub": "alice", "iat": NOW, "exp": NOW + 86400, "scope": "a b"}))
+    assert t.principal == "alice" and t.expiry_ms == (NOW + 86400) * 1000 and t.scope == ("a", "b")
 
 
 @pytest.mark.parametrize(
@@ -88,11 +88,11 @@ def test_unsecured_token_accepted() -> None:
         (unsecured({"sub": "alice", "exp": NOW - 10}), "expired"),
         (unsecured({"sub": "alice"}), "exp"),
         (unsecured({"sub": "alice", "exp": True}), "exp"),
-        (unsecured({"exp": NOW + 60}), "'sub'"),
-        (unsecured({"sub": "", "exp": NOW + 60}), "'sub'"),
-        (unsecured({"sub": "alice", "exp": NOW + 60}, {"alg": "RS256"}), "alg none"),
-        (unsecured({"sub": "alice", "exp": NOW + 60}, sig="c2ln"), "empty signature"),
-        (unsecured({"sub": "alice", "exp": NOW + 60, "iat": NOW + 3600}), "future"),
+        (unsecured({"exp": NOW + 86400}), "'sub'"),
+        (unsecured({"sub": "", "exp": NOW + 86400}), "'sub'"),
+        (unsecured({"sub": "alice", "exp": NOW + 86400}, {"alg": "RS256"}), "alg none"),
+        (unsecured({"sub": "alice", "exp": NOW + 86400}, sig="c2ln"), "empty signature"),
+        (unsecured({"sub": "alice", "exp": NOW + 86400, "iat": NOW + 3600}), "future"),
         ("a.b", "three parts"),
         ("!!.!!.", "malformed"),
     ],
@@ -132,7 +132,7 @@ class _Keys:
         self.url = self.path.as_uri()
 
     def token(self, key: Any = None, kid: str = "r1", alg: str = "RS256", **claims: Any) -> str:
-        body = {"sub": "alice", "iat": NOW, "exp": NOW + 300, "aud": "strom", "iss": "idp"}
+        body = {"sub": "alice", "iat": NOW, "exp": NOW + 86400, "aud": "strom", "iss": "idp"}
         body.update(claims)
         body = {k: v for k, v in body.items() if v is not None}
         return jwt.encode(body, key or self.rsa, algorithm=alg, headers={"kid": kid})
@@ -151,7 +151,7 @@ def test_jwks_token_accepted(keys: _Keys) -> None:
     v = _jwks(keys)
     assert v.key_count == 2
     t = v.validate(keys.token())
-    assert t.principal == "alice" and t.expiry_ms == (NOW + 300) * 1000
+    assert t.principal == "alice" and t.expiry_ms == (NOW + 86400) * 1000
     assert v.validate(keys.token(keys.ec, "e1", "ES256", sub="bob")).principal == "bob"
 
 
@@ -197,14 +197,14 @@ def test_jwks_token_refused(keys: _Keys, case: str, reason: str) -> None:
     elif case == "unknown-kid":
         token = keys.token(kid="zz")
     elif case == "alg-none":
-        token = unsecured({"sub": "alice", "exp": NOW + 60, "aud": "strom", "iss": "idp"})
+        token = unsecured({"sub": "alice", "exp": NOW + 86400, "aud": "strom", "iss": "idp"})
     elif case == "hs256-public-key":
         # the public key's PEM as an HMAC secret: the classic algorithm confusion
         secret = keys.rsa.public_key().public_bytes(
             serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
         )
         head = _b64({"alg": "HS256", "kid": "r1", "typ": "JWT"})
-        body = _b64({"sub": "alice", "iat": NOW, "exp": NOW + 60, "aud": "strom", "iss": "idp"})
+        body = _b64({"sub": "alice", "iat": NOW, "exp": NOW + 86400, "aud": "strom", "iss": "idp"})
         mac = hmac.new(secret, f"{head}.{body}".encode(), hashlib.sha256).digest()
         token = f"{head}.{body}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
     else:
@@ -232,7 +232,7 @@ def test_server_two_step_failure_then_final() -> None:
 
 
 def test_server_authzid_must_be_the_principal() -> None:
-    token = unsecured({"sub": "alice", "exp": NOW + 60})
+    token = unsecured({"sub": "alice", "exp": NOW + 86400})
     s = OAuthBearerServer(UnsecuredJwsValidator())
     assert s.evaluate(client_first(token, "bob")) == ERROR_CHALLENGE
     s = OAuthBearerServer(UnsecuredJwsValidator())
@@ -258,9 +258,9 @@ def test_session_through_listener_config_unsecured() -> None:
     sec = build_listener_security(cfg)["SASL_PLAINTEXT"]
     s = SaslSession(sec, lambda m, u: None)
     assert s.handshake("OAUTHBEARER")
-    assert s.authenticate(client_first(unsecured({"sub": "alice", "exp": NOW + 60}))) == b""
+    assert s.authenticate(client_first(unsecured({"sub": "alice", "exp": NOW + 86400}))) == b""
     assert s.state is SaslState.AUTHENTICATED and str(s.principal) == "User:alice"
-    assert s.credential_expiry_ms == (NOW + 60) * 1000
+    assert s.credential_expiry_ms == (NOW + 86400) * 1000
     s = SaslSession(sec, lambda m, u: None)
     s.handshake("OAUTHBEARER")
     bad = client_first(unsecured({"sub": "alice", "exp": NOW - 60}))
