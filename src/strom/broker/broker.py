@@ -93,7 +93,7 @@ class Broker:
             producer_id_expiration_ms=config["producer.id.expiration.ms"],
             log_dir_failure=self.log_dir_failure,
         )
-        self.replica_manager = ReplicaManager(self.broker_id)
+        self.replica_manager = ReplicaManager(self.broker_id, self.cluster)
         self.topics = TopicManager(self)
         self.groups = GroupRuntime(self)
         self.txn = TxnRuntime(self)
