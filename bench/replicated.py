@@ -14,6 +14,9 @@ broker`` processes on 127.0.0.1, the code of this tree), creates a topic with re
     python bench/replicated.py [--records 500000] [--rates 200,500,1000,2000,3000,4000]
         [--seconds 3] [--profile DIR]
 
+``--in-process CYCLES`` measures the leader's data path alone instead (no sockets, process
+CPU time per acks=all append, with and without answering followers on high-watermark news).
+
 ``--profile DIR`` records the partition leader under (b) with py-spy (``--py-spy PATH``, looked
 up on PATH by default) into ``DIR/leader.txt`` (collapsed stacks; ``--profile-format`` also
 takes ``speedscope`` or ``flamegraph``). Everything is bounded: each paced rate runs
@@ -149,6 +152,63 @@ def leader_pid(cluster: LocalCluster) -> int | None:
     return cluster.broker(leader).pid
 
 
+def in_process(cycles: int, high_watermark_news: bool = True) -> float:
+    """The leader's data path alone, no sockets: ``cycles`` acks=all appends of one 1 KiB record
+    on a real log, two follower tasks long-polling ``fetch_messages`` as a fetcher does.
+    Returns the process CPU microseconds per acknowledged append. ``high_watermark_news=False``
+    turns off answering a follower when only the high watermark moved (for comparison)."""
+    import asyncio
+    import uuid
+
+    from strom.broker import replica_manager as rm_mod
+    from strom.broker.partition import Partition
+    from strom.protocol import records as rec
+    from strom.storage.config import LogConfig
+    from strom.storage.log import Log
+
+    if not high_watermark_news:
+        rm_mod._FetchRead._high_watermark_news = lambda self: False  # type: ignore[method-assign]
+    tmp = Path(tempfile.mkdtemp(prefix="strom-bench-rm-"))
+    try:
+        rm = rm_mod.ReplicaManager(1)
+        lg = Log.open(tmp / "t-0", LogConfig(min_insync_replicas=2))
+        p = Partition("t", 0, uuid.uuid4(), lg, 1, [1, 2, 3], 0, leader=1)
+        p.isr = [1, 2, 3]
+        p.reset_followers()
+        rm.add(p)
+
+        async def follower(replica: int, stop: asyncio.Event) -> None:
+            offset = 0
+            params = rm_mod.FetchParams(replica_id=replica, max_wait_ms=500, replica_proven=True)
+            spec = rm_mod.FetchPartitionSpec("t", 0, 0, 1 << 20)
+            while not stop.is_set():
+                spec.fetch_offset = offset
+                [d] = await rm.fetch_messages(params, [spec])
+                if d.size:
+                    offset = lg.log_end_offset  # a follower appends what it got
+
+        async def run() -> float:
+            stop = asyncio.Event()
+            tasks = [asyncio.create_task(follower(r, stop)) for r in (2, 3)]
+            value = b"z" * 1024
+            t0 = time.process_time()
+            for _ in range(cycles):
+                b = rec.RecordBatchBuilder()
+                b.append(value, key=None, timestamp=int(time.time() * 1000))
+                [r] = await rm.append_records([(("t", 0), memoryview(b.build()))], -1, 5)
+                if r.error:
+                    raise RuntimeError(r.error)
+            elapsed = time.process_time() - t0
+            stop.set()
+            rm.notify(("t", 0))
+            await asyncio.gather(*tasks)
+            return elapsed
+
+        return asyncio.run(run()) / cycles * 1e6
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--records", type=int, default=500_000)
@@ -158,7 +218,14 @@ def main() -> int:
     ap.add_argument("--profile", type=Path, default=None)
     ap.add_argument("--profile-format", default="raw")
     ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    ap.add_argument("--in-process", type=int, default=0, metavar="CYCLES")
     args = ap.parse_args()
+    if args.in_process:
+        for news in (True, False):
+            us = in_process(args.in_process, news)
+            print(f"in-process acks=all cycle (append + 2 follower fetches), high watermark "
+                  f"news {'on ' if news else 'off'}: {us:7.1f} us CPU per append")  # fmt: skip
+        return 0
     rates = [int(r) for r in args.rates.split(",")]
     t_start = time.monotonic()
 

@@ -173,14 +173,14 @@ def test_a_parked_follower_fetch_learns_a_new_high_watermark_at_once(tmp_path: P
 def test_a_woken_fetch_rereads_only_the_partitions_that_changed(tmp_path: Path) -> None:
     rm, _ = _manager(tmp_path, partitions=3, isr=[1], min_isr=1)
     reads: list[int] = []
-    for p in rm.partitions.values():
-        original = p.read
+    original = rm.read_partition
 
-        def counting(*a: object, _i: int = p.index, _o=original, **k: object):  # type: ignore[no-untyped-def]
-            reads.append(_i)
-            return _o(*a, **k)
+    def counting(params: FetchParams, spec: FetchPartitionSpec, left: int, first: bool
+                 ) -> FetchPartitionData:  # fmt: skip
+        reads.append(spec.partition)
+        return original(params, spec, left, first)
 
-        p.read = counting  # type: ignore[method-assign]
+    rm.read_partition = counting  # type: ignore[method-assign]
 
     async def body() -> None:
         consumer = FetchParams(max_wait_ms=10_000, min_bytes=1)

@@ -4,7 +4,7 @@ Owns: the waiting operations and their wake-ups, nothing else (no log, no partit
 The replica manager tells it what happened to a partition; it completes exactly the operations
 that event can satisfy. Kafka's ``DelayedOperationPurgatory`` with its two users,
 ``DelayedProduce`` and ``DelayedFetch``, reduced to what one asyncio loop needs (no locks, no
-timing wheel: each waiter's timeout is its own ``asyncio`` timer).
+timing wheel: each waiter is a bare future with its own ``loop.call_later`` timer).
 
 - :class:`DelayedProduce` (acks=all): waits for one partition's high watermark to reach an
   offset. :meth:`ProducePurgatory.high_watermark_moved` completes the produces of *that*
@@ -25,7 +25,6 @@ every key; a wake-up between two waits of the same fetch is never lost (it stays
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Iterable
 
 from strom.errors import ErrorCode
@@ -54,13 +53,12 @@ class ProducePurgatory:
         """Park until the high watermark of ``tp`` reaches ``required_offset`` (NONE), the
         partition fails (its code) or ``timeout_s`` passes (REQUEST_TIMED_OUT)."""
         op = DelayedProduce(tp, required_offset)
-        waiting = self._waiting.setdefault(tp, [])
-        waiting.append(op)
+        self._waiting.setdefault(tp, []).append(op)
+        timer = asyncio.get_running_loop().call_later(timeout_s, _time_out, op.future)
         try:
-            return await asyncio.wait_for(op.future, timeout_s)
-        except TimeoutError:
-            return ErrorCode.REQUEST_TIMED_OUT
+            return await op.future
         finally:
+            timer.cancel()
             lst = self._waiting.get(tp)
             if lst is not None and op in lst:
                 # timed out or cancelled: it waits no longer
@@ -98,32 +96,50 @@ class ProducePurgatory:
         return sum(len(w) for w in self._waiting.values())
 
 
+def _time_out(future: asyncio.Future[ErrorCode]) -> None:
+    if not future.done():
+        future.set_result(ErrorCode.REQUEST_TIMED_OUT)
+
+
 class DelayedFetch:
     """A fetch parked on ``keys``; ``changed`` holds the keys woken since it last looked."""
 
-    __slots__ = ("_event", "changed", "keys")
+    __slots__ = ("_waiter", "changed", "keys")
 
     def __init__(self, keys: Iterable[TopicPartition]) -> None:
         self.keys = tuple(dict.fromkeys(keys))
         self.changed: set[TopicPartition] = set()
-        self._event = asyncio.Event()
+        self._waiter: asyncio.Future[None] | None = None
 
     def take_changed(self) -> set[TopicPartition]:
         """The partitions that changed since the last call (and forget them)."""
         changed, self.changed = self.changed, set()
-        self._event.clear()
         return changed
 
     def changed_partition(self, tp: TopicPartition) -> None:
         self.changed.add(tp)
-        self._event.set()
+        w = self._waiter
+        if w is not None and not w.done():
+            w.set_result(None)
 
     async def wait_changed(self, timeout_s: float) -> set[TopicPartition]:
-        """:meth:`take_changed`, waiting up to ``timeout_s`` for a change when none yet."""
+        """:meth:`take_changed`, waiting up to ``timeout_s`` for a change when none yet (a bare
+        future and one timer: cheaper than ``asyncio.wait_for``, which wraps a task)."""
         if not self.changed and timeout_s > 0:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._event.wait(), timeout_s)
+            loop = asyncio.get_running_loop()
+            w = self._waiter = loop.create_future()
+            timer = loop.call_later(timeout_s, _expire, w)
+            try:
+                await w
+            finally:
+                timer.cancel()
+                self._waiter = None
         return self.take_changed()
+
+
+def _expire(w: asyncio.Future[None]) -> None:
+    if not w.done():
+        w.set_result(None)
 
 
 class FetchPurgatory:

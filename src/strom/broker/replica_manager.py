@@ -418,6 +418,9 @@ class ReplicaManager:
         limit = min(spec.partition_max_bytes, budget_left)
         if limit <= 0 and not min_one:
             return d
+        upper = log.log_end_offset if follower else (lso if committed else d.high_watermark)
+        if spec.fetch_offset == upper >= d.log_start_offset and not p.offline:
+            return d  # caught up (the common case of a parked fetch): nothing to read
         try:
             info = p.read(
                 spec.fetch_offset,
