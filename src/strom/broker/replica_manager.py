@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from strom.broker.fetch_session import FetchSessionCache
 from strom.broker.partition import AppendResult, Partition, ProduceVerifier
 from strom.broker.purgatory import FetchPurgatory, ProducePurgatory
 from strom.broker.response_records import records_field
@@ -136,6 +137,7 @@ class ReplicaManager:
         self.txn_verifier: TxnVerifier | None = None  # set by the transaction runtime
         self.delayed_produce = ProducePurgatory()
         self.delayed_fetch = FetchPurgatory()
+        self.fetch_sessions = FetchSessionCache()  # KIP-227, followers' (handlers/fetch.py)
 
     def get(self, topic: str, partition: int) -> Partition | None:
         return self.partitions.get((topic, partition))

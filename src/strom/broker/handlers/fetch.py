@@ -11,9 +11,11 @@ the checks that belong to the request, and the results back to the response:
 - ``max_bytes`` is capped by ``fetch.max.bytes``, also for v0-2, which carry no ``max_bytes``
   (Kafka's rule); v0-2 limits are hard (no whole first batch beyond them: KIP-74 is v3+);
   consumers may read from a follower only from v11 (KIP-392), where they also send their rack;
-- fetch sessions (KIP-227): the broker creates none; it answers session id 0, which tells clients
-  to keep sending full fetch requests, and rejects an incremental fetch on a session id it never
-  gave out with FETCH_SESSION_ID_NOT_FOUND.
+- fetch sessions (KIP-227, :mod:`strom.broker.fetch_session`): created only for proven followers
+  (v13+) that ask for one; consumers get session id 0, which tells them to keep sending full
+  fetch requests. An incremental fetch on a session id that is not that follower's is answered
+  FETCH_SESSION_ID_NOT_FOUND, at the wrong epoch INVALID_FETCH_SESSION_EPOCH; epoch -1 or 0
+  closes the session and is a full fetch (0 asks for a new session).
 
 Record data is not read here: each partition's records are the segment file ranges
 (:mod:`strom.broker.response_records`), which the connection copies to the socket in bounded
@@ -26,6 +28,12 @@ import logging
 import uuid
 
 from strom.broker.context import RequestContext
+from strom.broker.fetch_session import (
+    FINAL_EPOCH,
+    INITIAL_EPOCH,
+    FetchSession,
+    SessionPartition,
+)
 from strom.broker.registry import handles
 from strom.broker.replica_manager import FetchParams, FetchPartitionData, FetchPartitionSpec
 from strom.broker.security import checks
@@ -119,14 +127,21 @@ def _partition_data(index: int, d: FetchPartitionData) -> FetchResponse.Partitio
 @handles(1)
 async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
     v = ctx.api_version
-    if v >= 7 and req.session_id != 0:
-        return FetchResponse(
-            error_code=int(ErrorCode.FETCH_SESSION_ID_NOT_FOUND), session_id=0, responses=[]
-        )
+    rm = ctx.broker.replica_manager
     replica = _replica_id(ctx, req)
     follower = replica >= 0
     proven = follower and await _proven(ctx, req, replica)
-    specs, topics = _specs(ctx, req, follower)
+    session: FetchSession | None = None
+    if v >= 7 and req.session_id != 0:
+        if req.session_epoch in (FINAL_EPOCH, INITIAL_EPOCH):
+            # close it; a full fetch follows (epoch 0: which asks for a new session)
+            rm.fetch_sessions.close(req.session_id, replica)
+        else:
+            session = rm.fetch_sessions.get(req.session_id, replica) if proven else None
+            if session is None:
+                return _session_error(ErrorCode.FETCH_SESSION_ID_NOT_FOUND)
+            if req.session_epoch != session.epoch:
+                return _session_error(ErrorCode.INVALID_FETCH_SESSION_EPOCH)
     params = FetchParams(
         replica_id=replica if follower else -1,
         max_wait_ms=max(req.max_wait_ms, 0),
@@ -138,9 +153,92 @@ async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
         replica_proven=proven,
         follower_reads=v >= 11,
     )
-    results = iter(await ctx.broker.replica_manager.fetch_messages(params, specs))
+    if session is not None:
+        return await _incremental(ctx, req, params, session)
+    specs, topics = _specs(ctx, req, follower)
+    results = await rm.fetch_messages(params, specs)
+    new = None
+    if v >= 13 and proven and req.session_epoch == INITIAL_EPOCH:
+        new = rm.fetch_sessions.create(replica)  # KIP-227, for followers only
+    answers = iter(results)
     responses = []
     for t, (name, topic_id) in zip(req.topics, topics, strict=True):
-        parts = [_partition_data(fp.partition, next(results)) for fp in t.partitions]
+        parts = []
+        for fp in t.partitions:
+            d = next(answers)
+            parts.append(_partition_data(fp.partition, d))
+            if new is not None:
+                sp = SessionPartition(
+                    fp.fetch_offset, fp.partition_max_bytes, fp.current_leader_epoch
+                )
+                sp.sent(d.high_watermark, d.last_stable_offset, d.log_start_offset)
+                new.partitions[(t.topic_id, fp.partition)] = sp
         responses.append(FR.FetchableTopicResponse(topic=name, topic_id=topic_id, partitions=parts))
-    return FetchResponse(error_code=0, session_id=0, responses=responses)
+    return FetchResponse(error_code=0, session_id=new.session_id if new else 0, responses=responses)
+
+
+def _session_error(code: ErrorCode) -> FetchResponse:
+    return FetchResponse(error_code=int(code), session_id=0, responses=[])
+
+
+async def _incremental(
+    ctx: RequestContext, req: FetchRequest, params: FetchParams, session: FetchSession
+) -> FetchResponse:
+    """KIP-227: update ``session`` from the request (changed and forgotten partitions), fetch
+    all its partitions, answer only those with something new (:mod:`strom.broker.fetch_session`)."""
+    parts = session.partitions
+    for ft in req.forgotten_topics_data:
+        for i in ft.partitions:
+            parts.pop((ft.topic_id, i), None)
+    for t in req.topics:
+        for fp in t.partitions:
+            key = (t.topic_id, fp.partition)
+            sp = parts.get(key)
+            if sp is None:
+                parts[key] = SessionPartition(
+                    fp.fetch_offset, fp.partition_max_bytes, fp.current_leader_epoch
+                )
+            else:
+                sp.fetch_offset = fp.fetch_offset
+                sp.partition_max_bytes = fp.partition_max_bytes
+                sp.current_leader_epoch = fp.current_leader_epoch
+    store = ctx.broker.metadata
+    allowed = checks.cluster(ctx, AclOperation.CLUSTER_ACTION)
+    names: dict[uuid.UUID, str | None] = {}
+    keys = list(parts)
+    specs = []
+    for tid, i in keys:
+        if tid not in names:
+            info = store.topic_by_id(tid)
+            names[tid] = info.name if info is not None else None
+        name = names[tid]
+        err = ErrorCode.NONE
+        if name is None:
+            err = ErrorCode.UNKNOWN_TOPIC_ID
+        elif not allowed:
+            err = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+        sp = parts[(tid, i)]
+        specs.append(
+            FetchPartitionSpec(
+                name or "", i, sp.fetch_offset, sp.partition_max_bytes, sp.current_leader_epoch, err
+            )
+        )
+    results = await ctx.broker.replica_manager.fetch_messages(params, specs)
+    by_topic: dict[uuid.UUID, list[FetchResponse.PartitionData]] = {}
+    for key, d in zip(keys, results, strict=True):
+        sp = parts.get(key)
+        if sp is None:
+            continue
+        hw, lso, start = d.high_watermark, d.last_stable_offset, d.log_start_offset
+        if sp.must_respond(int(d.error), d.size, hw, lso, start):
+            by_topic.setdefault(key[0], []).append(_partition_data(key[1], d))
+            sp.sent(hw, lso, start)
+    session.advance()
+    return FetchResponse(
+        error_code=0,
+        session_id=session.session_id,
+        responses=[
+            FR.FetchableTopicResponse(topic=names.get(tid) or "", topic_id=tid, partitions=ps)
+            for tid, ps in by_topic.items()
+        ],
+    )
