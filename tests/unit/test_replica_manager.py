@@ -238,3 +238,22 @@ def test_fetch_answers_fencing_and_leadership_errors_per_partition(tmp_path: Pat
         assert isinstance(r, AppendResult) and r.error == E.NOT_LEADER_OR_FOLLOWER
 
     asyncio.run(body())
+
+
+def test_a_leader_append_that_moves_the_high_watermark_completes_waiting_produces(
+    tmp_path: Path,
+) -> None:
+    rm, _ = _manager(tmp_path, isr=[1, 2], min_isr=1)
+    p = rm.partitions[(T, 0)]
+
+    async def body() -> None:
+        waiting = asyncio.ensure_future(rm.append_records([((T, 0), _batch())], -1, 10))
+        await asyncio.sleep(0.05)
+        assert not waiting.done()
+        p.isr = [1]  # the ISR shrank to the leader (no high-watermark event of its own here)
+        [r] = await rm.append_records([((T, 0), _batch())], -1, 5)
+        assert r.error == E.NONE and p.log.high_watermark == 2
+        [first] = await asyncio.wait_for(waiting, 2)  # completed by that append, not a timeout
+        assert first.error == E.NONE
+
+    asyncio.run(body())

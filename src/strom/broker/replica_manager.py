@@ -207,6 +207,7 @@ class ReplicaManager:
         if data is None or len(data) == 0:
             return AppendResult(ErrorCode.CORRUPT_MESSAGE, message="empty record set")
         verify = self._produce_verifier(topic, partition, transactional_id) if client else None
+        hw = p.log.high_watermark
         try:
             result = p.append_as_leader(data, acks, client=client, verify=verify)
         except RecordValidationError as exc:
@@ -214,7 +215,10 @@ class ReplicaManager:
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
-            self.delayed_fetch.wake((topic, partition))
+            if p.log.high_watermark != hw:  # the leader alone in the ISR
+                self.high_watermark_moved((topic, partition))
+            else:
+                self.delayed_fetch.wake((topic, partition))
         return result
 
     async def wait_for_replication(
