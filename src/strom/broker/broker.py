@@ -98,12 +98,12 @@ class Broker:
             build_listener_security(config)
             self.inter_broker_security = inter_broker_client_security(config)
         self.inter_broker = InterBrokerPool(self.broker_id, security=self.inter_broker_security)
-        self.replica_manager = ReplicaManager(self.broker_id)
+        self.cluster: ClusterMode | None = ClusterMode(self) if config.zookeeper_connect else None
+        # the data path; in a cluster it asks cluster mode for ISR expansion and read replicas
+        self.replica_manager = ReplicaManager(self.broker_id, self.cluster)
         self.advertised_listeners = AdvertisedListeners(config, lambda: self.server.bound)
-        self.cluster: ClusterMode | None = None
         self.cluster_view: ClusterView
-        if config.zookeeper_connect:
-            self.cluster = ClusterMode(self)
+        if self.cluster is not None:
             self.metadata: MetadataStore = self.cluster.store
             self.cluster_view = ZkClusterView(
                 self.broker_id,

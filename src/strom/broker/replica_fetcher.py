@@ -8,6 +8,12 @@ follower truncates to the smaller of that end offset and its own end offset for 
 epoch. Then it fetches (Fetch v12 with its replica id) from its log end offset, appends what it
 gets with the leader's offsets, and sets its high watermark to min(leader's, its log end).
 
+Fetch sessions (KIP-227): the fetcher keeps one incremental fetch session with its leader
+(:class:`strom.client.fetch_session.FetchSession`, the client's own session bookkeeping): in
+steady state a request names only the partitions whose fetch offset moved and the partitions it
+stopped fetching, and the answer only the partitions with something new; any session error or
+failed request makes the next request a full one.
+
 Healing: before each fetch, a follower whose log has a corrupt range
 (:mod:`strom.storage.corruption`: found at load, by the scrubber or by a read) truncates to the
 range's first offset, which is the end of the last valid batch before it, and so re-fetches
@@ -25,12 +31,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
+from strom.client.fetch_session import FetchSession, SessionPartition
+from strom.client.types import TopicPartition
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol import records as rec
+from strom.protocol.codec import ZERO_UUID
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.messages.offset_for_leader_epoch import (
     OffsetForLeaderEpochRequest,
@@ -62,6 +72,8 @@ class ReplicaFetcher:
         self.host, self.port = host, port
         self.parts: dict[TP, FetchState] = {}
         self._wake = asyncio.Event()
+        self.session = FetchSession(leader_id)  # KIP-227 with the leader (strom.client's)
+        self._sent_ids: dict[str, uuid.UUID] = {}  # topic ids the session was told
         self.stopped = False
         self.task = asyncio.create_task(self._run())
 
@@ -169,29 +181,31 @@ class ReplicaFetcher:
         R = FetchRequest
         loop = asyncio.get_running_loop()
         now = loop.time()
-        by_topic: dict[str, list[FetchRequest.FetchPartition]] = {}
+        wanted: dict[TopicPartition, SessionPartition] = {}
         for tp, st in list(self.parts.items()):
             p = self._partition(tp)
             if p is None or st.truncate or st.delayed_until > now:
                 continue
             self._heal(p)
-            by_topic.setdefault(tp[0], []).append(
-                R.FetchPartition(
-                    partition=tp[1], current_leader_epoch=p.leader_epoch,
-                    fetch_offset=p.log.log_end_offset, last_fetched_epoch=-1,
-                    log_start_offset=p.log.log_start_offset, partition_max_bytes=1 << 20,
-                )
+            wanted[TopicPartition(*tp)] = SessionPartition(
+                fetch_offset=p.log.log_end_offset, current_leader_epoch=p.leader_epoch,
+                last_fetched_epoch=-1, max_bytes=1 << 20,
             )  # fmt: skip
-        if not by_topic:
+        if not wanted:
             await asyncio.sleep(0.05)
             return
+        ids = self._topic_ids({tp.topic for tp in wanted})
+        wanted = {tp: sp for tp, sp in wanted.items() if tp.topic in ids}
+        sreq = self.session.build(wanted, FETCH_VERSION)
+        by_topic: dict[str, list[FetchRequest.FetchPartition]] = {}
+        for tp, sp in sreq.send.items():
+            fp = sp.to_request(tp.partition)
+            fp.log_start_offset = self._log_start(tp)
+            by_topic.setdefault(tp.topic, []).append(fp)
+        forgotten: dict[str, list[int]] = {}
+        for tp in sreq.forget:
+            forgotten.setdefault(tp.topic, []).append(tp.partition)
         cfg = self.broker.config
-        ids = {}
-        for name in by_topic:
-            info = self.broker.metadata.topic(name)
-            if info is not None:
-                ids[name] = info.topic_id
-        names = {tid: t for t, tid in ids.items()}
         cluster = self.broker.cluster
         req = R(
             replica_id=-1,
@@ -203,26 +217,53 @@ class ReplicaFetcher:
             min_bytes=1,
             max_bytes=cfg.replica_fetch_response_max_bytes,
             isolation_level=0,
-            session_id=0,
-            session_epoch=-1,
+            session_id=sreq.session_id,
+            session_epoch=sreq.epoch,
             topics=[
-                R.FetchTopic(topic=t, topic_id=ids[t], partitions=ps)
-                for t, ps in by_topic.items()
-                if t in ids
+                R.FetchTopic(topic=t, topic_id=ids[t], partitions=ps) for t, ps in by_topic.items()
             ],
-            forgotten_topics_data=[],
+            forgotten_topics_data=[
+                # by the id the session knows it under, even if the topic is gone here since
+                R.ForgottenTopic(topic=t, topic_id=self._sent_ids.get(t, ZERO_UUID), partitions=ps)
+                for t, ps in forgotten.items()
+            ],
             rack_id="",
         )
-        resp = await self.broker.inter_broker.request(
-            self.host, self.port, req, FetchResponse, FETCH_VERSION,
-            timeout=cfg.replica_fetch_wait_max_ms / 1000 + 30,
-        )  # fmt: skip
+        try:
+            resp = await self.broker.inter_broker.request(
+                self.host, self.port, req, FetchResponse, FETCH_VERSION,
+                timeout=cfg.replica_fetch_wait_max_ms / 1000 + 30,
+            )  # fmt: skip
+        except BaseException:
+            self.session.handle_error()  # the next request is a full one
+            raise
+        if not self.session.handle_response(resp.error_code, resp.session_id):
+            log.debug("fetch session with broker %d: %s; fetching in full", self.leader_id,
+                      ErrorCode(resp.error_code).name)  # fmt: skip
+            return
+        self._sent_ids.update(ids)
+        names = {tid: t for t, tid in ids.items()}
         for tr in resp.responses:
             topic = names.get(tr.topic_id)
             if topic is None:
+                # a topic id the session holds and this broker no longer knows (deleted, or
+                # re-created under the same name): start over with a full request
+                self.session.handle_error()
                 continue
             for pd in tr.partitions:
                 self._apply((topic, pd.partition_index), pd)
+
+    def _topic_ids(self, topics: set[str]) -> dict[str, uuid.UUID]:
+        ids = {}
+        for name in topics:
+            info = self.broker.metadata.topic(name)
+            if info is not None:
+                ids[name] = info.topic_id
+        return ids
+
+    def _log_start(self, tp: TopicPartition) -> int:
+        p = self.broker.replica_manager.get(tp.topic, tp.partition)
+        return p.log.log_start_offset if p is not None else -1
 
     def _heal(self, p: Partition) -> None:
         """A corrupt range in this replica's log (found at load, by the scrubber or by a read):

@@ -1,233 +1,143 @@
-"""Partitions hosted by this broker: the produce path, the fetch path and the fetch purgatory.
+"""ReplicaManager: the data path. Produce appends, fetch reads, and the requests that wait.
 
-Owns: the map (topic, partition) -> :class:`Partition` of local replicas, appending validated
-batches as leader, reading for consumers (bounded by the high watermark), and waking fetches that
-wait for data (``min_bytes`` / ``max_wait_ms`` long-poll).
+Owns: the map (topic, partition) -> :class:`~strom.broker.partition.Partition` of the replicas
+this broker hosts, and the two ends of the data path, as Kafka's ``ReplicaManager``:
+
+- :meth:`ReplicaManager.append_records`: the partitions of a Produce request, each appended as
+  leader (validated once, inside :meth:`Partition.append_as_leader`), answered per partition;
+  with acks=all each appended partition waits in the produce purgatory until the high watermark
+  covers its records. Transactional batches are verified with the transaction coordinator
+  first (KIP-890, :attr:`ReplicaManager.txn_verifier`, Kafka's AddPartitionsToTxn
+  ``verify_only``; on one node the local coordinator is asked directly, synchronously, so no
+  marker can slip between the check and the append).
+- :meth:`ReplicaManager.fetch_messages`: the partitions of a Fetch request: leader-epoch
+  fencing, the byte budget (``partition_max_bytes`` each, ``max_bytes`` overall, the first
+  partition with data returns one whole batch unless the limit is hard: KIP-74), isolation
+  (read_committed reads below the last stable offset and gets the aborted transactions),
+  the preferred read replica (KIP-392), and for a follower (a proven replica id) its progress:
+  the follower's fetch offset is its log end offset, which may move the high watermark (and so
+  complete the produces waiting on it) and expand the ISR. The fetch long-polls in the fetch
+  purgatory until ``min_bytes`` arrived, a partition failed, or ``max_wait_ms`` passed; a
+  follower's fetch is also answered as soon as the high watermark moves beyond what that
+  follower was last told, so followers learn it within one round trip.
+- Who wakes whom (:mod:`strom.broker.purgatory`): an append wakes only the fetches watching that
+  partition; a high-watermark move completes the produces of that partition it covers and wakes
+  the fetches watching it; a woken fetch re-reads only the partitions that changed.
 
 Invariants:
-- Every leader append is validated as Kafka's LogValidator does
-  (:mod:`strom.storage.log_validator`): header, CRC and sizes, then a walk of every record's framing
-  (decompressing compressed batches into a bounded buffer), timestamps (KIP-937), keys on
-  compacted topics; records become objects only to name bad records (KIP-467 ``record_errors``)
-  or to recompress for a named ``compression.type``. Offsets are stamped in place and the
-  producer's bytes appended.
-- A rejected produce appends nothing to that partition. Idempotent batches are checked against
-  the partition's producer state (:mod:`strom.storage.producer_state`) before the write: a
-  sequence gap is OUT_OF_ORDER_SEQUENCE_NUMBER, a stale epoch INVALID_PRODUCER_EPOCH, and a
-  retried duplicate is acknowledged with its original base offset without appending again.
-- Clients cannot write control batches (INVALID_RECORD).
-- KIP-890 part 1: a transactional batch from a producer that has no ongoing transaction in the
-  partition at its epoch is appended only if the transaction coordinator confirms the partition
-  is part of the producer's ongoing transaction (:attr:`ReplicaManager.txn_verifier`, Kafka's
-  AddPartitionsToTxn ``verify_only``; on one node the local coordinator is asked directly,
-  synchronously, so no marker can slip between the check and the append). Otherwise nothing is
-  appended: INVALID_TXN_STATE (not in the transaction), INVALID_PRODUCER_EPOCH (fenced),
-  INVALID_PRODUCER_ID_MAPPING, NOT_ENOUGH_REPLICAS (coordinator not available or busy, a
-  retriable error, as Kafka 3.8+ answers produce), TRANSACTIONAL_ID_AUTHORIZATION_FAILED (no
-  transactional id in the request, as KafkaApis). So a transaction the coordinator does not
-  know can never hold the last stable offset back.
-- Transaction markers are written only by a transaction coordinator (:meth:`ReplicaManager.
-  write_marker`, used locally and by WriteTxnMarkers); coordinators append their own
-  transactional batches with ``client=False`` (no sequence checks).
-- A partition whose log directory failed (:mod:`strom.storage.log_dir_failure`) is offline:
-  produce, markers and reads answer KAFKA_STORAGE_ERROR until the broker restarts.
-- A range the log cannot serve (:mod:`strom.storage.corruption`) is answered CORRUPT_MESSAGE
-  when this replica is the only in-sync one, else KAFKA_STORAGE_ERROR (retriable: clients find
-  the replica that serves it).
-- Consumers never see offsets at or above the high watermark; read_committed consumers never
-  see offsets at or above the last stable offset. On a single node the ISR is the
-  leader alone, so the high watermark moves to the log end offset after every append.
+- acks=all answers NONE only when the high watermark covers the records, i.e. every ISR member
+  has them, and the ISR still has ``min.insync.replicas`` members (else
+  NOT_ENOUGH_REPLICAS_AFTER_APPEND); leadership moving away or the log going offline fails the
+  waiting produces (NOT_LEADER_OR_FOLLOWER / KAFKA_STORAGE_ERROR): nothing unreplicated is
+  acknowledged.
+- Transaction markers are written only by a transaction coordinator (:meth:`write_marker`, used
+  locally and by WriteTxnMarkers); coordinators append their own transactional batches with
+  ``client=False`` (no sequence checks).
+- A partition whose log directory failed is offline: produce, markers and reads answer
+  KAFKA_STORAGE_ERROR until the broker restarts.
+- On a single node the ISR is the leader alone, so the high watermark moves to the log end
+  offset after every append.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-import uuid
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
-from strom.broker.replica_tracking import ReplicaTracking
+from strom.broker.fetch_session import FetchSessionCache
+from strom.broker.partition import AppendResult, Partition, ProduceVerifier
+from strom.broker.purgatory import FetchPurgatory, ProducePurgatory
+from strom.broker.response_records import records_field
 from strom.errors import ErrorCode, KafkaError
-from strom.protocol import records as rec
-from strom.storage.config import LogConfig
-from strom.storage.corruption import CorruptLogRangeError
-from strom.storage.errors import KafkaStorageError
-from strom.storage.file_records import FetchDataInfo
-from strom.storage.log import Log
-from strom.storage.log_validator import RecordError, RecordValidationError, validate_for_append
+from strom.protocol.codec import Buffer
+from strom.storage.log_validator import RecordValidationError
+
+__all__ = [
+    "INTERNAL_TOPICS",
+    "AppendResult",
+    "FetchParams",
+    "FetchPartitionData",
+    "FetchPartitionSpec",
+    "Partition",
+    "ReplicaManager",
+]
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 TopicPartition = tuple[str, int]
 TxnVerifier = Callable[[str, int, int, TopicPartition], ErrorCode]
 """``(transactional id, producer id, epoch, partition)`` -> NONE if the partition is in the
 producer's ongoing transaction (the coordinator's verify-only AddPartitionsToTxn)."""
-ProduceVerifier = Callable[[int, int], ErrorCode]
-
-_VERIFY_ERRORS = {
-    ErrorCode.PRODUCER_FENCED: ErrorCode.INVALID_PRODUCER_EPOCH,
-    ErrorCode.NOT_COORDINATOR: ErrorCode.NOT_ENOUGH_REPLICAS,
-    ErrorCode.COORDINATOR_NOT_AVAILABLE: ErrorCode.NOT_ENOUGH_REPLICAS,
-    ErrorCode.COORDINATOR_LOAD_IN_PROGRESS: ErrorCode.NOT_ENOUGH_REPLICAS,
-    ErrorCode.CONCURRENT_TRANSACTIONS: ErrorCode.NOT_ENOUGH_REPLICAS,
-}
+EMPTY = b""
 
 
-@dataclass
-class AppendResult:
-    error: ErrorCode
-    base_offset: int = -1
-    log_append_time: int = -1
+class ReplicationControl(Protocol):
+    """What the data path asks of cluster mode (:class:`strom.broker.cluster_mode.ClusterMode`):
+    none of it exists on a single node."""
+
+    def maybe_expand_isr(self, p: Partition, replica: int) -> None: ...
+
+    def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int: ...
+
+
+@dataclass(slots=True)
+class FetchParams:
+    """The request-level parameters of a fetch, already mapped from the protocol."""
+
+    replica_id: int = -1  # >= 0: a follower fetch (proven: ``replica_proven``)
+    max_wait_ms: int = 0
+    min_bytes: int = 1
+    max_bytes: int = 2**31 - 1  # min(request max_bytes, fetch.max.bytes)
+    isolation_level: int = 0  # 1: read_committed
+    hard_limit: bool = False  # Fetch v0-2: no whole first batch beyond the limits (KIP-74 is v3+)
+    rack_id: str = ""  # a consumer's rack (KIP-392), "" for none
+    replica_proven: bool = False  # the follower fetch proved it comes from that broker
+    follower_reads: bool = True  # a consumer may read from a follower (Fetch v11+)
+
+    @property
+    def is_follower(self) -> bool:
+        return self.replica_id >= 0
+
+
+@dataclass(slots=True)
+class FetchPartitionSpec:
+    """One partition of a fetch; ``error`` set: answered with it, not read (e.g. not
+    authorized, unknown topic id)."""
+
+    topic: str
+    partition: int
+    fetch_offset: int
+    partition_max_bytes: int
+    current_leader_epoch: int = -1
+    error: ErrorCode = ErrorCode.NONE
+
+
+@dataclass(slots=True)
+class FetchPartitionData:
+    error: ErrorCode = ErrorCode.NONE
+    high_watermark: int = -1
+    last_stable_offset: int = -1
     log_start_offset: int = -1
-    message: str | None = None
-    duplicate: bool = False  # an idempotent retry: acknowledged, nothing appended
-    record_errors: list[RecordError] = field(default_factory=list)  # KIP-467
-    next_offset: int = -1  # the offset after the appended records (acks=all waits for it)
-
-
-class Partition(ReplicaTracking):
-    offline = False  # its log directory failed: KAFKA_STORAGE_ERROR until restart
-
-    def __init__(
-        self,
-        topic: str,
-        index: int,
-        topic_id: uuid.UUID,
-        log: Log,
-        broker_id: int,
-        replicas: list[int],
-        leader_epoch: int = 0,
-        *,
-        leader: int | None = None,
-    ) -> None:
-        """A single-node partition leads itself alone (``leader`` None); in a cluster the
-        controller's LeaderAndIsr sets leader and ISR (created with ``leader=-1``)."""
-        self.topic = topic
-        self.index = index
-        self.topic_id = topic_id
-        self.log = log
-        self.broker_id = broker_id
-        self.replicas = replicas
-        self.leader = broker_id if leader is None else leader
-        self.isr = [broker_id] if leader is None else []
-        self.leader_epoch = leader_epoch
-        self.partition_epoch = 0
-        self.followers = {}
-        self.pending_isr = None
-        self.maybe_increment_high_watermark()
-
-    @property
-    def config(self) -> LogConfig:
-        return self.log.config
-
-    @property
-    def offline_message(self) -> str:
-        return (
-            f"Partition {self.topic}-{self.index} is offline: its log directory "
-            f"{self.log.directory.parent} failed"
-        )
-
-    def append_as_leader(
-        self,
-        data: memoryview,
-        required_acks: int,
-        *,
-        client: bool = True,
-        verify: ProduceVerifier | None = None,
-    ) -> AppendResult:
-        cfg = self.config
-        if required_acks == -1 and len(self.isr) < cfg.min_insync_replicas:
-            return AppendResult(
-                ErrorCode.NOT_ENOUGH_REPLICAS,
-                message=(
-                    f"The size of the current ISR {len(self.isr)} is insufficient to satisfy the "
-                    f"min.isr requirement of {cfg.min_insync_replicas}"
-                ),
-            )
-        batches = rec.validate_batches_for_append(data, max_batch_bytes=cfg.max_message_bytes)
-        buf = validate_for_append(
-            bytearray(data),
-            batches,
-            cfg,
-            self.log.clock_ms(),
-            client=client,
-            partition=f"{self.topic}-{self.index}",
-        )
-        if verify is not None:
-            failed = self._verify_transactional(batches, verify)
-            if failed is not None:
-                return failed
-        # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
-        # before anything is written; a retried duplicate returns its original offsets
-        info = self.log.append_as_leader(buf, self.leader_epoch, client=client)
-        self.maybe_increment_high_watermark()
-        return AppendResult(
-            ErrorCode.NONE,
-            info.first_offset,
-            info.log_append_time,
-            self.log.log_start_offset,
-            duplicate=info.duplicate,
-            next_offset=info.last_offset + 1,
-        )
-
-    def _verify_transactional(
-        self, batches: list[tuple[int, rec.BatchHeader]], verify: ProduceVerifier
-    ) -> AppendResult | None:
-        """KIP-890 (module docstring): None when every transactional batch may be appended."""
-        state = self.log.producer_state
-        for pid, epoch in {
-            (h.producer_id, h.producer_epoch) for _, h in batches if h.is_transactional
-        }:
-            entry = state.producers.get(pid)
-            if entry is not None and pid in state.ongoing and entry.producer_epoch == epoch:
-                continue  # already in the transaction here (Kafka's hasOngoingTransaction)
-            err = verify(pid, epoch)
-            if err != ErrorCode.NONE:
-                err = _VERIFY_ERRORS.get(err, err)
-                return AppendResult(
-                    err,
-                    message=(
-                        f"Transactional produce of producer {pid} (epoch {epoch}) to "
-                        f"{self.topic}-{self.index} failed verification with the transaction "
-                        f"coordinator: {err.name}"
-                    ),
-                )
-        return None
-
-    def read(
-        self,
-        offset: int,
-        max_bytes: int,
-        min_one: bool,
-        *,
-        follower: bool = False,
-        read_committed: bool = False,
-    ) -> FetchDataInfo:
-        """The file ranges to serve from ``offset``, unread (Fetch streams them to the socket);
-        consumers see only what is below the high watermark (read_committed: the LSO)."""
-        if self.offline:
-            raise KafkaStorageError(self.offline_message)
-        upper = None if follower else self.log.high_watermark
-        if read_committed and not follower:
-            upper = self.log.last_stable_offset
-        try:
-            return self.log.read(offset, max_bytes, max_offset=upper, min_one_batch=min_one)
-        except CorruptLogRangeError as exc:
-            if len(self.isr) > 1 or not self.is_leader:
-                # another replica can serve it: a retriable error sends clients there (the
-                # leader resigns, see strom.broker.cluster_mode; a follower sends them back)
-                raise KafkaStorageError(f"{exc.message}; another replica serves it") from exc
-            raise
+    records: Buffer = EMPTY
+    aborted_transactions: list[tuple[int, int]] | None = None  # (producer id, first offset)
+    preferred_read_replica: int = -1
+    size: int = 0  # bytes of records counted against the budget
 
 
 class ReplicaManager:
-    def __init__(self, broker_id: int) -> None:
+    def __init__(self, broker_id: int, replication: ReplicationControl | None = None) -> None:
+        """``replication``: cluster mode's ISR expansion and read-replica selection (None on a
+        single node)."""
         self.broker_id = broker_id
+        self.replication = replication
         self.partitions: dict[TopicPartition, Partition] = {}
         self.txn_verifier: TxnVerifier | None = None  # set by the transaction runtime
-        self._waiters: dict[TopicPartition, set[asyncio.Future[None]]] = {}
-        self._hw_waiters: dict[TopicPartition, list[tuple[int, asyncio.Future[None]]]] = {}
+        self.delayed_produce = ProducePurgatory()
+        self.delayed_fetch = FetchPurgatory()
+        self.fetch_sessions = FetchSessionCache()  # KIP-227, followers' (handlers/fetch.py)
 
     def get(self, topic: str, partition: int) -> Partition | None:
         return self.partitions.get((topic, partition))
@@ -241,6 +151,37 @@ class ReplicaManager:
             del self.partitions[(p.topic, p.index)]
         return gone
 
+    # -- produce -----------------------------------------------------------------------------
+    async def append_records(
+        self,
+        entries: Sequence[tuple[TopicPartition, memoryview | None]],
+        acks: int,
+        timeout_s: float,
+        *,
+        transactional_id: str | None = None,
+    ) -> list[AppendResult]:
+        """Append each partition's records as leader; one result per entry, in order. With
+        ``acks=-1`` each appended partition waits (concurrently) until its high watermark
+        covers the records, ``timeout_s`` at most."""
+        results = [
+            self.append(t, i, data, acks, transactional_id=transactional_id)
+            for (t, i), data in entries
+        ]
+        if acks != -1:
+            return results
+        waits = [
+            (r, self.wait_for_replication(tp, max(r.next_offset, r.base_offset + 1), timeout_s))
+            for (tp, _), r in zip(entries, results, strict=True)
+            if r.error == ErrorCode.NONE
+        ]
+        if waits:
+            codes = await asyncio.gather(*(w for _, w in waits))
+            for (r, _), code in zip(waits, codes, strict=True):
+                if code != ErrorCode.NONE:
+                    r.error = code
+                    r.message = f"acks=all not satisfied: {code.name}"
+        return results
+
     def append(
         self,
         topic: str,
@@ -251,8 +192,8 @@ class ReplicaManager:
         client: bool = True,
         transactional_id: str | None = None,
     ) -> AppendResult:
-        """Append as leader. ``client`` batches that are transactional are verified with
-        the transaction coordinator for ``transactional_id`` first (KIP-890)."""
+        """Append as leader, without waiting. ``client`` batches that are transactional are
+        verified with the transaction coordinator for ``transactional_id`` first (KIP-890)."""
         p = self.partitions.get((topic, partition))
         if p is None:
             return AppendResult(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
@@ -266,6 +207,7 @@ class ReplicaManager:
         if data is None or len(data) == 0:
             return AppendResult(ErrorCode.CORRUPT_MESSAGE, message="empty record set")
         verify = self._produce_verifier(topic, partition, transactional_id) if client else None
+        hw = p.log.high_watermark
         try:
             result = p.append_as_leader(data, acks, client=client, verify=verify)
         except RecordValidationError as exc:
@@ -273,41 +215,11 @@ class ReplicaManager:
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
-            self.notify((topic, partition))
+            if p.log.high_watermark != hw:  # the leader alone in the ISR
+                self.high_watermark_moved((topic, partition))
+            else:
+                self.delayed_fetch.wake((topic, partition))
         return result
-
-    # -- acks=all purgatory ----------------------------------------------------------------
-    def high_watermark_moved(self, tp: TopicPartition) -> None:
-        """Wake produce requests waiting for ``tp``'s high watermark, and fetches."""
-        waiters = self._hw_waiters.get(tp)
-        p = self.partitions.get(tp)
-        if waiters:
-            hw = p.log.high_watermark if p is not None else -1
-            for offset, fut in list(waiters):
-                if hw >= offset and not fut.done():
-                    fut.set_result(None)
-        self.notify(tp)
-
-    def fail_hw_waiters(
-        self, tp: TopicPartition, code: ErrorCode = ErrorCode.NOT_LEADER_OR_FOLLOWER
-    ) -> None:
-        """Leadership moved away (or the log went offline): every waiting acks=all produce
-        gets ``code``."""
-        for _, fut in self._hw_waiters.pop(tp, []):
-            if not fut.done():
-                fut.set_exception(KafkaError("leadership moved", code))
-
-    def handle_log_dir_failure(self, log_dir: Path) -> list[Partition]:
-        """The partitions whose log is in ``log_dir`` go offline: produce, fetch and
-        ListOffsets answer KAFKA_STORAGE_ERROR, waiting acks=all produces fail with it (their
-        records are not acknowledged), waiting fetches wake up. Returns them."""
-        gone = [p for p in self.partitions.values() if p.log.directory.parent == log_dir]
-        for p in gone:
-            p.offline = True
-            tp = (p.topic, p.index)
-            self.fail_hw_waiters(tp, ErrorCode.KAFKA_STORAGE_ERROR)
-            self.notify(tp)
-        return gone
 
     async def wait_for_replication(
         self, tp: TopicPartition, next_offset: int, timeout_s: float
@@ -319,27 +231,51 @@ class ReplicaManager:
         if p is None:
             return ErrorCode.NOT_LEADER_OR_FOLLOWER
         if p.log.high_watermark < next_offset:
-            fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            entry = (next_offset, fut)
-            self._hw_waiters.setdefault(tp, []).append(entry)
-            try:
-                await asyncio.wait_for(fut, timeout_s)
-            except TimeoutError:
-                return ErrorCode.REQUEST_TIMED_OUT
-            except KafkaError as exc:
-                return exc.code
-            finally:
-                lst = self._hw_waiters.get(tp)
-                if lst is not None and entry in lst:
-                    lst.remove(entry)
-                    if not lst:
-                        del self._hw_waiters[tp]
+            code = await self.delayed_produce.wait(tp, next_offset, timeout_s)
+            if code != ErrorCode.NONE:
+                return code
             p = self.partitions.get(tp)
             if p is None or not p.is_leader:
                 return ErrorCode.NOT_LEADER_OR_FOLLOWER
         if len(p.isr) < p.config.min_insync_replicas:
             return ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
         return ErrorCode.NONE
+
+    # -- high watermark and partition events ---------------------------------------------------
+    def high_watermark_moved(self, tp: TopicPartition) -> None:
+        """``tp``'s high watermark moved: complete the produces it covers, wake its fetches."""
+        p = self.partitions.get(tp)
+        if p is not None:
+            self.delayed_produce.high_watermark_moved(tp, p.log.high_watermark)
+        self.delayed_fetch.wake(tp)
+
+    def notify(self, tp: TopicPartition) -> None:
+        """``tp`` changed (a follower appended or learnt a new high watermark): wake the
+        fetches watching it."""
+        self.delayed_fetch.wake(tp)
+
+    def fail_hw_waiters(
+        self, tp: TopicPartition, code: ErrorCode = ErrorCode.NOT_LEADER_OR_FOLLOWER
+    ) -> None:
+        """Leadership moved away (or the log went offline): every waiting acks=all produce
+        gets ``code``, and the fetches watching ``tp`` look again (and answer its error)."""
+        self.delayed_produce.fail(tp, code)
+        self.delayed_fetch.wake(tp)
+
+    def handle_log_dir_failure(self, log_dir: Path) -> list[Partition]:
+        """The partitions whose log is in ``log_dir`` go offline: produce, fetch and
+        ListOffsets answer KAFKA_STORAGE_ERROR, waiting acks=all produces fail with it (their
+        records are not acknowledged), waiting fetches wake up. Returns them."""
+        gone = [p for p in self.partitions.values() if p.log.directory.parent == log_dir]
+        for p in gone:
+            p.offline = True
+            self.fail_hw_waiters((p.topic, p.index), ErrorCode.KAFKA_STORAGE_ERROR)
+        return gone
+
+    def purgatory_sizes(self) -> dict[str, int]:
+        """Waiting operations by Kafka's purgatory name: ``Fetch`` (distinct long-polling
+        fetches) and ``Produce`` (acks=all appends waiting for the high watermark)."""
+        return {"Fetch": len(self.delayed_fetch), "Produce": len(self.delayed_produce)}
 
     def _produce_verifier(
         self, topic: str, partition: int, transactional_id: str | None
@@ -390,37 +326,184 @@ class ReplicaManager:
         self.notify((topic, partition))
         return AppendResult(ErrorCode.NONE, info.first_offset, -1, p.log.log_start_offset)
 
-    # -- purgatory -----------------------------------------------------------------------
-    def notify(self, tp: TopicPartition) -> None:
-        waiters = self._waiters.pop(tp, None)
-        if waiters:
-            for fut in waiters:
-                if not fut.done():
-                    fut.set_result(None)
+    # -- fetch -------------------------------------------------------------------------------
+    async def fetch_messages(
+        self, params: FetchParams, partitions: Sequence[FetchPartitionSpec]
+    ) -> list[FetchPartitionData]:
+        """Read ``partitions`` (one result each, in order), long-polling in the fetch purgatory
+        until the fetch is satisfied (module docstring) or ``max_wait_ms`` passes."""
+        out = [FetchPartitionData(error=s.error) for s in partitions]
+        watched: dict[TopicPartition, list[int]] = {}
+        for i, spec in enumerate(partitions):
+            if spec.error != ErrorCode.NONE:
+                continue
+            tp = (spec.topic, spec.partition)
+            p = self.partitions.get(tp)
+            err = self._fetch_error(params, spec, p)
+            if err != ErrorCode.NONE or p is None:
+                out[i].error = err
+                continue
+            if params.is_follower and not watched.get(tp):
+                self._follower_fetched(p, params.replica_id, spec.fetch_offset)
+            watched.setdefault(tp, []).append(i)
+        read = _FetchRead(self, params, partitions, out)
+        read.read([i for idx in watched.values() for i in idx])
+        if not read.satisfied() and watched and params.max_wait_ms > 0:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + params.max_wait_ms / 1000
+            op = self.delayed_fetch.watch(watched)
+            try:
+                while (remaining := deadline - loop.time()) > 0:
+                    changed = await self.delayed_fetch.wait(op, remaining)
+                    if not changed:
+                        break  # max_wait_ms passed: nothing changed since the last read
+                    read.read([i for tp in changed for i in watched.get(tp, ())])
+                    if read.satisfied():
+                        break
+            finally:
+                self.delayed_fetch.unwatch(op)
+        if params.is_follower:
+            read.told_follower()
+        return out
 
-    async def wait_for_data(self, tps: Iterable[TopicPartition], timeout_s: float) -> bool:
-        """Park until one of ``tps`` gets an append or the timeout passes. True when woken."""
-        loop = asyncio.get_running_loop()
-        fut: asyncio.Future[None] = loop.create_future()
-        keys = list(tps)
-        for tp in keys:
-            self._waiters.setdefault(tp, set()).add(fut)
+    def _fetch_error(
+        self, params: FetchParams, spec: FetchPartitionSpec, p: Partition | None
+    ) -> ErrorCode:
+        if p is None:
+            return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        if params.is_follower and not params.replica_proven:
+            return ErrorCode.STALE_BROKER_EPOCH  # changes no follower state
+        epoch = spec.current_leader_epoch
+        if epoch >= 0 and epoch != p.leader_epoch:
+            if epoch < p.leader_epoch:
+                return ErrorCode.FENCED_LEADER_EPOCH
+            return ErrorCode.UNKNOWN_LEADER_EPOCH
+        if not p.is_leader and (params.is_follower or not params.follower_reads):
+            # followers serve consumers only when asked directly (KIP-392, Fetch v11+)
+            return ErrorCode.NOT_LEADER_OR_FOLLOWER
+        return ErrorCode.NONE
+
+    def _follower_fetched(self, p: Partition, replica: int, fetch_offset: int) -> None:
+        """A follower fetched at ``fetch_offset`` (its log end offset): record its progress,
+        move the high watermark (completing the produces it covers) and ask for an ISR
+        expansion once it has caught up."""
+        if p.update_follower(replica, fetch_offset):
+            self.high_watermark_moved((p.topic, p.index))
+        if self.replication is not None:
+            self.replication.maybe_expand_isr(p, replica)
+
+    def read_partition(
+        self, params: FetchParams, spec: FetchPartitionSpec, budget_left: int, first: bool
+    ) -> FetchPartitionData:
+        """One partition of a fetch, read now: at most ``min(partition_max_bytes,
+        budget_left)`` bytes, one whole batch beyond it when ``first`` (and the limit is not
+        hard)."""
+        p = self.partitions.get((spec.topic, spec.partition))
+        err = self._fetch_error(params, spec, p)
+        if err != ErrorCode.NONE or p is None:
+            return FetchPartitionData(err)
+        log = p.log
+        lso = log.last_stable_offset
+        d = FetchPartitionData(
+            high_watermark=log.high_watermark,
+            last_stable_offset=lso,
+            log_start_offset=log.log_start_offset,
+        )
+        follower = params.is_follower
+        if params.rack_id and not follower and self.replication is not None and p.is_leader:
+            preferred = self.replication.preferred_read_replica(
+                p, params.rack_id, spec.fetch_offset
+            )
+            if preferred >= 0:
+                d.preferred_read_replica = preferred
+                return d
+        committed = params.isolation_level == 1 and not follower
+        if params.isolation_level == 1:
+            d.aborted_transactions = []
+        min_one = first and not params.hard_limit
+        limit = min(spec.partition_max_bytes, budget_left)
+        if limit <= 0 and not min_one:
+            return d
+        upper = log.log_end_offset if follower else (lso if committed else d.high_watermark)
+        if spec.fetch_offset == upper >= d.log_start_offset and not p.offline:
+            return d  # caught up (the common case of a parked fetch): nothing to read
         try:
-            await asyncio.wait_for(fut, timeout_s)
-            return True
-        except TimeoutError:
-            return False
-        finally:
-            for tp in keys:
-                s = self._waiters.get(tp)
-                if s is not None:
-                    s.discard(fut)
-                    if not s:
-                        del self._waiters[tp]
+            info = p.read(
+                spec.fetch_offset,
+                max(limit, 0),
+                min_one,
+                follower=follower,
+                read_committed=committed,
+            )
+        except KafkaError as exc:
+            d.error = exc.code
+            return d
+        # the file ranges, not their bytes: the connection streams them
+        d.records = records_field(info.slices)
+        d.size = info.size
+        if committed and info.size:
+            d.aborted_transactions = [
+                (a.producer_id, a.first_offset)
+                for a in log.aborted_transactions(spec.fetch_offset, lso)
+            ]
+        return d
 
-    def purgatory_sizes(self) -> dict[str, int]:
-        """Waiting operations by Kafka's purgatory name: ``Fetch`` (distinct long-polling
-        fetches) and ``Produce`` (acks=all appends waiting for the high watermark)."""
-        fetches = {id(f) for s in self._waiters.values() for f in s}
-        produces = sum(len(w) for w in self._hw_waiters.values())
-        return {"Fetch": len(fetches), "Produce": produces}
+
+class _FetchRead:
+    """The results of one fetch as it is read and re-read: the byte total and the test for
+    "answer now"."""
+
+    __slots__ = ("errored", "out", "params", "rm", "specs", "total")
+
+    def __init__(
+        self,
+        rm: ReplicaManager,
+        params: FetchParams,
+        specs: Sequence[FetchPartitionSpec],
+        out: list[FetchPartitionData],
+    ) -> None:
+        self.rm = rm
+        self.params = params
+        self.specs = specs
+        self.out = out
+        self.total = 0
+        self.errored = any(d.error != ErrorCode.NONE for d in out)
+
+    def read(self, indexes: Sequence[int]) -> None:
+        """(Re-)read the partitions at ``indexes``, in request order."""
+        for i in sorted(indexes):
+            self.total -= self.out[i].size
+            d = self.rm.read_partition(
+                self.params, self.specs[i], self.params.max_bytes - self.total, self.total == 0
+            )
+            self.out[i] = d
+            self.total += d.size
+            if d.error != ErrorCode.NONE:
+                self.errored = True
+
+    def satisfied(self) -> bool:
+        """Answer now: an error, ``min_bytes`` (any data when min_bytes <= 1), or, for a
+        follower, a high watermark it has not been told yet."""
+        params = self.params
+        if self.errored or self.total >= params.min_bytes:
+            return True
+        if self.total > 0 and params.min_bytes <= 1:
+            return True
+        return params.is_follower and self._high_watermark_news()
+
+    def _high_watermark_news(self) -> bool:
+        replica = self.params.replica_id
+        for spec, d in zip(self.specs, self.out, strict=True):
+            p = self.rm.partitions.get((spec.topic, spec.partition))
+            told = p.high_watermark_told(replica) if p is not None else None
+            if told is not None and d.high_watermark > told:
+                return True
+        return False
+
+    def told_follower(self) -> None:
+        """The response carries these high watermarks to the follower."""
+        replica = self.params.replica_id
+        for spec, d in zip(self.specs, self.out, strict=True):
+            p = self.rm.partitions.get((spec.topic, spec.partition))
+            if p is not None and d.error == ErrorCode.NONE:
+                p.tell_high_watermark(replica, d.high_watermark)

@@ -11,6 +11,8 @@ Invariants (Kafka's ``Partition``):
 - A follower is caught up at a fetch when it asks for an offset at or beyond the leader's log end
   offset at that moment, or at or beyond the leader's log end offset at its previous fetch (then
   it was caught up as of that previous fetch).
+- A follower's fetch is answered as soon as the high watermark passes the one it was last sent
+  (``high_watermark_sent``), so followers learn it within one round trip.
 - A follower joins the ISR once it has reached the high watermark and the start of the current
   leader epoch; an ISR member leaves it when it has not been caught up for
   ``replica.lag.time.max.ms``. At most one ISR change is in flight per partition.
@@ -34,10 +36,11 @@ class FollowerState:
     last_fetch_ms: int = 0
     last_fetch_leader_leo: int = -1
     last_caught_up_ms: int = 0
+    high_watermark_sent: int = -1  # in the last fetch response this follower got
 
 
 class ReplicaTracking:
-    """Mixin of :class:`strom.broker.replica_manager.Partition`, which sets these fields."""
+    """Mixin of :class:`strom.broker.partition.Partition`, which sets these fields."""
 
     broker_id: int
     log: Log
@@ -101,6 +104,17 @@ class ReplicaTracking:
         f.last_fetch_ms = t
         f.last_fetch_leader_leo = leo
         return self.maybe_increment_high_watermark()
+
+    def high_watermark_told(self, replica: int) -> int | None:
+        """The high watermark ``replica`` was last sent (-1: none yet; None: not a follower
+        of this partition, whose fetch is never answered early)."""
+        f = self.followers.get(replica)
+        return f.high_watermark_sent if f is not None else None
+
+    def tell_high_watermark(self, replica: int, high_watermark: int) -> None:
+        f = self.followers.get(replica)
+        if f is not None:
+            f.high_watermark_sent = high_watermark
 
     def isr_to_expand(self, replica: int) -> list[int] | None:
         """The ISR with ``replica`` (which just fetched) added once it has caught up; None when

@@ -1,63 +1,81 @@
-"""Fetch: read from partition logs, long-polling in the purgatory until ``min_bytes`` arrive or
-``max_wait_ms`` passes.
+"""Fetch: a protocol mapper over :meth:`ReplicaManager.fetch_messages`.
 
-Limits: ``partition_max_bytes`` per partition and ``max_bytes`` (capped by ``fetch.max.bytes``,
-also for v0-2, which carry no ``max_bytes``: Kafka's rule) overall, except that from v3 the first
-partition with data returns at least one whole batch even when it is larger than the limits
-(KIP-74), so a consumer can always make progress; v0-2 limits are hard, as in Kafka. Record data
-is not read here: each partition's records are the segment file ranges
+Maps the request to :class:`FetchParams` and one :class:`FetchPartitionSpec` per partition after
+the checks that belong to the request, and the results back to the response:
+
+- topics by name (v0-12) or by id (v13+; UNKNOWN_TOPIC_ID); Kafka's ACLs: a follower needs
+  CLUSTER_ACTION on the cluster, a consumer READ on each topic (TOPIC_AUTHORIZATION_FAILED);
+- a follower fetch (a replica id) must prove it comes from that broker
+  (:mod:`strom.broker.security.replica_identity`); an unproven one is answered
+  STALE_BROKER_EPOCH for every partition and moves nothing;
+- ``max_bytes`` is capped by ``fetch.max.bytes``, also for v0-2, which carry no ``max_bytes``
+  (Kafka's rule); v0-2 limits are hard (no whole first batch beyond them: KIP-74 is v3+);
+  consumers may read from a follower only from v11 (KIP-392), where they also send their rack;
+- fetch sessions (KIP-227, :mod:`strom.broker.fetch_session`): created only for proven followers
+  (v13+) that ask for one; consumers get session id 0, which tells them to keep sending full
+  fetch requests. An incremental fetch on a session id that is not that follower's is answered
+  FETCH_SESSION_ID_NOT_FOUND, at the wrong epoch INVALID_FETCH_SESSION_EPOCH; epoch -1 or 0
+  closes the session and is a full fetch (0 asks for a new session).
+
+Record data is not read here: each partition's records are the segment file ranges
 (:mod:`strom.broker.response_records`), which the connection copies to the socket in bounded
-chunks, so the memory a response costs does not grow with its size. Consumers read below
-the high watermark only. Fetch sessions (KIP-227): the broker creates none; it answers session id
-0, which tells clients to keep sending full fetch requests, and rejects an incremental fetch on a
-session id it never gave out with FETCH_SESSION_ID_NOT_FOUND. A follower fetch (a replica id)
-must prove it comes from that broker (:mod:`strom.broker.security.replica_identity`); an
-unproven one is answered STALE_BROKER_EPOCH for every partition and moves nothing.
+chunks, so the memory a response costs does not grow with its size.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import uuid
-from dataclasses import dataclass
 
 from strom.broker.context import RequestContext
+from strom.broker.fetch_session import (
+    FINAL_EPOCH,
+    INITIAL_EPOCH,
+    FetchSession,
+    SessionPartition,
+)
 from strom.broker.registry import handles
-from strom.broker.replica_manager import Partition
-from strom.broker.response_records import records_field
+from strom.broker.replica_manager import FetchParams, FetchPartitionData, FetchPartitionSpec
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.broker.security.replica_identity import replica_identity
-from strom.errors import ErrorCode, KafkaError
+from strom.errors import ErrorCode
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 
 log = logging.getLogger("strom.broker.handlers.fetch")
 FR = FetchResponse
-EMPTY = b""
 INT32_MAX = 2**31 - 1
 
 
-@dataclass
-class _Want:
-    topic: str
-    topic_id: uuid.UUID
-    req: FetchRequest.FetchPartition
-    partition: Partition | None
-    error: ErrorCode
+def _replica_id(ctx: RequestContext, req: FetchRequest) -> int:
+    if ctx.api_version >= 15 and req.replica_state is not None:
+        return int(req.replica_state.replica_id)
+    return int(req.replica_id)
 
 
-def _resolve(
-    ctx: RequestContext, req: FetchRequest, proven: bool
-) -> list[tuple[FetchRequest.FetchTopic, list[_Want]]]:
-    """What each partition of ``req`` reads; ``proven``: a follower fetch proved its broker."""
-    store = ctx.broker.metadata
-    rm = ctx.broker.replica_manager
+async def _proven(ctx: RequestContext, req: FetchRequest, replica: int) -> bool:
+    state = req.replica_state if ctx.api_version >= 15 else None
+    epoch = state.replica_epoch if state is not None else -1
+    proven = await replica_identity(ctx.broker).is_broker(replica, epoch)
+    if not proven:
+        log.warning(
+            "follower fetch claiming broker %d (epoch %d) from %s refused: not that broker",
+            replica,
+            epoch,
+            ctx.peer,
+        )
+    return proven
+
+
+def _specs(
+    ctx: RequestContext, req: FetchRequest, follower: bool
+) -> tuple[list[FetchPartitionSpec], list[tuple[str, uuid.UUID]]]:
+    """One spec per partition of ``req``, in order, and each topic's (name, id)."""
+    store = ctx.services.metadata
     by_id = ctx.api_version >= 13
-    follower = _replica_id(ctx, req) >= 0
-    # Kafka: a follower needs CLUSTER_ACTION on the cluster, a consumer READ on each topic
     replica_ok = follower and checks.cluster(ctx, AclOperation.CLUSTER_ACTION)
-    out = []
+    specs: list[FetchPartitionSpec] = []
+    topics: list[tuple[str, uuid.UUID]] = []
     for t in req.topics:
         if by_id:
             info = store.topic_by_id(t.topic_id)
@@ -67,167 +85,160 @@ def _resolve(
             info = store.topic(t.topic)
             name = t.topic
             missing = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-        wants = []
+        topics.append((name if by_id else t.topic, info.topic_id if info else t.topic_id))
         allowed = replica_ok if follower else checks.topic(ctx, AclOperation.READ, name)
         for fp in t.partitions:
-            p = rm.get(name, fp.partition) if info else None
             err = ErrorCode.NONE
             if not allowed and (info is not None or not by_id):
-                err, p = ErrorCode.TOPIC_AUTHORIZATION_FAILED, None
-            elif p is None:
-                err = missing if info is None else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            elif follower and not proven:
-                err = ErrorCode.STALE_BROKER_EPOCH  # changes no follower state
-            elif fp.current_leader_epoch >= 0 and fp.current_leader_epoch != p.leader_epoch:
-                err = (
-                    ErrorCode.FENCED_LEADER_EPOCH
-                    if fp.current_leader_epoch < p.leader_epoch
-                    else ErrorCode.UNKNOWN_LEADER_EPOCH
+                err = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            elif info is None:
+                err = missing
+            specs.append(
+                FetchPartitionSpec(
+                    name,
+                    fp.partition,
+                    fp.fetch_offset,
+                    fp.partition_max_bytes,
+                    fp.current_leader_epoch,
+                    err,
                 )
-            elif not p.is_leader and (follower or ctx.api_version < 11):
-                # followers serve consumers only when asked directly (KIP-392, Fetch v11+)
-                err = ErrorCode.NOT_LEADER_OR_FOLLOWER
-            elif follower:
-                replica_fetch(ctx, p, _replica_id(ctx, req), fp.fetch_offset)
-            wants.append(_Want(name, info.topic_id if info else t.topic_id, fp, p, err))
-        out.append((t, wants))
-    return out
-
-
-def _replica_id(ctx: RequestContext, req: FetchRequest) -> int:
-    if ctx.api_version >= 15 and req.replica_state is not None:
-        return int(req.replica_state.replica_id)
-    return int(req.replica_id)
-
-
-def replica_fetch(ctx: RequestContext, p: Partition, replica: int, fetch_offset: int) -> None:
-    """A follower fetched at ``fetch_offset``: record its progress; move the high watermark and
-    ask for an ISR expansion when it has caught up."""
-    rm = ctx.broker.replica_manager
-    if p.update_follower(replica, fetch_offset):
-        rm.high_watermark_moved((p.topic, p.index))
-    cluster = ctx.broker.cluster
-    if cluster is not None:
-        cluster.maybe_expand_isr(p, replica)
-
-
-def _read_all(
-    ctx: RequestContext, req: FetchRequest, plan: list[tuple[FetchRequest.FetchTopic, list[_Want]]]
-) -> tuple[list[FetchResponse.FetchableTopicResponse], int, bool]:
-    follower = _replica_id(ctx, req) >= 0
-    cluster = ctx.broker.cluster
-    rack = req.rack_id if ctx.api_version >= 11 and not follower else ""
-    # Kafka: min(request max_bytes, fetch.max.bytes); v0-2 have no request max_bytes (Kafka
-    # takes Int.MaxValue) and a hard limit: no whole first batch beyond the limits (KIP-74 is v3+)
-    max_bytes = req.max_bytes if ctx.api_version >= 3 else INT32_MAX
-    budget = min(max_bytes, int(ctx.broker.config.fetch_max_bytes))
-    hard_limit = ctx.api_version < 3
-    total = 0
-    errored = False
-    topics = []
-    for t, wants in plan:
-        parts = []
-        for w in wants:
-            fp = w.req
-            pd = FR.PartitionData(
-                partition_index=fp.partition,
-                error_code=int(w.error),
-                high_watermark=-1,
-                last_stable_offset=-1,
-                log_start_offset=-1,
-                records=EMPTY,
-                preferred_read_replica=-1,
             )
-            p = w.partition
-            if p is None or w.error != ErrorCode.NONE:
-                errored = True
-                parts.append(pd)
-                continue
-            log = p.log
-            pd.high_watermark = log.high_watermark
-            lso = log.last_stable_offset
-            pd.last_stable_offset = lso
-            pd.log_start_offset = log.log_start_offset
-            if rack and cluster is not None and p.is_leader:
-                preferred = cluster.preferred_read_replica(p, rack, fp.fetch_offset)
-                if preferred >= 0:
-                    pd.preferred_read_replica = preferred
-                    parts.append(pd)
-                    continue
-            committed = req.isolation_level == 1 and not follower
-            if req.isolation_level == 1:
-                pd.aborted_transactions = []
-            try:
-                limit = min(fp.partition_max_bytes, budget - total)
-                if limit > 0 or (total == 0 and not hard_limit):
-                    info = p.read(
-                        fp.fetch_offset,
-                        max(limit, 0),
-                        total == 0 and not hard_limit,
-                        follower=follower,
-                        read_committed=committed,
-                    )
-                    # the file ranges, not their bytes: the connection streams them
-                    pd.records = records_field(info.slices)
-                    total += info.size
-                    if committed and info.size:
-                        pd.aborted_transactions = [
-                            FR.AbortedTransaction(
-                                producer_id=a.producer_id, first_offset=a.first_offset
-                            )
-                            for a in log.aborted_transactions(fp.fetch_offset, lso)
-                        ]
-            except KafkaError as exc:
-                pd.error_code = int(exc.code)
-                pd.records = EMPTY
-                errored = True
-            parts.append(pd)
-        topics.append(
-            FR.FetchableTopicResponse(
-                topic=w.topic if wants else t.topic, topic_id=t.topic_id, partitions=parts
-            )
-        )
-    return topics, total, errored
+    return specs, topics
+
+
+def _partition_data(index: int, d: FetchPartitionData) -> FetchResponse.PartitionData:
+    pd = FR.PartitionData(
+        partition_index=index,
+        error_code=int(d.error),
+        high_watermark=d.high_watermark,
+        last_stable_offset=d.last_stable_offset,
+        log_start_offset=d.log_start_offset,
+        records=d.records,
+        preferred_read_replica=d.preferred_read_replica,
+    )
+    if d.aborted_transactions is not None:
+        pd.aborted_transactions = [
+            FR.AbortedTransaction(producer_id=pid, first_offset=first)
+            for pid, first in d.aborted_transactions
+        ]
+    return pd
 
 
 @handles(1)
 async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
-    if ctx.api_version >= 7 and req.session_id != 0:
-        return FetchResponse(
-            error_code=int(ErrorCode.FETCH_SESSION_ID_NOT_FOUND), session_id=0, responses=[]
-        )
-    proven = False
+    v = ctx.api_version
+    rm = ctx.services.replica_manager
     replica = _replica_id(ctx, req)
-    if replica >= 0:
-        state = req.replica_state if ctx.api_version >= 15 else None
-        epoch = state.replica_epoch if state is not None else -1
-        proven = await replica_identity(ctx.broker).is_broker(replica, epoch)
-        if not proven:
-            log.warning(
-                "follower fetch claiming broker %d (epoch %d) from %s refused: not that broker",
-                replica,
-                epoch,
-                ctx.peer,
+    follower = replica >= 0
+    proven = follower and await _proven(ctx, req, replica)
+    session: FetchSession | None = None
+    if v >= 7 and req.session_id != 0:
+        if req.session_epoch in (FINAL_EPOCH, INITIAL_EPOCH):
+            # close it; a full fetch follows (epoch 0: which asks for a new session)
+            rm.fetch_sessions.close(req.session_id, replica)
+        else:
+            session = rm.fetch_sessions.get(req.session_id, replica) if proven else None
+            if session is None:
+                return _session_error(ErrorCode.FETCH_SESSION_ID_NOT_FOUND)
+            if req.session_epoch != session.epoch:
+                return _session_error(ErrorCode.INVALID_FETCH_SESSION_EPOCH)
+    params = FetchParams(
+        replica_id=replica if follower else -1,
+        max_wait_ms=max(req.max_wait_ms, 0),
+        min_bytes=req.min_bytes,
+        max_bytes=min(req.max_bytes if v >= 3 else INT32_MAX, ctx.services.config.fetch_max_bytes),
+        isolation_level=req.isolation_level,
+        hard_limit=v < 3,
+        rack_id=req.rack_id if v >= 11 and not follower else "",
+        replica_proven=proven,
+        follower_reads=v >= 11,
+    )
+    if session is not None:
+        return await _incremental(ctx, req, params, session)
+    specs, topics = _specs(ctx, req, follower)
+    results = await rm.fetch_messages(params, specs)
+    new = None
+    if v >= 13 and proven and req.session_epoch == INITIAL_EPOCH:
+        new = rm.fetch_sessions.create(replica)  # KIP-227, for followers only
+    answers = iter(results)
+    responses = []
+    for t, (name, topic_id) in zip(req.topics, topics, strict=True):
+        parts = []
+        for fp in t.partitions:
+            d = next(answers)
+            parts.append(_partition_data(fp.partition, d))
+            if new is not None:
+                sp = SessionPartition(
+                    fp.fetch_offset, fp.partition_max_bytes, fp.current_leader_epoch
+                )
+                sp.sent(d.high_watermark, d.last_stable_offset, d.log_start_offset)
+                new.partitions[(t.topic_id, fp.partition)] = sp
+        responses.append(FR.FetchableTopicResponse(topic=name, topic_id=topic_id, partitions=parts))
+    return FetchResponse(error_code=0, session_id=new.session_id if new else 0, responses=responses)
+
+
+def _session_error(code: ErrorCode) -> FetchResponse:
+    return FetchResponse(error_code=int(code), session_id=0, responses=[])
+
+
+async def _incremental(
+    ctx: RequestContext, req: FetchRequest, params: FetchParams, session: FetchSession
+) -> FetchResponse:
+    """KIP-227: update ``session`` from the request (changed and forgotten partitions), fetch
+    all its partitions, answer only those with something new (:mod:`strom.broker.fetch_session`)."""
+    parts = session.partitions
+    for ft in req.forgotten_topics_data:
+        for i in ft.partitions:
+            parts.pop((ft.topic_id, i), None)
+    for t in req.topics:
+        for fp in t.partitions:
+            key = (t.topic_id, fp.partition)
+            sp = parts.get(key)
+            if sp is None:
+                parts[key] = SessionPartition(
+                    fp.fetch_offset, fp.partition_max_bytes, fp.current_leader_epoch
+                )
+            else:
+                sp.fetch_offset = fp.fetch_offset
+                sp.partition_max_bytes = fp.partition_max_bytes
+                sp.current_leader_epoch = fp.current_leader_epoch
+    store = ctx.services.metadata
+    allowed = checks.cluster(ctx, AclOperation.CLUSTER_ACTION)
+    names: dict[uuid.UUID, str | None] = {}
+    keys = list(parts)
+    specs = []
+    for tid, i in keys:
+        if tid not in names:
+            info = store.topic_by_id(tid)
+            names[tid] = info.name if info is not None else None
+        name = names[tid]
+        err = ErrorCode.NONE
+        if name is None:
+            err = ErrorCode.UNKNOWN_TOPIC_ID
+        elif not allowed:
+            err = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+        sp = parts[(tid, i)]
+        specs.append(
+            FetchPartitionSpec(
+                name or "", i, sp.fetch_offset, sp.partition_max_bytes, sp.current_leader_epoch, err
             )
-    plan = _resolve(ctx, req, proven)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + max(req.max_wait_ms, 0) / 1000
-    rm = ctx.broker.replica_manager
-    while True:
-        topics, total, errored = _read_all(ctx, req, plan)
-        remaining = deadline - loop.time()
-        if (
-            total >= req.min_bytes
-            or errored
-            or remaining <= 0
-            or (total > 0 and req.min_bytes <= 1)
-        ):
-            break
-        tps = [(w.topic, w.req.partition) for _, ws in plan for w in ws if w.partition]
-        if not tps:
-            break
-        await rm.wait_for_data(tps, remaining)
-        if loop.time() >= deadline:
-            topics, total, errored = _read_all(ctx, req, plan)
-            break
-    return FetchResponse(error_code=0, session_id=0, responses=topics)
+        )
+    results = await ctx.services.replica_manager.fetch_messages(params, specs)
+    by_topic: dict[uuid.UUID, list[FetchResponse.PartitionData]] = {}
+    for key, d in zip(keys, results, strict=True):
+        sp = parts.get(key)
+        if sp is None:
+            continue
+        hw, lso, start = d.high_watermark, d.last_stable_offset, d.log_start_offset
+        if sp.must_respond(int(d.error), d.size, hw, lso, start):
+            by_topic.setdefault(key[0], []).append(_partition_data(key[1], d))
+            sp.sent(hw, lso, start)
+    session.advance()
+    return FetchResponse(
+        error_code=0,
+        session_id=session.session_id,
+        responses=[
+            FR.FetchableTopicResponse(topic=names.get(tid) or "", topic_id=tid, partitions=ps)
+            for tid, ps in by_topic.items()
+        ],
+    )

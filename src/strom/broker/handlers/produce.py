@@ -1,4 +1,8 @@
-"""Produce: validate, append as leader, answer per partition (or not at all for acks=0).
+"""Produce: a protocol mapper over :meth:`ReplicaManager.append_records`.
+
+Maps the request to (partition, records) entries after the checks that belong to the request
+(ACLs, ``acks``, internal topics), and the per-partition results back to the response (none at
+all for acks=0).
 
 acks must be 0, 1 or -1 (INVALID_REQUIRED_ACKS otherwise, nothing appended). Internal topics
 cannot be written by clients. Each partition succeeds or fails alone; a failed partition appends
@@ -10,9 +14,6 @@ verified with the transaction coordinator (KIP-890, see :mod:`strom.broker.repli
 """
 
 from __future__ import annotations
-
-import asyncio
-from collections.abc import Awaitable
 
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
@@ -42,51 +43,48 @@ def _partition_response(index: int, r: AppendResult) -> ProduceResponse.Partitio
 
 @handles(0)
 async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse | None:
-    rm = ctx.broker.replica_manager
     acks = req.acks
-    timeout_s = max(req.timeout_ms, 0) / 1000
-    responses = []
-    waits: list[tuple[ProduceResponse.PartitionProduceResponse, Awaitable[ErrorCode]]] = []
     # Kafka: WRITE on the transactional id (when given) for the whole request, WRITE per topic
     txn_ok = req.transactional_id is None or checks.transactional_id(
         ctx, AclOperation.WRITE, req.transactional_id
     )
+    slots: list[AppendResult | int] = []  # per partition: refused here, or its index in entries
+    entries: list[tuple[tuple[str, int], memoryview | None]] = []
     for topic in req.topic_data:
-        parts = []
         topic_ok = checks.topic(ctx, AclOperation.WRITE, topic.name)
         for pd in topic.partition_data:
             if not txn_ok:
-                result = AppendResult(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+                slots.append(AppendResult(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
             elif not topic_ok:
-                result = AppendResult(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
+                slots.append(AppendResult(ErrorCode.TOPIC_AUTHORIZATION_FAILED))
             elif acks not in (0, 1, -1):
-                result = AppendResult(ErrorCode.INVALID_REQUIRED_ACKS)
+                slots.append(AppendResult(ErrorCode.INVALID_REQUIRED_ACKS))
             elif topic.name in INTERNAL_TOPICS:
-                result = AppendResult(
-                    ErrorCode.INVALID_TOPIC_EXCEPTION,
-                    message=f"Cannot append to internal topic {topic.name}",
+                slots.append(
+                    AppendResult(
+                        ErrorCode.INVALID_TOPIC_EXCEPTION,
+                        message=f"Cannot append to internal topic {topic.name}",
+                    )
                 )
             else:
                 data = pd.records
                 mv = data if isinstance(data, memoryview) or data is None else memoryview(data)
-                result = rm.append(
-                    topic.name, pd.index, mv, acks, transactional_id=req.transactional_id
-                )
-            resp = _partition_response(pd.index, result)
-            if acks == -1 and result.error == ErrorCode.NONE:
-                upto = max(result.next_offset, result.base_offset + 1)
-                waits.append(
-                    (resp, rm.wait_for_replication((topic.name, pd.index), upto, timeout_s))
-                )
-            parts.append(resp)
-        responses.append(PR.TopicProduceResponse(name=topic.name, partition_responses=parts))
-    if waits:
-        # acks=all: answer once every ISR member has the records (the produce purgatory)
-        codes = await asyncio.gather(*(w for _, w in waits))
-        for (resp, _), code in zip(waits, codes, strict=True):
-            if code != ErrorCode.NONE:
-                resp.error_code = int(code)
-                resp.error_message = f"acks=all not satisfied: {code.name}"
+                slots.append(len(entries))
+                entries.append(((topic.name, pd.index), mv))
+    results = await ctx.services.replica_manager.append_records(
+        entries, acks, max(req.timeout_ms, 0) / 1000, transactional_id=req.transactional_id
+    )
     if acks == 0:
         return None
-    return ProduceResponse(responses=responses)
+    answers = iter(results[s] if isinstance(s, int) else s for s in slots)
+    return ProduceResponse(
+        responses=[
+            PR.TopicProduceResponse(
+                name=topic.name,
+                partition_responses=[
+                    _partition_response(pd.index, next(answers)) for pd in topic.partition_data
+                ],
+            )
+            for topic in req.topic_data
+        ]
+    )

@@ -1,0 +1,280 @@
+"""The replicated path: acks=all on a 3-broker cluster (ZooKeeper) against acks=1 on one broker.
+
+Starts a :class:`~strom.tools.local_cluster.LocalCluster` (a real ZooKeeper and three ``strom
+broker`` processes on 127.0.0.1, the code of this tree), creates a topic with replication factor
+3 and ``min.insync.replicas=2``, and drives it with a confluent-kafka producer:
+
+(a) bulk: ``--records`` x 100 B, linger 5 ms, acks=all on RF=3, against the same with acks=1 on a
+    single broker started here; printed as a ratio measured in the same run (target >= 0.6x);
+(b) unbatched: 1 KiB records, linger 0, acks=all, paced at each of ``--rates`` per second for
+    ``--seconds`` each; p50/p99 of the delivery latency per rate, the three brokers' CPU time per
+    record (less noisy than latency on a shared machine), and the highest paced rate whose
+    p99 <= 20 ms (goal >= 3,000/s).
+
+    python bench/replicated.py [--records 500000] [--rates 200,500,1000,2000,3000,4000]
+        [--seconds 3] [--profile DIR]
+
+``--in-process CYCLES`` measures the leader's data path alone instead (no sockets, process
+CPU time per acks=all append, with and without answering followers on high-watermark news).
+
+``--profile DIR`` records the partition leader under (b) with py-spy (``--py-spy PATH``, looked
+up on PATH by default) into ``DIR/leader.txt`` (collapsed stacks; ``--profile-format`` also
+takes ``speedscope`` or ``flamegraph``). Everything is bounded: each paced rate runs
+``--seconds`` and then waits at most 10 s for its outstanding deliveries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from confluent_kafka import Producer
+from confluent_kafka.admin import AdminClient, NewTopic
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from produce_consume import cpu_seconds, strom_broker  # noqa: E402
+
+from strom.tools.local_cluster import LocalCluster  # noqa: E402
+
+TOPIC = "replicated"
+
+
+def create_topic(bootstrap: str, rf: int, min_isr: int) -> None:
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    cfg = {"min.insync.replicas": str(min_isr)}
+    futures = admin.create_topics([NewTopic(TOPIC, 1, rf, config=cfg)], operation_timeout=30)
+    for f in futures.values():
+        f.result(60)
+    # wait until a producer can write (leaders elected, ISR complete)
+    p = Producer({"bootstrap.servers": bootstrap, "acks": "all"})
+    deadline = time.monotonic() + 60
+    errs: list[object] = []
+    while time.monotonic() < deadline:
+        errs.clear()
+        p.produce(TOPIC, b"warm", on_delivery=lambda e, _m: errs.append(e))
+        p.flush(10)
+        if errs and errs[0] is None:
+            return
+        time.sleep(0.2)
+    raise RuntimeError(f"topic {TOPIC} never accepted an acks=all write: {errs}")
+
+
+def bulk(bootstrap: str, acks: str, records: int, size: int = 100) -> float:
+    """Records per second of ``records`` x ``size`` B, linger 5 ms."""
+    p = Producer({
+        "bootstrap.servers": bootstrap, "acks": acks, "linger.ms": 5,
+        "queue.buffering.max.messages": 1_000_000, "batch.size": 1_000_000,
+        "enable.idempotence": acks == "all",
+    })  # fmt: skip
+    value = b"x" * size
+    failed = 0
+
+    def cb(err: object, _msg: object) -> None:
+        nonlocal failed
+        if err is not None:
+            failed += 1
+
+    t0 = time.perf_counter()
+    for _ in range(records):
+        while True:
+            try:
+                p.produce(TOPIC, value, on_delivery=cb)
+                break
+            except BufferError:
+                p.poll(0.01)
+        p.poll(0)
+    left = p.flush(120)
+    elapsed = time.perf_counter() - t0
+    if left or failed:
+        raise RuntimeError(f"bulk acks={acks}: {left} undelivered, {failed} failed")
+    return records / elapsed
+
+
+def paced(bootstrap: str, rate: int, seconds: float, size: int = 1024) -> tuple[float, float, int]:
+    """Unbatched ``size`` B records at ``rate``/s for ``seconds``: (p50 ms, p99 ms, failures)."""
+    p = Producer({
+        "bootstrap.servers": bootstrap, "acks": "all", "linger.ms": 0,
+        "enable.idempotence": True, "max.in.flight.requests.per.connection": 5,
+    })  # fmt: skip
+    value = b"y" * size
+    lat: list[float] = []
+    failed = 0
+    # warm up: connections, metadata and the idempotent producer id before the clock starts
+    # (librdkafka's start-up costs ~0.5 s on any broker; it is not the replicated path)
+    p.produce(TOPIC, value)
+    if p.flush(30):
+        raise RuntimeError("warm-up record was not delivered")
+
+    def make_cb(t0: float):  # type: ignore[no-untyped-def]
+        def cb(err: object, _msg: object) -> None:
+            nonlocal failed
+            if err is not None:
+                failed += 1
+            else:
+                lat.append((time.perf_counter() - t0) * 1000)
+
+        return cb
+
+    n = int(rate * seconds)
+    start = time.perf_counter()
+    for i in range(n):
+        due = start + i / rate
+        while (now := time.perf_counter()) < due:
+            p.poll(min(due - now, 0.001))
+        p.produce(TOPIC, value, on_delivery=make_cb(time.perf_counter()))
+        p.poll(0)
+    left = p.flush(10)
+    failed += left
+    lat.sort()
+    if not lat:
+        return float("inf"), float("inf"), failed
+
+    def pct(q: float) -> float:
+        return lat[min(len(lat) - 1, int(q * len(lat)))]
+
+    return pct(0.50), pct(0.99), failed
+
+
+def leader_pid(cluster: LocalCluster) -> int | None:
+    """The process leading partition 0 of the topic."""
+    from confluent_kafka.admin import AdminClient as _Admin
+
+    md = _Admin({"bootstrap.servers": cluster.bootstrap}).list_topics(TOPIC, timeout=10)
+    leader = md.topics[TOPIC].partitions[0].leader
+    return cluster.broker(leader).pid
+
+
+def in_process(cycles: int, high_watermark_news: bool = True) -> float:
+    """The leader's data path alone, no sockets: ``cycles`` acks=all appends of one 1 KiB record
+    on a real log, two follower tasks long-polling ``fetch_messages`` as a fetcher does.
+    Returns the process CPU microseconds per acknowledged append. ``high_watermark_news=False``
+    turns off answering a follower when only the high watermark moved (for comparison)."""
+    import asyncio
+    import uuid
+
+    from strom.broker import replica_manager as rm_mod
+    from strom.broker.partition import Partition
+    from strom.protocol import records as rec
+    from strom.storage.config import LogConfig
+    from strom.storage.log import Log
+
+    if not high_watermark_news:
+        rm_mod._FetchRead._high_watermark_news = lambda self: False  # type: ignore[method-assign]
+    tmp = Path(tempfile.mkdtemp(prefix="strom-bench-rm-"))
+    try:
+        rm = rm_mod.ReplicaManager(1)
+        lg = Log.open(tmp / "t-0", LogConfig(min_insync_replicas=2))
+        p = Partition("t", 0, uuid.uuid4(), lg, 1, [1, 2, 3], 0, leader=1)
+        p.isr = [1, 2, 3]
+        p.reset_followers()
+        rm.add(p)
+
+        async def follower(replica: int, stop: asyncio.Event) -> None:
+            offset = 0
+            params = rm_mod.FetchParams(replica_id=replica, max_wait_ms=500, replica_proven=True)
+            spec = rm_mod.FetchPartitionSpec("t", 0, 0, 1 << 20)
+            while not stop.is_set():
+                spec.fetch_offset = offset
+                [d] = await rm.fetch_messages(params, [spec])
+                if d.size:
+                    offset = lg.log_end_offset  # a follower appends what it got
+
+        async def run() -> float:
+            stop = asyncio.Event()
+            tasks = [asyncio.create_task(follower(r, stop)) for r in (2, 3)]
+            value = b"z" * 1024
+            t0 = time.process_time()
+            for _ in range(cycles):
+                b = rec.RecordBatchBuilder()
+                b.append(value, key=None, timestamp=int(time.time() * 1000))
+                [r] = await rm.append_records([(("t", 0), memoryview(b.build()))], -1, 5)
+                if r.error:
+                    raise RuntimeError(r.error)
+            elapsed = time.process_time() - t0
+            stop.set()
+            rm.notify(("t", 0))
+            await asyncio.gather(*tasks)
+            return elapsed
+
+        return asyncio.run(run()) / cycles * 1e6
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--records", type=int, default=500_000)
+    ap.add_argument("--rates", default="200,500,1000,2000,3000,4000")
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--skip-bulk", action="store_true")
+    ap.add_argument("--profile", type=Path, default=None)
+    ap.add_argument("--profile-format", default="raw")
+    ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    ap.add_argument("--in-process", type=int, default=0, metavar="CYCLES")
+    args = ap.parse_args()
+    if args.in_process:
+        for news in (True, False):
+            us = in_process(args.in_process, news)
+            print(f"in-process acks=all cycle (append + 2 follower fetches), high watermark "
+                  f"news {'on ' if news else 'off'}: {us:7.1f} us CPU per append")  # fmt: skip
+        return 0
+    rates = [int(r) for r in args.rates.split(",")]
+    t_start = time.monotonic()
+
+    one_broker = 0.0
+    if not args.skip_bulk:
+        with strom_broker() as (bootstrap, _client):
+            create_topic(bootstrap, 1, 1)
+            one_broker = bulk(bootstrap, "1", args.records)
+        print(f"bulk {args.records:,} x 100 B acks=1 one broker: {one_broker:>12,.0f} rec/s")
+
+    base = Path(tempfile.mkdtemp(prefix="strom-bench-repl-"))
+    try:
+        with LocalCluster(base, brokers=3) as cluster:
+            create_topic(cluster.bootstrap, 3, 2)
+            if not args.skip_bulk:
+                replicated = bulk(cluster.bootstrap, "all", args.records)
+                print(f"bulk {args.records:,} x 100 B acks=all RF=3:       {replicated:>12,.0f} "
+                      f"rec/s  ratio {replicated / one_broker:.2f}x (target >= 0.6x)")  # fmt: skip
+            spy = None
+            if args.profile is not None:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                pid = leader_pid(cluster)
+                ext = {"raw": "txt", "speedscope": "json", "flamegraph": "svg"}
+                out = args.profile / f"leader.{ext.get(args.profile_format, 'txt')}"
+                spy = subprocess.Popen([
+                    args.py_spy, "record", "--pid", str(pid), "--format", args.profile_format,
+                    "--output", str(out), "--rate", "200", "--nonblocking",
+                ], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+            best = 0
+            pids = [b.pid for b in cluster.brokers if b.pid is not None]
+            for rate in rates:
+                cpu0 = sum(cpu_seconds(pid) for pid in pids)
+                p50, p99, failed = paced(cluster.bootstrap, rate, args.seconds)
+                cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
+                ok = p99 <= 20.0 and failed == 0
+                if ok:
+                    best = max(best, rate)
+                print(f"unbatched 1 KiB acks=all RF=3 {rate:>5}/s: p50 {p50:7.1f} ms  "
+                      f"p99 {p99:7.1f} ms  failed {failed}  brokers' CPU "
+                      f"{cpu * 1000 / (rate * args.seconds):.2f} ms/record")  # fmt: skip
+            if spy is not None:
+                spy.send_signal(2)
+                spy.wait(30)
+            print(f"highest paced rate with p99 <= 20 ms: {best}/s (goal >= 3,000/s)")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    print(f"bench took {time.monotonic() - t_start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
