@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from strom.broker.cluster_apply import PartitionApplier
-from strom.broker.inter_broker import ControllerSender, InterBrokerPool
+from strom.broker.inter_broker import ControllerSender, InterBrokerPool, LoopChannel
 from strom.cluster import log_dir_events
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
@@ -83,10 +83,11 @@ class ClusterMode(PartitionApplier):
         self.sender = ControllerSender(
             InterBrokerPool(broker.broker_id, security=broker.inter_broker_security)
         )
+        self.channel = LoopChannel(self.sender)  # the controller calls it from its own thread
         self.controller = Controller(
             self.store,
             broker.broker_id,
-            self.sender,
+            self.channel,
             ControllerSettings(
                 unclean_leader_election=c["unclean.leader.election.enable"],
                 auto_leader_rebalance=c["auto.leader.rebalance.enable"],
@@ -118,6 +119,7 @@ class ClusterMode(PartitionApplier):
     async def start(self) -> None:
         """Register once the listener is bound; then stand for controller."""
         self.broker_epoch = await self._register()
+        self.channel.bind(asyncio.get_running_loop())
         self.controller.start()
         self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
         self._tasks.append(asyncio.create_task(self._resign_corrupt_loop()))
