@@ -238,7 +238,7 @@ class Controller:
         )
         for name in list(ctx.topics):
             self._watch_topic(name)
-        self.broker_events.bring_online(ctx.partitions())
+        self.broker_events.on_become_controller()
         self.requests.update_metadata()
         for b in ctx.brokers:
             self.requests.leader_and_isr(ctx.partitions_on(b), only=b)

@@ -57,6 +57,18 @@ class BrokerEventHandler:
             changes_of.new_partition_elections(self.ctx, tps, self.unclean_allowed)
         )
 
+    def on_become_controller(self) -> list[TP]:
+        """A new controller has read everything: move leadership off leaders that restarted
+        since their partition's state was written, and bring partitions online."""
+        bounced = self.states.bounced_since_written()
+        if bounced:
+            log.info("brokers restarted since their partitions' states were written: %s",
+                     {f"{t}-{p}": sorted(b) for (t, p), b in bounced.items()})  # fmt: skip
+        changes = changes_of.bounced_replica_elections(self.ctx, bounced, self.unclean_allowed)
+        written = self.states.write(changes)
+        return written + self.bring_online([tp for tp in self.ctx.partitions()
+                                            if tp not in written])  # fmt: skip
+
     def on_brokers(self, now: dict[int, BrokerEndpoint]) -> None:
         """The registered brokers are ``now``: elect leaders for partitions that lost theirs
         (and bring offline ones back when a broker returns), drop failed brokers from ISRs,

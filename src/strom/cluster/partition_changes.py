@@ -6,6 +6,7 @@ touches (no ZooKeeper, no network; the callers write the result with
 
 - :func:`new_partition_elections`: new partitions, and partitions whose leader is not live;
 - :func:`broker_change_elections`: brokers failed or (re)started;
+- :func:`bounced_replica_elections`: a new controller finds brokers that restarted unseen;
 - :func:`alter_partition_decisions`: an AlterPartition from a partition leader;
 - :func:`controlled_shutdown_changes`: a broker asks to leave;
 - :func:`offline_replica_elections`: replicas went offline with a broker's log directory;
@@ -68,25 +69,49 @@ def broker_change_elections(
     gone (or that have none, when a broker joined): a replica that did not just restart first,
     then any live ISR member, then, if allowed, an out-of-sync replica; drop failed brokers from
     the other ISRs."""
-    live = ctx.live()
     changes: dict[TP, Election] = {}
     for tp in ctx.partitions():
-        st = ctx.states.get(tp)
-        if st is None:
-            continue
-        if st.leader in gone or (st.leader == NO_LEADER and new):
-            replicas = ctx.replicas(tp)
-            off = ctx.offline_replicas.get(tp, set())  # failed log dirs: never elected
-            el = offline_election(replicas, st, live - gone, unclean_allowed=False, excluded=off)
-            if el.leader == NO_LEADER:
-                el = offline_election(replicas, st, live, unclean_allowed=False, excluded=off)
-            if el.leader == NO_LEADER and unclean_allowed(tp[0]):
-                el = offline_election(replicas, st, live, unclean_allowed=True, excluded=off)
-            if el.leader != st.leader or el.isr != st.isr:
-                changes[tp] = el
-        elif any(b in st.isr for b in gone - new) and len(st.isr) > 1:
-            changes[tp] = Election(st.leader, tuple(b for b in st.isr if b not in gone))
+        el = _after_broker_change(ctx, tp, gone, new, unclean_allowed)
+        if el is not None:
+            changes[tp] = el
     return changes
+
+
+def bounced_replica_elections(
+    ctx: ControllerContext, bounced: dict[TP, set[int]], unclean_allowed: UncleanAllowed
+) -> dict[TP, Election]:
+    """A new controller found brokers that restarted after a partition's state was written
+    (:meth:`PartitionStateStore.bounced_since_written`): each such partition is handled as if
+    the controller had seen those brokers fail and come back (a restarted leader does not keep
+    leading at its old leader epoch while another in-sync replica can lead)."""
+    changes: dict[TP, Election] = {}
+    for tp, brokers in bounced.items():
+        el = _after_broker_change(ctx, tp, brokers, brokers, unclean_allowed)
+        if el is not None:
+            changes[tp] = el
+    return changes
+
+
+def _after_broker_change(
+    ctx: ControllerContext, tp: TP, gone: set[int], new: set[int], unclean_allowed: UncleanAllowed
+) -> Election | None:
+    st = ctx.states.get(tp)
+    if st is None:
+        return None
+    live = ctx.live()
+    if st.leader in gone or (st.leader == NO_LEADER and new):
+        replicas = ctx.replicas(tp)
+        off = ctx.offline_replicas.get(tp, set())  # failed log dirs: never elected
+        el = offline_election(replicas, st, live - gone, unclean_allowed=False, excluded=off)
+        if el.leader == NO_LEADER:
+            el = offline_election(replicas, st, live, unclean_allowed=False, excluded=off)
+        if el.leader == NO_LEADER and unclean_allowed(tp[0]):
+            el = offline_election(replicas, st, live, unclean_allowed=True, excluded=off)
+        if el.leader != st.leader or el.isr != st.isr:
+            return el
+    elif any(b in st.isr for b in gone - new) and len(st.isr) > 1:
+        return Election(st.leader, tuple(b for b in st.isr if b not in gone))
+    return None
 
 
 AlterItem = tuple[TP, int, list[int], int]  # (partition, leader epoch, new ISR, partition epoch)

@@ -73,6 +73,9 @@ class PartitionStateStore:
         self.ctx = ctx
         self.fenced = fenced
         self.multis = 0  # ZooKeeper transactions sent (for tests and benchmarks)
+        # zxid of the last write of each state as read (not as written since): tells which
+        # brokers registered again after a partition's state was written
+        self.written_zxid: dict[TP, int] = {}
 
     # -- reads ---------------------------------------------------------------------------------
     def read(self, tps: list[TP]) -> None:
@@ -85,6 +88,22 @@ class PartitionStateStore:
                 self.ctx.states.pop(tp, None)
                 continue
             self.ctx.states[tp] = parse_state(data, int(stat.version))
+            self.written_zxid[tp] = int(stat.mzxid)
+
+    def bounced_since_written(self) -> dict[TP, set[int]]:
+        """Per partition (as read), the live leader or ISR members whose registration is newer
+        than the partition's state: they restarted after it was written, with no controller
+        watching (e.g. the controller itself was killed and restarted at once)."""
+        brokers = self.ctx.brokers
+        out: dict[TP, set[int]] = {}
+        for tp, st in self.ctx.states.items():
+            zxid = self.written_zxid.get(tp)
+            if zxid is None:
+                continue
+            bounced = {b for b in {st.leader, *st.isr} if b in brokers and brokers[b].epoch > zxid}
+            if bounced:
+                out[tp] = bounced
+        return out
 
     # -- writes --------------------------------------------------------------------------------
     def write(self, changes: dict[TP, Election]) -> list[TP]:
