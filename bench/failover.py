@@ -123,10 +123,12 @@ def run(mode: str, faults: int, session_ms: int, base: Path) -> dict[str, int]:
                 stuck += 1
                 break
             t_back = time.monotonic()
+            c.broker(leader).wait_ready()
             wait("acks after the rejoin", lambda t=t_back: prod.times[-1] > t + 0.5)
             gap = max_gap(prod.times, t0, t_back)
             gaps.append(gap)
-            print(f"  {mode} {k + 1}: broker {leader}, longest ack gap {gap:.2f}s", flush=True)
+            print(f"  {mode} {k + 1}: broker {leader}, longest ack gap {gap:.2f}s (it was back "
+                  f"in the ISR {t_back - t0:.2f}s after the fault)", flush=True)
         prod.stop_flag.set()
         prod.join(180)
         cons = Consumer({"bootstrap.servers": c.bootstrap, "group.id": f"check-{mode}",

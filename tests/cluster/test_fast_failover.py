@@ -106,7 +106,9 @@ def test_restart_and_sigterm_fail_over_before_the_session_expires(cluster_factor
         c.broker(ctl).wait_ready()
 
         # 3. SIGTERM the leader: leadership has moved when it exits
-        wait_for("full ISR", lambda: _led_and_in_sync(c.bootstrap, -1), timeout=60)
+        wait_for("full ISRs", lambda: all(len(isr) == 3 for _, _, isr
+                                          in partitions(c.bootstrap, TOPIC).values()),
+                 timeout=60)  # fmt: skip
         leader = wait_leader(c.bootstrap, TOPIC, 0)
         assert c.broker(leader).stop() == 0
         state = json.loads(zk.get(f"/brokers/topics/{TOPIC}/partitions/0/state")[0])

@@ -225,3 +225,16 @@ def test_timers_fire_as_events_and_stop_cancels_pending_calls() -> None:
     t.join(10)
     assert later.cancelled()
     assert em.call(lambda: 2).cancelled()
+
+
+def test_only_leaders_registered_after_their_state_count_as_bounced() -> None:
+    from strom.cluster.partition_state import PartitionStateStore
+
+    # broker epochs are registration zxids: 2 registered at zxid 99, after both states (50)
+    ctx = ctx_of({1: 10, 2: 99, 3: 12}, {0: [2, 1, 3], 1: [1, 2, 3]},
+                 {0: LeaderIsr(2, 7, (2, 1, 3)), 1: LeaderIsr(1, 3, (1, 2, 3))})  # fmt: skip
+    store = PartitionStateStore(None, ctx, lambda: None)
+    store.written_zxid = {("t", 0): 50, ("t", 1): 50}
+    assert store.bounced_since_written() == {("t", 0): {2}}  # not partition 1: 2 only follows
+    store.written_zxid = {("t", 0): 120, ("t", 1): 50}  # re-elected after it registered
+    assert store.bounced_since_written() == {}

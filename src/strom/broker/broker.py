@@ -148,7 +148,7 @@ class Broker:
 
     def broker_racks(self) -> dict[int, str | None]:
         if self.cluster is not None:
-            return {b: e.rack for b, e in self.cluster.store.live_brokers().items()}
+            return self.cluster.broker_racks()
         return {self.broker_id: self.rack}
 
     def endpoints(self, listener: str = "PLAINTEXT") -> list[tuple[int, str, int, str | None]]:

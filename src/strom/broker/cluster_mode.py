@@ -279,6 +279,13 @@ class ClusterMode(PartitionApplier):
                 )
         return E.NONE
 
+    def broker_racks(self) -> dict[int, str | None]:
+        """Rack of every live broker, from the controller's UpdateMetadata (no ZooKeeper read on
+        the request loop); from ZooKeeper only before the first UpdateMetadata arrived."""
+        if self.live:
+            return {b: e.rack for b, e in self.live.items()}
+        return {b: e.rack for b, e in self.store.live_brokers().items()}
+
     def endpoints(self) -> list[BrokerEndpoint]:
         if not self.live:
             b = self.broker

@@ -91,18 +91,18 @@ class PartitionStateStore:
             self.written_zxid[tp] = int(stat.mzxid)
 
     def bounced_since_written(self) -> dict[TP, set[int]]:
-        """Per partition (as read), the live leader or ISR members whose registration is newer
-        than the partition's state: they restarted after it was written, with no controller
-        watching (e.g. the controller itself was killed and restarted at once)."""
+        """Per partition (as read), its leader when the leader's registration is newer than the
+        partition's state: it restarted after it was elected, with no controller watching (e.g.
+        the controller itself was killed and restarted at once). Followers are left out: a
+        controller that saw a follower restart leaves the ISR as it was, so a newer
+        registration of a follower says nothing about its data."""
         brokers = self.ctx.brokers
         out: dict[TP, set[int]] = {}
         for tp, st in self.ctx.states.items():
             zxid = self.written_zxid.get(tp)
-            if zxid is None:
-                continue
-            bounced = {b for b in {st.leader, *st.isr} if b in brokers and brokers[b].epoch > zxid}
-            if bounced:
-                out[tp] = bounced
+            b = brokers.get(st.leader)
+            if zxid is not None and b is not None and b.epoch > zxid:
+                out[tp] = {st.leader}
         return out
 
     # -- writes --------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ async def leader_and_isr(ctx: RequestContext, req: LeaderAndIsrRequest) -> Leade
         return LeaderAndIsrResponse(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
     if not _addressed_to_me(ctx, req.broker_epoch):
         return LeaderAndIsrResponse(error_code=E.STALE_BROKER_EPOCH, topics=[])
-    return cluster.on_leader_and_isr(req)
+    return await cluster.on_leader_and_isr(req)
 
 
 @handles(6, min_version=5, max_version=8)
