@@ -61,8 +61,10 @@ class PartitionApplier:
 
     async def _to_controller(self, req: Message, resp_type: type[M], version: int) -> M:
         ep = self.live.get(self.controller_id)
-        if ep is None:
-            ep = self.store.live_brokers().get(self._controller_from_zk())
+        if ep is None:  # not told yet: ask ZooKeeper, off the event loop
+            ep = await asyncio.to_thread(
+                lambda: self.store.live_brokers().get(self._controller_from_zk())
+            )
         if ep is None:
             raise ConnectionError("no controller known")
         return await self.broker.inter_broker.request(ep.host, ep.port, req, resp_type, version)
