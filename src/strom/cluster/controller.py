@@ -246,9 +246,10 @@ class Controller:
             self._schedule_rebalance(gen)
 
     def _watch_brokers(self, gen: int) -> None:
-        """A one-shot watch on ``/brokers/ids``, re-armed at each event. Not kazoo's
-        ChildrenWatch: it skips a notification whose child list equals the previous one, and a
-        restarted broker replacing its own znode leaves the list unchanged."""
+        """A one-shot watch on ``/brokers/ids``, re-armed at each event, each event comparing
+        broker epochs. Not kazoo's ChildrenWatch: after a connection loss it re-reads the
+        children and skips its callback when the list equals the previous one, and a broker
+        that restarted meanwhile (its own znode replaced) leaves the list unchanged."""
 
         def fired(_event: Any) -> None:
             if gen == self._generation:
