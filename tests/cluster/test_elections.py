@@ -102,6 +102,7 @@ def test_controller_failover_and_paused_controller(cluster_factory) -> None:  # 
     zk = KazooClient(hosts=c.zk_connect)
     zk.start()
     try:
+        epoch_before = int(zk.get("/controller_epoch")[0])
         c.broker(second).pause()
 
         def other_controller() -> int | None:
@@ -111,7 +112,9 @@ def test_controller_failover_and_paused_controller(cluster_factory) -> None:  # 
             return owner if owner != second else None
 
         wait_for("another controller after the pause", other_controller, timeout=30)
-        epoch_after = int(zk.get("/controller_epoch")[0])
+        # the new controller creates /controller, then bumps the epoch
+        epoch_after = wait_for("a new controller epoch", lambda: (
+            e if (e := int(zk.get("/controller_epoch")[0])) > epoch_before else None))
         c.broker(second).resume()
         time.sleep(5)
         states = [json.loads(zk.get(f"/brokers/topics/ctl/partitions/{p}/state")[0])

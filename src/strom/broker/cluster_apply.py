@@ -4,7 +4,9 @@ Owns: creating local replicas the controller assigns, the leader/follower transi
 partition, and telling the group and transaction coordinators when this broker starts or stops
 leading a partition of ``__consumer_offsets`` / ``__transaction_state`` (they load or unload it).
 
-Invariants: a state with an older leader epoch than the local partition's is refused; a state
+Invariants: a LeaderAndIsr is applied partition by partition, yielding the event loop every few
+partitions (each partition's transition is whole when other requests see it); a state with an
+older leader epoch than the local partition's is refused; a state
 with the same leader epoch only updates replicas, ISR and partition epoch; a new leader epoch on
 a leader is recorded in the leader-epoch cache at the log end offset before any append under it;
 a follower hands the partition to the replica fetcher, which truncates before fetching; an
@@ -13,6 +15,7 @@ offline replica (failed log directory) is left alone and answered KAFKA_STORAGE_
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import TYPE_CHECKING, TypeVar
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("strom.broker.cluster")
 E = ErrorCode
 M = TypeVar("M", bound=Message)
+APPLY_BATCH = 8  # partitions of a LeaderAndIsr applied between two yields to the event loop
 
 
 class PartitionApplier:
@@ -46,7 +50,6 @@ class PartitionApplier:
         self.controller_id = -1
         self.live: dict[int, BrokerEndpoint] = {}
         self.fetchers = ReplicaFetcherManager(broker)
-        self._not_created: list[tuple[str, int]] = []  # replicas with no online log dir
 
     def check_controller_epoch(self, epoch: int) -> bool:
         if epoch < self.controller_epoch_seen:
@@ -58,8 +61,10 @@ class PartitionApplier:
 
     async def _to_controller(self, req: Message, resp_type: type[M], version: int) -> M:
         ep = self.live.get(self.controller_id)
-        if ep is None:
-            ep = self.store.live_brokers().get(self._controller_from_zk())
+        if ep is None:  # not told yet: ask ZooKeeper, off the event loop
+            ep = await asyncio.to_thread(
+                lambda: self.store.live_brokers().get(self._controller_from_zk())
+            )
         if ep is None:
             raise ConnectionError("no controller known")
         return await self.broker.inter_broker.request(ep.host, ep.port, req, resp_type, version)
@@ -76,7 +81,10 @@ class PartitionApplier:
         raise NotImplementedError
 
     # -- LeaderAndIsr -----------------------------------------------------------------------------
-    def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
+    async def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
+        """Apply every partition state of ``req``, giving the event loop back every
+        :data:`APPLY_BATCH` partitions (creating thousands of replicas must not stall produce
+        and fetch on this broker)."""
         R = LeaderAndIsrResponse
         if not self.check_controller_epoch(req.controller_epoch):
             return R(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
@@ -87,16 +95,20 @@ class PartitionApplier:
                                                          None, -1)  # fmt: skip
         leaders = {ll.broker_id: (ll.host_name, ll.port) for ll in req.live_leaders}
         topics = []
-        self._not_created = []
+        not_created: list[tuple[str, int]] = []  # replicas with no online log dir
+        applied = 0
         for ts in req.topic_states:
             errors = []
             for ps in ts.partition_states:
-                err = self._apply(ts.topic_name, ps, leaders)
+                applied += 1
+                if applied % APPLY_BATCH == 0:
+                    await asyncio.sleep(0)
+                err = self._apply(ts.topic_name, ps, leaders, not_created)
                 errors.append(R.LeaderAndIsrPartitionError(partition_index=ps.partition_index,
                                                            error_code=err))  # fmt: skip
             topics.append(R.LeaderAndIsrTopicError(topic_id=ts.topic_id, partition_errors=errors))
-        if self._not_created:  # offline replicas too: the controller must not elect them
-            self.announce_offline(self._not_created)
+        if not_created:  # offline replicas too: the controller must not elect them
+            self.announce_offline(not_created)
         return R(error_code=0, topics=topics)
 
     def _apply(
@@ -104,6 +116,7 @@ class PartitionApplier:
         topic: str,
         ps: LeaderAndIsrRequest.LeaderAndIsrPartitionState,
         leaders: dict[int, tuple[str, int]],
+        not_created: list[tuple[str, int]],
     ) -> ErrorCode:
         b = self.broker
         rm = b.replica_manager
@@ -127,7 +140,7 @@ class PartitionApplier:
                 )
             except KafkaStorageError as exc:
                 log.error("cannot create replica %s-%d: %s", topic, index, exc)
-                self._not_created.append((topic, index))
+                not_created.append((topic, index))
                 return E.KAFKA_STORAGE_ERROR  # no online log directory for it
             p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
                           ps.leader_epoch, leader=-1)  # fmt: skip

@@ -35,12 +35,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
+import functools
 import logging
+import os
+import socket
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from strom.broker.cluster_apply import PartitionApplier
-from strom.broker.inter_broker import ControllerSender, InterBrokerPool
+from strom.broker.inter_broker import ControllerSender, InterBrokerPool, LoopChannel
 from strom.cluster import log_dir_events
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
@@ -68,6 +73,41 @@ ALTER_PARTITION_VERSION = 1
 CONTROLLED_SHUTDOWN_VERSION = 3
 
 
+class DataDirLock:
+    """An exclusive ``flock`` on ``<first log dir>/.strom-broker.lock`` (released by the kernel
+    when the process dies): holding it proves no other live process uses this data, so a
+    registration of this broker id naming the same instance is a dead incarnation's."""
+
+    def __init__(self, log_dir: Path) -> None:
+        self.path = log_dir / ".strom-broker.lock"
+        self.instance = f"{socket.gethostname()}:{os.path.realpath(log_dir)}"
+        self._file: IO[bytes] | None = None
+
+    def acquire(self) -> bool:
+        if self._file is not None:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            f = open(self.path, "ab")  # noqa: SIM115 (held open while the broker runs)
+        except OSError as exc:
+            log.warning("cannot open %s: %r", self.path, exc)
+            return False
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            log.warning("%s is locked by another process: a registration left by a previous "
+                        "incarnation is waited out, not replaced", self.path)  # fmt: skip
+            return False
+        self._file = f
+        return True
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
 class ClusterMode(PartitionApplier):
     def __init__(self, broker: Broker) -> None:
         super().__init__(broker)
@@ -83,10 +123,11 @@ class ClusterMode(PartitionApplier):
         self.sender = ControllerSender(
             InterBrokerPool(broker.broker_id, security=broker.inter_broker_security)
         )
+        self.channel = LoopChannel(self.sender)  # the controller calls it from its own thread
         self.controller = Controller(
             self.store,
             broker.broker_id,
-            self.sender,
+            self.channel,
             ControllerSettings(
                 unclean_leader_election=c.unclean_leader_election_enable,
                 auto_leader_rebalance=c.auto_leader_rebalance_enable,
@@ -95,6 +136,7 @@ class ClusterMode(PartitionApplier):
             ),
         )
         self.broker_epoch = -1
+        self.data_lock = DataDirLock(Path(c.log_dirs[0]))
         self._tasks: list[asyncio.Task[None]] = []
         self._alter_inflight: set[tuple[str, int]] = set()
         self._alter_tasks: set[asyncio.Task[None]] = set()
@@ -118,20 +160,29 @@ class ClusterMode(PartitionApplier):
     async def start(self) -> None:
         """Register once the listener is bound; then stand for controller."""
         self.broker_epoch = await self._register()
+        self.channel.bind(asyncio.get_running_loop())
         self.controller.start()
         self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
         self._tasks.append(asyncio.create_task(self._resign_corrupt_loop()))
 
-    async def _register(self) -> int:
+    def _registration(self) -> Callable[[], int]:
+        """The (blocking) registration call: with this broker's instance when it holds the
+        lock of its first log directory, so it may replace a dead incarnation's znode."""
         b = self.broker
         host, port = b.advertised(b.inter_broker_listener)
+        endpoints = b.advertised_endpoints()
+        instance = self.data_lock.instance if self.data_lock.acquire() else None
+        return functools.partial(self.store.register_broker, b.broker_id, host, port, b.rack,
+                                 endpoints=endpoints, instance=instance)  # fmt: skip
+
+    async def _register(self) -> int:
+        b = self.broker
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.session_ms / 1000 + 2.0
         while True:
             try:
-                epoch = self.store.register_broker(
-                    b.broker_id, host, port, b.rack, endpoints=b.advertised_endpoints()
-                )
+                epoch = await asyncio.to_thread(self._registration())
+                host, port = b.advertised(b.inter_broker_listener)
                 log.info("registered broker %d at %s:%d (epoch %d)", b.broker_id, host, port, epoch)
                 return epoch
             except BrokerIdTakenError:
@@ -145,14 +196,17 @@ class ClusterMode(PartitionApplier):
 
     def _on_session_restored(self) -> None:
         log.info("new ZooKeeper session: registering again")
-        b = self.broker
-        host, port = b.advertised(b.inter_broker_listener)
+        task = asyncio.create_task(self._register_again())
+        self._alter_tasks.add(task)
+        task.add_done_callback(self._alter_tasks.discard)
+
+    async def _register_again(self) -> None:
         try:
-            self.broker_epoch = self.store.register_broker(
-                b.broker_id, host, port, b.rack, endpoints=b.advertised_endpoints()
-            )
+            self.broker_epoch = await asyncio.to_thread(self._registration())
         except BrokerIdTakenError as exc:
             log.error("%s", exc)
+        except Exception as exc:
+            log.error("registering again failed: %r", exc)
         self.controller.session_restored()
 
     def _on_config_change(self, topic: str, configs: dict[str, str]) -> None:
@@ -197,6 +251,7 @@ class ClusterMode(PartitionApplier):
         await self.sender.close()
         self.sender.pool.close()
         await asyncio.to_thread(self.store.stop)
+        self.data_lock.release()
 
     # -- metadata cache --------------------------------------------------------------------------
     def on_update_metadata(self, req: UpdateMetadataRequest) -> ErrorCode:
@@ -223,6 +278,13 @@ class ClusterMode(PartitionApplier):
                     ps.leader, ps.leader_epoch, list(ps.isr), ps.zk_version, ps.offline_replicas
                 )
         return E.NONE
+
+    def broker_racks(self) -> dict[int, str | None]:
+        """Rack of every live broker, from the controller's UpdateMetadata (no ZooKeeper read on
+        the request loop); from ZooKeeper only before the first UpdateMetadata arrived."""
+        if self.live:
+            return {b: e.rack for b, e in self.live.items()}
+        return {b: e.rack for b, e in self.store.live_brokers().items()}
 
     def endpoints(self) -> list[BrokerEndpoint]:
         if not self.live:

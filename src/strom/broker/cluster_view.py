@@ -204,7 +204,7 @@ class ZkClusterView:
         return sorted(m.live or m.store.live_brokers())
 
     def broker_racks(self) -> dict[int, str | None]:
-        return {b: e.rack for b, e in self._membership.store.live_brokers().items()}
+        return self._membership.broker_racks()  # UpdateMetadata's view: no ZooKeeper read
 
     def endpoints(self, listener: str = "PLAINTEXT") -> list[BrokerAddress]:
         return [(e.broker_id, *e.address(listener), e.rack) for e in self._membership.endpoints()]

@@ -3,7 +3,8 @@
 Owns: :class:`InterBrokerPool` (one connection per peer broker, opened on demand, reopened after
 a failure) and :class:`ControllerSender`, the controller's channel: one queue per broker,
 delivered in order by one task per broker, each request retried until it is answered or the
-broker leaves the cluster (Kafka's ControllerChannelManager).
+broker leaves the cluster (Kafka's ControllerChannelManager). :class:`LoopChannel` hands the
+controller's calls, made on its own event thread, to the event loop the sender runs on.
 
 Invariants: a request that failed on a connection is resent on a new connection, never
 reordered after a later request to the same broker; a broker that left has no queue and no task.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from strom.client.connection import BrokerConnection
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError
@@ -144,3 +145,28 @@ class ControllerSender:
                     log.debug("controller request to broker %d failed: %r; retrying", bid, exc)
                     self.pool.drop(ep.host, ep.port)
                     await asyncio.sleep(RETRY_BACKOFF_S)
+
+
+class LoopChannel:
+    """The ControllerChannel the controller's event thread calls: each call runs on ``loop``
+    (in call order, which keeps each broker's requests in order)."""
+
+    def __init__(self, inner: ControllerSender) -> None:
+        self.inner = inner
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+
+    def _run(self, fn: Any, *args: Any) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(fn, *args)
+
+    def send(self, broker: BrokerEndpoint, request: Message, version: int) -> None:
+        self._run(self.inner.send, broker, request, version)
+
+    def forget(self, broker_id: int) -> None:
+        self._run(self.inner.forget, broker_id)

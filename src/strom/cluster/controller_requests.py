@@ -2,8 +2,8 @@
 
 Owns: :class:`ControllerContext` (live brokers, topic assignments, partition states, ongoing
 reassignments) and the LeaderAndIsr (v6), UpdateMetadata (v7) and StopReplica (v3) requests of
-the Kafka 3.9 protocol built from it, and the :class:`ControllerChannel` interface the broker
-layer implements to deliver them.
+the Kafka 3.9 protocol built from it, :class:`BrokerRequests` which builds and hands them to the
+:class:`ControllerChannel` interface the broker layer implements to deliver them.
 
 Invariants: every request carries the controller's id and epoch; the partition epoch sent is
 the state znode's version; UpdateMetadata always describes every partition and every live broker,
@@ -12,6 +12,7 @@ so a broker that applies it has the whole picture (Kafka's full UpdateMetadata).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -51,6 +52,16 @@ class ControllerContext:
     reassigning: dict[TP, tuple[list[int], list[int]]] = field(default_factory=dict)
     # tp -> brokers whose replica is offline (a failed log dir; strom.cluster.log_dir_events)
     offline_replicas: dict[TP, set[int]] = field(default_factory=dict)
+
+    def reset(self, epoch: int, epoch_zk_version: int) -> None:
+        """A new term as controller: forget everything learnt in an earlier one."""
+        self.epoch, self.epoch_zk_version = epoch, epoch_zk_version
+        self.brokers = {}
+        self.shutting_down = set()
+        self.topics = {}
+        self.states = {}
+        self.reassigning = {}
+        self.offline_replicas = {}
 
     def live(self) -> set[int]:
         return set(self.brokers)
@@ -197,3 +208,47 @@ def stop_replica(
             R.StopReplicaTopicState(topic_name=t, partition_states=ps) for t, ps in by_topic.items()
         ],
     )
+
+
+class BrokerRequests:
+    """Tells brokers what the controller decided (Kafka's ``ControllerBrokerRequestBatch``)."""
+
+    def __init__(self, ctx: ControllerContext, channel: ControllerChannel,
+                 controller_id: int) -> None:  # fmt: skip
+        self.ctx = ctx
+        self.channel = channel
+        self.controller_id = controller_id
+
+    def update_metadata(self) -> None:
+        """The whole metadata to every live broker."""
+        req = update_metadata(self.ctx, self.controller_id)
+        for b in self.ctx.brokers.values():
+            # each copy carries its target's broker epoch, which the target checks
+            mine = copy.copy(req)
+            mine.broker_epoch = b.epoch
+            self.channel.send(b, mine, UPDATE_METADATA_VERSION)
+
+    def leader_and_isr(self, tps: list[TP], only: int | None = None) -> None:
+        """The state of ``tps`` to their replicas (or to broker ``only``)."""
+        ctx = self.ctx
+        targets = [only] if only is not None else sorted(ctx.brokers)
+        for b in targets:
+            mine = [tp for tp in tps if b in ctx.replicas(tp) and tp in ctx.states]
+            if mine and b in ctx.brokers:
+                req = leader_and_isr(ctx, self.controller_id, b, mine)
+                self.channel.send(ctx.brokers[b], req, LEADER_AND_ISR_VERSION)
+
+    def stop_replica(self, broker_id: int, tps: list[TP], delete: bool) -> None:
+        endpoint = self.ctx.brokers.get(broker_id)
+        if endpoint is not None and tps:
+            req = stop_replica(self.ctx, self.controller_id, broker_id, tps, delete)
+            self.channel.send(endpoint, req, STOP_REPLICA_VERSION)
+
+    def publish(self, tps: list[TP]) -> None:
+        """Tell the replicas of ``tps`` their new state, and every broker the new metadata."""
+        if tps:
+            self.leader_and_isr(tps)
+        self.update_metadata()
+
+    def forget(self, broker_id: int) -> None:
+        self.channel.forget(broker_id)

@@ -17,7 +17,8 @@ partitions in the znode itself, and make it *ephemeral*:
 - Any controller, including one elected later, rebuilds the whole offline-replica map by reading
   the children (:func:`read_offline_replicas`); an event whose broker epoch is not the broker's
   current registration is ignored.
-- On a change (:func:`on_log_dir_events`) the controller moves leadership of every partition led
+- On a change (``BrokerEventHandler.on_offline_replicas`` in :mod:`strom.cluster.controller_events`)
+  the controller moves leadership of every partition led
   by an offline replica to another live in-sync replica (or to none, keeping the ISR, as an
   offline election does; unclean only when the topic allows it) and removes offline followers from
   ISRs, then publishes LeaderAndIsr/UpdateMetadata. While a replica is offline the controller
@@ -25,23 +26,19 @@ partitions in the znode itself, and make it *ephemeral*:
   (AlterPartition answers INELIGIBLE_REPLICA).
 
 Thread-safety: :func:`report` runs on a worker thread of the broker (blocking ZooKeeper call);
-:func:`on_log_dir_events` runs on the controller's event task like every controller handler.
+:func:`read_offline_replicas` runs on the controller's event thread like every controller handler.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kazoo.exceptions import NoNodeError
 
 from strom.cluster.controller_requests import TP
-from strom.cluster.election import NO_LEADER, Election, offline_election
 from strom.cluster.zk_store import BrokerEndpoint, dumps
-
-if TYPE_CHECKING:
-    from strom.cluster.controller import Controller
 
 log = logging.getLogger("strom.cluster.controller")
 
@@ -85,32 +82,3 @@ def read_offline_replicas(zk: Any, brokers: dict[int, BrokerEndpoint]) -> dict[T
         for tp in tps:
             out.setdefault(tp, set()).add(broker)
     return out
-
-
-def on_log_dir_events(c: Controller) -> None:
-    """The set of offline replicas changed: elect away from them, shrink ISRs, publish."""
-    ctx = c.ctx
-    ctx.offline_replicas = read_offline_replicas(c.zk, ctx.brokers)
-    changes: dict[TP, Election] = {}
-    for tp, offline in ctx.offline_replicas.items():
-        st = ctx.states.get(tp)
-        if st is None:
-            continue
-        if st.leader in offline:
-            replicas = ctx.replicas(tp)
-            el = offline_election(replicas, st, ctx.live(), unclean_allowed=False,
-                                  excluded=offline)  # fmt: skip
-            if el.leader == NO_LEADER and c.unclean_allowed(tp[0]):
-                el = offline_election(replicas, st, ctx.live(), unclean_allowed=True,
-                                      excluded=offline)  # fmt: skip
-            changes[tp] = el
-        elif len(st.isr) > 1 and any(b in st.isr for b in offline):
-            changes[tp] = Election(st.leader, tuple(b for b in st.isr if b not in offline))
-    if not changes:
-        return
-    written = c.write_states(changes)
-    log.info("offline replicas %s: new states for %s",
-             {f"{t}-{p}": sorted(b) for (t, p), b in ctx.offline_replicas.items()},
-             {f"{t}-{p}": (ctx.states[(t, p)].leader, list(ctx.states[(t, p)].isr))
-              for t, p in written})  # fmt: skip
-    c.publish(written)

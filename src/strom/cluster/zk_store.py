@@ -10,7 +10,8 @@ Layout (under the chroot of ``zookeeper.connect``)::
 
     /cluster/id                                  {"version":"1","id":"<cluster id>"}
     /brokers/ids/<id>              (ephemeral)   {"version":5,"host":..,"port":..,"rack":..,
-                                                  "endpoints":["PLAINTEXT://h:p"],...}
+                                                  "endpoints":["PLAINTEXT://h:p"],...,
+                                                  "strom_instance":"<host>:<log dir>"}
     /brokers/topics/<topic>                      {"version":3,"topic_id":"<base64 uuid>",
                                                   "partitions":{"0":[1,2,3]},
                                                   "adding_replicas":{},"removing_replicas":{}}
@@ -25,6 +26,8 @@ Layout (under the chroot of ``zookeeper.connect``)::
                                                   "block_end":".."}
 
 Invariants: the partition epoch of a state is its znode version (as Kafka's ZooKeeper mode);
+a broker id is registered by one live process at a time (a restarted broker replaces its own dead
+incarnation's znode at once, never another process's: :meth:`ZkMetadataStore.register_broker`);
 watch callbacks run on kazoo's thread and are handed to the event loop, so the cache is only
 mutated on the loop; producer-id blocks are claimed with a conditional write, so two brokers
 never get the same block.
@@ -131,6 +134,14 @@ def parse_topic_znode(name: str, data: bytes) -> tuple[TopicInfo, dict[int, list
     return info, adding, removing
 
 
+def _instance_of(registration: bytes) -> str | None:
+    try:
+        value = json.loads(registration).get("strom_instance")
+    except (ValueError, AttributeError):
+        return None
+    return str(value) if value else None
+
+
 class ZkMetadataStore(MetadataStore):
     """Cluster metadata in ZooKeeper, with a watched local cache of topics."""
 
@@ -195,10 +206,20 @@ class ZkMetadataStore(MetadataStore):
     def register_broker(self, broker_id: int, host: str, port: int, rack: str | None,
                         listener: str = "PLAINTEXT",
                         endpoints: list[tuple[str, str, int, str]] | None = None,
-                        ) -> int:  # fmt: skip
+                        instance: str | None = None) -> int:  # fmt: skip
         """Create the ephemeral ``/brokers/ids/<id>``; returns the broker epoch (its czxid).
         ``endpoints``: every listener as (name, host, port, security protocol); ``host:port``
-        is the inter-broker one."""
+        is the inter-broker one.
+
+        ``instance`` names this broker's data (host and log directory), given only when the
+        caller holds the lock of that directory, which proves no other live process uses it:
+        then a registration of ``broker_id`` left by another session *with the same instance*
+        is a dead previous incarnation of this broker (killed before its ZooKeeper session
+        expired). It is replaced at once, in one transaction, and the new znode's czxid (a new
+        broker epoch) tells the controller the old incarnation is gone; a ``/controller`` znode
+        that incarnation held is deleted too, so a new controller is elected now rather than
+        when the old session expires. A registration with another instance (or none) is a live
+        duplicate: BrokerIdTakenError, as before."""
         eps = endpoints or [(listener, host, port, "PLAINTEXT")]
         data: dict[str, Any] = {
             "version": 5,
@@ -212,19 +233,47 @@ class ZkMetadataStore(MetadataStore):
         }
         if rack:
             data["rack"] = rack
+        if instance:
+            data["strom_instance"] = instance
         path = f"{BROKER_IDS}/{broker_id}"
         try:
             self.zk.create(path, dumps(data), ephemeral=True)
         except NodeExistsError:
-            _, stat = self.zk.get(path)
+            old, stat = self.zk.get(path)
             if stat.ephemeralOwner != self.zk.client_id[0]:
-                raise BrokerIdTakenError(
-                    f"Error while creating ephemeral at {path}, node already exists and owner "
-                    f"'{stat.ephemeralOwner}' does not match current session "
-                    f"'{self.zk.client_id[0]}': broker id {broker_id} is already registered"
-                ) from None
+                if not (instance and _instance_of(old) == instance):
+                    raise BrokerIdTakenError(
+                        f"Error while creating ephemeral at {path}, node already exists and "
+                        f"owner '{stat.ephemeralOwner}' does not match current session "
+                        f"'{self.zk.client_id[0]}': broker id {broker_id} is already registered"
+                    ) from None
+                self._replace_registration(path, dumps(data), stat, broker_id)
         _, stat = self.zk.get(path)
         return int(stat.czxid)
+
+    def _replace_registration(self, path: str, data: bytes, stat: Any, broker_id: int) -> None:
+        """Replace the registration of a dead incarnation of this broker (see
+        :meth:`register_broker`); BrokerIdTakenError when it changed meanwhile."""
+        dead_session = stat.ephemeralOwner
+        tx = self.zk.transaction()
+        tx.delete(path, version=stat.version)
+        tx.create(path, data, ephemeral=True)
+        results = tx.commit()
+        failed = [r for r in results if isinstance(r, Exception)]
+        if failed:
+            raise BrokerIdTakenError(f"broker id {broker_id}: registration changed while "
+                                     f"replacing it ({failed[0]!r})")  # fmt: skip
+        log.warning("replaced the registration of broker %d left by a previous incarnation "
+                    "(session 0x%x, not expired yet)", broker_id, dead_session)  # fmt: skip
+        try:
+            cdata, cstat = self.zk.get(CONTROLLER)
+            if (cstat.ephemeralOwner == dead_session
+                    and int(json.loads(cdata)["brokerid"]) == broker_id):  # fmt: skip
+                self.zk.delete(CONTROLLER, version=cstat.version)
+                log.warning("deleted /controller held by the previous incarnation of broker %d",
+                            broker_id)  # fmt: skip
+        except (NoNodeError, BadVersionError, ValueError, KeyError, TypeError):
+            pass
 
     def broker_epoch(self, broker_id: int) -> int | None:
         """The current epoch (registration czxid) of ``broker_id``; None when not registered."""

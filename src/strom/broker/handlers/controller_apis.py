@@ -81,7 +81,7 @@ async def leader_and_isr(ctx: RequestContext, req: LeaderAndIsrRequest) -> Leade
         return LeaderAndIsrResponse(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
     if not _addressed_to_me(ctx, req.broker_epoch):
         return LeaderAndIsrResponse(error_code=E.STALE_BROKER_EPOCH, topics=[])
-    return cluster.on_leader_and_isr(req)
+    return await cluster.on_leader_and_isr(req)
 
 
 @handles(6, min_version=5, max_version=8)
@@ -183,7 +183,7 @@ async def elect_leaders(ctx: RequestContext, req: ElectLeadersRequest) -> ElectL
     if ctx.broker.cluster is None:
         results = _single_node_elections(ctx, tps)
     else:
-        res = await _on_controller(ctx, lambda c: admin.elect_leaders(c, kind, tps))
+        res = await _on_controller(ctx, lambda c: c.admin.elect_leaders(kind, tps))
         if res is None:
             return R(error_code=E.NOT_CONTROLLER, replica_election_results=[])
         results = res
@@ -229,7 +229,7 @@ async def alter_partition_reassignments(
     if ctx.broker.cluster is None:
         return R(error_code=E.NOT_CONTROLLER, error_message="Reassignment needs a cluster "
                  "(this broker runs without ZooKeeper)", responses=[])  # fmt: skip
-    res = await _on_controller(ctx, lambda c: admin.alter_reassignments(c, wanted))
+    res = await _on_controller(ctx, lambda c: c.admin.alter_reassignments(wanted))
     if res is None:
         return R(error_code=E.NOT_CONTROLLER, error_message=None, responses=[])
     by_topic: dict[str, list[AlterPartitionReassignmentsResponse.ReassignablePartitionResponse]]
@@ -256,7 +256,7 @@ async def list_partition_reassignments(
         tps = [(t.name, p) for t in req.topics for p in t.partition_indexes]
     if ctx.broker.cluster is None:
         return R(error_code=0, error_message=None, topics=[])
-    res = await _on_controller(ctx, lambda c: admin.list_reassignments(c, tps))
+    res = await _on_controller(ctx, lambda c: c.admin.list_reassignments(tps))
     if res is None:
         return R(error_code=E.NOT_CONTROLLER, error_message=None, topics=[])
     by_topic: dict[str, list[ListPartitionReassignmentsResponse.OngoingPartitionReassignment]]
