@@ -39,7 +39,10 @@ from .linkctl import Link, LinkLoop
 
 T = TypeVar("T")
 
-FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+FAKETIME_LIB = next(
+    (str(p) for p in sorted(Path("/usr/lib").glob("*/faketime/libfaketime.so.1"))),
+    "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+)
 
 # Plan section 5.3 with the failover knobs of tests/cluster (a session expires in 6 s).
 CHAOS_BROKER_CONFIG = {
