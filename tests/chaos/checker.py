@@ -89,6 +89,7 @@ def check(history: Iterable[Event], replicas: Mapping[Any, Any] | None = None) -
     out["poll_skips"] = poll_skips(events)
     div = replica_divergence(replicas or {})
     out["replica_divergence"] = div["divergent"]
+    out["replica_missing"] = div["missing"]
     out["replica_batches_compared"] = div["compared"]
     out["divergence_examples"] = div["examples"]
     out.update(availability(sends, faults))
@@ -326,12 +327,15 @@ def poll_skips(events: list[Event]) -> int:
 def replica_divergence(replicas: Mapping[Any, Any]) -> dict[str, Any]:
     """Compare every replica's batches below the partition's high watermark (the highest HW
     any replica checkpointed: committed data must be on every replica after heal) by base
-    offset, leader epoch and CRC; a batch missing on one replica counts too."""
+    offset, leader epoch and CRC. *divergent*: two replicas hold different batches at one
+    offset; *missing*: a replica lacks a batch below the HW that another holds (a replica that
+    never caught up: with every ISR full again this is a divergence too)."""
     per_partition: dict[int, dict[Any, dict[str, Any]]] = defaultdict(dict)
     for broker, parts in replicas.items():
         for p, snap in parts.items():
             per_partition[int(p)][broker] = snap
     divergent = 0
+    missing = 0
     compared = 0
     examples: list[str] = []
     for p, snaps in sorted(per_partition.items()):
@@ -343,11 +347,17 @@ def replica_divergence(replicas: Mapping[Any, Any]) -> dict[str, Any]:
         for off in sorted(set().union(*[set(t) for t in tables.values()])):
             seen = {b: t.get(off) for b, t in tables.items()}
             compared += 1
-            if len(set(seen.values())) > 1:
+            present = {v for v in seen.values() if v is not None}
+            if len(present) > 1:
                 divergent += 1
-                if len(examples) < 10:
-                    examples.append(f"partition {p} offset {off}: {seen}")
-    return {"divergent": divergent, "compared": compared, "examples": examples}
+            elif None in seen.values():
+                missing += 1
+            else:
+                continue
+            if len(examples) < 10:
+                examples.append(f"partition {p} offset {off}: {seen}")
+    return {"divergent": divergent, "missing": missing, "compared": compared,
+            "examples": examples}  # fmt: skip
 
 
 def availability(sends: list[Event], faults: list[Event]) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from .scenarios import SCENARIOS, run_scenario
 FIGURES = ("acked", "failed", "indeterminate", "lost", "unseen", "duplicated",
            "inconsistent_offsets", "order_violations", "g1a", "g1c", "precommitted_reads",
            "committed_offset_regressions", "poll_skips", "replica_divergence",
-           "replica_batches_compared", "faults", "copy_missing", "copy_duplicated",
+           "replica_missing", "replica_batches_compared", "isr_recovered", "faults",
+           "copy_missing", "copy_duplicated",
            "wrong_final", "duration_s")  # fmt: skip
 
 

@@ -392,7 +392,9 @@ def _verdict(sc: Scenario, r: dict[str, Any]) -> bool:
     if sc.loss_expected:
         return bool(r["lost"])  # a control passes when the checker sees the allowed loss
     extra_bad = r.get("copy_missing", 0) + r.get("copy_duplicated", 0) + r.get("wrong_final", 0)
-    return bool(r["ok"]) and not extra_bad and not r.get("unseen")
+    if r.get("replica_missing") and r.get("isr_recovered"):
+        return False  # every ISR full again, yet a replica lacks committed batches
+    return bool(r["ok"]) and not extra_bad and not r.get("unseen") and r.get("isr_recovered", True)
 
 
 def _with_env(b: Any, env: dict[str, str]) -> None:

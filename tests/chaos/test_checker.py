@@ -146,7 +146,8 @@ def test_replica_divergence_found() -> None:
     r = replica_divergence({1: same, 2: other})
     assert r["divergent"] == 1 and r["compared"] == 2
     missing = {0: {"batches": [[0, 0, 11]], "hw": 5}}
-    assert replica_divergence({1: same, 2: missing})["divergent"] == 1
+    r = replica_divergence({1: same, 2: missing})
+    assert (r["divergent"], r["missing"]) == (0, 1)
     assert not check([], {1: same, 2: other})["ok"]
 
 
