@@ -19,7 +19,7 @@ FIGURES = ("acked", "failed", "indeterminate", "lost", "unseen", "duplicated",
            "committed_offset_regressions", "poll_skips", "replica_divergence",
            "replica_missing", "replica_batches_compared", "isr_recovered", "faults",
            "copy_missing", "copy_duplicated",
-           "wrong_final", "duration_s")  # fmt: skip
+           "wrong_final", "acks_below_min_isr", "duration_s")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -139,11 +139,16 @@ def isolate_follower(ctx: Ctx) -> None:
 
 
 def below_min_isr(ctx: Ctx) -> None:
+    """Both followers cut away from the leader; the leader's partitions must acknowledge no
+    acks=all write from a second after the cut until the heal (ISR < min ISR)."""
     _p, leader = ctx.nemesis.random_leader()
+    led = ctx.cluster.led_by(TOPIC, leader)
+    t0 = time.monotonic()
     for b in ctx.cluster.ids:
         if b != leader:
             ctx.nemesis.isolate(b)
     time.sleep(10)
+    ctx.extra.setdefault("windows", []).append((t0 + 1.0, time.monotonic(), led))
     ctx.nemesis.heal()
 
 
@@ -391,7 +396,8 @@ def _verdict(sc: Scenario, r: dict[str, Any]) -> bool:
         return False
     if sc.loss_expected:
         return bool(r["lost"])  # a control passes when the checker sees the allowed loss
-    extra_bad = r.get("copy_missing", 0) + r.get("copy_duplicated", 0) + r.get("wrong_final", 0)
+    extra_bad = sum(r.get(k, 0) for k in ("copy_missing", "copy_duplicated", "wrong_final",
+                                          "acks_below_min_isr"))  # fmt: skip
     if r.get("replica_missing") and r.get("isr_recovered"):
         return False  # every ISR full again, yet a replica lacks committed batches
     return bool(r["ok"]) and not extra_bad and not r.get("unseen") and r.get("isr_recovered", True)
@@ -478,11 +484,25 @@ def _drive(ctx: Ctx, records: int, rate: float) -> dict[str, Any]:
         extra.update(_copy_check(history.events))
     if sc.kind == "compaction":
         extra.update(_compaction_check(history.events, extra.pop("last_write", {})))
+    if "windows" in ctx.extra:
+        extra["acks_below_min_isr"] = _acks_in_windows(history.events, ctx.extra["windows"])
     extra["nemesis_errors"] = errors[:10]
     extra["leader_epochs"] = {p: (c.state(src, p) or {}).get("leader_epoch")
                               for p in c.partitions(src)}  # fmt: skip
     extra["controller_epoch"] = c.controller_epoch()
     return extra
+
+
+def _acks_in_windows(events: list[dict[str, Any]], windows: list[tuple[float, float, list[int]]]
+                     ) -> int:  # fmt: skip
+    """Acknowledgements completed inside a window on one of its partitions."""
+    return sum(
+        1
+        for e in events
+        if e.get("f") == "send" and e["st"] == "ok"
+        for a, b, parts in windows
+        if e["p"] in parts and a < e["t1"] < b
+    )
 
 
 def _isr_full(c: ChaosCluster) -> bool:
