@@ -73,8 +73,12 @@ def wait_for(what: str, fn: Callable[[], T | None], timeout: float = 60.0, every
 
 class ChaosCluster:
     def __init__(self, base_dir: Path, brokers: int = 3, overrides: dict[str, str] | None = None,
-                 *, seed: int = 0, clock: bool = False) -> None:  # fmt: skip
+                 *, seed: int = 0, clock: bool = False, direct: bool | None = None
+                 ) -> None:  # fmt: skip
         self.base_dir = Path(base_dir)
+        # direct: no proxy in any path (link faults then do nothing), to tell a harness artefact
+        # from a broker defect in scenarios that only kill, pause or corrupt
+        self.direct = os.environ.get("CHAOS_DIRECT") == "1" if direct is None else direct
         self.lc = LocalCluster(self.base_dir, brokers, None, {**CHAOS_BROKER_CONFIG,
                                                               **(overrides or {})})  # fmt: skip
         assert self.lc.zookeeper is not None
@@ -87,12 +91,14 @@ class ChaosCluster:
                                                seed=seed + b.id)
             self.zk[b.id] = self.links.link(f"zk-{b.id}", self.lc.zookeeper.port, kafka=False,
                                             seed=seed + 100 + b.id)  # fmt: skip
+            if clock:
+                self._fake_clock(b)
+            if self.direct:
+                continue
             b.overrides = {
                 "advertised.listeners": f"PLAINTEXT://127.0.0.1:{self.kafka[b.id].port}",
                 "zookeeper.connect": f"127.0.0.1:{self.zk[b.id].port}{self.lc.chroot}",
             }
-            if clock:
-                self._fake_clock(b)
         self._kz: KazooClient | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -126,6 +132,8 @@ class ChaosCluster:
     # -- addresses ---------------------------------------------------------------------------
     @property
     def bootstrap(self) -> str:
+        if self.direct:
+            return self.lc.bootstrap
         return ",".join(f"127.0.0.1:{link.port}" for link in self.kafka.values())
 
     def broker(self, broker_id: int) -> BrokerHandle:
