@@ -397,7 +397,10 @@ def _verdict(sc: Scenario, r: dict[str, Any]) -> bool:
     if sc.loss_expected:
         return bool(r["lost"])  # a control passes when the checker sees the allowed loss
     extra_bad = sum(r.get(k, 0) for k in ("copy_missing", "copy_duplicated", "wrong_final",
-                                          "acks_below_min_isr"))  # fmt: skip
+                                          "acks_below_min_isr",
+                                          "controller_epoch_not_increased"))  # fmt: skip
+    if r.get("alive_after_eio") and not all(r["alive_after_eio"]):
+        return False
     if r.get("replica_missing") and r.get("isr_recovered"):
         return False  # every ISR full again, yet a replica lacks committed batches
     return bool(r["ok"]) and not extra_bad and not r.get("unseen") and r.get("isr_recovered", True)
@@ -486,6 +489,13 @@ def _drive(ctx: Ctx, records: int, rate: float) -> dict[str, Any]:
         extra.update(_compaction_check(history.events, extra.pop("last_write", {})))
     if "windows" in ctx.extra:
         extra["acks_below_min_isr"] = _acks_in_windows(history.events, ctx.extra["windows"])
+    for key in ("alive_after_eio", "controller_epochs"):
+        if key in ctx.extra:
+            extra[key] = ctx.extra[key]
+    if "controller_epochs" in ctx.extra:
+        extra["controller_epoch_not_increased"] = sum(
+            1 for before, after in ctx.extra["controller_epochs"] if after <= before
+        )
     extra["nemesis_errors"] = errors[:10]
     extra["leader_epochs"] = {p: (c.state(src, p) or {}).get("leader_epoch")
                               for p in c.partitions(src)}  # fmt: skip
