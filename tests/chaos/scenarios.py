@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from confluent_kafka import Consumer, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from . import checker
@@ -337,8 +337,19 @@ SCENARIOS: dict[str, Scenario] = {s.name: s for s in [
 
 # -- the run ------------------------------------------------------------------------------------
 def create_topic(bootstrap: str, name: str, config: dict[str, str], partitions: int = 6) -> None:
+    """Create the topic; a transient client error (a broker handle torn down while the cluster
+    settles) is retried, an existing topic counts as created."""
     admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 0})
-    admin.create_topics([NewTopic(name, partitions, 3, config=config)])[name].result(60)
+    for attempt in range(5):
+        try:
+            admin.create_topics([NewTopic(name, partitions, 3, config=config)])[name].result(60)
+            return
+        except KafkaException as exc:
+            if exc.args and exc.args[0].code() == KafkaError.TOPIC_ALREADY_EXISTS:
+                return
+            if attempt == 4:
+                raise
+            time.sleep(2)
 
 
 def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float = 1000.0
