@@ -12,6 +12,7 @@ A history is a list of events (dicts, one JSON object per line in ``history.json
   indeterminate (timed out, maybe written); ``off`` None on an ``ok`` is an implicit ack
   (librdkafka knows the record was written by sequence number, not where);
 * ``{"f": "read", "c": consumer, "p": partition, "off": offset, "v": value, "t": time}``;
+  sends and reads may carry ``"topic"`` (partitions of different topics are different);
 * ``{"f": "assign", "c": consumer}``: the consumer's position may jump (poll-skip resets);
 * ``{"f": "txn", "w": copier, "id": txn, "st": "ok"|"fail"|"info", "writes": [values],
   "reads": [values], "t0": commit invoke time, "t1": completion}``; ``fail`` is an abort;
@@ -56,6 +57,11 @@ def _seq(value: str) -> tuple[str, int] | None:
         return producer, int(seq)
     except ValueError:
         return None
+
+
+def _part(e: Event) -> str:
+    """A partition's name in events: ``"<topic>-<p>"`` (topic "" when the event has none)."""
+    return f"{e.get('topic', '')}-{int(e['p'])}"
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -109,11 +115,11 @@ def delivery(sends: list[Event], reads: list[Event], txns: list[Event]) -> dict[
     read in an order other than their sequence order (idempotent send must keep it).
     Values written only by transactions (``txn`` events) are judged by :func:`transactions`."""
     txn_values = {v for t in txns for v in t.get("writes", ())}
-    where: dict[str, set[tuple[int, int]]] = defaultdict(set)
-    at: dict[tuple[int, int], set[str]] = defaultdict(set)
-    max_read: dict[int, int] = {}
+    where: dict[str, set[tuple[str, int]]] = defaultdict(set)
+    at: dict[tuple[str, int], set[str]] = defaultdict(set)
+    max_read: dict[str, int] = {}
     for r in reads:
-        p, off, v = int(r["p"]), int(r["off"]), str(r["v"])
+        p, off, v = _part(r), int(r["off"]), str(r["v"])
         where[v].add((p, off))
         at[(p, off)].add(v)
         max_read[p] = max(max_read.get(p, -1), off)
@@ -126,13 +132,13 @@ def delivery(sends: list[Event], reads: list[Event], txns: list[Event]) -> dict[
         v = str(s["v"])
         if v not in where:
             off = s.get("off")
-            p = int(s["p"])
+            p = _part(s)
             beyond = max_read.get(p, -1)
             passed = beyond > off if off is not None else beyond >= 0 and _read_after(s, reads)
             (lost if passed else unseen).append(v)
             continue
         off = s.get("off")
-        if off is not None and (int(s["p"]), int(off)) not in where[v]:
+        if off is not None and (_part(s), int(off)) not in where[v]:
             inconsistent.append(f"{v}: acked {s['p']}@{off}, read at {sorted(where[v])}")
     duplicated = sorted(v for v, places in where.items() if len(places) > 1)
     for (p, off), values in at.items():
@@ -161,18 +167,18 @@ def _read_after(send: Event, reads: list[Event]) -> bool:
         return False
     for r in reads:
         other = _seq(r["v"])
-        if other and other[0] == me[0] and other[1] > me[1] and int(r["p"]) == int(send["p"]):
+        if other and other[0] == me[0] and other[1] > me[1] and _part(r) == _part(send):
             return True
     return False
 
 
 def order_violations(reads: list[Event]) -> list[str]:
     """Per (producer, partition): sequence numbers must grow with the offset they are read at."""
-    by_place: dict[tuple[str, int], dict[int, int]] = defaultdict(dict)
+    by_place: dict[tuple[str, str], dict[int, int]] = defaultdict(dict)
     for r in reads:
         parsed = _seq(r["v"])
         if parsed is not None:
-            by_place[(parsed[0], int(r["p"]))][int(r["off"])] = parsed[1]
+            by_place[(parsed[0], _part(r))][int(r["off"])] = parsed[1]
     out = []
     for (producer, p), by_offset in by_place.items():
         last = -1
@@ -304,18 +310,18 @@ def committed_regressions(events: list[Event]) -> int:
 def poll_skips(events: list[Event]) -> int:
     """A consumer's consecutive reads of a partition jumped over an offset another read or an
     ack shows holds a record (an ``assign`` event of that consumer resets its positions)."""
-    known: dict[int, set[int]] = defaultdict(set)
+    known: dict[str, set[int]] = defaultdict(set)
     for e in events:
         if e.get("f") == "read":
-            known[int(e["p"])].add(int(e["off"]))
-    last: dict[tuple[str, int], int] = {}
+            known[_part(e)].add(int(e["off"]))
+    last: dict[tuple[str, str], int] = {}
     skips = 0
     for e in events:
         if e.get("f") == "assign":
             for key in [k for k in last if k[0] == str(e["c"])]:
                 del last[key]
         elif e.get("f") == "read":
-            key = (str(e["c"]), int(e["p"]))
+            key = (str(e["c"]), _part(e))
             off = int(e["off"])
             prev = last.get(key)
             if prev is not None and off > prev + 1:

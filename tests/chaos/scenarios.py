@@ -627,8 +627,9 @@ class GroupWorkers:
             while not self.stop_flag.is_set():
                 msgs = [m for m in c.consume(200, 0.5) if m.error() is None]
                 for m in msgs:
-                    h.add({"f": "read", "c": cid, "p": m.partition(), "off": m.offset(),
-                           "v": m.value().decode(), "t": time.monotonic()})  # fmt: skip
+                    h.add({"f": "read", "c": cid, "topic": self.topic, "p": m.partition(),
+                           "off": m.offset(), "v": m.value().decode(),
+                           "t": time.monotonic()})  # fmt: skip
                     self.reads += 1
                 if msgs:
                     pos = {m.partition(): m.offset() + 1 for m in msgs}

@@ -160,6 +160,14 @@ def test_unavailability_per_fault() -> None:
     assert r["faults"] == 1
 
 
+def test_partitions_of_different_topics_are_different() -> None:
+    h = [*clean(), {**read("x.0", 0, 0, c="c2"), "topic": "out"}]
+    r = check(h)
+    assert r["inconsistent_offsets"] == 0 and r["poll_skips"] == 0
+    h.append({**read("x.1", 0, 0, c="c2"), "topic": "out"})
+    assert check(h)["inconsistent_offsets"] == 1
+
+
 def test_percentile() -> None:
     assert percentile([3.0, 1.0, 2.0], 50) == 2.0
     assert percentile(list(map(float, range(1, 101))), 99) == 99.0

@@ -77,8 +77,8 @@ class ProducerWorker(threading.Thread):
         self.error: BaseException | None = None
 
     def log(self, seq: int, p: int, t0: float, st: str, off: int | None, err: str = "") -> None:
-        ev = {"f": "send", "w": self.wname, "v": f"{self.wname}.{seq}", "p": p, "st": st,
-              "off": off, "t0": t0, "t1": time.monotonic()}  # fmt: skip
+        ev = {"f": "send", "w": self.wname, "v": f"{self.wname}.{seq}", "topic": self.topic,
+              "p": p, "st": st, "off": off, "t0": t0, "t1": time.monotonic()}  # fmt: skip
         if err:
             ev["err"] = err
         self.history.add(ev)
@@ -238,8 +238,9 @@ def read_all(bootstrap: str, topic: str, partitions: list[int], history: History
             for m in c.consume(1000, 0.5):
                 if m.error() is not None:
                     continue
-                history.add({"f": "read", "c": consumer, "p": m.partition(), "off": m.offset(),
-                             "v": m.value().decode(), "t": time.monotonic()})  # fmt: skip
+                history.add({"f": "read", "c": consumer, "topic": topic, "p": m.partition(),
+                             "off": m.offset(), "v": m.value().decode(),
+                             "t": time.monotonic()})  # fmt: skip
                 pos[m.partition()] = m.offset() + 1
                 n += 1
             if all(pos[p] < ends[p] for p in partitions) is False:
