@@ -383,6 +383,11 @@ def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float 
         extra["harness_traceback"] = traceback.format_exc()[-3000:]
     finally:
         replicas: dict[int, Any] = {}
+        extra["link_stats"] = {
+            link.name: dict(link.stats)
+            for link in [*cluster.kafka.values(), *cluster.zk.values()]
+            if link.stats["resets"] or link.stats["delayed"] or link.stats["dropped_bytes"]
+        }
         try:
             cluster.heal_all()
             cluster.lc.stop(60)
