@@ -72,6 +72,7 @@ class Scenario:
     clock: bool = False
     kind: str = "verifiable"  # verifiable | txn | groups | compaction
     setup: Step | None = None
+    copier_config: dict[str, Any] = field(default_factory=dict)
 
 
 # -- steps --------------------------------------------------------------------------------------
@@ -317,8 +318,10 @@ SCENARIOS: dict[str, Scenario] = {s.name: s for s in [
        coordinator_kill, interval=6, max_faults=6, kind="groups"),
     _s("F16", "transactional copier under bounces", "G1a=G1c=0; copy missing=dup=0",
        bounce_any, interval=6, max_faults=6, kind="txn"),
+    # the copier's requests time out after 5 s (it retries EndTxn on a new connection) while
+    # the proxy holds the first EndTxn 12 s and then delivers it
     _s("F17", "delayed EndTxn (KAFKA-17754)", "G1a=0; lost=0", delay_end_txn, interval=8,
-       max_faults=6, kind="txn"),
+       max_faults=6, kind="txn", copier_config={"socket.timeout.ms": 5000}),
     _s("F18", "produce-response resets (5 %) + leader kills", "dup=0; ack-offset mismatch=0",
        kill_leader, interval=8, setup=setup_resets),
     _s("F19", "compaction with leader kills", "wrong final value per key=0", kill_leader,
@@ -454,7 +457,7 @@ def _drive(ctx: Ctx, records: int, rate: float) -> dict[str, Any]:
     if sc.kind == "txn":
         copier = TxnCopier("copier", c.bootstrap, src, "out", 6, history,
                            ctx.rng.randrange(1 << 30), deadline_s=records / rate + 200,
-                           expected=records)
+                           expected=records, producer_config=sc.copier_config)
         copier.start()
     group = None
     if sc.kind == "groups":

@@ -22,7 +22,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka import (
+    OFFSET_BEGINNING,
+    Consumer,
+    KafkaError,
+    KafkaException,
+    Producer,
+    TopicPartition,
+)
 
 # librdkafka errors after which the record was certainly not written; any other error leaves
 # the send indeterminate (a timeout may hide a write)
@@ -253,6 +260,24 @@ def read_all(bootstrap: str, topic: str, partitions: list[int], history: History
     return n
 
 
+def _commit(p: Producer, ev: dict[str, Any]) -> str:
+    """Commit, retrying a retriable failure (librdkafka's advice); abort when the transaction
+    must be aborted. Returns ok or fail; raises when the outcome stays unknown."""
+    for _attempt in range(5):
+        try:
+            p.commit_transaction(30)
+            return "ok"
+        except KafkaException as exc:
+            err = exc.args[0]
+            ev.setdefault("errors", []).append(err.name())
+            if err.txn_requires_abort():
+                p.abort_transaction(30)
+                return "fail"
+            if not err.retriable():
+                raise
+    raise RuntimeError("commit still retriable after 5 attempts")
+
+
 class TxnCopier(threading.Thread):
     """Copies ``src`` to ``dst`` in transactions of up to ``size`` records; with probability
     ``abort_p`` a transaction is aborted after its writes (and its input copied again). An
@@ -261,8 +286,10 @@ class TxnCopier(threading.Thread):
 
     def __init__(self, name: str, bootstrap: str, src: str, dst: str, partitions: int,
                  history: History, seed: int, size: int = 100, abort_p: float = 0.1,
-                 deadline_s: float = 120, expected: int = 0) -> None:  # fmt: skip
+                 deadline_s: float = 120, expected: int = 0,
+                 producer_config: dict[str, Any] | None = None) -> None:  # fmt: skip
         super().__init__(name=f"chaos-{name}", daemon=True)
+        self.producer_config = dict(producer_config or {})
         self.wname, self.bootstrap, self.src, self.dst = name, bootstrap, src, dst
         self.partitions, self.history, self.size = partitions, history, size
         self.rng = random.Random(seed)
@@ -282,8 +309,8 @@ class TxnCopier(threading.Thread):
                       "enable.auto.commit": False, "isolation.level": "read_committed",
                       "auto.offset.reset": "earliest", "log_level": 0})  # fmt: skip
         p = Producer({"bootstrap.servers": self.bootstrap, "transactional.id": self.wname,
-                      "log_level": 0, "transaction.timeout.ms": 40000,
-                      "message.timeout.ms": 40000})  # fmt: skip
+                      "client.id": self.wname, "log_level": 0, "transaction.timeout.ms": 40000,
+                      "message.timeout.ms": 40000, **self.producer_config})  # fmt: skip
         tps = [TopicPartition(self.src, i) for i in range(self.partitions)]
         committed = c.committed(tps, timeout=30)
         c.assign([TopicPartition(self.src, t.partition, t.offset if t.offset >= 0
@@ -321,9 +348,9 @@ class TxnCopier(threading.Thread):
                         p.abort_transaction(30)
                         ev["st"] = "fail"
                     else:
-                        p.commit_transaction(30)
-                        ev["st"] = "ok"
-                        self.copied += len(msgs)
+                        ev["st"] = _commit(p, ev)
+                        if ev["st"] == "ok":
+                            self.copied += len(msgs)
                 except Exception as exc:
                     ev["st"], ev["err"] = "info", str(exc)[:200]
                     with contextlib.suppress(Exception):
