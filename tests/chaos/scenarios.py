@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import shutil
 import threading
@@ -32,6 +33,8 @@ from typing import Any
 
 from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
+
+import strom
 
 from . import checker
 from .cluster import ChaosCluster, faketime_available, wait_for
@@ -369,6 +372,10 @@ def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float 
     cluster = ChaosCluster(workdir / "cluster", 3, sc.broker_config, seed=seed, clock=sc.clock)
     ctx = Ctx(cluster, Nemesis(cluster, history, rng, TOPIC), rng, history, sc)
     extra: dict[str, Any] = {}
+    if os.environ.get("CHAOS_INSTRUMENT") == "1":
+        src = str(Path(strom.__file__).resolve().parents[1])
+        for b in cluster.lc.brokers:
+            _with_env(b, {"PYTHONPATH": f"{Path(__file__).parent / 'instrument'}:{src}"})
     if sc.setup is setup_log_dir_eio:
         setup_log_dir_eio(ctx)
         for b in cluster.lc.brokers:
