@@ -3,7 +3,11 @@ ordinary suite, each on a real cluster with its links behind the linkctl proxies
 
 from __future__ import annotations
 
+import asyncio
 import random
+import socket
+import struct
+import threading
 import time
 from pathlib import Path
 
@@ -51,3 +55,71 @@ def test_followers_rejoin_isr_after_leader_kills_behind_a_proxy(tmp_path: Path) 
 def _full(c: ChaosCluster) -> bool:
     return all(len((c.state(TOPIC, q) or {}).get("isr", [])) == 3 for q in c.partitions(TOPIC))
 
+
+
+class _AcceptAndClose:
+    """A TCP server on 127.0.0.1 that accepts every connection and closes it at once (what a
+    proxy or load balancer in front of a dead broker, or a broker dying after accept, does)."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.accepted = 0
+        self._stop = False
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        self.sock.settimeout(0.2)
+        while not self._stop:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.accepted += 1
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            conn.close()
+
+    def close(self) -> None:
+        self._stop = True
+        self.thread.join(5)
+        self.sock.close()
+
+
+@pytest.mark.parametrize("loop_kind", ["asyncio", "uvloop"])
+def test_connect_to_a_peer_that_accepts_and_resets_fails_cleanly(loop_kind: str) -> None:
+    """C1's cause: ApiVersions v3 failing on a connection the peer resets made the connection
+    reopen and start negotiating at v3 again, recursively, until a RecursionError or (uvloop) a
+    RuntimeError from the closed transport escaped; neither is a KafkaConnectionError, so the
+    replica fetcher's loop died. The connect attempt must fail with KafkaConnectionError after a
+    bounded number of connections."""
+    from strom.client.connection import BrokerConnection
+    from strom.client.errors import KafkaConnectionError
+
+    server = _AcceptAndClose()
+
+    async def attempt() -> BaseException | None:
+        conn = BrokerConnection("127.0.0.1", server.port, client_id="broker-9",
+                                request_timeout=5, connect_timeout=5, max_in_flight=4)  # fmt: skip
+        try:
+            await conn.connect()
+        except BaseException as exc:
+            return exc
+        finally:
+            conn.close()
+        return None
+
+    try:
+        for _ in range(5):
+            if loop_kind == "uvloop":
+                import uvloop
+
+                exc = uvloop.run(attempt())
+            else:
+                exc = asyncio.run(attempt())
+            assert isinstance(exc, KafkaConnectionError), repr(exc)
+        assert server.accepted <= 5 * 2, server.accepted  # v3, then one reopen for v0
+    finally:
+        server.close()
