@@ -119,6 +119,8 @@ def delivery(sends: list[Event], reads: list[Event], txns: list[Event]) -> dict[
     at: dict[tuple[str, int], set[str]] = defaultdict(set)
     max_read: dict[str, int] = {}
     for r in reads:
+        if r.get("v") is None:  # a tombstone (compacted topics): no value to account for
+            continue
         p, off, v = _part(r), int(r["off"]), str(r["v"])
         where[v].add((p, off))
         at[(p, off)].add(v)

@@ -406,6 +406,10 @@ def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float 
             extra.setdefault("harness_error", f"stop: {exc}")
         cluster.close()
         history.close()
+    if sc.kind == "compaction":
+        # every replica cleans its own log: batches below the HW legitimately differ
+        extra["replica_check"] = "skipped: compacted topic"
+        replicas = {}
     result = checker.check(history.events, replicas)
     result.update(extra)
     result.update({"scenario": name, "title": sc.title, "goal": sc.goal, "seed": seed,
@@ -595,16 +599,13 @@ def _compaction_check(events: list[dict[str, Any]], last: dict[str, str | None]
                       ) -> dict[str, Any]:  # fmt: skip
     """The last value read per key (by offset) equals the last acknowledged write; a key whose
     last write is a tombstone reads as absent or as the tombstone."""
-    final: dict[str, tuple[int, int, str]] = {}
+    final: dict[str, tuple[int, int, str | None]] = {}
     for e in events:
-        if e.get("f") == "read" and e["c"] == "final":
-            v = str(e["v"])
-            k = v.split(".", 1)[0][1:] if v.startswith("k") else None
-            if k is not None:
-                key = (int(e["p"]), int(e["off"]))
-                if k not in final or key > final[k][:2]:
-                    final[k] = (*key, v)
-    wrong = [k for k, v in last.items() if v is not None and final.get(k, (0, 0, None))[2] != v]
+        if e.get("f") == "read" and e["c"] == "final" and "k" in e:
+            k, place = str(e["k"]), (int(e["p"]), int(e["off"]))
+            if k not in final or place > final[k][:2]:
+                final[k] = (*place, e["v"])
+    wrong = [k for k, v in last.items() if final.get(k, (0, 0, None))[2] != v]
     return {"wrong_final": len(wrong), "wrong_final_examples": sorted(wrong)[:10],
             "keys_checked": len(last)}  # fmt: skip
 

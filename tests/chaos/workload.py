@@ -245,9 +245,13 @@ def read_all(bootstrap: str, topic: str, partitions: list[int], history: History
             for m in c.consume(1000, 0.5):
                 if m.error() is not None:
                     continue
-                history.add({"f": "read", "c": consumer, "topic": topic, "p": m.partition(),
-                             "off": m.offset(), "v": m.value().decode(),
-                             "t": time.monotonic()})  # fmt: skip
+                value, key = m.value(), m.key()
+                ev = {"f": "read", "c": consumer, "topic": topic, "p": m.partition(),
+                      "off": m.offset(), "v": value.decode() if value is not None else None,
+                      "t": time.monotonic()}  # fmt: skip
+                if key is not None:
+                    ev["k"] = key.decode()
+                history.add(ev)
                 pos[m.partition()] = m.offset() + 1
                 n += 1
             if all(pos[p] < ends[p] for p in partitions) is False:
