@@ -22,12 +22,13 @@ if _rf is not None:
         try:
             await _orig(self)
         except BaseException as exc:
-            logging.getLogger("strom.broker.replica_fetcher").error(
-                "chaos-instrument: fetch loop for leader %s ended by %r (stopped=%s)",
-                self.leader_id, exc, self.stopped, exc_info=not self.stopped,
-            )
-            print(f"chaos-instrument: fetch loop for leader {self.leader_id} ended by {exc!r}",
-                  file=sys.stderr, flush=True)
+            if not self.stopped:  # a stop (cancellation) is the normal end
+                logging.getLogger("strom.broker.replica_fetcher").error(
+                    "chaos-instrument: fetch loop for leader %s ended by %r",
+                    self.leader_id, exc, exc_info=True,
+                )
+                print(f"chaos-instrument: fetch loop for leader {self.leader_id} ended by "
+                      f"{exc!r}", file=sys.stderr, flush=True)
             raise
 
     _rf.ReplicaFetcher._run = _run  # type: ignore[method-assign]
