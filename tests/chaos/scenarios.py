@@ -104,6 +104,9 @@ def kill_controller(ctx: Ctx) -> None:
     ctx.nemesis.kill(old, "kill_controller")
     new = wait_for("a new controller", lambda: (c := ctx.cluster.controller()) > 0 and c != old
                    and c, 40)  # fmt: skip
+    # a new controller writes /controller before it increments /controller_epoch: give it time
+    with contextlib.suppress(TimeoutError):
+        wait_for("a higher controller epoch", lambda: ctx.cluster.controller_epoch() > epoch, 30)
     ctx.extra.setdefault("controller_epochs", []).append((epoch, ctx.cluster.controller_epoch()))
     ctx.nemesis.restart(old)
     if new and ctx.rng.random() < 0.5:
