@@ -266,11 +266,11 @@ def setup_resets(ctx: Ctx) -> None:
 
 
 def lagging_leader_kill(ctx: Ctx) -> None:
-    """N1: followers fetch through a 300 ms delay, so an acks=1 leader's tail is unreplicated
-    when it dies."""
+    """N1: followers fetch through a 1 s delay (inside replica.lag.time.max.ms, so they stay in
+    the ISR), so an acks=1 leader's last second is unreplicated when it dies."""
     for link in ctx.cluster.kafka.values():
         if not any(r.kind == "delay" for r in link.rules):
-            link.delay(300, 100, who="broker-")
+            link.delay(1000, 200, who="broker-")
     kill_leader(ctx)
 
 

@@ -36,6 +36,7 @@ def test_safe_scenario_is_clean(name: str, tmp_path: Path) -> None:
 
 
 def test_negative_control_acks1_loss_is_found(tmp_path: Path) -> None:
-    r = run_scenario("N1", SEED, RECORDS, tmp_path / "N1", rate=200)
+    # twice the records: at least two kills, each exposing about a second of acks=1 writes
+    r = run_scenario("N1", SEED, 2 * RECORDS, tmp_path / "N1", rate=200)
     assert r["faults"] >= 1, _summary(r)
     assert r["lost"] > 0, "the checker saw no loss in the acks=1 control: " + _summary(r)
