@@ -67,3 +67,11 @@ pipeline: $(VENV)/.installed sysdeps
 
 clean:
 	rm -rf $(VENV) $(RUN_VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Every fault scenario of the reliability plan (F1-F19, N1-N2) at its scale: 100,000 records per
+# scenario, results under chaos-runs/ (docs/reliability.md, "Chaos harness"). Hours, not minutes.
+CHAOS_SEED ?= 1
+CHAOS_RECORDS ?= 100000
+.PHONY: chaos
+chaos: $(VENV)/.installed sysdeps
+	$(PY) -m tests.chaos.run all --seed $(CHAOS_SEED) --records $(CHAOS_RECORDS) --workdir chaos-runs

@@ -9,6 +9,8 @@ command -v prometheus >/dev/null 2>&1 || need+=(prometheus)
 # the console's browser tests drive Debian's chromium through Playwright (no browser download)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
+# the chaos harness's clock nemesis (scenario F14) starts brokers under libfaketime
+compgen -G "/usr/lib/*/faketime/libfaketime.so.1" >/dev/null || need+=(libfaketime)
 # PySpark 4 (the spark extra) needs Java 17 or later, and the Java client test compiles its
 # program with javac: a headless JDK 17 where Debian has one.
 java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }

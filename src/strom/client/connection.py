@@ -78,7 +78,7 @@ class BrokerConnection:
     def connected(self) -> bool:
         return self._writer is not None and not self._closed
 
-    async def connect(self) -> None:
+    async def connect(self, api_versions: tuple[int, ...] = (3, 0)) -> None:
         sec = self._security
         try:
             self._reader, self._writer = await asyncio.wait_for(
@@ -94,7 +94,7 @@ class BrokerConnection:
             self._closed = True
             raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {exc}") from exc
         self._read_task = asyncio.get_running_loop().create_task(self._read_loop())
-        await self._negotiate()
+        await self._negotiate(api_versions)
         if sec.uses_sasl and not self._authenticated:
             try:
                 await self._authenticate()
@@ -136,8 +136,8 @@ class BrokerConnection:
         server_first = await self._sasl_token(scram.first())
         scram.verify(await self._sasl_token(scram.final(server_first)))
 
-    async def _negotiate(self) -> None:
-        for version in (3, 0):
+    async def _negotiate(self, versions: tuple[int, ...] = (3, 0)) -> None:
+        for version in versions:
             try:
                 resp = await self._send(
                     ApiVersionsRequest("strom-python", "0.1"), version, ApiVersionsResponse
@@ -145,9 +145,10 @@ class BrokerConnection:
             except KafkaConnectionError:
                 if version == 0:
                     raise
-                # an older broker may close on a version it does not know: retry on a new socket
+                # an older broker may close on a version it does not know: retry v0 on a new
+                # socket, once (a peer that closes every connection must not make this recurse)
                 await self._reopen()
-                continue
+                return
             if resp.error_code == ErrorCode.UNSUPPORTED_VERSION and version:
                 continue
             if resp.error_code:
@@ -159,7 +160,7 @@ class BrokerConnection:
         self.close()
         self._closed = False
         self._pending = {}
-        await self.connect()
+        await self.connect(api_versions=(0,))
 
     def version(self, api_key: int) -> int:
         return pick_version(api_key, self.api_versions)
@@ -182,7 +183,11 @@ class BrokerConnection:
             raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
         async with self._slots:
             cid = self._correlation_id()
-            self._writer.writelines(encode_request(msg, version, cid, self._client_id))
+            try:
+                self._writer.writelines(encode_request(msg, version, cid, self._client_id))
+            except (OSError, RuntimeError) as exc:  # uvloop: the transport is already closed
+                self._fail(KafkaConnectionError(f"write to {self.host}:{self.port} failed: {exc}"))
+                raise KafkaConnectionError(str(exc)) from exc
             await self._drain()
 
     def _correlation_id(self) -> int:
@@ -210,7 +215,11 @@ class BrokerConnection:
             cid = self._correlation_id()
             fut: asyncio.Future[Message] = loop.create_future()
             self._pending[cid] = (msg.API_KEY, version, fut)
-            self._writer.writelines(encode_request(msg, version, cid, self._client_id))
+            try:
+                self._writer.writelines(encode_request(msg, version, cid, self._client_id))
+            except (OSError, RuntimeError) as exc:  # uvloop: the transport is already closed
+                self._fail(KafkaConnectionError(f"write to {self.host}:{self.port} failed: {exc}"))
+                raise KafkaConnectionError(str(exc)) from exc
             await self._drain()
             wait = self._timeout if timeout is None else timeout
             try:
