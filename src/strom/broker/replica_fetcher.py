@@ -112,6 +112,13 @@ class ReplicaFetcher:
                 log.debug("fetch from broker %d failed: %r", self.leader_id, exc)
                 self.broker.inter_broker.drop(self.host, self.port)
                 await asyncio.sleep(backoff)
+            except Exception:
+                # an unexpected error must not end the loop silently: its partitions would stay
+                # out of the ISR until the next LeaderAndIsr (chaos finding C1)
+                log.exception("fetch from broker %d failed unexpectedly", self.leader_id)
+                self.session.handle_error()  # the next request is a full one
+                self.broker.inter_broker.drop(self.host, self.port)
+                await asyncio.sleep(backoff)
 
     async def _truncate_pending(self) -> None:
         R = OffsetForLeaderEpochRequest
