@@ -55,6 +55,8 @@ from strom.cluster.metadata import MetadataStore, TopicInfo, new_cluster_id
 log = logging.getLogger("strom.cluster.zk")
 
 BROKER_IDS = "/brokers/ids"
+# a registration racing the expiry of an old session is retried this often (chaos finding C3)
+REGISTER_ATTEMPTS = 5
 TOPICS = "/brokers/topics"
 CONFIG_TOPICS = "/config/topics"
 DELETE_TOPICS = "/admin/delete_topics"
@@ -236,20 +238,29 @@ class ZkMetadataStore(MetadataStore):
         if instance:
             data["strom_instance"] = instance
         path = f"{BROKER_IDS}/{broker_id}"
-        try:
-            self.zk.create(path, dumps(data), ephemeral=True)
-        except NodeExistsError:
-            old, stat = self.zk.get(path)
-            if stat.ephemeralOwner != self.zk.client_id[0]:
-                if not (instance and _instance_of(old) == instance):
-                    raise BrokerIdTakenError(
-                        f"Error while creating ephemeral at {path}, node already exists and "
-                        f"owner '{stat.ephemeralOwner}' does not match current session "
-                        f"'{self.zk.client_id[0]}': broker id {broker_id} is already registered"
-                    ) from None
-                self._replace_registration(path, dumps(data), stat, broker_id)
-        _, stat = self.zk.get(path)
-        return int(stat.czxid)
+        for _ in range(REGISTER_ATTEMPTS):
+            try:
+                self.zk.create(path, dumps(data), ephemeral=True)
+            except NodeExistsError:
+                try:
+                    old, stat = self.zk.get(path)
+                except NoNodeError:
+                    continue  # the old session expired between the two calls: create again
+                if stat.ephemeralOwner != self.zk.client_id[0]:
+                    if not (instance and _instance_of(old) == instance):
+                        raise BrokerIdTakenError(
+                            f"Error while creating ephemeral at {path}, node already exists and "
+                            f"owner '{stat.ephemeralOwner}' does not match current session "
+                            f"'{self.zk.client_id[0]}': broker id {broker_id} is already "
+                            "registered"
+                        ) from None
+                    self._replace_registration(path, dumps(data), stat, broker_id)
+            _, stat = self.zk.get(path)
+            return int(stat.czxid)
+        raise BrokerIdTakenError(
+            f"broker id {broker_id}: {path} kept appearing and vanishing over "
+            f"{REGISTER_ATTEMPTS} attempts to register"
+        )
 
     def _replace_registration(self, path: str, data: bytes, stat: Any, broker_id: int) -> None:
         """Replace the registration of a dead incarnation of this broker (see
