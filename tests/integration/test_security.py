@@ -866,3 +866,66 @@ def test_native_client_bad_credentials_and_cli_command_config(
                  str(props), "--list")  # fmt: skip
     assert out.returncode != 0
     assert "SASL_AUTHENTICATION_FAILED" in out.stderr
+
+
+def test_pkcs12_key_and_trust_stores(tmp_path: Path, certs: Path) -> None:
+    """An SSL listener on PKCS12 stores as ``openssl pkcs12 -export`` (or Java's keytool) makes
+    them: a confluent-kafka client with a certificate signed by the trusted CA produces and
+    consumes over mutual TLS and gets its certificate's principal; a wrong store password keeps
+    the broker from starting."""
+    from confluent_kafka import Consumer, Producer
+
+    for args in (
+        ["-inkey", "broker.key", "-in", "broker.crt", "-certfile", "ca.pem", "-out",
+         str(tmp_path / "broker.p12")],
+        ["-nokeys", "-in", "ca.pem", "-out", str(tmp_path / "trust.p12")],
+    ):  # fmt: skip
+        subprocess.run(
+            ["openssl", "pkcs12", "-export", "-passout", "pass:p12pass", *args],
+            cwd=certs, check=True, capture_output=True, timeout=60,
+        )  # fmt: skip
+    stores = {
+        "listeners": "SSL://127.0.0.1:0",
+        "ssl.keystore.type": "PKCS12",
+        "ssl.keystore.location": str(tmp_path / "broker.p12"),
+        "ssl.keystore.password": "p12pass",
+        "ssl.truststore.type": "PKCS12",
+        "ssl.truststore.location": str(tmp_path / "trust.p12"),
+        "ssl.truststore.password": "p12pass",
+        "ssl.client.auth": "required",
+        "offsets.topic.replication.factor": "1",
+        "group.initial.rebalance.delay.ms": "0",
+    }
+    (tmp_path / "wrong").mkdir()
+    _refuses(
+        tmp_path / "wrong",
+        {**stores, "ssl.keystore.password": "wrong"},
+        "is not a PKCS12 store that opens with ssl.keystore.password",
+    )
+    b = BrokerProcess(tmp_path / "data", stores)
+    b.start()
+    try:
+        conf = {
+            "bootstrap.servers": f"127.0.0.1:{_ports(b)['SSL']}",
+            "security.protocol": "SSL",
+            "ssl.ca.location": str(certs / "ca.pem"),
+            "ssl.certificate.location": str(certs / "alice.crt"),
+            "ssl.key.location": str(certs / "alice.key"),
+        }
+        p = Producer({**conf, "message.timeout.ms": 20000})
+        delivered: list[Any] = []
+        p.produce("p12", b"over-pkcs12", on_delivery=lambda e, m: delivered.append(e))
+        assert p.flush(30) == 0 and delivered == [None]
+        c = Consumer({**conf, "group.id": "g-p12", "auto.offset.reset": "earliest"})
+        c.subscribe(["p12"])
+        got: list[bytes] = []
+        deadline = time.monotonic() + 30
+        while not got and time.monotonic() < deadline:
+            m = c.poll(1)
+            if m is not None and not m.error():
+                got.append(m.value())
+        c.close()
+        assert got == [b"over-pkcs12"]
+        assert "principal User:CN=alice,OU=eng,O=Strom,C=FR" in b.log_text()
+    finally:
+        b.stop()

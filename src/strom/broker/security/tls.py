@@ -1,12 +1,14 @@
 """TLS for SSL and SASL_SSL listeners: the server SSLContext from Kafka's ``ssl.*`` keys, and
 the principal of a client certificate (``ssl.principal.mapping.rules``).
 
-Owns: turning key material (PEM files or inline PEM) into an :class:`ssl.SSLContext`, and the
-certificate subject to principal mapping. Invariants: nothing is defaulted or skipped silently —
-a key store that is missing, unreadable, not PEM, protected by a wrong password or not matching
+Owns: turning key material (PEM files, inline PEM, or PKCS12 stores read with ``cryptography``)
+into an :class:`ssl.SSLContext`, and the certificate subject to principal mapping. Invariants:
+nothing is defaulted or skipped silently — a key store that is missing, unreadable, of another
+type (JKS), protected by a wrong password or not matching
 its certificate, a trust store that does not load, client authentication without a trust store,
 an unknown protocol or cipher list: each raises :class:`TlsConfigError` naming the key, and the
-broker refuses to start. Inline PEM is written to a private temporary file only while loading.
+broker refuses to start. Inline PEM (and a PKCS12 store's key, decrypted) is written to a
+private temporary directory only while ``ssl`` loads it.
 """
 
 from __future__ import annotations
@@ -36,10 +38,82 @@ def _password(lookup: Lookup) -> str | None:
     return lookup("ssl.key.password") or lookup("ssl.keystore.password") or None
 
 
+def _read_pkcs12(location: str | None, password: str | None, what: str) -> Any:
+    """The contents of a PKCS12 store (``cryptography``'s parser; the key store of Java's
+    ``keytool`` and ``openssl pkcs12 -export``)."""
+    from cryptography.hazmat.primitives.serialization import pkcs12
+
+    if not location:
+        raise TlsConfigError(f"ssl.{what}.type=PKCS12 needs ssl.{what}.location")
+    if not os.access(location, os.R_OK):
+        raise TlsConfigError(f"ssl.{what}.location {location} is missing or unreadable")
+    with open(location, "rb") as f:
+        data = f.read()
+    try:
+        return pkcs12.load_pkcs12(data, password.encode() if password else None)
+    except (ValueError, TypeError) as exc:
+        raise TlsConfigError(
+            f"ssl.{what}.location {location} is not a PKCS12 store that opens with "
+            f"ssl.{what}.password: {exc}"
+        ) from None
+
+
+def _pem(cert: Any) -> str:
+    from cryptography.hazmat.primitives.serialization import Encoding
+
+    return str(cert.certificate.public_bytes(Encoding.PEM).decode())
+
+
+def _load_pkcs12_key_store(ctx: ssl.SSLContext, lookup: Lookup) -> None:
+    from cryptography.hazmat.primitives.serialization import (
+        Encoding,
+        NoEncryption,
+        PrivateFormat,
+    )
+
+    location = lookup("ssl.keystore.location")
+    store = _read_pkcs12(location, lookup("ssl.keystore.password"), "keystore")
+    if store.key is None or store.cert is None:
+        raise TlsConfigError(
+            f"ssl.keystore.location {location}: the PKCS12 store holds no private key with its "
+            "certificate"
+        )
+    key = store.key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()).decode()
+    chain = "".join(_pem(c) for c in (store.cert, *store.additional_certs))
+    _load_pem_pair(ctx, chain, key, None, f"ssl.keystore.location {location} (PKCS12)")
+
+
+def _load_pem_pair(
+    ctx: ssl.SSLContext, chain: str, key: str, password: str | None, what: str
+) -> None:
+    """Load a PEM chain and key given as text: written to a private temporary directory only
+    while ``ssl`` reads them."""
+    with tempfile.TemporaryDirectory(prefix="strom-tls-") as tmp:
+        os.chmod(tmp, 0o700)
+        chain_path, key_path = os.path.join(tmp, "chain.pem"), os.path.join(tmp, "key.pem")
+        for path, text in ((chain_path, chain), (key_path, key)):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(text.replace("\\n", "\n"))
+        try:
+            ctx.load_cert_chain(chain_path, key_path, password=password)
+        except (ssl.SSLError, OSError) as exc:
+            raise TlsConfigError(
+                f"{what} are not a usable PEM certificate chain and private key (or "
+                f"ssl.key.password is wrong): {exc}"
+            ) from None
+
+
 def _load_key_store(ctx: ssl.SSLContext, lookup: Lookup) -> None:
     kind = (lookup("ssl.keystore.type") or "PEM").upper()
+    if kind == "PKCS12":
+        _load_pkcs12_key_store(ctx, lookup)
+        return
     if kind != "PEM":
-        raise TlsConfigError(f"ssl.keystore.type={kind} is not supported: only PEM key stores are")
+        raise TlsConfigError(
+            f"ssl.keystore.type={kind} is not supported: only PEM and PKCS12 key stores are "
+            "(convert a JKS store with keytool -importkeystore -deststoretype PKCS12)"
+        )
     location = lookup("ssl.keystore.location")
     chain = lookup("ssl.keystore.certificate.chain")
     key = lookup("ssl.keystore.key")
@@ -65,20 +139,7 @@ def _load_key_store(ctx: ssl.SSLContext, lookup: Lookup) -> None:
             "no key store: set ssl.keystore.location, or ssl.keystore.certificate.chain and "
             "ssl.keystore.key"
         )
-    with tempfile.TemporaryDirectory(prefix="strom-tls-") as tmp:
-        os.chmod(tmp, 0o700)
-        chain_path, key_path = os.path.join(tmp, "chain.pem"), os.path.join(tmp, "key.pem")
-        for path, text in ((chain_path, chain), (key_path, key)):
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as f:
-                f.write(text.replace("\\n", "\n"))
-        try:
-            ctx.load_cert_chain(chain_path, key_path, password=password)
-        except (ssl.SSLError, OSError) as exc:
-            raise TlsConfigError(
-                "ssl.keystore.certificate.chain/ssl.keystore.key are not a usable PEM "
-                f"certificate chain and private key (or ssl.key.password is wrong): {exc}"
-            ) from None
+    _load_pem_pair(ctx, chain, key, password, "ssl.keystore.certificate.chain/ssl.keystore.key")
 
 
 def _load_trust_store(ctx: ssl.SSLContext, lookup: Lookup) -> bool:
@@ -87,9 +148,16 @@ def _load_trust_store(ctx: ssl.SSLContext, lookup: Lookup) -> bool:
     inline = lookup("ssl.truststore.certificates")
     if not location and not inline:
         return False
+    if kind == "PKCS12":
+        store = _read_pkcs12(location, lookup("ssl.truststore.password"), "truststore")
+        certs = [c for c in (store.cert, *store.additional_certs) if c is not None]
+        if not certs:
+            raise TlsConfigError(f"ssl.truststore.location {location} holds no certificate")
+        ctx.load_verify_locations(cadata="".join(_pem(c) for c in certs))
+        return True
     if kind != "PEM":
         raise TlsConfigError(
-            f"ssl.truststore.type={kind} is not supported: only PEM trust stores are"
+            f"ssl.truststore.type={kind} is not supported: only PEM and PKCS12 trust stores are"
         )
     try:
         if location:
