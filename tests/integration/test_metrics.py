@@ -185,6 +185,49 @@ def test_request_metrics_count_the_requests_sent(mbroker: Any, base: str) -> Non
         )
 
 
+def test_request_queue_time_counts_the_wait_behind_a_long_poll(mbroker: Any, base: str) -> None:
+    """A connection handles its requests in order: an ApiVersions pipelined behind a Fetch that
+    long-polls 1 s on an empty partition waits about that long in the queue, and
+    ``RequestQueueTimeMs`` (and ``TotalTimeMs``) say so; its ``LocalTimeMs`` stays small."""
+    from strom.protocol.frames import encode_request
+
+    F = FetchRequest
+    with WireClient(mbroker.bootstrap) as c:
+        create_topic(c, "queued")
+        before = scrape(base)
+        poll = F(
+            replica_id=-1,
+            max_wait_ms=1000,
+            min_bytes=1,
+            max_bytes=1 << 20,
+            isolation_level=0,
+            topics=[
+                F.FetchTopic(
+                    topic="queued",
+                    partitions=[
+                        F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)
+                    ],
+                )
+            ],
+        )
+        c.send_raw(
+            b"".join(encode_request(poll, 11, 101, "q"))
+            + b"".join(encode_request(ApiVersionsRequest(), 2, 102, "q"))
+        )
+        c.recv_frame()
+        c.recv_frame()
+    after = scrape(base)
+
+    def delta(metric: str) -> float:
+        name, tags = RM + metric, {"request": "ApiVersions"}
+        return value(after, name, **tags) - value(before, name, **tags)
+
+    assert delta("requestqueuetimems_count") == 1
+    assert 700 <= delta("requestqueuetimems_sum") <= 30_000
+    assert delta("totaltimems_sum") >= delta("requestqueuetimems_sum")
+    assert delta("localtimems_sum") < delta("requestqueuetimems_sum")
+
+
 def test_confluent_producer_counts_match_the_log(mbroker: Any, base: str) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "real", partitions=3)

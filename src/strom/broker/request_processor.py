@@ -190,6 +190,8 @@ class RequestProcessor:
             security_protocol=self.security.protocol,
         )
         metrics = self.broker.request_metrics  # strom.broker.metrics.requests
+        # read and complete, the request waited behind this connection's earlier ones until now
+        queued = 0.0 if received_at is None else max(0.0, time.monotonic() - received_at)
         started = metrics.started(reg.name)
         cpu_start = time.thread_time_ns()
         try:
@@ -216,5 +218,7 @@ class RequestProcessor:
         return (
             True,
             encoded,
-            partial(metrics.completed, reg.name, version, request, response, started, handled),
+            partial(
+                metrics.completed, reg.name, version, request, response, started, handled, queued
+            ),
         )

@@ -31,7 +31,7 @@ from prometheus_client.samples import Sample
 
 from strom.broker.metrics.lag import ConsumerLag
 from strom.broker.metrics.loop import LoopMonitor
-from strom.broker.metrics.requests import RequestMetrics, error_name
+from strom.broker.metrics.requests import TIME_METRICS, RequestMetrics, error_name
 
 if TYPE_CHECKING:
     from strom.broker.cluster_mode import ClusterMode
@@ -154,7 +154,7 @@ class BrokerCollector:
                 errors.add_metric([name, error_name(code)], n)
         yield per_sec
         yield errors
-        for metric in ("TotalTimeMs", "LocalTimeMs", "ResponseSendTimeMs"):
+        for metric in TIME_METRICS:
             fam = SummaryMetricFamily(
                 f"kafka_network_requestmetrics_{metric.lower()}",
                 f"{metric} of requests (milliseconds; quantiles over the last 1028 requests)",

@@ -9,9 +9,10 @@ handler returned, so no handler needs to know about metrics:
 - ``kafka_network_requestmetrics_*`` per request name (Kafka's names: ``Produce``, ``Fetch``, and
   for fetches also ``FetchConsumer`` / ``FetchFollower``): requests per version, errors per error
   code (every ``error_code`` in the response, as Kafka's ``errorCounts``), and the latency
-  summaries ``TotalTimeMs`` (handler start to response written), ``LocalTimeMs`` (the handler,
-  including any purgatory wait: Strom does not split local and remote time) and
-  ``ResponseSendTimeMs`` (encode and write).
+  summaries ``TotalTimeMs`` (request read to response written), ``RequestQueueTimeMs`` (read
+  and waiting behind the connection's earlier requests, which a connection handles in order, as
+  Kafka does), ``LocalTimeMs`` (the handler, including any purgatory wait: Strom does not split
+  local and remote time) and ``ResponseSendTimeMs`` (encode and write).
 - group rebalances: each new generation (JoinGroup) or group epoch (ConsumerGroupHeartbeat) a
   group reaches in a successful answer counts once.
 - ``kafka_server_brokertopicmetrics_*`` per topic and in total: messages in, bytes in (records of
@@ -53,7 +54,7 @@ _REJECTED = frozenset(
 _BATCH_LENGTH = struct.Struct(">i")
 _BATCH_OVERHEAD = 12  # base offset (8) + batch length (4)
 _RECORDS_COUNT_AT = 57
-TIME_METRICS = ("TotalTimeMs", "LocalTimeMs", "ResponseSendTimeMs")
+TIME_METRICS = ("TotalTimeMs", "RequestQueueTimeMs", "LocalTimeMs", "ResponseSendTimeMs")
 
 
 def error_name(code: int) -> str:
@@ -151,9 +152,12 @@ class RequestMetrics:
         response: Any,
         started: float,
         handled: float,
+        queued: float = 0.0,
     ) -> None:
         """A request finished: ``started`` before the handler, ``handled`` after it; now is
-        after the response was written (or immediately after the handler if none is sent)."""
+        after the response was written (or immediately after the handler if none is sent);
+        ``queued``: seconds the request waited, read and complete, behind the connection's
+        earlier requests before its handler started."""
         done = time.perf_counter()
         names = [name]
         api_key = getattr(request, "API_KEY", -1)
@@ -182,7 +186,8 @@ class RequestMetrics:
             for code, k in codes.items():
                 st.errors[code] = st.errors.get(code, 0) + k
             for metric, seconds in (
-                ("TotalTimeMs", done - started),
+                ("TotalTimeMs", done - started + queued),
+                ("RequestQueueTimeMs", queued),
                 ("LocalTimeMs", handled - started),
                 ("ResponseSendTimeMs", done - handled),
             ):
@@ -286,6 +291,7 @@ class NoRequestMetrics(RequestMetrics):
         response: Any,
         started: float,
         handled: float,
+        queued: float = 0.0,
     ) -> None:
         return None
 
