@@ -180,3 +180,40 @@ def test_a_change_that_cannot_be_stored_is_refused_and_not_applied(tmp_path: Pat
         if b.alive():
             b.kill()
         subprocess.run(["umount", "-l", str(mnt)])
+
+
+def test_append_and_subtract_on_a_list_config(dbroker: Any) -> None:
+    """IncrementalAlterConfigs APPEND / SUBTRACT from confluent-kafka on the list-typed
+    ``log.cleanup.policy`` (from its default ``delete``), and refused with INVALID_REQUEST on a
+    key that is not a list, as Kafka does."""
+    from confluent_kafka import KafkaException
+    from confluent_kafka.admin import (
+        AdminClient,
+        AlterConfigOpType,
+        ConfigEntry,
+        ConfigResource,
+        ResourceType,
+    )
+
+    admin = AdminClient({"bootstrap.servers": dbroker.bootstrap})
+
+    def alter(name: str, value: str, op: Any) -> None:
+        res = ConfigResource(
+            ResourceType.BROKER, "0",
+            incremental_configs=[ConfigEntry(name, value, incremental_operation=op)],
+        )  # fmt: skip
+        admin.incremental_alter_configs([res])[res].result(30)
+
+    def policy() -> str:
+        r = configs(dbroker.bootstrap, "--entity-name", "0", "--describe")
+        return line(r.stdout, "log.cleanup.policy").split("=", 1)[1].split(" ", 1)[0]
+
+    alter("log.cleanup.policy", "compact", AlterConfigOpType.APPEND)
+    assert policy() == "delete,compact"
+    alter("log.cleanup.policy", "compact", AlterConfigOpType.APPEND)  # already there: unchanged
+    assert policy() == "delete,compact"
+    alter("log.cleanup.policy", "delete", AlterConfigOpType.SUBTRACT)
+    assert policy() == "compact"
+    with pytest.raises(KafkaException, match="append is not allowed"):
+        alter("log.retention.ms", "5", AlterConfigOpType.APPEND)
+    assert policy() == "compact"  # the refused request changed nothing

@@ -35,7 +35,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError
+from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError, _list
 from strom.cluster.broker_configs import DEFAULT_ENTITY, BrokerConfigStore
 from strom.errors import ErrorCode, KafkaError
 from strom.storage.config import LogConfig
@@ -140,11 +140,10 @@ class DynamicBrokerConfig:
                 configs[name] = value
             elif op == DELETE:
                 configs.pop(name, None)
+            elif op in (APPEND, SUBTRACT):
+                configs[name] = _list_op(configs, name, op, value)
             else:
-                raise KafkaError(
-                    f"{name}: APPEND and SUBTRACT are not supported for broker configs here",
-                    ErrorCode.INVALID_REQUEST,
-                )
+                raise KafkaError(f"Unknown config operation {op}", ErrorCode.INVALID_REQUEST)
         await self._store_and_apply(entity, configs, validate_only)
 
     async def replace(
@@ -194,6 +193,25 @@ class DynamicBrokerConfig:
             raise KafkaError(str(exc), ErrorCode.INVALID_CONFIG) from None
         except KafkaError as exc:
             raise KafkaError(exc.message, ErrorCode.INVALID_CONFIG) from None
+
+
+def _list_op(configs: dict[str, str], name: str, op: int, value: str | None) -> str:
+    """APPEND / SUBTRACT on a list-typed key, as Kafka's ``ConfigAdminManager``: the entity's
+    value, or the key's default when the entity has none; appended items not already there,
+    subtracted items all removed. A key that is not a list is INVALID_REQUEST."""
+    key = KEYS.get(name)
+    verb = "append" if op == APPEND else "subtract"
+    if key is None or key.parse is not _list:
+        raise KafkaError(
+            f"Config value {verb} is not allowed for config key: {name}",
+            ErrorCode.INVALID_REQUEST,
+        )
+    current = configs.get(name)
+    items = _list(current if current is not None else key.default or "")
+    given = _list(value or "")
+    if op == APPEND:
+        return ",".join(items + [x for x in given if x not in items])
+    return ",".join(x for x in items if x not in given)
 
 
 def _usable(configs: dict[str, str], what: str) -> dict[str, str]:
