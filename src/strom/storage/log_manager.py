@@ -16,6 +16,10 @@ On-disk format of each log directory (names in :mod:`.names`, checkpoint format 
       cleaner-offset-checkpoint          topic partition first-dirty-offset (log cleaner)
       <topic>-<partition>/               one Log (see log.py)
       <topic>-<partition>.<uuid>-delete/ a deleted partition not yet removed (removed at start)
+      <topic>-<partition>.<uuid>-future/ a copy being made by a move (:mod:`.log_dir_move`);
+                                         discarded at start (the current log is intact)
+      <topic>-<partition>.<uuid>-moved/  the old log of a finished move not yet removed; at
+                                         start removed if the moved log exists, else restored
 
 Invariants:
 - Every path created is ``<one of the log dirs>/<validated topic>-<partition>``: topic names are
@@ -51,6 +55,7 @@ from strom.storage.config import LogConfig
 from strom.storage.errors import CheckpointError, KafkaStorageError
 from strom.storage.log import Log
 from strom.storage.log_dir_failure import LogDirFailureChannel
+from strom.storage.log_dir_move import FutureReplica, LogDirMover
 from strom.storage.names import (
     CLEAN_SHUTDOWN_FILE,
     DELETE_DIR_SUFFIX,
@@ -67,6 +72,7 @@ from strom.storage.producer_state import DEFAULT_PRODUCER_ID_EXPIRATION_MS
 from strom.storage.time_source import ClockMs, system_clock_ms
 
 logger = logging.getLogger("strom.storage")
+MOVED_DIR_SUFFIX = "-moved"
 
 TopicPartition = tuple[str, int]
 
@@ -114,6 +120,10 @@ class LogManager:
         self.started = False
         self.closed = False
         self.cleaner: LogCleaner | None = None
+        # AlterReplicaLogDirs: moves under way, and destinations of partitions not created yet
+        self.mover = LogDirMover(self._logs.get, self.replace_current_with_future)
+        self.preferred_dirs: dict[TopicPartition, Path] = {}
+        self._moved_dirs: list[tuple[TopicPartition, Path]] = []
 
     # -- startup -------------------------------------------------------------------------------
     def startup(self) -> None:
@@ -122,7 +132,30 @@ class LogManager:
             return
         for log_dir in self.log_dirs:
             self._load_dir(log_dir)
+        self._finish_interrupted_moves()
         self.started = True
+
+    def _finish_interrupted_moves(self) -> None:
+        """A ``-moved`` directory is the old log of a move whose swap a crash interrupted:
+        removed when the moved log was renamed into place, else renamed back (the future copy
+        was already discarded), so one current log of the partition exists either way."""
+        for tp, moved in self._moved_dirs:
+            if tp in self._logs:
+                logger.info("removing %s left by a finished move", moved)
+                shutil.rmtree(moved, ignore_errors=True)
+                continue
+            current = moved.with_name(partition_dir_name(*tp))
+            logger.warning("restoring %s: its move did not finish", current)
+            os.replace(moved, current)
+            fsync_dir(current.parent)
+            self._logs[tp] = Log.open(
+                current,
+                self._config_for(tp[0]),
+                clock_ms=self.clock_ms,
+                producer_id_expiration_ms=self.producer_id_expiration_ms,
+                log_dir_failure=self.log_dir_failure,
+            )
+        self._moved_dirs.clear()
 
     def _load_dir(self, log_dir: Path) -> None:
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -141,7 +174,16 @@ class LogManager:
                 logger.info("removing partition directory %s left from a deletion", child)
                 shutil.rmtree(child, ignore_errors=True)
                 continue
-            if name.endswith((FUTURE_DIR_SUFFIX, STRAY_DIR_SUFFIX)):
+            if name.endswith(FUTURE_DIR_SUFFIX):
+                logger.warning("discarding %s: a move interrupted before its swap", child)
+                shutil.rmtree(child, ignore_errors=True)
+                continue
+            if name.endswith(MOVED_DIR_SUFFIX):
+                moved_tp = parse_partition_dir_name(name.rsplit(".", 1)[0])
+                if moved_tp is not None:
+                    self._moved_dirs.append((moved_tp, child))
+                continue
+            if name.endswith(STRAY_DIR_SUFFIX):
                 logger.warning("ignoring directory %s (future/stray replicas unsupported)", child)
                 continue
             tp = parse_partition_dir_name(name)
@@ -220,7 +262,9 @@ class LogManager:
             if config is not None:  # logs loaded at startup got the defaults
                 existing.config = config
             return existing
-        log_dir = self._next_log_dir()
+        log_dir = self.preferred_dirs.pop((topic, partition), None)
+        if log_dir is None or self.log_dir_failure.is_offline(log_dir):
+            log_dir = self._next_log_dir()
         path = self.partition_path(log_dir, topic, partition)
         logger.info("creating log %s in %s", path_name, log_dir)
         with self.log_dir_failure.guard(log_dir, f"creating log {path_name}"):
@@ -262,6 +306,49 @@ class LogManager:
         if src.parent in self.log_dirs:
             self._write_checkpoints(src.parent)
         return True
+
+    def replace_current_with_future(self, future: FutureReplica) -> Log:
+        """Make the complete, fsynced copy ``future`` the current log of its partition (on the
+        owning thread, right after the final copy pass): close the current log, rename it
+        ``...-moved``, rename the copy ``<topic>-<partition>``, open it, remove the old one."""
+        tp = future.tp
+        old = self._logs[tp]
+        src = old.directory
+        dest = self.partition_path(future.destination, *tp)
+        moved = src.with_name(f"{src.name}.{uuid.uuid4().hex}{MOVED_DIR_SUFFIX}")
+        old.close()
+        try:
+            os.replace(src, moved)
+            fsync_dir(src.parent)
+        except OSError:
+            self._logs[tp] = self._reopen(src, old)
+            raise
+        try:
+            os.replace(future.directory, dest)
+            fsync_dir(dest.parent)
+        except OSError:
+            os.replace(moved, src)
+            self._logs[tp] = self._reopen(src, old)
+            raise
+        self._logs[tp] = new = self._reopen(dest, old)
+        shutil.rmtree(moved, ignore_errors=True)
+        for log_dir in (src.parent, dest.parent):
+            with contextlib.suppress(KafkaStorageError, OSError):
+                self._write_checkpoints(log_dir)
+        return new
+
+    def _reopen(self, path: Path, old: Log) -> Log:
+        return Log.open(
+            path,
+            old.config,
+            recovery_point=old.recovery_point,
+            log_start_offset=old.log_start_offset,
+            high_watermark=old.high_watermark,
+            had_clean_shutdown=False,
+            clock_ms=self.clock_ms,
+            producer_id_expiration_ms=self.producer_id_expiration_ms,
+            log_dir_failure=self.log_dir_failure,
+        )
 
     # -- checkpoints, flush, retention, shutdown ----------------------------------------------
     def _write_checkpoints(self, log_dir: Path) -> None:
@@ -348,6 +435,7 @@ class LogManager:
         if self.closed:
             return
         self.stop_cleaner()
+        self.mover.close()
         self.closed = True
         failed: list[Exception] = []
         for log in self._offline_logs.values():  # no flush, no checkpoint, no clean marker:

@@ -12,6 +12,7 @@ MODULES = (
     "topics",
     "configs",
     "cluster",
+    "log_dirs",
     "producer_ids",
     "groups",
     "consumer_groups",

@@ -78,6 +78,17 @@ async def describe_log_dirs(
                 is_future_key=False,
             )
         )
+    for (topic, index), future in sorted(b.topics.log_manager.mover.futures.items()):
+        if wanted is not None and index not in wanted.get(topic, ()):
+            continue  # a move under way: Kafka lists the future replica in its destination
+        by_dir[str(future.destination.resolve())][topic].append(
+            R.DescribeLogDirsPartition(
+                partition_index=index,
+                partition_size=future.size_in_bytes(),
+                offset_lag=0,
+                is_future_key=True,
+            )
+        )
     results = []
     for log_dir in b.config.log_dirs:
         key = str(log_dir.resolve())
