@@ -133,11 +133,13 @@ def test_kill_during_the_move_keeps_every_acknowledged_record(tmp_path: Path) ->
         p.flush(30)
         assert len(acked) == 30_000
         assert _alter(b, str(dest), "kv", [0]) == {0: 0}
+        assert list(dest.glob("kv-0.*-future"))  # the copy is under way
         b.kill()  # mid-copy (or mid-swap): ~16 MB to copy
         b.start()
         dirs = _partition_dirs(d1, d2)
         assert len(dirs) == 1 and dirs[0].name == "kv-0", dirs
         assert _consume_all(b, "kv", len(acked)) == acked
+        assert "discarding" in b.log_text() or "moved kv-0" in b.log_text()
     finally:
         if b.alive():
             b.stop()
