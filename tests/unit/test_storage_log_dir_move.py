@@ -83,13 +83,21 @@ def test_the_mover_lists_the_future_replica_then_swaps_in_the_background(tmp_pat
         log.append_as_leader(batch(i), 0)
     swapped: list[Log] = []
 
+    appended = 90
+
     async def run() -> None:
+        nonlocal appended
         m.mover.start(("t", 0), d2, swapped.append)
         assert ("t", 0) in m.mover.futures  # DescribeLogDirs lists it while copying
         assert m.mover.futures[("t", 0)].directory.parent == d2
         m.mover.start(("t", 0), d2, swapped.append)  # the same move again: nothing new
-        for i in range(30, 40):
-            log.append_as_leader(batch(i), 0)
+        for i in range(30, 3000):  # appends to the current log while it is copied
+            current = m.get_log("t", 0)
+            assert current is not None
+            current.append_as_leader(batch(i), 0)
+            appended += 3
+            if swapped:
+                break
             await asyncio.sleep(0)
         for _ in range(500):
             if swapped:
@@ -98,7 +106,8 @@ def test_the_mover_lists_the_future_replica_then_swaps_in_the_background(tmp_pat
 
     asyncio.run(run())
     assert len(swapped) == 1 and swapped[0] is m.get_log("t", 0)
-    assert swapped[0].log_end_offset == 120 and not m.mover.futures
+    assert swapped[0].log_end_offset == appended and not m.mover.futures
+    assert appended > 90  # appends went on during the copy
     assert partition_dirs(d1, d2) == ["d2/t-0"]
     m.shutdown()
 
