@@ -129,21 +129,16 @@ def _crashed_mid_swap(tmp_path: Path, renamed_future: bool) -> tuple[Path, Path,
     return d1, d2, data
 
 
-def test_a_kill_between_the_renames_restores_the_old_log(tmp_path: Path) -> None:
-    d1, d2, data = _crashed_mid_swap(tmp_path, renamed_future=False)
+@pytest.mark.parametrize(("renamed_future", "kept"), [(False, "d1"), (True, "d2")])
+def test_a_kill_during_the_swap_leaves_one_current_log(
+    tmp_path: Path, renamed_future: bool, kept: str
+) -> None:
+    """Between the renames the old log is restored (the copy discarded); after both, the moved
+    log is kept and the old one removed."""
+    d1, d2, data = _crashed_mid_swap(tmp_path, renamed_future)
     m = manager(d1, d2)
     log = m.get_log("t", 0)
-    assert log is not None and log.directory == d1 / "t-0" and log.log_end_offset == 60
-    assert log_bytes(log.directory) == data
-    assert partition_dirs(d1, d2) == ["d1/t-0"]
-    m.shutdown()
-
-
-def test_a_kill_after_the_renames_keeps_the_moved_log_only(tmp_path: Path) -> None:
-    d1, d2, data = _crashed_mid_swap(tmp_path, renamed_future=True)
-    m = manager(d1, d2)
-    log = m.get_log("t", 0)
-    assert log is not None and log.directory == d2 / "t-0" and log.log_end_offset == 60
-    assert log_bytes(log.directory) == data
-    assert partition_dirs(d1, d2) == ["d2/t-0"]
+    assert log is not None and log.directory == tmp_path / kept / "t-0"
+    assert log.log_end_offset == 60 and log_bytes(log.directory) == data
+    assert partition_dirs(d1, d2) == [f"{kept}/t-0"]
     m.shutdown()
