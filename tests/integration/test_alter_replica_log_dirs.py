@@ -5,8 +5,11 @@ log, and bad requests get Kafka's codes."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -163,5 +166,48 @@ def test_bad_destinations_and_unknown_partitions_get_kafkas_codes(tmp_path: Path
         assert (d2 / "later-0").is_dir()
         with WireClient(b.bootstrap) as c:  # the broker still serves this connection
             assert c.request(DescribeLogDirsRequest(topics=None), 4).error_code == 0  # type: ignore[attr-defined]
+    finally:
+        b.stop()
+
+
+@pytest.fixture
+def small_tmpfs(tmp_path: Path) -> Iterator[Path]:
+    if os.geteuid() != 0:
+        pytest.fail("this test mounts a tmpfs and needs root")
+    mnt = tmp_path / "d2"
+    mnt.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], check=True)
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], check=False)
+
+
+def test_a_full_destination_abandons_the_move_and_loses_nothing(
+    tmp_path: Path, small_tmpfs: Path
+) -> None:
+    d1 = tmp_path / "d1"
+    b = BrokerProcess(tmp_path / "data", {"log.dirs": f"{d1},{small_tmpfs}"})
+    b.start()
+    try:
+        _create(b, "full")
+        assert (d1 / "full-0").is_dir()  # the first listed of two empty dirs
+        p = Producer({"bootstrap.servers": b.bootstrap, "acks": "all"})
+        acked: list[bytes] = []
+        for i in range(8000):  # ~4 MB: more than the 2 MB destination holds
+            p.produce("full", b"%08d" % i + b"z" * 500,
+                      on_delivery=lambda e, m: e is None and acked.append(m.value()))  # fmt: skip
+            if i % 1000 == 0:
+                p.poll(0)
+        p.flush(30)
+        assert len(acked) == 8000
+        assert _alter(b, str(small_tmpfs), "full", [0]) == {0: 0}
+        deadline = time.monotonic() + 30
+        while "failed; it stays where it was" not in b.log_text():
+            assert time.monotonic() < deadline, b.log_text()[-2000:]
+            time.sleep(0.1)
+        assert _where(b, "full") == [(str(d1.resolve()), False)]
+        assert _partition_dirs(d1, small_tmpfs) == [d1 / "full-0"]  # the copy was removed
+        assert _consume_all(b, "full", 8000) == acked
     finally:
         b.stop()
