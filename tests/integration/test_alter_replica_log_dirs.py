@@ -5,6 +5,7 @@ log, and bad requests get Kafka's codes."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import threading
@@ -211,3 +212,33 @@ def test_a_full_destination_abandons_the_move_and_loses_nothing(
         assert _consume_all(b, "full", 8000) == acked
     finally:
         b.stop()
+
+
+def test_moving_needs_alter_on_the_cluster(tmp_path: Path) -> None:
+    from test_acl_handlers import ALICE, allow, call, running
+
+    from strom.broker.security.acl import AclOperation, ResourceType
+
+    d1, d2 = tmp_path / "d1", tmp_path / "d2"
+
+    async def scenario() -> None:
+        async with running(tmp_path, **{"log.dirs": f"{d1},{d2}"}) as b:
+            log = b.topics.log_manager.get_log("t", 0)
+            assert log is not None
+            dest = d2 if log.directory.parent == d1 else d1
+            topic = AR.AlterReplicaLogDirTopic(name="t", partitions=[0])
+            req = AR(dirs=[AR.AlterReplicaLogDir(path=str(dest), topics=[topic])])
+            denied = await call(b, 34, req, principal=ALICE)
+            assert [p.error_code for p in denied.results[0].partitions] == [31]
+            assert not b.topics.log_manager.mover.futures and not list(dest.iterdir())
+            allow(b, ResourceType.CLUSTER, "kafka-cluster", AclOperation.ALTER)
+            allowed = await call(b, 34, req, principal=ALICE)
+            assert [p.error_code for p in allowed.results[0].partitions] == [0]
+            for _ in range(500):
+                current = b.topics.log_manager.get_log("t", 0)
+                if current is not None and current.directory.parent == dest:
+                    break
+                await asyncio.sleep(0.01)
+            assert b.replica_manager.partitions[("t", 0)].log.directory == dest / "t-0"
+
+    asyncio.run(scenario())
