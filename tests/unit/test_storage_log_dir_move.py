@@ -62,6 +62,7 @@ def test_copy_passes_follow_appends_rolls_and_the_swap_keeps_every_record(tmp_pa
     expected, leo = log_bytes(log.directory), log.log_end_offset
     assert len(log.segments) > 3
     new = m.replace_current_with_future(future)
+    log.close()  # the mover closes the old log after a grace period
     assert new.directory == d2 / "t-0" and m.get_log("t", 0) is new
     assert partition_dirs(d1, d2) == ["d2/t-0"]
     assert log_bytes(new.directory) == expected and new.log_end_offset == leo

@@ -42,6 +42,7 @@ TopicPartition = tuple[str, int]
 _CHUNK = 1 << 20
 MAX_BACKGROUND_PASSES = 50
 CAUGHT_UP_BYTES = 4 << 20
+OLD_LOG_CLOSE_DELAY_S = 30.0
 
 # (inode, size, mtime_ns) of a source file when it was last copied
 _Stat = tuple[int, int, int]
@@ -199,6 +200,8 @@ class LogDirMover:
             fsync_tree(future.directory)
             new = self._swap(future)
             on_swapped(new)
+            # readers holding the old log (a fetch between awaits) finish on its unlinked files
+            asyncio.get_running_loop().call_later(OLD_LOG_CLOSE_DELAY_S, log.close)
             logger.info("moved %s-%d to %s (%d bytes copied)", tp[0], tp[1],
                         future.destination, future.bytes_copied)  # fmt: skip
         except asyncio.CancelledError:

@@ -309,28 +309,28 @@ class LogManager:
 
     def replace_current_with_future(self, future: FutureReplica) -> Log:
         """Make the complete, fsynced copy ``future`` the current log of its partition (on the
-        owning thread, right after the final copy pass): close the current log, rename it
-        ``...-moved``, rename the copy ``<topic>-<partition>``, open it, remove the old one."""
+        owning thread, right after the final copy pass): rename the current log's directory
+        ``...-moved``, rename the copy ``<topic>-<partition>``, open it, remove the old one. The
+        old :class:`Log` stays open (its files unlinked) for readers that still hold it; the
+        caller closes it later. On an error the current log is left as it was."""
         tp = future.tp
         old = self._logs[tp]
         src = old.directory
         dest = self.partition_path(future.destination, *tp)
         moved = src.with_name(f"{src.name}.{uuid.uuid4().hex}{MOVED_DIR_SUFFIX}")
-        old.close()
-        try:
-            os.replace(src, moved)
-            fsync_dir(src.parent)
-        except OSError:
-            self._logs[tp] = self._reopen(src, old)
-            raise
+        os.replace(src, moved)
+        fsync_dir(src.parent)
         try:
             os.replace(future.directory, dest)
             fsync_dir(dest.parent)
-        except OSError:
+            new = self._reopen(dest, old)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.replace(dest, future.directory)
             os.replace(moved, src)
-            self._logs[tp] = self._reopen(src, old)
+            fsync_dir(src.parent)
             raise
-        self._logs[tp] = new = self._reopen(dest, old)
+        self._logs[tp] = new
         shutil.rmtree(moved, ignore_errors=True)
         for log_dir in (src.parent, dest.parent):
             with contextlib.suppress(KafkaStorageError, OSError):
