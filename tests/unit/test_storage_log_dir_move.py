@@ -143,3 +143,21 @@ def test_a_kill_during_the_swap_leaves_one_current_log(
     assert log.log_end_offset == 60 and log_bytes(log.directory) == data
     assert partition_dirs(d1, d2) == [f"{kept}/t-0"]
     m.shutdown()
+
+
+def test_deleting_the_partition_cancels_its_move(tmp_path: Path) -> None:
+    d1, d2 = tmp_path / "d1", tmp_path / "d2"
+    m = manager(d1, d2)
+    m.preferred_dirs[("t", 0)] = d1
+    log = m.get_or_create_log("t", 0)
+    for i in range(30):
+        log.append_as_leader(batch(i), 0)
+
+    async def run() -> None:
+        m.mover.start(("t", 0), d2, lambda new: pytest.fail("swapped a deleted log"))
+        assert m.delete_log("t", 0)
+        await asyncio.sleep(0.2)
+
+    asyncio.run(run())
+    assert not m.mover.futures and partition_dirs(d1, d2) == []
+    m.shutdown()

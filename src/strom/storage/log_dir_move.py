@@ -167,7 +167,8 @@ class LogDirMover:
         future = FutureReplica(tp, destination, directory, log.directory)
         self.futures[tp] = future
         logger.info("moving %s-%d from %s to %s", tp[0], tp[1], log.directory.parent, destination)
-        self._tasks[tp] = asyncio.get_running_loop().create_task(self._run(future, on_swapped))
+        task = self._run(future, log, on_swapped)
+        self._tasks[tp] = asyncio.get_running_loop().create_task(task)
 
     def cancel(self, tp: TopicPartition) -> None:
         task = self._tasks.pop(tp, None)
@@ -184,16 +185,19 @@ class LogDirMover:
                 task.cancel()
             self.futures.pop(tp, None)  # the directory is discarded by the next start
 
-    async def _run(self, future: FutureReplica, on_swapped: Callable[[Log], None]) -> None:
+    async def _run(
+        self, future: FutureReplica, original: Log, on_swapped: Callable[[Log], None]
+    ) -> None:
         tp = future.tp
         try:
             for _ in range(MAX_BACKGROUND_PASSES):
                 if await asyncio.to_thread(copy_pass, future) < CAUGHT_UP_BYTES:
                     break
             log = self._current_log(tp)
-            if log is None or log.directory != future.source:
+            if log is not original:
                 raise RuntimeError("the current log changed during the move")
             # on the owning thread from here on: no append interleaves
+            assert log is not None
             log.flush()
             log.take_producer_snapshot()
             copy_pass(future, always_copy_from=log.active_segment.base_offset)

@@ -293,6 +293,8 @@ class LogManager:
 
     def delete_log(self, topic: str, partition: int) -> bool:
         """Close the log, rename its directory ``...-delete`` and remove it; False if absent."""
+        self.mover.cancel((topic, partition))
+        self.preferred_dirs.pop((topic, partition), None)
         log = self._logs.pop((topic, partition), None)
         if log is None:
             return False
