@@ -6,8 +6,10 @@ log, and bad requests get Kafka's codes."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -23,7 +25,7 @@ from strom.protocol.messages.describe_log_dirs import DescribeLogDirsRequest
 
 pytestmark = pytest.mark.integration
 
-from conftest import BrokerProcess  # noqa: E402
+from conftest import ROOT, BrokerProcess  # noqa: E402
 
 
 def _start(tmp_path: Path) -> tuple[BrokerProcess, Path, Path]:
@@ -242,3 +244,34 @@ def test_moving_needs_alter_on_the_cluster(tmp_path: Path) -> None:
             assert b.replica_manager.partitions[("t", 0)].log.directory == dest / "t-0"
 
     asyncio.run(scenario())
+
+
+def _reassign(b: BrokerProcess, plan: Path, log_dir: str) -> subprocess.CompletedProcess[str]:
+    entry = {"topic": "rp", "partition": 0, "replicas": [0], "log_dirs": [log_dir]}
+    plan.write_text(json.dumps({"version": 1, "partitions": [entry]}))
+    return subprocess.run(
+        [sys.executable, "-m", "strom.tools.cli", "reassign-partitions", "--bootstrap-server",
+         b.bootstrap, "--execute", "--reassignment-json-file", str(plan)],
+        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )  # fmt: skip
+
+
+def test_reassign_partitions_moves_log_dirs_from_the_json_file(tmp_path: Path) -> None:
+    b, d1, d2 = _start(tmp_path)
+    try:
+        _create(b, "rp")
+        (src,) = [d for d in (d1, d2) if (d / "rp-0").exists()]
+        dest = d2 if src == d1 else d1
+        r = _reassign(b, tmp_path / "plan.json", str(dest))
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.splitlines()[-1] == "Successfully started log directory move for: rp-0-0"
+        deadline = time.monotonic() + 30
+        while _where(b, "rp") != [(str(dest.resolve()), False)]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        r = _reassign(b, tmp_path / "plan.json", "relative")
+        assert r.returncode == 1
+        assert "rp-0 on broker 0: LOG_DIR_NOT_FOUND" in r.stderr
+    finally:
+        b.stop()

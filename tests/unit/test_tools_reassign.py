@@ -18,6 +18,7 @@ from strom.tools.reassign_plan import (
     current_assignment_text,
     list_text,
     parse_broker_list,
+    parse_log_dirs,
     parse_reassignment,
     parse_topics_to_move,
     propose,
@@ -132,9 +133,13 @@ def test_reassignment_json_parsing_and_validation() -> None:
         parse_reassignment({"partitions": [{"topic": "t", "partition": 0, "replicas": [1]}] * 2})
     with pytest.raises(ToolError, match="t-0 contains 1, 1"):
         parse_reassignment({"partitions": [{"topic": "t", "partition": 0, "replicas": [1, 1]}]})
-    with pytest.raises(ToolError, match="log_dirs other than"):
-        parse_reassignment(
-            {"partitions": [{"topic": "t", "partition": 0, "replicas": [1], "log_dirs": ["/d"]}]}
+    moves = {"partitions": [{"topic": "t", "partition": 0, "replicas": [1, 2],
+                             "log_dirs": ["/d", "any"]}]}  # fmt: skip
+    assert parse_reassignment(moves) == {TP("t", 0): [1, 2]}
+    assert parse_log_dirs(moves) == {(TP("t", 0), 1): "/d"}
+    with pytest.raises(ToolError, match="log_dirs must be strings"):
+        parse_log_dirs(
+            {"partitions": [{"topic": "t", "partition": 0, "replicas": [1], "log_dirs": [3]}]}
         )
     with pytest.raises(ToolError, match="different from size of log dirs"):
         parse_reassignment(

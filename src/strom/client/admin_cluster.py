@@ -22,6 +22,8 @@ from strom.protocol.messages.alter_partition_reassignments import (
 from strom.protocol.messages.alter_partition_reassignments import (
     AlterPartitionReassignmentsResponse,
 )
+from strom.protocol.messages.alter_replica_log_dirs import AlterReplicaLogDirsRequest as ARLDReq
+from strom.protocol.messages.alter_replica_log_dirs import AlterReplicaLogDirsResponse
 from strom.protocol.messages.describe_log_dirs import DescribeLogDirsRequest as DLDReq
 from strom.protocol.messages.describe_log_dirs import DescribeLogDirsResponse
 from strom.protocol.messages.elect_leaders import ElectLeadersRequest as ELReq
@@ -98,6 +100,28 @@ class ClusterAdmin(AdminBase):
                 dirs.append(info)
             out[node] = dirs
         return out
+
+    async def alter_replica_log_dirs(
+        self, broker: int, moves: Mapping[TopicPartition, str]
+    ) -> dict[TopicPartition, int]:
+        """Ask ``broker`` to move its replicas of ``moves`` to the given log dirs; returns the
+        error code of each partition (0: moving or already there)."""
+        by_dir: dict[str, list[TopicPartition]] = defaultdict(list)
+        for tp, log_dir in moves.items():
+            by_dir[log_dir].append(tp)
+        req = ARLDReq(dirs=[
+            ARLDReq.AlterReplicaLogDir(path=d, topics=[
+                ARLDReq.AlterReplicaLogDirTopic(name=t, partitions=ps)
+                for t, ps in _by_topic(tps).items()
+            ])
+            for d, tps in by_dir.items()
+        ])  # fmt: skip
+        resp = await self.cluster.send(broker, req, AlterReplicaLogDirsResponse)
+        return {
+            TopicPartition(t.topic_name, p.partition_index): p.error_code
+            for t in resp.results
+            for p in t.partitions
+        }
 
     async def elect_leaders(
         self, election_type: int, partitions: list[TopicPartition] | None = None

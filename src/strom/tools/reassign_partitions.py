@@ -12,9 +12,11 @@ refused; a broker without the reassignment APIs is one clear error line and exit
 from __future__ import annotations
 
 import argparse
+import asyncio
+import time
 
 from strom.client import AIOAdminClient, TopicPartition
-from strom.errors import KafkaError
+from strom.errors import ErrorCode, KafkaError
 from strom.tools._common import ToolError, client_config, code_name, parser, read_json, run
 from strom.tools.reassign_plan import (
     ReassignmentState,
@@ -22,6 +24,7 @@ from strom.tools.reassign_plan import (
     current_assignment_text,
     list_text,
     parse_broker_list,
+    parse_log_dirs,
     parse_reassignment,
     parse_topics_to_move,
     propose,
@@ -62,7 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--disable-rack-aware", action="store_true", help="ignore the brokers' racks")
     p.add_argument("--throttle", type=int, metavar="B/S", help="not supported by Strom")
     p.add_argument("--replica-alter-log-dirs-throttle", type=int, help="not supported by Strom")
-    p.add_argument("--timeout", type=int, default=10000, help="accepted for compatibility")
+    p.add_argument(
+        "--timeout", type=int, default=10000, help="ms to wait for replicas to move dirs"
+    )
     return p
 
 
@@ -143,12 +148,49 @@ async def execute(admin: AIOAdminClient, args: argparse.Namespace) -> None:
     if absent:
         raise ToolError(f"Unable to find partition: {tp_name(absent[0])}")
     print(current_assignment_text({tp: current[tp] for tp in plan}))
-    failed = _failures(await admin.alter_partition_reassignments(dict(plan)))
-    if failed:
-        raise ToolError("Error reassigning partition(s): " + "; ".join(failed))
-    print(
-        f"Successfully started partition reassignments for {','.join(map(tp_name, sorted(plan)))}"
-    )
+    dirs = parse_log_dirs(read_json(args.reassignment_json_file, "--reassignment-json-file"))
+    # a plan that only moves log dirs changes no replica: nothing for the controller to do
+    if not dirs or any(current[tp] != replicas for tp, replicas in plan.items()):
+        failed = _failures(await admin.alter_partition_reassignments(dict(plan)))
+        if failed:
+            raise ToolError("Error reassigning partition(s): " + "; ".join(failed))
+        names = ",".join(map(tp_name, sorted(plan)))
+        print(f"Successfully started partition reassignments for {names}")
+    if dirs:
+        await _move_log_dirs(admin, dirs, args.timeout)
+
+
+REPLICA_NOT_AVAILABLE = ErrorCode.REPLICA_NOT_AVAILABLE
+
+
+async def _move_log_dirs(
+    admin: AIOAdminClient, dirs: dict[tuple[TopicPartition, int], str], timeout_ms: int
+) -> None:
+    """AlterReplicaLogDirs on each broker; REPLICA_NOT_AVAILABLE (the replica is not created
+    yet) is retried until ``timeout_ms``, as Kafka's tool does."""
+    pending = dict(dirs)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        by_broker: dict[int, dict[TopicPartition, str]] = {}
+        for (tp, broker), log_dir in pending.items():
+            by_broker.setdefault(broker, {})[tp] = log_dir
+        failed: list[str] = []
+        for broker, moves in sorted(by_broker.items()):
+            for tp, code in (await admin.alter_replica_log_dirs(broker, moves)).items():
+                if code != REPLICA_NOT_AVAILABLE:
+                    pending.pop((tp, broker), None)
+                    if code:
+                        failed.append(f"{tp_name(tp)} on broker {broker}: {code_name(code)}")
+        if failed:
+            raise ToolError("Error moving replica log dir(s): " + "; ".join(failed))
+        if not pending:
+            break
+        if time.monotonic() >= deadline:
+            left = ", ".join(f"{tp_name(tp)} on broker {b}" for tp, b in sorted(pending))
+            raise ToolError(f"Replicas not created in time to move their log dirs: {left}")
+        await asyncio.sleep(0.2)
+    moved = ",".join(f"{tp_name(tp)}-{b}" for tp, b in sorted(dirs))
+    print(f"Successfully started log directory move{'s' if len(dirs) > 1 else ''} for: {moved}")
 
 
 async def verify(admin: AIOAdminClient, args: argparse.Namespace) -> None:

@@ -121,11 +121,8 @@ def parse_reassignment(data: Any) -> dict[TopicPartition, list[int]]:
                 f"Size of replicas list {replicas} is different from size of log dirs list "
                 f"{dirs} for partition {topic}-{partition}"
             )
-        if any(d != ANY_LOG_DIR for d in dirs):
-            raise ToolError(
-                f'Partition {topic}-{partition}: log_dirs other than "any" are not supported '
-                "(Strom has no AlterReplicaLogDirs)."
-            )
+        if not all(isinstance(d, str) for d in dirs):
+            raise ToolError(f"log_dirs must be strings for partition {topic}-{partition}")
         out.append((TopicPartition(topic, partition), list(replicas)))
     dups = _duplicates([tp for tp, _ in out])
     if dups:
@@ -140,6 +137,19 @@ def parse_reassignment(data: Any) -> dict[TopicPartition, list[int]]:
             + ". ".join(f"{tp_name(tp)} contains {', '.join(map(str, r))}" for tp, r in bad)
         )
     return dict(out)
+
+
+def parse_log_dirs(data: Any) -> dict[tuple[TopicPartition, int], str]:
+    """``{(partition, broker): log dir}`` for the replicas whose ``log_dirs`` entry is not
+    ``"any"`` (after the checks of :func:`parse_reassignment`)."""
+    parse_reassignment(data)
+    out: dict[tuple[TopicPartition, int], str] = {}
+    for item in data["partitions"]:
+        tp = TopicPartition(item["topic"], item["partition"])
+        for broker, log_dir in zip(item["replicas"], item.get("log_dirs", []), strict=False):
+            if log_dir != ANY_LOG_DIR:
+                out[(tp, broker)] = log_dir
+    return out
 
 
 def reassignment_json(assignment: Mapping[TopicPartition, list[int]]) -> str:
