@@ -40,13 +40,19 @@ def partition_dirs(*dirs: Path) -> list[str]:
     return sorted(f"{d.name}/{p.name}" for d in dirs for p in d.iterdir() if p.is_dir())
 
 
-def test_copy_passes_follow_appends_rolls_and_the_swap_keeps_every_record(tmp_path: Path) -> None:
+def log_in_first_dir(tmp_path: Path, batches: int) -> tuple[Path, Path, LogManager, Log]:
+    """A manager of two log dirs ``d1``, ``d2`` with log t-0 in ``d1`` holding ``batches``."""
     d1, d2 = tmp_path / "d1", tmp_path / "d2"
     m = manager(d1, d2)
     m.preferred_dirs[("t", 0)] = d1
     log = m.get_or_create_log("t", 0)
-    for i in range(20):
+    for i in range(batches):
         log.append_as_leader(batch(i), 0)
+    return d1, d2, m, log
+
+
+def test_copy_passes_follow_appends_rolls_and_the_swap_keeps_every_record(tmp_path: Path) -> None:
+    d1, d2, m, log = log_in_first_dir(tmp_path, 20)
     future = FutureReplica(("t", 0), d2, d2 / "t-0.abc-future", log.directory)
     future.directory.mkdir()
     assert copy_pass(future) > 0
@@ -76,12 +82,7 @@ def test_copy_passes_follow_appends_rolls_and_the_swap_keeps_every_record(tmp_pa
 
 
 def test_the_mover_lists_the_future_replica_then_swaps_in_the_background(tmp_path: Path) -> None:
-    d1, d2 = tmp_path / "d1", tmp_path / "d2"
-    m = manager(d1, d2)
-    m.preferred_dirs[("t", 0)] = d1
-    log = m.get_or_create_log("t", 0)
-    for i in range(30):
-        log.append_as_leader(batch(i), 0)
+    d1, d2, m, _ = log_in_first_dir(tmp_path, 30)
     swapped: list[Log] = []
 
     appended = 90
@@ -115,12 +116,7 @@ def test_the_mover_lists_the_future_replica_then_swaps_in_the_background(tmp_pat
 
 def _crashed_mid_swap(tmp_path: Path, renamed_future: bool) -> tuple[Path, Path, bytes]:
     """The directories a kill leaves between the swap's two renames (or just after both)."""
-    d1, d2 = tmp_path / "d1", tmp_path / "d2"
-    m = manager(d1, d2)
-    m.preferred_dirs[("t", 0)] = d1
-    log = m.get_or_create_log("t", 0)
-    for i in range(20):
-        log.append_as_leader(batch(i), 0)
+    d1, d2, m, log = log_in_first_dir(tmp_path, 20)
     log.flush()
     data = log_bytes(log.directory)
     m.shutdown()
@@ -146,12 +142,7 @@ def test_a_kill_during_the_swap_leaves_one_current_log(
 
 
 def test_deleting_the_partition_cancels_its_move(tmp_path: Path) -> None:
-    d1, d2 = tmp_path / "d1", tmp_path / "d2"
-    m = manager(d1, d2)
-    m.preferred_dirs[("t", 0)] = d1
-    log = m.get_or_create_log("t", 0)
-    for i in range(30):
-        log.append_as_leader(batch(i), 0)
+    d1, d2, m, _ = log_in_first_dir(tmp_path, 30)
 
     async def run() -> None:
         m.mover.start(("t", 0), d2, lambda new: pytest.fail("swapped a deleted log"))

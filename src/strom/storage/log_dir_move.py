@@ -34,7 +34,12 @@ from pathlib import Path
 
 from strom.storage.checkpoint import fsync_dir
 from strom.storage.log import Log
-from strom.storage.names import FUTURE_DIR_SUFFIX, LOG_SUFFIX, parse_segment_file_name
+from strom.storage.names import (
+    FUTURE_DIR_SUFFIX,
+    LOG_SUFFIX,
+    TMP_SUFFIX,
+    parse_segment_file_name,
+)
 
 logger = logging.getLogger("strom.storage")
 
@@ -79,6 +84,29 @@ def _copy_range(src: Path, dst: Path, start: int, end: int) -> int:
     return end - start - remaining
 
 
+def _sync_file(future: FutureReplica, entry: os.DirEntry[str], always_copy_from: int | None) -> int:
+    name = entry.name
+    st = entry.stat(follow_symlinks=False)
+    now: _Stat = (st.st_ino, st.st_size, st.st_mtime_ns)
+    prev = future.copied.get(name)
+    parsed = parse_segment_file_name(name)
+    is_log = name.endswith(LOG_SUFFIX)
+    forced = (
+        always_copy_from is not None
+        and not is_log
+        and (parsed is None or parsed[0] >= always_copy_from)
+    )
+    if prev == now and not forced:
+        return 0
+    dst = future.directory / name
+    if prev is not None and is_log and prev[0] == now[0] and now[1] >= prev[1]:
+        n = _copy_range(Path(entry.path), dst, prev[1], now[1])  # appended tail
+    else:
+        n = _copy_range(Path(entry.path), dst, 0, now[1])
+    future.copied[name] = now
+    return n
+
+
 def copy_pass(future: FutureReplica, always_copy_from: int | None = None) -> int:
     """Bring ``future.directory`` up to date with the source directory; returns bytes copied.
     Files of segments with base offset >= ``always_copy_from`` other than ``.log`` are copied
@@ -90,25 +118,15 @@ def copy_pass(future: FutureReplica, always_copy_from: int | None = None) -> int
             if not entry.is_file(follow_symlinks=False):
                 continue
             name = entry.name
-            seen.add(name)
-            st = entry.stat(follow_symlinks=False)
-            now: _Stat = (st.st_ino, st.st_size, st.st_mtime_ns)
-            prev = future.copied.get(name)
-            parsed = parse_segment_file_name(name)
-            is_log = name.endswith(LOG_SUFFIX)
-            forced = (
-                always_copy_from is not None
-                and not is_log
-                and (parsed is None or parsed[0] >= always_copy_from)
-            )
-            if prev == now and not forced:
+            if name.endswith(TMP_SUFFIX):
+                continue  # being written: the renamed result is copied by a later pass
+            try:
+                copied += _sync_file(future, entry, always_copy_from)
+            except FileNotFoundError:  # deleted or renamed meanwhile: so goes its copy
+                (future.directory / name).unlink(missing_ok=True)
+                future.copied.pop(name, None)
                 continue
-            dst = future.directory / name
-            if prev is not None and is_log and prev[0] == now[0] and now[1] >= prev[1]:
-                copied += _copy_range(Path(entry.path), dst, prev[1], now[1])  # appended tail
-            else:
-                copied += _copy_range(Path(entry.path), dst, 0, now[1])
-            future.copied[name] = now
+            seen.add(name)
     for name in list(future.copied):
         if name not in seen:
             (future.directory / name).unlink(missing_ok=True)
