@@ -3,7 +3,9 @@
 Owns: the actions (--generate with --topics-to-move-json-file and --broker-list, computed here
 from metadata; --execute, --verify and --cancel with --reassignment-json-file; --list), their
 flags, and the order of Kafka's requests: --execute and --cancel first list the reassignments in
-progress (ListPartitionReassignments), then send AlterPartitionReassignments to the controller.
+progress (ListPartitionReassignments), then send AlterPartitionReassignments to the controller
+(skipped when the plan changes no replica), then AlterReplicaLogDirs to each broker named with a
+``log_dirs`` entry other than "any" (REPLICA_NOT_AVAILABLE retried until --timeout).
 The JSON handling, plan generation and texts live in :mod:`reassign_plan`. Replication
 throttles (--throttle) are broker dynamic configs, which Strom does not have, so they are
 refused; a broker without the reassignment APIs is one clear error line and exit code 1.
