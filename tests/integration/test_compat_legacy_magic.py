@@ -187,3 +187,93 @@ def test_hostile_legacy_sets_append_nothing(broker) -> None:  # type: ignore[no-
         assert _end_offset(c, topic) == 2  # nothing of the refused sets was appended
         assert _produce_raw(c, topic, wrapper) == 0  # the connection and broker still serve
         assert _end_offset(c, topic) == 3
+
+
+def _old_consume(
+    bootstrap: str, topic: str, api: tuple[int, ...], n: int
+) -> list[tuple[int, bytes, bytes, int]]:
+    from kafka import KafkaConsumer, TopicPartition
+
+    c = KafkaConsumer(
+        bootstrap_servers=bootstrap,
+        api_version=api,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        consumer_timeout_ms=10000,
+        max_partition_fetch_bytes=4096,
+    )
+    c.assign([TopicPartition(topic, 0)])
+    c.seek_to_beginning()
+    got: list[tuple[int, bytes, bytes, int]] = []
+    deadline = time.monotonic() + 30
+    try:
+        while len(got) < n and time.monotonic() < deadline:
+            for recs in c.poll(1000).values():
+                got += [(r.offset, r.key, r.value, r.timestamp) for r in recs]
+    finally:
+        c.close()
+    return got
+
+
+@pytest.mark.parametrize("api", [(0, 10, 1), (0, 9)])
+def test_old_consumers_read_new_data_down_converted(broker, api) -> None:  # type: ignore[no-untyped-def]
+    topic = f"legacy-down-{len(api)}"
+    _create(broker.bootstrap, topic)
+    _new_produce(broker.bootstrap, topic, "a", 100)  # with headers, dropped for old consumers
+    _old_produce(broker.bootstrap, topic, (0, 10, 1), "gzip", "b", 50)
+    from confluent_kafka import Producer
+
+    p = Producer({"bootstrap.servers": broker.bootstrap, "transactional.id": f"tx-{topic}"})
+    p.init_transactions(20)
+    p.begin_transaction()
+    p.produce(topic, key=b"t-k0", value=b"t-v0", timestamp=1_700_000_000_000)
+    p.commit_transaction(20)  # a control batch follows: not served to old consumers
+    _new_produce(broker.bootstrap, topic, "c", 10)
+    got = _old_consume(broker.bootstrap, topic, api, 161)
+    want = (
+        [(b"a-k%d" % i, b"a-v%d" % i) for i in range(100)]
+        + [(b"b-k%d" % i, b"b-v%d" % i) for i in range(50)]
+        + [(b"t-k0", b"t-v0")]
+        + [(b"c-k%d" % i, b"c-v%d" % i) for i in range(10)]
+    )
+    assert [(k, v) for _, k, v, _ in got] == want
+    offsets = [o for o, _, _, _ in got]
+    assert offsets[:151] == list(range(151)) and offsets[151] == 152  # 151: the marker
+    if api == (0, 9):
+        assert {ts for _, _, _, ts in got} == {None}  # magic 0: no timestamp
+    else:
+        assert [ts for _, _, _, ts in got[:100]] == [1_700_000_000_000 + i for i in range(100)]
+
+
+@pytest.mark.parametrize(("version", "magic"), [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2)])
+def test_fetch_version_chooses_the_served_magic(broker, version, magic) -> None:  # type: ignore[no-untyped-def]
+    from strom.protocol.messages.fetch import FetchRequest
+    from strom.protocol.records.legacy import parse_message_set
+
+    topic = f"legacy-fetch-magic-{version}"
+    _create(broker.bootstrap, topic)
+    _new_produce(broker.bootstrap, topic, "x", 30)
+    F = FetchRequest
+    req = F(
+        replica_id=-1,
+        max_wait_ms=100,
+        min_bytes=1,
+        max_bytes=1 << 20,
+        topics=[
+            F.FetchTopic(
+                topic=topic,
+                partitions=[
+                    F.FetchPartition(partition=0, fetch_offset=5, partition_max_bytes=1 << 20)
+                ],
+            )
+        ],
+    )
+    with WireClient(broker.bootstrap) as c:
+        r = c.request(req, version)
+    pd = r.responses[0].partitions[0]  # type: ignore[attr-defined]
+    assert pd.error_code == 0
+    data = bytes(pd.records)
+    assert data[16] == magic
+    if magic < 2:
+        parsed = parse_message_set(data, 1 << 20)
+        assert [rec.value for rec in parsed.records] == [b"x-v%d" % i for i in range(5, 30)]

@@ -17,9 +17,10 @@ from strom.errors import (
     KafkaError,
     UnsupportedCompressionError,
 )
-from strom.protocol.records import CompressionType, compress, decode_batch
+from strom.protocol.records import CompressionType, compress, decode_batch, decompress
 from strom.protocol.records.legacy import (
     build_message_set,
+    down_convert,
     is_legacy,
     parse_message_set,
     up_convert,
@@ -182,3 +183,101 @@ def test_log_append_time_wrapper_stamps_inner() -> None:
         1, CompressionType.GZIP | 0x08, None, compress(CompressionType.GZIP, inner), ts=99
     )
     assert [r.timestamp for r in parse_message_set(wrapper, CAP).records] == [99]
+
+
+def _v2(
+    records: list[tuple[int, bytes | None, bytes | None]],
+    codec: CompressionType,
+    base_offset: int = 0,
+    **kw: object,
+) -> bytes:
+    from strom.protocol.records import RecordBatchBuilder
+
+    b = RecordBatchBuilder(compression=codec, base_offset=base_offset, **kw)  # type: ignore[arg-type]
+    for ts, k, v in records:
+        b.append(v, key=k, timestamp=ts, headers=[("h", b"dropped")])
+    return b.build()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    magic=st.sampled_from([0, 1]),
+    records=_records,
+    codec=st.sampled_from(LEGACY_CODECS),
+    skip=st.integers(0, 25),
+)
+def test_down_convert_round_trip(
+    magic: int,
+    records: list[tuple[int, bytes | None, bytes | None]],
+    codec: CompressionType,
+    skip: int,
+) -> None:
+    data = _v2(records, codec, base_offset=100) + _v2(
+        records, codec, base_offset=100 + len(records)
+    )
+    out = down_convert(data, magic, 100 + skip, 1 << 30, CAP)
+    want = [(o, r) for o, r in enumerate(records + records, start=100) if o >= 100 + skip]
+    if not want:
+        assert out == b""
+        return
+    parsed = parse_message_set(out, CAP)
+    assert [(r.key, r.value) for r in parsed.records] == [(k, v) for _, (_, k, v) in want]
+    assert [r.timestamp for r in parsed.records] == [
+        ts if magic == 1 else -1 for _, (ts, _, _) in want
+    ]
+    offsets = _absolute_offsets(out, magic)
+    assert offsets == [o for o, _ in want]
+
+
+def _absolute_offsets(data: bytes, magic: int) -> list[int]:
+    """Offsets as an old consumer computes them (magic 1 inner offsets relative to the last)."""
+    from strom.protocol.records.legacy import _entries
+
+    out: list[int] = []
+    for m in _entries(memoryview(data)):
+        codec = m.attributes & 7
+        if not codec:
+            out.append(m.offset)
+            continue
+        inner = _entries(memoryview(decompress(codec, m.value or b"", CAP)))
+        if magic == 0:
+            out += [i.offset for i in inner]
+        else:
+            last = inner[-1].offset
+            out += [m.offset - last + i.offset for i in inner]
+    return out
+
+
+def test_down_convert_drops_control_batches_and_refuses_zstd() -> None:
+    from strom.protocol.records.control import build_control_batch
+
+    data = _v2(
+        [(1, None, b"a")],
+        CompressionType.NONE,
+        producer_id=7,
+        producer_epoch=0,
+        base_sequence=0,
+        is_transactional=True,
+    )
+    data += build_control_batch(
+        producer_id=7,
+        producer_epoch=0,
+        commit=False,
+        coordinator_epoch=0,
+        timestamp=2,
+        base_offset=1,
+    )
+    out = down_convert(data, 1, 0, 1 << 20, CAP)
+    assert [r.value for r in parse_message_set(out, CAP).records] == [b"a"]
+    with pytest.raises(UnsupportedCompressionError):
+        down_convert(_v2([(1, None, b"a")], CompressionType.ZSTD), 1, 0, 1 << 20, CAP)
+
+
+def test_down_convert_stops_at_max_bytes_keeping_the_first_batch() -> None:
+    one = _v2([(1, None, bytes(100))], CompressionType.NONE)
+    data = b"".join(
+        _v2([(1, None, bytes(100))], CompressionType.NONE, base_offset=i) for i in range(10)
+    )
+    assert len(parse_message_set(down_convert(data, 1, 0, 1, CAP), CAP).records) == 1
+    assert len(parse_message_set(down_convert(data, 1, 0, 300, CAP), CAP).records) == 3
+    assert down_convert(one[:-1], 1, 0, 1 << 20, CAP) == b""  # a trailing partial batch

@@ -1,9 +1,10 @@
 """Legacy message sets (magic 0 and 1): parsing, building, and up-conversion to RecordBatch v2.
 
 Owns: :func:`parse_message_set` (untrusted bytes -> :class:`LegacyRecord` list, compressed
-wrappers unwrapped), :func:`build_message_set` (the inverse, for tests and down-conversion),
-:func:`is_legacy` and :func:`up_convert` (a legacy set -> one v2 batch, as Kafka 3.x does on
-append when ``message.format.version`` >= 0.11).
+wrappers unwrapped), :func:`build_message_set` (the inverse, for tests), :func:`is_legacy` and
+:func:`up_convert` (a legacy set -> one v2 batch, as Kafka 3.x does on append when
+``message.format.version`` >= 0.11), and :func:`down_convert` (the log's v2 batches -> magic 0/1
+for Fetch v0-3).
 
 Layout of one entry (Kafka's ``LegacyRecord``)::
 
@@ -35,7 +36,9 @@ from dataclasses import dataclass
 from strom.errors import CorruptRecordError, InvalidRecordError, UnsupportedCompressionError
 from strom.protocol.records.builder import RecordBatchBuilder
 from strom.protocol.records.compression import DecompressedSizeError, compress, decompress
-from strom.protocol.records.constants import CompressionType, TimestampType
+from strom.protocol.records.constants import BATCH_HEADER_SIZE, CompressionType, TimestampType
+from strom.protocol.records.decode import decode_batch
+from strom.protocol.records.header import parse_batch_header
 
 Buffer = bytes | bytearray | memoryview
 
@@ -50,6 +53,7 @@ _I32 = struct.Struct(">i")
 _I64 = struct.Struct(">q")
 _LEGACY_CODECS = (CompressionType.GZIP, CompressionType.SNAPPY, CompressionType.LZ4)
 _MAGIC_AT = 16
+_BATCH_HEADER = BATCH_HEADER_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +214,29 @@ def _message(
     return _I64.pack(offset) + _I32.pack(4 + len(body)) + struct.pack(">I", crc) + bytes(body)
 
 
+def _encode(
+    magic: int,
+    entries: Sequence[tuple[int, int, bytes | None, bytes | None]],
+    codec: int,
+    log_append_time: bool = False,
+) -> bytes:
+    """``entries`` (absolute offset, timestamp, key, value) as messages, or one wrapper."""
+    ts_attr = _TIMESTAMP_TYPE_MASK if log_append_time and magic == MAGIC_V1 else 0
+    if codec == CompressionType.NONE:
+        return b"".join(_message(o, magic, ts_attr, ts, k, v) for o, ts, k, v in entries)
+    if codec not in _LEGACY_CODECS:
+        raise UnsupportedCompressionError(f"codec {codec} is not valid for magic {magic}")
+    first = entries[0][0]
+    inner = b"".join(
+        _message(o - first if magic == MAGIC_V1 else o, magic, 0, ts, k, v)
+        for o, ts, k, v in entries
+    )
+    max_ts = max(ts for _, ts, _, _ in entries)
+    return _message(
+        entries[-1][0], magic, int(codec) | ts_attr, max_ts, None, compress(codec, inner)
+    )
+
+
 def build_message_set(
     magic: int,
     records: Sequence[tuple[int, bytes | None, bytes | None]],
@@ -221,17 +248,51 @@ def build_message_set(
     offsets relative, wrapper offset the last inner's absolute offset)."""
     if magic not in (MAGIC_V0, MAGIC_V1):
         raise ValueError(f"magic {magic} is not a legacy magic")
-    if codec == CompressionType.NONE:
-        return b"".join(
-            _message(base_offset + i, magic, 0, ts, k, v) for i, (ts, k, v) in enumerate(records)
-        )
-    if codec not in _LEGACY_CODECS:
+    if codec not in (CompressionType.NONE, *_LEGACY_CODECS):
         raise ValueError(f"codec {codec} is not valid for magic {magic}")
-    rel = magic == MAGIC_V1
-    inner = b"".join(
-        _message(i if rel else base_offset + i, magic, 0, ts, k, v)
-        for i, (ts, k, v) in enumerate(records)
+    return _encode(
+        magic, [(base_offset + i, ts, k, v) for i, (ts, k, v) in enumerate(records)], codec
     )
-    max_ts = max((ts for ts, _, _ in records), default=NO_TIMESTAMP)
-    last = base_offset + max(len(records) - 1, 0)
-    return _message(last, magic, int(codec), max_ts, None, compress(codec, inner))
+
+
+# --------------------------------------------------------------------------- down-conversion
+
+
+def fetch_magic(fetch_version: int) -> int:
+    """Kafka's rule: Fetch v0-1 answers magic 0, v2-3 magic 1, v4+ the stored format (v2)."""
+    return MAGIC_V0 if fetch_version <= 1 else MAGIC_V1
+
+
+def down_convert(
+    data: Buffer, magic: int, fetch_offset: int, max_bytes: int, max_size: int
+) -> bytes:
+    """The v2 batches of ``data`` (a fetch's records, from the log) as a magic ``magic`` set.
+
+    As Kafka's ``RecordsUtil.downConvert``: control batches are dropped (old consumers have no
+    isolation level: transactional data records are served, markers not), records below
+    ``fetch_offset`` in the first batch are skipped, headers are dropped, a compressed batch
+    becomes one wrapper of the same codec (zstd: UNSUPPORTED_COMPRESSION_TYPE, as Kafka
+    answers fetches older than v10), magic 0 drops timestamps. Whole converted batches are
+    added while the output is below ``max_bytes`` (the first always, as the fetch did); a
+    trailing partial batch is ignored. Memory: the input plus one decompressed batch (at most
+    ``max_size``) plus the output."""
+    view = memoryview(data)
+    out = bytearray()
+    pos = 0
+    while pos + _BATCH_HEADER <= len(view) and (not out or len(out) < max_bytes):
+        header = parse_batch_header(view, pos)
+        end = pos + header.size_in_bytes
+        if end > len(view):
+            break
+        if not header.is_control:
+            batch = decode_batch(view, pos, max_decompressed_bytes=max_size)
+            entries = [
+                (r.offset, r.timestamp if magic == MAGIC_V1 else NO_TIMESTAMP, r.key, r.value)
+                for r in batch.records
+                if r.offset >= fetch_offset
+            ]
+            if entries:
+                lat = header.timestamp_type is TimestampType.LOG_APPEND_TIME
+                out += _encode(magic, entries, header.compression_id, lat)
+        pos = end
+    return bytes(out)
