@@ -277,3 +277,31 @@ def test_fetch_version_chooses_the_served_magic(broker, version, magic) -> None:
     if magic < 2:
         parsed = parse_message_set(data, 1 << 20)
         assert [rec.value for rec in parsed.records] == [b"x-v%d" % i for i in range(5, 30)]
+
+
+def test_message_format_version_accepted_reported_and_ignored(broker) -> None:  # type: ignore[no-untyped-def]
+    from confluent_kafka import KafkaException
+    from confluent_kafka.admin import AdminClient, ConfigResource, NewTopic
+
+    a = AdminClient({"bootstrap.servers": broker.bootstrap})
+    topic = "legacy-format-version"
+    a.create_topics([NewTopic(topic, 1, 1, config={"message.format.version": "0.10.2"})])[
+        topic
+    ].result(20)
+    res = ConfigResource(ConfigResource.Type.TOPIC, topic)
+    cfg = a.describe_configs([res])[res].result(20)
+    assert cfg["message.format.version"].value == "0.10.2"
+    # ignored (KIP-724): new clients keep producing and reading v2 with headers
+    _new_produce(broker.bootstrap, topic, "n", 5)
+    assert [v for _, v, _ in _consume_all(broker.bootstrap, topic, 5)] == [
+        b"n-v%d" % i for i in range(5)
+    ]
+    bad = ConfigResource(
+        ConfigResource.Type.TOPIC, topic, set_config={"message.format.version": "not-a-version"}
+    )
+    with pytest.raises(KafkaException) as e:
+        a.alter_configs([bad])[bad].result(20)
+    assert "INVALID_CONFIG" in str(e.value) or "nvalid" in str(e.value)
+    b = ConfigResource(ConfigResource.Type.BROKER, "0")
+    bcfg = a.describe_configs([b])[b].result(20)
+    assert bcfg["log.message.format.version"].value == "3.0-IV1"
