@@ -23,6 +23,7 @@ KAFKA_DEFAULTS = {
     "message.timestamp.before.max.ms": str(LONG_MAX),
     "message.timestamp.after.max.ms": "3600000",
     "message.timestamp.difference.max.ms": str(LONG_MAX),
+    "message.format.version": "3.0-IV1",  # Kafka 3.9 default (deprecated, ignored)
     "cleanup.policy": "delete",
     "file.delete.delay.ms": "60000",
     "compression.type": "producer",

@@ -133,6 +133,15 @@ def _parse_typed(d: ConfigDef, raw: object) -> ConfigValue:
 
 
 _DAY_MS = 24 * 60 * 60 * 1000
+_OLD = ("0.8.0", "0.8.1", "0.8.2", "0.9.0", "0.10.0", "0.10.1", "0.10.2", "0.11.0", "1.0", "1.1")
+MESSAGE_FORMAT_VERSIONS: tuple[str, ...] = (
+    *_OLD,
+    *(f"2.{m}" for m in range(9)),
+    *(f"3.{m}" for m in range(10)),
+    "0.10.0-IV0", "0.10.0-IV1", "0.10.1-IV0", "0.10.1-IV1", "0.10.1-IV2", "0.10.2-IV0",
+    "0.11.0-IV0", "0.11.0-IV1", "0.11.0-IV2", "3.0-IV0", "3.0-IV1",
+)
+"""``message.format.version`` values accepted (Kafka's release and IBP strings; all ignored)."""
 _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("segment.bytes", "segment_bytes", "int", 1024 * 1024 * 1024,
               "Size of a log segment file before a new one is rolled.",
@@ -174,6 +183,10 @@ _DEFS: tuple[ConfigDef, ...] = (
     ConfigDef("message.timestamp.difference.max.ms", "message_timestamp_difference_max_ms",
               "long", LONG_MAX, "[DEPRECATED] Both KIP-937 bounds at once, where they keep "
               "their defaults.", "log.message.timestamp.difference.max.ms", min=0),
+    ConfigDef("message.format.version", "message_format_version", "string", "3.0-IV1",
+              "[DEPRECATED] Ignored (KIP-724: every append is stored as RecordBatch v2; magic "
+              "0/1 produce is up-converted, old fetches down-converted).",
+              "log.message.format.version", choices=MESSAGE_FORMAT_VERSIONS),
     ConfigDef("cleanup.policy", "cleanup_policy", "list", ("delete",),
               "delete (retention), compact (keep the latest value per key) or both.",
               "log.cleanup.policy", choices=("compact", "delete")),
@@ -225,6 +238,7 @@ class LogConfig:
     message_timestamp_before_max_ms: int = LONG_MAX
     message_timestamp_after_max_ms: int = 3600000
     message_timestamp_difference_max_ms: int = LONG_MAX
+    message_format_version: str = "3.0-IV1"
     cleanup_policy: tuple[str, ...] = ("delete",)
     file_delete_delay_ms: int = 60000
     compression_type: str = "producer"

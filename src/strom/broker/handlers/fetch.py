@@ -19,7 +19,11 @@ the checks that belong to the request, and the results back to the response:
 
 Record data is not read here: each partition's records are the segment file ranges
 (:mod:`strom.broker.response_records`), which the connection copies to the socket in bounded
-chunks, so the memory a response costs does not grow with its size.
+chunks, so the memory a response costs does not grow with its size. Except for Fetch v0-3
+(consumers older than 0.11): their records are down-converted to magic 0 (v0-1) or 1 (v2-3)
+by :func:`strom.protocol.records.legacy.down_convert`, which reads the fetched range (bounded by
+the partition's byte limit) into memory; a batch that cannot be converted (zstd) fails that
+partition alone with Kafka's UNSUPPORTED_COMPRESSION_TYPE.
 """
 
 from __future__ import annotations
@@ -36,15 +40,34 @@ from strom.broker.fetch_session import (
 )
 from strom.broker.registry import handles
 from strom.broker.replica_manager import FetchParams, FetchPartitionData, FetchPartitionSpec
+from strom.broker.response_records import FileRecords
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.broker.security.replica_identity import replica_identity
-from strom.errors import ErrorCode
+from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
+from strom.protocol.records import legacy
+from strom.storage.config import LogConfig
+from strom.storage.log_validator import max_decompressed_bytes
 
 log = logging.getLogger("strom.broker.handlers.fetch")
 FR = FetchResponse
 INT32_MAX = 2**31 - 1
+_LAST_LEGACY_FETCH = 3  # Fetch v4+ reads magic 2
+_MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
+
+
+def _down_convert(version: int, fetch_offset: int, max_bytes: int, d: FetchPartitionData) -> None:
+    records = d.records
+    if d.error != ErrorCode.NONE or not len(records):
+        return
+    data = b"".join(records.chunks()) if isinstance(records, FileRecords) else bytes(records)
+    try:
+        d.records = legacy.down_convert(
+            data, legacy.fetch_magic(version), fetch_offset, max_bytes, _MAX_DECOMPRESSED
+        )
+    except KafkaError as exc:
+        d.error, d.records = exc.code, b""
 
 
 def _replica_id(ctx: RequestContext, req: FetchRequest) -> int:
@@ -166,6 +189,8 @@ async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
         parts = []
         for fp in t.partitions:
             d = next(answers)
+            if v <= _LAST_LEGACY_FETCH:
+                _down_convert(v, fp.fetch_offset, fp.partition_max_bytes, d)
             parts.append(_partition_data(fp.partition, d))
             if new is not None:
                 sp = SessionPartition(

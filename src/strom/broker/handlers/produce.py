@@ -11,6 +11,11 @@ v8+: index in the batch and why, next to the partition's ``error_message``). Wit
 answer waits until the high watermark covers the records (every ISR member has them), or
 ``timeout_ms`` passes (REQUEST_TIMED_OUT). Transactional batches are
 verified with the transaction coordinator (KIP-890, see :mod:`strom.broker.replica_manager`).
+
+Produce v0-2 may carry legacy message sets (magic 0/1): they are up-converted to one v2 batch
+here (:func:`strom.protocol.records.legacy.up_convert`, as Kafka 3.x converts on append), every
+message's CRC checked and decompression bounded as on the v2 path; a bad one fails only its
+partition (CORRUPT_MESSAGE, ...), nothing appended. v3+ requests keep the magic 2 rule.
 """
 
 from __future__ import annotations
@@ -20,10 +25,16 @@ from strom.broker.registry import handles
 from strom.broker.replica_manager import INTERNAL_TOPICS, AppendResult
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
-from strom.errors import ErrorCode
+from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
+from strom.protocol.records import legacy
+from strom.storage.config import LogConfig
+from strom.storage.log_validator import max_decompressed_bytes
 
 PR = ProduceResponse
+_LEGACY_PRODUCE_VERSIONS = 2  # Produce v3+ carries magic 2 only
+_LEGACY_MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
+
 
 
 def _partition_response(index: int, r: AppendResult) -> ProduceResponse.PartitionProduceResponse:
@@ -69,6 +80,16 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
             else:
                 data = pd.records
                 mv = data if isinstance(data, memoryview) or data is None else memoryview(data)
+                if (
+                    mv is not None
+                    and ctx.api_version <= _LEGACY_PRODUCE_VERSIONS
+                    and legacy.is_legacy(mv)
+                ):
+                    try:
+                        mv = memoryview(legacy.up_convert(mv, _LEGACY_MAX_DECOMPRESSED))
+                    except KafkaError as exc:
+                        slots.append(AppendResult(exc.code, message=exc.message))
+                        continue
                 slots.append(len(entries))
                 entries.append(((topic.name, pd.index), mv))
     results = await ctx.services.replica_manager.append_records(
