@@ -20,6 +20,7 @@ MODULES = (
     "acls",
     "sasl",
     "scram_users",
+    "delegation_tokens",
     "client_quotas",
 )
 
