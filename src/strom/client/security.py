@@ -159,7 +159,16 @@ class ScramClient:
     ``verify(server_final)``. ``channel`` and ``nonce`` of ``final`` exist for tests that must
     send a wrong binding or nonce."""
 
-    def __init__(self, mechanism: str, username: str, password: str) -> None:
+    def __init__(
+        self,
+        mechanism: str,
+        username: str,
+        password: str,
+        extensions: dict[str, str] | None = None,
+    ) -> None:
+        # extensions: SCRAM extensions after the nonce, e.g. {"tokenauth": "true"} to
+        # authenticate with a delegation token (user name = token id, password = base64 HMAC)
+        self.extensions = dict(extensions or {})
         self.hash_name = _HASHES[mechanism]
         self.username = username
         self.password = password
@@ -169,7 +178,8 @@ class ScramClient:
 
     def first(self) -> bytes:
         name = self.username.replace("=", "=3D").replace(",", "=2C")
-        self._bare = f"n={name},r={self.nonce}"
+        ext = "".join(f",{k}={v}" for k, v in self.extensions.items())
+        self._bare = f"n={name},r={self.nonce}{ext}"
         return f"n,,{self._bare}".encode()
 
     def final(
