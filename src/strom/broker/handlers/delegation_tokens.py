@@ -99,9 +99,12 @@ async def create_delegation_token(
     if not manager.enabled:
         return failed(ErrorCode.DELEGATION_TOKEN_AUTH_DISABLED)
     renewers = [KafkaPrincipal(r.principal_type, r.principal_name) for r in req.renewers]
-    info, mac = await asyncio.to_thread(
-        manager.create, owner, requester, renewers, req.max_lifetime_ms
-    )
+    try:
+        info, mac = await asyncio.to_thread(
+            manager.create, owner, requester, renewers, req.max_lifetime_ms
+        )
+    except TokenError as exc:
+        return failed(exc.code)
     return CreateDelegationTokenResponse(
         error_code=0,
         principal_type=owner.principal_type,

@@ -4,7 +4,10 @@ Owns: the broker's tokens (id, owner, requester, renewers, issue / expiry / max 
 their HMAC (HMAC-SHA512 of the token id keyed with ``delegation.token.secret.key``), the SCRAM
 credentials a client authenticates with (user name = token id, password = base64 of the HMAC,
 ``tokenauth=true`` extension), create / renew / expire / describe, and where tokens live: a JSON
-file in the first log dir on a single node (:class:`LocalTokenStore`).
+file in the first log dir on a single node (:class:`LocalTokenStore`), Kafka's znodes
+``/delegation_token/tokens/<id>`` in a cluster (:mod:`strom.broker.security.zk_token_store`).
+The manager keeps no token cache: every lookup reads the store, so a token created, renewed or
+expired through one broker applies on every broker at once (no change notification needed).
 
 Invariants:
 - Without a secret key the manager is disabled: every operation answers
@@ -104,10 +107,20 @@ class TokenInformation:
         )
 
 
+class TokenError(Exception):
+    def __init__(self, code: ErrorCode, message: str = "") -> None:
+        super().__init__(message or code.name)
+        self.code = code
+
+
 class TokenStore(Protocol):
     def load(self) -> list[TokenInformation]: ...
 
-    def put(self, token: TokenInformation) -> None: ...
+    def get(self, token_id: str) -> TokenInformation | None: ...
+
+    def put(self, token: TokenInformation, create: bool) -> None:
+        """Store ``token`` (durable on return); ``create`` False: only if it still exists
+        (TokenError DELEGATION_TOKEN_NOT_FOUND otherwise: never resurrect an expired token)."""
 
     def remove(self, token_id: str) -> None: ...
 
@@ -127,8 +140,15 @@ class LocalTokenStore:
         with self._lock:
             return [TokenInformation.from_json(d) for d in self._tokens.values()]
 
-    def put(self, token: TokenInformation) -> None:
+    def get(self, token_id: str) -> TokenInformation | None:
         with self._lock:
+            d = self._tokens.get(token_id)
+        return None if d is None else TokenInformation.from_json(d)
+
+    def put(self, token: TokenInformation, create: bool) -> None:
+        with self._lock:
+            if not create and token.token_id not in self._tokens:
+                raise TokenError(ErrorCode.DELEGATION_TOKEN_NOT_FOUND)
             self._tokens[token.token_id] = token.to_json()
             self._write()
 
@@ -150,12 +170,6 @@ class TokenSettings:
     expiry_check_interval_ms: int  # delegation.token.expiry.check.interval.ms
 
 
-class TokenError(Exception):
-    def __init__(self, code: ErrorCode, message: str = "") -> None:
-        super().__init__(message or code.name)
-        self.code = code
-
-
 def create_hmac(token_id: str, secret_key: str) -> bytes:
     return hmac.new(secret_key.encode(), token_id.encode(), hashlib.sha512).digest()
 
@@ -171,7 +185,6 @@ class DelegationTokenManager:
         self._store = store
         self._clock = clock_ms
         self._lock = threading.Lock()
-        self._tokens = {t.token_id: t for t in store.load()}
         self._credentials: dict[tuple[str, str], ScramCredential] = {}
         self._last_sweep = self._clock()
 
@@ -209,16 +222,12 @@ class DelegationTokenManager:
             min(max_ts, now + self.settings.expiry_time_ms),
             max_ts,
         )
-        with self._lock:
-            self._store.put(info)
-            self._tokens[token_id] = info
+        self._store.put(info, create=True)
         return info, create_hmac(token_id, key)
 
     def _find(self, mac: bytes) -> TokenInformation:
         key = self._key()
-        with self._lock:
-            tokens = list(self._tokens.values())
-        for t in tokens:
+        for t in self._store.load():
             if hmac.compare_digest(create_hmac(t.token_id, key), mac):
                 return t
         raise TokenError(ErrorCode.DELEGATION_TOKEN_NOT_FOUND)
@@ -247,24 +256,19 @@ class DelegationTokenManager:
         return self._set_expiry(token, min(token.max_ms, now + period_ms))
 
     def _set_expiry(self, token: TokenInformation, expiry_ms: int) -> int:
-        new = replace(token, expiry_ms=expiry_ms)
-        with self._lock:
-            self._store.put(new)
-            self._tokens[token.token_id] = new
+        self._store.put(replace(token, expiry_ms=expiry_ms), create=False)
         return expiry_ms
 
     def _remove(self, token_id: str) -> None:
+        self._store.remove(token_id)
         with self._lock:
-            self._store.remove(token_id)
-            self._tokens.pop(token_id, None)
             for mech in MECHANISMS:
                 self._credentials.pop((mech, token_id), None)
 
     def tokens(self) -> list[TokenInformation]:
         """Every token not yet swept (expired ones are removed once per check interval)."""
         self.sweep()
-        with self._lock:
-            return sorted(self._tokens.values(), key=lambda t: (t.issue_ms, t.token_id))
+        return sorted(self._store.load(), key=lambda t: (t.issue_ms, t.token_id))
 
     def sweep(self) -> list[str]:
         """Remove expired tokens when the check interval has passed; the ids removed."""
@@ -272,8 +276,7 @@ class DelegationTokenManager:
         if now - self._last_sweep < self.settings.expiry_check_interval_ms:
             return []
         self._last_sweep = now
-        with self._lock:
-            gone = [t.token_id for t in self._tokens.values() if t.expired(now)]
+        gone = [t.token_id for t in self._store.load() if t.expired(now)]
         for token_id in gone:
             self._remove(token_id)
         return gone
@@ -282,8 +285,7 @@ class DelegationTokenManager:
         """The SCRAM credential of a live token (None: unknown, expired, or tokens disabled)."""
         if not self.enabled or mechanism not in MECHANISMS:
             return None
-        with self._lock:
-            token = self._tokens.get(token_id)
+        token = self._store.get(token_id)
         if token is None or token.expired(self._clock()):
             return None
         cred = self._credentials.get((mechanism, token_id))
@@ -309,6 +311,15 @@ def token_manager(broker: Broker) -> DelegationTokenManager:
             cfg.delegation_token_expiry_time_ms,
             cfg.delegation_token_expiry_check_interval_ms,
         )
-        manager = DelegationTokenManager(settings, LocalTokenStore(cfg.log_dirs[0]))
+        from strom.broker.security.zk_token_store import ZkTokenStore
+        from strom.cluster.zk_store import ZkMetadataStore
+
+        meta = broker.metadata
+        store: TokenStore = (
+            ZkTokenStore(meta.zk)
+            if isinstance(meta, ZkMetadataStore)
+            else LocalTokenStore(cfg.log_dirs[0])
+        )
+        manager = DelegationTokenManager(settings, store)
         _managers[broker] = manager
     return manager
