@@ -207,3 +207,21 @@ def test_malformed_extensions_refused(first: bytes) -> None:
     server = ScramServer("SCRAM-SHA-256", lambda m, u: None)
     with pytest.raises(ScramError):
         server.first(first)
+
+
+def test_renew_never_resurrects_a_removed_token(tmp_path: Path) -> None:
+    # two managers on one store stand for two brokers sharing ZooKeeper: one expires the token
+    # while the other is renewing it (the renew's write must not bring the token back)
+    clock = Clock()
+    store = LocalTokenStore(tmp_path)
+    settings = TokenSettings("s3cret", WEEK, DAY, 3_600_000)
+    a = DelegationTokenManager(settings, store, clock)
+    b = DelegationTokenManager(settings, store, clock)
+    info, mac = a.create(ALICE, ALICE, [], -1)
+    token = store.get(info.token_id)
+    assert token is not None
+    b.expire(ALICE, mac, -1)
+    with pytest.raises(TokenError) as e:
+        store.put(token, create=False)  # what a's renew would write after its read
+    assert e.value.code is ErrorCode.DELEGATION_TOKEN_NOT_FOUND
+    assert a.tokens() == [] and a.scram_lookup("SCRAM-SHA-256", info.token_id) is None

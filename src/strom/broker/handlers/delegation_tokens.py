@@ -168,7 +168,10 @@ async def describe_delegation_token(
         if req.owners is None
         else [KafkaPrincipal(o.principal_type, o.principal_name) for o in req.owners]
     )
-    tokens = await asyncio.to_thread(manager.tokens)
+    try:
+        tokens = await asyncio.to_thread(manager.tokens)
+    except TokenError as exc:
+        return DR(error_code=int(exc.code))
     shown = [t for t in tokens if _matches(owners, t) and _visible(ctx, t)]
     return DR(error_code=0, tokens=[_described(manager, t) for t in shown])
 

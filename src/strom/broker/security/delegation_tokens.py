@@ -17,7 +17,9 @@ Invariants:
 - A token whose expiry or max timestamp has passed never authenticates, cannot be renewed or
   expired (DELEGATION_TOKEN_EXPIRED) and is removed by the next sweep
   (``delegation.token.expiry.check.interval.ms``).
-- A change is durable (fsync'd file) before it is acknowledged.
+- A change is durable (fsync'd file or ZooKeeper write) before it is acknowledged; a store that
+  cannot be written or read answers UNKNOWN_SERVER_ERROR and changes nothing (not even in
+  memory); a token that cannot be read does not authenticate.
 - Renew and expire are allowed to the owner, the requester and the renewers only
   (DELEGATION_TOKEN_OWNER_MISMATCH otherwise); an unknown HMAC is DELEGATION_TOKEN_NOT_FOUND.
 """
@@ -28,6 +30,7 @@ import base64
 import hashlib
 import hmac
 import json
+import logging
 import threading
 import time
 import uuid
@@ -52,6 +55,7 @@ if TYPE_CHECKING:
     from strom.broker.broker import Broker
 
 FILE = "strom-delegation-tokens.json"
+log = logging.getLogger("strom.broker.security.delegation_tokens")
 
 
 def parse_principal(text: str) -> KafkaPrincipal:
@@ -149,17 +153,22 @@ class LocalTokenStore:
         with self._lock:
             if not create and token.token_id not in self._tokens:
                 raise TokenError(ErrorCode.DELEGATION_TOKEN_NOT_FOUND)
-            self._tokens[token.token_id] = token.to_json()
-            self._write()
+            self._write({**self._tokens, token.token_id: token.to_json()})
 
     def remove(self, token_id: str) -> None:
         with self._lock:
-            if self._tokens.pop(token_id, None) is not None:
-                self._write()
+            if token_id in self._tokens:
+                self._write({k: v for k, v in self._tokens.items() if k != token_id})
 
-    def _write(self) -> None:
-        data = {"version": 1, "tokens": dict(sorted(self._tokens.items()))}
-        atomic_write(self.path, json.dumps(data, indent=1).encode())
+    def _write(self, tokens: dict[str, dict[str, object]]) -> None:
+        """Write ``tokens`` durably, then make them current (a failed write changes nothing)."""
+        data = {"version": 1, "tokens": dict(sorted(tokens.items()))}
+        try:
+            atomic_write(self.path, json.dumps(data, indent=1).encode())
+        except OSError as exc:
+            log.error("cannot write the delegation tokens to %s: %s", self.path, exc)
+            raise TokenError(ErrorCode.UNKNOWN_SERVER_ERROR, f"token store: {exc}") from None
+        self._tokens = tokens
 
 
 @dataclass(frozen=True)
@@ -285,7 +294,10 @@ class DelegationTokenManager:
         """The SCRAM credential of a live token (None: unknown, expired, or tokens disabled)."""
         if not self.enabled or mechanism not in MECHANISMS:
             return None
-        token = self._store.get(token_id)
+        try:
+            token = self._store.get(token_id)
+        except TokenError:  # the store cannot be read: fail closed
+            return None
         if token is None or token.expired(self._clock()):
             return None
         cred = self._credentials.get((mechanism, token_id))

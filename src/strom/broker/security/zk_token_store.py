@@ -8,7 +8,8 @@ Invariants: every read goes to ZooKeeper (brokers keep no copy to invalidate, so
 ``/delegation_token/token_changes`` notifications are not needed and not written); an update of
 an existing token is a ``set`` that fails when another broker removed the token meanwhile
 (DELEGATION_TOKEN_NOT_FOUND: an expired token is never resurrected by a concurrent renew);
-removing a token that is already gone is not an error (two brokers' sweeps). A token id that
+removing a token that is already gone is not an error (two brokers' sweeps); ZooKeeper
+failures become UNKNOWN_SERVER_ERROR (TokenError). A token id that
 cannot be a znode name is never read (ids are generated base64url).
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 
 from kazoo.client import KazooClient
-from kazoo.exceptions import NodeExistsError, NoNodeError
+from kazoo.exceptions import KazooException, NodeExistsError, NoNodeError
 
 from strom.broker.security.delegation_tokens import TokenError, TokenInformation
 from strom.errors import ErrorCode
@@ -40,6 +41,8 @@ class ZkTokenStore:
             ids = self._zk.get_children(TOKENS)
         except NoNodeError:
             return []
+        except KazooException as exc:
+            raise _unavailable(exc) from None
         out = []
         for token_id in sorted(ids):
             token = self.get(token_id)
@@ -55,6 +58,8 @@ class ZkTokenStore:
             data, _ = self._zk.get(path)
         except NoNodeError:
             return None
+        except KazooException as exc:
+            raise _unavailable(exc) from None
         return TokenInformation.from_json(json.loads(data))
 
     def put(self, token: TokenInformation, create: bool) -> None:
@@ -70,6 +75,8 @@ class ZkTokenStore:
             raise TokenError(ErrorCode.DELEGATION_TOKEN_NOT_FOUND) from None
         except NodeExistsError:  # a random 128-bit id met twice: refuse rather than overwrite
             raise TokenError(ErrorCode.UNKNOWN_SERVER_ERROR, "token id collision") from None
+        except KazooException as exc:
+            raise _unavailable(exc) from None
 
     def remove(self, token_id: str) -> None:
         path = _path(token_id)
@@ -79,3 +86,9 @@ class ZkTokenStore:
             self._zk.delete(path)
         except NoNodeError:
             return
+        except KazooException as exc:
+            raise _unavailable(exc) from None
+
+
+def _unavailable(exc: Exception) -> TokenError:
+    return TokenError(ErrorCode.UNKNOWN_SERVER_ERROR, f"ZooKeeper: {exc!r}")
