@@ -46,6 +46,9 @@ class ConnectionSecurity:
     username: str = ""
     password: str = ""
     token_provider: Callable[[], str] | None = None  # OAUTHBEARER (may block: call off-loop)
+    # SCRAM extensions: ("tokenauth", "true") when the JAAS config says tokenauth=true (the
+    # credentials are a delegation token's id and base64 HMAC, as Kafka's ScramLoginModule)
+    scram_extensions: tuple[tuple[str, str], ...] = ()
 
     @property
     def uses_sasl(self) -> bool:
@@ -90,6 +93,11 @@ def from_config(c: Config) -> ConnectionSecurity:
             username, password_ = _jaas_credentials(jaas)
         if not username or not password_:
             raise ClientError(f"{protocol} needs sasl.username and sasl.password")
+        if jaas and re.search(r'\btokenauth\s*=\s*"?true"?', jaas, re.IGNORECASE):
+            token = (("tokenauth", "true"),)
+            return ConnectionSecurity(
+                protocol, ctx, check_hostname, mechanism, username, password_, None, token
+            )
     return ConnectionSecurity(protocol, ctx, check_hostname, mechanism, username, password_)
 
 
