@@ -359,3 +359,67 @@ def test_disabled_without_secret_key(tmp_path: Path) -> None:
             assert resp.error_code == SASL_AUTHENTICATION_FAILED
     finally:
         b.stop()
+
+
+def _tool(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from strom.tools.cli import main
+
+    rc = main(["delegation-tokens", *argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_tool_and_native_client_with_a_token(
+    broker: BrokerProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from strom.client import AdminClient
+    from strom.errors import ErrorCode, KafkaError
+
+    bootstrap = f"127.0.0.1:{_port(broker)}"
+    props = tmp_path / "alice.properties"
+    props.write_text(
+        "security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n"
+        "sasl.username=alice\nsasl.password=alice-secret\n"
+    )
+    common = ["--bootstrap-server", bootstrap, "--command-config", str(props)]
+    rc, out, err = _tool([*common, "--create", "--max-life-time-period", "-1",
+                          "--renewer-principal", "User:bob"], capsys)  # fmt: skip
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Calling create token operation with renewers :['User:bob'] , " \
+        "max-life-time-period :-1"  # fmt: skip
+    token_id = lines[1].removeprefix("Created delegation token with tokenId : ")
+    row = lines[4].split()
+    assert row[0] == token_id and row[2:5] == ["User:alice", "User:alice", "[User:bob]"]
+    hmac_b64 = row[1]
+
+    token_conf = {
+        "bootstrap.servers": bootstrap,
+        "security.protocol": "SASL_PLAINTEXT",
+        "sasl.mechanism": "SCRAM-SHA-512",
+        "sasl.jaas.config": "org.apache.kafka.common.security.scram.ScramLoginModule required "
+        f'username="{token_id}" password="{hmac_b64}" tokenauth=true;',
+    }
+    with AdminClient(token_conf) as admin:  # authenticated with the token
+        with pytest.raises(KafkaError) as e:
+            admin.call("describe_delegation_token")
+        assert e.value.code == ErrorCode.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED
+
+    rc, out, err = _tool([*common, "--renew", "--hmac", hmac_b64, "--renew-time-period",
+                          "60000"], capsys)  # fmt: skip
+    assert rc == 0, err
+    assert "Completed renew operation. New expiry date : " in out
+    rc, out, err = _tool([*common, "--describe", "--owner-principal", "User:alice"], capsys)
+    assert rc == 0, err
+    assert token_id in out and hmac_b64 in out
+    rc, out, err = _tool([*common, "--expire", "--hmac", hmac_b64, "--expiry-time-period",
+                          "-1"], capsys)  # fmt: skip
+    assert rc == 0, err
+    assert "Completed expire operation" in out
+    with pytest.raises(KafkaError) as e:
+        AdminClient({**token_conf, "default.api.timeout.ms": 10000}).close()
+    assert e.value.code == ErrorCode.SASL_AUTHENTICATION_FAILED
+    # over PLAINTEXT the tool reports Kafka's error and exits 1
+    plain = ["--bootstrap-server", f"127.0.0.1:{_port(broker, 'PLAINTEXT')}"]
+    rc, out, err = _tool([*plain, "--describe"], capsys)
+    assert rc == 1 and "DELEGATION_TOKEN_REQUEST_NOT_ALLOWED" in err, err
