@@ -423,3 +423,18 @@ def test_tool_and_native_client_with_a_token(
     plain = ["--bootstrap-server", f"127.0.0.1:{_port(broker, 'PLAINTEXT')}"]
     rc, out, err = _tool([*plain, "--describe"], capsys)
     assert rc == 1 and "DELEGATION_TOKEN_REQUEST_NOT_ALLOWED" in err, err
+
+
+def test_session_ends_when_the_token_expires(broker: BrokerProcess) -> None:
+    with _plain(broker, "alice") as alice:
+        t = _create(alice, life=2000)
+        assert t.error_code == 0
+    c, resp = _token_login(broker, t.token_id, t.hmac)
+    with c:
+        assert resp.error_code == 0
+        assert 0 < resp.session_lifetime_ms <= 2000  # KIP-368: bounded by the token's expiry
+        assert _metadata_error(c, "tok-alice-only") in (0, TOPIC_AUTHORIZATION_FAILED)
+        while time.time() * 1000 <= t.expiry_timestamp_ms + 50:
+            time.sleep(0.1)
+        c.request(MetadataRequest(topics=None), 9, expect_response=False)
+        assert c.is_closed()  # a request after the session's end closes the connection
