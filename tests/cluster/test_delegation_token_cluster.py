@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from cluster_util import FAST
 from kazoo.client import KazooClient
+from token_wire import plain_login, token_login_code
 from wire import WireClient
 
-from strom.client.security import ScramClient
 from strom.protocol.messages.create_delegation_token import (
     CreateDelegationTokenRequest,
     CreateDelegationTokenResponse,
@@ -27,11 +27,6 @@ from strom.protocol.messages.renew_delegation_token import (
     RenewDelegationTokenRequest,
     RenewDelegationTokenResponse,
 )
-from strom.protocol.messages.sasl_authenticate import (
-    SaslAuthenticateRequest,
-    SaslAuthenticateResponse,
-)
-from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -42,29 +37,12 @@ JAAS = (
 )
 
 
-def _auth(c: WireClient, token: bytes) -> SaslAuthenticateResponse:
-    resp = c.request(SaslAuthenticateRequest(auth_bytes=token), 2)
-    assert isinstance(resp, SaslAuthenticateResponse)
-    return resp
-
-
 def _alice(port: int) -> WireClient:
-    c = WireClient(f"127.0.0.1:{port}")
-    c.request(SaslHandshakeRequest(mechanism="PLAIN"), 1)
-    assert _auth(c, b"\x00alice\x00alice-secret").error_code == 0
-    return c
+    return plain_login(port, "alice", "alice-secret")
 
 
 def _token_login(port: int, token_id: str, mac: bytes) -> int:
-    with WireClient(f"127.0.0.1:{port}") as c:
-        c.request(SaslHandshakeRequest(mechanism="SCRAM-SHA-512"), 1)
-        scram = ScramClient(
-            "SCRAM-SHA-512", token_id, base64.b64encode(mac).decode(), {"tokenauth": "true"}
-        )
-        first = _auth(c, scram.first())
-        if first.error_code:
-            return int(first.error_code)
-        return int(_auth(c, scram.final(first.auth_bytes)).error_code)
+    return token_login_code(port, token_id, mac, "SCRAM-SHA-512")
 
 
 def test_token_shared_by_every_broker(cluster_factory: Any, tmp_path: Path) -> None:

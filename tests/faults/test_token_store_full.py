@@ -6,15 +6,14 @@ freed, the store holds exactly the one token."""
 
 from __future__ import annotations
 
-import base64
 import re
 from pathlib import Path
 
 import pytest
 from fault_util import BrokerProcess, free_bytes, grow_tmpfs, small_tmpfs
+from token_wire import plain_login, token_login_code
 from wire import WireClient
 
-from strom.client.security import ScramClient
 from strom.protocol.messages.create_delegation_token import (
     CreateDelegationTokenRequest,
     CreateDelegationTokenResponse,
@@ -31,11 +30,6 @@ from strom.protocol.messages.renew_delegation_token import (
     RenewDelegationTokenRequest,
     RenewDelegationTokenResponse,
 )
-from strom.protocol.messages.sasl_authenticate import (
-    SaslAuthenticateRequest,
-    SaslAuthenticateResponse,
-)
-from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest
 
 pytestmark = pytest.mark.integration
 
@@ -48,29 +42,12 @@ def _port(b: BrokerProcess) -> int:
     return int(ports[-1])  # the latest start
 
 
-def _auth(c: WireClient, token: bytes) -> SaslAuthenticateResponse:
-    resp = c.request(SaslAuthenticateRequest(auth_bytes=token), 2)
-    assert isinstance(resp, SaslAuthenticateResponse)
-    return resp
-
-
 def _alice(b: BrokerProcess) -> WireClient:
-    c = WireClient(f"127.0.0.1:{_port(b)}")
-    c.request(SaslHandshakeRequest(mechanism="PLAIN"), 1)
-    assert _auth(c, b"\x00alice\x00alice-secret").error_code == 0
-    return c
+    return plain_login(_port(b), "alice", "alice-secret")
 
 
 def _token_login(b: BrokerProcess, token_id: str, mac: bytes) -> int:
-    with WireClient(f"127.0.0.1:{_port(b)}") as c:
-        c.request(SaslHandshakeRequest(mechanism="SCRAM-SHA-256"), 1)
-        scram = ScramClient(
-            "SCRAM-SHA-256", token_id, base64.b64encode(mac).decode(), {"tokenauth": "true"}
-        )
-        first = _auth(c, scram.first())
-        if first.error_code:
-            return int(first.error_code)
-        return int(_auth(c, scram.final(first.auth_bytes)).error_code)
+    return token_login_code(_port(b), token_id, mac)
 
 
 def _described(b: BrokerProcess) -> list[tuple[str, int]]:

@@ -8,7 +8,6 @@ at authentication and the broker keeps serving."""
 
 from __future__ import annotations
 
-import base64
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,9 +26,9 @@ from confluent_kafka.admin import (
 )
 from integration.conftest import BrokerProcess
 from integration.security_support import listener_ports
+from token_wire import plain_login, token_login
 from wire import WireClient
 
-from strom.client.security import ScramClient
 from strom.protocol.messages.create_acls import CreateAclsRequest, CreateAclsResponse
 from strom.protocol.messages.create_delegation_token import (
     CreateDelegationTokenRequest,
@@ -48,11 +47,7 @@ from strom.protocol.messages.renew_delegation_token import (
     RenewDelegationTokenRequest,
     RenewDelegationTokenResponse,
 )
-from strom.protocol.messages.sasl_authenticate import (
-    SaslAuthenticateRequest,
-    SaslAuthenticateResponse,
-)
-from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest, SaslHandshakeResponse
+from strom.protocol.messages.sasl_authenticate import SaslAuthenticateResponse
 
 pytestmark = pytest.mark.integration
 
@@ -125,36 +120,14 @@ def _admin(b: BrokerProcess) -> AdminClient:
     )
 
 
-def _authenticate(c: WireClient, token: bytes) -> SaslAuthenticateResponse:
-    resp = c.request(SaslAuthenticateRequest(auth_bytes=token), 2)
-    assert isinstance(resp, SaslAuthenticateResponse)
-    return resp
-
-
 def _plain(b: BrokerProcess, user: str) -> WireClient:
-    c = WireClient(f"127.0.0.1:{_port(b)}")
-    hs = c.request(SaslHandshakeRequest(mechanism="PLAIN"), 1)
-    assert isinstance(hs, SaslHandshakeResponse) and hs.error_code == 0
-    resp = _authenticate(c, f"\x00{user}\x00{PASSWORDS[user]}".encode())
-    assert resp.error_code == 0, resp.error_message
-    return c
+    return plain_login(_port(b), user, PASSWORDS[user])
 
 
 def _token_login(
     b: BrokerProcess, token_id: str, mac: bytes, mechanism: str = "SCRAM-SHA-256"
 ) -> tuple[WireClient, SaslAuthenticateResponse]:
-    """A connection that authenticates with the token; the last SaslAuthenticate answer."""
-    c = WireClient(f"127.0.0.1:{_port(b)}")
-    hs = c.request(SaslHandshakeRequest(mechanism=mechanism), 1)
-    assert isinstance(hs, SaslHandshakeResponse) and hs.error_code == 0
-    scram = ScramClient(mechanism, token_id, base64.b64encode(mac).decode(), {"tokenauth": "true"})
-    first = _authenticate(c, scram.first())
-    if first.error_code != 0:
-        return c, first
-    final = _authenticate(c, scram.final(first.auth_bytes))
-    if final.error_code == 0:
-        scram.verify(final.auth_bytes)
-    return c, final
+    return token_login(_port(b), token_id, mac, mechanism)
 
 
 def _create(c: WireClient, renewers: list[str] = [], life: int = -1, **kw: Any) -> Any:  # noqa: B006
