@@ -123,34 +123,29 @@ async def create_delegation_token(
 async def renew_delegation_token(
     ctx: RequestContext, req: RenewDelegationTokenRequest
 ) -> RenewDelegationTokenResponse:
-    manager = token_manager(ctx.broker)
-    code = _gate(ctx, manager)
-    if code is not None:
-        return RenewDelegationTokenResponse(error_code=int(code))
-    try:
-        expiry = await asyncio.to_thread(
-            manager.renew, ctx.principal, req.hmac, req.renew_period_ms
-        )
-    except TokenError as exc:
-        return RenewDelegationTokenResponse(error_code=int(exc.code))
-    return RenewDelegationTokenResponse(error_code=0, expiry_timestamp_ms=expiry)
+    code, expiry = await _change(ctx, "renew", req.hmac, req.renew_period_ms)
+    return RenewDelegationTokenResponse(error_code=code, expiry_timestamp_ms=expiry)
 
 
 @handles(40)
 async def expire_delegation_token(
     ctx: RequestContext, req: ExpireDelegationTokenRequest
 ) -> ExpireDelegationTokenResponse:
+    code, expiry = await _change(ctx, "expire", req.hmac, req.expiry_time_period_ms)
+    return ExpireDelegationTokenResponse(error_code=code, expiry_timestamp_ms=expiry)
+
+
+async def _change(ctx: RequestContext, op: str, mac: bytes, period_ms: int) -> tuple[int, int]:
+    """Renew or expire: (error code, new expiry timestamp; 0 on error)."""
     manager = token_manager(ctx.broker)
     code = _gate(ctx, manager)
     if code is not None:
-        return ExpireDelegationTokenResponse(error_code=int(code))
+        return int(code), 0
+    change = manager.renew if op == "renew" else manager.expire
     try:
-        expiry = await asyncio.to_thread(
-            manager.expire, ctx.principal, req.hmac, req.expiry_time_period_ms
-        )
+        return 0, await asyncio.to_thread(change, ctx.principal, mac, period_ms)
     except TokenError as exc:
-        return ExpireDelegationTokenResponse(error_code=int(exc.code))
-    return ExpireDelegationTokenResponse(error_code=0, expiry_timestamp_ms=expiry)
+        return int(exc.code), 0
 
 
 @handles(41)
