@@ -68,6 +68,10 @@ def test_token_shared_by_every_broker(cluster_factory: Any, tmp_path: Path) -> N
         assert isinstance(t, CreateDelegationTokenResponse) and t.error_code == 0
     for port in (p1, p2, p3):
         assert _token_login(port, t.token_id, t.hmac) == 0
+    # hostile token ids (not znode names, too long): refused, and the broker keeps serving
+    for bad in ("..", "a/b", "x" * 5000, "a\x00b", t.token_id + "/.."):
+        assert _token_login(p1, bad, t.hmac) == 58
+    assert _token_login(p1, t.token_id, t.hmac) == 0
 
     zk = KazooClient(hosts=f"{c.zk_connect}")
     zk.start(timeout=30)

@@ -31,6 +31,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import threading
 import time
 import uuid
@@ -179,6 +180,15 @@ class TokenSettings:
     expiry_check_interval_ms: int  # delegation.token.expiry.check.interval.ms
 
 
+_TOKEN_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def valid_token_id(token_id: str) -> bool:
+    """The form of the ids this broker generates (base64url of a UUID); any other user name
+    given with ``tokenauth=true`` is refused before a store is asked."""
+    return _TOKEN_ID.fullmatch(token_id) is not None
+
+
 def create_hmac(token_id: str, secret_key: str) -> bytes:
     return hmac.new(secret_key.encode(), token_id.encode(), hashlib.sha512).digest()
 
@@ -292,13 +302,16 @@ class DelegationTokenManager:
 
     def scram_lookup(self, mechanism: str, token_id: str) -> TokenCredential | None:
         """The SCRAM credential of a live token (None: unknown, expired, or tokens disabled)."""
-        if not self.enabled or mechanism not in MECHANISMS:
+        if not self.enabled or mechanism not in MECHANISMS or not valid_token_id(token_id):
             return None
         try:
             token = self._store.get(token_id)
         except TokenError:  # the store cannot be read: fail closed
             return None
         if token is None or token.expired(self._clock()):
+            with self._lock:  # removed or expired meanwhile (maybe through another broker)
+                for mech in MECHANISMS:
+                    self._credentials.pop((mech, token_id), None)
             return None
         cred = self._credentials.get((mechanism, token_id))
         if cred is None:

@@ -10,7 +10,7 @@ an existing token is a ``set`` that fails when another broker removed the token 
 (DELEGATION_TOKEN_NOT_FOUND: an expired token is never resurrected by a concurrent renew);
 removing a token that is already gone is not an error (two brokers' sweeps); ZooKeeper
 failures become UNKNOWN_SERVER_ERROR (TokenError). A token id that
-cannot be a znode name is never read (ids are generated base64url).
+other than the generated form (base64url) is never read.
 """
 
 from __future__ import annotations
@@ -20,14 +20,18 @@ import json
 from kazoo.client import KazooClient
 from kazoo.exceptions import KazooException, NodeExistsError, NoNodeError
 
-from strom.broker.security.delegation_tokens import TokenError, TokenInformation
+from strom.broker.security.delegation_tokens import (
+    TokenError,
+    TokenInformation,
+    valid_token_id,
+)
 from strom.errors import ErrorCode
 
 TOKENS = "/delegation_token/tokens"
 
 
 def _path(token_id: str) -> str | None:
-    if not token_id or "/" in token_id or token_id in (".", ".."):
+    if not valid_token_id(token_id):
         return None
     return f"{TOKENS}/{token_id}"
 
