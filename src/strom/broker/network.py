@@ -414,7 +414,7 @@ class SocketServer:
         authenticator = None
         if sec.uses_sasl:
             store = scram_store(self.broker)
-            tokens = token_manager(self.broker).scram_lookup
+            tokens = token_manager(self.broker.services).scram_lookup
             authenticator = SaslServerAuthenticator(
                 sec, store.get, self.auth_settings, peer_s, token_lookup=tokens
             )

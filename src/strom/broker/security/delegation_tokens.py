@@ -53,7 +53,7 @@ from strom.cluster.metadata import atomic_write
 from strom.errors import ErrorCode
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.services import BrokerServices
 
 FILE = "strom-delegation-tokens.json"
 log = logging.getLogger("strom.broker.security.delegation_tokens")
@@ -322,14 +322,17 @@ class DelegationTokenManager:
         return TokenCredential(cred, token.owner, min(token.expiry_ms, token.max_ms))
 
 
-_managers: weakref.WeakKeyDictionary[Broker, DelegationTokenManager] = weakref.WeakKeyDictionary()
+# one manager per broker, keyed by the broker's metadata store (one per broker, hashable by
+# identity; BrokerServices itself is a frozen dataclass hashed by its fields)
+_managers: weakref.WeakKeyDictionary[object, DelegationTokenManager] = weakref.WeakKeyDictionary()
 
 
-def token_manager(broker: Broker) -> DelegationTokenManager:
-    """The delegation token manager of ``broker`` (made on first use)."""
-    manager = _managers.get(broker)
+def token_manager(services: BrokerServices) -> DelegationTokenManager:
+    """The delegation token manager of the broker of ``services`` (made on first use)."""
+    meta = services.metadata
+    manager = _managers.get(meta)
     if manager is None:
-        cfg = broker.config
+        cfg = services.config
         settings = TokenSettings(
             cfg.delegation_token_secret_key or cfg.delegation_token_master_key,
             cfg.delegation_token_max_lifetime_ms,
@@ -339,12 +342,11 @@ def token_manager(broker: Broker) -> DelegationTokenManager:
         from strom.broker.security.zk_token_store import ZkTokenStore
         from strom.cluster.zk_store import ZkMetadataStore
 
-        meta = broker.metadata
         store: TokenStore = (
             ZkTokenStore(meta.zk)
             if isinstance(meta, ZkMetadataStore)
             else LocalTokenStore(cfg.log_dirs[0])
         )
         manager = DelegationTokenManager(settings, store)
-        _managers[broker] = manager
+        _managers[meta] = manager
     return manager
