@@ -78,6 +78,12 @@ _KEYS = [
     Key("sasl.server.max.receive.size", int, "524288", 1),
     Key("connection.failed.authentication.delay.ms", int, "100", 0),
     Key("connections.max.reauth.ms", int, "0", 0),
+    # delegation tokens (strom.broker.security.delegation_tokens)
+    Key("delegation.token.secret.key", str, None),
+    Key("delegation.token.master.key", str, None),
+    Key("delegation.token.max.lifetime.ms", int, "604800000", 1),
+    Key("delegation.token.expiry.time.ms", int, "86400000", 1),
+    Key("delegation.token.expiry.check.interval.ms", int, "3600000", 1),
     # client quotas (strom.broker.quotas): Kafka's rate windows
     Key("quota.window.num", int, "11", 1),
     Key("quota.window.size.seconds", int, "1", 1),
@@ -343,6 +349,13 @@ class BrokerConfig:
     )
     connections_max_idle_ms = Field("connections.max.idle.ms", int)
     connections_max_reauth_ms = Field("connections.max.reauth.ms", int)
+    delegation_token_secret_key = Field("delegation.token.secret.key", _optional_str)
+    delegation_token_master_key = Field("delegation.token.master.key", _optional_str)
+    delegation_token_max_lifetime_ms = Field("delegation.token.max.lifetime.ms", int)
+    delegation_token_expiry_time_ms = Field("delegation.token.expiry.time.ms", int)
+    delegation_token_expiry_check_interval_ms = Field(
+        "delegation.token.expiry.check.interval.ms", int
+    )
     max_inflight_requests_per_connection = Field("max.inflight.requests.per.connection", int)
     queued_max_request_bytes = Field("queued.max.request.bytes", int)
     max_connections = Field("max.connections", int)

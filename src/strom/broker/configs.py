@@ -125,5 +125,15 @@ def describe_broker_configs(cfg: BrokerConfig, default_only: bool = False) -> li
             (synonyms[0].value, synonyms[0].source) if synonyms else (None, DEFAULT_CONFIG)
         )
         read_only = name not in DYNAMIC_KEYS
-        out.append(ConfigEntry(name, value, source, read_only, False, 0, key.doc or None, synonyms))
+        sensitive = name in SENSITIVE_BROKER_KEYS or name.endswith(".password")
+        if sensitive:  # Kafka's PASSWORD type: never described (value and synonyms null)
+            value = None
+            synonyms = [Synonym(s.name, None, s.source) for s in synonyms]
+        out.append(
+            ConfigEntry(name, value, source, read_only, sensitive, 0, key.doc or None, synonyms)
+        )
     return out
+
+
+# secrets besides the *.password keys (a delegation token's HMAC derives from this key)
+SENSITIVE_BROKER_KEYS = frozenset({"delegation.token.secret.key", "delegation.token.master.key"})

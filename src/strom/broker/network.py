@@ -62,6 +62,7 @@ from strom.broker.request_processor import (
 )
 from strom.broker.response_records import FileRecords
 from strom.broker.security.credentials import scram_store
+from strom.broker.security.delegation_tokens import token_manager
 from strom.broker.security.listeners import ListenerSecurity, build_listener_security
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.broker.security.sasl_authenticator import AuthenticatorSettings, SaslServerAuthenticator
@@ -413,7 +414,10 @@ class SocketServer:
         authenticator = None
         if sec.uses_sasl:
             store = scram_store(self.broker)
-            authenticator = SaslServerAuthenticator(sec, store.get, self.auth_settings, peer_s)
+            tokens = token_manager(self.broker.services).scram_lookup
+            authenticator = SaslServerAuthenticator(
+                sec, store.get, self.auth_settings, peer_s, token_lookup=tokens
+            )
         processor = RequestProcessor(
             self.broker, sec, peer_s, principal, authenticator, self.throttle
         )

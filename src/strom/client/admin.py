@@ -32,6 +32,7 @@ from strom.client.admin_acls import AclAdmin
 from strom.client.admin_cluster import ClusterAdmin
 from strom.client.admin_groups import GroupAdmin, GroupDescription, GroupMember, OffsetDeleteResult
 from strom.client.admin_quotas import QuotaAdmin
+from strom.client.admin_tokens import TokenAdmin
 from strom.client.admin_txn import TxnAdmin
 from strom.client.errors import KafkaConnectionError, check, error_for
 from strom.client.types import BrokerInfo, TopicPartition
@@ -122,7 +123,7 @@ class ConfigEntry:
     synonyms: tuple[tuple[str, str | None, int], ...] = ()
 
 
-class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin, AclAdmin, QuotaAdmin):
+class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin, AclAdmin, QuotaAdmin, TokenAdmin):
     """Admin operations over the Kafka protocol."""
 
     async def __aenter__(self) -> AIOAdminClient:

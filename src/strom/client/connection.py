@@ -132,7 +132,7 @@ class BrokerConnection:
         if sec.mechanism == "PLAIN":
             await self._sasl_token(b"\x00%s\x00%s" % (sec.username.encode(), sec.password.encode()))
             return
-        scram = ScramClient(sec.mechanism, sec.username, sec.password)
+        scram = ScramClient(sec.mechanism, sec.username, sec.password, dict(sec.scram_extensions))
         server_first = await self._sasl_token(scram.first())
         scram.verify(await self._sasl_token(scram.final(server_first)))
 

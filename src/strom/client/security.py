@@ -46,6 +46,9 @@ class ConnectionSecurity:
     username: str = ""
     password: str = ""
     token_provider: Callable[[], str] | None = None  # OAUTHBEARER (may block: call off-loop)
+    # SCRAM extensions: ("tokenauth", "true") when the JAAS config says tokenauth=true (the
+    # credentials are a delegation token's id and base64 HMAC, as Kafka's ScramLoginModule)
+    scram_extensions: tuple[tuple[str, str], ...] = ()
 
     @property
     def uses_sasl(self) -> bool:
@@ -90,6 +93,11 @@ def from_config(c: Config) -> ConnectionSecurity:
             username, password_ = _jaas_credentials(jaas)
         if not username or not password_:
             raise ClientError(f"{protocol} needs sasl.username and sasl.password")
+        if jaas and re.search(r'\btokenauth\s*=\s*"?true"?', jaas, re.IGNORECASE):
+            token = (("tokenauth", "true"),)
+            return ConnectionSecurity(
+                protocol, ctx, check_hostname, mechanism, username, password_, None, token
+            )
     return ConnectionSecurity(protocol, ctx, check_hostname, mechanism, username, password_)
 
 
@@ -159,7 +167,16 @@ class ScramClient:
     ``verify(server_final)``. ``channel`` and ``nonce`` of ``final`` exist for tests that must
     send a wrong binding or nonce."""
 
-    def __init__(self, mechanism: str, username: str, password: str) -> None:
+    def __init__(
+        self,
+        mechanism: str,
+        username: str,
+        password: str,
+        extensions: dict[str, str] | None = None,
+    ) -> None:
+        # extensions: SCRAM extensions after the nonce, e.g. {"tokenauth": "true"} to
+        # authenticate with a delegation token (user name = token id, password = base64 HMAC)
+        self.extensions = dict(extensions or {})
         self.hash_name = _HASHES[mechanism]
         self.username = username
         self.password = password
@@ -169,7 +186,8 @@ class ScramClient:
 
     def first(self) -> bytes:
         name = self.username.replace("=", "=3D").replace(",", "=2C")
-        self._bare = f"n={name},r={self.nonce}"
+        ext = "".join(f",{k}={v}" for k, v in self.extensions.items())
+        self._bare = f"n={name},r={self.nonce}{ext}"
         return f"n,,{self._bare}".encode()
 
     def final(

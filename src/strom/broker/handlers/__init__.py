@@ -21,6 +21,7 @@ MODULES = (
     "acls",
     "sasl",
     "scram_users",
+    "delegation_tokens",
     "client_quotas",
 )
 

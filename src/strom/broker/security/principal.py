@@ -7,13 +7,16 @@ context) and authorization (which checks it). Invariant: immutable; ``str()`` is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class KafkaPrincipal:
     principal_type: str
     name: str
+    # authenticated with a delegation token (Kafka's tokenAuthenticated): such a connection may
+    # not create or change tokens; not part of equality (ACLs match on type and name)
+    token_authenticated: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"{self.principal_type}:{self.name}"

@@ -14,12 +14,19 @@ answers SASL_AUTHENTICATION_FAILED and closes. PLAIN passwords are compared with
 from __future__ import annotations
 
 import hmac
+from dataclasses import replace
 from enum import Enum
 
 from strom.broker.security.listeners import ListenerSecurity
 from strom.broker.security.oauthbearer import OAuthBearerError, OAuthBearerServer
 from strom.broker.security.principal import KafkaPrincipal
-from strom.broker.security.scram import CredentialLookup, ScramError, ScramServer
+from strom.broker.security.scram import (
+    CredentialLookup,
+    ScramError,
+    ScramServer,
+    TokenLookup,
+    no_tokens,
+)
 
 
 class SaslFailed(Exception):
@@ -34,9 +41,15 @@ class SaslState(Enum):
 
 
 class SaslSession:
-    def __init__(self, security: ListenerSecurity, scram_lookup: CredentialLookup) -> None:
+    def __init__(
+        self,
+        security: ListenerSecurity,
+        scram_lookup: CredentialLookup,
+        token_lookup: TokenLookup = no_tokens,
+    ) -> None:
         self.security = security
         self._scram_lookup = scram_lookup
+        self._token_lookup = token_lookup
         self.state = SaslState.HANDSHAKE
         self.mechanism = ""
         self.principal: KafkaPrincipal | None = None
@@ -60,7 +73,9 @@ class SaslSession:
             assert self.security.oauth_validator is not None  # checked at start
             self._oauth = OAuthBearerServer(self.security.oauth_validator)
         elif mechanism != "PLAIN":
-            self._scram = ScramServer(mechanism, self._scram_lookup)
+            self._scram = ScramServer(
+                mechanism, self._scram_lookup, token_lookup=self._token_lookup
+            )
         return True
 
     def authenticate(self, token: bytes) -> bytes:
@@ -123,6 +138,11 @@ class SaslSession:
             return scram.first(token)
         if self._scram_step == 2:
             out = scram.final(token)
+            if scram.token is not None:  # a delegation token: its owner, until it expires
+                self.credential_expiry_ms = scram.token.expiry_ms
+                self.principal = replace(scram.token.owner, token_authenticated=True)
+                self.state = SaslState.AUTHENTICATED
+                return out
             self._done(scram.username)
             return out
         raise SaslFailed("Unexpected SCRAM message")

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from strom.broker.security.listeners import ListenerSecurity
 from strom.broker.security.principal import KafkaPrincipal
 from strom.broker.security.sasl import SaslFailed, SaslSession, SaslState
-from strom.broker.security.scram import CredentialLookup
+from strom.broker.security.scram import CredentialLookup, TokenLookup, no_tokens
 from strom.errors import ErrorCode
 from strom.protocol.codec import Buffer
 from strom.protocol.frames import encode_response
@@ -75,14 +75,16 @@ class SaslServerAuthenticator:
         peer: str,
         clock: Callable[[], float] = time.monotonic,
         wall_clock_ms: Callable[[], int] = lambda: int(time.time() * 1000),
+        token_lookup: TokenLookup = no_tokens,
     ) -> None:
         self.security = security
         self.settings = settings
         self.peer = peer
         self._lookup = scram_lookup
+        self._token_lookup = token_lookup
         self._clock = clock
         self._wall_ms = wall_clock_ms
-        self.session = SaslSession(security, scram_lookup)
+        self.session = SaslSession(security, scram_lookup, token_lookup)
         self.principal: KafkaPrincipal | None = None  # of the last successful authentication
         self.raw_tokens = False  # SaslHandshake v0: tokens follow as bare frames
         self.session_expires_at: float | None = None  # clock() value; None: no lifetime
@@ -159,7 +161,7 @@ class SaslServerAuthenticator:
                     error_code=int(ErrorCode.ILLEGAL_SASL_STATE), mechanisms=s.mechanisms
                 )
                 return False, encode_response(resp, version, cid, key)
-            self.session = s = SaslSession(self.security, self._lookup)
+            self.session = s = SaslSession(self.security, self._lookup, self._token_lookup)
         if s.state is not SaslState.HANDSHAKE:
             resp = SaslHandshakeResponse(
                 error_code=int(ErrorCode.ILLEGAL_SASL_STATE), mechanisms=s.mechanisms

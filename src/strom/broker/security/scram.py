@@ -15,6 +15,10 @@ Invariants:
   (``c=``) must be the base64 of the client's GS2 header, and that header must ask for no
   channel binding (``n,``): Kafka supports none. Any failure raises :class:`ScramError` and
   the exchange is over.
+- The client first message may carry SCRAM extensions (``,key=value`` after the nonce, as
+  Kafka's ``ScramExtensions``); ``tokenauth=true`` looks the user name up as a delegation token
+  id (and only there: a token id never matches a user's credential and vice versa); the
+  principal is then the token's owner (:attr:`ScramServer.token`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from strom.broker.security.principal import KafkaPrincipal
 
 MIN_ITERATIONS = 4096
 MAX_ITERATIONS = 16384
@@ -66,6 +72,23 @@ class ScramCredential:
 
 
 CredentialLookup = Callable[[str, str], "ScramCredential | None"]
+
+
+@dataclass(frozen=True)
+class TokenCredential:
+    """What SCRAM needs to authenticate a delegation token: its credential, whom the client
+    becomes, and when the token stops being valid (epoch ms)."""
+
+    credential: ScramCredential
+    owner: KafkaPrincipal
+    expiry_ms: int
+
+
+TokenLookup = Callable[[str, str], "TokenCredential | None"]
+
+
+def no_tokens(mechanism: str, token_id: str) -> TokenCredential | None:
+    return None
 
 
 def _hmac(hash_name: str, key: bytes, msg: bytes) -> bytes:
@@ -113,6 +136,24 @@ def _attributes(message: str) -> dict[str, str]:
     return out
 
 
+def _first_attributes(bare: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The attributes of a client first message (``n=``, ``r=``, ...) and its extensions
+    (``key=value`` with an alphanumeric key longer than one letter, after the nonce)."""
+    attrs: dict[str, str] = {}
+    extensions: dict[str, str] = {}
+    for part in bare.split(","):
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise ScramError(f"Invalid SCRAM message attribute {part!r}")
+        if len(key) == 1:
+            attrs.setdefault(key, value)
+        elif key.isalnum() and "r" in attrs:
+            extensions.setdefault(key, value)
+        else:
+            raise ScramError(f"Invalid SCRAM extension {key!r}")
+    return attrs, extensions
+
+
 def _unescape_username(name: str) -> str:
     if "=" in name.replace("=2C", "").replace("=3D", ""):
         raise ScramError("Invalid username encoding")
@@ -128,8 +169,11 @@ class ScramServer:
         mechanism: str,
         lookup: CredentialLookup,
         server_nonce: Callable[[], str] = lambda: secrets.token_urlsafe(24),
+        token_lookup: TokenLookup = no_tokens,
     ) -> None:
         self.mechanism = mechanism
+        self._token_lookup = token_lookup
+        self.token: TokenCredential | None = None  # set when the client used tokenauth=true
         self._server_nonce = server_nonce
         self.hash_name = MECHANISMS[mechanism]
         self._lookup = lookup
@@ -154,13 +198,18 @@ class ScramServer:
             # "y": the client could bind but thinks we cannot; "p=": it asks for binding
             raise ScramError("Channel binding is not supported")
         self._gs2 = f"{flag},{authzid},"
-        attrs = _attributes(bare)
+        attrs, extensions = _first_attributes(bare)
         if "n" not in attrs or "r" not in attrs or not attrs["r"]:
             raise ScramError("Invalid SCRAM client first message")
         self.username = _unescape_username(attrs["n"])
         if authzid and authzid != f"a={attrs['n']}":
             raise ScramError("Authorization id does not match the user name")
-        cred = self._lookup(self.mechanism, self.username)
+        cred: ScramCredential | None
+        if extensions.get("tokenauth", "").lower() == "true":
+            self.token = self._token_lookup(self.mechanism, self.username)
+            cred = self.token.credential if self.token is not None else None
+        else:
+            cred = self._lookup(self.mechanism, self.username)
         if cred is None:
             raise ScramError("Authentication failed: Invalid user credentials")
         if cred.iterations < MIN_ITERATIONS:
