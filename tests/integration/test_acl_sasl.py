@@ -2,14 +2,16 @@
 a SASL_PLAINTEXT listener (PLAIN and SCRAM-SHA-256). ``User:admin`` and ``User:broker`` are super
 users; alice (PLAIN), carol (SCRAM, created by admin through KIP-554) and bob get ACLs through
 admin and meet Kafka's TOPIC/GROUP/CLUSTER_AUTHORIZATION_FAILED; the inter-broker APIs are
-refused to a user and served to the brokers' principal. Also: without an authorizer, a single
-node refuses WriteTxnMarkers from any client and writes nothing."""
+refused to a user and served to the brokers' principal. Also: without an authorizer,
+WriteTxnMarkers is refused on a client listener (nothing written) and served on the inter-broker
+listener."""
 
 from __future__ import annotations
 
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -286,26 +288,47 @@ def test_inter_broker_apis_only_for_the_brokers_principal(sasl_acl_broker: Broke
         assert _end_offset(c, topic) == before + 1
 
 
-def test_broker_only_txn_apis_refused_on_a_single_node_without_authorizer(
-    broker: BrokerProcess,
+def test_broker_only_txn_apis_only_on_the_inter_broker_listener_without_authorizer(
+    tmp_path: Path,
 ) -> None:
-    topic = f"m-{uuid.uuid4().hex[:8]}"
-    a = AdminClient({"bootstrap.servers": broker.bootstrap})
-    for f in a.create_topics([NewTopic(topic, 1, 1)]).values():
-        f.result(timeout=30)
-    p = Producer({"bootstrap.servers": broker.bootstrap})
-    p.produce(topic, b"v")
-    assert p.flush(30) == 0
-    with WireClient(broker.bootstrap) as c:
-        before = _end_offset(c, topic)
-        assert _marker_codes(c.request(_markers(topic), 1)) == [31]
-        assert _end_offset(c, topic) == before  # no marker appended
-    # AddPartitionsToTxn v4+ (brokers' KIP-890 verification; a single node verifies locally)
-    A = AddPartitionsToTxnRequest
-    add = A(transactions=[A.AddPartitionsToTxnTransaction(
-        transactional_id="someone-else", producer_id=1, producer_epoch=0, verify_only=False,
-        topics=[A.AddPartitionsToTxnTopic(name=topic, partitions=[0])])])  # fmt: skip
-    with WireClient(broker.bootstrap) as c:
-        resp = c.request(add, 4)
-        assert isinstance(resp, AddPartitionsToTxnResponse)
-        assert resp.error_code == 31 and resp.results_by_transaction == []
+    """Without an authorizer, WriteTxnMarkers and AddPartitionsToTxn v4+ are refused on a client
+    listener and nothing is written; on the inter-broker listener they are served, as Kafka
+    serves them to anyone without an authorizer (that is where ``strom transactions abort`` /
+    ``kafka-transactions.sh abort`` is pointed)."""
+    b = BrokerProcess(
+        tmp_path / "data",
+        {
+            "listeners": "CLIENT://127.0.0.1:0,INTERNAL://127.0.0.1:0",
+            "listener.security.protocol.map": "CLIENT:PLAINTEXT,INTERNAL:PLAINTEXT",
+            "inter.broker.listener.name": "INTERNAL",
+        },
+    )
+    b.start()
+    try:
+        ports = listener_ports(b)
+        client, internal = (f"127.0.0.1:{ports[n]}" for n in ("CLIENT", "INTERNAL"))
+        topic = f"m-{uuid.uuid4().hex[:8]}"
+        a = AdminClient({"bootstrap.servers": client})
+        for f in a.create_topics([NewTopic(topic, 1, 1)]).values():
+            f.result(timeout=30)
+        p = Producer({"bootstrap.servers": client})
+        p.produce(topic, b"v")
+        assert p.flush(30) == 0
+        with WireClient(client) as c:
+            before = _end_offset(c, topic)
+            assert _marker_codes(c.request(_markers(topic), 1)) == [31]
+            assert _end_offset(c, topic) == before  # no marker appended
+        # AddPartitionsToTxn v4+ (brokers' KIP-890 verification)
+        A = AddPartitionsToTxnRequest
+        add = A(transactions=[A.AddPartitionsToTxnTransaction(
+            transactional_id="someone-else", producer_id=1, producer_epoch=0, verify_only=False,
+            topics=[A.AddPartitionsToTxnTopic(name=topic, partitions=[0])])])  # fmt: skip
+        with WireClient(client) as c:
+            resp = c.request(add, 4)
+            assert isinstance(resp, AddPartitionsToTxnResponse)
+            assert resp.error_code == 31 and resp.results_by_transaction == []
+        with WireClient(internal) as c:
+            assert _marker_codes(c.request(_markers(topic), 1)) == [0]
+            assert _end_offset(c, topic) == before + 1
+    finally:
+        b.stop()

@@ -52,15 +52,14 @@ def transactional_id(ctx: RequestContext, op: AclOperation, name: str) -> bool:
 
 def inter_broker(ctx: RequestContext) -> bool:
     """An inter-broker request that carries no broker epoch (WriteTxnMarkers,
-    AddPartitionsToTxn v4+). With an
-    authorizer: CLUSTER_ACTION on the cluster. Without one, failing closed: never on a single
-    node (it has no peers; its markers are written locally), and in a cluster only on the
-    inter-broker listener, from the brokers' own SASL user when that listener uses SASL."""
+    AddPartitionsToTxn v4+). With an authorizer: CLUSTER_ACTION on the cluster. Without one
+    (Kafka then serves them to anyone): only on the inter-broker listener, from the brokers' own
+    SASL user when that listener uses SASL — so a client listener kept apart from the brokers'
+    one never takes them, while an operator's ``transactions abort`` (WriteTxnMarkers from the
+    admin client, as Kafka's tool sends it) works on the inter-broker listener."""
     b = ctx.broker
     if b.authorizer is not None:
         return cluster(ctx, Op.CLUSTER_ACTION)
-    if b.cluster is None:
-        return False
     sec = b.server.security.get(ctx.listener.upper())
     if sec is None or not sec.inter_broker:
         return False
