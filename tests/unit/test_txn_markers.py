@@ -47,9 +47,8 @@ class FakeBroker:
         self.broker_id = 1
         self.authorizer = None  # no authorizer: WriteTxnMarkers needs no CLUSTER_ACTION
         # ... but must come from another broker: a cluster, on its inter-broker listener
-        self.cluster = object()
         inter = ListenerSecurity("PLAINTEXT", "PLAINTEXT", inter_broker=True)
-        self.server = SimpleNamespace(security={"PLAINTEXT": inter})
+        self.peer_listeners = {"PLAINTEXT": inter}
         self.replica_manager = ReplicaManager(1)
         self.group_markers: list[tuple[int, int, bool]] = []
         self.guard: list[tuple[tuple[str, int], int]] = []

@@ -61,7 +61,6 @@ from strom.broker.request_processor import (
     api_versions_response,
 )
 from strom.broker.response_records import FileRecords
-from strom.broker.security.credentials import scram_store
 from strom.broker.security.listeners import ListenerSecurity, build_listener_security
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.broker.security.sasl_authenticator import AuthenticatorSettings, SaslServerAuthenticator
@@ -412,7 +411,7 @@ class SocketServer:
         peer_s = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         authenticator = None
         if sec.uses_sasl:
-            store = scram_store(self.broker)
+            store = self.broker.scram_credentials
             authenticator = SaslServerAuthenticator(sec, store.get, self.auth_settings, peer_s)
         processor = RequestProcessor(
             self.broker, sec, peer_s, principal, authenticator, self.throttle

@@ -30,7 +30,7 @@ OPERATIONS_NOT_REQUESTED = -(2**31)
 
 
 def authorize(ctx: RequestContext, op: AclOperation, rtype: ResourceType, name: str) -> bool:
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     return a is None or a.authorize(ctx.principal, ctx.client_host, op, rtype, name)
 
 
@@ -56,13 +56,10 @@ def inter_broker(ctx: RequestContext) -> bool:
     authorizer: CLUSTER_ACTION on the cluster. Without one, failing closed: never on a single
     node (it has no peers; its markers are written locally), and in a cluster only on the
     inter-broker listener, from the brokers' own SASL user when that listener uses SASL."""
-    b = ctx.broker
-    if b.authorizer is not None:
+    if ctx.services.authorizer is not None:
         return cluster(ctx, Op.CLUSTER_ACTION)
-    if b.cluster is None:
-        return False
-    sec = b.server.security.get(ctx.listener.upper())
-    if sec is None or not sec.inter_broker:
+    sec = ctx.services.peer_listeners.get(ctx.listener.upper())
+    if sec is None:
         return False
     if sec.uses_sasl:
         return sec.broker_user is not None and ctx.principal == KafkaPrincipal(
@@ -83,7 +80,7 @@ def create_topic(ctx: RequestContext, name: str) -> bool:
 
 def idempotent_write(ctx: RequestContext) -> bool:
     """IDEMPOTENT_WRITE on the cluster, or WRITE on at least one topic (KIP-679)."""
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     if a is None or cluster(ctx, Op.IDEMPOTENT_WRITE):
         return True
     return a.authorize_any(ctx.principal, ctx.client_host, Op.WRITE, RT.TOPIC)
@@ -93,7 +90,7 @@ def operations(ctx: RequestContext, rtype: ResourceType, name: str, requested: b
     """The authorized-operations field: the allowed operations' bits, when asked."""
     if not requested:
         return OPERATIONS_NOT_REQUESTED
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     if a is None:
         return sum(1 << int(o) for o in SUPPORTED_OPERATIONS[rtype])
     return a.authorized_operations(ctx.principal, ctx.client_host, rtype, name)
