@@ -159,8 +159,27 @@ class Broker:
             self.log_manager,
             self.replica_manager,
         )
-        self.groups = GroupRuntime(self)
-        self.txn = TxnRuntime(self)
+        self.groups = GroupRuntime(
+            broker_id=self.broker_id,
+            config=config,
+            metadata=self.metadata,
+            cluster=self.cluster_view,
+            topics=self.topics,
+            replica_manager=self.replica_manager,
+            group_configs=self.group_configs,
+        )
+        self.txn = TxnRuntime(
+            broker_id=self.broker_id,
+            config=config,
+            metadata=self.metadata,
+            cluster=self.cluster_view,
+            topics=self.topics,
+            replica_manager=self.replica_manager,
+            groups=self.groups,
+            producer_ids=self.producer_ids,
+            inter_broker_security=self.inter_broker_security,
+            markers_local=self.cluster is None,
+        )
         metrics_listener = config.metrics_listener
         self.request_metrics: RequestMetrics = (
             RequestMetrics(config.metrics_topic_series_max)
