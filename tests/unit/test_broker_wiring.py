@@ -219,3 +219,40 @@ def test_no_module_keeps_a_table_keyed_by_broker() -> None:
     table = "_t: weakref.WeakKeyDictionary[Broker, int] = weakref.WeakKeyDictionary()\n"
     assert _broker_keyed_tables(table) == [1]
     assert _broker_keyed_tables(table.replace("[Broker", '["Broker"')) == [1]
+
+
+# components given narrow collaborators: none may import the Broker (not even for typing), so
+# what each may touch is its constructor's arguments
+NARROW = [
+    "group_runtime.py",
+    "txn_runtime.py",
+    "txn_markers.py",
+    "txn_verify.py",
+    "group_configs.py",
+    "producer_id_manager.py",
+    "topics.py",
+    "cluster_view.py",
+    "services.py",
+    "security/credentials.py",
+    "security/replica_identity.py",
+    "security/checks.py",
+    *(f"handlers/{p.name}" for p in sorted(HANDLERS.glob("*.py"))),
+]
+
+
+def _imports_broker(source: str) -> bool:
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "strom.broker.broker":
+            return True
+        if isinstance(node, ast.Import) and any(
+            a.name == "strom.broker.broker" for a in node.names
+        ):
+            return True
+    return False
+
+
+def test_narrow_components_do_not_import_the_broker() -> None:
+    offenders = [m for m in NARROW if _imports_broker((SRC / "broker" / m).read_text())]
+    assert offenders == []
+    assert _imports_broker("if TYPE_CHECKING:\n    from strom.broker.broker import Broker\n")
+
