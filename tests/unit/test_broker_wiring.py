@@ -255,4 +255,3 @@ def test_narrow_components_do_not_import_the_broker() -> None:
     offenders = [m for m in NARROW if _imports_broker((SRC / "broker" / m).read_text())]
     assert offenders == []
     assert _imports_broker("if TYPE_CHECKING:\n    from strom.broker.broker import Broker\n")
-
