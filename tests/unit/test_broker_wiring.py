@@ -167,20 +167,14 @@ def test_group_configs_are_validated_against_the_broker_bounds(tmp_path: Path) -
 
 
 # -- the wiring rule ---------------------------------------------------------------------------
-HANDLERS = Path(__file__).parents[2] / "src" / "strom" / "broker" / "handlers"
-# handlers whose modules other work owns (data path, controller, SASL) or that pass the broker
-# to a module not yet given narrow collaborators; every other handler uses ctx.services only
-STILL_ON_BROKER = {
-    "fetch.py",
-    "produce.py",
-    "controller_apis.py",
-    "sasl.py",
-    "scram_users.py",
-}
+SRC = Path(__file__).parents[2] / "src" / "strom"
+HANDLERS = SRC / "broker" / "handlers"
+# modules a request passes through: every one reaches components through ctx.services only
+ON_SERVICES = [*sorted(HANDLERS.glob("*.py")), SRC / "broker" / "security" / "checks.py"]
 
 
-def _uses_ctx_broker(path: Path) -> bool:
-    for node in ast.walk(ast.parse(path.read_text())):
+def _uses_ctx_broker(source: str) -> bool:
+    for node in ast.walk(ast.parse(source)):
         if (
             isinstance(node, ast.Attribute)
             and node.attr == "broker"
@@ -191,11 +185,73 @@ def _uses_ctx_broker(path: Path) -> bool:
     return False
 
 
-def test_handlers_reach_components_through_services_only() -> None:
-    offenders = sorted(
-        p.name
-        for p in HANDLERS.glob("*.py")
-        if p.name not in STILL_ON_BROKER and _uses_ctx_broker(p)
-    )
+def _broker_keyed_tables(source: str) -> list[int]:
+    """Lines of a ``WeakKeyDictionary[Broker, ...]`` (a module-global table per broker)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Attribute | ast.Name)
+            and (getattr(node.value, "attr", None) or getattr(node.value, "id", None))
+            == "WeakKeyDictionary"
+            and isinstance(node.slice, ast.Tuple)
+            and node.slice.elts
+            and ast.unparse(node.slice.elts[0]).strip("'\"") == "Broker"
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_handlers_and_checks_reach_components_through_services_only() -> None:
+    offenders = sorted(p.name for p in ON_SERVICES if _uses_ctx_broker(p.read_text()))
     assert offenders == []
-    assert _uses_ctx_broker(HANDLERS / "fetch.py")  # the check sees a real use
+    assert len(ON_SERVICES) > 15  # the glob found the handlers
+    assert _uses_ctx_broker("async def h(ctx, req):\n    return ctx.broker.cluster\n")
+
+
+def test_no_module_keeps_a_table_keyed_by_broker() -> None:
+    offenders = {
+        str(p.relative_to(SRC)): lines
+        for p in sorted(SRC.rglob("*.py"))
+        if (lines := _broker_keyed_tables(p.read_text()))
+    }
+    assert offenders == {}
+    table = "_t: weakref.WeakKeyDictionary[Broker, int] = weakref.WeakKeyDictionary()\n"
+    assert _broker_keyed_tables(table) == [1]
+    assert _broker_keyed_tables(table.replace("[Broker", '["Broker"')) == [1]
+
+
+# components given narrow collaborators: none may import the Broker (not even for typing), so
+# what each may touch is its constructor's arguments
+NARROW = [
+    "group_runtime.py",
+    "txn_runtime.py",
+    "txn_markers.py",
+    "txn_verify.py",
+    "group_configs.py",
+    "producer_id_manager.py",
+    "topics.py",
+    "cluster_view.py",
+    "services.py",
+    "security/credentials.py",
+    "security/replica_identity.py",
+    "security/checks.py",
+    *(f"handlers/{p.name}" for p in sorted(HANDLERS.glob("*.py"))),
+]
+
+
+def _imports_broker(source: str) -> bool:
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "strom.broker.broker":
+            return True
+        if isinstance(node, ast.Import) and any(
+            a.name == "strom.broker.broker" for a in node.names
+        ):
+            return True
+    return False
+
+
+def test_narrow_components_do_not_import_the_broker() -> None:
+    offenders = [m for m in NARROW if _imports_broker((SRC / "broker" / m).read_text())]
+    assert offenders == []
+    assert _imports_broker("if TYPE_CHECKING:\n    from strom.broker.broker import Broker\n")

@@ -127,6 +127,15 @@ class FakeBroker:
         self.replica_manager.partitions[(OFFSETS_TOPIC, 0)] = FakePartition()
 
 
+def runtime(b: FakeBroker) -> GroupRuntime:
+    """The runtime on the fake's replica manager; the topic is never created here and the
+    group config store is absent (the broker's settings apply)."""
+    return GroupRuntime(
+        broker_id=b.broker_id, config=b.config, replica_manager=b.replica_manager,  # type: ignore[arg-type]
+        metadata=None, cluster=None, topics=None, group_configs=None,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
 def commit_req(offset: int) -> OffsetCommitRequest:
     R = OffsetCommitRequest
     part = R.OffsetCommitRequestPartition(partition_index=0, committed_offset=offset)
@@ -144,7 +153,7 @@ def fetched(rt: GroupRuntime, require_stable: bool = False) -> tuple[int, int]:
 def test_runtime_answers_commits_after_replication_in_order() -> None:
     async def scenario() -> None:
         b = FakeBroker()
-        rt = GroupRuntime(b)  # type: ignore[arg-type]
+        rt = runtime(b)
         rt.coordinator.begin_load(0)
         rt.coordinator.complete_load(0)
         rm = b.replica_manager
@@ -213,7 +222,7 @@ def test_runtime_sync_group_write_failure_answers_error_and_rebalances() -> None
 
     async def scenario() -> None:
         b = FakeBroker()
-        rt = GroupRuntime(b)  # type: ignore[arg-type]
+        rt = runtime(b)
         rt.coordinator.begin_load(0)
         rt.coordinator.complete_load(0)
         rm = b.replica_manager

@@ -40,18 +40,17 @@ class _Clock:
         return self.now
 
 
-class _Server:
-    def __init__(self, sec: ListenerSecurity) -> None:
-        self.security = {sec.name: sec}
-
-
 class _Broker:
     """What is read from a broker here: the request metrics (processor) and the listeners'
     security (the SaslHandshake handler after authentication)."""
 
     def __init__(self, sec: ListenerSecurity) -> None:
         self.request_metrics = NoRequestMetrics()
-        self.server = _Server(sec)
+        self.listener_security = {sec.name: sec}
+
+    @property
+    def services(self) -> _Broker:
+        return self
 
 
 class _Harness:

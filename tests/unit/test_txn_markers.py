@@ -47,9 +47,8 @@ class FakeBroker:
         self.broker_id = 1
         self.authorizer = None  # no authorizer: WriteTxnMarkers needs no CLUSTER_ACTION
         # ... but must come from another broker: a cluster, on its inter-broker listener
-        self.cluster = object()
         inter = ListenerSecurity("PLAINTEXT", "PLAINTEXT", inter_broker=True)
-        self.server = SimpleNamespace(security={"PLAINTEXT": inter})
+        self.peer_listeners = {"PLAINTEXT": inter}
         self.replica_manager = ReplicaManager(1)
         self.group_markers: list[tuple[int, int, bool]] = []
         self.guard: list[tuple[tuple[str, int], int]] = []
@@ -233,6 +232,14 @@ def _job(*parts: int) -> MarkerJob:
     return MarkerJob("tx", PID, 0, True, frozenset(("t", i) for i in parts), 3)
 
 
+
+def channel(b: ChannelBroker, on_done: Any) -> MarkerChannel:
+    """The channel wired to the fake's leaders, metadata and local partitions."""
+    return MarkerChannel(
+        broker_id=b.broker_id, cluster=b, metadata=b.metadata,  # type: ignore[arg-type]
+        security=None, target=b, on_done=on_done,  # type: ignore[arg-type]
+    )  # fmt: skip
+
 def test_channel_retries_with_the_new_leader_until_every_marker_is_written(
     tmp_path: Path,
 ) -> None:
@@ -250,7 +257,7 @@ def test_channel_retries_with_the_new_leader_until_every_marker_is_written(
         done.append(job)
 
     async def body() -> None:
-        ch = MarkerChannel(b, on_done)  # type: ignore[arg-type]
+        ch = channel(b, on_done)
         ch.pool = pool  # type: ignore[assignment]
         job = _job(0, 1, 2)
         ch.add(job)
@@ -282,7 +289,7 @@ def test_channel_counts_superseded_markers_as_done_and_stops_when_cancelled(
         done.append(job)
 
     async def body() -> None:
-        ch = MarkerChannel(b, on_done)  # type: ignore[arg-type]
+        ch = channel(b, on_done)
         ch.pool = pool  # type: ignore[assignment]
         ch.add(_job(0))
         await asyncio.sleep(0.05)

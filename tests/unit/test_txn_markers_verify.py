@@ -37,7 +37,9 @@ class FakeBroker:
 def _verifier(answers: list[dict[Any, dict[Any, ErrorCode]]]) -> tuple[ProduceVerifier, list[Any]]:
     """A verifier whose requests are recorded and answered from ``answers`` in order."""
     b = FakeBroker()
-    v = ProduceVerifier(b, lambda tid, pid, epoch, tp: E.INVALID_TXN_STATE, 50)  # type: ignore[arg-type]
+    v = ProduceVerifier(
+        b.broker_id, b, None, lambda tid, pid, epoch, tp: E.INVALID_TXN_STATE, 50  # type: ignore[arg-type]
+    )
     sent: list[Any] = []
 
     async def request(dest: Any, batch: Any) -> Any:
@@ -109,7 +111,7 @@ def test_one_entry_per_transactional_id_in_a_request() -> None:
 
 def test_local_or_unknown_coordinator_answers_synchronously() -> None:
     v, sent = _verifier([])
-    b: Any = v.broker
+    b: Any = v._cluster  # the fake broker answering partition_leader
     b.coordinator = (1, "127.0.0.1", 1)
     assert v.verify("tx", 7, 0, TP0) == E.INVALID_TXN_STATE
     b.coordinator = None

@@ -50,11 +50,13 @@ from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.acl_store import AclStore, LocalAclStore
 from strom.broker.security.authorizer import AclAuthorizer, parse_super_users
+from strom.broker.security.credentials import ScramCredentialStore
 from strom.broker.security.listeners import (
     build_listener_security,
     inter_broker_client_security,
     inter_broker_listener,
 )
+from strom.broker.security.replica_identity import ReplicaIdentity
 from strom.broker.security.zk_acl_store import ZkAclStore
 from strom.broker.services import BrokerServices
 from strom.broker.topics import TopicManager
@@ -128,6 +130,14 @@ class Broker:
             self._acl_store = partial(LocalAclStore, dirs[0])
             self._quota_store = partial(LocalQuotaConfigStore, dirs[0])
         self.producer_ids = ProducerIdManager(self.metadata)
+        # SCRAM users and the follower proof: ZooKeeper's in a cluster, none on a single node
+        zk_store = self.cluster.store if self.cluster is not None else None
+        self.scram_credentials = ScramCredentialStore(
+            None if zk_store is not None else dirs[0], zk_store
+        )
+        self.replica_identity = ReplicaIdentity(
+            zk_store.broker_epoch if zk_store is not None else None
+        )
         self.authorizer: AclAuthorizer | None = None
         if config.authorizer_class_name.strip():
             self.authorizer = AclAuthorizer(
@@ -149,8 +159,27 @@ class Broker:
             self.log_manager,
             self.replica_manager,
         )
-        self.groups = GroupRuntime(self)
-        self.txn = TxnRuntime(self)
+        self.groups = GroupRuntime(
+            broker_id=self.broker_id,
+            config=config,
+            metadata=self.metadata,
+            cluster=self.cluster_view,
+            topics=self.topics,
+            replica_manager=self.replica_manager,
+            group_configs=self.group_configs,
+        )
+        self.txn = TxnRuntime(
+            broker_id=self.broker_id,
+            config=config,
+            metadata=self.metadata,
+            cluster=self.cluster_view,
+            topics=self.topics,
+            replica_manager=self.replica_manager,
+            groups=self.groups,
+            producer_ids=self.producer_ids,
+            inter_broker_security=self.inter_broker_security,
+            markers_local=self.cluster is None,
+        )
         metrics_listener = config.metrics_listener
         self.request_metrics: RequestMetrics = (
             RequestMetrics(config.metrics_topic_series_max)
@@ -186,6 +215,12 @@ class Broker:
             log_dir_failure=self.log_dir_failure,
             authorizer=self.authorizer,
             client_quotas=self.client_quotas,
+            scram_credentials=self.scram_credentials,
+            replica_identity=self.replica_identity,
+            listener_security=self.server.security,
+            # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)
+            peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
+            cluster_mode=self.cluster,
         )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None

@@ -4,9 +4,8 @@ came in on and that listener's security protocol).
 
 Handlers reach the broker's components through ``ctx.services``
 (:class:`~strom.broker.services.BrokerServices`: typed, one per broker); they never touch the
-connection. ``ctx.broker`` (the whole broker) remains only for the modules not yet moved to
-``ctx.services`` (the data-path and controller handlers, the security checks); new code uses
-``ctx.services``.
+connection. ``ctx.broker`` only carries the services to the context; no handler and no
+security check reads it (``tests/unit/test_broker_wiring.py`` fails when one does).
 """
 
 from __future__ import annotations

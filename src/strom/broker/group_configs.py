@@ -23,7 +23,6 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from strom.broker.config import KEYS, BrokerConfig
 from strom.broker.configs import (
@@ -37,9 +36,6 @@ from strom.broker.configs import (
 from strom.cluster.metadata import atomic_write
 from strom.cluster.zk_store import ZkMetadataStore
 from strom.errors import ErrorCode, KafkaError
-
-if TYPE_CHECKING:
-    from strom.broker.broker import Broker
 
 CONSUMER_SESSION_TIMEOUT_MS = "consumer.session.timeout.ms"
 CONSUMER_HEARTBEAT_INTERVAL_MS = "consumer.heartbeat.interval.ms"
@@ -196,12 +192,6 @@ class GroupConfigStore:
                 self._groups.pop(group, None)
             data = {"version": 1, "groups": dict(sorted(self._groups.items()))}
             atomic_write(self.path, json.dumps(data, indent=1).encode())
-
-
-def group_config_store(broker: Broker) -> GroupConfigStore:
-    """The group config store of ``broker``, for components that still take the whole broker
-    (the group runtime); handlers use ``ctx.services.group_configs``."""
-    return broker.group_configs
 
 
 def effective(store: GroupConfigStore, cfg: BrokerConfig, group: str) -> dict[str, int]:

@@ -36,7 +36,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from strom.broker.coordinator_log import ReplicaManagerLog
-from strom.broker.group_configs import group_config_store
 from strom.broker.topics import TopicError
 from strom.coordinator.group.coordinator import GroupCoordinator
 from strom.coordinator.group.types import GroupConfig, Output, Token, write_error
@@ -44,7 +43,12 @@ from strom.coordinator.runtime import CoordinatorRuntime, now_ms
 from strom.errors import ErrorCode
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.cluster_view import ClusterView
+    from strom.broker.config import BrokerConfig
+    from strom.broker.group_configs import GroupConfigStore
+    from strom.broker.replica_manager import ReplicaManager
+    from strom.broker.topics import TopicManager
+    from strom.cluster.metadata import MetadataStore
 
 log = logging.getLogger("strom.broker.groups")
 
@@ -72,7 +76,7 @@ def with_error(response: Any, code: ErrorCode) -> Any:
 GROUP_CONFIG_TTL_S = 5.0
 
 
-def group_overrides(broker: Broker) -> Callable[[str], dict[str, int]]:
+def group_overrides(store: GroupConfigStore) -> Callable[[str], dict[str, int]]:
     """A group's own configs (``strom configs --entity-type groups``), read from the group
     config store at most every ``GROUP_CONFIG_TTL_S`` per group: a change applies from the next
     heartbeat after that (ZooKeeper is not read on every heartbeat)."""
@@ -84,7 +88,7 @@ def group_overrides(broker: Broker) -> Callable[[str], dict[str, int]]:
         if hit is not None and hit[0] > now:
             return hit[1]
         try:
-            raw = group_config_store(broker).get(group_id)
+            raw = store.get(group_id)
             values = {k: int(v) for k, v in raw.items()}
         except Exception as exc:  # a store that cannot be read: the broker's settings apply
             log.warning("cannot read the configs of group %s: %r", group_id, exc)
@@ -95,10 +99,9 @@ def group_overrides(broker: Broker) -> Callable[[str], dict[str, int]]:
     return lookup
 
 
-def group_config(broker: Broker) -> GroupConfig:
-    c = broker.config
+def group_config(c: BrokerConfig, store: GroupConfigStore) -> GroupConfig:
     return GroupConfig(
-        group_overrides=group_overrides(broker),
+        group_overrides=group_overrides(store),
         num_partitions=c.offsets_topic_num_partitions,
         min_session_timeout_ms=c.group_min_session_timeout_ms,
         max_session_timeout_ms=c.group_max_session_timeout_ms,
@@ -114,20 +117,32 @@ def group_config(broker: Broker) -> GroupConfig:
 
 
 class GroupRuntime:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
-        self.coordinator = GroupCoordinator(group_config(broker))
+    def __init__(
+        self,
+        *,
+        broker_id: int,
+        config: BrokerConfig,
+        metadata: MetadataStore,
+        cluster: ClusterView,
+        topics: TopicManager,
+        replica_manager: ReplicaManager,
+        group_configs: GroupConfigStore,
+    ) -> None:
+        self._config = config
+        self._cluster = cluster
+        self._topics = topics
+        self.coordinator = GroupCoordinator(group_config(config, group_configs))
         self._parked: dict[Token, asyncio.Future[Any]] = {}
         self._next_token = 0
         topic_log = ReplicaManagerLog(
             OFFSETS_TOPIC,
-            broker.replica_manager,
-            broker.broker_id,
-            lambda: broker.metadata.topic(OFFSETS_TOPIC) is not None,
+            replica_manager,
+            broker_id,
+            lambda: metadata.topic(OFFSETS_TOPIC) is not None,
             self._create_topic,
         )
         self.runtime = CoordinatorRuntime(
-            topic_log, self, write_timeout_s=int(broker.config.offsets_commit_timeout_ms) / 1000
+            topic_log, self, write_timeout_s=int(config.offsets_commit_timeout_ms) / 1000
         )
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -152,17 +167,17 @@ class GroupRuntime:
         self.runtime.ensure_topic()
 
     def _create_topic(self) -> None:
-        b = self.broker
-        rf = min(int(b.config.offsets_topic_replication_factor), len(b.live_brokers()))
+        c = self._config
+        rf = min(int(c.offsets_topic_replication_factor), len(self._cluster.live_brokers()))
         try:
-            b.topics.create_topic(
+            self._topics.create_topic(
                 OFFSETS_TOPIC,
                 self.coordinator.cfg.num_partitions,
                 rf,
                 None,
                 {
                     "cleanup.policy": "compact",
-                    "segment.bytes": str(b.config.offsets_topic_segment_bytes),
+                    "segment.bytes": str(c.offsets_topic_segment_bytes),
                 },
                 False,
             )

@@ -61,7 +61,6 @@ from strom.broker.request_processor import (
     api_versions_response,
 )
 from strom.broker.response_records import FileRecords
-from strom.broker.security.credentials import scram_store
 from strom.broker.security.delegation_tokens import token_manager
 from strom.broker.security.listeners import ListenerSecurity, build_listener_security
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
@@ -413,7 +412,7 @@ class SocketServer:
         peer_s = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         authenticator = None
         if sec.uses_sasl:
-            store = scram_store(self.broker)
+            store = self.broker.scram_credentials
             tokens = token_manager(self.broker.services).scram_lookup
             authenticator = SaslServerAuthenticator(
                 sec, store.get, self.auth_settings, peer_s, token_lookup=tokens

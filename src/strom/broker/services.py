@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from strom.broker.cluster_mode import ClusterMode
     from strom.broker.cluster_view import ClusterView
     from strom.broker.config import BrokerConfig
     from strom.broker.dynamic_config import DynamicBrokerConfig
@@ -27,6 +30,9 @@ if TYPE_CHECKING:
     from strom.broker.quotas import ClientQuotaManager
     from strom.broker.replica_manager import ReplicaManager
     from strom.broker.security.authorizer import AclAuthorizer
+    from strom.broker.security.credentials import ScramCredentialStore
+    from strom.broker.security.listeners import ListenerSecurity
+    from strom.broker.security.replica_identity import ReplicaIdentity
     from strom.broker.topics import TopicManager
     from strom.broker.txn_runtime import TxnRuntime
     from strom.cluster.metadata import MetadataStore
@@ -49,3 +55,11 @@ class BrokerServices:
     log_dir_failure: LogDirFailureChannel  # which log directories are offline
     authorizer: AclAuthorizer | None
     client_quotas: ClientQuotaManager  # client quotas (KIP-13/55/124/599) and their throttles
+    scram_credentials: ScramCredentialStore  # SCRAM users (ZooKeeper or a file)
+    replica_identity: ReplicaIdentity  # who may act as a follower or a peer broker
+    listener_security: Mapping[str, ListenerSecurity]  # per listener name (upper case)
+    # the inter-broker listener(s): where broker-only APIs are served without an authorizer
+    peer_listeners: Mapping[str, ListenerSecurity]
+    # ZooKeeper membership and the controller; None on a single node (controller requests are
+    # answered without one)
+    cluster_mode: ClusterMode | None

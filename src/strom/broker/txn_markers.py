@@ -38,6 +38,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from strom.broker.group_runtime import OFFSETS_TOPIC, GroupRuntime
@@ -50,9 +51,11 @@ from strom.protocol.messages.write_txn_markers import (
 )
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.cluster_view import ClusterView
     from strom.broker.replica_manager import ReplicaManager
     from strom.broker.txn_runtime import TxnRuntime
+    from strom.client.security import ConnectionSecurity
+    from strom.cluster.metadata import MetadataStore
 
 log = logging.getLogger("strom.broker.txn_markers")
 E = ErrorCode
@@ -74,6 +77,16 @@ class MarkerTarget(Protocol):
 
     @property
     def txn(self) -> TxnRuntime: ...
+
+
+@dataclass(frozen=True)
+class MarkerParties:
+    """A :class:`MarkerTarget` made of the three components themselves (the transaction runtime
+    builds it around itself, so it never needs the broker)."""
+
+    replica_manager: ReplicaManager
+    groups: GroupRuntime
+    txn: TxnRuntime
 
 
 def write_marker_now(
@@ -127,13 +140,23 @@ async def append_marker(
 
 
 class MarkerChannel:
-    def __init__(self, broker: Broker, on_done: Callable[[MarkerJob], Awaitable[None]]) -> None:
-        self.broker = broker
+    def __init__(
+        self,
+        *,
+        broker_id: int,
+        cluster: ClusterView,
+        metadata: MetadataStore,
+        security: ConnectionSecurity | None,
+        target: MarkerTarget,
+        on_done: Callable[[MarkerJob], Awaitable[None]],
+    ) -> None:
+        self.broker_id = broker_id
+        self._cluster = cluster  # partition leaders
+        self._metadata = metadata  # whether a marker's topic still exists
+        self._target = target  # where a marker led here is appended
         self.on_done = on_done
         self.pool = InterBrokerPool(
-            broker.broker_id,
-            request_timeout_s=REQUEST_TIMEOUT_S,
-            security=broker.inter_broker_security,
+            broker_id, request_timeout_s=REQUEST_TIMEOUT_S, security=security
         )
         self.hold_until = 0.0  # test knob: no marker is sent before this monotonic time
         self._drivers: dict[MarkerJob, asyncio.Task[None]] = {}
@@ -197,16 +220,15 @@ class MarkerChannel:
 
     async def _round(self, job: MarkerJob, left: set[TopicPartition]) -> set[TopicPartition]:
         """One attempt for every partition in ``left``; returns the partitions now done."""
-        b = self.broker
         local: list[TopicPartition] = []
         remote: dict[tuple[int, str, int], list[TopicPartition]] = {}
         for tp in sorted(left):
-            where = b.partition_leader(*tp)
+            where = self._cluster.partition_leader(*tp)
             if where is None:
-                if b.metadata.topic(tp[0]) is None:
+                if self._metadata.topic(tp[0]) is None:
                     local.append(tp)  # answers UNKNOWN_TOPIC_OR_PARTITION: deleted, done
                 continue
-            if where[0] == b.broker_id:
+            if where[0] == self.broker_id:
                 local.append(tp)
             else:
                 remote.setdefault(where, []).append(tp)
@@ -225,7 +247,7 @@ class MarkerChannel:
         j = job
         calls = [
             append_marker(
-                self.broker, t, i, j.producer_id, j.producer_epoch, j.commit, j.coordinator_epoch
+                self._target, t, i, j.producer_id, j.producer_epoch, j.commit, j.coordinator_epoch
             )
             for t, i in tps
         ]
@@ -274,7 +296,7 @@ class MarkerChannel:
         topic, index = tp
         if err == E.NONE:
             return True
-        if err == E.UNKNOWN_TOPIC_OR_PARTITION and self.broker.metadata.topic(topic) is None:
+        if err == E.UNKNOWN_TOPIC_OR_PARTITION and self._metadata.topic(topic) is None:
             return True  # the topic was deleted: nothing left to mark
         if err in SUPERSEDED:
             log.warning("marker of %s for %s-%d superseded: %s",

@@ -48,9 +48,8 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from strom.broker.coordinator_log import ReplicaManagerLog
-from strom.broker.handlers.producer_ids import producer_id_blocks
 from strom.broker.topics import TopicError
-from strom.broker.txn_markers import MarkerChannel
+from strom.broker.txn_markers import MarkerChannel, MarkerParties
 from strom.broker.txn_verify import ProduceVerifier
 from strom.coordinator.group.types import partition_for
 from strom.coordinator.runtime import CoordinatorRuntime, Record, now_ms
@@ -59,7 +58,14 @@ from strom.coordinator.txn.metadata import MarkerJob, TopicPartition, TxnOutput
 from strom.errors import ErrorCode
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.cluster_view import ClusterView
+    from strom.broker.config import BrokerConfig
+    from strom.broker.group_runtime import GroupRuntime
+    from strom.broker.producer_id_manager import ProducerIdManager
+    from strom.broker.replica_manager import ReplicaManager
+    from strom.broker.topics import TopicManager
+    from strom.client.security import ConnectionSecurity
+    from strom.cluster.metadata import MetadataStore
 
 log = logging.getLogger("strom.broker.txn")
 
@@ -70,24 +76,51 @@ E = ErrorCode
 
 
 class TxnRuntime:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
-        c = broker.config
+    def __init__(
+        self,
+        *,
+        broker_id: int,
+        config: BrokerConfig,
+        metadata: MetadataStore,
+        cluster: ClusterView,
+        topics: TopicManager,
+        replica_manager: ReplicaManager,
+        groups: GroupRuntime,
+        producer_ids: ProducerIdManager,
+        inter_broker_security: ConnectionSecurity | None,
+        markers_local: bool,
+    ) -> None:
+        c = self._config = config
+        self._cluster = cluster
+        self._topics = topics
+        # one node: every marker's partition is led here, so a marker is written at once
+        self._markers_local = markers_local
         self.coordinator = TransactionCoordinator(
             c.transaction_state_log_num_partitions,
-            lambda: producer_id_blocks(broker).next_id(),
+            producer_ids.next_id,
             max_timeout_ms=c.transaction_max_timeout_ms,
             id_expiration_ms=c.transactional_id_expiration_ms,
         )
-        self.channel = MarkerChannel(broker, self._complete_job)
+        self.channel = MarkerChannel(
+            broker_id=broker_id,
+            cluster=cluster,
+            metadata=metadata,
+            security=inter_broker_security,
+            target=MarkerParties(replica_manager, groups, self),
+            on_done=self._complete_job,
+        )
         self.verifier = ProduceVerifier(
-            broker, self.verify_produce, self.coordinator.num_partitions
+            broker_id,
+            cluster,
+            inter_broker_security,
+            self.verify_produce,
+            self.coordinator.num_partitions,
         )
         topic_log = ReplicaManagerLog(
             TXN_TOPIC,
-            broker.replica_manager,
-            broker.broker_id,
-            lambda: broker.metadata.topic(TXN_TOPIC) is not None,
+            replica_manager,
+            broker_id,
+            lambda: metadata.topic(TXN_TOPIC) is not None,
             self._create_topic,
         )
         self.runtime = CoordinatorRuntime(topic_log, self, write_timeout_s=REPLICATION_TIMEOUT_S)
@@ -96,7 +129,7 @@ class TxnRuntime:
         now = now_ms()
         self._next_abort = now + self._abort_every_ms
         self._next_expire = now + self._expire_every_ms
-        broker.replica_manager.txn_verifier = self.verifier.verify
+        replica_manager.txn_verifier = self.verifier.verify
         delay = c.originals.get("strom.txn.marker.delay.ms")
         if delay:
             self.channel.hold_until = time.monotonic() + int(delay) / 1000
@@ -134,12 +167,11 @@ class TxnRuntime:
         self.runtime.ensure_topic()
 
     def _create_topic(self) -> None:
-        b = self.broker
-        c = b.config
-        rf = min(int(c.transaction_state_log_replication_factor), len(b.live_brokers()))
+        c = self._config
+        rf = min(int(c.transaction_state_log_replication_factor), len(self._cluster.live_brokers()))
         min_isr = min(int(c.transaction_state_log_min_isr), rf)
         try:
-            b.topics.create_topic(
+            self._topics.create_topic(
                 TXN_TOPIC,
                 self.coordinator.num_partitions,
                 rf,
@@ -237,7 +269,7 @@ class TxnRuntime:
     # -- markers -------------------------------------------------------------------------------
     async def _start_jobs(self, jobs: list[MarkerJob]) -> None:
         for job in jobs:
-            if self.broker.cluster is None:
+            if self._markers_local:
                 left = await self.channel.try_now(job)
                 if not left:
                     await self._complete_job(job)

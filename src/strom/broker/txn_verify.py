@@ -40,7 +40,8 @@ from strom.protocol.messages.add_partitions_to_txn import (
 )
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.cluster_view import ClusterView
+    from strom.client.security import ConnectionSecurity
 
 log = logging.getLogger("strom.broker.txn_verify")
 E = ErrorCode
@@ -61,14 +62,20 @@ class _Answer:
 
 
 class ProduceVerifier:
-    def __init__(self, broker: Broker, local: LocalVerify, num_partitions: int) -> None:
-        self.broker = broker
+    def __init__(
+        self,
+        broker_id: int,
+        cluster: ClusterView,
+        security: ConnectionSecurity | None,
+        local: LocalVerify,
+        num_partitions: int,
+    ) -> None:
+        self.broker_id = broker_id
+        self._cluster = cluster  # where the coordinator of a transactional id is
         self.local = local
         self.num_partitions = num_partitions
         self.pool = InterBrokerPool(
-            broker.broker_id,
-            request_timeout_s=REQUEST_TIMEOUT_S,
-            security=broker.inter_broker_security,
+            broker_id, request_timeout_s=REQUEST_TIMEOUT_S, security=security
         )
         self._answers: dict[tuple[TopicPartition, int], _Answer] = {}
         # coordinator (id, host, port) -> queued checks; in flight: sent, not answered
@@ -78,8 +85,9 @@ class ProduceVerifier:
         self.requests_sent = 0
 
     def verify(self, txn_id: str, pid: int, epoch: int, tp: TopicPartition) -> ErrorCode:
-        where = self.broker.partition_leader(TXN_TOPIC, partition_for(txn_id, self.num_partitions))
-        if where is None or where[0] == self.broker.broker_id:
+        coordinator = partition_for(txn_id, self.num_partitions)
+        where = self._cluster.partition_leader(TXN_TOPIC, coordinator)
+        if where is None or where[0] == self.broker_id:
             return self.local(txn_id, pid, epoch, tp)
         txn = (txn_id, pid, epoch)
         key = (tp, pid)

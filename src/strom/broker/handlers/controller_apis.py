@@ -23,7 +23,6 @@ from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
-from strom.broker.security.replica_identity import replica_identity
 from strom.cluster import controller_admin as admin
 from strom.cluster.controller import Controller, NotControllerError
 from strom.errors import ErrorCode
@@ -53,12 +52,12 @@ TP = tuple[str, int]
 
 def _addressed_to_me(ctx: RequestContext, broker_epoch: int) -> bool:
     """A controller request names this broker's current epoch (a client cannot)."""
-    cluster = ctx.broker.cluster
+    cluster = ctx.services.cluster_mode
     return cluster is not None and broker_epoch >= 0 and broker_epoch == cluster.broker_epoch
 
 
 def _controller(ctx: RequestContext) -> Controller | None:
-    cluster = ctx.broker.cluster
+    cluster = ctx.services.cluster_mode
     return cluster.controller if cluster is not None else None
 
 
@@ -76,7 +75,7 @@ async def _on_controller(ctx: RequestContext, fn: Callable[[Controller], T]) -> 
 async def leader_and_isr(ctx: RequestContext, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return LeaderAndIsrResponse(error_code=DENIED, topics=[])
-    cluster = ctx.broker.cluster
+    cluster = ctx.services.cluster_mode
     if cluster is None:
         return LeaderAndIsrResponse(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
     if not _addressed_to_me(ctx, req.broker_epoch):
@@ -90,7 +89,7 @@ async def update_metadata(
 ) -> UpdateMetadataResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return UpdateMetadataResponse(error_code=DENIED)
-    cluster = ctx.broker.cluster
+    cluster = ctx.services.cluster_mode
     if cluster is None:
         return UpdateMetadataResponse(error_code=E.STALE_CONTROLLER_EPOCH)
     if not _addressed_to_me(ctx, req.broker_epoch):
@@ -102,7 +101,7 @@ async def update_metadata(
 async def stop_replica(ctx: RequestContext, req: StopReplicaRequest) -> StopReplicaResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return StopReplicaResponse(error_code=DENIED, partition_errors=[])
-    cluster = ctx.broker.cluster
+    cluster = ctx.services.cluster_mode
     if cluster is None:
         return StopReplicaResponse(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
     if not _addressed_to_me(ctx, req.broker_epoch):
@@ -118,7 +117,7 @@ async def controlled_shutdown(
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return R(error_code=DENIED, remaining_partitions=[])
     epoch = req.broker_epoch if ctx.api_version >= 2 else -1
-    if not await replica_identity(ctx.broker).is_broker(req.broker_id, epoch):
+    if not await ctx.services.replica_identity.is_broker(req.broker_id, epoch):
         return R(error_code=E.STALE_BROKER_EPOCH, remaining_partitions=[])
 
     def run(c: Controller) -> list[TP] | None:
@@ -147,7 +146,7 @@ async def alter_partition(
     R = AlterPartitionResponse
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return R(error_code=DENIED, topics=[])
-    if not await replica_identity(ctx.broker).is_broker(req.broker_id, req.broker_epoch):
+    if not await ctx.services.replica_identity.is_broker(req.broker_id, req.broker_epoch):
         return R(error_code=E.STALE_BROKER_EPOCH, topics=[])
     items = [
         ((t.topic_name, pd.partition_index), pd.leader_epoch, list(pd.new_isr), pd.partition_epoch)
@@ -180,7 +179,7 @@ async def elect_leaders(ctx: RequestContext, req: ElectLeadersRequest) -> ElectL
     tps = None
     if req.topic_partitions is not None:
         tps = [(t.topic, p) for t in req.topic_partitions for p in t.partitions]
-    if ctx.broker.cluster is None:
+    if ctx.services.cluster_mode is None:
         results = _single_node_elections(ctx, tps)
     else:
         res = await _on_controller(ctx, lambda c: c.admin.elect_leaders(kind, tps))
@@ -203,7 +202,7 @@ async def elect_leaders(ctx: RequestContext, req: ElectLeadersRequest) -> ElectL
 def _single_node_elections(
     ctx: RequestContext, tps: list[TP] | None
 ) -> dict[TP, tuple[ErrorCode, str | None]]:
-    rm = ctx.broker.replica_manager
+    rm = ctx.services.replica_manager
     wanted = list(rm.partitions) if tps is None else tps
     out: dict[TP, tuple[ErrorCode, str | None]] = {}
     for tp in wanted:
@@ -226,7 +225,7 @@ async def alter_partition_reassignments(
         for t in req.topics
         for p in t.partitions
     }
-    if ctx.broker.cluster is None:
+    if ctx.services.cluster_mode is None:
         return R(error_code=E.NOT_CONTROLLER, error_message="Reassignment needs a cluster "
                  "(this broker runs without ZooKeeper)", responses=[])  # fmt: skip
     res = await _on_controller(ctx, lambda c: c.admin.alter_reassignments(wanted))
@@ -254,7 +253,7 @@ async def list_partition_reassignments(
     tps = None
     if req.topics is not None:
         tps = [(t.name, p) for t in req.topics for p in t.partition_indexes]
-    if ctx.broker.cluster is None:
+    if ctx.services.cluster_mode is None:
         return R(error_code=0, error_message=None, topics=[])
     res = await _on_controller(ctx, lambda c: c.admin.list_reassignments(tps))
     if res is None:

@@ -43,7 +43,6 @@ from strom.broker.replica_manager import FetchParams, FetchPartitionData, FetchP
 from strom.broker.response_records import FileRecords
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
-from strom.broker.security.replica_identity import replica_identity
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.records import legacy
@@ -79,7 +78,7 @@ def _replica_id(ctx: RequestContext, req: FetchRequest) -> int:
 async def _proven(ctx: RequestContext, req: FetchRequest, replica: int) -> bool:
     state = req.replica_state if ctx.api_version >= 15 else None
     epoch = state.replica_epoch if state is not None else -1
-    proven = await replica_identity(ctx.broker).is_broker(replica, epoch)
+    proven = await ctx.services.replica_identity.is_broker(replica, epoch)
     if not proven:
         log.warning(
             "follower fetch claiming broker %d (epoch %d) from %s refused: not that broker",

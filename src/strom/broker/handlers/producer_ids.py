@@ -17,27 +17,15 @@ fencing, abort of an open transaction); an empty one is INVALID_REQUEST, as in K
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from strom.broker.context import RequestContext
-from strom.broker.producer_id_manager import ProducerIdManager
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode
 from strom.protocol.messages.init_producer_id import InitProducerIdRequest, InitProducerIdResponse
 
-if TYPE_CHECKING:
-    from strom.broker.broker import Broker
-
 NO_PRODUCER_ID = -1
 NO_PRODUCER_EPOCH = -1
-
-
-def producer_id_blocks(broker: Broker) -> ProducerIdManager:
-    """The producer-id manager of ``broker``, for components that still take the whole broker
-    (the transaction runtime); handlers use ``ctx.services.producer_ids``."""
-    return broker.producer_ids
 
 
 def _error(code: ErrorCode) -> InitProducerIdResponse:

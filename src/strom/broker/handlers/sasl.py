@@ -21,7 +21,7 @@ from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest, SaslHan
 
 @handles(17)
 async def sasl_handshake(ctx: RequestContext, req: SaslHandshakeRequest) -> SaslHandshakeResponse:
-    sec = ctx.broker.server.security.get(ctx.listener.upper())
+    sec = ctx.services.listener_security.get(ctx.listener.upper())
     mechanisms = list(sec.mechanisms) if sec is not None else []
     return SaslHandshakeResponse(
         error_code=int(ErrorCode.ILLEGAL_SASL_STATE), mechanisms=mechanisms

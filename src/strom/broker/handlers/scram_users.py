@@ -16,7 +16,7 @@ from collections import Counter
 
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
-from strom.broker.security.credentials import ScramCredentialStore, scram_store
+from strom.broker.security.credentials import ScramCredentialStore
 from strom.broker.security.scram import (
     MECHANISM_IDS,
     MECHANISMS,
@@ -44,7 +44,7 @@ _NAMES = {v: k for k, v in MECHANISM_IDS.items()}
 async def describe_user_scram_credentials(
     ctx: RequestContext, req: DescribeUserScramCredentialsRequest
 ) -> DescribeUserScramCredentialsResponse:
-    store = scram_store(ctx.broker)
+    store = ctx.services.scram_credentials
     return await asyncio.to_thread(_describe, store, req)
 
 
@@ -93,7 +93,7 @@ def _infos(store: ScramCredentialStore, user: str) -> list[DR.CredentialInfo]:
 async def alter_user_scram_credentials(
     ctx: RequestContext, req: AlterUserScramCredentialsRequest
 ) -> AlterUserScramCredentialsResponse:
-    store = scram_store(ctx.broker)
+    store = ctx.services.scram_credentials
     return await asyncio.to_thread(_alter, store, req)
 
 

@@ -30,7 +30,7 @@ OPERATIONS_NOT_REQUESTED = -(2**31)
 
 
 def authorize(ctx: RequestContext, op: AclOperation, rtype: ResourceType, name: str) -> bool:
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     return a is None or a.authorize(ctx.principal, ctx.client_host, op, rtype, name)
 
 
@@ -57,11 +57,10 @@ def inter_broker(ctx: RequestContext) -> bool:
     SASL user when that listener uses SASL — so a client listener kept apart from the brokers'
     one never takes them, while an operator's ``transactions abort`` (WriteTxnMarkers from the
     admin client, as Kafka's tool sends it) works on the inter-broker listener."""
-    b = ctx.broker
-    if b.authorizer is not None:
+    if ctx.services.authorizer is not None:
         return cluster(ctx, Op.CLUSTER_ACTION)
-    sec = b.server.security.get(ctx.listener.upper())
-    if sec is None or not sec.inter_broker:
+    sec = ctx.services.peer_listeners.get(ctx.listener.upper())
+    if sec is None:
         return False
     if sec.uses_sasl:
         return sec.broker_user is not None and ctx.principal == KafkaPrincipal(
@@ -82,7 +81,7 @@ def create_topic(ctx: RequestContext, name: str) -> bool:
 
 def idempotent_write(ctx: RequestContext) -> bool:
     """IDEMPOTENT_WRITE on the cluster, or WRITE on at least one topic (KIP-679)."""
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     if a is None or cluster(ctx, Op.IDEMPOTENT_WRITE):
         return True
     return a.authorize_any(ctx.principal, ctx.client_host, Op.WRITE, RT.TOPIC)
@@ -92,7 +91,7 @@ def operations(ctx: RequestContext, rtype: ResourceType, name: str, requested: b
     """The authorized-operations field: the allowed operations' bits, when asked."""
     if not requested:
         return OPERATIONS_NOT_REQUESTED
-    a = ctx.broker.authorizer
+    a = ctx.services.authorizer
     if a is None:
         return sum(1 << int(o) for o in SUPPORTED_OPERATIONS[rtype])
     return a.authorized_operations(ctx.principal, ctx.client_host, rtype, name)

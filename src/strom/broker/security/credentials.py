@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import threading
-import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,6 @@ from strom.broker.security.scram import MECHANISMS, ScramCredential
 from strom.cluster.metadata import atomic_write
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
     from strom.cluster.zk_store import ZkMetadataStore
 
 FILE = "strom-scram-credentials.json"
@@ -83,18 +81,3 @@ class ScramCredentialStore:
                 self._users.pop(user, None)
             data = {"version": 1, "users": dict(sorted(self._users.items()))}
             atomic_write(self.path, json.dumps(data, indent=1).encode())
-
-
-_stores: weakref.WeakKeyDictionary[Broker, ScramCredentialStore] = weakref.WeakKeyDictionary()
-
-
-def scram_store(broker: Broker) -> ScramCredentialStore:
-    """The SCRAM credential store of ``broker`` (made on first use)."""
-    from strom.cluster.zk_store import ZkMetadataStore
-
-    store = _stores.get(broker)
-    if store is None:
-        zk = broker.metadata if isinstance(broker.metadata, ZkMetadataStore) else None
-        store = ScramCredentialStore(None if zk else broker.config.log_dirs[0], zk)
-        _stores[broker] = store
-    return store

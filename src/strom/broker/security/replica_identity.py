@@ -16,12 +16,7 @@ its listeners (SASL/TLS) so that clients cannot reach the brokers unauthenticate
 from __future__ import annotations
 
 import asyncio
-import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from strom.broker.broker import Broker
 
 EpochLookup = Callable[[int], "int | None"]
 
@@ -41,18 +36,3 @@ class ReplicaIdentity:
             return False
         self._verified[replica_id] = replica_epoch
         return True
-
-
-_identities: weakref.WeakKeyDictionary[Broker, ReplicaIdentity] = weakref.WeakKeyDictionary()
-
-
-def replica_identity(broker: Broker) -> ReplicaIdentity:
-    """The follower check of ``broker`` (made on first use)."""
-    from strom.cluster.zk_store import ZkMetadataStore
-
-    ident = _identities.get(broker)
-    if ident is None:
-        store = broker.metadata
-        ident = ReplicaIdentity(store.broker_epoch if isinstance(store, ZkMetadataStore) else None)
-        _identities[broker] = ident
-    return ident
