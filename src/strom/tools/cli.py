@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "producer-perf-test": ("strom.tools.producer_perf", "measure produce throughput/latency"),
     "consumer-perf-test": ("strom.tools.consumer_perf", "measure consume throughput"),
     "acls": ("strom.tools.acls", "add, remove and list ACLs"),
+    "mirror-maker": ("strom.tools.mirror_maker", "replicate topics between clusters (MM2)"),
     # loaded by name: the console is a sibling of the tools (see pyproject's layers)
     "console": ("strom.console.main", "the web console (--bootstrap-server, --port)"),
 }
