@@ -33,6 +33,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from strom.client import (
     AdminClient,
@@ -43,6 +44,16 @@ from strom.client import (
     TopicPartition,
 )
 from strom.tools._common import ToolError, load_properties, version_text
+from strom.tools.mirror_maker_checkpoints import (
+    DEFAULT_GROUPS_EXCLUDE,
+    OffsetSyncStore,
+    checkpoints,
+    checkpoints_topic,
+    encode_sync,
+    group_filter,
+    offset_syncs_topic,
+    sync_group_offsets,
+)
 
 DEFAULT_POLICY = "org.apache.kafka.connect.mirror.DefaultReplicationPolicy"
 IDENTITY_POLICY = "org.apache.kafka.connect.mirror.IdentityReplicationPolicy"
@@ -70,6 +81,11 @@ class Flow:
     heartbeats: bool = True
     heartbeat_seconds: float = 1.0
     poll_seconds: float = 0.5
+    emit_checkpoints: bool = True
+    checkpoint_seconds: float = 60.0
+    sync_group_offsets: bool = False
+    groups: str = ".*"
+    groups_exclude: str = DEFAULT_GROUPS_EXCLUDE
     extra: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -155,6 +171,15 @@ def parse_flows(props: Mapping[str, str]) -> list[Flow]:
                         get("emit.heartbeats.enabled", "true"), "emit.heartbeats.enabled"
                     ),
                     heartbeat_seconds=float(get("emit.heartbeats.interval.seconds", "1")),
+                    emit_checkpoints=_bool(
+                        get("emit.checkpoints.enabled", "true"), "emit.checkpoints.enabled"
+                    ),
+                    checkpoint_seconds=float(get("emit.checkpoints.interval.seconds", "60")),
+                    sync_group_offsets=_bool(
+                        get("sync.group.offsets.enabled", "false"), "sync.group.offsets.enabled"
+                    ),
+                    groups=get("groups", ".*"),
+                    groups_exclude=get("groups.exclude", DEFAULT_GROUPS_EXCLUDE),
                 )
             )
     if not flows:
@@ -223,9 +248,16 @@ class FlowRunner:
                 }
             )
             topics = self._sync_topics(src_admin, tgt_admin)
+            store = OffsetSyncStore()
+            with Consumer(
+                {**f.target_conf, "isolation.level": "read_committed", "enable.auto.commit": False}
+            ) as syncs_reader:
+                store.load(syncs_reader, offset_syncs_topic(f.target), 1, 30.0)
             self._assign(consumer, tgt_admin, topics)
             next_refresh = time.monotonic() + f.refresh_seconds
             next_heartbeat = 0.0
+            next_checkpoint = time.monotonic() + f.checkpoint_seconds
+            wanted_group = group_filter(f.groups, f.groups_exclude)
             self.log(f"{f.name}: mirroring {sorted(topics)}")
             while not self.stop.is_set():
                 if time.monotonic() >= next_refresh:
@@ -235,15 +267,19 @@ class FlowRunner:
                         self._assign(consumer, tgt_admin, topics)
                         self.log(f"{f.name}: mirroring {sorted(topics)}")
                     next_refresh = time.monotonic() + f.refresh_seconds
+                if f.emit_checkpoints and time.monotonic() >= next_checkpoint:
+                    self._checkpoint(producer, src_admin, tgt_admin, store, wanted_group)
+                    next_checkpoint = time.monotonic() + f.checkpoint_seconds
                 records = consumer.poll(f.poll_seconds)
                 beat = f.heartbeats and time.monotonic() >= next_heartbeat
                 if not records and not beat:
                     continue
                 producer.begin_transaction()
                 offsets: dict[TopicPartition, int] = {}
+                last: dict[TopicPartition, tuple[int, Any]] = {}
                 for r in records:
                     remote = f.remote_topic(r.topic)
-                    producer.send(
+                    fut = producer.send(
                         remote,
                         r.value,
                         r.key,
@@ -252,18 +288,59 @@ class FlowRunner:
                         headers=r.headers,
                     )
                     offsets[TopicPartition(remote, r.partition)] = r.offset + 1
+                    last[TopicPartition(r.topic, r.partition)] = (r.offset, fut)
                 if beat:
                     producer.send(HEARTBEATS_TOPIC, _heartbeat(f), f.name, partition=0)
                     next_heartbeat = time.monotonic() + f.heartbeat_seconds
+                syncs: list[tuple[TopicPartition, int, int]] = []
+                if last:
+                    producer.flush()
+                    for tp, (upstream, fut) in last.items():
+                        syncs.append((tp, upstream, fut.result(0).offset))
+                        key, value = encode_sync(tp, upstream, syncs[-1][2])
+                        producer.send(offset_syncs_topic(f.target), value, key, partition=0)
                 if offsets:
                     producer.send_offsets_to_transaction(offsets, f.offsets_group)
                 producer.commit_transaction()
+                for tp, upstream, downstream in syncs:
+                    store.add(tp, upstream, downstream)
                 self.copied += len(records)
         finally:
             for c in (consumer, producer, src_admin, tgt_admin):
                 if c is not None:
                     with contextlib.suppress(Exception):  # closing after a failure
                         c.close()
+
+    def _checkpoint(
+        self,
+        producer: Producer,
+        src: AdminClient,
+        tgt: AdminClient,
+        store: OffsetSyncStore,
+        wanted_group: Callable[[str], bool],
+    ) -> None:
+        """Translate the source groups' offsets, write them to the checkpoints topic and (with
+        ``sync.group.offsets.enabled``) to the target groups."""
+        f = self.flow
+        found = checkpoints(
+            src,
+            store,
+            lambda g: wanted_group(g) and g != f.offsets_group,
+            f.remote_topic,
+            f.replicates,
+        )
+        if not found:
+            return
+        producer.begin_transaction()
+        for group, offsets in found.items():
+            for tp, (up, down) in offsets.items():
+                key = f"{group},{tp.topic},{tp.partition}".encode()
+                producer.send(
+                    checkpoints_topic(f.source), f"{up},{down}".encode(), key, partition=0
+                )
+        producer.commit_transaction()
+        if f.sync_group_offsets:
+            sync_group_offsets(tgt, found)
 
     def _sync_topics(self, src: AdminClient, tgt: AdminClient) -> dict[str, int]:
         """Create or grow the remote topics; returns ``{source topic: partition count}``."""
@@ -281,6 +358,9 @@ class FlowRunner:
                 grow[remote] = count
         if f.heartbeats and HEARTBEATS_TOPIC not in existing:
             create.append(NewTopic(HEARTBEATS_TOPIC, 1, 1))
+        for internal in (offset_syncs_topic(f.target), checkpoints_topic(f.source)):
+            if internal not in existing:
+                create.append(NewTopic(internal, 1, 1))
         if create:
             tgt.create_topics(create)
         if grow:
