@@ -173,3 +173,93 @@ def test_exactly_once_through_target_and_mirror_kills(tmp_path: Path) -> None:
         for b in (src, tgt):
             if b.alive():
                 b.kill()
+
+
+def committed_on(bootstrap: str, group: str, topic: str, partitions: int) -> dict[int, int]:
+    c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "enable.auto.commit": False})
+    try:
+        tps = c.committed([TopicPartition(topic, p) for p in range(partitions)], timeout=10)
+        return {tp.partition: tp.offset for tp in tps if tp.offset >= 0}
+    finally:
+        c.close()
+
+
+def test_group_offsets_translated_so_the_group_resumes_on_the_target(tmp_path: Path) -> None:
+    src = BrokerProcess(tmp_path / "src")
+    tgt = BrokerProcess(tmp_path / "tgt")
+    mm = MirrorMakerProcess(tmp_path / "mm2.properties")
+    src.start()
+    tgt.start()
+    try:
+        sa = AdminClient({"bootstrap.servers": src.bootstrap})
+        sa.create_topics([NewTopic("orders", 2, 1)])["orders"].result(30)
+        # aborted records and markers make source and target offsets differ: translation matters
+        produce(src.bootstrap, 0, 50)
+        produce_aborted(src.bootstrap)
+        produce(src.bootstrap, 50, 150)
+        # the group "billing" reads 120 records on the source and commits where it stopped
+        c = Consumer(
+            {
+                "bootstrap.servers": src.bootstrap,
+                "group.id": "billing",
+                "enable.auto.commit": False,
+                "auto.offset.reset": "earliest",
+                "isolation.level": "read_committed",
+            }
+        )
+        c.subscribe(["orders"])
+        seen: list[bytes] = []
+        deadline = time.monotonic() + 30
+        while len(seen) < 120 and time.monotonic() < deadline:
+            m = c.poll(0.5)
+            if m is not None and m.error() is None:
+                seen.append(m.value())
+                c.commit(message=m, asynchronous=False)
+        c.close()
+        assert len(seen) == 120
+        stopped = committed_on(src.bootstrap, "billing", "orders", 2)
+        mm.config.write_text(
+            "clusters = A, B\n"
+            f"A.bootstrap.servers = {src.bootstrap}\n"
+            f"B.bootstrap.servers = {tgt.bootstrap}\n"
+            "A->B.enabled = true\n"
+            "A->B.topics = orders\n"
+            "groups = billing\n"
+            "emit.checkpoints.interval.seconds = 1\n"
+            "sync.group.offsets.enabled = true\n"
+        )
+        mm.start()
+        deadline = time.monotonic() + 40
+        while len(committed_on(tgt.bootstrap, "billing", "A.orders", 2)) < len(stopped):
+            assert time.monotonic() < deadline, mm.log_path.read_text()[-3000:]
+            time.sleep(0.5)
+        # the group resumes on the target exactly where it stopped on the source
+        t = Consumer(
+            {
+                "bootstrap.servers": tgt.bootstrap,
+                "group.id": "billing",
+                "enable.auto.commit": False,
+                "auto.offset.reset": "earliest",
+                "isolation.level": "read_committed",
+            }
+        )
+        t.subscribe(["A.orders"])
+        rest: list[bytes] = []
+        deadline = time.monotonic() + 30
+        idle_until: float | None = None
+        while time.monotonic() < deadline:
+            m = t.poll(0.3)
+            if m is not None and m.error() is None:
+                rest.append(m.value())
+            if len(rest) >= 80:
+                idle_until = idle_until or time.monotonic() + 1.0
+                if time.monotonic() >= idle_until:
+                    break
+        t.close()
+        everything = {f"v{i}".encode() for i in range(200)}
+        assert sorted(rest) == sorted(everything - set(seen))
+    finally:
+        mm.kill()
+        for b in (src, tgt):
+            if b.alive():
+                b.kill()

@@ -276,7 +276,7 @@ class FlowRunner:
                     continue
                 producer.begin_transaction()
                 offsets: dict[TopicPartition, int] = {}
-                last: dict[TopicPartition, tuple[int, Any]] = {}
+                runs: dict[TopicPartition, list[list[Any]]] = {}  # [u, future of d, n]
                 for r in records:
                     remote = f.remote_topic(r.topic)
                     fut = producer.send(
@@ -288,22 +288,27 @@ class FlowRunner:
                         headers=r.headers,
                     )
                     offsets[TopicPartition(remote, r.partition)] = r.offset + 1
-                    last[TopicPartition(r.topic, r.partition)] = (r.offset, fut)
+                    tp_runs = runs.setdefault(TopicPartition(r.topic, r.partition), [])
+                    if tp_runs and tp_runs[-1][0] + tp_runs[-1][2] == r.offset:
+                        tp_runs[-1][2] += 1
+                    else:
+                        tp_runs.append([r.offset, fut, 1])
                 if beat:
                     producer.send(HEARTBEATS_TOPIC, _heartbeat(f), f.name, partition=0)
                     next_heartbeat = time.monotonic() + f.heartbeat_seconds
-                syncs: list[tuple[TopicPartition, int, int]] = []
-                if last:
+                syncs: list[tuple[TopicPartition, int, int, int]] = []
+                if runs:
                     producer.flush()
-                    for tp, (upstream, fut) in last.items():
-                        syncs.append((tp, upstream, fut.result(0).offset))
-                        key, value = encode_sync(tp, upstream, syncs[-1][2])
-                        producer.send(offset_syncs_topic(f.target), value, key, partition=0)
+                    for tp, tp_runs in runs.items():
+                        for upstream, fut, count in tp_runs:
+                            syncs.append((tp, upstream, fut.result(0).offset, count))
+                            key, value = encode_sync(*syncs[-1])
+                            producer.send(offset_syncs_topic(f.target), value, key, partition=0)
                 if offsets:
                     producer.send_offsets_to_transaction(offsets, f.offsets_group)
                 producer.commit_transaction()
-                for tp, upstream, downstream in syncs:
-                    store.add(tp, upstream, downstream)
+                for sync in syncs:
+                    store.add(*sync)
                 self.copied += len(records)
         finally:
             for c in (consumer, producer, src_admin, tgt_admin):

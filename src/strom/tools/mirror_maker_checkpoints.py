@@ -7,12 +7,15 @@ them, the ``<source>.checkpoints.internal`` topic on the target, and (with
 ``sync.group.offsets.enabled``) committing translated offsets to the target group.
 
 Invariants:
-- A sync ``(u, d)`` says the source record at offset ``u`` is the target record at offset ``d``;
-  syncs are written in the same transaction as the records they describe, so a sync never names
-  a record that was aborted.
-- Translation never skips a record: an offset ``o`` equal to a sync's ``u`` maps to ``d``; an
-  ``o`` beyond the latest sync ``u < o`` maps to ``d + 1`` (as MM2: records between may be read
-  again, none is lost). An ``o`` with no sync at or before it is not translated.
+- A sync ``(u, d, n)`` describes a run: the ``n`` source records at offsets ``u .. u+n-1``
+  (no gap) are the target records ``d .. d+n-1``. The copy loop writes one per run of each
+  partition in a transaction (a new run after every source gap: aborted records, control
+  batches, compaction), in the same transaction as the records, so a sync never names a record
+  that was aborted.
+- Translation never skips a record: ``o`` inside the latest run at or before it maps exactly to
+  ``d + (o - u)``; past the run's end it maps to ``d + n``, the target offset after the run's last
+  record (the next run starts there or later: only transaction markers come between). An ``o``
+  with no run at or before it is not translated.
 - Target group offsets are written only when the group has no active member on the target and
   only forward (MM2's rule): a consumer already running on the target is never moved.
 - Memory is bounded: the latest ``MAX_SYNCS_PER_PARTITION`` syncs of each partition are kept.
@@ -39,22 +42,24 @@ def checkpoints_topic(source: str) -> str:
     return f"{source}.checkpoints.internal"
 
 
-def encode_sync(tp: TopicPartition, upstream: int, downstream: int) -> tuple[bytes, bytes]:
-    """A sync record's key (``topic,partition`` of the source) and value."""
-    return f"{tp.topic},{tp.partition}".encode(), f"{upstream},{downstream}".encode()
+def encode_sync(
+    tp: TopicPartition, upstream: int, downstream: int, count: int
+) -> tuple[bytes, bytes]:
+    """A sync record's key (``topic,partition`` of the source) and value (``u,d,n``)."""
+    return f"{tp.topic},{tp.partition}".encode(), f"{upstream},{downstream},{count}".encode()
 
 
 class OffsetSyncStore:
     """The latest offset syncs per source partition, sorted by upstream offset."""
 
     def __init__(self) -> None:
-        self._syncs: dict[TopicPartition, list[tuple[int, int]]] = {}
+        self._syncs: dict[TopicPartition, list[tuple[int, int, int]]] = {}
 
-    def add(self, tp: TopicPartition, upstream: int, downstream: int) -> None:
+    def add(self, tp: TopicPartition, upstream: int, downstream: int, count: int) -> None:
         syncs = self._syncs.setdefault(tp, [])
-        if syncs and upstream <= syncs[-1][0]:
+        if count < 1 or (syncs and upstream <= syncs[-1][0]):
             return  # a re-read of an older sync (loading) adds nothing
-        syncs.append((upstream, downstream))
+        syncs.append((upstream, downstream, count))
         if len(syncs) > MAX_SYNCS_PER_PARTITION:
             del syncs[0]
 
@@ -62,8 +67,8 @@ class OffsetSyncStore:
         """One record of the offset-syncs topic; malformed records are ignored."""
         try:
             topic, _, part = (key or b"").decode().rpartition(",")
-            up, _, down = (value or b"").decode().partition(",")
-            self.add(TopicPartition(topic, int(part)), int(up), int(down))
+            up, down, count = (value or b"").decode().split(",")
+            self.add(TopicPartition(topic, int(part)), int(up), int(down), int(count))
         except ValueError:
             return
 
@@ -72,11 +77,11 @@ class OffsetSyncStore:
         syncs = self._syncs.get(tp)
         if not syncs:
             return None
-        i = bisect.bisect_right(syncs, (offset, 1 << 62)) - 1
+        i = bisect.bisect_right(syncs, (offset, 1 << 62, 0)) - 1
         if i < 0:
             return None
-        upstream, downstream = syncs[i]
-        return downstream if offset == upstream else downstream + 1
+        upstream, downstream, count = syncs[i]
+        return downstream + min(offset - upstream, count)
 
     def load(self, consumer: Consumer, topic: str, partitions: int, timeout: float) -> None:
         """Read every committed sync of ``topic`` (on the target) into the store."""
