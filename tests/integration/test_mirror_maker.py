@@ -1,6 +1,7 @@
 """``strom mirror-maker`` between two real single-node Strom brokers: records produced to the
 source by confluent-kafka arrive exactly once (count and per-partition order) in ``A.orders`` on
-the target, through a SIGKILL of the target broker and of the mirror maker itself; aborted
+the target, through a SIGKILL of the target broker, of the mirror maker itself and of the source
+broker; a consumer group's committed offsets are translated so it resumes on the target; aborted
 source transactions are not copied; partition count and topic configs are kept in sync."""
 
 from __future__ import annotations
@@ -132,20 +133,22 @@ def test_exactly_once_through_target_and_mirror_kills(tmp_path: Path) -> None:
         produce(src.bootstrap, 0, 300)
         produce_aborted(src.bootstrap)
         mm.start()
-        ta = AdminClient({"bootstrap.servers": tgt.bootstrap})
-        wait_for_topic(ta, "A.orders")
-        # phase 2 while the mirror runs, then SIGKILL the target mid-run and restart it
+        assert len(read_all(tgt.bootstrap, "A.orders", 3, 300, 60)) == 300, mm.log_path.read_text()
+        # the target broker: SIGKILL while the mirror copies phase 2, restart on the same data dir
         produce(src.bootstrap, 300, 300)
-        time.sleep(0.5)
         tgt.kill()
         produce(src.bootstrap, 600, 200)
         tgt.start()
-        # the mirror maker too: SIGKILL and a new process resuming from the target's state
-        time.sleep(1.0)
-        mm.kill()
+        assert len(read_all(tgt.bootstrap, "A.orders", 3, 800, 60)) == 800, mm.log_path.read_text()
+        # the mirror maker: SIGKILL while it copies, a new process resumes from the target's state
         produce(src.bootstrap, 800, 100)
+        mm.kill()
         mm.start()
-        produce(src.bootstrap, 900, 100)
+        produce(src.bootstrap, 900, 50)
+        # and the source broker: SIGKILL mid-run, restart on the same data dir
+        src.kill()
+        src.start()
+        produce(src.bootstrap, 950, 50)
 
         source = read_all(src.bootstrap, "orders", 3, 1000, 60)
         assert len(source) == 1000 and all(v != b"ABORTED" for _, _, v in source)
