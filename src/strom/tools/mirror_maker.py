@@ -86,6 +86,9 @@ class Flow:
     sync_group_offsets: bool = False
     groups: str = ".*"
     groups_exclude: str = DEFAULT_GROUPS_EXCLUDE
+    # -1: the target broker's default.replication.factor
+    replication_factor: int = -1
+    internal_replication_factor: dict[str, int] = field(default_factory=dict)
     extra: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -99,6 +102,9 @@ class Flow:
 
     def remote_topic(self, topic: str) -> str:
         return topic if self.identity else f"{self.source}{self.separator}{topic}"
+
+    def internal_rf(self, kind: str) -> int:
+        return self.internal_replication_factor.get(kind, -1)
 
     def replicates(self, topic: str) -> bool:
         """Whether a source topic is mirrored: included, not excluded, not MM2's own topics and
@@ -180,6 +186,11 @@ def parse_flows(props: Mapping[str, str]) -> list[Flow]:
                     ),
                     groups=get("groups", ".*"),
                     groups_exclude=get("groups.exclude", DEFAULT_GROUPS_EXCLUDE),
+                    replication_factor=int(get("replication.factor", "-1")),
+                    internal_replication_factor={
+                        kind: int(get(f"{kind}.topic.replication.factor", "-1"))
+                        for kind in ("heartbeats", "checkpoints", "offset-syncs")
+                    },
                 )
             )
     if not flows:
@@ -358,14 +369,19 @@ class FlowRunner:
             remote = f.remote_topic(topic)
             have = existing.get(remote)
             if have is None:
-                create.append(NewTopic(remote, count, 1, self._topic_configs(src, topic)))
+                create.append(
+                    NewTopic(remote, count, f.replication_factor, self._topic_configs(src, topic))
+                )
             elif have < count:
                 grow[remote] = count
         if f.heartbeats and HEARTBEATS_TOPIC not in existing:
-            create.append(NewTopic(HEARTBEATS_TOPIC, 1, 1))
-        for internal in (offset_syncs_topic(f.target), checkpoints_topic(f.source)):
+            create.append(NewTopic(HEARTBEATS_TOPIC, 1, f.internal_rf("heartbeats")))
+        for internal, kind in (
+            (offset_syncs_topic(f.target), "offset-syncs"),
+            (checkpoints_topic(f.source), "checkpoints"),
+        ):
             if internal not in existing:
-                create.append(NewTopic(internal, 1, 1))
+                create.append(NewTopic(internal, 1, f.internal_rf(kind)))
         if create:
             tgt.create_topics(create)
         if grow:
