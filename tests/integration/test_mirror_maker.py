@@ -187,6 +187,21 @@ def committed_on(bootstrap: str, group: str, topic: str, partitions: int) -> dic
         c.close()
 
 
+def billing_consumer(bootstrap: str, topic: str) -> Consumer:
+    """The group ``billing`` (manual commits, read_committed) subscribed to ``topic``."""
+    c = Consumer(
+        {
+            "bootstrap.servers": bootstrap,
+            "group.id": "billing",
+            "enable.auto.commit": False,
+            "auto.offset.reset": "earliest",
+            "isolation.level": "read_committed",
+        }
+    )
+    c.subscribe([topic])
+    return c
+
+
 def test_group_offsets_translated_so_the_group_resumes_on_the_target(tmp_path: Path) -> None:
     src = BrokerProcess(tmp_path / "src")
     tgt = BrokerProcess(tmp_path / "tgt")
@@ -201,16 +216,7 @@ def test_group_offsets_translated_so_the_group_resumes_on_the_target(tmp_path: P
         produce_aborted(src.bootstrap)
         produce(src.bootstrap, 50, 150)
         # the group "billing" reads 120 records on the source and commits where it stopped
-        c = Consumer(
-            {
-                "bootstrap.servers": src.bootstrap,
-                "group.id": "billing",
-                "enable.auto.commit": False,
-                "auto.offset.reset": "earliest",
-                "isolation.level": "read_committed",
-            }
-        )
-        c.subscribe(["orders"])
+        c = billing_consumer(src.bootstrap, "orders")
         seen: list[bytes] = []
         deadline = time.monotonic() + 30
         while len(seen) < 120 and time.monotonic() < deadline:
@@ -237,16 +243,7 @@ def test_group_offsets_translated_so_the_group_resumes_on_the_target(tmp_path: P
             assert time.monotonic() < deadline, mm.log_path.read_text()[-3000:]
             time.sleep(0.5)
         # the group resumes on the target exactly where it stopped on the source
-        t = Consumer(
-            {
-                "bootstrap.servers": tgt.bootstrap,
-                "group.id": "billing",
-                "enable.auto.commit": False,
-                "auto.offset.reset": "earliest",
-                "isolation.level": "read_committed",
-            }
-        )
-        t.subscribe(["A.orders"])
+        t = billing_consumer(tgt.bootstrap, "A.orders")
         rest: list[bytes] = []
         deadline = time.monotonic() + 30
         idle_until: float | None = None

@@ -4,10 +4,13 @@ translation (the copy loop itself is tested between real brokers in
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from strom.client import TopicPartition
 from strom.tools._common import ToolError
+from strom.tools.cli import main as cli_main
 from strom.tools.mirror_maker import parse_flows
 from strom.tools.mirror_maker_checkpoints import OffsetSyncStore, encode_sync, group_filter
 
@@ -105,3 +108,15 @@ def test_store_memory_is_bounded() -> None:
 def test_group_filter_defaults_exclude_console_consumers() -> None:
     wanted = group_filter(".*", "console-consumer-.*, connect-.*, __.*")
     assert wanted("billing") and not wanted("console-consumer-123")
+
+
+def test_cli_reports_a_bad_file_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    conf = tmp_path / "mm2.properties"
+    conf.write_text("clusters = A, B\nA.bootstrap.servers = a:1\nB.bootstrap.servers = b:1\n")
+    assert cli_main(["mirror-maker", str(conf)]) == 1
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "Error: No replication flow is enabled (set e.g. A->B.enabled = true)."
+    ]
+    assert cli_main(["mirror-maker", str(tmp_path / "missing")]) == 1
