@@ -148,7 +148,18 @@ def test_exactly_once_through_target_and_mirror_kills(tmp_path: Path) -> None:
         # and the source broker: SIGKILL mid-run, restart on the same data dir
         src.kill()
         src.start()
-        produce(src.bootstrap, 950, 50)
+        produce(src.bootstrap, 950, 25)
+        # a second mirror maker for the same flow fences the first, which stops with an error
+        mm2 = MirrorMakerProcess(tmp_path / "mm2.properties")
+        mm2.log_path = tmp_path / "second.log"
+        first, mm = mm, mm2  # ``finally`` kills the second; the first exits on its own
+        mm2.start()
+        try:
+            assert first.proc is not None and first.proc.wait(60) == 1
+        finally:
+            first.kill()
+        assert "fenced by another mirror maker" in first.log_path.read_text()
+        produce(src.bootstrap, 975, 25)
 
         source = read_all(src.bootstrap, "orders", 3, 1000, 60)
         assert len(source) == 1000 and all(v != b"ABORTED" for _, _, v in source)
