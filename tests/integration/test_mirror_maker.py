@@ -97,15 +97,6 @@ def read_all(bootstrap: str, topic: str, partitions: int, expect: int, timeout: 
     return [(p, k, v) for p, _, k, v in rows]
 
 
-def wait_for_topic(admin: AdminClient, topic: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if topic in admin.list_topics(timeout=5).topics:
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"{topic} was not created on the target")
-
-
 def test_exactly_once_through_target_and_mirror_kills(tmp_path: Path) -> None:
     src = BrokerProcess(tmp_path / "src")
     tgt = BrokerProcess(tmp_path / "tgt")
