@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "strom.tools.delegation_tokens",
         "create, renew, expire, describe tokens",
     ),
+    "mirror-maker": ("strom.tools.mirror_maker", "replicate topics between clusters (MM2)"),
     # loaded by name: the console is a sibling of the tools (see pyproject's layers)
     "console": ("strom.console.main", "the web console (--bootstrap-server, --port)"),
 }
