@@ -74,4 +74,6 @@ CHAOS_SEED ?= 1
 CHAOS_RECORDS ?= 100000
 .PHONY: chaos
 chaos: $(VENV)/.installed sysdeps
+	STROM_LEADER_KILLS=20 $(VENV)/bin/pytest -m 'not chaos' tests/cluster/test_leader_failover.py
+	$(VENV)/bin/pytest -m soak tests
 	$(PY) -m tests.chaos.run all --seed $(CHAOS_SEED) --records $(CHAOS_RECORDS) --workdir chaos-runs

@@ -77,7 +77,10 @@ def test_an_incremental_follower_fetch_carries_only_what_changed(cluster_factory
     finally:
         zk.stop()
     epoch, other_epoch = stat.czxid, other_stat.czxid
-    p = Producer({"bootstrap.servers": c.bootstrap, "acks": "1", "log_level": 0})
+    # the leader alone as bootstrap, its metadata known before the follower is paused: a
+    # librdkafka bootstrap connection to the paused broker would stall the produce below
+    p = Producer({"bootstrap.servers": c.broker(leader).bootstrap, "acks": "1", "log_level": 0})
+    p.list_topics(TOPIC, timeout=30)
     with WireClient(c.broker(leader).bootstrap) as w:
         md = w.request(
             MetadataRequest(topics=[MetadataRequest.MetadataRequestTopic(name=TOPIC)]), 12

@@ -73,7 +73,7 @@ from strom.protocol.messages.find_coordinator import (
     FindCoordinatorResponse,
 )
 
-pytestmark = [pytest.mark.integration, pytest.mark.slow]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.soak]  # make chaos
 
 RECORDS = 100_000
 PARTITIONS = 4
