@@ -21,9 +21,10 @@ Record data is not read here: each partition's records are the segment file rang
 (:mod:`strom.broker.response_records`), which the connection copies to the socket in bounded
 chunks, so the memory a response costs does not grow with its size. Except for Fetch v0-3
 (consumers older than 0.11): their records are down-converted to magic 0 (v0-1) or 1 (v2-3)
-by :func:`strom.protocol.records.legacy.down_convert`, which reads the fetched range (bounded by
-the partition's byte limit) into memory; a batch that cannot be converted (zstd) fails that
-partition alone with Kafka's UNSUPPORTED_COMPRESSION_TYPE.
+by :func:`strom.protocol.records.legacy.down_convert`, which reads the fetched range into
+memory, at most ``DOWN_CONVERSION_MAX_BYTES`` (4 MiB) per response beyond one first batch; a
+batch that cannot be converted (zstd) fails that partition alone with Kafka's
+UNSUPPORTED_COMPRESSION_TYPE.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from strom.broker.response_records import FileRecords
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode, KafkaError
+from strom.protocol.codec import Buffer
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.records import legacy
 from strom.storage.config import LogConfig
@@ -56,17 +58,49 @@ _LAST_LEGACY_FETCH = 3  # Fetch v4+ reads magic 2
 _MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
 
 
-def _down_convert(version: int, fetch_offset: int, max_bytes: int, d: FetchPartitionData) -> None:
+# Fetch v0-3 answers are converted in memory (they cannot be streamed from the log files as v4+
+# answers are): at most this many bytes of log are read and converted per response, beyond the
+# first batch of its first partition, so a client that never reads its responses grows the
+# broker's memory by at most about this much per request; the rest comes on its next fetch.
+DOWN_CONVERSION_MAX_BYTES = 4 * 1024 * 1024
+
+
+def _prefix(records: Buffer, n: int) -> bytes:
+    """The first ``n`` bytes of a partition's fetched records (reading no more of the file)."""
+    out = bytearray()
+    chunks = records.chunks() if isinstance(records, FileRecords) else [bytes(records)]
+    for chunk in chunks:
+        out += chunk[: n - len(out)]
+        if len(out) >= n:
+            break
+    return bytes(out)
+
+
+def _down_convert(
+    version: int, fetch_offset: int, max_bytes: int, d: FetchPartitionData, budget: int
+) -> int:
+    """Convert one partition's records for Fetch v0-3 within ``budget`` bytes left in the
+    response; the converted size."""
     records = d.records
     if d.error != ErrorCode.NONE or not len(records):
-        return
-    data = b"".join(records.chunks()) if isinstance(records, FileRecords) else bytes(records)
+        return 0
+    if budget <= 0:
+        d.records = b""  # the response is full: the client fetches these next time
+        return 0
+    head = _prefix(records, 12)
+    first = 12 + int.from_bytes(head[8:12], "big") if len(head) == 12 else len(records)
+    data = _prefix(records, min(len(records), max(budget, first)))
     try:
         d.records = legacy.down_convert(
-            data, legacy.fetch_magic(version), fetch_offset, max_bytes, _MAX_DECOMPRESSED
+            data,
+            legacy.fetch_magic(version),
+            fetch_offset,
+            min(max_bytes, budget),
+            _MAX_DECOMPRESSED,
         )
     except KafkaError as exc:
         d.error, d.records = exc.code, b""
+    return len(d.records)
 
 
 def _replica_id(ctx: RequestContext, req: FetchRequest) -> int:
@@ -184,12 +218,15 @@ async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
         new = rm.fetch_sessions.create(replica)  # KIP-227, for followers only
     answers = iter(results)
     responses = []
+    conversion_budget = DOWN_CONVERSION_MAX_BYTES
     for t, (name, topic_id) in zip(req.topics, topics, strict=True):
         parts = []
         for fp in t.partitions:
             d = next(answers)
             if v <= _LAST_LEGACY_FETCH:
-                _down_convert(v, fp.fetch_offset, fp.partition_max_bytes, d)
+                conversion_budget -= _down_convert(
+                    v, fp.fetch_offset, fp.partition_max_bytes, d, conversion_budget
+                )
             parts.append(_partition_data(fp.partition, d))
             if new is not None:
                 sp = SessionPartition(
