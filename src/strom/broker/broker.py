@@ -51,6 +51,7 @@ from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.acl_store import AclStore, LocalAclStore
 from strom.broker.security.authorizer import AclAuthorizer, parse_super_users
 from strom.broker.security.credentials import ScramCredentialStore
+from strom.broker.security.delegation_tokens import build_token_manager
 from strom.broker.security.listeners import (
     build_listener_security,
     inter_broker_client_security,
@@ -135,6 +136,7 @@ class Broker:
         self.scram_credentials = ScramCredentialStore(
             None if zk_store is not None else dirs[0], zk_store
         )
+        self.delegation_tokens = build_token_manager(config, zk_store)
         self.replica_identity = ReplicaIdentity(
             zk_store.broker_epoch if zk_store is not None else None
         )
@@ -216,6 +218,7 @@ class Broker:
             authorizer=self.authorizer,
             client_quotas=self.client_quotas,
             scram_credentials=self.scram_credentials,
+            delegation_tokens=self.delegation_tokens,
             replica_identity=self.replica_identity,
             listener_security=self.server.security,
             # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)

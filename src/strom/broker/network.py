@@ -61,7 +61,6 @@ from strom.broker.request_processor import (
     api_versions_response,
 )
 from strom.broker.response_records import FileRecords
-from strom.broker.security.delegation_tokens import token_manager
 from strom.broker.security.listeners import ListenerSecurity, build_listener_security
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.broker.security.sasl_authenticator import AuthenticatorSettings, SaslServerAuthenticator
@@ -413,7 +412,7 @@ class SocketServer:
         authenticator = None
         if sec.uses_sasl:
             store = self.broker.scram_credentials
-            tokens = token_manager(self.broker.services).scram_lookup
+            tokens = self.broker.delegation_tokens.scram_lookup
             authenticator = SaslServerAuthenticator(
                 sec, store.get, self.auth_settings, peer_s, token_lookup=tokens
             )

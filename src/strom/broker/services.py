@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from strom.broker.replica_manager import ReplicaManager
     from strom.broker.security.authorizer import AclAuthorizer
     from strom.broker.security.credentials import ScramCredentialStore
+    from strom.broker.security.delegation_tokens import DelegationTokenManager
     from strom.broker.security.listeners import ListenerSecurity
     from strom.broker.security.replica_identity import ReplicaIdentity
     from strom.broker.topics import TopicManager
@@ -56,6 +57,7 @@ class BrokerServices:
     authorizer: AclAuthorizer | None
     client_quotas: ClientQuotaManager  # client quotas (KIP-13/55/124/599) and their throttles
     scram_credentials: ScramCredentialStore  # SCRAM users (ZooKeeper or a file)
+    delegation_tokens: DelegationTokenManager  # KIP-48 tokens (ZooKeeper or a file)
     replica_identity: ReplicaIdentity  # who may act as a follower or a peer broker
     listener_security: Mapping[str, ListenerSecurity]  # per listener name (upper case)
     # the inter-broker listener(s): where broker-only APIs are served without an authorizer

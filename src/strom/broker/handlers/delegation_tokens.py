@@ -26,7 +26,6 @@ from strom.broker.security.delegation_tokens import (
     DelegationTokenManager,
     TokenError,
     TokenInformation,
-    token_manager,
 )
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.errors import ErrorCode
@@ -85,7 +84,7 @@ async def create_delegation_token(
             token_requester_principal_name=requester.name,
         )
 
-    manager = token_manager(ctx.services)
+    manager = ctx.services.delegation_tokens
     if not _allowed(ctx):
         return failed(ErrorCode.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED)
     if owner.principal_type != USER:
@@ -137,7 +136,7 @@ async def expire_delegation_token(
 
 async def _change(ctx: RequestContext, op: str, mac: bytes, period_ms: int) -> tuple[int, int]:
     """Renew or expire: (error code, new expiry timestamp; 0 on error)."""
-    manager = token_manager(ctx.services)
+    manager = ctx.services.delegation_tokens
     code = _gate(ctx, manager)
     if code is not None:
         return int(code), 0
@@ -152,7 +151,7 @@ async def _change(ctx: RequestContext, op: str, mac: bytes, period_ms: int) -> t
 async def describe_delegation_token(
     ctx: RequestContext, req: DescribeDelegationTokenRequest
 ) -> DescribeDelegationTokenResponse:
-    manager = token_manager(ctx.services)
+    manager = ctx.services.delegation_tokens
     code = _gate(ctx, manager)
     if code is not None:
         return DR(error_code=int(code))

@@ -35,7 +35,6 @@ import re
 import threading
 import time
 import uuid
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -53,7 +52,8 @@ from strom.cluster.metadata import atomic_write
 from strom.errors import ErrorCode
 
 if TYPE_CHECKING:
-    from strom.broker.services import BrokerServices
+    from strom.broker.config import BrokerConfig
+    from strom.cluster.zk_store import ZkMetadataStore
 
 FILE = "strom-delegation-tokens.json"
 log = logging.getLogger("strom.broker.security.delegation_tokens")
@@ -322,31 +322,19 @@ class DelegationTokenManager:
         return TokenCredential(cred, token.owner, min(token.expiry_ms, token.max_ms))
 
 
-# one manager per broker, keyed by the broker's metadata store (one per broker, hashable by
-# identity; BrokerServices itself is a frozen dataclass hashed by its fields)
-_managers: weakref.WeakKeyDictionary[object, DelegationTokenManager] = weakref.WeakKeyDictionary()
+def build_token_manager(
+    config: BrokerConfig, zk_store: ZkMetadataStore | None
+) -> DelegationTokenManager:
+    """The broker's delegation token manager: ZooKeeper's znodes in a cluster, a file otherwise."""
+    settings = TokenSettings(
+        config.delegation_token_secret_key or config.delegation_token_master_key,
+        config.delegation_token_max_lifetime_ms,
+        config.delegation_token_expiry_time_ms,
+        config.delegation_token_expiry_check_interval_ms,
+    )
+    from strom.broker.security.zk_token_store import ZkTokenStore
 
-
-def token_manager(services: BrokerServices) -> DelegationTokenManager:
-    """The delegation token manager of the broker of ``services`` (made on first use)."""
-    meta = services.metadata
-    manager = _managers.get(meta)
-    if manager is None:
-        cfg = services.config
-        settings = TokenSettings(
-            cfg.delegation_token_secret_key or cfg.delegation_token_master_key,
-            cfg.delegation_token_max_lifetime_ms,
-            cfg.delegation_token_expiry_time_ms,
-            cfg.delegation_token_expiry_check_interval_ms,
-        )
-        from strom.broker.security.zk_token_store import ZkTokenStore
-        from strom.cluster.zk_store import ZkMetadataStore
-
-        store: TokenStore = (
-            ZkTokenStore(meta.zk)
-            if isinstance(meta, ZkMetadataStore)
-            else LocalTokenStore(cfg.log_dirs[0])
-        )
-        manager = DelegationTokenManager(settings, store)
-        _managers[meta] = manager
-    return manager
+    store: TokenStore = (
+        ZkTokenStore(zk_store.zk) if zk_store is not None else LocalTokenStore(config.log_dirs[0])
+    )
+    return DelegationTokenManager(settings, store)
