@@ -7,6 +7,8 @@
 // starts with its TOPIC; a combination that fails prints "TOPIC error ..." (the stack trace on
 // stderr) and the others still run; exits 1 if any failed.
 //
+// The topics' replication factor is the system property strom.replication.factor (default 1).
+//
 // usage: StromJavaMatrix COUNT BOOTSTRAP CLIENT_PROPERTIES TOPIC [BOOTSTRAP CLIENT_PROPERTIES TOPIC]...
 import java.io.FileInputStream;
 import java.time.Duration;
@@ -60,7 +62,8 @@ public class StromJavaMatrix {
         String group = "java-" + topic;
 
         try (Admin admin = Admin.create(base(security, bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
+            short replication = Short.parseShort(System.getProperty("strom.replication.factor", "1"));
+            admin.createTopics(List.of(new NewTopic(topic, 3, replication))).all().get();
             TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
             int nodes = admin.describeCluster().nodes().get().size();
             System.out.println(topic + " admin " + d.partitions().size() + " " + nodes);
