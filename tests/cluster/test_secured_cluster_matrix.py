@@ -13,13 +13,12 @@ each other. The cells are those of the one-broker matrix (:mod:`integration.clie
 from __future__ import annotations
 
 import json
-import socket
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cluster_util import FAST, wait_for
+from cluster_util import FAST, free_port, wait_for
 from confluent_kafka.admin import (
     AclBinding,
     AclOperation,
@@ -49,12 +48,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 CLIENT_USERS = ("confluent", "kpython", "java")
 CELLS = [Cell(u, "SASL_SSL", "SCRAM-SHA-512") for u in CLIENT_USERS]
 PLAIN = "org.apache.kafka.common.security.plain.PlainLoginModule required "
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _scram_users_in_zookeeper(zk_connect: str, users: list[str]) -> None:
@@ -135,7 +128,7 @@ def test_clients_on_a_sasl_ssl_cluster_with_acls(cluster_factory: Any, tmp_path:
     _scram_users_in_zookeeper(c.zk_connect, ["broker", *CLIENT_USERS])
     client_ports: dict[int, int] = {}
     for b in c.brokers:
-        client_ports[b.id] = _free_port()
+        client_ports[b.id] = free_port()
         b.overrides = {
             "listeners": f"INTERNAL://127.0.0.1:{b.port},CLIENT://127.0.0.1:{client_ports[b.id]}"
         }
