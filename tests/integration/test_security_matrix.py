@@ -48,7 +48,7 @@ COMBOS = [("SSL", "mTLS")] + [(p, m) for p in ("SASL_PLAINTEXT", "SASL_SSL") for
 # what a client cannot do, and why (docs/findings/security-matrix.md)
 GAPS = {
     ("kcat", "SASL_SSL", "OAUTHBEARER"): "librdkafka takes a signed token only from an oauth_cb "
-    "callback (a library API) or from an OIDC token endpoint over HTTPS; kcat has neither here",
+    "callback (a library API) or an OIDC token endpoint; this kcat's librdkafka has no libcurl",
 }
 
 CELLS = [
