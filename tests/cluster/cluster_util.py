@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,14 @@ from strom.protocol import records as rec
 from strom.storage.log import Log
 
 T = TypeVar("T")
+
+
+def free_port() -> int:
+    """A free 127.0.0.1 port (for a listener a test names before the broker starts)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
 
 FAST = {
     "zookeeper.session.timeout.ms": "4000",

@@ -4,14 +4,13 @@ controller requests and Metadata per listener, with real clients."""
 
 from __future__ import annotations
 
-import socket
 import time
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cluster_util import FAST
+from cluster_util import FAST, free_port
 from confluent_kafka import Consumer, Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 from integration.security_support import make_certs, tls_socket
@@ -30,12 +29,6 @@ from strom.protocol.messages.write_txn_markers import (
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 JAAS = "org.apache.kafka.common.security.plain.PlainLoginModule required "
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _wait(what: str, fn: Any, timeout: float = 60) -> Any:
@@ -68,7 +61,7 @@ def test_sasl_ssl_cluster(cluster_factory, tmp_path: Path) -> None:  # type: ign
     c = cluster_factory(3, overrides=overrides, start=False)
     client_ports = {}
     for b in c.brokers:
-        client_ports[b.id] = _free_port()
+        client_ports[b.id] = free_port()
         b.overrides = {
             "listeners": f"INTERNAL://127.0.0.1:{b.port},CLIENT://127.0.0.1:{client_ports[b.id]}"
         }

@@ -5,11 +5,9 @@ and consumes in a group; with a wrong password it fails with Kafka's authenticat
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import uuid
 from collections.abc import Iterator
-from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -20,35 +18,16 @@ from confluent_kafka.admin import (
     UserScramCredentialUpsertion,
 )
 from integration.conftest import BrokerProcess
+from integration.java_support import compile_programs, run_java
 from integration.security_support import listener_ports, make_certs, secured_overrides
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
-
-SOURCE = Path(__file__).parent / "java" / "StromJavaClient.java"
-
-
-def _jars() -> list[Path]:
-    """kafka-clients and slf4j-api from the installed wheel (a test dependency)."""
-    files = metadata.files("shigawire-apache-flink-libraries") or []
-    wanted = {"kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar"}
-    found = [Path(str(f.locate())) for f in files if f.name in wanted]
-    assert {p.name for p in found} >= {"kafka-clients.jar", "slf4j-api.jar"}, found
-    return found
 
 
 @pytest.fixture(scope="module")
 def java_program(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The classpath of the compiled program."""
-    assert shutil.which("javac") and shutil.which("java"), "needs a JDK (make sysdeps)"
-    out = tmp_path_factory.mktemp("java")
-    cp = ":".join(str(j) for j in _jars())
-    subprocess.run(
-        ["javac", "-cp", cp, "-d", str(out), str(SOURCE)],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    return f"{out}:{cp}"
+    return compile_programs(tmp_path_factory.mktemp("java"), "StromJavaClient")
 
 
 @pytest.fixture(scope="module")
@@ -85,12 +64,7 @@ def _run_java(
     )
     topic = f"java-{uuid.uuid4().hex[:8]}"
     bootstrap = f"127.0.0.1:{listener_ports(b)['SASL_SSL']}"
-    return subprocess.run(
-        ["java", "-cp", classpath, "StromJavaClient", bootstrap, str(props), topic, "50"],
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+    return run_java(classpath, "StromJavaClient", bootstrap, str(props), topic, "50")
 
 
 def test_java_client_sasl_ssl_scram_produce_consume(

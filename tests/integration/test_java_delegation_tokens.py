@@ -7,7 +7,6 @@ refused at authentication."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import uuid
 from collections.abc import Iterator
@@ -21,24 +20,16 @@ from confluent_kafka.admin import (
     UserScramCredentialUpsertion,
 )
 from integration.conftest import BrokerProcess
+from integration.java_support import compile_programs, run_java
 from integration.security_support import listener_ports, make_certs, secured_overrides
-from integration.test_java_client import _jars
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
-
-JAVA = Path(__file__).parent / "java"
 
 
 @pytest.fixture(scope="module")
 def classpath(tmp_path_factory: pytest.TempPathFactory) -> str:
-    assert shutil.which("javac") and shutil.which("java"), "needs a JDK (make sysdeps)"
     out = tmp_path_factory.mktemp("java-tokens")
-    cp = ":".join(str(j) for j in _jars())
-    sources = [str(JAVA / "StromJavaClient.java"), str(JAVA / "StromDelegationTokens.java")]
-    subprocess.run(
-        ["javac", "-cp", cp, "-d", str(out), *sources], check=True, capture_output=True, timeout=120
-    )
-    return f"{out}:{cp}"
+    return compile_programs(out, "StromJavaClient", "StromDelegationTokens")
 
 
 @pytest.fixture(scope="module")
@@ -77,12 +68,7 @@ def _props(path: Path, certs: Path, username: str, password: str, token: bool) -
 
 def _java(classpath: str, b: BrokerProcess, *args: str) -> subprocess.CompletedProcess[str]:
     bootstrap = f"127.0.0.1:{listener_ports(b)['SASL_SSL']}"
-    return subprocess.run(
-        ["java", "-cp", classpath, args[0], bootstrap, *args[1:]],
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+    return run_java(classpath, args[0], bootstrap, *args[1:])
 
 
 def test_java_admin_tokens_and_token_authentication(

@@ -155,3 +155,50 @@ def test_confluent_kafka_reauthenticates(reauth_broker: BrokerProcess) -> None:
     assert log.count("re-authenticated as User:alice") - before >= 2
     # librdkafka renewed every session in time: the broker closed none for expiry
     assert log.count("expired (not re-authenticated in time)") == expired_before
+
+
+def test_native_client_reauthenticates_on_its_connection(reauth_broker: BrokerProcess) -> None:
+    """Strom's client (KIP-368 client side): it re-authenticates its connection before the
+    session ends, with three tasks sending pipelined requests meanwhile; every request is
+    answered on the one connection, none is sent while the SASL exchange runs, no session
+    expires."""
+    import asyncio
+
+    from strom.client.connection import BrokerConnection
+    from strom.client.security import ConnectionSecurity
+
+    port = listener_ports(reauth_broker)["SASL_PLAINTEXT"]
+    before = reauth_broker.log_text().count("re-authenticated as User:alice with PLAIN")
+    expired_before = reauth_broker.log_text().count("expired (not re-authenticated in time)")
+
+    async def run() -> tuple[int, int]:
+        sec = ConnectionSecurity(
+            protocol="SASL_PLAINTEXT", mechanism="PLAIN", username="alice", password="alice-secret"
+        )
+        conn = BrokerConnection("127.0.0.1", port, client_id="native-reauth", request_timeout=15,
+                                connect_timeout=10, max_in_flight=5, security=sec)  # fmt: skip
+        await conn.connect()
+        answered = 0
+        deadline = time.monotonic() + 1.5 * LIFETIME_MS / 1000
+
+        async def worker() -> None:
+            nonlocal answered
+            while time.monotonic() < deadline:
+                md = await conn.request(MetadataRequest(topics=[]), MetadataResponse, 9)
+                assert isinstance(md, MetadataResponse)
+                answered += 1
+                await asyncio.sleep(0.05)
+
+        try:
+            await asyncio.gather(worker(), worker(), worker())
+            assert conn.connected
+            return answered, conn.reauthentications
+        finally:
+            await conn.aclose()
+
+    answered, reauthentications = asyncio.run(run())
+    assert reauthentications >= 1
+    assert answered > 30
+    log = reauth_broker.log_text()
+    assert log.count("re-authenticated as User:alice with PLAIN") > before
+    assert log.count("expired (not re-authenticated in time)") == expired_before

@@ -117,6 +117,26 @@ def test_request_percentage_throttle_bounded_by_one_window(tmp_path: Path) -> No
     assert m.record("request_percentage", "u", "c", 500.0, 0) == 1000
 
 
+def test_fetch_cap_is_what_the_quota_window_holds_and_unrecord_takes_back(
+    tmp_path: Path,
+) -> None:
+    """KAFKA-9677's cap: ``consumer_byte_rate * (samples - 1) * window`` bytes fit an empty
+    window unthrottled, one more byte does not; a throttled (emptied) fetch's bytes are taken
+    back, so the consumer's next fetch of the same size is measured as before."""
+    c = "consumer_byte_rate"
+    m = _manager(tmp_path, {E(has_client=True, client_id="r"): {c: 1000.0}}, [0.0])
+    assert m.max_fetch_bytes("u", "r") == 1000  # 2 windows of 1 s
+    assert m.max_fetch_bytes("u", "other") is None
+    assert m.record(c, "u", "r", 1000, 0) == 0
+    over = m.record(c, "u", "r", 600, 10)
+    assert over > 0
+    m.unrecord(c, "u", "r", 600, 10)
+    assert m.record(c, "u", "r", 600, 10) == over  # measured as if the first 600 never counted
+    m.unrecord(c, "u", "r", 600, 10)
+    m.unrecord(c, "u", "other", 600, 20)  # no quota, no sensor: nothing to take back
+    assert set(m.sensors) == {(c, "", "r")}
+
+
 def test_sensor_map_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import strom.broker.quotas as q
 

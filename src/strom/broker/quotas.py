@@ -26,7 +26,16 @@ change), one sampled rate per quota entity and quota type, and the throttle time
   (:class:`~strom.broker.quota_sensors.SampledRate`; for ``request_percentage`` at most one
   window, as Kafka); the response goes at once and the socket
   server mutes the connection for that time. A response throttled by several quota types carries
-  the largest time.
+  the largest time. For every request version alike, as Kafka since 2.0: a client too old to
+  read ``throttle_time_ms`` (Kafka's ``shouldClientThrottle`` false) is held back by the muted
+  connection, its next request answered only once the throttle time has passed.
+- **A throttled consumer Fetch comes back empty** (Kafka's ``KafkaApis.handleFetchRequest``): when
+  the consumer byte rate or the request quota is violated, the response's bytes are taken back
+  from the byte rate and the client gets no records (no partitions, error NONE) with
+  ``throttle_time_ms``; it fetches the same offsets again after the throttle, so nothing is
+  skipped. So that a fetch can always fit, a consumer's fetch ``max_bytes`` is capped at what
+  the quota window holds (:meth:`ClientQuotaManager.max_fetch_bytes`, KAFKA-9677): a larger
+  response would be throttled, emptied and asked for again forever.
 
 Invariants: a request never waits here (no I/O, no await); memory is bounded (at most
 ``MAX_SENSORS`` rates, the least recently used dropped first); the quota map is replaced with one
@@ -231,6 +240,27 @@ class ClientQuotaManager:
         sensor.throttle.record(throttle, now_ms)
         return throttle
 
+    def unrecord(self, key: str, user: str, client: str, value: float, now_ms: float) -> None:
+        """Take back ``value`` recorded for the quota of type ``key`` (a throttled Fetch whose
+        records were not sent)."""
+        match = self._match(key, user, client)
+        if match is None:
+            return
+        sensor = self.sensors.get((key, match[0], match[1]))
+        if sensor is not None:
+            sensor.rate.unrecord(value, now_ms)
+
+    def max_fetch_bytes(self, user: str, client: str) -> int | None:
+        """The most bytes a consumer Fetch may return without being throttled for certain, had
+        nothing been recorded in the quota window (Kafka's ``getMaxValueInQuotaWindow``):
+        ``consumer_byte_rate * (quota.window.num - 1) * quota.window.size.seconds``; None
+        without a consumer byte rate."""
+        match = self._match(CONSUMER_BYTE_RATE, user, client)
+        if match is None:
+            return None
+        windows = self.windows
+        return max(1, int(match[2] * (windows.samples - 1) * windows.window_s))
+
     def _bucket(self, user: str, client: str) -> tuple[TokenBucket, Avg] | None:
         match = self._match(CONTROLLER_MUTATION_RATE, user, client)
         if match is None:
@@ -282,11 +312,12 @@ class ClientQuotaManager:
         user, client = ctx.principal.name, ctx.client_id
         now_ms = self._clock() * 1000.0
         throttle = 0
+        fetched = -1  # the bytes of a consumer Fetch's response
         if key == PRODUCE:
             throttle = self.record(PRODUCER_BYTE_RATE, user, client, request_bytes, now_ms)
         elif key == FETCH and _consumer_fetch(request):
-            size = sum(len(b) for b in encoded) if encoded else 0
-            throttle = self.record(CONSUMER_BYTE_RATE, user, client, size, now_ms)
+            fetched = sum(len(b) for b in encoded) if encoded else 0
+            throttle = self.record(CONSUMER_BYTE_RATE, user, client, fetched, now_ms)
         elif key == FETCH:
             return 0  # replication is not client traffic
         elif key in STRICT_MUTATION_VERSIONS:
@@ -296,6 +327,11 @@ class ClientQuotaManager:
             throttle,
             self.record(REQUEST_PERCENTAGE, user, client, cpu_ns * NANOS_TO_PERCENT, now_ms),
         )
+        if throttle > 0 and fetched >= 0 and response is not None:
+            # Kafka: the records are not sent, so their bytes are not counted; the consumer
+            # fetches the same offsets again once the throttle time has passed
+            self.unrecord(CONSUMER_BYTE_RATE, user, client, fetched, now_ms)
+            response.responses = []
         if throttle > 0 and response is not None and hasattr(response, "throttle_time_ms"):
             response.throttle_time_ms = max(int(response.throttle_time_ms), throttle)
         return throttle

@@ -12,6 +12,12 @@ Security (:mod:`strom.client.security`): on SSL/SASL_SSL the TLS handshake (serv
 and, by default, host name verified) precedes everything; on SASL_* the connection authenticates
 right after ApiVersions (SaslHandshake v1, SaslAuthenticate) and is usable only once the broker
 accepted it; a refusal fails ``connect`` with SASL_AUTHENTICATION_FAILED and its message.
+Re-authentication (KIP-368, as the Java client): when the broker's SaslAuthenticate gives a
+session lifetime, the connection authenticates again on the same socket at 85-95% of it
+(chosen at random, so a client's connections spread out), before its next request after that
+time: new requests wait, those in flight are answered first, then SaslHandshake and
+SaslAuthenticate run again (OAUTHBEARER asks its token provider for a fresh token). A refused
+re-authentication closes the connection (its requests fail and the client reconnects).
 
 Task safety: one reader task per connection; ``request`` may be called from many tasks of the
 same event loop.
@@ -21,7 +27,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import random
 import struct
+import time
 from typing import TypeVar
 
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError, error_for
@@ -40,6 +49,9 @@ from strom.protocol.messages.sasl_handshake import SaslHandshakeRequest, SaslHan
 
 M = TypeVar("M", bound=Message)
 _I32 = struct.Struct(">i")
+log = logging.getLogger("strom.client.connection")
+# KIP-368: re-authenticate between these fractions of the session lifetime (the Java client's)
+REAUTH_WINDOW = (0.85, 0.95)
 
 
 class BrokerConnection:
@@ -73,6 +85,12 @@ class BrokerConnection:
         self._next_id = 0
         self._closed = False
         self.api_versions: dict[int, tuple[int, int]] | None = None
+        self._session_lifetime_ms = 0  # from the last SaslAuthenticate answer
+        self._reauth_at: float | None = None  # time.monotonic() to re-authenticate at (KIP-368)
+        self._reauth_task: asyncio.Task[None] | None = None
+        self._auth_ready = asyncio.Event()  # cleared while the connection re-authenticates
+        self._auth_ready.set()
+        self.reauthentications = 0
 
     @property
     def connected(self) -> bool:
@@ -105,16 +123,32 @@ class BrokerConnection:
 
     async def _sasl_token(self, token: bytes) -> bytes:
         resp = await self._send(
-            SaslAuthenticateRequest(auth_bytes=token), self.version(36), SaslAuthenticateResponse
+            SaslAuthenticateRequest(auth_bytes=token),
+            self.version(36),
+            SaslAuthenticateResponse,
+            auth=True,
         )
         if resp.error_code:
             raise error_for(resp.error_code, resp.error_message)
+        self._session_lifetime_ms = int(getattr(resp, "session_lifetime_ms", 0) or 0)
         return resp.auth_bytes
 
     async def _authenticate(self) -> None:
+        """One SASL exchange; then, if the broker gave the session a lifetime, the time to
+        re-authenticate at."""
+        self._session_lifetime_ms = 0
+        await self._sasl_exchange()
+        lifetime_s = self._session_lifetime_ms / 1000
+        self._reauth_at = (
+            time.monotonic() + lifetime_s * random.uniform(*REAUTH_WINDOW)
+            if lifetime_s > 0
+            else None
+        )
+
+    async def _sasl_exchange(self) -> None:
         sec = self._security
         hs = await self._send(
-            SaslHandshakeRequest(mechanism=sec.mechanism), 1, SaslHandshakeResponse
+            SaslHandshakeRequest(mechanism=sec.mechanism), 1, SaslHandshakeResponse, auth=True
         )
         if hs.error_code:
             raise error_for(
@@ -177,11 +211,47 @@ class BrokerConnection:
         v = self.version(msg.API_KEY) if version is None else version
         return await self._send(msg, v, response, timeout=timeout)
 
+    async def _reauthenticate(self) -> None:
+        """KIP-368: wait for the requests in flight, authenticate again on this socket."""
+        deadline = time.monotonic() + self._timeout
+        while self._pending and not self._closed and time.monotonic() < deadline:
+            await asyncio.sleep(0.005)
+        try:
+            if self._closed:
+                raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
+            await self._authenticate()
+            self.reauthentications += 1
+            log.debug("re-authenticated to %s:%d", self.host, self.port)
+        except BaseException as exc:  # the connection is closed: no caller to raise to
+            log.info("re-authentication to %s:%d failed: %r", self.host, self.port, exc)
+            self._fail(KafkaConnectionError(f"re-authentication to {self.host}:{self.port}: {exc}"))
+        finally:
+            self._reauth_task = None
+            self._auth_ready.set()
+
+    async def _slot(self) -> None:
+        """Take a request slot once the connection is authenticated: after the session's
+        re-authentication time, re-authenticate first (one task does it, the others wait)."""
+        while True:
+            due = self._reauth_at is not None and time.monotonic() >= self._reauth_at
+            if due and self._reauth_task is None and not self._closed:
+                self._auth_ready.clear()  # no request goes out from now on
+                self._reauth_at = None
+                self._reauth_task = asyncio.get_running_loop().create_task(self._reauthenticate())
+            await self._auth_ready.wait()
+            if self._closed:
+                raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
+            await self._slots.acquire()
+            if self._auth_ready.is_set():
+                return
+            self._slots.release()  # a re-authentication started meanwhile: wait for it
+
     async def send_no_response(self, msg: Message, version: int) -> None:
         """Send a request the broker does not answer (Produce with acks=0)."""
         if self._closed or self._writer is None:
             raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
-        async with self._slots:
+        await self._slot()
+        try:
             cid = self._correlation_id()
             try:
                 self._writer.writelines(encode_request(msg, version, cid, self._client_id))
@@ -189,6 +259,8 @@ class BrokerConnection:
                 self._fail(KafkaConnectionError(f"write to {self.host}:{self.port} failed: {exc}"))
                 raise KafkaConnectionError(str(exc)) from exc
             await self._drain()
+        finally:
+            self._slots.release()
 
     def _correlation_id(self) -> int:
         cid = self._next_id
@@ -204,12 +276,22 @@ class BrokerConnection:
             raise KafkaConnectionError(str(exc)) from exc
 
     async def _send(
-        self, msg: Message, version: int, response: type[M], *, timeout: float | None = None
+        self,
+        msg: Message,
+        version: int,
+        response: type[M],
+        *,
+        timeout: float | None = None,
+        auth: bool = False,
     ) -> M:
+        """Send and await. ``auth``: a request of the SASL exchange itself, which goes out
+        while other requests wait (no slot, no re-authentication gate)."""
         if self._closed or self._writer is None:
             raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
         loop = asyncio.get_running_loop()
-        async with self._slots:
+        if not auth:
+            await self._slot()
+        try:
             if self._closed:
                 raise KafkaConnectionError(f"connection to {self.host}:{self.port} is closed")
             cid = self._correlation_id()
@@ -229,6 +311,9 @@ class BrokerConnection:
                 raise KafkaTimeoutError(
                     f"{type(msg).__name__} to {self.host}:{self.port} timed out after {wait}s"
                 ) from None
+        finally:
+            if not auth:
+                self._slots.release()
         if not isinstance(result, response):
             raise KafkaConnectionError(f"expected {response.__name__}, got {type(result).__name__}")
         return result

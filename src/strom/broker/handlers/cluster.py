@@ -165,6 +165,10 @@ async def describe_topic_partitions(
                         replica_nodes=p.replica_nodes,
                         isr_nodes=p.isr_nodes,
                         offline_replicas=p.offline_replicas,
+                        # Kafka sends empty lists, never null: the Java client 3.9's Admin
+                        # describeTopics reads them without a null check
+                        eligible_leader_replicas=[],
+                        last_known_elr=[],
                     )
                     for p in parts
                 ],

@@ -9,7 +9,10 @@ the checks that belong to the request, and the results back to the response:
   (:mod:`strom.broker.security.replica_identity`); an unproven one is answered
   STALE_BROKER_EPOCH for every partition and moves nothing;
 - ``max_bytes`` is capped by ``fetch.max.bytes``, also for v0-2, which carry no ``max_bytes``
-  (Kafka's rule); v0-2 limits are hard (no whole first batch beyond them: KIP-74 is v3+);
+  (Kafka's rule), and for a consumer with a ``consumer_byte_rate`` by what its quota window
+  holds (:meth:`~strom.broker.quotas.ClientQuotaManager.max_fetch_bytes`; a throttled consumer
+  Fetch is emptied by the quota hook, so a larger one could never be served); v0-2 limits are
+  hard (no whole first batch beyond them: KIP-74 is v3+);
   consumers may read from a follower only from v11 (KIP-392), where they also send their rack;
 - fetch sessions (KIP-227, :mod:`strom.broker.fetch_session`): created only for proven followers
   (v13+) that ask for one; consumers get session id 0, which tells them to keep sending full
@@ -198,11 +201,16 @@ async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
                 return _session_error(ErrorCode.FETCH_SESSION_ID_NOT_FOUND)
             if req.session_epoch != session.epoch:
                 return _session_error(ErrorCode.INVALID_FETCH_SESSION_EPOCH)
+    max_bytes = min(req.max_bytes if v >= 3 else INT32_MAX, ctx.services.config.fetch_max_bytes)
+    if not follower:
+        quota_cap = ctx.services.client_quotas.max_fetch_bytes(ctx.principal.name, ctx.client_id)
+        if quota_cap is not None:
+            max_bytes = min(max_bytes, quota_cap)
     params = FetchParams(
         replica_id=replica if follower else -1,
         max_wait_ms=max(req.max_wait_ms, 0),
         min_bytes=req.min_bytes,
-        max_bytes=min(req.max_bytes if v >= 3 else INT32_MAX, ctx.services.config.fetch_max_bytes),
+        max_bytes=max_bytes,
         isolation_level=req.isolation_level,
         hard_limit=v < 3,
         rack_id=req.rack_id if v >= 11 and not follower else "",
