@@ -124,10 +124,6 @@ def test_connect_to_a_peer_that_accepts_and_resets_fails_cleanly(loop_kind: str)
         server.close()
 
 
-@pytest.mark.soak  # 40 s for a known open defect: run by make chaos, not by make test
-@pytest.mark.xfail(reason="docs/findings/chaos.md C2: no KIP-966 (eligible leader replicas); the "
-                          "last ISR member comes back truncated and is elected (open, controller)",
-                   strict=True)  # fmt: skip
 def test_last_replica_standing_power_loss_keeps_acked_records(tmp_path: Path) -> None:
     """C2 (scenario F11): acknowledged records are on all three replicas; both followers are cut
     away (the ISR shrinks to the leader), the leader loses its unflushed tail (power loss), then

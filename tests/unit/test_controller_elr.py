@@ -155,9 +155,10 @@ def test_last_replica_standing_power_loss_elects_an_elr_member() -> None:
     assert ch == {tp: Election(2, (2,))}
     written(ctx, ch)
     assert (ctx.states[tp].leader, ctx.states[tp].elr) == (2, (3,))
-    # 3 then 1 catch up and rejoin: min ISR met, ELR and last known ELR cleared
+    # 3 catches up and rejoins: min ISR met, ELR and last known ELR cleared
     out, ch, _ = pc.alter_partition_decisions(ctx, 2, [(tp, ctx.states[tp].leader_epoch,
                                                          [2, 3], 0)])  # fmt: skip
+    assert out == [(tp, pc.E.NONE)]
     written(ctx, ch)
     assert (ctx.states[tp].isr, ctx.states[tp].elr, ctx.states[tp].last_known_elr) == \
         ((2, 3), (), ())
