@@ -122,7 +122,8 @@ class BrokerEventHandler:
         """AlterPartition: ``(tp, leader epoch, new ISR, partition epoch)`` from the leader."""
         ctx = self.ctx
         out, changes, resigned = changes_of.alter_partition_decisions(ctx, broker_id, items)
-        written = set(self.states.write(changes))
+        # a leader resigning over corrupt data is not eligible to lead again (never in the ELR)
+        written = set(self.states.write(changes, unclean={broker_id} if resigned else ()))
         result = []
         for tp, err in out:
             if tp in changes:
