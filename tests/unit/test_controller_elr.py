@@ -202,3 +202,45 @@ def test_min_isr_above_the_replication_factor_is_capped(tmp_path: Path) -> None:
     for b in (2, 3):
         p.update_follower(b, 1)
     assert p.log.high_watermark == 1
+
+
+def test_isr_below_min_fails_waiting_acks_all_produces_at_once(tmp_path: Path) -> None:
+    """The high watermark cannot move below min ISR, so a waiting acks=all produce is answered
+    NOT_ENOUGH_REPLICAS_AFTER_APPEND (retriable) when the ISR shrinks, not left to time out."""
+    import asyncio
+
+    from strom.broker.replica_manager import ReplicaManager
+    from strom.errors import ErrorCode
+
+    class NoIsrChanges:
+        def maybe_expand_isr(self, p: Partition, replica: int) -> None:
+            pass
+
+        def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:
+            return -1
+
+    rm = ReplicaManager(1, NoIsrChanges())
+    lg = Log.open(tmp_path / "t-0", LogConfig(min_insync_replicas=2))
+    p = Partition("t", 0, uuid.uuid4(), lg, 1, [1, 2, 3], 0, leader=1)
+    p.isr = [1, 2, 3]
+    p.reset_followers()
+    rm.add(p)
+    b = rec.RecordBatchBuilder()
+    b.append(b"v", key=None, timestamp=int(time.time() * 1000))
+
+    async def body() -> None:
+        produce = asyncio.ensure_future(
+            rm.append_records([(("t", 0), memoryview(b.build()))], -1, 30))
+        await asyncio.sleep(0.05)
+        assert rm.purgatory_sizes()["Produce"] == 1
+        p.isr = [1, 2]
+        rm.isr_changed(("t", 0))  # still min ISR: keeps waiting
+        await asyncio.sleep(0.05)
+        assert not produce.done()
+        p.isr = [1]
+        rm.isr_changed(("t", 0))
+        [r] = await asyncio.wait_for(produce, 5)
+        assert r.error == ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
+        assert p.log.high_watermark == 0
+
+    asyncio.run(body())

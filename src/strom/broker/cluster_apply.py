@@ -172,8 +172,7 @@ class PartitionApplier:
                          topic, index, ps.leader_epoch, p.log.log_end_offset,
                          p.log.high_watermark, p.isr)  # fmt: skip
                 self._coordinator_moved(tp, True, ps.leader_epoch)
-            if p.maybe_increment_high_watermark():
-                rm.high_watermark_moved(tp)
+            rm.isr_changed(tp)
             return E.NONE
         p.leader = ps.leader
         p.pending_isr = None

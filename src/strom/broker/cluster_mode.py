@@ -387,8 +387,7 @@ class ClusterMode(PartitionApplier):
         finally:
             p.pending_isr = None
             self._alter_inflight.discard(tp)
-            if p.is_leader and p.maybe_increment_high_watermark():
-                self.broker.replica_manager.high_watermark_moved(tp)
+            self.broker.replica_manager.isr_changed(tp)
 
     # -- failed log directories (strom.cluster.log_dir_events) ----------------------------------
     def report_offline_replicas(self, log_dir: Path, partitions: list[Partition]) -> None:
