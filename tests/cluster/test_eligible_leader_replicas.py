@@ -84,8 +84,10 @@ def test_last_isr_member_power_loss_elects_an_eligible_replica(cluster_factory) 
     new = wait_for("an eligible replica to lead",
                    lambda: (ld := _state(c.zk_connect)["leader"]) in followers and ld,
                    timeout=90)  # fmt: skip
-    st = _state(c.zk_connect)
-    assert leader not in st["isr"] and leader not in st.get("eligible_leader_replicas", []), st
+    # the controller fenced the restarted broker from the ISR and ELR before electing (it may
+    # already have caught up and rejoined the ISR by now, so the state cannot show it)
+    logs = "".join(b.log_text() for b in c.brokers)
+    assert f"brokers [{leader}] restarted after an unclean shutdown" in logs
     seen = _read_all(c.bootstrap, N)
     lost = sorted(acked - seen)
     assert not lost, f"{len(lost)} acknowledged records lost, e.g. {lost[:5]} (leader {new})"
