@@ -124,14 +124,13 @@ def test_connect_to_a_peer_that_accepts_and_resets_fails_cleanly(loop_kind: str)
         server.close()
 
 
-@pytest.mark.soak  # 40 s for a known open defect: run by make chaos, not by make test
-@pytest.mark.xfail(reason="docs/findings/chaos.md C2: no KIP-966 (eligible leader replicas); the "
-                          "last ISR member comes back truncated and is elected (open, controller)",
-                   strict=True)  # fmt: skip
+@pytest.mark.soak  # about 45 s: run by make chaos; the ordinary suite runs the faster variant
+# tests/cluster/test_eligible_leader_replicas.py (same sequence without the link proxies)
 def test_last_replica_standing_power_loss_keeps_acked_records(tmp_path: Path) -> None:
     """C2 (scenario F11): acknowledged records are on all three replicas; both followers are cut
     away (the ISR shrinks to the leader), the leader loses its unflushed tail (power loss), then
-    all is healed. Nothing acknowledged may be lost: the followers hold it."""
+    all is healed. Nothing acknowledged may be lost: the followers hold it (KIP-966: they are
+    eligible leader replicas, and the leader, restarted after an unclean shutdown, is fenced)."""
     from .nemesis import Nemesis
     from .workload import History, read_all
 
@@ -161,7 +160,28 @@ def test_last_replica_standing_power_loss_keeps_acked_records(tmp_path: Path) ->
         nem.heal()
         nem.restart_all()
         c.wait_leader(TOPIC, 0, timeout=90)
+        _wait_serving(c.bootstrap, TOPIC, 0)
         read_all(c.bootstrap, TOPIC, [0], history, timeout=60)
     seen = {e["v"] for e in history.events if e.get("f") == "read"}
     lost = sorted(set(acked) - seen)
     assert not lost, f"{len(lost)} acknowledged records lost, e.g. {lost[:5]}"
+
+
+def _wait_serving(bootstrap: str, topic: str, partition: int, timeout: float = 60) -> None:
+    """Until the partition's leader answers ListOffsets (the state znode names a new leader a
+    little before that broker and the metadata caches have applied it)."""
+    from confluent_kafka import Consumer, KafkaException, TopicPartition
+
+    c = Consumer({"bootstrap.servers": bootstrap, "group.id": "chaos-wait", "log_level": 0})
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            try:
+                c.get_watermark_offsets(TopicPartition(topic, partition), timeout=10)
+                return
+            except KafkaException:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+    finally:
+        c.close()

@@ -50,6 +50,10 @@ class PartitionApplier:
         self.controller_id = -1
         self.live: dict[int, BrokerEndpoint] = {}
         self.fetchers = ReplicaFetcherManager(broker)
+        self.broker_epoch = -1
+        # KIP-966: this process recovered its logs after an unclean shutdown and no controller
+        # has addressed its current registration yet (None: not known before registering)
+        self.unclean_pending: bool | None = None
 
     def check_controller_epoch(self, epoch: int) -> bool:
         if epoch < self.controller_epoch_seen:
@@ -89,6 +93,8 @@ class PartitionApplier:
         if not self.check_controller_epoch(req.controller_epoch):
             return R(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
         self.controller_id = req.controller_id
+        if req.broker_epoch == self.broker_epoch:
+            self.unclean_pending = False  # the controller saw (and fenced) this registration
         for ll in req.live_leaders:
             if ll.broker_id not in self.live:
                 self.live[ll.broker_id] = BrokerEndpoint(ll.broker_id, ll.host_name, ll.port,
@@ -166,8 +172,7 @@ class PartitionApplier:
                          topic, index, ps.leader_epoch, p.log.log_end_offset,
                          p.log.high_watermark, p.isr)  # fmt: skip
                 self._coordinator_moved(tp, True, ps.leader_epoch)
-            if p.maybe_increment_high_watermark():
-                rm.high_watermark_moved(tp)
+            rm.isr_changed(tp)
             return E.NONE
         p.leader = ps.leader
         p.pending_isr = None

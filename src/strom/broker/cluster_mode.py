@@ -24,6 +24,10 @@ Owns (only when ``zookeeper.connect`` is set; a single-node broker has no Cluste
   consumers refresh their metadata and read it from the new leader; the old leader becomes a
   follower and heals (:mod:`strom.broker.replica_fetcher`). With no other live in-sync replica
   it stays leader and answers CORRUPT_MESSAGE for the range.
+- KIP-966: a broker whose logs were recovered after an unclean shutdown (no clean-shutdown marker
+  in a log directory holding logs) says so in its registration (``strom_unclean_shutdown``)
+  until a controller sends it a LeaderAndIsr for that registration: the controller removes it
+  from every ISR and ELR first, so it rejoins only by catching up with a leader.
 
 Invariants: requests from a controller epoch older than the newest seen are refused with
 STALE_CONTROLLER_EPOCH; a LeaderAndIsr state with an older leader epoch than the partition's is
@@ -133,9 +137,9 @@ class ClusterMode(PartitionApplier):
                 auto_leader_rebalance=c.auto_leader_rebalance_enable,
                 imbalance_check_interval_s=c.leader_imbalance_check_interval_seconds,
                 imbalance_per_broker_pct=c.leader_imbalance_per_broker_percentage,
+                min_insync_replicas=c.min_insync_replicas,
             ),
         )
-        self.broker_epoch = -1
         self.data_lock = DataDirLock(Path(c.log_dirs[0]))
         self._tasks: list[asyncio.Task[None]] = []
         self._alter_inflight: set[tuple[str, int]] = set()
@@ -172,8 +176,16 @@ class ClusterMode(PartitionApplier):
         host, port = b.advertised(b.inter_broker_listener)
         endpoints = b.advertised_endpoints()
         instance = self.data_lock.instance if self.data_lock.acquire() else None
+        if self.unclean_pending is None:
+            lm = b.log_manager
+            self.unclean_pending = any(not clean and lm.logs_in_dir(d)
+                                       for d, clean in lm.had_clean_shutdown.items())  # fmt: skip
+            if self.unclean_pending:
+                log.warning("registering after an unclean shutdown: the controller removes this "
+                            "broker from every ISR and ELR until it catches up (KIP-966)")
         return functools.partial(self.store.register_broker, b.broker_id, host, port, b.rack,
-                                 endpoints=endpoints, instance=instance)  # fmt: skip
+                                 endpoints=endpoints, instance=instance,
+                                 unclean_shutdown=self.unclean_pending)  # fmt: skip
 
     async def _register(self) -> int:
         b = self.broker
@@ -375,8 +387,7 @@ class ClusterMode(PartitionApplier):
         finally:
             p.pending_isr = None
             self._alter_inflight.discard(tp)
-            if p.is_leader and p.maybe_increment_high_watermark():
-                self.broker.replica_manager.high_watermark_moved(tp)
+            self.broker.replica_manager.isr_changed(tp)
 
     # -- failed log directories (strom.cluster.log_dir_events) ----------------------------------
     def report_offline_replicas(self, log_dir: Path, partitions: list[Partition]) -> None:

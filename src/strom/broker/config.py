@@ -370,6 +370,7 @@ class BrokerConfig:
     log_flush_offset_checkpoint_interval_ms = Field("log.flush.offset.checkpoint.interval.ms", int)
     producer_id_expiration_ms = Field("producer.id.expiration.ms", int)
     unclean_leader_election_enable = Field("unclean.leader.election.enable", bool)
+    min_insync_replicas = Field("min.insync.replicas", int)
     # group coordinator
     offsets_topic_num_partitions = Field("offsets.topic.num.partitions", int)
     offsets_topic_replication_factor = Field("offsets.topic.replication.factor", int)

@@ -249,6 +249,19 @@ class ReplicaManager:
             self.delayed_produce.high_watermark_moved(tp, p.log.high_watermark)
         self.delayed_fetch.wake(tp)
 
+    def isr_changed(self, tp: TopicPartition) -> None:
+        """The leader's ISR of ``tp`` changed. Below min ISR its high watermark is frozen
+        (KIP-966), so waiting acks=all produces fail now with NOT_ENOUGH_REPLICAS_AFTER_APPEND
+        (retriable: an idempotent retry is deduplicated) instead of timing out; otherwise the
+        high watermark may move."""
+        p = self.partitions.get(tp)
+        if p is None or not p.is_leader:
+            return
+        if len(p.isr) < p.min_isr():
+            self.delayed_produce.fail(tp, ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND)
+        elif p.maybe_increment_high_watermark():
+            self.high_watermark_moved(tp)
+
     def notify(self, tp: TopicPartition) -> None:
         """``tp`` changed (a follower appended or learnt a new high watermark): wake the
         fetches watching it."""

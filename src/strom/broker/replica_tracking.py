@@ -8,6 +8,12 @@ Invariants (Kafka's ``Partition``):
 - The high watermark is the smallest log end offset among the ISR members (the leader's own log
   end included), counting a pending ISR change at its widest; it never moves backwards on a
   leader. With the leader alone in the ISR it is the leader's log end offset.
+- Strict min ISR (KIP-966): the high watermark advances only while the ISR (as the controller
+  last wrote it) has at least ``min.insync.replicas`` members (capped at the replication
+  factor), so a committed record is on at least min ISR replicas and every replica removed from
+  the ISR below that size holds all of them (the controller keeps such replicas eligible to
+  lead: :func:`strom.cluster.election.next_elr`). acks=1 and acks=0 records appended meanwhile
+  are acknowledged but not visible to consumers until the ISR has min ISR members again.
 - A follower is caught up at a fetch when it asks for an offset at or beyond the leader's log end
   offset at that moment, or at or beyond the leader's log end offset at its previous fetch (then
   it was caught up as of that previous fetch).
@@ -72,8 +78,9 @@ class ReplicaTracking:
         return sorted(set(self.isr) | set(self.pending_isr))
 
     def maybe_increment_high_watermark(self) -> bool:
-        """Advance the high watermark to the smallest ISR log end offset; True if it moved."""
-        if not self.is_leader:
+        """Advance the high watermark to the smallest ISR log end offset; True if it moved.
+        Not while the ISR is below min ISR (KIP-966)."""
+        if not self.is_leader or len(self.isr) < self.min_isr():
             return False
         lg = self.log
         hw = lg.log_end_offset
@@ -86,6 +93,10 @@ class ReplicaTracking:
             lg.high_watermark = hw
             return True
         return False
+
+    def min_isr(self) -> int:
+        """``min.insync.replicas`` capped at the replication factor (Kafka's effective min ISR)."""
+        return min(self.log.config.min_insync_replicas, max(len(self.replicas), 1))
 
     def update_follower(self, replica: int, fetch_offset: int) -> bool:
         """Record a follower fetch at ``fetch_offset``; True if the high watermark moved."""

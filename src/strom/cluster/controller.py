@@ -76,6 +76,7 @@ class ControllerSettings:
     auto_leader_rebalance: bool = True
     imbalance_check_interval_s: float = 300.0
     imbalance_per_broker_pct: int = 10
+    min_insync_replicas: int = 1  # the broker default (KIP-966: ELR and the strict HW rule)
 
 
 class Controller:
@@ -92,7 +93,8 @@ class Controller:
         self.settings = settings
         self.ctx = ControllerContext()
         self.events = ControllerEventManager()
-        self.states = PartitionStateStore(self.zk, self.ctx, self._check_still_controller)
+        self.states = PartitionStateStore(self.zk, self.ctx, self._check_still_controller,
+                                          self.min_isr)  # fmt: skip
         self.requests = BrokerRequests(self.ctx, channel, broker_id)
         self.admin = ControllerAdmin(self.ctx, self.states, self.requests, self.zk)
         self.broker_events = BrokerEventHandler(
@@ -307,16 +309,28 @@ class Controller:
             self._resign("the controller epoch moved on")
             raise NotControllerError()
 
-    def unclean_allowed(self, topic: str) -> bool:
-        """``unclean.leader.election.enable`` of ``topic`` (its znode), else the broker's."""
+    def _topic_config(self, topic: str, key: str) -> object:
         try:
             data, _ = self.zk.get(f"{zs.CONFIG_TOPICS}/{topic}")
-            value = json.loads(data).get("config", {}).get("unclean.leader.election.enable")
+            return json.loads(data).get("config", {}).get(key)
         except (NoNodeError, ValueError, AttributeError):
-            value = None
+            return None
+
+    def unclean_allowed(self, topic: str) -> bool:
+        """``unclean.leader.election.enable`` of ``topic`` (its znode), else the broker's."""
+        value = self._topic_config(topic, "unclean.leader.election.enable")
         if value is None:
             return self.settings.unclean_leader_election
         return str(value).strip().lower() == "true"
+
+    def min_isr(self, topic: str) -> int:
+        """``min.insync.replicas`` of ``topic`` (its znode), else the broker's."""
+        value = self._topic_config(topic, "min.insync.replicas")
+        try:
+            return max(1, int(str(value))) if value is not None else \
+                self.settings.min_insync_replicas
+        except ValueError:
+            return self.settings.min_insync_replicas
 
     # -- watch handlers ----------------------------------------------------------------------------
     def _on_topics(self, children: list[str]) -> None:

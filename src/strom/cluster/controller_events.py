@@ -16,7 +16,10 @@ waiting for their target replicas to catch up). Runs on the controller's event t
 
 Invariants: those of :mod:`strom.cluster.partition_changes`; a broker whose registration has a
 new epoch (it restarted, even before its old ZooKeeper session expired) counts as failed and
-joined at once: its old incarnation's leadership moves and it is told its partitions again.
+joined at once: its old incarnation's leadership moves and it is told its partitions again. A
+broker registered after an unclean shutdown (KIP-966) is first removed from every ISR and ELR
+(:func:`strom.cluster.partition_changes.unclean_shutdown_changes`), in a write of its own that
+precedes the elections of the same event, so it is never elected with a log that lost records.
 """
 
 from __future__ import annotations
@@ -64,8 +67,10 @@ class BrokerEventHandler:
         if bounced:
             log.info("brokers restarted since their partitions' states were written: %s",
                      {f"{t}-{p}": sorted(b) for (t, p), b in bounced.items()})  # fmt: skip
+        unclean = self.states.unclean_since_written()
+        written = self._fence_unclean(unclean)
         changes = changes_of.bounced_replica_elections(self.ctx, bounced, self.unclean_allowed)
-        written = self.states.write(changes)
+        written = list(dict.fromkeys(written + self.states.write(changes)))
         return written + self.bring_online([tp for tp in self.ctx.partitions()
                                             if tp not in written])  # fmt: skip
 
@@ -85,13 +90,31 @@ class BrokerEventHandler:
         ctx.shutting_down -= gone
         for b in gone:
             self.requests.forget(b)
+        unclean = {b for b in new if ctx.brokers[b].unclean_shutdown}
+        written = self._fence_unclean({tp: unclean for tp in ctx.partitions()} if unclean else {})
         changes = changes_of.broker_change_elections(ctx, gone, new, self.unclean_allowed)
-        written = self.states.write(changes)
+        written += self.states.write(changes)
         written += self.bring_online([tp for tp in ctx.partitions() if tp not in ctx.states])
+        written = list(dict.fromkeys(written))
         self.requests.update_metadata()
         self.requests.leader_and_isr(written)
         for b in new:
             self.requests.leader_and_isr(ctx.partitions_on(b), only=b)
+
+    def _fence_unclean(self, fenced: dict[TP, set[int]]) -> list[TP]:
+        """Remove brokers that restarted after an unclean shutdown from the ISRs and ELRs of the
+        partitions they are named for; returns the partitions written."""
+        changes = changes_of.unclean_shutdown_changes(self.ctx, fenced)
+        if not changes:
+            return []
+        brokers = set().union(*fenced.values())
+        written = self.states.write(changes, unclean=brokers)
+        states = self.ctx.states
+        log.warning("brokers %s restarted after an unclean shutdown: removed from the ISR/ELR "
+                    "of %s", sorted(brokers),
+                    {f"{t}-{p}": (states[(t, p)].leader, list(states[(t, p)].isr),
+                                  list(states[(t, p)].elr)) for t, p in written})  # fmt: skip
+        return written
 
     def alter_partition(
         self, broker_id: int, items: list[AlterItem]
@@ -99,7 +122,8 @@ class BrokerEventHandler:
         """AlterPartition: ``(tp, leader epoch, new ISR, partition epoch)`` from the leader."""
         ctx = self.ctx
         out, changes, resigned = changes_of.alter_partition_decisions(ctx, broker_id, items)
-        written = set(self.states.write(changes))
+        # a leader resigning over corrupt data is not eligible to lead again (never in the ELR)
+        written = set(self.states.write(changes, unclean={broker_id} if resigned else ()))
         result = []
         for tp, err in out:
             if tp in changes:

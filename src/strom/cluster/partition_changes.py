@@ -10,6 +10,7 @@ touches (no ZooKeeper, no network; the callers write the result with
 - :func:`alter_partition_decisions`: an AlterPartition from a partition leader;
 - :func:`controlled_shutdown_changes`: a broker asks to leave;
 - :func:`offline_replica_elections`: replicas went offline with a broker's log directory;
+- :func:`unclean_shutdown_changes`: brokers restarted after an unclean shutdown (KIP-966);
 - :func:`admin_elections` and :func:`imbalanced_partitions`: ElectLeaders and the preferred
   leader rebalance.
 
@@ -17,7 +18,10 @@ Invariants (those of :mod:`strom.cluster.election`, per partition): a partition 
 live ISR member unless unclean election is allowed for its topic; a broker that is shutting down
 or whose replica is offline is never elected; an AlterPartition changes a partition only when it
 comes from the current leader at the current leader epoch and partition epoch, and never adds a
-dead or offline replica to the ISR.
+dead or offline replica to the ISR; a broker that restarted after an unclean shutdown leaves
+every ISR and ELR (it may have lost records the others acknowledged) before any election that
+could pick it, and comes back only by catching up with the leader. The ELR of each change is
+completed when it is written (:func:`strom.cluster.election.next_elr`).
 """
 
 from __future__ import annotations
@@ -198,6 +202,23 @@ def offline_replica_elections(
             changes[tp] = el
         elif len(st.isr) > 1 and any(b in st.isr for b in offline):
             changes[tp] = Election(st.leader, tuple(b for b in st.isr if b not in offline))
+    return changes
+
+
+def unclean_shutdown_changes(
+    ctx: ControllerContext, fenced: dict[TP, set[int]]
+) -> dict[TP, Election]:
+    """Per partition, the brokers of ``fenced`` restarted after an unclean shutdown: drop them
+    from its ISR (a fenced leader leaves the partition leaderless until the election that
+    follows) and its ELR (done by ``next_elr`` with them as unclean when written). Partitions
+    where they are in neither are left alone."""
+    changes: dict[TP, Election] = {}
+    for tp, brokers in fenced.items():
+        st = ctx.states.get(tp)
+        if st is None or not any(b in st.isr or b in st.elr for b in brokers):
+            continue
+        leader = NO_LEADER if st.leader in brokers else st.leader
+        changes[tp] = Election(leader, tuple(b for b in st.isr if b not in brokers))
     return changes
 
 

@@ -12,6 +12,11 @@ controller wrote. A chunk that fails as a whole (one partition's version moved, 
 already there) is retried partition by partition, so one stale partition never blocks the others.
 Reads of many partitions are pipelined (kazoo's async API), not one round trip each.
 
+The znode carries Kafka's fields plus KIP-966's ``eligible_leader_replicas`` and
+``last_known_elr`` (absent means empty, so states written before them read unchanged). Every
+write completes the ELR of the change (:func:`strom.cluster.election.next_elr`) with the topic's
+``min.insync.replicas`` and the brokers fenced by it (unclean shutdown, offline replicas).
+
 Invariants:
 - The leader epoch grows by one exactly when the leader changes; the partition epoch is the
   state znode's version (0 when created), and a write is conditional on the version last seen.
@@ -23,14 +28,14 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from kazoo.exceptions import NoNodeError
 
 from strom.cluster import zk_store as zs
 from strom.cluster.controller_requests import TP, ControllerContext
-from strom.cluster.election import Election, LeaderIsr
+from strom.cluster.election import Election, LeaderIsr, next_elr
 
 log = logging.getLogger("strom.cluster.controller")
 
@@ -39,14 +44,21 @@ MAX_BYTES_PER_MULTI = 512 * 1024
 
 
 def state_body(controller_epoch: int, el: Election, leader_epoch: int) -> bytes:
-    return zs.dumps({"controller_epoch": controller_epoch, "leader": el.leader, "version": 1,
-                     "leader_epoch": leader_epoch, "isr": list(el.isr)})  # fmt: skip
+    body: dict[str, Any] = {"controller_epoch": controller_epoch, "leader": el.leader,
+                            "version": 1, "leader_epoch": leader_epoch, "isr": list(el.isr)}
+    if el.elr:
+        body["eligible_leader_replicas"] = list(el.elr)
+    if el.last_known_elr:
+        body["last_known_elr"] = list(el.last_known_elr)
+    return zs.dumps(body)
 
 
 def parse_state(data: bytes, version: int) -> LeaderIsr:
     d = json.loads(data)
     return LeaderIsr(int(d["leader"]), int(d["leader_epoch"]), tuple(d["isr"]),
-                     int(d.get("controller_epoch", 0)), version)  # fmt: skip
+                     int(d.get("controller_epoch", 0)), version,
+                     tuple(int(b) for b in d.get("eligible_leader_replicas", ())),
+                     tuple(int(b) for b in d.get("last_known_elr", ())))  # fmt: skip
 
 
 def chunks(sizes: Iterable[tuple[TP, int]], max_ops: int, max_bytes: int) -> list[list[TP]]:
@@ -66,12 +78,14 @@ def chunks(sizes: Iterable[tuple[TP, int]], max_ops: int, max_bytes: int) -> lis
 
 
 class PartitionStateStore:
-    def __init__(self, zk: Any, ctx: ControllerContext, fenced: Callable[[], None]) -> None:
+    def __init__(self, zk: Any, ctx: ControllerContext, fenced: Callable[[], None],
+                 min_isr: Callable[[str], int] = lambda _t: 1) -> None:  # fmt: skip
         """``fenced`` is called after a failed write: it raises when this controller lost its
-        role (the controller epoch moved on)."""
+        role (the controller epoch moved on). ``min_isr``: a topic's ``min.insync.replicas``."""
         self.zk = zk
         self.ctx = ctx
         self.fenced = fenced
+        self.min_isr = min_isr
         self.multis = 0  # ZooKeeper transactions sent (for tests and benchmarks)
         # zxid of the last write of each state as read (not as written since): tells which
         # brokers registered again after a partition's state was written
@@ -105,11 +119,36 @@ class PartitionStateStore:
                 out[tp] = {st.leader}
         return out
 
+    def unclean_since_written(self) -> dict[TP, set[int]]:
+        """Per partition (as read), the brokers registered after an unclean shutdown whose
+        registration is newer than the partition's state and that are in its ISR or ELR: no
+        controller has fenced them there yet (KIP-966)."""
+        out: dict[TP, set[int]] = {}
+        for tp, st in self.ctx.states.items():
+            zxid = self.written_zxid.get(tp)
+            if zxid is None:
+                continue
+            for b in (*st.isr, *st.elr):
+                e = self.ctx.brokers.get(b)
+                if e is not None and e.unclean_shutdown and e.epoch > zxid:
+                    out.setdefault(tp, set()).add(b)
+        return out
+
     # -- writes --------------------------------------------------------------------------------
-    def write(self, changes: dict[TP, Election]) -> list[TP]:
-        """Write the new leader/ISR of each partition; returns the partitions written (the
-        others are re-read). Raises (through ``fenced``) when this controller was fenced."""
+    def write(self, changes: dict[TP, Election], unclean: Collection[int] = ()) -> list[TP]:
+        """Write the new leader/ISR (and ELR) of each partition; ``unclean``: brokers that
+        restarted after an unclean shutdown (they leave the ELR). Returns the partitions
+        written (the others are re-read). Raises (through ``fenced``) when this controller was
+        fenced."""
         ctx = self.ctx
+        min_isr: dict[str, int] = {}
+        completed: dict[TP, Election] = {}
+        for tp, el in changes.items():
+            if tp[0] not in min_isr:
+                min_isr[tp[0]] = self.min_isr(tp[0])
+            out = set(unclean) | ctx.offline_replicas.get(tp, set())
+            completed[tp] = next_elr(ctx.states.get(tp), el, ctx.replicas(tp), min_isr[tp[0]], out)
+        changes = completed
         bodies: dict[TP, bytes] = {}
         for tp, el in changes.items():
             old = ctx.states.get(tp)
@@ -135,7 +174,8 @@ class PartitionStateStore:
                 )  # fmt: skip
             epoch = 0 if old is None else old.leader_epoch + (el.leader != old.leader)
             version = 0 if old is None else old.zk_version + 1
-            ctx.states[tp] = LeaderIsr(el.leader, epoch, el.isr, ctx.epoch, version)
+            ctx.states[tp] = LeaderIsr(el.leader, epoch, el.isr, ctx.epoch, version, el.elr,
+                                       el.last_known_elr)  # fmt: skip
         return written
 
     def _write_multi(self, chunk: list[TP], bodies: dict[TP, bytes]) -> bool:

@@ -11,12 +11,15 @@ Layout (under the chroot of ``zookeeper.connect``)::
     /cluster/id                                  {"version":"1","id":"<cluster id>"}
     /brokers/ids/<id>              (ephemeral)   {"version":5,"host":..,"port":..,"rack":..,
                                                   "endpoints":["PLAINTEXT://h:p"],...,
-                                                  "strom_instance":"<host>:<log dir>"}
+                                                  "strom_instance":"<host>:<log dir>",
+                                                  "strom_unclean_shutdown":true (KIP-966)}
     /brokers/topics/<topic>                      {"version":3,"topic_id":"<base64 uuid>",
                                                   "partitions":{"0":[1,2,3]},
                                                   "adding_replicas":{},"removing_replicas":{}}
     /brokers/topics/<topic>/partitions/<p>/state {"controller_epoch":..,"leader":..,
-                                                  "leader_epoch":..,"isr":[..],"version":1}
+                                                  "leader_epoch":..,"isr":[..],"version":1,
+                                                  "eligible_leader_replicas":[..],
+                                                  "last_known_elr":[..]} (both optional)
     /config/topics/<topic>                       {"version":1,"config":{...}}
     /config/<entity type>/<name>                 the same, for other entities (``groups``)
     /admin/delete_topics/<topic>                 topic deletion requests
@@ -80,6 +83,8 @@ class BrokerEndpoint:
     # every listener: (name, host, port, security protocol code); host/port above are the
     # inter-broker listener's
     listeners: tuple[tuple[str, str, int, int], ...] = ()
+    # registered after an unclean shutdown (KIP-966): the controller fences it from ISRs/ELRs
+    unclean_shutdown: bool = False
 
     def address(self, listener: str) -> tuple[str, int]:
         """Host and port of ``listener`` (the inter-broker one when the broker has no such
@@ -208,7 +213,8 @@ class ZkMetadataStore(MetadataStore):
     def register_broker(self, broker_id: int, host: str, port: int, rack: str | None,
                         listener: str = "PLAINTEXT",
                         endpoints: list[tuple[str, str, int, str]] | None = None,
-                        instance: str | None = None) -> int:  # fmt: skip
+                        instance: str | None = None,
+                        unclean_shutdown: bool = False) -> int:  # fmt: skip
         """Create the ephemeral ``/brokers/ids/<id>``; returns the broker epoch (its czxid).
         ``endpoints``: every listener as (name, host, port, security protocol); ``host:port``
         is the inter-broker one.
@@ -221,7 +227,11 @@ class ZkMetadataStore(MetadataStore):
         broker epoch) tells the controller the old incarnation is gone; a ``/controller`` znode
         that incarnation held is deleted too, so a new controller is elected now rather than
         when the old session expires. A registration with another instance (or none) is a live
-        duplicate: BrokerIdTakenError, as before."""
+        duplicate: BrokerIdTakenError, as before.
+
+        ``unclean_shutdown`` (KIP-966): this broker's logs were recovered after an unclean
+        shutdown and the controller has not yet seen it (``strom_unclean_shutdown`` in the
+        znode): the controller removes it from every ISR and ELR before electing it."""
         eps = endpoints or [(listener, host, port, "PLAINTEXT")]
         data: dict[str, Any] = {
             "version": 5,
@@ -237,6 +247,8 @@ class ZkMetadataStore(MetadataStore):
             data["rack"] = rack
         if instance:
             data["strom_instance"] = instance
+        if unclean_shutdown:
+            data["strom_unclean_shutdown"] = True
         path = f"{BROKER_IDS}/{broker_id}"
         for _ in range(REGISTER_ATTEMPTS):
             try:
@@ -308,7 +320,7 @@ class ZkMetadataStore(MetadataStore):
                     listeners.append((m.group(1), m.group(2), int(m.group(3)), code))
             out[int(child)] = BrokerEndpoint(
                 int(child), d["host"], int(d["port"]), d.get("rack"), int(stat.czxid),
-                tuple(listeners),
+                tuple(listeners), bool(d.get("strom_unclean_shutdown", False)),
             )  # fmt: skip
         return out
 
