@@ -228,6 +228,43 @@ def test_request_queue_time_counts_the_wait_behind_a_long_poll(mbroker: Any, bas
     assert delta("localtimems_sum") < delta("requestqueuetimems_sum")
 
 
+def test_remote_time_is_the_long_poll_wait_and_local_time_is_not(mbroker: Any, base: str) -> None:
+    """A Fetch long-polling 1 s on an empty partition spends that second in purgatory: Kafka's
+    ``RemoteTimeMs`` holds it, ``LocalTimeMs`` (the handler's own work) does not."""
+    F = FetchRequest
+    with WireClient(mbroker.bootstrap) as c:
+        create_topic(c, "remote")
+        before = scrape(base)
+        poll = F(
+            replica_id=-1,
+            max_wait_ms=1000,
+            min_bytes=1,
+            max_bytes=1 << 20,
+            isolation_level=0,
+            topics=[
+                F.FetchTopic(
+                    topic="remote",
+                    partitions=[
+                        F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)
+                    ],
+                )
+            ],
+        )
+        resp = c.request(poll, 11)
+        assert isinstance(resp, FetchResponse)
+    after = scrape(base)
+
+    def delta(metric: str) -> float:
+        name, tags = RM + metric, {"request": "FetchConsumer"}
+        return value(after, name, **tags) - value(before, name, **tags)
+
+    assert delta("remotetimems_count") == 1
+    assert 900 <= delta("remotetimems_sum") <= 30_000
+    assert delta("localtimems_sum") < delta("remotetimems_sum") / 2
+    assert delta("totaltimems_sum") >= delta("remotetimems_sum")
+    assert delta("throttletimems_sum") == 0
+
+
 def test_confluent_producer_counts_match_the_log(mbroker: Any, base: str) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "real", partitions=3)
