@@ -46,6 +46,7 @@ from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
 from strom.broker.producer_id_manager import ProducerIdManager
 from strom.broker.quotas import ClientQuotaManager, QuotaWindows
+from strom.broker.reconfigurables import CleanerReconfig, ListenerTlsReconfig, SocketServerReconfig
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.acl_store import AclStore, LocalAclStore
@@ -200,6 +201,12 @@ class Broker:
         self.dynamic_config = DynamicBrokerConfig(
             self.broker_id, config, lambda: self.config_store, self._follow_dynamic_change
         )
+        for r in (
+            SocketServerReconfig(self.server.quotas),
+            CleanerReconfig(self.log_manager),
+            ListenerTlsReconfig(self.server.security),
+        ):
+            self.dynamic_config.add_reconfigurable(r)
         self.services = BrokerServices(
             broker_id=self.broker_id,
             config=config,

@@ -11,6 +11,10 @@ of acceptors waiting for a free slot. Kafka's semantics (``ConnectionQuotas``, K
   the inter-broker listener (closing the least recently used client connection to make room);
   a cluster sizes ``max.connections`` with its brokers' connections in mind.
 
+The limits change at run time (dynamic broker configs, :meth:`reconfigure`): the next connection
+accepted obeys the new limits; connections already open are never closed, even when they exceed
+a lowered limit (Kafka's behaviour); a raised ``max.connections`` wakes a waiting acceptor.
+
 Invariants: ``total`` equals the number of registered, unreleased connections and the per-IP
 counts sum to it; ``total`` never exceeds ``max_connections`` through :meth:`register` once the
 caller waited for a slot; an IP's count never exceeds its limit.
@@ -106,6 +110,13 @@ class ConnectionQuotas:
         self.total += 1
         return True
 
+    def reconfigure(self, max_connections: int, max_per_ip: int, overrides: dict[str, int]) -> None:
+        """New limits for the connections accepted from now on; open ones stay open."""
+        self.max_connections = max_connections
+        self.max_per_ip = max_per_ip
+        self.overrides = dict(overrides)
+        self._wake_waiters()
+
     def release(self, ip: str) -> None:
         """A registered connection from ``ip`` closed."""
         if self.per_ip[ip] <= 0:
@@ -114,6 +125,9 @@ class ConnectionQuotas:
         if not self.per_ip[ip]:
             del self.per_ip[ip]
         self.total -= 1
+        self._wake_waiters()
+
+    def _wake_waiters(self) -> None:
         while self._slot_waiters and self.has_slot():
             fut = self._slot_waiters.pop(0)
             if not fut.done():

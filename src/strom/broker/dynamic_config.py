@@ -36,6 +36,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError, _list
+from strom.broker.reconfigurables import (
+    CLEANER_KEYS,
+    LISTENER_SSL_KEYS,
+    LISTENER_SSL_SECRETS,
+    SOCKET_SERVER_KEYS,
+    Reconfigurable,
+    listener_key,
+)
 from strom.cluster.broker_configs import DEFAULT_ENTITY, BrokerConfigStore
 from strom.errors import ErrorCode, KafkaError
 from strom.storage.config import LogConfig
@@ -46,9 +54,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("strom.broker.dynamic_config")
 
-DYNAMIC_KEYS = frozenset(k for keys in TOPIC_SYNONYMS.values() for k in keys) - {
+TOPIC_DEFAULT_KEYS = frozenset(k for keys in TOPIC_SYNONYMS.values() for k in keys) - {
     "log.flush.scheduler.interval.ms"  # a scheduler setting in Kafka, read-only
 }
+DYNAMIC_KEYS = TOPIC_DEFAULT_KEYS | SOCKET_SERVER_KEYS | CLEANER_KEYS
+
+
+def is_dynamic(name: str, listeners: frozenset[str] = frozenset()) -> bool:
+    """A key that can be changed at run time: a :data:`DYNAMIC_KEYS` key, or a reconfigurable
+    TLS key of one of ``listeners`` (lower-case names) under its ``listener.name.`` prefix."""
+    if name in DYNAMIC_KEYS:
+        return True
+    scoped = listener_key(name)
+    return scoped is not None and scoped[0] in listeners and scoped[1] in LISTENER_SSL_KEYS
+
+
 SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
 
 
@@ -69,6 +89,11 @@ class DynamicBrokerConfig:
         self._store = store
         self._on_change = on_change
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.listeners = frozenset(lst.name.lower() for lst in config.listeners)
+        self.reconfigurables: list[Reconfigurable] = []
+
+    def add_reconfigurable(self, r: Reconfigurable) -> None:
+        self.reconfigurables.append(r)
 
     @property
     def own(self) -> str:
@@ -97,8 +122,8 @@ class DynamicBrokerConfig:
         self._apply(default, own)
 
     def _apply(self, default: dict[str, str], own: dict[str, str]) -> None:
-        default = _usable(default, "default")
-        own = _usable(own, f"broker {self.broker_id}")
+        default = self._usable(default, "default", per_broker=False)
+        own = self._usable(own, f"broker {self.broker_id}", per_broker=True)
         try:
             changed = self.config.apply_dynamic(default, own)
         except ConfigError as exc:
@@ -110,6 +135,24 @@ class DynamicBrokerConfig:
                 ", ".join(f"{k}={self.config.values[k]}" for k in sorted(changed)),
             )
             self._on_change(changed)
+            for r in self.reconfigurables:
+                mine = {k for k in changed if r.follows(k)}
+                if mine:
+                    try:
+                        r.reconfigure(self.config, mine)
+                    except Exception:  # the previous setting stays; the broker keeps serving
+                        log.exception("applying dynamic broker configs %s failed", sorted(mine))
+
+    def _usable(self, configs: dict[str, str], what: str, per_broker: bool) -> dict[str, str]:
+        out = {
+            k: v
+            for k, v in configs.items()
+            if is_dynamic(k, self.listeners) and (per_broker or listener_key(k) is None)
+        }
+        ignored = sorted(set(configs) - set(out))
+        if ignored:
+            log.warning("ignoring non-dynamic stored %s broker configs: %s", what, ignored)
+        return out
 
     # -- changes from clients -------------------------------------------------------------
     def _check_entity(self, resource_name: str) -> str:
@@ -172,23 +215,38 @@ class DynamicBrokerConfig:
         self._apply_entity(entity, configs)
 
     def validate(self, entity: str, configs: dict[str, str]) -> None:
-        unknown = sorted(k for k in configs if k not in KEYS)
-        if unknown:
-            raise KafkaError(
-                f"Unknown broker configs: {', '.join(unknown)}", ErrorCode.INVALID_CONFIG
-            )
-        static = sorted(k for k in configs if k not in DYNAMIC_KEYS)
-        if static:
-            raise KafkaError(
-                f"Cannot update these configs dynamically: {', '.join(static)}",
-                ErrorCode.INVALID_REQUEST,
-            )
+        def refuse(names: list[str], why: str, code: ErrorCode) -> None:
+            if names:
+                raise KafkaError(f"{why}: {', '.join(sorted(names))}", code)
+
+        scoped = {k: listener_key(k) for k in configs if listener_key(k) is not None}
+        refuse([k for k in configs if k not in KEYS and k not in scoped],
+               "Unknown broker configs", ErrorCode.INVALID_CONFIG)  # fmt: skip
+        refuse([k for k, lk in scoped.items() if lk and lk[1] in LISTENER_SSL_SECRETS],
+               "Password configs cannot be stored dynamically (no password.encoder.secret): "
+               "use key stores without a password or a static config",
+               ErrorCode.INVALID_CONFIG)  # fmt: skip
+        refuse([k for k, lk in scoped.items() if lk and lk[0] not in self.listeners],
+               "Unknown listener", ErrorCode.INVALID_CONFIG)  # fmt: skip
+        refuse([k for k in configs if k in KEYS and k.startswith("ssl.")],
+               "These security configs can be dynamically updated only per-listener using the "
+               "listener prefix", ErrorCode.INVALID_REQUEST)  # fmt: skip
+        refuse([k for k in configs if not is_dynamic(k, self.listeners)],
+               "Cannot update these configs dynamically", ErrorCode.INVALID_REQUEST)  # fmt: skip
+        if entity == DEFAULT_ENTITY:
+            refuse(list(scoped), "Cannot update these configs at default cluster level, broker "
+                   "id must be specified", ErrorCode.INVALID_REQUEST)  # fmt: skip
         trial = BrokerConfig(self.config.originals)
         default = configs if entity == DEFAULT_ENTITY else self.config.dynamic_default
         own = configs if entity != DEFAULT_ENTITY else self.config.dynamic_broker
         try:
-            trial.apply_dynamic(default, own)
+            trial.apply_dynamic(self.config.dynamic_default, self.config.dynamic_broker)
+            changed = trial.apply_dynamic(default, own)
             LogConfig.from_properties(trial.topic_defaults())
+            for r in self.reconfigurables:
+                mine = {k for k in changed if r.follows(k)}
+                if mine:
+                    r.validate(self.config, trial, mine)
         except ConfigError as exc:
             raise KafkaError(str(exc), ErrorCode.INVALID_CONFIG) from None
         except KafkaError as exc:
@@ -212,14 +270,6 @@ def _list_op(configs: dict[str, str], name: str, op: int, value: str | None) -> 
     if op == APPEND:
         return ",".join(items + [x for x in given if x not in items])
     return ",".join(x for x in items if x not in given)
-
-
-def _usable(configs: dict[str, str], what: str) -> dict[str, str]:
-    out = {k: v for k, v in configs.items() if k in DYNAMIC_KEYS}
-    ignored = sorted(set(configs) - set(out))
-    if ignored:
-        log.warning("ignoring non-dynamic stored %s broker configs: %s", what, ", ".join(ignored))
-    return out
 
 
 def apply_changes(topics: TopicManager, changed: set[str]) -> None:

@@ -360,6 +360,12 @@ class SocketServer:
                 log.warning("accept on %s failed: %s", name, exc)
                 await asyncio.sleep(0.1)
                 continue
+            if not self.quotas.has_slot():  # max.connections lowered while accepting
+                try:
+                    await self.quotas.wait_for_slot()  # held unread, as if in the backlog
+                except BaseException:
+                    conn.close()
+                    raise
             ip = str(addr[0])
             if not self.quotas.register(ip):
                 log.info(
