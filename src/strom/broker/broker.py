@@ -46,7 +46,12 @@ from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
 from strom.broker.producer_id_manager import ProducerIdManager
 from strom.broker.quotas import ClientQuotaManager, QuotaWindows
-from strom.broker.reconfigurables import CleanerReconfig, ListenerTlsReconfig, SocketServerReconfig
+from strom.broker.reconfigurables import (
+    CleanerReconfig,
+    ListenerTlsReconfig,
+    ReplicaFetchersReconfig,
+    SocketServerReconfig,
+)
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.acl_store import AclStore, LocalAclStore
@@ -204,6 +209,7 @@ class Broker:
         for r in (
             SocketServerReconfig(self.server.quotas),
             CleanerReconfig(self.log_manager),
+            ReplicaFetchersReconfig(self.cluster.fetchers if self.cluster is not None else None),
             ListenerTlsReconfig(self.server.security),
         ):
             self.dynamic_config.add_reconfigurable(r)

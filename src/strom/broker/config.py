@@ -177,6 +177,7 @@ _KEYS = [
     Key("unclean.leader.election.enable", _bool, "false"),
     Key("num.network.threads", int, "3", 1),
     Key("num.io.threads", int, "8", 1),
+    Key("num.replica.fetchers", int, "1", 1),
     Key("num.recovery.threads.per.data.dir", int, "1", 1),
     Key("offsets.topic.num.partitions", int, "50", 1),
     Key("offsets.topic.replication.factor", int, "3", 1),

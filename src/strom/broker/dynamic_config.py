@@ -57,7 +57,7 @@ log = logging.getLogger("strom.broker.dynamic_config")
 TOPIC_DEFAULT_KEYS = frozenset(k for keys in TOPIC_SYNONYMS.values() for k in keys) - {
     "log.flush.scheduler.interval.ms"  # a scheduler setting in Kafka, read-only
 }
-DYNAMIC_KEYS = TOPIC_DEFAULT_KEYS | SOCKET_SERVER_KEYS | CLEANER_KEYS
+DYNAMIC_KEYS = TOPIC_DEFAULT_KEYS | SOCKET_SERVER_KEYS | CLEANER_KEYS | {"num.replica.fetchers"}
 
 
 def is_dynamic(name: str, listeners: frozenset[str] = frozenset()) -> bool:

@@ -15,6 +15,10 @@ INVALID_CONFIG and nothing changes) and applying the stored config to the runnin
   ``LogCleaner.ReconfigurableConfigs``): the cleaner threads are stopped (off the event loop; a
   cleaning in progress is abandoned, never half-applied) and started again with the new config.
   Kafka's limits: at least 1 thread, at least half and at most double the current count.
+- :class:`ReplicaFetchersReconfig` -- ``num.replica.fetchers`` (Kafka's ``DynamicThreadPool``:
+  at least 1, at least half and at most double the current count): the replica fetchers of each
+  source broker are resized, partitions re-spread with their fetch positions
+  (:meth:`strom.broker.replica_fetcher.ReplicaFetcherManager.resize`).
 - :class:`ListenerTlsReconfig` -- ``listener.name.<listener>.ssl.keystore.*`` /
   ``ssl.truststore.*`` (Kafka's ``SslConfigs.RECONFIGURABLE_CONFIGS``, per broker and per
   listener only): the new stores must load into a server context and the new certificate must
@@ -41,6 +45,7 @@ from strom.broker.security.tls import TlsConfigError, key_store_identity, server
 from strom.storage.cleaner import CleanerConfig
 
 if TYPE_CHECKING:
+    from strom.broker.replica_fetcher import ReplicaFetcherManager
     from strom.storage.log_manager import LogManager
 
 log = logging.getLogger("strom.broker.dynamic_config")
@@ -125,6 +130,37 @@ class SocketServerReconfig:
             self.quotas.max_per_ip,
             self.quotas.overrides,
         )
+
+
+def check_thread_count(name: str, now: int, new: int) -> None:
+    """Kafka's rule for a thread pool resized at run time."""
+    if new == now:
+        return
+    what = f"Dynamic thread count update validation failed for {name}={new}"
+    if new < 1:
+        raise ConfigError(f"{what}, value should be at least 1")
+    if new < now // 2:
+        raise ConfigError(f"{what}, value should be at least half the current value {now}")
+    if new > now * 2:
+        raise ConfigError(
+            f"{what}, value should not be greater than double the current value {now}"
+        )
+
+
+class ReplicaFetchersReconfig:
+    def __init__(self, fetchers: ReplicaFetcherManager | None) -> None:
+        self.fetchers = fetchers  # None on a single node: nothing to resize
+
+    def follows(self, name: str) -> bool:
+        return name == "num.replica.fetchers"
+
+    def validate(self, current: BrokerConfig, new: BrokerConfig, changed: set[str]) -> None:
+        name = "num.replica.fetchers"
+        check_thread_count(name, int(current[name]), int(new[name]))
+
+    def reconfigure(self, config: BrokerConfig, changed: set[str]) -> None:
+        if self.fetchers is not None:
+            self.fetchers.resize(int(config["num.replica.fetchers"]))
 
 
 class CleanerReconfig:
