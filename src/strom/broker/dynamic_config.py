@@ -15,8 +15,12 @@ Dynamic here: the broker keys that provide topic defaults (``log.retention.*``,
 ``log.segment.bytes``, ``log.roll.*``, ``log.cleanup.policy``, ``log.cleaner.*`` topic
 defaults, ``message.max.bytes``, ``compression.type``, ``min.insync.replicas``,
 ``unclean.leader.election.enable``, ...): every topic without its own override follows the new
-value at once (its logs get the new config; retention, rolling and validation read it).
-Other keys are refused with INVALID_REQUEST ("Cannot update these configs dynamically").
+value at once (its logs get the new config; retention, rolling and validation read it). Also
+dynamic: the keys of the running parts in :mod:`strom.broker.reconfigurables` (connection
+limits, the log cleaner, ``num.replica.fetchers``, listeners' TLS stores under
+``listener.name.<listener>.``, per broker only); each part validates a change before it is
+stored and is reconfigured once it is applied. Other keys are refused with INVALID_REQUEST
+("Cannot update these configs dynamically").
 
 Invariants: a change is validated whole (every value parses, the resulting topic defaults
 form a valid topic config) before it is stored, so an invalid change stores nothing and
