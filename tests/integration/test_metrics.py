@@ -265,6 +265,45 @@ def test_remote_time_is_the_long_poll_wait_and_local_time_is_not(mbroker: Any, b
     assert delta("throttletimems_sum") == 0
 
 
+def test_throttle_time_is_the_quota_throttle_of_the_response(mbroker: Any, base: str) -> None:
+    """A client id over its ``producer_byte_rate`` gets a throttled response: the
+    ``ThrottleTimeMs`` of Produce grows by the throttle_time_ms the broker answered."""
+    from strom.client import AdminClient
+    from strom.client.admin_quotas import QuotaAlteration
+    from strom.protocol.frames import decode_response, encode_request
+
+    with AdminClient({"bootstrap.servers": mbroker.bootstrap}) as admin:
+        [outcome] = admin.alter_client_quotas(
+            [QuotaAlteration({"client-id": "throttled"}, {"producer_byte_rate": 1024.0})]
+        )
+    assert outcome is None
+    P = ProduceRequest
+    req = P(
+        acks=1,
+        timeout_ms=5000,
+        topic_data=[
+            P.TopicProduceData(
+                name="throttled",
+                partition_data=[P.PartitionProduceData(index=0, records=batch(10, 10_000))],
+            )
+        ],
+    )
+    with WireClient(mbroker.bootstrap) as c:
+        create_topic(c, "throttled")
+        before = scrape(base)
+        c.send_raw(b"".join(encode_request(req, 9, 1, "throttled")))
+        _, resp = decode_response(c.recv_frame(), req.API_KEY, 9)
+    assert isinstance(resp, ProduceResponse) and resp.throttle_time_ms > 0
+    after = scrape(base)
+
+    def delta(metric: str) -> float:
+        name, tags = RM + metric, {"request": "Produce"}
+        return value(after, name, **tags) - value(before, name, **tags)
+
+    assert delta("throttletimems_count") == 1
+    assert delta("throttletimems_sum") == resp.throttle_time_ms
+
+
 def test_confluent_producer_counts_match_the_log(mbroker: Any, base: str) -> None:
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "real", partitions=3)
