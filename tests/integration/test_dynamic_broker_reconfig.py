@@ -6,11 +6,9 @@ changes; then new handshakes get the new certificate while open TLS connections 
 
 from __future__ import annotations
 
-import os
 import socket
 import ssl
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,23 +16,13 @@ from pathlib import Path
 import pytest
 from integration.conftest import BrokerProcess
 from integration.security_support import listener_ports, make_certs, tls_socket
-from metrics_scrape import ROOT
+from integration.test_dynamic_broker_config import configs
 from wire import WireClient
 
 from strom.protocol.frames import decode_response, encode_request
 from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
 
 pytestmark = pytest.mark.integration
-
-
-def configs(bootstrap: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run(
-        [sys.executable, "-m", "strom.tools.cli", "configs", "--bootstrap-server", bootstrap,
-         "--entity-type", "brokers", *args],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
-    )  # fmt: skip
 
 
 def alter(bootstrap: str, entity: str, config: str) -> subprocess.CompletedProcess[str]:

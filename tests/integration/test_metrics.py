@@ -185,31 +185,36 @@ def test_request_metrics_count_the_requests_sent(mbroker: Any, base: str) -> Non
         )
 
 
+def long_poll(topic: str) -> FetchRequest:
+    """A consumer Fetch that waits up to 1 s for a first byte at offset 0 of ``topic``-0."""
+    F = FetchRequest
+    return F(
+        replica_id=-1,
+        max_wait_ms=1000,
+        min_bytes=1,
+        max_bytes=1 << 20,
+        isolation_level=0,
+        topics=[
+            F.FetchTopic(
+                topic=topic,
+                partitions=[
+                    F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)
+                ],
+            )
+        ],
+    )
+
+
 def test_request_queue_time_counts_the_wait_behind_a_long_poll(mbroker: Any, base: str) -> None:
     """A connection handles its requests in order: an ApiVersions pipelined behind a Fetch that
     long-polls 1 s on an empty partition waits about that long in the queue, and
     ``RequestQueueTimeMs`` (and ``TotalTimeMs``) say so; its ``LocalTimeMs`` stays small."""
     from strom.protocol.frames import encode_request
 
-    F = FetchRequest
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "queued")
         before = scrape(base)
-        poll = F(
-            replica_id=-1,
-            max_wait_ms=1000,
-            min_bytes=1,
-            max_bytes=1 << 20,
-            isolation_level=0,
-            topics=[
-                F.FetchTopic(
-                    topic="queued",
-                    partitions=[
-                        F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)
-                    ],
-                )
-            ],
-        )
+        poll = long_poll("queued")
         c.send_raw(
             b"".join(encode_request(poll, 11, 101, "q"))
             + b"".join(encode_request(ApiVersionsRequest(), 2, 102, "q"))
@@ -231,26 +236,10 @@ def test_request_queue_time_counts_the_wait_behind_a_long_poll(mbroker: Any, bas
 def test_remote_time_is_the_long_poll_wait_and_local_time_is_not(mbroker: Any, base: str) -> None:
     """A Fetch long-polling 1 s on an empty partition spends that second in purgatory: Kafka's
     ``RemoteTimeMs`` holds it, ``LocalTimeMs`` (the handler's own work) does not."""
-    F = FetchRequest
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "remote")
         before = scrape(base)
-        poll = F(
-            replica_id=-1,
-            max_wait_ms=1000,
-            min_bytes=1,
-            max_bytes=1 << 20,
-            isolation_level=0,
-            topics=[
-                F.FetchTopic(
-                    topic="remote",
-                    partitions=[
-                        F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)
-                    ],
-                )
-            ],
-        )
-        resp = c.request(poll, 11)
+        resp = c.request(long_poll("remote"), 11)
         assert isinstance(resp, FetchResponse)
     after = scrape(base)
 
