@@ -99,29 +99,67 @@ def test_per_ip_override_at_cluster_default_survives_restart(broker: BrokerProce
     assert r.returncode != 0 and "INVALID_CONFIG" in r.stdout + r.stderr
 
 
+def _waiting_connection(port: int) -> socket.socket:
+    """A connection whose ApiVersions request gets no answer for 1.5 s: the broker did not
+    accept it (it waits in the listen backlog)."""
+    waiting = socket.create_connection(("127.0.0.1", port), timeout=1.5)
+    waiting.sendall(b"".join(encode_request(ApiVersionsRequest(), 0, 7, "w")))
+    with pytest.raises(TimeoutError):
+        waiting.recv(4)
+    return waiting
+
+
+def _answered(waiting: socket.socket) -> bool:
+    waiting.settimeout(10)
+    size = int.from_bytes(waiting.recv(4), "big")
+    body = b""
+    while len(body) < size:
+        body += waiting.recv(size - len(body))
+    cid, resp = decode_response(body, ApiVersionsRequest.API_KEY, 0)
+    return cid == 7 and isinstance(resp, ApiVersionsResponse)
+
+
 def test_max_connections_holds_new_connections_until_one_closes(broker: BrokerProcess) -> None:
     held = WireClient(broker.bootstrap, timeout=5)
     try:
         assert serves(held)
         r = alter(broker.bootstrap, "default", "max.connections=1")
         assert r.returncode == 0, r.stderr
-        assert serves(held)  # over the limit after the CLI's connection closed? never dropped
-        waiting = socket.create_connection(("127.0.0.1", broker.port), timeout=1.5)
-        waiting.sendall(b"".join(encode_request(ApiVersionsRequest(), 0, 7, "w")))
-        with pytest.raises(TimeoutError):
-            waiting.recv(4)  # in the listen backlog: not accepted while the broker is full
+        assert serves(held)  # open connections are never dropped
+        waiting = _waiting_connection(broker.port)
         held.close()
-        waiting.settimeout(10)
-        head = waiting.recv(4)
-        size = int.from_bytes(head, "big")
-        body = b""
-        while len(body) < size:
-            body += waiting.recv(size - len(body))
-        cid, resp = decode_response(body, ApiVersionsRequest.API_KEY, 0)
-        assert cid == 7 and isinstance(resp, ApiVersionsResponse)
+        assert _answered(waiting)
         waiting.close()
     finally:
         held.close()
+
+
+def test_listener_max_connections_limits_only_that_listener(tmp_path: Path) -> None:
+    b = BrokerProcess(
+        tmp_path / "data",
+        {
+            "listeners": "PLAINTEXT://127.0.0.1:0,OTHER://127.0.0.1:0",
+            "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,OTHER:PLAINTEXT",
+        },
+    )
+    b.start()
+    try:
+        ports = listener_ports(b)
+        r = alter(b.bootstrap, "default", "listener.name.other.max.connections=1")
+        assert r.returncode == 0, r.stdout + r.stderr
+        held = WireClient(f"127.0.0.1:{ports['OTHER']}", timeout=5)
+        assert serves(held)
+        waiting = _waiting_connection(ports["OTHER"])
+        with WireClient(b.bootstrap, timeout=5) as plain:  # the other listener is not limited
+            assert serves(plain)
+        held.close()
+        assert _answered(waiting)
+        waiting.close()
+        r = configs(b.bootstrap, "--entity-default", "--describe")
+        assert "  listener.name.other.max.connections=1 sensitive=false" in r.stdout, r.stdout
+    finally:
+        if b.alive():
+            b.stop()
 
 
 # -- log cleaner threads --------------------------------------------------------------------

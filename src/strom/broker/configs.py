@@ -107,7 +107,7 @@ def describe_broker_configs(cfg: BrokerConfig, default_only: bool = False) -> li
     the cluster-wide dynamic default, the static value, Kafka's default). ``default_only``
     describes the ``<default>`` entity: only keys with a cluster-wide dynamic value."""
     from strom.broker.dynamic_config import DYNAMIC_KEYS, is_dynamic
-    from strom.broker.reconfigurables import LISTENER_SSL_KEYS, listener_key
+    from strom.broker.reconfigurables import LISTENER_CLUSTER_KEYS, LISTENER_SSL_KEYS, listener_key
 
     listeners = frozenset(lst.name.lower() for lst in cfg.listeners)
     # listener.name.<listener>.<key> keys set in any layer, described as Kafka does by full name
@@ -140,7 +140,7 @@ def describe_broker_configs(cfg: BrokerConfig, default_only: bool = False) -> li
             or name.endswith(".password")
             # a listener's JAAS text, passwords, inline keys: only the key store and trust
             # store names are shown
-            or (lk is not None and lk[1] not in LISTENER_SSL_KEYS)
+            or (lk is not None and lk[1] not in LISTENER_SSL_KEYS | LISTENER_CLUSTER_KEYS)
         )
         if sensitive:  # Kafka's PASSWORD type: never described (value and synonyms null)
             value = None

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError, _list
 from strom.broker.reconfigurables import (
     CLEANER_KEYS,
+    LISTENER_CLUSTER_KEYS,
     LISTENER_SSL_KEYS,
     LISTENER_SSL_SECRETS,
     SOCKET_SERVER_KEYS,
@@ -70,7 +71,11 @@ def is_dynamic(name: str, listeners: frozenset[str] = frozenset()) -> bool:
     if name in DYNAMIC_KEYS:
         return True
     scoped = listener_key(name)
-    return scoped is not None and scoped[0] in listeners and scoped[1] in LISTENER_SSL_KEYS
+    return (
+        scoped is not None
+        and scoped[0] in listeners
+        and (scoped[1] in LISTENER_SSL_KEYS or scoped[1] in LISTENER_CLUSTER_KEYS)
+    )
 
 
 SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
@@ -151,7 +156,7 @@ class DynamicBrokerConfig:
         out = {
             k: v
             for k, v in configs.items()
-            if is_dynamic(k, self.listeners) and (per_broker or listener_key(k) is None)
+            if is_dynamic(k, self.listeners) and (per_broker or _cluster_level(k))
         }
         ignored = sorted(set(configs) - set(out))
         if ignored:
@@ -238,8 +243,9 @@ class DynamicBrokerConfig:
         refuse([k for k in configs if not is_dynamic(k, self.listeners)],
                "Cannot update these configs dynamically", ErrorCode.INVALID_REQUEST)  # fmt: skip
         if entity == DEFAULT_ENTITY:
-            refuse(list(scoped), "Cannot update these configs at default cluster level, broker "
-                   "id must be specified", ErrorCode.INVALID_REQUEST)  # fmt: skip
+            refuse([k for k, lk in scoped.items() if lk and lk[1] not in LISTENER_CLUSTER_KEYS],
+                   "Cannot update these configs at default cluster level, broker id must be "
+                   "specified", ErrorCode.INVALID_REQUEST)  # fmt: skip
         trial = BrokerConfig(self.config.originals)
         default = configs if entity == DEFAULT_ENTITY else self.config.dynamic_default
         own = configs if entity != DEFAULT_ENTITY else self.config.dynamic_broker
@@ -255,6 +261,12 @@ class DynamicBrokerConfig:
             raise KafkaError(str(exc), ErrorCode.INVALID_CONFIG) from None
         except KafkaError as exc:
             raise KafkaError(exc.message, ErrorCode.INVALID_CONFIG) from None
+
+
+def _cluster_level(name: str) -> bool:
+    """A key the cluster-wide default may hold (listener keys only Kafka's cluster-level ones)."""
+    scoped = listener_key(name)
+    return scoped is None or scoped[1] in LISTENER_CLUSTER_KEYS
 
 
 def _list_op(configs: dict[str, str], name: str, op: int, value: str | None) -> str:

@@ -6,8 +6,9 @@ stored (:meth:`Reconfigurable.validate`, raising ConfigError: the change is refu
 INVALID_CONFIG and nothing changes) and applying the stored config to the running broker
 (:meth:`Reconfigurable.reconfigure`). The parts:
 
-- :class:`SocketServerReconfig` -- ``max.connections``, ``max.connections.per.ip`` and
-  ``max.connections.per.ip.overrides``: the connection quotas of the socket server take the new
+- :class:`SocketServerReconfig` -- ``max.connections``, ``max.connections.per.ip``,
+  ``max.connections.per.ip.overrides`` and ``listener.name.<listener>.max.connections``: the
+  connection quotas of the socket server take the new
   limits for the next connection accepted; connections already open are never closed, even when
   a lowered limit is below their count (Kafka's behaviour).
 - :class:`CleanerReconfig` -- ``log.cleaner.threads``, ``log.cleaner.dedupe.buffer.size``,
@@ -83,6 +84,10 @@ LISTENER_SSL_SECRETS = frozenset(
 )
 
 
+# listener keys Kafka allows at the cluster default too (ClusterLevelListenerConfigs)
+LISTENER_CLUSTER_KEYS = frozenset({"max.connections"})
+
+
 def listener_key(name: str) -> tuple[str, str] | None:
     """``listener.name.<listener>.<key>`` as (listener, key); None for other names."""
     if not name.startswith("listener.name."):
@@ -103,12 +108,34 @@ class Reconfigurable(Protocol):
     def reconfigure(self, config: BrokerConfig, changed: set[str]) -> None: ...
 
 
+def listener_connection_limits(config: BrokerConfig) -> dict[str, int]:
+    """Each listener's own ``listener.name.<listener>.max.connections`` (ConfigError when one is
+    not a count)."""
+    out = {}
+    for lst in config.listeners:
+        key = f"listener.name.{lst.name.lower()}.max.connections"
+        raw = config.layered(key)
+        if raw is None:
+            continue
+        try:
+            n = int(raw)
+        except ValueError:
+            raise ConfigError(f"Invalid value {raw} for configuration {key}") from None
+        if n < 0:
+            raise ConfigError(f"Invalid value {raw} for configuration {key}: must be >= 0")
+        out[lst.name] = n
+    return out
+
+
 class SocketServerReconfig:
     def __init__(self, quotas: ConnectionQuotas) -> None:
         self.quotas = quotas
 
     def follows(self, name: str) -> bool:
-        return name in SOCKET_SERVER_KEYS
+        scoped = listener_key(name)
+        return name in SOCKET_SERVER_KEYS or (
+            scoped is not None and scoped[1] in LISTENER_CLUSTER_KEYS
+        )
 
     def validate(self, current: BrokerConfig, new: BrokerConfig, changed: set[str]) -> None:
         try:
@@ -117,18 +144,22 @@ class SocketServerReconfig:
             raise ConfigError(
                 f"Invalid value for configuration max.connections.per.ip.overrides: {exc}"
             ) from None
+        listener_connection_limits(new)
 
     def reconfigure(self, config: BrokerConfig, changed: set[str]) -> None:
         self.quotas.reconfigure(
             int(config.max_connections),
             int(config.max_connections_per_ip),
             parse_overrides(config["max.connections.per.ip.overrides"]),
+            listener_connection_limits(config),
         )
         log.info(
-            "connection quotas: max.connections=%d max.connections.per.ip=%d overrides=%s",
+            "connection quotas: max.connections=%d max.connections.per.ip=%d overrides=%s "
+            "per listener=%s",
             self.quotas.max_connections,
             self.quotas.max_per_ip,
             self.quotas.overrides,
+            self.quotas.listener_limits,
         )
 
 
