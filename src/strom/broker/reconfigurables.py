@@ -235,6 +235,8 @@ class CleanerReconfig:
                 await previous
             # the threads run swaps on the event loop: they are joined off it
             await asyncio.to_thread(cleaner.stop)
+            if self.log_manager.closed:  # shut down meanwhile: the cleaner stays stopped
+                return
             cleaner.config = new
             cleaner.throttler.rate = new.io_max_bytes_per_second
             cleaner.start(asyncio.get_running_loop())
