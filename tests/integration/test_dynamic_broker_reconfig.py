@@ -272,7 +272,20 @@ def test_tls_key_store_is_validated_then_used_for_new_connections(tmp_path: Path
         b.stop()  # the stored key store is the one served after a restart
         b.port = 0
         b.start()
-        assert _served_certificate(listener_ports(b)["SSL"], certs) == _der(renewed)
+        ssl_port = listener_ports(b)["SSL"]
+        assert _served_certificate(ssl_port, certs) == _der(renewed)
+
+        # a store replaced in place is reloaded when its key is set again to the same value
+        # (as Kafka does), checked against the certificate in use, not the file as it is now
+        again = _issue(certs, "again", "/CN=localhost/O=Strom")
+        renewed.write_text(again.read_text())
+        r = alter(b.bootstrap, "0", f"{key}={renewed}")
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert _served_certificate(ssl_port, certs) == _der(again)
+        renewed.write_text(other.read_text())
+        r = alter(b.bootstrap, "0", f"{key}={renewed}")
+        assert r.returncode != 0 and "DistinguishedName does not match" in r.stdout + r.stderr
+        assert _served_certificate(ssl_port, certs) == _der(again)
     finally:
         if b.alive():
             b.stop()

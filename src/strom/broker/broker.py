@@ -210,7 +210,7 @@ class Broker:
             SocketServerReconfig(self.server.quotas),
             CleanerReconfig(self.log_manager),
             ReplicaFetchersReconfig(self.cluster.fetchers if self.cluster is not None else None),
-            ListenerTlsReconfig(self.server.security),
+            ListenerTlsReconfig(self.server.security, config),
         ):
             self.dynamic_config.add_reconfigurable(r)
         self.services = BrokerServices(

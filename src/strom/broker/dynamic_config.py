@@ -125,12 +125,18 @@ class DynamicBrokerConfig:
             return
         loop.call_soon_threadsafe(self._apply_entity, entity, configs)
 
-    def _apply_entity(self, entity: str, configs: dict[str, str]) -> None:
+    def _apply_entity(
+        self, entity: str, configs: dict[str, str], reload: frozenset[str] = frozenset()
+    ) -> None:
         default = configs if entity == DEFAULT_ENTITY else self.config.dynamic_default
         own = configs if entity == self.own else self.config.dynamic_broker
-        self._apply(default, own)
+        self._apply(default, own, reload)
 
-    def _apply(self, default: dict[str, str], own: dict[str, str]) -> None:
+    def _apply(
+        self, default: dict[str, str], own: dict[str, str], reload: frozenset[str] = frozenset()
+    ) -> None:
+        """Apply both layers; ``reload``: keys set again to their value, whose part reloads
+        anyway (a key store file replaced in place, as Kafka reloads it)."""
         default = self._usable(default, "default", per_broker=False)
         own = self._usable(own, f"broker {self.broker_id}", per_broker=True)
         try:
@@ -144,8 +150,9 @@ class DynamicBrokerConfig:
                 ", ".join(f"{k}={self.config.values[k]}" for k in sorted(changed)),
             )
             self._on_change(changed)
+        if changed or reload:
             for r in self.reconfigurables:
-                mine = {k for k in changed if r.follows(k)}
+                mine = {k for k in changed | reload if r.follows(k)}
                 if mine:
                     try:
                         r.reconfigure(self.config, mine)
@@ -196,19 +203,25 @@ class DynamicBrokerConfig:
                 configs[name] = _list_op(configs, name, op, value)
             else:
                 raise KafkaError(f"Unknown config operation {op}", ErrorCode.INVALID_REQUEST)
-        await self._store_and_apply(entity, configs, validate_only)
+        reload = frozenset(name for name, op, _ in ops if op == SET and _reloads(name))
+        await self._store_and_apply(entity, configs, validate_only, reload)
 
     async def replace(
         self, resource_name: str, configs: dict[str, str], validate_only: bool
     ) -> None:
         """AlterConfigs on a BROKER resource: the entity's whole dynamic map."""
         entity = self._check_entity(resource_name)
-        await self._store_and_apply(entity, dict(configs), validate_only)
+        reload = frozenset(name for name in configs if _reloads(name))
+        await self._store_and_apply(entity, dict(configs), validate_only, reload)
 
     async def _store_and_apply(
-        self, entity: str, configs: dict[str, str], validate_only: bool
+        self,
+        entity: str,
+        configs: dict[str, str],
+        validate_only: bool,
+        reload: frozenset[str] = frozenset(),
     ) -> None:
-        self.validate(entity, configs)
+        self.validate(entity, configs, reload)
         if validate_only:
             return
         try:
@@ -221,9 +234,11 @@ class DynamicBrokerConfig:
                 else (ErrorCode.UNKNOWN_SERVER_ERROR)
             )
             raise KafkaError(f"Could not store the configs: {exc}", code) from None
-        self._apply_entity(entity, configs)
+        self._apply_entity(entity, configs, reload)
 
-    def validate(self, entity: str, configs: dict[str, str]) -> None:
+    def validate(
+        self, entity: str, configs: dict[str, str], reload: frozenset[str] = frozenset()
+    ) -> None:
         def refuse(names: list[str], why: str, code: ErrorCode) -> None:
             if names:
                 raise KafkaError(f"{why}: {', '.join(sorted(names))}", code)
@@ -254,13 +269,20 @@ class DynamicBrokerConfig:
             changed = trial.apply_dynamic(default, own)
             LogConfig.from_properties(trial.topic_defaults())
             for r in self.reconfigurables:
-                mine = {k for k in changed if r.follows(k)}
+                mine = {k for k in changed | reload if r.follows(k)}
                 if mine:
                     r.validate(self.config, trial, mine)
         except ConfigError as exc:
             raise KafkaError(str(exc), ErrorCode.INVALID_CONFIG) from None
         except KafkaError as exc:
             raise KafkaError(exc.message, ErrorCode.INVALID_CONFIG) from None
+
+
+def _reloads(name: str) -> bool:
+    """A key whose part reloads when it is set again to the same value: a listener's key or
+    trust store location (the file may have been replaced in place)."""
+    scoped = listener_key(name)
+    return scoped is not None and scoped[1] in LISTENER_SSL_KEYS
 
 
 def _cluster_level(name: str) -> bool:

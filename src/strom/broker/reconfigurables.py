@@ -25,7 +25,9 @@ INVALID_CONFIG and nothing changes) and applying the stored config to the runnin
   listener only): the new stores must load into a server context and the new certificate must
   carry the same subject DN and subject alternative names as the one in use (Kafka's
   ``SslFactory`` check); then the listener's context is replaced, so the next TLS handshake uses
-  the new certificate while connections already established keep theirs.
+  the new certificate while connections already established keep theirs. A store key set again
+  to the same value reloads the store (renewed in place), checked against the certificate in
+  use (:attr:`ListenerTlsReconfig.in_use`).
 
 Invariants: validation never changes the running broker; reconfigure is given a config that
 passed validation and the store, so a failure there (a key store file changed between the two)
@@ -35,6 +37,7 @@ is logged and the previous setting stays in force -- nothing is left half-config
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -251,8 +254,17 @@ class CleanerReconfig:
 
 
 class ListenerTlsReconfig:
-    def __init__(self, security: dict[str, ListenerSecurity]) -> None:
+    def __init__(self, security: dict[str, ListenerSecurity], config: BrokerConfig) -> None:
         self.security = security
+        # the subject and SANs of the certificate each TLS listener serves now: a store replaced
+        # in place must be compared with what is in use, not with the file as it is now
+        self.in_use: dict[str, tuple[str, frozenset[str]]] = {}
+        for sec in security.values():
+            if sec.uses_tls:
+                with contextlib.suppress(TlsConfigError):
+                    self.in_use[sec.name] = key_store_identity(
+                        partial(_listener_lookup, config, sec.name)
+                    )
 
     def follows(self, name: str) -> bool:
         scoped = listener_key(name)
@@ -276,7 +288,9 @@ class ListenerTlsReconfig:
         for sec in self._changed_listeners(changed):
             try:
                 server_context(partial(_listener_lookup, new, sec.name))
-                old_id = key_store_identity(partial(_listener_lookup, current, sec.name))
+                old_id = self.in_use.get(sec.name) or key_store_identity(
+                    partial(_listener_lookup, current, sec.name)
+                )
                 new_id = key_store_identity(partial(_listener_lookup, new, sec.name))
             except TlsConfigError as exc:
                 raise ConfigError(f"Validation of dynamic config update of SSLFactory failed: "
@@ -307,4 +321,8 @@ class ListenerTlsReconfig:
                 )
                 continue
             sec.ssl_context = ctx
+            with contextlib.suppress(TlsConfigError):
+                self.in_use[sec.name] = key_store_identity(
+                    partial(_listener_lookup, config, sec.name)
+                )
             log.info("listener %s: new TLS key/trust stores in use for new connections", sec.name)
