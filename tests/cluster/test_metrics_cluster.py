@@ -114,3 +114,58 @@ def test_consumer_lag_of_partitions_led_elsewhere(cluster_factory) -> None:  # t
         )
     s = scrape(found[0])
     assert value(s, "kafka_consumergroup_group_sum_lag", group="spread-group") == 7 + 5 + 3
+
+
+def test_acks_all_wait_for_a_paused_follower_is_remote_time(cluster_factory) -> None:  # type: ignore[no-untyped-def]
+    """An acks=all produce waits in purgatory while its follower is paused: the leader's
+    ``RemoteTimeMs`` of Produce holds that wait, its ``LocalTimeMs`` (the handler's own work)
+    does not."""
+    import threading
+    import time
+
+    from wire import WireClient
+
+    from strom.protocol import records as rec
+    from strom.protocol.messages.produce import ProduceRequest, ProduceResponse
+
+    c = cluster_factory(3, overrides=FAST)
+    admin = AdminClient({"bootstrap.servers": c.bootstrap})
+    admin.create_topics([NewTopic("waited", 1, 2)])["waited"].result(30)
+    wait_isr(c.bootstrap, "waited", 2)
+    leader, replicas, _ = partitions(c.bootstrap, "waited")[0]
+    follower = next(r for r in replicas if r != leader)
+    url = f"http://127.0.0.1:{c.broker(leader).metrics_port}"
+    b = rec.RecordBatchBuilder()
+    b.append(b"held")
+    P = ProduceRequest
+    req = P(
+        acks=-1,
+        timeout_ms=30_000,
+        topic_data=[
+            P.TopicProduceData(
+                name="waited", partition_data=[P.PartitionProduceData(index=0, records=b.build())]
+            )
+        ],
+    )
+    before = scrape(url)
+    c.broker(follower).pause()
+    resumer = threading.Timer(1.5, c.broker(follower).resume)
+    try:
+        with WireClient(c.broker(leader).bootstrap, timeout=60) as wc:
+            resumer.start()
+            started = time.monotonic()
+            resp = wc.request(req, 9)
+            waited_ms = (time.monotonic() - started) * 1000
+    finally:
+        resumer.join()
+    assert isinstance(resp, ProduceResponse)
+    assert resp.responses[0].partition_responses[0].error_code == 0
+    after = scrape(url)
+
+    def delta(metric: str) -> float:
+        name = "kafka_network_requestmetrics_" + metric
+        return value(after, name, request="Produce") - value(before, name, request="Produce")
+
+    assert delta("remotetimems_count") >= 1
+    assert 1000 <= delta("remotetimems_sum") <= waited_ms + 1000
+    assert delta("localtimems_sum") < delta("remotetimems_sum") / 2

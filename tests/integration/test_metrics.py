@@ -185,31 +185,36 @@ def test_request_metrics_count_the_requests_sent(mbroker: Any, base: str) -> Non
         )
 
 
+def long_poll(topic: str) -> FetchRequest:
+    """A consumer Fetch that waits up to 1 s for a first byte at offset 0 of ``topic``-0."""
+    F = FetchRequest
+    return F(
+        replica_id=-1,
+        max_wait_ms=1000,
+        min_bytes=1,
+        max_bytes=1 << 20,
+        isolation_level=0,
+        topics=[
+            F.FetchTopic(
+                topic=topic,
+                partitions=[
+                    F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)
+                ],
+            )
+        ],
+    )
+
+
 def test_request_queue_time_counts_the_wait_behind_a_long_poll(mbroker: Any, base: str) -> None:
     """A connection handles its requests in order: an ApiVersions pipelined behind a Fetch that
     long-polls 1 s on an empty partition waits about that long in the queue, and
     ``RequestQueueTimeMs`` (and ``TotalTimeMs``) say so; its ``LocalTimeMs`` stays small."""
     from strom.protocol.frames import encode_request
 
-    F = FetchRequest
     with WireClient(mbroker.bootstrap) as c:
         create_topic(c, "queued")
         before = scrape(base)
-        poll = F(
-            replica_id=-1,
-            max_wait_ms=1000,
-            min_bytes=1,
-            max_bytes=1 << 20,
-            isolation_level=0,
-            topics=[
-                F.FetchTopic(
-                    topic="queued",
-                    partitions=[
-                        F.FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)
-                    ],
-                )
-            ],
-        )
+        poll = long_poll("queued")
         c.send_raw(
             b"".join(encode_request(poll, 11, 101, "q"))
             + b"".join(encode_request(ApiVersionsRequest(), 2, 102, "q"))
@@ -226,6 +231,66 @@ def test_request_queue_time_counts_the_wait_behind_a_long_poll(mbroker: Any, bas
     assert 700 <= delta("requestqueuetimems_sum") <= 30_000
     assert delta("totaltimems_sum") >= delta("requestqueuetimems_sum")
     assert delta("localtimems_sum") < delta("requestqueuetimems_sum")
+
+
+def test_remote_time_is_the_long_poll_wait_and_local_time_is_not(mbroker: Any, base: str) -> None:
+    """A Fetch long-polling 1 s on an empty partition spends that second in purgatory: Kafka's
+    ``RemoteTimeMs`` holds it, ``LocalTimeMs`` (the handler's own work) does not."""
+    with WireClient(mbroker.bootstrap) as c:
+        create_topic(c, "remote")
+        before = scrape(base)
+        resp = c.request(long_poll("remote"), 11)
+        assert isinstance(resp, FetchResponse)
+    after = scrape(base)
+
+    def delta(metric: str) -> float:
+        name, tags = RM + metric, {"request": "FetchConsumer"}
+        return value(after, name, **tags) - value(before, name, **tags)
+
+    assert delta("remotetimems_count") == 1
+    assert 900 <= delta("remotetimems_sum") <= 30_000
+    assert delta("localtimems_sum") < delta("remotetimems_sum") / 2
+    assert delta("totaltimems_sum") >= delta("remotetimems_sum")
+    assert delta("throttletimems_sum") == 0
+
+
+def test_throttle_time_is_the_quota_throttle_of_the_response(mbroker: Any, base: str) -> None:
+    """A client id over its ``producer_byte_rate`` gets a throttled response: the
+    ``ThrottleTimeMs`` of Produce grows by the throttle_time_ms the broker answered."""
+    from strom.client import AdminClient
+    from strom.client.admin_quotas import QuotaAlteration
+    from strom.protocol.frames import decode_response, encode_request
+
+    with AdminClient({"bootstrap.servers": mbroker.bootstrap}) as admin:
+        [outcome] = admin.alter_client_quotas(
+            [QuotaAlteration({"client-id": "throttled"}, {"producer_byte_rate": 1024.0})]
+        )
+    assert outcome is None
+    P = ProduceRequest
+    req = P(
+        acks=1,
+        timeout_ms=5000,
+        topic_data=[
+            P.TopicProduceData(
+                name="throttled",
+                partition_data=[P.PartitionProduceData(index=0, records=batch(10, 10_000))],
+            )
+        ],
+    )
+    with WireClient(mbroker.bootstrap) as c:
+        create_topic(c, "throttled")
+        before = scrape(base)
+        c.send_raw(b"".join(encode_request(req, 9, 1, "throttled")))
+        _, resp = decode_response(c.recv_frame(), req.API_KEY, 9)
+    assert isinstance(resp, ProduceResponse) and resp.throttle_time_ms > 0
+    after = scrape(base)
+
+    def delta(metric: str) -> float:
+        name, tags = RM + metric, {"request": "Produce"}
+        return value(after, name, **tags) - value(before, name, **tags)
+
+    assert delta("throttletimems_count") == 1
+    assert delta("throttletimems_sum") == resp.throttle_time_ms
 
 
 def test_confluent_producer_counts_match_the_log(mbroker: Any, base: str) -> None:

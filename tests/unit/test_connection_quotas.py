@@ -70,3 +70,20 @@ def test_broker_config_validates_overrides_and_defaults() -> None:
     assert cfg.connection_overrides == {}
     with pytest.raises(ConfigError, match=r"max\.connections\.per\.ip\.overrides"):
         BrokerConfig({"max.connections.per.ip.overrides": "nohostcount"})
+
+
+def test_reconfigure_keeps_open_connections_and_wakes_a_waiting_acceptor() -> None:
+    async def scenario() -> None:
+        q = ConnectionQuotas(max_connections=2)
+        assert q.register("127.0.0.1") and q.register("127.0.0.1")
+        waiter = asyncio.ensure_future(q.wait_for_slot())
+        await asyncio.sleep(0)
+        assert not waiter.done()
+        q.reconfigure(3, 1, {})  # raised max.connections: the acceptor goes on at once
+        await asyncio.wait_for(waiter, 1)
+        assert q.total == 2  # lowered per-IP limit: the two open ones stay counted and open
+        assert not q.register("127.0.0.1")
+        q.reconfigure(3, 1, {"127.0.0.1": 5})
+        assert q.register("127.0.0.1")
+
+    asyncio.run(scenario())

@@ -19,7 +19,7 @@ class _Pool:
     def __init__(self) -> None:
         self.dropped: list[tuple[str, int]] = []
 
-    def drop(self, host: str, port: int) -> None:
+    def drop(self, host: str, port: int, channel: int = 0) -> None:
         self.dropped.append((host, port))
 
 

@@ -46,6 +46,12 @@ from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
 from strom.broker.producer_id_manager import ProducerIdManager
 from strom.broker.quotas import ClientQuotaManager, QuotaWindows
+from strom.broker.reconfigurables import (
+    CleanerReconfig,
+    ListenerTlsReconfig,
+    ReplicaFetchersReconfig,
+    SocketServerReconfig,
+)
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
 from strom.broker.security.acl_store import AclStore, LocalAclStore
@@ -202,6 +208,13 @@ class Broker:
         self.dynamic_config = DynamicBrokerConfig(
             self.broker_id, config, lambda: self.config_store, self._follow_dynamic_change
         )
+        for r in (
+            SocketServerReconfig(self.server.quotas),
+            CleanerReconfig(self.log_manager),
+            ReplicaFetchersReconfig(self.cluster.fetchers if self.cluster is not None else None),
+            ListenerTlsReconfig(self.server.security, config),
+        ):
+            self.dynamic_config.add_reconfigurable(r)
         self.services = BrokerServices(
             broker_id=self.broker_id,
             config=config,

@@ -177,6 +177,7 @@ _KEYS = [
     Key("unclean.leader.election.enable", _bool, "false"),
     Key("num.network.threads", int, "3", 1),
     Key("num.io.threads", int, "8", 1),
+    Key("num.replica.fetchers", int, "1", 1),
     Key("num.recovery.threads.per.data.dir", int, "1", 1),
     Key("offsets.topic.num.partitions", int, "50", 1),
     Key("offsets.topic.replication.factor", int, "3", 1),
@@ -485,10 +486,22 @@ class BrokerConfig:
         for name in names & set(KEYS):
             raw = per_broker.get(name, default.get(name, self.originals.get(name)))
             values[name] = parse_value(KEYS[name], raw if raw is not None else KEYS[name].default)
-        changed = {k for k in names & set(KEYS) if values[k] != self.values[k]}
+        # per-listener keys (listener.name.<listener>.<key>) are kept as given
+        scoped = {n for n in names if n.startswith("listener.name.")}
+        for name in scoped:
+            values[name] = per_broker.get(name, default.get(name, self.originals.get(name)))
+        changed = {k for k in names & (set(KEYS) | scoped) if values[k] != self.values.get(k)}
         self.values = values
         self.dynamic_default, self.dynamic_broker = dict(default), dict(per_broker)
         return changed
+
+    def layered(self, name: str) -> str | None:
+        """The raw value of ``name`` as the layers give it: this broker's dynamic value, the
+        cluster default, the static value; None when none sets it."""
+        for layer in (self.dynamic_broker, self.dynamic_default, self.originals):
+            if name in layer:
+                return layer[name]
+        return None
 
     @property
     def broker_id(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from strom.broker.config import KEYS, TOPIC_SYNONYMS
+from strom.broker.config import KEYS, TOPIC_SYNONYMS, Key
 from strom.storage.config import TOPIC_CONFIG_DEFS
 
 if TYPE_CHECKING:
@@ -106,10 +106,19 @@ def describe_broker_configs(cfg: BrokerConfig, default_only: bool = False) -> li
     """Every broker key with its value and source (KIP-226 order: this broker's dynamic value,
     the cluster-wide dynamic default, the static value, Kafka's default). ``default_only``
     describes the ``<default>`` entity: only keys with a cluster-wide dynamic value."""
-    from strom.broker.dynamic_config import DYNAMIC_KEYS
+    from strom.broker.dynamic_config import DYNAMIC_KEYS, is_dynamic
+    from strom.broker.reconfigurables import LISTENER_CLUSTER_KEYS, LISTENER_SSL_KEYS, listener_key
 
+    listeners = frozenset(lst.name.lower() for lst in cfg.listeners)
+    # listener.name.<listener>.<key> keys set in any layer, described as Kafka does by full name
+    scoped = {
+        n: Key(n, str, None)
+        for layer in (cfg.dynamic_broker, cfg.dynamic_default, cfg.originals)
+        for n in layer
+        if listener_key(n) is not None
+    }
     out = []
-    for name, key in sorted(KEYS.items()):
+    for name, key in sorted({**KEYS, **scoped}.items()):
         synonyms = []
         if name in cfg.dynamic_broker and not default_only:
             synonyms.append(Synonym(name, cfg.dynamic_broker[name], DYNAMIC_BROKER_CONFIG))
@@ -124,8 +133,15 @@ def describe_broker_configs(cfg: BrokerConfig, default_only: bool = False) -> li
         value, source = (
             (synonyms[0].value, synonyms[0].source) if synonyms else (None, DEFAULT_CONFIG)
         )
-        read_only = name not in DYNAMIC_KEYS
-        sensitive = name in SENSITIVE_BROKER_KEYS or name.endswith(".password")
+        read_only = name not in DYNAMIC_KEYS and not is_dynamic(name, listeners)
+        lk = listener_key(name)
+        sensitive = (
+            name in SENSITIVE_BROKER_KEYS
+            or name.endswith(".password")
+            # a listener's JAAS text, passwords, inline keys: only the key store and trust
+            # store names are shown
+            or (lk is not None and lk[1] not in LISTENER_SSL_KEYS | LISTENER_CLUSTER_KEYS)
+        )
         if sensitive:  # Kafka's PASSWORD type: never described (value and synonyms null)
             value = None
             synonyms = [Synonym(s.name, None, s.source) for s in synonyms]

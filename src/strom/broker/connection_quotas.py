@@ -5,11 +5,17 @@ of acceptors waiting for a free slot. Kafka's semantics (``ConnectionQuotas``, K
 
 - ``max.connections.per.ip`` (with ``max.connections.per.ip.overrides``, ``ip:count,ip:count``):
   a new connection from an address already at its limit is accepted and closed at once.
-- ``max.connections``: when the broker holds that many connections the acceptor stops accepting
+- ``max.connections``, and per listener ``listener.name.<listener>.max.connections``: when the
+  broker (or the listener) holds that many connections the acceptor (of that listener) stops
+  accepting
   (:meth:`wait_for_slot` blocks) until one closes; new connections wait in the kernel's listen
   backlog meanwhile, nothing is read from them. Strom does not implement Kafka's exception for
   the inter-broker listener (closing the least recently used client connection to make room);
   a cluster sizes ``max.connections`` with its brokers' connections in mind.
+
+The limits change at run time (dynamic broker configs, :meth:`reconfigure`): the next connection
+accepted obeys the new limits; connections already open are never closed, even when they exceed
+a lowered limit (Kafka's behaviour); a raised ``max.connections`` wakes a waiting acceptor.
 
 Invariants: ``total`` equals the number of registered, unreleased connections and the per-IP
 counts sum to it; ``total`` never exceeds ``max_connections`` through :meth:`register` once the
@@ -72,23 +78,29 @@ class ConnectionQuotas:
         max_connections: int = INT_MAX,
         max_per_ip: int = INT_MAX,
         overrides: dict[str, int] | None = None,
+        listener_limits: dict[str, int] | None = None,
     ) -> None:
         self.max_connections = max_connections
         self.max_per_ip = max_per_ip
         self.overrides = dict(overrides or {})
+        self.listener_limits = dict(listener_limits or {})  # listener name -> its max.connections
         self.total = 0
         self.per_ip: Counter[str] = Counter()
+        self.per_listener: Counter[str] = Counter()
         self._slot_waiters: list[asyncio.Future[None]] = []
 
     def limit_for(self, ip: str) -> int:
         return self.overrides.get(ip, self.max_per_ip)
 
-    def has_slot(self) -> bool:
-        return self.total < self.max_connections
+    def has_slot(self, listener: str = "") -> bool:
+        return self.total < self.max_connections and self.per_listener[
+            listener
+        ] < self.listener_limits.get(listener, INT_MAX)
 
-    async def wait_for_slot(self) -> None:
-        """Return once the broker holds fewer than ``max.connections`` connections."""
-        while not self.has_slot():
+    async def wait_for_slot(self, listener: str = "") -> None:
+        """Return once the broker holds fewer than ``max.connections`` connections and
+        ``listener`` fewer than its own limit."""
+        while not self.has_slot(listener):
             fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self._slot_waiters.append(fut)
             try:
@@ -97,24 +109,46 @@ class ConnectionQuotas:
                 if fut in self._slot_waiters:
                     self._slot_waiters.remove(fut)
 
-    def register(self, ip: str) -> bool:
-        """Count a new connection from ``ip``; False (and nothing counted) when ``ip`` is at its
-        limit: the caller closes that connection."""
+    def register(self, ip: str, listener: str = "") -> bool:
+        """Count a new connection from ``ip`` on ``listener``; False (and nothing counted) when
+        ``ip`` is at its limit: the caller closes that connection."""
         if self.per_ip[ip] >= self.limit_for(ip):
             return False
         self.per_ip[ip] += 1
+        self.per_listener[listener] += 1
         self.total += 1
         return True
 
-    def release(self, ip: str) -> None:
-        """A registered connection from ``ip`` closed."""
-        if self.per_ip[ip] <= 0:
-            raise ValueError(f"no connection from {ip} is registered")
+    def reconfigure(
+        self,
+        max_connections: int,
+        max_per_ip: int,
+        overrides: dict[str, int],
+        listener_limits: dict[str, int] | None = None,
+    ) -> None:
+        """New limits for the connections accepted from now on; open ones stay open."""
+        self.max_connections = max_connections
+        self.max_per_ip = max_per_ip
+        self.overrides = dict(overrides)
+        self.listener_limits = dict(listener_limits or {})
+        self._wake_waiters()
+
+    def release(self, ip: str, listener: str = "") -> None:
+        """A registered connection from ``ip`` on ``listener`` closed."""
+        if self.per_ip[ip] <= 0 or self.per_listener[listener] <= 0:
+            raise ValueError(f"no connection from {ip} on {listener!r} is registered")
         self.per_ip[ip] -= 1
         if not self.per_ip[ip]:
             del self.per_ip[ip]
+        self.per_listener[listener] -= 1
         self.total -= 1
-        while self._slot_waiters and self.has_slot():
-            fut = self._slot_waiters.pop(0)
+        self._wake_waiters()
+
+    def _wake_waiters(self) -> None:
+        """Every waiting acceptor looks again (each waits for its own listener's slot)."""
+        if not self.has_slot() and not self.listener_limits:
+            return
+        waiters, self._slot_waiters = self._slot_waiters, []
+        for fut in waiters:
             if not fut.done():
                 fut.set_result(None)

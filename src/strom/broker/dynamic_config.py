@@ -15,8 +15,12 @@ Dynamic here: the broker keys that provide topic defaults (``log.retention.*``,
 ``log.segment.bytes``, ``log.roll.*``, ``log.cleanup.policy``, ``log.cleaner.*`` topic
 defaults, ``message.max.bytes``, ``compression.type``, ``min.insync.replicas``,
 ``unclean.leader.election.enable``, ...): every topic without its own override follows the new
-value at once (its logs get the new config; retention, rolling and validation read it).
-Other keys are refused with INVALID_REQUEST ("Cannot update these configs dynamically").
+value at once (its logs get the new config; retention, rolling and validation read it). Also
+dynamic: the keys of the running parts in :mod:`strom.broker.reconfigurables` (connection
+limits, the log cleaner, ``num.replica.fetchers``, listeners' TLS stores under
+``listener.name.<listener>.``, per broker only); each part validates a change before it is
+stored and is reconfigured once it is applied. Other keys are refused with INVALID_REQUEST
+("Cannot update these configs dynamically").
 
 Invariants: a change is validated whole (every value parses, the resulting topic defaults
 form a valid topic config) before it is stored, so an invalid change stores nothing and
@@ -36,6 +40,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError, _list
+from strom.broker.reconfigurables import (
+    CLEANER_KEYS,
+    LISTENER_CLUSTER_KEYS,
+    LISTENER_SSL_KEYS,
+    LISTENER_SSL_SECRETS,
+    SOCKET_SERVER_KEYS,
+    Reconfigurable,
+    listener_key,
+)
 from strom.cluster.broker_configs import DEFAULT_ENTITY, BrokerConfigStore
 from strom.errors import ErrorCode, KafkaError
 from strom.storage.config import LogConfig
@@ -46,9 +59,25 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("strom.broker.dynamic_config")
 
-DYNAMIC_KEYS = frozenset(k for keys in TOPIC_SYNONYMS.values() for k in keys) - {
+TOPIC_DEFAULT_KEYS = frozenset(k for keys in TOPIC_SYNONYMS.values() for k in keys) - {
     "log.flush.scheduler.interval.ms"  # a scheduler setting in Kafka, read-only
 }
+DYNAMIC_KEYS = TOPIC_DEFAULT_KEYS | SOCKET_SERVER_KEYS | CLEANER_KEYS | {"num.replica.fetchers"}
+
+
+def is_dynamic(name: str, listeners: frozenset[str] = frozenset()) -> bool:
+    """A key that can be changed at run time: a :data:`DYNAMIC_KEYS` key, or a reconfigurable
+    TLS key of one of ``listeners`` (lower-case names) under its ``listener.name.`` prefix."""
+    if name in DYNAMIC_KEYS:
+        return True
+    scoped = listener_key(name)
+    return (
+        scoped is not None
+        and scoped[0] in listeners
+        and (scoped[1] in LISTENER_SSL_KEYS or scoped[1] in LISTENER_CLUSTER_KEYS)
+    )
+
+
 SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
 
 
@@ -69,6 +98,11 @@ class DynamicBrokerConfig:
         self._store = store
         self._on_change = on_change
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.listeners = frozenset(lst.name.lower() for lst in config.listeners)
+        self.reconfigurables: list[Reconfigurable] = []
+
+    def add_reconfigurable(self, r: Reconfigurable) -> None:
+        self.reconfigurables.append(r)
 
     @property
     def own(self) -> str:
@@ -91,14 +125,20 @@ class DynamicBrokerConfig:
             return
         loop.call_soon_threadsafe(self._apply_entity, entity, configs)
 
-    def _apply_entity(self, entity: str, configs: dict[str, str]) -> None:
+    def _apply_entity(
+        self, entity: str, configs: dict[str, str], reload: frozenset[str] = frozenset()
+    ) -> None:
         default = configs if entity == DEFAULT_ENTITY else self.config.dynamic_default
         own = configs if entity == self.own else self.config.dynamic_broker
-        self._apply(default, own)
+        self._apply(default, own, reload)
 
-    def _apply(self, default: dict[str, str], own: dict[str, str]) -> None:
-        default = _usable(default, "default")
-        own = _usable(own, f"broker {self.broker_id}")
+    def _apply(
+        self, default: dict[str, str], own: dict[str, str], reload: frozenset[str] = frozenset()
+    ) -> None:
+        """Apply both layers; ``reload``: keys set again to their value, whose part reloads
+        anyway (a key store file replaced in place, as Kafka reloads it)."""
+        default = self._usable(default, "default", per_broker=False)
+        own = self._usable(own, f"broker {self.broker_id}", per_broker=True)
         try:
             changed = self.config.apply_dynamic(default, own)
         except ConfigError as exc:
@@ -110,6 +150,25 @@ class DynamicBrokerConfig:
                 ", ".join(f"{k}={self.config.values[k]}" for k in sorted(changed)),
             )
             self._on_change(changed)
+        if changed or reload:
+            for r in self.reconfigurables:
+                mine = {k for k in changed | reload if r.follows(k)}
+                if mine:
+                    try:
+                        r.reconfigure(self.config, mine)
+                    except Exception:  # the previous setting stays; the broker keeps serving
+                        log.exception("applying dynamic broker configs %s failed", sorted(mine))
+
+    def _usable(self, configs: dict[str, str], what: str, per_broker: bool) -> dict[str, str]:
+        out = {
+            k: v
+            for k, v in configs.items()
+            if is_dynamic(k, self.listeners) and (per_broker or _cluster_level(k))
+        }
+        ignored = sorted(set(configs) - set(out))
+        if ignored:
+            log.warning("ignoring non-dynamic stored %s broker configs: %s", what, ignored)
+        return out
 
     # -- changes from clients -------------------------------------------------------------
     def _check_entity(self, resource_name: str) -> str:
@@ -144,19 +203,25 @@ class DynamicBrokerConfig:
                 configs[name] = _list_op(configs, name, op, value)
             else:
                 raise KafkaError(f"Unknown config operation {op}", ErrorCode.INVALID_REQUEST)
-        await self._store_and_apply(entity, configs, validate_only)
+        reload = frozenset(name for name, op, _ in ops if op == SET and _reloads(name))
+        await self._store_and_apply(entity, configs, validate_only, reload)
 
     async def replace(
         self, resource_name: str, configs: dict[str, str], validate_only: bool
     ) -> None:
         """AlterConfigs on a BROKER resource: the entity's whole dynamic map."""
         entity = self._check_entity(resource_name)
-        await self._store_and_apply(entity, dict(configs), validate_only)
+        reload = frozenset(name for name in configs if _reloads(name))
+        await self._store_and_apply(entity, dict(configs), validate_only, reload)
 
     async def _store_and_apply(
-        self, entity: str, configs: dict[str, str], validate_only: bool
+        self,
+        entity: str,
+        configs: dict[str, str],
+        validate_only: bool,
+        reload: frozenset[str] = frozenset(),
     ) -> None:
-        self.validate(entity, configs)
+        self.validate(entity, configs, reload)
         if validate_only:
             return
         try:
@@ -169,30 +234,61 @@ class DynamicBrokerConfig:
                 else (ErrorCode.UNKNOWN_SERVER_ERROR)
             )
             raise KafkaError(f"Could not store the configs: {exc}", code) from None
-        self._apply_entity(entity, configs)
+        self._apply_entity(entity, configs, reload)
 
-    def validate(self, entity: str, configs: dict[str, str]) -> None:
-        unknown = sorted(k for k in configs if k not in KEYS)
-        if unknown:
-            raise KafkaError(
-                f"Unknown broker configs: {', '.join(unknown)}", ErrorCode.INVALID_CONFIG
-            )
-        static = sorted(k for k in configs if k not in DYNAMIC_KEYS)
-        if static:
-            raise KafkaError(
-                f"Cannot update these configs dynamically: {', '.join(static)}",
-                ErrorCode.INVALID_REQUEST,
-            )
+    def validate(
+        self, entity: str, configs: dict[str, str], reload: frozenset[str] = frozenset()
+    ) -> None:
+        def refuse(names: list[str], why: str, code: ErrorCode) -> None:
+            if names:
+                raise KafkaError(f"{why}: {', '.join(sorted(names))}", code)
+
+        scoped = {k: listener_key(k) for k in configs if listener_key(k) is not None}
+        refuse([k for k in configs if k not in KEYS and k not in scoped],
+               "Unknown broker configs", ErrorCode.INVALID_CONFIG)  # fmt: skip
+        refuse([k for k, lk in scoped.items() if lk and lk[1] in LISTENER_SSL_SECRETS],
+               "Password configs cannot be stored dynamically (no password.encoder.secret): "
+               "use key stores without a password or a static config",
+               ErrorCode.INVALID_CONFIG)  # fmt: skip
+        refuse([k for k, lk in scoped.items() if lk and lk[0] not in self.listeners],
+               "Unknown listener", ErrorCode.INVALID_CONFIG)  # fmt: skip
+        refuse([k for k in configs if k in KEYS and k.startswith("ssl.")],
+               "These security configs can be dynamically updated only per-listener using the "
+               "listener prefix", ErrorCode.INVALID_REQUEST)  # fmt: skip
+        refuse([k for k in configs if not is_dynamic(k, self.listeners)],
+               "Cannot update these configs dynamically", ErrorCode.INVALID_REQUEST)  # fmt: skip
+        if entity == DEFAULT_ENTITY:
+            refuse([k for k, lk in scoped.items() if lk and lk[1] not in LISTENER_CLUSTER_KEYS],
+                   "Cannot update these configs at default cluster level, broker id must be "
+                   "specified", ErrorCode.INVALID_REQUEST)  # fmt: skip
         trial = BrokerConfig(self.config.originals)
         default = configs if entity == DEFAULT_ENTITY else self.config.dynamic_default
         own = configs if entity != DEFAULT_ENTITY else self.config.dynamic_broker
         try:
-            trial.apply_dynamic(default, own)
+            trial.apply_dynamic(self.config.dynamic_default, self.config.dynamic_broker)
+            changed = trial.apply_dynamic(default, own)
             LogConfig.from_properties(trial.topic_defaults())
+            for r in self.reconfigurables:
+                mine = {k for k in changed | reload if r.follows(k)}
+                if mine:
+                    r.validate(self.config, trial, mine)
         except ConfigError as exc:
             raise KafkaError(str(exc), ErrorCode.INVALID_CONFIG) from None
         except KafkaError as exc:
             raise KafkaError(exc.message, ErrorCode.INVALID_CONFIG) from None
+
+
+def _reloads(name: str) -> bool:
+    """A key whose part reloads when it is set again to the same value: a listener's key or
+    trust store location (the file may have been replaced in place)."""
+    scoped = listener_key(name)
+    return scoped is not None and scoped[1] in LISTENER_SSL_KEYS
+
+
+def _cluster_level(name: str) -> bool:
+    """A key the cluster-wide default may hold (listener keys only Kafka's cluster-level ones)."""
+    scoped = listener_key(name)
+    return scoped is None or scoped[1] in LISTENER_CLUSTER_KEYS
 
 
 def _list_op(configs: dict[str, str], name: str, op: int, value: str | None) -> str:
@@ -212,14 +308,6 @@ def _list_op(configs: dict[str, str], name: str, op: int, value: str | None) -> 
     if op == APPEND:
         return ",".join(items + [x for x in given if x not in items])
     return ",".join(x for x in items if x not in given)
-
-
-def _usable(configs: dict[str, str], what: str) -> dict[str, str]:
-    out = {k: v for k, v in configs.items() if k in DYNAMIC_KEYS}
-    ignored = sorted(set(configs) - set(out))
-    if ignored:
-        log.warning("ignoring non-dynamic stored %s broker configs: %s", what, ", ".join(ignored))
-    return out
 
 
 def apply_changes(topics: TopicManager, changed: set[str]) -> None:

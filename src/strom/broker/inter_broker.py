@@ -1,10 +1,12 @@
 """Connections from this broker to the other brokers of the cluster.
 
-Owns: :class:`InterBrokerPool` (one connection per peer broker, opened on demand, reopened after
-a failure) and :class:`ControllerSender`, the controller's channel: one queue per broker,
-delivered in order by one task per broker, each request retried until it is answered or the
-broker leaves the cluster (Kafka's ControllerChannelManager). :class:`LoopChannel` hands the
-controller's calls, made on its own event thread, to the event loop the sender runs on.
+Owns: :class:`InterBrokerPool` (one connection per peer broker and channel, opened on demand,
+reopened after a failure; channel 0 is shared, replica fetchers 1..n-1 of
+``num.replica.fetchers`` have their own, so their long polls do not queue behind each other)
+and :class:`ControllerSender`, the controller's channel: one queue per broker, delivered in
+order by one task per broker, each request retried until it is answered or the broker leaves
+the cluster (Kafka's ControllerChannelManager). :class:`LoopChannel` hands the controller's
+calls, made on its own event thread, to the event loop the sender runs on.
 
 Invariants: a request that failed on a connection is resent on a new connection, never
 reordered after a later request to the same broker; a broker that left has no queue and no task.
@@ -40,11 +42,11 @@ class InterBrokerPool:
         self.client_id = f"broker-{broker_id}"
         self.security = security  # TLS/SASL of the inter-broker listener
         self.timeout = request_timeout_s
-        self._conns: dict[tuple[str, int], BrokerConnection] = {}
-        self._locks: dict[tuple[str, int], asyncio.Lock] = {}
+        self._conns: dict[tuple[str, int, int], BrokerConnection] = {}
+        self._locks: dict[tuple[str, int, int], asyncio.Lock] = {}
 
-    async def connection(self, host: str, port: int) -> BrokerConnection:
-        key = (host, port)
+    async def connection(self, host: str, port: int, channel: int = 0) -> BrokerConnection:
+        key = (host, port, channel)
         lock = self._locks.setdefault(key, asyncio.Lock())
         async with lock:
             conn = self._conns.get(key)
@@ -59,9 +61,9 @@ class InterBrokerPool:
 
     async def request(
         self, host: str, port: int, msg: Message, response: type[M], version: int,
-        timeout: float | None = None,
+        timeout: float | None = None, channel: int = 0,
     ) -> M:  # fmt: skip
-        conn = await self.connection(host, port)
+        conn = await self.connection(host, port, channel)
         return await conn.request(msg, response, version, timeout=timeout)
 
     async def try_request(
@@ -79,8 +81,8 @@ class InterBrokerPool:
             log.warning("%s failed: %r", what, exc)
         return None
 
-    def drop(self, host: str, port: int) -> None:
-        conn = self._conns.pop((host, port), None)
+    def drop(self, host: str, port: int, channel: int = 0) -> None:
+        conn = self._conns.pop((host, port, channel), None)
         if conn is not None:
             conn.close()
 

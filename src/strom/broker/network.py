@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Protocol
 from strom.broker.config import BrokerConfig
 from strom.broker.connection_quotas import ConnectionQuotas
 from strom.broker.memory_pool import MemoryPool
+from strom.broker.reconfigurables import listener_connection_limits
 from strom.broker.request_processor import (
     Processed,
     RequestProcessor,
@@ -316,6 +317,7 @@ class SocketServer:
             int(cfg.max_connections),
             int(cfg.max_connections_per_ip),
             cfg.connection_overrides,
+            listener_connection_limits(cfg),
         )
         self.settings = ConnectionSettings.from_config(cfg)
         self.auth_settings = AuthenticatorSettings(
@@ -347,20 +349,29 @@ class SocketServer:
         name = sec.name
         loop = asyncio.get_running_loop()
         while True:
-            if not self.quotas.has_slot():
+            if not self.quotas.has_slot(name):
                 log.warning(
-                    "max.connections (%d) reached: not accepting until a connection closes",
+                    "max.connections reached (broker %d, listener %s %s): not accepting until a "
+                    "connection closes",
                     self.quotas.max_connections,
+                    name,
+                    self.quotas.listener_limits.get(name, "unlimited"),
                 )
-                await self.quotas.wait_for_slot()
+                await self.quotas.wait_for_slot(name)
             try:
                 conn, addr = await loop.sock_accept(sock)
             except OSError as exc:  # e.g. EMFILE: back off instead of spinning
                 log.warning("accept on %s failed: %s", name, exc)
                 await asyncio.sleep(0.1)
                 continue
+            if not self.quotas.has_slot(name):  # max.connections lowered while accepting
+                try:
+                    await self.quotas.wait_for_slot(name)  # held unread, as if in the backlog
+                except BaseException:
+                    conn.close()
+                    raise
             ip = str(addr[0])
-            if not self.quotas.register(ip):
+            if not self.quotas.register(ip, name):
                 log.info(
                     "closing connection from %s: max.connections.per.ip (%d) reached",
                     ip,
@@ -383,14 +394,14 @@ class SocketServer:
             if sec.ssl_context is not None and isinstance(exc, OSError):
                 log.info("TLS handshake with %s on %s failed: %s", ip, sec.name, exc)
             sock.close()
-            self.quotas.release(ip)
+            self.quotas.release(ip, sec.name)
             return
         principal: KafkaPrincipal | None = ANONYMOUS
         if sec.protocol == "SSL":
             principal = _certificate_principal(w, sec)
         if principal is None:
             w.close()
-            self.quotas.release(ip)
+            self.quotas.release(ip, sec.name)
             return
         conn = self._connection(r, w, sec, principal)
         self.connections.add(conn)
@@ -398,7 +409,7 @@ class SocketServer:
             await conn.run()
         finally:
             self.connections.discard(conn)
-            self.quotas.release(ip)
+            self.quotas.release(ip, sec.name)
 
     def _connection(
         self,

@@ -16,6 +16,11 @@ timing wheel: each waiter is a bare future with its own ``loop.call_later`` time
   fetch watching it and wakes them; the fetch re-reads only its changed partitions
   (:meth:`DelayedFetch.take_changed`), never those that did not change.
 
+Remote time (Kafka's ``RemoteTimeMs``): :class:`RemoteWait`, set for the request being handled
+in :data:`REMOTE_WAIT` (a context variable, so the wait sites need no request), spans every
+purgatory wait of that request, from the first wait's start to the last wait's end (partitions
+waited on concurrently count once).
+
 Invariants: an operation is registered under each of its keys exactly while it waits
 (``purgatory_sizes`` counts what is really waiting); completing or failing one removes it from
 every key; a wake-up between two waits of the same fetch is never lost (it stays in
@@ -25,11 +30,40 @@ every key; a wake-up between two waits of the same fetch is never lost (it stays
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterable
+from contextvars import ContextVar
 
 from strom.errors import ErrorCode
 
 TopicPartition = tuple[str, int]
+
+
+class RemoteWait:
+    """The purgatory time of one request: from the start of its first wait to the end of its
+    last (``time.perf_counter()`` seconds)."""
+
+    __slots__ = ("first", "last")
+
+    def __init__(self) -> None:
+        self.first = 0.0
+        self.last = 0.0
+
+    def began(self) -> float:
+        now = time.perf_counter()
+        if not self.first:
+            self.first = now
+        return now
+
+    def ended(self) -> None:
+        self.last = time.perf_counter()
+
+    @property
+    def seconds(self) -> float:
+        return max(0.0, self.last - self.first) if self.first else 0.0
+
+
+REMOTE_WAIT: ContextVar[RemoteWait | None] = ContextVar("strom_remote_wait", default=None)
 
 
 class DelayedProduce:
@@ -55,10 +89,15 @@ class ProducePurgatory:
         op = DelayedProduce(tp, required_offset)
         self._waiting.setdefault(tp, []).append(op)
         timer = asyncio.get_running_loop().call_later(timeout_s, _time_out, op.future)
+        remote = REMOTE_WAIT.get()
+        if remote is not None:
+            remote.began()
         try:
             return await op.future
         finally:
             timer.cancel()
+            if remote is not None:
+                remote.ended()
             lst = self._waiting.get(tp)
             if lst is not None and op in lst:
                 # timed out or cancelled: it waits no longer
@@ -129,10 +168,15 @@ class DelayedFetch:
             loop = asyncio.get_running_loop()
             w = self._waiter = loop.create_future()
             timer = loop.call_later(timeout_s, _expire, w)
+            remote = REMOTE_WAIT.get()
+            if remote is not None:
+                remote.began()
             try:
                 await w
             finally:
                 timer.cancel()
+                if remote is not None:
+                    remote.ended()
                 self._waiter = None
         return self.take_changed()
 

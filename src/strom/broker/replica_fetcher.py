@@ -1,7 +1,14 @@
 """Followers: fetching from partition leaders, truncating by leader epoch first.
 
-Owns: one fetcher task per leader broker, holding the partitions this broker follows on that
-leader. A partition added to a fetcher (on becoming follower) is first truncated by leader epoch
+Owns: ``num.replica.fetchers`` fetcher tasks per leader broker (Kafka's fetcher threads), each
+holding the partitions this broker follows on that leader whose fetcher id
+(:func:`fetcher_id`, a hash of topic and partition, as Kafka's) is its own; fetcher 0 uses the
+shared inter-broker connection, the others one each. :meth:`ReplicaFetcherManager.resize`
+(dynamic ``num.replica.fetchers``, Kafka's ``resizeThreadPool``) re-spreads every partition over
+the new fetchers keeping its fetch state (a position is the follower's log end offset: nothing
+is re-fetched or skipped) and stops the fetchers left without partitions.
+
+A partition added to a fetcher (on becoming follower) is first truncated by leader epoch
 (KIP-101 / KIP-279): the follower sends OffsetForLeaderEpoch with its latest epoch, the leader
 answers the end offset of that epoch (or of the largest epoch it knows below it), and the
 follower truncates to the smaller of that end offset and its own end offset for the returned
@@ -32,6 +39,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
+import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -65,10 +73,19 @@ class FetchState:
     leader_high_watermark: int = -1  # at the last fetch (the follower lag metric)
 
 
+def fetcher_id(tp: TP, num_fetchers: int) -> int:
+    """The fetcher of ``tp`` among ``num_fetchers`` per leader (Kafka: a hash of the topic and
+    the partition, modulo the count)."""
+    return (31 * zlib.crc32(tp[0].encode()) + tp[1]) % max(1, num_fetchers)
+
+
 class ReplicaFetcher:
-    def __init__(self, broker: Broker, leader_id: int, host: str, port: int) -> None:
+    def __init__(
+        self, broker: Broker, leader_id: int, host: str, port: int, fetcher: int = 0
+    ) -> None:
         self.broker = broker
         self.leader_id = leader_id
+        self.fetcher = fetcher  # its id among the leader's fetchers; its inter-broker channel
         self.host, self.port = host, port
         self.parts: dict[TP, FetchState] = {}
         self._wake = asyncio.Event()
@@ -86,8 +103,8 @@ class ReplicaFetcher:
         self._wake.set()
         self.task.cancel()
 
-    def add(self, tp: TP) -> None:
-        self.parts[tp] = FetchState()
+    def add(self, tp: TP, state: FetchState | None = None) -> None:
+        self.parts[tp] = state if state is not None else FetchState()
         self._wake.set()
 
     def _partition(self, tp: TP) -> Partition | None:
@@ -110,14 +127,14 @@ class ReplicaFetcher:
                 await self._fetch_once()
             except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
                 log.debug("fetch from broker %d failed: %r", self.leader_id, exc)
-                self.broker.inter_broker.drop(self.host, self.port)
+                self.broker.inter_broker.drop(self.host, self.port, self.fetcher)
                 await asyncio.sleep(backoff)
             except Exception:
                 # an unexpected error must not end the loop silently: its partitions would stay
                 # out of the ISR until the next LeaderAndIsr (chaos finding C1)
                 log.exception("fetch from broker %d failed unexpectedly", self.leader_id)
                 self.session.handle_error()  # the next request is a full one
-                self.broker.inter_broker.drop(self.host, self.port)
+                self.broker.inter_broker.drop(self.host, self.port, self.fetcher)
                 await asyncio.sleep(backoff)
 
     async def _truncate_pending(self) -> None:
@@ -239,7 +256,7 @@ class ReplicaFetcher:
         try:
             resp = await self.broker.inter_broker.request(
                 self.host, self.port, req, FetchResponse, FETCH_VERSION,
-                timeout=cfg.replica_fetch_wait_max_ms / 1000 + 30,
+                timeout=cfg.replica_fetch_wait_max_ms / 1000 + 30, channel=self.fetcher,
             )  # fmt: skip
         except BaseException:
             self.session.handle_error()  # the next request is a full one
@@ -287,6 +304,8 @@ class ReplicaFetcher:
         lg.truncate_to(first)
 
     def _apply(self, tp: TP, pd: FetchResponse.PartitionData) -> None:
+        if tp not in self.parts:  # moved to another fetcher (resize) or removed meanwhile
+            return
         p = self._partition(tp)
         if p is None:
             return
@@ -339,21 +358,50 @@ class ReplicaFetcher:
 class ReplicaFetcherManager:
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
-        self.fetchers: dict[int, ReplicaFetcher] = {}
+        self.num_fetchers = max(1, int(broker.config["num.replica.fetchers"]))
+        self.fetchers: dict[tuple[int, int], ReplicaFetcher] = {}  # (leader, fetcher id)
 
     def add(self, p: Partition, host: str, port: int) -> None:
         tp = (p.topic, p.index)
         self.remove(tp)
-        f = self.fetchers.get(p.leader)
+        self._fetcher(p.leader, fetcher_id(tp, self.num_fetchers), host, port).add(tp)
+
+    def _fetcher(self, leader: int, fid: int, host: str, port: int) -> ReplicaFetcher:
+        f = self.fetchers.get((leader, fid))
         if f is None or (f.host, f.port) != (host, port):
             if f is not None:
                 f.stop()
-            f = self.fetchers[p.leader] = ReplicaFetcher(self.broker, p.leader, host, port)
-        f.add(tp)
+            f = self.fetchers[(leader, fid)] = ReplicaFetcher(self.broker, leader, host, port, fid)
+        return f
 
     def remove(self, tp: TP) -> None:
         for f in self.fetchers.values():
             f.parts.pop(tp, None)
+
+    def resize(self, num_fetchers: int) -> None:
+        """``num.replica.fetchers`` changed: every partition moves, with its fetch state, to
+        the fetcher its id names now; fetchers left without partitions stop."""
+        num_fetchers = max(1, num_fetchers)
+        if num_fetchers == self.num_fetchers:
+            return
+        self.num_fetchers = num_fetchers
+        moving = []
+        for f in list(self.fetchers.values()):
+            for tp, state in list(f.parts.items()):
+                moving.append((f.leader_id, f.host, f.port, tp, state))
+            f.parts.clear()
+        for leader, host, port, tp, state in moving:
+            self._fetcher(leader, fetcher_id(tp, num_fetchers), host, port).add(tp, state)
+        for key, f in list(self.fetchers.items()):
+            if not f.parts:
+                f.stop()
+                del self.fetchers[key]
+        log.info(
+            "replica fetchers resized to %d per source broker: %d fetcher(s) for %d partition(s)",
+            num_fetchers,
+            len(self.fetchers),
+            len(moving),
+        )
 
     async def shutdown(self) -> None:
         tasks = [f.task for f in self.fetchers.values()]

@@ -27,6 +27,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from strom.broker.context import RequestContext
+from strom.broker.purgatory import REMOTE_WAIT, RemoteWait
 from strom.broker.registry import HANDLERS, Registration
 from strom.broker.security.listeners import ListenerSecurity
 from strom.broker.security.principal import KafkaPrincipal
@@ -194,8 +195,11 @@ class RequestProcessor:
         queued = 0.0 if received_at is None else max(0.0, time.monotonic() - received_at)
         started = metrics.started(reg.name)
         cpu_start = time.thread_time_ns()
+        remote = RemoteWait()  # its purgatory waits: RemoteTimeMs, not LocalTimeMs
+        remote_token = REMOTE_WAIT.set(remote)
         try:
             response = await reg.handler(ctx, request)
+            REMOTE_WAIT.reset(remote_token)
             encoded = (
                 None
                 if response is None
@@ -206,6 +210,7 @@ class RequestProcessor:
                 encoded = encode_response(response, version, h.correlation_id, key)
             self.mute_s = mute_ms / 1000
         except Exception:
+            REMOTE_WAIT.set(None)
             log.exception(
                 "closing connection from %s: unexpected error handling %s v%d",
                 self.peer,
@@ -219,6 +224,15 @@ class RequestProcessor:
             True,
             encoded,
             partial(
-                metrics.completed, reg.name, version, request, response, started, handled, queued
+                metrics.completed,
+                reg.name,
+                version,
+                request,
+                response,
+                started,
+                handled,
+                queued,
+                remote.seconds,
+                mute_ms,
             ),
         )

@@ -296,8 +296,8 @@ class BrokerCollector:
         cluster = self.s.cluster
         if cluster is not None:
             n = 0
-            for leader, fetcher in sorted(cluster.fetchers.fetchers.items()):
-                client = f"ReplicaFetcherThread-0-{leader}"
+            for (leader, fid), fetcher in sorted(cluster.fetchers.fetchers.items()):
+                client = f"ReplicaFetcherThread-{fid}-{leader}"
                 for (topic, index), state in sorted(fetcher.parts.items()):
                     if n >= self.s.partition_series_max:
                         break

@@ -11,8 +11,10 @@ handler returned, so no handler needs to know about metrics:
   code (every ``error_code`` in the response, as Kafka's ``errorCounts``), and the latency
   summaries ``TotalTimeMs`` (request read to response written), ``RequestQueueTimeMs`` (read
   and waiting behind the connection's earlier requests, which a connection handles in order, as
-  Kafka does), ``LocalTimeMs`` (the handler, including any purgatory wait: Strom does not split
-  local and remote time) and ``ResponseSendTimeMs`` (encode and write).
+  Kafka does), ``LocalTimeMs`` (the handler's own work), ``RemoteTimeMs`` (the time the request
+  waited in purgatory: an acks=all produce for its followers, a fetch long-poll for data;
+  :class:`strom.broker.purgatory.RemoteWait`), ``ThrottleTimeMs`` (the quota throttle time of its
+  response) and ``ResponseSendTimeMs`` (encode and write).
 - group rebalances: each new generation (JoinGroup) or group epoch (ConsumerGroupHeartbeat) a
   group reaches in a successful answer counts once.
 - ``kafka_server_brokertopicmetrics_*`` per topic and in total: messages in, bytes in (records of
@@ -54,7 +56,14 @@ _REJECTED = frozenset(
 _BATCH_LENGTH = struct.Struct(">i")
 _BATCH_OVERHEAD = 12  # base offset (8) + batch length (4)
 _RECORDS_COUNT_AT = 57
-TIME_METRICS = ("TotalTimeMs", "RequestQueueTimeMs", "LocalTimeMs", "ResponseSendTimeMs")
+TIME_METRICS = (
+    "TotalTimeMs",
+    "RequestQueueTimeMs",
+    "LocalTimeMs",
+    "RemoteTimeMs",
+    "ThrottleTimeMs",
+    "ResponseSendTimeMs",
+)
 
 
 def error_name(code: int) -> str:
@@ -153,11 +162,14 @@ class RequestMetrics:
         started: float,
         handled: float,
         queued: float = 0.0,
+        remote: float = 0.0,
+        throttle_ms: float = 0.0,
     ) -> None:
         """A request finished: ``started`` before the handler, ``handled`` after it; now is
         after the response was written (or immediately after the handler if none is sent);
         ``queued``: seconds the request waited, read and complete, behind the connection's
-        earlier requests before its handler started."""
+        earlier requests before its handler started; ``remote``: seconds of the handler's time
+        it waited in purgatory; ``throttle_ms``: the quota throttle time of its response."""
         done = time.perf_counter()
         names = [name]
         api_key = getattr(request, "API_KEY", -1)
@@ -188,7 +200,9 @@ class RequestMetrics:
             for metric, seconds in (
                 ("TotalTimeMs", done - started + queued),
                 ("RequestQueueTimeMs", queued),
-                ("LocalTimeMs", handled - started),
+                ("LocalTimeMs", max(0.0, handled - started - remote)),
+                ("RemoteTimeMs", remote),
+                ("ThrottleTimeMs", throttle_ms / 1000.0),
                 ("ResponseSendTimeMs", done - handled),
             ):
                 ms = seconds * 1000.0
@@ -292,6 +306,8 @@ class NoRequestMetrics(RequestMetrics):
         started: float,
         handled: float,
         queued: float = 0.0,
+        remote: float = 0.0,
+        throttle_ms: float = 0.0,
     ) -> None:
         return None
 

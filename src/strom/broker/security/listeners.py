@@ -87,9 +87,9 @@ def listener_value(config: BrokerConfig, listener: str, key: str) -> str | None:
     """The value of ``key`` for ``listener``: its ``listener.name.<name>.<key>`` override, else
     the broker-wide value, else None."""
     o = config.originals
-    scoped = f"listener.name.{listener.lower()}.{key}"
-    if scoped in o:
-        return o[scoped]
+    scoped = config.layered(f"listener.name.{listener.lower()}.{key}")  # dynamic ones first
+    if scoped is not None:
+        return scoped
     if key in o:
         return o[key]
     return None

@@ -208,6 +208,47 @@ def server_context(lookup: Lookup) -> ssl.SSLContext:
     return ctx
 
 
+_PEM_CERT = re.compile(r"-----BEGIN CERTIFICATE-----.+?-----END CERTIFICATE-----", re.S)
+
+
+def key_store_identity(lookup: Lookup) -> tuple[str, frozenset[str]]:
+    """The subject (RFC 4514) and subject alternative names of the key store's own certificate
+    (the first of its chain): what a dynamic key store update must keep (Kafka's
+    ``SslFactory`` refuses a new key store whose DN or SANs differ). TlsConfigError when the
+    store holds no readable certificate."""
+    from cryptography import x509
+
+    kind = (lookup("ssl.keystore.type") or "PEM").upper()
+    location = lookup("ssl.keystore.location")
+    if kind == "PKCS12":
+        store = _read_pkcs12(location, lookup("ssl.keystore.password"), "keystore")
+        if store.cert is None:
+            raise TlsConfigError(f"ssl.keystore.location {location} holds no certificate")
+        cert = store.cert.certificate
+    else:
+        if location:
+            try:
+                with open(location, encoding="ascii", errors="replace") as f:
+                    text = f.read()
+            except OSError as exc:
+                raise TlsConfigError(f"ssl.keystore.location {location}: {exc}") from None
+        else:
+            text = (lookup("ssl.keystore.certificate.chain") or "").replace("\\n", "\n")
+        found = _PEM_CERT.search(text)
+        if found is None:
+            raise TlsConfigError("the key store holds no PEM certificate")
+        try:
+            cert = x509.load_pem_x509_certificate(found.group(0).encode())
+        except ValueError as exc:
+            raise TlsConfigError(f"the key store's certificate does not parse: {exc}") from None
+    try:
+        ext = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+        sans = frozenset(f"{type(n).__name__}:{n.value}" for n in ext)
+    except x509.ExtensionNotFound:
+        sans = frozenset()
+    return cert.subject.rfc4514_string(), sans
+
+
 # -- principals from certificates ----------------------------------------------------------
 
 _RULE = re.compile(r"\s*(?:(DEFAULT)|RULE:((?:\\.|[^\\/])*)/((?:\\.|[^\\/])*)/([LU])?)\s*(?:,|$)")
