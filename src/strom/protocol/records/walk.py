@@ -22,8 +22,9 @@ Invariants:
   to two fast paths that only prove (they return the reference's summary or decline, never an
   error): whole batches of runs of one shape (same size and field widths, no headers: fixed-size
   values from one producer) are checked column by column with strided slices; any other batch is
-  walked with array operations (:mod:`.walk_vector`). A declined batch takes the reference loop,
-  so the accepted inputs and the errors are the reference's (tests cross-check all three paths).
+  walked with array operations (:mod:`.walk_vector`, imported with numpy on the first such
+  batch). A declined batch takes the reference loop, so the accepted inputs and the errors are
+  the reference's (tests cross-check all three paths).
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from array import array
 from dataclasses import dataclass
 
 from strom.errors import InvalidRecordError
-from strom.protocol.records.walk_vector import prove_records
 
 Buffer = bytes | bytearray
 
@@ -85,6 +85,14 @@ _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint 
 _STRIDED_MIN = 16
 _VECTOR_MIN = 64
 """Smaller batches take the byte loop (each fast path's fixed cost would exceed it)."""
+
+
+def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
+    """The vectorised walk (:func:`strom.protocol.records.walk_vector.prove_records`), imported
+    with numpy on the first batch that needs it: a broker that never sees one never pays for it."""
+    from strom.protocol.records import walk_vector
+
+    return walk_vector.prove_records(data, start, end, count)
 
 
 def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
