@@ -82,6 +82,7 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 
 _TS_HI = 1 << 64
 _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
+_MAX_MISSES = 3  # singles in a row that start no run: records of varied shapes
 _STRIDED_MIN = 16
 _VECTOR_MIN = 64
 """Smaller batches take the byte loop (each fast path's fixed cost would exceed it)."""
@@ -121,12 +122,13 @@ def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSum
 def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
     """The whole batch as uniform runs (below) between single records of the byte loop (runs
     break where a varint widens), or None once more than ``_MAX_SINGLES`` records took the byte
-    loop (a batch of varied shapes: the vectorised walk is cheaper)."""
+    loop, or ``_MAX_MISSES`` in a row started no run (a batch of varied shapes: the vectorised
+    walk is cheaper)."""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
     index = 0
-    singles = 0
+    singles = misses = 0
     pos = start
     try:
         while index < count:
@@ -138,9 +140,10 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
             tmax = max(tmax, hi)
             if index == count:
                 break
-            if singles > _MAX_SINGLES:
+            if singles > _MAX_SINGLES or misses >= _MAX_MISSES:
                 return None
             run = _uniform_run(data, first, pos, end, index, count)
+            misses = misses + 1 if run is None else 0
             if run is not None:
                 pos, n, lo, hi, null = run
                 index += n
