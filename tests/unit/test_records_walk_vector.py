@@ -6,8 +6,12 @@ same message), and each fast path either declines or proves what the reference a
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import tracemalloc
+from pathlib import Path
 
 import hostile_batches as hostile
 import pytest
@@ -311,3 +315,30 @@ def test_single_byte_edits_of_a_large_varied_batch(
         at = starts[at % 2000] + (at >> 12) % 7
     data[at % len(data)] = value
     check(bytes(data), 2000)
+
+
+def test_numpy_is_imported_with_the_first_varied_batch() -> None:
+    """A broker that never sees a batch for the vectorised walk does not pay for numpy's import
+    at start; the first such batch imports it."""
+    code = """
+import sys
+import strom.broker.broker, strom.tools.cli
+from strom.protocol.records import RecordBatchBuilder
+from strom.protocol.records.walk import walk_records
+assert "numpy" not in sys.modules, "numpy imported at start"
+b = RecordBatchBuilder()
+for i in range(200):
+    b.append(b"v" * (50 + i * 7 % 100), timestamp=0)
+batch = b.build()
+walk_records(batch, 61, len(batch), 200)
+assert "numpy" in sys.modules, "the varied batch did not take the vectorised walk"
+"""
+    src = Path(__file__).resolve().parents[2] / "src"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": str(src)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
