@@ -100,10 +100,11 @@ def _tls_material(d: Path) -> tuple[Path, Path]:
 
 @contextlib.contextmanager
 def strom_broker(
-    security: str = "plaintext", metrics: bool = False
+    security: str = "plaintext", metrics: bool = False, pids: list[int] | None = None
 ) -> Iterator[tuple[str, dict[str, str]]]:
     """A broker with one listener of ``security`` (and its metrics listener, scraped once a
-    second, with ``metrics``); yields (bootstrap, client settings)."""
+    second, with ``metrics``); yields (bootstrap, client settings). Its process id is appended
+    to ``pids`` (to read its CPU time)."""
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="strom-bench-"))
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
@@ -125,6 +126,8 @@ def strom_broker(
     for o in overrides:
         args += ["--override", o]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if pids is not None:
+        pids.append(proc.pid)
     stop = threading.Event()
     scraper = threading.Thread(target=scrape_loop, args=(metrics_port, stop), daemon=True)
     try:
@@ -168,7 +171,7 @@ def tansu_binary() -> Path | None:
 
 
 @contextlib.contextmanager
-def tansu_broker(binary: Path) -> Iterator[str]:
+def tansu_broker(binary: Path, pids: list[int] | None = None) -> Iterator[str]:
     port = free_port()
     url = f"tcp://127.0.0.1:{port}"
     proc = subprocess.Popen(
@@ -185,6 +188,8 @@ def tansu_broker(binary: Path) -> Iterator[str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    if pids is not None:
+        pids.append(proc.pid)
     try:
         wait_port(port)
         yield f"127.0.0.1:{port}"

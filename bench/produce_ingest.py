@@ -5,6 +5,13 @@ installed) Tansu. The batches have librdkafka's shape: null keys, fixed-size ran
 CreateTime timestamps a few ms apart. Everything binds to 127.0.0.1.
 
     python bench/produce_ingest.py [--records 1000000] [--size 100] [--inflight 5] [--vary]
+        [--repeat 1]
+
+``--repeat N`` runs strom and tansu N times, interleaved (strom, tansu, strom, ...), each on a
+fresh broker, and prints the median and spread of the strom/tansu rate ratio (run k against run
+k) and of each broker's CPU time per record during the ingest (startup and one untimed first
+request excluded: on a shared machine the wall-clock ratio swings with the load, the CPU per
+record much less).
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import argparse
 import os
 import random
 import socket
+import statistics
 import struct
 import sys
 import time
@@ -73,7 +81,17 @@ def _recv(sock: socket.socket, n: int) -> bytes:
     return bytes(buf)
 
 
-def run(name: str, bootstrap: str, records: int, size: int, inflight: int, vary: bool) -> float:
+def run(
+    name: str,
+    bootstrap: str,
+    records: int,
+    size: int,
+    inflight: int,
+    vary: bool,
+    pid: int | None = None,
+) -> tuple[float, float]:
+    """Ingest ``records``; ``(records per second, broker CPU ns per record)`` (NaN without
+    ``pid``)."""
     topic = f"ingest-{int(time.time() * 1000)}"
     admin = AdminClient({"bootstrap.servers": bootstrap})
     admin.create_topics([NewTopic(topic, 1, 1)])[topic].result(30)
@@ -83,7 +101,12 @@ def run(name: str, bootstrap: str, records: int, size: int, inflight: int, vary:
     sock = socket.create_connection((host, int(port)), timeout=60)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     frames = [produce_frame(topic, batch, i) for i in range(requests)]
+    # one untimed request first: one-time costs (the broker's first append to the partition,
+    # numpy's import on the first varied batch) are not a per-record cost
+    sock.sendall(produce_frame(topic, batch, requests))
+    recv_frame(sock)
     sent = done = 0
+    cpu0 = pc.cpu_seconds(pid) if pid is not None else float("nan")
     start = time.perf_counter()
     while done < requests:
         while sent < requests and sent - done < inflight:
@@ -96,14 +119,16 @@ def run(name: str, bootstrap: str, records: int, size: int, inflight: int, vary:
             raise RuntimeError(f"{name}: produce error {err}")
         done += 1
     elapsed = time.perf_counter() - start
+    cpu = pc.cpu_seconds(pid) - cpu0 if pid is not None else float("nan")
     sock.close()
     total = requests * per_batch
     print(
         f"{name:6} size {size:5} B{' (varied)' if vary else ''}: {total / elapsed:>12,.0f} rec/s "
-        f"{total * size / elapsed / 1e6:8.1f} MB/s ({requests} requests of {per_batch} records)",
+        f"{total * size / elapsed / 1e6:8.1f} MB/s ({requests} requests of {per_batch} records)"
+        f", broker CPU {cpu:.2f} s = {cpu / total * 1e9:.0f} ns/record",
         flush=True,
     )
-    return total / elapsed
+    return total / elapsed, cpu / total * 1e9
 
 
 def main() -> int:
@@ -113,15 +138,33 @@ def main() -> int:
     ap.add_argument("--inflight", type=int, default=5)
     ap.add_argument("--vary", action="store_true", help="value sizes vary record to record")
     ap.add_argument("--no-tansu", action="store_true")
+    ap.add_argument("--repeat", type=int, default=1, help="interleaved runs of each broker")
     args = ap.parse_args()
-    with pc.strom_broker() as (bootstrap, _):
-        strom = run("strom", bootstrap, args.records, args.size, args.inflight, args.vary)
     binary = None if args.no_tansu else pc.tansu_binary()
-    if binary is not None:
-        with pc.tansu_broker(binary) as bootstrap:
-            tansu = run("tansu", bootstrap, args.records, args.size, args.inflight, args.vary)
-        print(f"strom/tansu {strom / tansu:.2f}x (above 1 = strom faster)")
+    shape = (args.records, args.size, args.inflight, args.vary)
+    strom: list[tuple[float, float]] = []
+    tansu: list[tuple[float, float]] = []
+    for _ in range(args.repeat):
+        pids: list[int] = []
+        with pc.strom_broker(pids=pids) as (bootstrap, _):
+            strom.append(run("strom", bootstrap, *shape, pid=pids[0]))
+        if binary is not None:
+            with pc.tansu_broker(binary, pids) as bootstrap:
+                tansu.append(run("tansu", bootstrap, *shape, pid=pids[1]))
+    print(f"strom broker CPU {_spread([c for _, c in strom], '.0f')} ns/record")
+    if tansu:
+        print(f"tansu broker CPU {_spread([c for _, c in tansu], '.0f')} ns/record")
+        ratios = [s / t for (s, _), (t, _) in zip(strom, tansu, strict=True)]
+        print(
+            f"strom/tansu {_spread(ratios, '.2f')}x over {len(ratios)} run(s) "
+            "(median (min-max), above 1 = strom faster)"
+        )
     return 0
+
+
+def _spread(values: list[float], fmt: str) -> str:
+    v = sorted(values)
+    return f"{statistics.median(v):{fmt}} ({v[0]:{fmt}}-{v[-1]:{fmt}})"
 
 
 if __name__ == "__main__":

@@ -6,7 +6,12 @@ same message), and each fast path either declines or proves what the reference a
 
 from __future__ import annotations
 
+import os
+import random
+import subprocess
+import sys
 import tracemalloc
+from pathlib import Path
 
 import hostile_batches as hostile
 import pytest
@@ -236,3 +241,104 @@ def test_memory_is_bounded_by_the_chunk() -> None:
         tracemalloc.stop()
     assert proof == (0, 0, 150_000)
     assert peak < 4 << 20
+
+
+# ------------------------------------------------------------------ the shapes of busy producers
+
+
+def varied_batch(count: int, seed: int = 1) -> bytes:
+    """librdkafka's shape with values of varied size (the produce benchmark's ``--vary``): null
+    keys, values of 50-150 bytes (two-byte record lengths), timestamp deltas of a few ms."""
+    rnd = random.Random(seed)
+    return encode(
+        [(None, rnd.randbytes(rnd.randint(50, 150)), i // 2000, []) for i in range(count)]
+    )
+
+
+@pytest.mark.parametrize("chunk", [1000, 16384])
+def test_large_varied_batches_are_proven(chunk: int) -> None:
+    """9,000 records: offset deltas of one, two and three bytes (from 64 and 8,192), in one chunk
+    and across chunks (the canonical encodings are cached per chunk)."""
+    data = varied_batch(9000)
+    original = walk_vector.CHUNK
+    walk_vector.CHUNK = chunk
+    try:
+        reference, proof = check(data, 9000)
+    finally:
+        walk_vector.CHUNK = original
+    assert reference == (0, 4, 9000) and proof == reference
+
+
+def test_record_lengths_at_the_varint_widths() -> None:
+    """Record lengths of 63/64 bytes (one- and two-byte length varints) and of 8,191/8,192
+    (the widest two-byte length, and the first the vector walk declines)."""
+
+    def batch(value_sizes: list[int]) -> bytes:
+        return encode([(None, b"v" * value_sizes[i % len(value_sizes)], 0, []) for i in range(100)])
+
+    # a record is its value plus 6 bytes, one more for each two-byte varint (value length, and
+    # offset delta from 64)
+    for sizes in ([56, 57, 58, 59], [1, 8183, 57]):  # lengths either side of 64, up to 8,191
+        reference, proof = check(batch(sizes), 100)
+        assert reference[0] != "error" and proof == reference, sizes
+    reference, proof = check(batch([1, 8185]), 100)  # lengths of 8,192 and 8,193 bytes
+    assert reference[0] != "error" and proof is None
+
+
+def test_non_canonical_offset_delta_is_left_to_the_reference() -> None:
+    """An offset delta written on two bytes where one would do (0x82 0x00 for 1): the reference
+    decodes it as 1 and accepts; the vector walk compares with canonical encodings and declines."""
+    records = [hostile.record(i, b"v" * (i % 90)) for i in range(100)]
+    body = bytearray(records[1][1:])
+    assert body[2] == 0x02  # attributes, timestamp delta, offset delta 1
+    body[2:3] = b"\x82\x00"
+    records[1] = hostile.varint(len(body)) + bytes(body)
+    reference, proof = check(b"".join(records), 100)
+    assert reference == (0, 0, 100) and proof is None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    at=st.integers(0, 10**9),
+    value=st.integers(0, 255),
+    framing=st.booleans(),
+    seed=st.integers(0, 3),
+)
+def test_single_byte_edits_of_a_large_varied_batch(
+    at: int, value: int, framing: bool, seed: int
+) -> None:
+    """One byte of a 2,000-record varied batch set to any value, anywhere or on a record's first
+    bytes: the vector walk proves only what the reference accepts, with its summary."""
+    data = bytearray(varied_batch(2000, seed))
+    if framing:
+        starts = record_starts(bytes(data), 2000)
+        at = starts[at % 2000] + (at >> 12) % 7
+    data[at % len(data)] = value
+    check(bytes(data), 2000)
+
+
+def test_numpy_is_imported_with_the_first_varied_batch() -> None:
+    """A broker that never sees a batch for the vectorised walk does not pay for numpy's import
+    at start; the first such batch imports it."""
+    code = """
+import sys
+import strom.broker.broker, strom.tools.cli
+from strom.protocol.records import RecordBatchBuilder
+from strom.protocol.records.walk import walk_records
+assert "numpy" not in sys.modules, "numpy imported at start"
+b = RecordBatchBuilder()
+for i in range(200):
+    b.append(b"v" * (50 + i * 7 % 100), timestamp=0)
+batch = b.build()
+walk_records(batch, 61, len(batch), 200)
+assert "numpy" in sys.modules, "the varied batch did not take the vectorised walk"
+"""
+    src = Path(__file__).resolve().parents[2] / "src"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": str(src)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -22,8 +22,9 @@ Invariants:
   to two fast paths that only prove (they return the reference's summary or decline, never an
   error): whole batches of runs of one shape (same size and field widths, no headers: fixed-size
   values from one producer) are checked column by column with strided slices; any other batch is
-  walked with array operations (:mod:`.walk_vector`). A declined batch takes the reference loop,
-  so the accepted inputs and the errors are the reference's (tests cross-check all three paths).
+  walked with array operations (:mod:`.walk_vector`, imported with numpy on the first such
+  batch). A declined batch takes the reference loop, so the accepted inputs and the errors are
+  the reference's (tests cross-check all three paths).
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from array import array
 from dataclasses import dataclass
 
 from strom.errors import InvalidRecordError
-from strom.protocol.records.walk_vector import prove_records
 
 Buffer = bytes | bytearray
 
@@ -82,9 +82,18 @@ def _raw_varint(data: Buffer, pos: int, limit: int) -> tuple[int, int]:
 
 _TS_HI = 1 << 64
 _MAX_SINGLES = 16  # a batch of one shape has a few runs, broken where a varint widens
+_MAX_MISSES = 3  # singles in a row that start no run: records of varied shapes
 _STRIDED_MIN = 16
 _VECTOR_MIN = 64
 """Smaller batches take the byte loop (each fast path's fixed cost would exceed it)."""
+
+
+def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
+    """The vectorised walk (:func:`strom.protocol.records.walk_vector.prove_records`), imported
+    with numpy on the first batch that needs it: a broker that never sees one never pays for it."""
+    from strom.protocol.records import walk_vector
+
+    return walk_vector.prove_records(data, start, end, count)
 
 
 def walk_records(data: Buffer, start: int, end: int, count: int) -> RecordsSummary:
@@ -113,12 +122,13 @@ def reference_walk(data: Buffer, start: int, end: int, count: int) -> RecordsSum
 def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int, int, int] | None:
     """The whole batch as uniform runs (below) between single records of the byte loop (runs
     break where a varint widens), or None once more than ``_MAX_SINGLES`` records took the byte
-    loop (a batch of varied shapes: the vectorised walk is cheaper)."""
+    loop, or ``_MAX_MISSES`` in a row started no run (a batch of varied shapes: the vectorised
+    walk is cheaper)."""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
     index = 0
-    singles = 0
+    singles = misses = 0
     pos = start
     try:
         while index < count:
@@ -130,9 +140,10 @@ def _uniform_batch(data: Buffer, start: int, end: int, count: int) -> tuple[int,
             tmax = max(tmax, hi)
             if index == count:
                 break
-            if singles > _MAX_SINGLES:
+            if singles > _MAX_SINGLES or misses >= _MAX_MISSES:
                 return None
             run = _uniform_run(data, first, pos, end, index, count)
+            misses = misses + 1 if run is None else 0
             if run is not None:
                 pos, n, lo, hi, null = run
                 index += n

@@ -4,11 +4,12 @@ Owns: :func:`prove_records`, which shows that the records of one batch are well 
 rules of :func:`strom.protocol.records.walk.walk_records` (its module doc lists them) with
 array operations instead of a Python loop per field, and returns what that walk returns.
 
-How: a short Python loop follows only the record length varints (one table lookup per record:
-the records' starts are a chain, each start found from the previous one); numpy then reads every
-other field of all the records at once (a varint is decoded for all records by gathering its
-bytes, the widest first-seen width bounding the rounds), and the fields of each record must end
-exactly where the next record starts. Records are taken in chunks of :data:`CHUNK`.
+How: a short Python loop follows only the record length varints (two list lookups per record,
+indexed by the record's first two bytes: the records' starts are a chain, each start found from
+the previous one); numpy then reads every other field of all the records at once (a varint is
+decoded for all records by gathering its bytes; the offset deltas are compared with the
+canonical encodings of ``0..count-1``), and the fields of each record must end exactly where the
+next record starts. Records are taken in chunks of :data:`CHUNK`.
 
 Invariants:
 - It never rejects. ``None`` means "not proven here": the caller then runs the reference byte
@@ -16,17 +17,21 @@ Invariants:
   reference accepts, and it is the reference's result (tests cross-check the two on random valid
   and hostile batches).
 - Where simpler, it is stricter than the reference and declines: record lengths wider than two
-  bytes (records of 8 KiB or more), other varints wider than four bytes (the reference allows
-  five, ten for the timestamp delta), header counts wider than one byte, header keys that are not
-  ASCII (the reference decodes them as UTF-8).
+  bytes (records of 8 KiB or more), offset deltas not in their canonical (shortest) encoding,
+  other varints wider than four bytes (the reference allows five, ten for the timestamp delta),
+  header counts wider than one byte, header keys that are not ASCII (the reference decodes them
+  as UTF-8).
 - Bounded: nothing is read outside ``data`` (gathers clip; a clipped read can only end in a
   position past the record, which fails the final comparison); memory is a few arrays of
   :data:`CHUNK` records whatever the batch declares, and a declared count the bytes cannot hold
   is declined before anything is allocated.
+- numpy is imported with this module, which :mod:`.walk` imports on the first batch that needs
+  it (a broker that never sees one never pays for the import).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -41,23 +46,24 @@ CHUNK = 16384
 _MIN_RECORD_BYTES = 7  # length, attributes, timestamp and offset deltas, key, value, header count
 _MAX_WIDTH = 4  # widest varint decoded here (raw values below 2**28: no range check needed)
 _DECLINE = 1 << 40  # a step that throws the chain past any buffer
+_OD_WIDTHS = 3  # offset deltas below 2**20: canonical encodings of at most three bytes
 
 
-def _length_steps() -> list[int]:
-    """For the two bytes at a record's start (first | second << 8): how far its next record
+def _length_steps() -> list[list[int]]:
+    """``table[first][second]`` for the two bytes at a record's start: how far its next record
     starts (length varint plus length), or ``_DECLINE`` for a negative or wider length."""
     steps = list(range(2 + (1 << 13)))  # shared int objects: the table holds references
-    table = [_DECLINE] * 65536
+    table: list[list[int]] = []
     for b in range(256):
-        for c in range(256):
-            if b < 0x80:
-                width, raw = 1, b
-            elif c < 0x80:
-                width, raw = 2, (b & 0x7F) | (c << 7)
-            else:
-                continue
+        if b < 0x80:  # a one-byte length: the second byte is the record's attributes
+            table.append([_DECLINE if b & 1 else steps[1 + (b >> 1)]] * 256)
+            continue
+        row = [_DECLINE] * 256
+        for c in range(0x80):
+            raw = (b & 0x7F) | (c << 7)
             if not raw & 1:
-                table[b | c << 8] = steps[width + (raw >> 1)]
+                row[c] = steps[2 + (raw >> 1)]
+        table.append(row)
     return table
 
 
@@ -80,7 +86,7 @@ def prove_records(data: Buffer, start: int, end: int, count: int) -> tuple[int, 
         pos = starts[-1]
         if pos > end or (index + n == count and pos != end):
             return None
-        found = _check_chunk(a, starts, index)
+        found = _check_chunk(a, np.fromiter(starts, dtype=np.int64, count=n + 1), index)
         if found is None:
             return None
         lo, hi, null = found
@@ -95,32 +101,32 @@ def _chain(data: Buffer, pos: int, n: int) -> list[int] | None:
     length is negative, wider than two bytes or runs off ``data``)."""
     starts = [0] * (n + 1)
     step = _STEP
+    second = memoryview(data)[1:]  # second[p] is data[p + 1]: one addition less per record
     try:
         for i in range(n):
             starts[i] = pos
-            pos += step[data[pos] | data[pos + 1] << 8]
+            pos += step[data[pos]][second[pos]]
     except IndexError:
         return None
+    finally:
+        second.release()
     starts[n] = pos
     return starts
 
 
-def _check_chunk(
-    a: npt.NDArray[np.uint8], starts: list[int], index: int
-) -> tuple[int, int, int] | None:
-    """Check records ``index..`` whose starts (and the end of the last) are ``starts``."""
-    bounds = np.array(starts, dtype=np.int64)
+def _check_chunk(a: npt.NDArray[np.uint8], bounds: Ints, index: int) -> tuple[int, int, int] | None:
+    """Check records ``index..`` whose starts (and the end of the last) are ``bounds``."""
     s, rend = bounds[:-1], bounds[1:]
     n = len(s)
-    q = s + 2 + (a[s] >> 7)  # past the length varint (1 or 2 bytes) and the attributes byte
+    q = s + 2 + (a.take(s) >> 7)  # past the length varint (1 or 2 bytes) and the attributes
     ts = _varints(a, q)
     if ts is None:
         return None
     raw_ts, q = ts
-    od = _varints(a, q)
-    if od is None or not np.array_equal(od[0], np.arange(2 * index, 2 * (index + n), 2)):
+    od_end = _offset_deltas(a, q, index, n)
+    if od_end is None:
         return None
-    key = _varints(a, od[1])
+    key = _varints(a, od_end)
     if key is None or not _lengths_valid(key[0]):
         return None
     null_keys = int(np.count_nonzero(key[0] == 1))
@@ -130,24 +136,61 @@ def _check_chunk(
     q = value[1] + (value[0] >> 1)
     if not (q < rend).all():
         return None
-    header_count = a[q]
-    if (header_count & 0x81).any():  # a multi-byte or negative header count: declined
-        return None
+    header_count = a.take(q)
     q = q + 1
     if header_count.any():
+        if (header_count & 0x81).any():  # a multi-byte or negative header count: declined
+            return None
         after = _headers(a, q, rend, header_count >> 1)
         if after is None:
             return None
         q = after
     if not np.array_equal(q, rend):
         return None
+    if not (raw_ts & 1).any():  # no negative delta: the zig-zag decoding is a shift
+        return int(raw_ts.min()) >> 1, int(raw_ts.max()) >> 1, null_keys
     deltas = (raw_ts >> 1) ^ -(raw_ts & 1)
     return int(deltas.min()), int(deltas.max()), null_keys
 
 
+@functools.lru_cache(maxsize=4)
+def _canonical_offset_deltas(
+    index: int, n: int
+) -> tuple[tuple[npt.NDArray[np.uint8], ...], Ints, Ints]:
+    """For the offset deltas ``index..index+n-1``: byte ``k`` of each one's canonical varint
+    (``2i``, zig-zag), its width, and where the deltas of more than ``k`` bytes begin (relative
+    to ``index``; widths grow with ``i``). Cached: batches of one producer repeat them."""
+    raw = 2 * np.arange(index, index + n, dtype=np.int64)
+    columns = tuple(
+        (((raw >> (7 * k)) & 0x7F) | ((raw >> (7 * k + 7)) > 0) * 0x80).astype(np.uint8)
+        for k in range(_OD_WIDTHS)
+    )
+    width = 1 + (raw >= 1 << 7) + (raw >= 1 << 14)
+    wider = np.searchsorted(width, np.arange(1, _OD_WIDTHS + 1), side="right")
+    for array in (*columns, width, wider):
+        array.flags.writeable = False  # shared by every caller
+    return columns, width, wider
+
+
+def _offset_deltas(a: npt.NDArray[np.uint8], q: Ints, index: int, n: int) -> Ints | None:
+    """Record ``index + j``'s offset delta at ``q[j]`` must be the canonical varint of
+    ``index + j``: the positions after them, or None."""
+    if 2 * (index + n) > 1 << (7 * _OD_WIDTHS):
+        return None
+    columns, width, wider = _canonical_offset_deltas(index, CHUNK)
+    for k in range(_OD_WIDTHS):
+        lo = int(wider[k - 1]) if k else 0
+        if lo >= n:
+            break
+        at = q[lo:] + k if k else q
+        if not np.array_equal(a.take(at, mode="clip"), columns[k][lo:n]):
+            return None
+    return q + width[:n]
+
+
 def _lengths_valid(raw: Ints) -> bool:
     """Key and value lengths: -1 (raw 1) or non-negative (even raw)."""
-    return not (((raw & 1) == 1) & (raw != 1)).any()
+    return not ((raw & 1) * raw > 1).any()
 
 
 def _varints(a: npt.NDArray[np.uint8], q: Ints) -> tuple[Ints, Ints] | None:
@@ -157,6 +200,11 @@ def _varints(a: npt.NDArray[np.uint8], q: Ints) -> tuple[Ints, Ints] | None:
     more = b >= 0x80
     if not more.any():
         return b.astype(np.int64), q + 1
+    c = a.take(q + 1, mode="clip")
+    if not (b & c & 0x80).any():  # one or two bytes (the common lengths)
+        raw = (b & 0x7F).astype(np.int64)
+        raw |= (c.astype(np.int64) << 7) * more
+        return raw, q + 1 + more
     raw = (b & 0x7F).astype(np.int64)
     after = q + 1
     for k in range(1, _MAX_WIDTH):
