@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
+from strom.broker.api_baseline import advertised_min
 from strom.broker.context import RequestContext
 from strom.broker.registry import HANDLERS, Registration
 from strom.broker.security.listeners import ListenerSecurity
@@ -45,12 +46,16 @@ log = logging.getLogger("strom.broker.network")
 Processed = tuple[bool, list[Buffer] | None, Callable[[], None] | None]
 
 
-def api_versions_response(error: ErrorCode = ErrorCode.NONE) -> ApiVersionsResponse:
+def api_versions_response(
+    error: ErrorCode = ErrorCode.NONE, handlers: Mapping[int, Registration] = HANDLERS
+) -> ApiVersionsResponse:
+    """What ApiVersions lists: ``handlers`` (the registry as served under the broker's
+    ``api.versions.baseline``, :mod:`strom.broker.api_baseline`)."""
     keys = [
         ApiVersionsResponse.ApiVersion(
-            api_key=r.api_key, min_version=r.min_version, max_version=r.max_version
+            api_key=r.api_key, min_version=advertised_min(r), max_version=r.max_version
         )
-        for r in sorted(HANDLERS.values(), key=lambda r: r.api_key)
+        for r in sorted(handlers.values(), key=lambda r: r.api_key)
     ]
     return ApiVersionsResponse(error_code=int(error), api_keys=keys)
 
@@ -157,7 +162,7 @@ class RequestProcessor:
             return False, None, None
         if not reg.min_version <= version <= reg.max_version:
             if key == API_VERSIONS and version > reg.max_version:
-                resp = api_versions_response(ErrorCode.UNSUPPORTED_VERSION)
+                resp = api_versions_response(ErrorCode.UNSUPPORTED_VERSION, self.handlers)
                 return True, encode_response(resp, 0, h.correlation_id), None
             log.warning(
                 "closing connection from %s: %s version %d is not supported (%d-%d)",
