@@ -35,6 +35,10 @@ def render() -> str:
         "is still advertised from version 0 (KAFKA-18659) but v0-2 are refused; with Produce v0-2",
         "and Fetch v0-3 gone, message formats v0/v1 are neither accepted nor served.",
         "",
+        "Client telemetry (GetTelemetrySubscriptions 71, PushTelemetry 72; KIP-714) is served only",
+        "when the broker has a receiver for pushed metrics, its metrics endpoint",
+        "(`metrics.listener`), as Kafka lists them only with a telemetry receiver configured.",
+        "",
         "| Key | API | Codec versions | Flexible from | Broker serves | Baseline 4.0 serves |",
         "|----:|-----|---------------:|--------------:|--------------:|--------------------:|",
     ]

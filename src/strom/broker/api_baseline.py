@@ -1,4 +1,11 @@
-"""Which request versions the broker accepts and advertises: Kafka 3.9's set, or Kafka 4.0's.
+"""Which requests the broker accepts and advertises: Kafka 3.9's versions or Kafka 4.0's, and the
+client telemetry APIs only with a receiver.
+
+Client telemetry (KIP-714, GetTelemetrySubscriptions 71 and PushTelemetry 72) is served only when
+pushed metrics have somewhere to go, the metrics endpoint (``metrics.listener``), as Kafka lists
+them only when a metrics reporter receiving client telemetry is configured
+(``ClientMetricsManager.isTelemetryReceiverConfigured``); without one they are neither advertised
+nor accepted, so clients never start pushing.
 
 Owns: the ``api.versions.baseline`` setting's meaning. ``3.9`` (the default) serves every version
 the handler registry (:mod:`strom.broker.registry`) serves. ``4.0`` applies Kafka 4.0's removal of
@@ -78,16 +85,27 @@ def _narrow(reg: Registration, floor: int) -> Registration:
     return replace(reg, min_version=lo, advertised_min_version=shown)
 
 
-@lru_cache(maxsize=len(BASELINES))
-def _handlers_for(baseline: str, count: int) -> Mapping[int, Registration]:
-    if baseline == DEFAULT_BASELINE:
+TELEMETRY_KEYS = frozenset((71, 72))
+
+
+@lru_cache(maxsize=2 * len(BASELINES))
+def _handlers_for(baseline: str, telemetry: bool, count: int) -> Mapping[int, Registration]:
+    if baseline == DEFAULT_BASELINE and telemetry:
         return HANDLERS
-    floors = KAFKA_4_0_MIN_VERSIONS
+    floors = KAFKA_4_0_MIN_VERSIONS if baseline != DEFAULT_BASELINE else {}
     return {
-        key: _narrow(reg, floors[key]) if key in floors else reg for key, reg in HANDLERS.items()
+        key: _narrow(reg, floors[key]) if key in floors else reg
+        for key, reg in HANDLERS.items()
+        if telemetry or key not in TELEMETRY_KEYS
     }
 
 
-def served_handlers(baseline: str) -> Mapping[int, Registration]:
-    """The registry as served under ``baseline`` (the registry must be loaded)."""
-    return _handlers_for(parse_baseline(baseline), len(HANDLERS))
+def served_handlers(baseline: str, telemetry: bool = True) -> Mapping[int, Registration]:
+    """The registry as served under ``baseline``, with the client telemetry APIs only when
+    ``telemetry`` (a receiver exists); the registry must be loaded."""
+    return _handlers_for(parse_baseline(baseline), telemetry, len(HANDLERS))
+
+
+def telemetry_receiver(metrics_listener: str) -> bool:
+    """Whether pushed client metrics have a receiver: the metrics endpoint."""
+    return bool(metrics_listener.strip())

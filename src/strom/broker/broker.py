@@ -29,6 +29,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from strom.broker.client_metrics.manager import ClientMetricsManager
+from strom.broker.client_metrics.series import ClientSeries
+from strom.broker.client_metrics.subscriptions import SubscriptionStore
 from strom.broker.cluster_mode import ClusterMode
 from strom.broker.cluster_view import (
     AdvertisedListeners,
@@ -190,6 +193,14 @@ class Broker:
             self._quota_store,
             QuotaWindows(config.quota_window_num, config.quota_window_size_seconds),
         )
+        # client telemetry (KIP-714): subscriptions kept where the group configs are
+        self.client_metrics = ClientMetricsManager(
+            SubscriptionStore(None, self.cluster.store)
+            if self.cluster is not None
+            else SubscriptionStore(dirs[0], None),
+            ClientSeries(config.metrics_client_series_max),
+            lambda: config.telemetry_max_bytes,
+        )
         self.server = SocketServer(self)
         self.metrics = (
             BrokerMetrics(self, metrics_listener, self.request_metrics)
@@ -221,6 +232,7 @@ class Broker:
             # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
             cluster_mode=self.cluster,
+            client_metrics=self.client_metrics,
         )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None

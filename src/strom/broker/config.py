@@ -238,6 +238,15 @@ _KEYS = [
     Key("metrics.listener", _metrics_listener, "", None, "The metrics and health HTTP listener."),
     Key("metrics.partition.series.max", int, "1000", 0, "Cap on per-partition metric series."),
     Key("metrics.topic.series.max", int, "1000", 0, "Cap on per-topic metric series."),
+    Key("metrics.client.series.max", int, "1000", 0, "Cap on pushed client telemetry series."),
+    # client telemetry (KIP-714, strom.broker.client_metrics)
+    Key(
+        "telemetry.max.bytes",
+        int,
+        "1048576",
+        1,
+        "The maximum size of the metrics a client may push in one PushTelemetry request.",
+    ),
     # protocol versions (strom.broker.api_baseline): no Kafka key
     Key(
         "api.versions.baseline",
@@ -359,6 +368,8 @@ class BrokerConfig:
     # network (strom.broker.network)
     socket_request_max_bytes = Field("socket.request.max.bytes", int)
     api_versions_baseline = Field("api.versions.baseline", str)
+    telemetry_max_bytes = Field("telemetry.max.bytes", int)
+    metrics_client_series_max = Field("metrics.client.series.max", int)
     sasl_server_max_receive_size = Field("sasl.server.max.receive.size", int)
     connection_failed_authentication_delay_ms = Field(
         "connection.failed.authentication.delay.ms", int

@@ -35,7 +35,7 @@ from strom.broker.security.sasl_authenticator import API_VERSIONS, SaslServerAut
 from strom.errors import ErrorCode
 from strom.protocol.codec import Buffer, DecodeError, UnsupportedVersionError
 from strom.protocol.frames import decode_request_body, encode_response, parse_request_header
-from strom.protocol.messages.api_versions import ApiVersionsResponse
+from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
@@ -113,6 +113,7 @@ class RequestProcessor:
         self.throttle = throttle
         self.handlers = handlers
         self.mute_s = 0.0  # set by the throttle for the response just processed
+        self.client_software = ("", "")  # name and version from ApiVersions v3+ (KIP-511)
 
     @property
     def principal(self) -> KafkaPrincipal:
@@ -184,6 +185,9 @@ class RequestProcessor:
                 exc,
             )
             return False, None, None
+        if isinstance(request, ApiVersionsRequest) and version >= 3:
+            # KIP-511: what client telemetry subscriptions match on
+            self.client_software = (request.client_software_name, request.client_software_version)
         if a is not None and a.takes(key):
             return (*await a.handle(key, version, request, h.correlation_id), None)
         ctx = RequestContext(
@@ -193,6 +197,7 @@ class RequestProcessor:
             self.listener,
             principal=self.principal,
             security_protocol=self.security.protocol,
+            client_software=self.client_software,
         )
         metrics = self.broker.request_metrics  # strom.broker.metrics.requests
         # read and complete, the request waited behind this connection's earlier ones until now

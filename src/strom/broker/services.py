@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from strom.broker.client_metrics.manager import ClientMetricsManager
     from strom.broker.cluster_mode import ClusterMode
     from strom.broker.cluster_view import ClusterView
     from strom.broker.config import BrokerConfig
@@ -63,3 +64,5 @@ class BrokerServices:
     # ZooKeeper membership and the controller; None on a single node (controller requests are
     # answered without one)
     cluster_mode: ClusterMode | None
+    # client telemetry (KIP-714): subscriptions, client instances, pushed metrics
+    client_metrics: ClientMetricsManager

@@ -23,6 +23,7 @@ MODULES = (
     "scram_users",
     "delegation_tokens",
     "client_quotas",
+    "telemetry",
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from strom.broker.api_baseline import served_handlers
+from strom.broker.api_baseline import served_handlers, telemetry_receiver
 from strom.broker.context import RequestContext
 from strom.broker.network import api_versions_response
 from strom.broker.registry import handles
@@ -42,8 +42,9 @@ async def api_versions(ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersi
     ):
         # Kafka answers INVALID_REQUEST with no API keys
         return ApiVersionsResponse(error_code=int(ErrorCode.INVALID_REQUEST), api_keys=[])
-    baseline = ctx.services.config.api_versions_baseline
-    return api_versions_response(handlers=served_handlers(baseline))
+    cfg = ctx.services.config
+    served = served_handlers(cfg.api_versions_baseline, telemetry_receiver(cfg.metrics_listener))
+    return api_versions_response(handlers=served)
 
 
 def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.MetadataResponseTopic:
