@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from integration.test_java_client import java_program  # noqa: F401  (the compiled program)
 from metrics_scrape import broker_process_class, metrics_url, scrape
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 from opentelemetry.proto.metrics.v1 import metrics_pb2 as pb
@@ -310,3 +311,52 @@ def test_librdkafka_pushes_subscribed_metrics(tbroker: Any) -> None:
     # only the subscribed prefix is pushed
     assert not [k for k in scrape(base) if k[0].startswith("org_apache_kafka_consumer_")]
     assert errors == []
+
+
+@pytest.mark.slow
+def test_java_client_pushes_subscribed_metrics(
+    tbroker: Any,
+    java_program: str,  # noqa: F811  (the fixture imported above)
+    tmp_path: Any,
+) -> None:
+    """The Java client 3.9 (``enable.metrics.push`` true by default) produces and consumes; the
+    consumer's pushes of the subscribed metrics reach the metrics endpoint. (The producer of this
+    program lives for well under one push interval and pushed nothing in the runs tried.)"""
+    import subprocess
+
+    base = metrics_url(tbroker.log_path)
+    with WireClient(tbroker.bootstrap) as c:
+        match = "client_software_name=apache-kafka-java"
+        assert (
+            subscribe(c, "java", metrics="org.apache.kafka.", interval_ms="500", match=match) == 0
+        )
+    props = tmp_path / "client.properties"
+    props.write_text("security.protocol=PLAINTEXT\n")
+    try:
+        r = subprocess.run(
+            [
+                "java",
+                "-cp",
+                java_program,
+                "StromJavaClient",
+                tbroker.bootstrap,
+                str(props),
+                "tj",
+                "20",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+    finally:
+        with WireClient(tbroker.bootstrap) as c:
+            subscribe(c, "java", metrics=None, interval_ms=None, match=None)
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    java = {
+        k: v
+        for k, v in scrape(base).items()
+        if ("client_software_name", "apache-kafka-java") in k[1]
+    }
+    assert any(k[0].startswith("org_apache_kafka_consumer_") for k in java), sorted(
+        {k[0] for k in java}
+    )

@@ -30,7 +30,13 @@ SOURCE = Path(__file__).parent / "java" / "StromJavaClient.java"
 def _jars() -> list[Path]:
     """kafka-clients and slf4j-api from the installed wheel (a test dependency)."""
     files = metadata.files("shigawire-apache-flink-libraries") or []
-    wanted = {"kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar"}
+    wanted = {
+        "kafka-clients.jar",
+        "slf4j-api.jar",
+        "lz4-java.jar",
+        "snappy-java.jar",
+        "zstd-jni.jar",
+    }
     found = [Path(str(f.locate())) for f in files if f.name in wanted]
     assert {p.name for p in found} >= {"kafka-clients.jar", "slf4j-api.jar"}, found
     return found
