@@ -44,6 +44,7 @@ from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes, cont
 from strom.broker.group_configs import GroupConfigStore
 from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
+from strom.broker.legacy_offsets import LegacyOffsetStore
 from strom.broker.log_dir_failure import LogDirFailureHandler
 from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
@@ -233,6 +234,10 @@ class Broker:
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
             cluster_mode=self.cluster,
             client_metrics=self.client_metrics,
+            legacy_offsets=LegacyOffsetStore(
+                None if self.cluster is not None else dirs[0],
+                self.cluster.store.zk if self.cluster is not None else None,
+            ),
         )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None

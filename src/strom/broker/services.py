@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from strom.broker.dynamic_config import DynamicBrokerConfig
     from strom.broker.group_configs import GroupConfigStore
     from strom.broker.group_runtime import GroupRuntime
+    from strom.broker.legacy_offsets import LegacyOffsetStore
     from strom.broker.producer_id_manager import ProducerIdManager
     from strom.broker.quotas import ClientQuotaManager
     from strom.broker.replica_manager import ReplicaManager
@@ -66,3 +67,5 @@ class BrokerServices:
     cluster_mode: ClusterMode | None
     # client telemetry (KIP-714): subscriptions, client instances, pushed metrics
     client_metrics: ClientMetricsManager
+    # OffsetCommit/OffsetFetch v0 offsets (ZooKeeper /consumers, or a file on a single node)
+    legacy_offsets: LegacyOffsetStore
