@@ -70,6 +70,7 @@ from strom.cluster.broker_configs import (
     LocalBrokerConfigStore,
     ZkBrokerConfigStore,
 )
+from strom.cluster.features import FeatureStore
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore
 from strom.cluster.quota_configs import (
     LocalQuotaConfigStore,
@@ -202,6 +203,10 @@ class Broker:
             ClientSeries(config.metrics_client_series_max),
             lambda: config.telemetry_max_bytes,
         )
+        self.features = FeatureStore(
+            None if self.cluster is not None else dirs[0],
+            self.cluster.store.zk if self.cluster is not None else None,
+        )
         self.server = SocketServer(self)
         self.metrics = (
             BrokerMetrics(self, metrics_listener, self.request_metrics)
@@ -234,6 +239,7 @@ class Broker:
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
             cluster_mode=self.cluster,
             client_metrics=self.client_metrics,
+            features=self.features,
             legacy_offsets=LegacyOffsetStore(
                 None if self.cluster is not None else dirs[0],
                 self.cluster.store.zk if self.cluster is not None else None,
@@ -293,6 +299,7 @@ class Broker:
             await asyncio.to_thread(self.authorizer.start)
         await asyncio.to_thread(self.dynamic_config.load)
         await asyncio.to_thread(self.client_quotas.start)
+        await asyncio.to_thread(self.features.start)  # finalized features (KIP-584)
         if self.cluster is not None:
             self.dynamic_config.follow(asyncio.get_running_loop())
         self.log_dir_failure.add_listener(

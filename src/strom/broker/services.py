@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from strom.broker.security.replica_identity import ReplicaIdentity
     from strom.broker.topics import TopicManager
     from strom.broker.txn_runtime import TxnRuntime
+    from strom.cluster.features import FeatureStore
     from strom.cluster.metadata import MetadataStore
     from strom.storage.log_dir_failure import LogDirFailureChannel
 
@@ -67,5 +68,6 @@ class BrokerServices:
     cluster_mode: ClusterMode | None
     # client telemetry (KIP-714): subscriptions, client instances, pushed metrics
     client_metrics: ClientMetricsManager
+    features: FeatureStore  # finalized features (KIP-584): /feature or a file
     # OffsetCommit/OffsetFetch v0 offsets (ZooKeeper /consumers, or a file on a single node)
     legacy_offsets: LegacyOffsetStore

@@ -24,6 +24,7 @@ MODULES = (
     "delegation_tokens",
     "client_quotas",
     "telemetry",
+    "features",
 )
 
 

@@ -5,7 +5,8 @@ and partitions (leader, epoch, replicas, ISR). With ``allow_auto_topic_creation`
 ``auto.create.topics.enable`` an unknown, valid topic name is created with the broker defaults.
 A null topic list (or an empty one at v0) means all topics. Topics asked by id (v12+) are answered
 with their name, or UNKNOWN_TOPIC_ID with a null name; v10-11 cannot ask by id (Kafka answers
-INVALID_REQUEST). ApiVersions v3+ validates the client software name and version (KIP-511).
+INVALID_REQUEST). ApiVersions v3+ validates the client software name and version (KIP-511) and
+carries the supported and finalized features (:mod:`.features`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 
 from strom.broker.api_baseline import served_handlers, telemetry_receiver
 from strom.broker.context import RequestContext
+from strom.broker.handlers import features
 from strom.broker.network import api_versions_response
 from strom.broker.registry import handles
 from strom.broker.replica_manager import INTERNAL_TOPICS
@@ -44,7 +46,8 @@ async def api_versions(ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersi
         return ApiVersionsResponse(error_code=int(ErrorCode.INVALID_REQUEST), api_keys=[])
     cfg = ctx.services.config
     served = served_handlers(cfg.api_versions_baseline, telemetry_receiver(cfg.metrics_listener))
-    return api_versions_response(handlers=served)
+    resp = api_versions_response(handlers=served)
+    return features.add_features(resp, ctx.services.features) if ctx.api_version >= 3 else resp
 
 
 def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.MetadataResponseTopic:
