@@ -3,7 +3,8 @@
 Metadata answers from the metadata store: brokers with their advertised endpoints, topics with ids
 and partitions (leader, epoch, replicas, ISR). With ``allow_auto_topic_creation`` and
 ``auto.create.topics.enable`` an unknown, valid topic name is created with the broker defaults.
-A null topic list (or an empty one at v0) means all topics. Topics asked by id (v12+) are answered
+A null topic list (or an empty one at v0) means all topics; a topic named twice is answered once
+(Kafka takes the request's topics as a set). Topics asked by id (v12+) are answered
 with their name, or UNKNOWN_TOPIC_ID with a null name; v10-11 cannot ask by id (Kafka answers
 INVALID_REQUEST). ApiVersions v3+ validates the client software name and version (KIP-511) and
 carries the supported and finalized features (:mod:`.features`).
@@ -107,8 +108,13 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
         auto = (req.allow_auto_topic_creation if ctx.api_version >= 4 else True) and bool(
             b.config.auto_create_topics_enable
         )
+        asked: set[object] = set()
         for t in req.topics or []:
             name = t.name
+            key = name if name is not None else t.topic_id
+            if key in asked:  # Kafka answers a set of topics: each name or id once
+                continue
+            asked.add(key)
             if name is None:
                 tinfo = store.topic_by_id(t.topic_id)
                 if tinfo is None:
