@@ -86,3 +86,33 @@ def test_metadata_answers_a_topic_named_twice_once(broker: BrokerProcess) -> Non
             )  # fmt: skip
             names = sorted(t.name for t in r.topics)  # type: ignore[attr-defined]
             assert names == ["cc-meta", "cc-nope"], version
+
+
+def test_list_offsets_duplicates_and_unknown_special_timestamps(broker: BrokerProcess) -> None:
+    """Kafka (``ReplicaManager.fetchOffset``, v1+): a partition named twice answers
+    INVALID_REQUEST on each entry; a special timestamp older than the version, or an unknown
+    negative one, UNSUPPORTED_VERSION; the other partitions are answered normally."""
+    from strom.protocol.messages.list_offsets import ListOffsetsRequest
+
+    L = ListOffsetsRequest
+    with WireClient(broker.bootstrap) as c:
+        c.request(CT(topics=[_topic("cc-lo", 2)], timeout_ms=5000), 7)
+
+        def ask(version: int, parts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+            r = c.request(
+                L(replica_id=-1, topics=[L.ListOffsetsTopic(name="cc-lo", partitions=[
+                    L.ListOffsetsPartition(partition_index=i, timestamp=ts) for i, ts in parts
+                ])]),
+                version,
+            )  # fmt: skip
+            return [(p.partition_index, p.error_code) for p in r.topics[0].partitions]  # type: ignore[attr-defined]
+
+        assert ask(1, [(0, -1), (1, -1), (0, -2)]) == [
+            (0, INVALID_REQUEST),
+            (1, 0),
+            (0, INVALID_REQUEST),
+        ]
+        assert ask(6, [(0, -3), (1, -1)]) == [(0, 35), (1, 0)]  # MAX_TIMESTAMP needs v7
+        assert ask(7, [(0, -3), (1, -4)]) == [(0, 0), (1, 35)]  # EARLIEST_LOCAL needs v8
+        assert ask(8, [(0, -4), (1, -5)]) == [(0, 0), (1, 35)]  # LATEST_TIERED needs v9
+        assert ask(9, [(0, -5), (1, -7)]) == [(0, 0), (1, 35)]  # not a special timestamp
