@@ -5,13 +5,12 @@ cannot be written (a full tmpfs) answers FEATURE_UPDATE_FAILED and keeps the lev
 
 from __future__ import annotations
 
-import os
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import BrokerProcess
+from disk_full import fill, tmpfs
 from wire import WireClient
 
 from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
@@ -102,15 +101,8 @@ def test_features_listed_updated_and_kept(fresh_broker: BrokerProcess) -> None:
 
 @pytest.fixture
 def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
-    if os.geteuid() != 0:
-        pytest.fail("this test mounts a tmpfs and needs root")
-    mnt = tmp_path / "data"
-    mnt.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)], check=True)
-    try:
+    with tmpfs(tmp_path / "data") as mnt:
         yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], check=False)
 
 
 def test_a_full_disk_fails_the_update_and_keeps_the_levels(tiny_tmpfs: Path) -> None:
@@ -118,14 +110,7 @@ def test_a_full_disk_fails_the_update_and_keeps_the_levels(tiny_tmpfs: Path) -> 
     b.start()
     try:
         with WireClient(b.bootstrap) as c:
-            filler = tiny_tmpfs / "filler"
-            with open(filler, "wb") as f:  # fill the tmpfs to the last byte
-                try:
-                    while True:
-                        f.write(b"\0" * 65536)
-                        f.flush()
-                except OSError:
-                    pass
+            filler = fill(tiny_tmpfs)
             got = _update(c, [("kraft.version", 1, UPGRADE), ("nope", 1, UPGRADE)])
             assert got == {"kraft.version": FEATURE_UPDATE_FAILED, "nope": INVALID_REQUEST}
             assert _features(c)[1:] == ({"metadata.version": 21, "kraft.version": 0}, 0)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import BrokerProcess
+from integration.test_compat_legacy_magic import _end_offset
 from wire import WireClient
 
 from strom.broker.api_baseline import KAFKA_4_0_MIN_VERSIONS, served_handlers
@@ -67,21 +68,6 @@ def _produce(topic: str, records: bytes) -> P:
             )
         ],
     )
-
-
-def _end_offset(c: WireClient, topic: str) -> int:
-    r = c.request(
-        L(
-            replica_id=-1,
-            topics=[
-                L.ListOffsetsTopic(
-                    name=topic, partitions=[L.ListOffsetsPartition(partition_index=0, timestamp=-1)]
-                )
-            ],
-        ),
-        1,
-    )
-    return int(r.topics[0].partitions[0].offset)  # type: ignore[attr-defined]
 
 
 def _fetch(topic: str) -> FetchRequest:

@@ -5,14 +5,13 @@ full tmpfs) answers an error and keeps the previous offset."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import BrokerProcess
+from disk_full import fill, tmpfs
 from wire import WireClient
 
 from strom.protocol.messages.create_topics import CreateTopicsRequest
@@ -142,15 +141,8 @@ def test_v0_offsets_survive_a_restart(fresh_broker: BrokerProcess) -> None:
 
 @pytest.fixture
 def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
-    if os.geteuid() != 0:
-        pytest.fail("this test mounts a tmpfs and needs root")
-    mnt = tmp_path / "data"
-    mnt.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)], check=True)
-    try:
+    with tmpfs(tmp_path / "data") as mnt:
         yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], check=False)
 
 
 def test_a_full_disk_answers_an_error_and_keeps_the_offset(tiny_tmpfs: Path) -> None:
@@ -160,14 +152,7 @@ def test_a_full_disk_answers_an_error_and_keeps_the_offset(tiny_tmpfs: Path) -> 
         with WireClient(b.bootstrap) as c:
             _create(c, "v0-full", 1)
             assert _commit(c, "g", {"v0-full": [(0, 10, None)]}, 0) == {("v0-full", 0): 0}
-            filler = tiny_tmpfs / "filler"
-            with open(filler, "wb") as f:  # fill the tmpfs to the last byte
-                try:
-                    while True:
-                        f.write(b"\0" * 65536)
-                        f.flush()
-                except OSError:
-                    pass
+            filler = fill(tiny_tmpfs)
             assert _commit(c, "g", {"v0-full": [(0, 11, None)]}, 0) == {
                 ("v0-full", 0): SERVER_ERROR
             }
