@@ -320,8 +320,7 @@ def test_java_client_pushes_subscribed_metrics(
     tmp_path: Any,
 ) -> None:
     """The Java client 3.9 (``enable.metrics.push`` true by default) produces and consumes; the
-    consumer's pushes of the subscribed metrics reach the metrics endpoint. (The producer of this
-    program lives for well under one push interval and pushed nothing in the runs tried.)"""
+    producer's and the consumer's pushes of the subscribed metrics reach the metrics endpoint."""
     import subprocess
 
     base = metrics_url(tbroker.log_path)
@@ -342,7 +341,7 @@ def test_java_client_pushes_subscribed_metrics(
                 tbroker.bootstrap,
                 str(props),
                 "tj",
-                "20",
+                "300",  # the producer lives past a few 500 ms push intervals
             ],
             capture_output=True,
             text=True,
@@ -352,11 +351,21 @@ def test_java_client_pushes_subscribed_metrics(
         with WireClient(tbroker.bootstrap) as c:
             subscribe(c, "java", metrics=None, interval_ms=None, match=None)
     assert r.returncode == 0, r.stdout + r.stderr[-3000:]
-    java = {
-        k: v
-        for k, v in scrape(base).items()
-        if ("client_software_name", "apache-kafka-java") in k[1]
-    }
+
+    def java_series() -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+        return {
+            k: v
+            for k, v in scrape(base).items()
+            if ("client_software_name", "apache-kafka-java") in k[1]
+        }
+
+    java = java_series()
+    deadline = time.monotonic() + 10  # bounded: the pushes were sent before the program ended
+    while not {k[0].split("_")[3] for k in java} >= {"producer", "consumer"}:
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+        java = java_series()
     assert any(k[0].startswith("org_apache_kafka_consumer_") for k in java), sorted(
         {k[0] for k in java}
     )
