@@ -116,3 +116,23 @@ def test_list_offsets_duplicates_and_unknown_special_timestamps(broker: BrokerPr
         assert ask(7, [(0, -3), (1, -4)]) == [(0, 0), (1, 35)]  # EARLIEST_LOCAL needs v8
         assert ask(8, [(0, -4), (1, -5)]) == [(0, 0), (1, 35)]  # LATEST_TIERED needs v9
         assert ask(9, [(0, -5), (1, -7)]) == [(0, 0), (1, 35)]  # not a special timestamp
+
+
+def test_delete_topics_by_name_and_id_at_once_fails_the_request(broker: BrokerProcess) -> None:
+    """Kafka: a topic given by both name and id (v6+) fails the whole request, every topic
+    INVALID_REQUEST, nothing deleted."""
+    from strom.protocol.messages.delete_topics import DeleteTopicsRequest
+
+    D = DeleteTopicsRequest
+    with WireClient(broker.bootstrap) as c:
+        r = c.request(CT(topics=[_topic("cc-del-a"), _topic("cc-del-b")], timeout_ms=5000), 7)
+        ids = {t.name: t.topic_id for t in r.topics}  # type: ignore[attr-defined]
+        r = c.request(
+            D(topics=[D.DeleteTopicState(name="cc-del-a"),
+                      D.DeleteTopicState(name="cc-del-b", topic_id=ids["cc-del-b"])],
+              timeout_ms=5000),
+            6,
+        )  # fmt: skip
+        got = [(t.name, t.error_code) for t in r.responses]  # type: ignore[attr-defined]
+        assert got == [("cc-del-a", INVALID_REQUEST), ("cc-del-b", INVALID_REQUEST)]
+        assert _partition_count(c, "cc-del-a") == 1 and _partition_count(c, "cc-del-b") == 1

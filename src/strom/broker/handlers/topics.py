@@ -130,6 +130,17 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
     quota = ctx.services.client_quotas.mutation_quota(ctx)
     targets: list[tuple[str | None, object]] = []
     if ctx.api_version >= 6:
+        if any(st.name is not None and st.topic_id != ZERO_UUID for st in req.topics):
+            # Kafka: "Topic name and topic ID can not both be specified." fails the whole
+            # request (every topic INVALID_REQUEST, as given), nothing is deleted
+            return R(
+                responses=[
+                    R.DeletableTopicResult(
+                        name=st.name, topic_id=st.topic_id, error_code=ErrorCode.INVALID_REQUEST
+                    )
+                    for st in req.topics
+                ]
+            )
         for st in req.topics:
             targets.append((st.name, st.topic_id))
     else:
