@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from strom.broker.api_baseline import served_handlers
 from strom.broker.registry import load_handlers
 from strom.protocol.messages import APIS
 
@@ -28,17 +29,32 @@ def render() -> str:
         "broker advertises in ApiVersions exactly the APIs and versions it serves (last column);",
         "a version Kafka 3.9 marks unstable is never advertised.",
         "",
-        "| Key | API | Codec versions | Flexible from | Broker serves |",
-        "|----:|-----|---------------:|--------------:|--------------:|",
+        "With `api.versions.baseline=4.0` (`strom.broker.api_baseline`) the broker serves the",
+        "versions of the last column instead: Kafka 4.0's removal of old versions (KIP-896). A",
+        "request of a removed version closes its connection unanswered, as Kafka 4.0 does. Produce",
+        "is still advertised from version 0 (KAFKA-18659) but v0-2 are refused; with Produce v0-2",
+        "and Fetch v0-3 gone, message formats v0/v1 are neither accepted nor served.",
+        "",
+        "Client telemetry (GetTelemetrySubscriptions 71, PushTelemetry 72; KIP-714) is served only",
+        "when the broker has a receiver for pushed metrics, its metrics endpoint",
+        "(`metrics.listener`), as Kafka lists them only with a telemetry receiver configured.",
+        "",
+        "| Key | API | Codec versions | Flexible from | Broker serves | Baseline 4.0 serves |",
+        "|----:|-----|---------------:|--------------:|--------------:|--------------------:|",
     ]
+    kafka4 = served_handlers("4.0")
     for key, info in sorted(APIS.items()):
         flex = str(info.flexible_min) if info.flexible_min >= 0 else "-"
         unstable = " (latest unstable)" if info.latest_version_unstable else ""
         reg = served.get(key)
         serves = f"{reg.min_version}-{reg.max_version}" if reg else "-"
+        r4 = kafka4.get(key)
+        serves4 = f"{r4.min_version}-{r4.max_version}" if r4 else "-"
+        if r4 is not None and r4.advertised_min_version is not None:
+            serves4 += f" (listed from {r4.advertised_min_version})"
         lines.append(
             f"| {key} | {info.name} | {info.min_version}-{info.max_version}{unstable} | {flex} "
-            f"| {serves} |"
+            f"| {serves} | {serves4} |"
         )
     lines.append("")
     lines.append(f"{len(APIS)} API keys in the codec; {len(served)} served by the broker.")

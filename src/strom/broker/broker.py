@@ -29,6 +29,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from strom.broker.client_metrics.manager import ClientMetricsManager
+from strom.broker.client_metrics.series import ClientSeries
+from strom.broker.client_metrics.subscriptions import SubscriptionStore
 from strom.broker.cluster_mode import ClusterMode
 from strom.broker.cluster_view import (
     AdvertisedListeners,
@@ -41,6 +44,7 @@ from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes, cont
 from strom.broker.group_configs import GroupConfigStore
 from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
+from strom.broker.legacy_offsets import LegacyOffsetStore
 from strom.broker.log_dir_failure import LogDirFailureHandler
 from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
 from strom.broker.network import SocketServer
@@ -73,6 +77,7 @@ from strom.cluster.broker_configs import (
     LocalBrokerConfigStore,
     ZkBrokerConfigStore,
 )
+from strom.cluster.features import FeatureStore
 from strom.cluster.metadata import LocalMetadataStore, MetadataStore
 from strom.cluster.quota_configs import (
     LocalQuotaConfigStore,
@@ -198,6 +203,18 @@ class Broker:
             self._quota_store,
             QuotaWindows(config.quota_window_num, config.quota_window_size_seconds),
         )
+        # client telemetry (KIP-714): subscriptions kept where the group configs are
+        self.client_metrics = ClientMetricsManager(
+            SubscriptionStore(None, self.cluster.store)
+            if self.cluster is not None
+            else SubscriptionStore(dirs[0], None),
+            ClientSeries(config.metrics_client_series_max),
+            lambda: config.telemetry_max_bytes,
+        )
+        self.features = FeatureStore(
+            None if self.cluster is not None else dirs[0],
+            self.cluster.store.zk if self.cluster is not None else None,
+        )
         self.server = SocketServer(self)
         self.metrics = (
             BrokerMetrics(self, metrics_listener, self.request_metrics)
@@ -237,6 +254,12 @@ class Broker:
             # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
             cluster_mode=self.cluster,
+            client_metrics=self.client_metrics,
+            features=self.features,
+            legacy_offsets=LegacyOffsetStore(
+                None if self.cluster is not None else dirs[0],
+                self.cluster.store.zk if self.cluster is not None else None,
+            ),
         )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None
@@ -292,6 +315,7 @@ class Broker:
             await asyncio.to_thread(self.authorizer.start)
         await asyncio.to_thread(self.dynamic_config.load)
         await asyncio.to_thread(self.client_quotas.start)
+        await asyncio.to_thread(self.features.start)  # finalized features (KIP-584)
         if self.cluster is not None:
             self.dynamic_config.follow(asyncio.get_running_loop())
         self.log_dir_failure.add_listener(

@@ -40,6 +40,12 @@ def _list(v: str) -> list[str]:
     return [x.strip() for x in v.split(",") if x.strip()]
 
 
+def _baseline(v: str) -> str:
+    from strom.broker.api_baseline import parse_baseline
+
+    return parse_baseline(v)
+
+
 def _metrics_listener(v: str) -> str:
     v = v.strip()
     if v:
@@ -233,6 +239,24 @@ _KEYS = [
     Key("metrics.listener", _metrics_listener, "", None, "The metrics and health HTTP listener."),
     Key("metrics.partition.series.max", int, "1000", 0, "Cap on per-partition metric series."),
     Key("metrics.topic.series.max", int, "1000", 0, "Cap on per-topic metric series."),
+    Key("metrics.client.series.max", int, "1000", 0, "Cap on pushed client telemetry series."),
+    # client telemetry (KIP-714, strom.broker.client_metrics)
+    Key(
+        "telemetry.max.bytes",
+        int,
+        "1048576",
+        1,
+        "The maximum size of the metrics a client may push in one PushTelemetry request.",
+    ),
+    # protocol versions (strom.broker.api_baseline): no Kafka key
+    Key(
+        "api.versions.baseline",
+        _baseline,
+        "3.9",
+        None,
+        "3.9 serves every version Kafka 3.9 does; 4.0 refuses the versions Kafka 4.0 removed "
+        "(KIP-896), message formats v0/v1 with them.",
+    ),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
@@ -344,6 +368,9 @@ class BrokerConfig:
     listener_security_protocol_map = Field("listener.security.protocol.map", _str_list)
     # network (strom.broker.network)
     socket_request_max_bytes = Field("socket.request.max.bytes", int)
+    api_versions_baseline = Field("api.versions.baseline", str)
+    telemetry_max_bytes = Field("telemetry.max.bytes", int)
+    metrics_client_series_max = Field("metrics.client.series.max", int)
     sasl_server_max_receive_size = Field("sasl.server.max.receive.size", int)
     connection_failed_authentication_delay_ms = Field(
         "connection.failed.authentication.delay.ms", int

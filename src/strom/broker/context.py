@@ -29,6 +29,8 @@ class RequestContext:
     listener: str = "PLAINTEXT"
     principal: KafkaPrincipal = ANONYMOUS
     security_protocol: str = "PLAINTEXT"
+    # the connection's client software name and version (ApiVersions v3+, KIP-511)
+    client_software: tuple[str, str] = ("", "")
 
     @property
     def services(self) -> BrokerServices:
@@ -43,6 +45,12 @@ class RequestContext:
         """The peer's IP address, without the port (what ACL host matching compares)."""
         host = self.peer.rsplit(":", 1)[0] if ":" in self.peer else self.peer
         return host.strip("[]")
+
+    @property
+    def client_port(self) -> str:
+        """The peer's port ("" when the peer has none)."""
+        host, sep, port = self.peer.rpartition(":")
+        return port if sep and host else ""
 
     @property
     def client_id(self) -> str:

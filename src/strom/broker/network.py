@@ -51,6 +51,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from strom.broker.api_baseline import served_handlers, telemetry_receiver
 from strom.broker.config import BrokerConfig
 from strom.broker.connection_quotas import ConnectionQuotas
 from strom.broker.memory_pool import MemoryPool
@@ -320,6 +321,10 @@ class SocketServer:
             listener_connection_limits(cfg),
         )
         self.settings = ConnectionSettings.from_config(cfg)
+        # the versions accepted and advertised (Kafka 3.9's, or 4.0's with KIP-896)
+        self.handlers = served_handlers(
+            str(cfg.api_versions_baseline), telemetry_receiver(str(cfg.metrics_listener))
+        )
         self.auth_settings = AuthenticatorSettings(
             int(cfg.sasl_server_max_receive_size),
             int(cfg.connection_failed_authentication_delay_ms) / 1000,
@@ -428,7 +433,7 @@ class SocketServer:
                 sec, store.get, self.auth_settings, peer_s, token_lookup=tokens
             )
         processor = RequestProcessor(
-            self.broker, sec, peer_s, principal, authenticator, self.throttle
+            self.broker, sec, peer_s, principal, authenticator, self.throttle, self.handlers
         )
         self.broker.request_metrics.connection_opened(sec.name)
         return Connection(reader, writer, sec.name, self.settings, self.pool, processor)

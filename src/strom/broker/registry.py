@@ -28,6 +28,9 @@ class Registration:
     min_version: int
     max_version: int
     handler: Handler
+    # what ApiVersions lists as the minimum when it differs from the accepted one
+    # (Produce under the Kafka 4.0 baseline, strom.broker.api_baseline)
+    advertised_min_version: int | None = None
 
 
 HANDLERS: dict[int, Registration] = {}

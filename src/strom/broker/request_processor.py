@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
+from strom.broker.api_baseline import advertised_min
 from strom.broker.context import RequestContext
 from strom.broker.purgatory import REMOTE_WAIT, RemoteWait
 from strom.broker.registry import HANDLERS, Registration
@@ -35,7 +36,7 @@ from strom.broker.security.sasl_authenticator import API_VERSIONS, SaslServerAut
 from strom.errors import ErrorCode
 from strom.protocol.codec import Buffer, DecodeError, UnsupportedVersionError
 from strom.protocol.frames import decode_request_body, encode_response, parse_request_header
-from strom.protocol.messages.api_versions import ApiVersionsResponse
+from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
 
 if TYPE_CHECKING:
     from strom.broker.broker import Broker
@@ -46,12 +47,16 @@ log = logging.getLogger("strom.broker.network")
 Processed = tuple[bool, list[Buffer] | None, Callable[[], None] | None]
 
 
-def api_versions_response(error: ErrorCode = ErrorCode.NONE) -> ApiVersionsResponse:
+def api_versions_response(
+    error: ErrorCode = ErrorCode.NONE, handlers: Mapping[int, Registration] = HANDLERS
+) -> ApiVersionsResponse:
+    """What ApiVersions lists: ``handlers`` (the registry as served under the broker's
+    ``api.versions.baseline``, :mod:`strom.broker.api_baseline`)."""
     keys = [
         ApiVersionsResponse.ApiVersion(
-            api_key=r.api_key, min_version=r.min_version, max_version=r.max_version
+            api_key=r.api_key, min_version=advertised_min(r), max_version=r.max_version
         )
-        for r in sorted(HANDLERS.values(), key=lambda r: r.api_key)
+        for r in sorted(handlers.values(), key=lambda r: r.api_key)
     ]
     return ApiVersionsResponse(error_code=int(error), api_keys=keys)
 
@@ -109,6 +114,7 @@ class RequestProcessor:
         self.throttle = throttle
         self.handlers = handlers
         self.mute_s = 0.0  # set by the throttle for the response just processed
+        self.client_software = ("", "")  # name and version from ApiVersions v3+ (KIP-511)
 
     @property
     def principal(self) -> KafkaPrincipal:
@@ -158,7 +164,7 @@ class RequestProcessor:
             return False, None, None
         if not reg.min_version <= version <= reg.max_version:
             if key == API_VERSIONS and version > reg.max_version:
-                resp = api_versions_response(ErrorCode.UNSUPPORTED_VERSION)
+                resp = api_versions_response(ErrorCode.UNSUPPORTED_VERSION, self.handlers)
                 return True, encode_response(resp, 0, h.correlation_id), None
             log.warning(
                 "closing connection from %s: %s version %d is not supported (%d-%d)",
@@ -180,6 +186,9 @@ class RequestProcessor:
                 exc,
             )
             return False, None, None
+        if isinstance(request, ApiVersionsRequest) and version >= 3:
+            # KIP-511: what client telemetry subscriptions match on
+            self.client_software = (request.client_software_name, request.client_software_version)
         if a is not None and a.takes(key):
             return (*await a.handle(key, version, request, h.correlation_id), None)
         ctx = RequestContext(
@@ -189,6 +198,7 @@ class RequestProcessor:
             self.listener,
             principal=self.principal,
             security_protocol=self.security.protocol,
+            client_software=self.client_software,
         )
         metrics = self.broker.request_metrics  # strom.broker.metrics.requests
         # read and complete, the request waited behind this connection's earlier ones until now

@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from strom.broker.client_metrics.manager import ClientMetricsManager
     from strom.broker.cluster_mode import ClusterMode
     from strom.broker.cluster_view import ClusterView
     from strom.broker.config import BrokerConfig
     from strom.broker.dynamic_config import DynamicBrokerConfig
     from strom.broker.group_configs import GroupConfigStore
     from strom.broker.group_runtime import GroupRuntime
+    from strom.broker.legacy_offsets import LegacyOffsetStore
     from strom.broker.producer_id_manager import ProducerIdManager
     from strom.broker.quotas import ClientQuotaManager
     from strom.broker.replica_manager import ReplicaManager
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from strom.broker.security.replica_identity import ReplicaIdentity
     from strom.broker.topics import TopicManager
     from strom.broker.txn_runtime import TxnRuntime
+    from strom.cluster.features import FeatureStore
     from strom.cluster.metadata import MetadataStore
     from strom.storage.log_dir_failure import LogDirFailureChannel
 
@@ -65,3 +68,8 @@ class BrokerServices:
     # ZooKeeper membership and the controller; None on a single node (controller requests are
     # answered without one)
     cluster_mode: ClusterMode | None
+    # client telemetry (KIP-714): subscriptions, client instances, pushed metrics
+    client_metrics: ClientMetricsManager
+    features: FeatureStore  # finalized features (KIP-584): /feature or a file
+    # OffsetCommit/OffsetFetch v0 offsets (ZooKeeper /consumers, or a file on a single node)
+    legacy_offsets: LegacyOffsetStore

@@ -1,5 +1,6 @@
 """Replica and log-directory administration: DescribeLogDirs, ElectLeaders,
-AlterPartitionReassignments and ListPartitionReassignments.
+AlterPartitionReassignments and ListPartitionReassignments; and the cluster's features
+(ApiVersions v3's feature fields, UpdateFeatures to the controller).
 
 Owns: building those requests, sending DescribeLogDirs to each asked broker and the others to
 the controller, and returning per-partition outcomes as ``(error_code, message)`` pairs (not
@@ -24,6 +25,7 @@ from strom.protocol.messages.alter_partition_reassignments import (
 )
 from strom.protocol.messages.alter_replica_log_dirs import AlterReplicaLogDirsRequest as ARLDReq
 from strom.protocol.messages.alter_replica_log_dirs import AlterReplicaLogDirsResponse
+from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
 from strom.protocol.messages.describe_log_dirs import DescribeLogDirsRequest as DLDReq
 from strom.protocol.messages.describe_log_dirs import DescribeLogDirsResponse
 from strom.protocol.messages.elect_leaders import ElectLeadersRequest as ELReq
@@ -34,9 +36,22 @@ from strom.protocol.messages.list_partition_reassignments import (
 from strom.protocol.messages.list_partition_reassignments import (
     ListPartitionReassignmentsResponse,
 )
+from strom.protocol.messages.update_features import UpdateFeaturesRequest as UFReq
+from strom.protocol.messages.update_features import UpdateFeaturesResponse
 
 PREFERRED, UNCLEAN = 0, 1
+UPGRADE, SAFE_DOWNGRADE, UNSAFE_DOWNGRADE = 1, 2, 3
 Outcome = tuple[int, str | None]
+
+
+@dataclass(frozen=True)
+class FeatureMetadata:
+    """Kafka's ``FeatureMetadata``: supported ranges, finalized levels, their epoch (None when
+    the broker reports none)."""
+
+    supported: dict[str, tuple[int, int]]
+    finalized: dict[str, int]
+    epoch: int | None
 
 
 @dataclass(frozen=True)
@@ -194,3 +209,35 @@ class ClusterAdmin(AdminBase):
             for t in resp.topics
             for p in t.partitions
         }
+
+    async def describe_features(self) -> FeatureMetadata:
+        """The features of any broker's ApiVersions v3 answer."""
+        req = ApiVersionsRequest(client_software_name="strom", client_software_version="1")
+        resp = await self.cluster.send_any(req, ApiVersionsResponse)
+        check(resp.error_code)
+        return FeatureMetadata(
+            {f.name: (f.min_version, f.max_version) for f in resp.supported_features},
+            {f.name: f.max_version_level for f in resp.finalized_features},
+            resp.finalized_features_epoch if resp.finalized_features_epoch >= 0 else None,
+        )
+
+    async def update_features(
+        self, updates: Mapping[str, tuple[int, int]], validate_only: bool = False
+    ) -> dict[str, Outcome]:
+        """UpdateFeatures on the controller: ``{feature: (level, upgrade type)}`` ->
+        ``{feature: (error code, message)}``; a top-level error is raised."""
+        req = UFReq(
+            feature_updates=[
+                UFReq.FeatureUpdateKey(
+                    feature=name,
+                    max_version_level=level,
+                    upgrade_type=kind,
+                    allow_downgrade=kind != UPGRADE,
+                )
+                for name, (level, kind) in updates.items()
+            ],
+            validate_only=validate_only,
+        )
+        resp = await self.cluster.send_controller(req, UpdateFeaturesResponse)
+        check(resp.error_code, resp.error_message)
+        return {r.feature: (r.error_code, r.error_message) for r in resp.results}

@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "create, renew, expire, describe tokens",
     ),
     "mirror-maker": ("strom.tools.mirror_maker", "replicate topics between clusters (MM2)"),
+    "features": ("strom.tools.features", "describe, upgrade, downgrade, disable features"),
     # loaded by name: the console is a sibling of the tools (see pyproject's layers)
     "console": ("strom.console.main", "the web console (--bootstrap-server, --port)"),
 }

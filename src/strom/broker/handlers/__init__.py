@@ -23,6 +23,8 @@ MODULES = (
     "scram_users",
     "delegation_tokens",
     "client_quotas",
+    "telemetry",
+    "features",
 )
 
 

@@ -6,12 +6,15 @@ AlterConfigs replaces the whole override set, IncrementalAlterConfigs applies SE
 APPEND / SUBTRACT to it. Group overrides (resource type 32, KIP-848) are validated and stored by
 :mod:`strom.broker.group_configs`. Broker configs (resource type 4) are dynamic for the keys
 :mod:`strom.broker.dynamic_config` lists (KIP-226), per broker or cluster-wide (empty name);
-broker loggers (type 8) are :mod:`strom.broker.logging_control`.
+broker loggers (type 8) are :mod:`strom.broker.logging_control`; client metrics
+subscriptions (type 16, KIP-714, IncrementalAlterConfigs only) are
+:mod:`strom.broker.client_metrics.subscriptions`.
 """
 
 from __future__ import annotations
 
 from strom.broker import group_configs, logging_control
+from strom.broker.client_metrics import subscriptions
 from strom.broker.configs import (
     DYNAMIC_BROKER_LOGGER_CONFIG,
     ConfigEntry,
@@ -33,7 +36,7 @@ from strom.protocol.messages.incremental_alter_configs import (
     IncrementalAlterConfigsResponse,
 )
 
-TOPIC, BROKER, BROKER_LOGGER, GROUP = 2, 4, 8, 32
+TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP = 2, 4, 8, 16, 32
 SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
 DR = DescribeConfigsResponse
 
@@ -103,6 +106,9 @@ async def describe_configs(
         elif res.resource_type == GROUP:
             overrides = b.group_configs.get(res.resource_name)
             entries = group_configs.describe(b.config, overrides)
+        elif res.resource_type == CLIENT_METRICS:
+            store = b.client_metrics.store
+            entries = subscriptions.describe(store.get(res.resource_name))
         else:
             r.error_code = ErrorCode.INVALID_REQUEST
             r.error_message = f"Unsupported resource type {res.resource_type}"
@@ -179,6 +185,13 @@ async def incremental_alter_configs(
                 ops = [(c.name, c.config_operation, c.value) for c in res.configs]
                 group_configs.alter(
                     s.group_configs, s.config, res.resource_name, ops, req.validate_only
+                )
+                out.append(r)
+                continue
+            if res.resource_type == CLIENT_METRICS:
+                ops = [(c.name, c.config_operation, c.value) for c in res.configs]
+                subscriptions.alter(
+                    s.client_metrics.store, res.resource_name, ops, req.validate_only
                 )
                 out.append(r)
                 continue

@@ -3,16 +3,20 @@
 Metadata answers from the metadata store: brokers with their advertised endpoints, topics with ids
 and partitions (leader, epoch, replicas, ISR). With ``allow_auto_topic_creation`` and
 ``auto.create.topics.enable`` an unknown, valid topic name is created with the broker defaults.
-A null topic list (or an empty one at v0) means all topics. Topics asked by id (v12+) are answered
+A null topic list (or an empty one at v0) means all topics; a topic named twice is answered once
+(Kafka takes the request's topics as a set). Topics asked by id (v12+) are answered
 with their name, or UNKNOWN_TOPIC_ID with a null name; v10-11 cannot ask by id (Kafka answers
-INVALID_REQUEST). ApiVersions v3+ validates the client software name and version (KIP-511).
+INVALID_REQUEST). ApiVersions v3+ validates the client software name and version (KIP-511) and
+carries the supported and finalized features (:mod:`.features`).
 """
 
 from __future__ import annotations
 
 import re
 
+from strom.broker.api_baseline import served_handlers, telemetry_receiver
 from strom.broker.context import RequestContext
+from strom.broker.handlers import features
 from strom.broker.network import api_versions_response
 from strom.broker.registry import handles
 from strom.broker.replica_manager import INTERNAL_TOPICS
@@ -41,7 +45,10 @@ async def api_versions(ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersi
     ):
         # Kafka answers INVALID_REQUEST with no API keys
         return ApiVersionsResponse(error_code=int(ErrorCode.INVALID_REQUEST), api_keys=[])
-    return api_versions_response()
+    cfg = ctx.services.config
+    served = served_handlers(cfg.api_versions_baseline, telemetry_receiver(cfg.metrics_listener))
+    resp = api_versions_response(handlers=served)
+    return features.add_features(resp, ctx.services.features) if ctx.api_version >= 3 else resp
 
 
 def topic_metadata(ctx: RequestContext, info: TopicInfo) -> MetadataResponse.MetadataResponseTopic:
@@ -101,8 +108,13 @@ async def metadata(ctx: RequestContext, req: MetadataRequest) -> MetadataRespons
         auto = (req.allow_auto_topic_creation if ctx.api_version >= 4 else True) and bool(
             b.config.auto_create_topics_enable
         )
+        asked: set[object] = set()
         for t in req.topics or []:
             name = t.name
+            key = name if name is not None else t.topic_id
+            if key in asked:  # Kafka answers a set of topics: each name or id once
+                continue
+            asked.add(key)
             if name is None:
                 tinfo = store.topic_by_id(t.topic_id)
                 if tinfo is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
-from strom.broker.handlers import commit_topics, group_acls
+from strom.broker.handlers import commit_topics, group_acls, offsets_v0
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -186,6 +186,10 @@ async def offset_commit(ctx: RequestContext, req: OffsetCommitRequest) -> Offset
     )
     if known is None:
         return OffsetCommitResponse(topics=denied)
+    if v == 0:  # Kafka 3.9 keeps v0 commits in ZooKeeper, apart from the coordinator's
+        answered = await offsets_v0.commit_v0(ctx, known)
+        commit_topics.merge(answered, denied)
+        return OffsetCommitResponse(topics=answered)
     resp: OffsetCommitResponse = await ctx.services.groups.run(
         lambda token, now: coord.commit(token, known, v, now)
     )
@@ -199,6 +203,8 @@ async def offset_fetch(ctx: RequestContext, req: OffsetFetchRequest) -> OffsetFe
     if allowed is None:
         assert isinstance(denied, OffsetFetchResponse)
         return denied
+    if ctx.api_version == 0:  # read where v0 commits are kept
+        return await offsets_v0.fetch_v0(ctx, allowed)
     resp = ctx.services.groups.coordinator.fetch(allowed, ctx.api_version)
     resp = group_acls.fetch_filter_topics(ctx, allowed, resp, ctx.api_version)
     return group_acls.fetch_denied_groups(resp, denied) if isinstance(denied, list) else resp

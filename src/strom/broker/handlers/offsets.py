@@ -4,10 +4,15 @@ ListOffsets: -1 latest (the high watermark; the last stable offset for isolation
 read_committed), -2 earliest (log start offset), -3 the
 offset of the record with the largest timestamp, -4 earliest local (no tiered storage here: the log
 start offset); any other value is a timestamp, answered through the time index with the first
-offset whose timestamp is at or after it (offset -1 when there is none).
+offset whose timestamp is at or after it (offset -1 when there is none). As Kafka's
+``ReplicaManager.fetchOffset`` (v1+), after the topic authorization: a partition named twice
+answers INVALID_REQUEST on each entry, and a negative timestamp the version does not know (-3
+before v7, -4 before v8, -5 before v9, any other negative) UNSUPPORTED_VERSION.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
@@ -49,10 +54,16 @@ def list_offset(p: Partition, ts: int, isolation_level: int) -> tuple[int, int, 
     return found.offset, found.timestamp, epoch
 
 
+# a special (negative) timestamp -> the first ListOffsets version that knows it (Kafka 3.9)
+_SPECIAL_SINCE = {LATEST: 0, EARLIEST: 0, MAX_TIMESTAMP: 7, EARLIEST_LOCAL: 8, LATEST_TIERED: 9}
+
+
 @handles(2)
 async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffsetsResponse:
     rm = ctx.services.replica_manager
     topics = []
+    counts = Counter((t.name, lp.partition_index) for t in req.topics for lp in t.partitions)
+    v = ctx.api_version
     for t in req.topics:
         parts = []
         allowed = checks.topic(ctx, AclOperation.DESCRIBE, t.name)
@@ -67,6 +78,10 @@ async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffs
             p = rm.get(t.name, lp.partition_index)
             if not allowed:
                 r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+            elif v >= 1 and counts[(t.name, lp.partition_index)] > 1:
+                r.error_code = ErrorCode.INVALID_REQUEST
+            elif v >= 1 and lp.timestamp < 0 and v < _SPECIAL_SINCE.get(lp.timestamp, 1 << 15):
+                r.error_code = ErrorCode.UNSUPPORTED_VERSION
             elif p is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             elif p.offline:

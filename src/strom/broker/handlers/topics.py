@@ -11,6 +11,8 @@ versions are refused with THROTTLING_QUOTA_EXCEEDED.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from strom.broker.configs import describe_topic_configs
 from strom.broker.context import RequestContext
 from strom.broker.quotas import THROTTLING_QUOTA_EXCEEDED_MESSAGE as THROTTLED
@@ -48,7 +50,8 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
     tm = ctx.services.topics
     quota = ctx.services.client_quotas.mutation_quota(ctx)
     results = []
-    seen: set[str] = set()
+    # Kafka: every entry of a name given more than once fails, none of them is created
+    names = Counter(t.name for t in req.topics)
     requested = requested_partitions(
         [(t.num_partitions, len(t.assignments)) for t in req.topics],
         int(ctx.services.config.num_partitions),
@@ -63,14 +66,11 @@ async def create_topics(ctx: RequestContext, req: CreateTopicsRequest) -> Create
             r.error_message = EXCESSIVE_PARTITIONS
             results.append(r)
             continue
-        if t.name in seen:
+        if names[t.name] > 1:
             r.error_code = ErrorCode.INVALID_REQUEST
-            r.error_message = _clip(
-                f"Create topics request from client contains duplicate topic {t.name}"
-            )
+            r.error_message = "Found multiple entries for this topic."
             results.append(r)
             continue
-        seen.add(t.name)
         if not checks.create_topic(ctx, t.name):
             r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
             r.error_message = "Authorization failed."
@@ -130,6 +130,17 @@ async def delete_topics(ctx: RequestContext, req: DeleteTopicsRequest) -> Delete
     quota = ctx.services.client_quotas.mutation_quota(ctx)
     targets: list[tuple[str | None, object]] = []
     if ctx.api_version >= 6:
+        if any(st.name is not None and st.topic_id != ZERO_UUID for st in req.topics):
+            # Kafka: "Topic name and topic ID can not both be specified." fails the whole
+            # request (every topic INVALID_REQUEST, as given), nothing is deleted
+            return R(
+                responses=[
+                    R.DeletableTopicResult(
+                        name=st.name, topic_id=st.topic_id, error_code=ErrorCode.INVALID_REQUEST
+                    )
+                    for st in req.topics
+                ]
+            )
         for st in req.topics:
             targets.append((st.name, st.topic_id))
     else:
@@ -174,8 +185,17 @@ async def create_partitions(
     tm = ctx.services.topics
     quota = ctx.services.client_quotas.mutation_quota(ctx)
     results = []
+    names = Counter(t.name for t in req.topics)
+    answered: set[str] = set()
     for t in req.topics:
         r = R.CreatePartitionsTopicResult(name=t.name, error_code=0)
+        if names[t.name] > 1:  # Kafka: one answer per duplicated name, nothing applied
+            if t.name not in answered:
+                answered.add(t.name)
+                r.error_code = ErrorCode.INVALID_REQUEST
+                r.error_message = "Duplicate topic in request."
+                results.append(r)
+            continue
         if not checks.topic(ctx, AclOperation.ALTER, t.name):
             r.error_code = ErrorCode.TOPIC_AUTHORIZATION_FAILED
             results.append(r)

@@ -63,6 +63,7 @@ class BrokerMetrics:
         self.registry = CollectorRegistry(auto_describe=False)
         self.registry.register(BrokerCollector(self.sources))
         self.registry.register(QuotaCollector(broker.client_quotas))
+        self.registry.register(broker.client_metrics.series)  # pushed client telemetry (KIP-714)
         self.registry.register(ProcessCollector(registry=None))
         lm = broker.log_manager
         self.readiness = Readiness(
