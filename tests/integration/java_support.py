@@ -17,7 +17,8 @@ def kafka_jars() -> list[Path]:
     """kafka-clients, slf4j-api, the compression codecs and Jackson (which the OAUTHBEARER login
     handler of KIP-768 parses tokens with) from the installed wheel."""
     files = metadata.files("shigawire-apache-flink-libraries") or []
-    wanted = {"kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"}
+    wanted = {"kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar"}
+    wanted |= {"zstd-jni.jar"}  # the client compresses its telemetry pushes with zstd first
     wanted |= {"jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar"}
     found = [Path(str(f.locate())) for f in files if f.name in wanted]
     assert {p.name for p in found} >= {"kafka-clients.jar", "slf4j-api.jar"}, found
