@@ -187,8 +187,10 @@ class Fetcher:
     async def _run(self) -> None:
         while True:
             try:
-                await self.reset_positions()
+                # metadata first: a partition just assigned has no known leader yet, and
+                # looking its position up before the refresh would wait retry.backoff.ms
                 await self.cluster.maybe_refresh()
+                await self.reset_positions()
                 mark_for_validation(self.subs, self.cluster)
                 await validate_positions(self.subs, self.cluster, self.errors)
             except KafkaError as exc:
