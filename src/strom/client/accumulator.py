@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from strom.client.errors import KafkaTimeoutError
-from strom.client.types import RecordMetadata, TopicPartition
+from strom.client.types import RecordMetadata, TopicPartition, make_record_metadata
 from strom.protocol.records import (
     NO_PRODUCER_EPOCH,
     NO_PRODUCER_ID,
@@ -113,15 +113,17 @@ class ProducerBatch:
 
     def complete(self, base_offset: int, log_append_time: int) -> None:
         topic, partition = self.tp
-        records = self.records
-        for i, fut in enumerate(self.futures):
-            if fut is None:
-                continue
-            ts = log_append_time if log_append_time >= 0 else records[i][2]
-            offset = base_offset + i if base_offset >= 0 else -1
-            # (a concurrent future may be cancelled by another thread just now)
-            with contextlib.suppress(*_INVALID_STATE):
-                fut.set_result(RecordMetadata(topic, partition, offset, ts))
+        offset = base_offset if base_offset >= 0 else -1
+        step = 1 if base_offset >= 0 else 0
+        make = make_record_metadata
+        for fut, record in zip(self.futures, self.records, strict=True):
+            if fut is not None:
+                ts = log_append_time if log_append_time >= 0 else record[2]
+                try:  # noqa: SIM105 (contextlib.suppress costs an object per record)
+                    fut.set_result(make(topic, partition, offset, ts))
+                except _INVALID_STATE:
+                    pass  # done already (a concurrent future cancelled by another thread)
+            offset += step
         if self._outcome is None:
             self._outcome = (base_offset, log_append_time)
             if self._done is not None:
@@ -192,7 +194,10 @@ class RecordAccumulator:
     ) -> int:
         """:meth:`append` without waiting, completing ``delivery``: returns the record's
         estimated size, or 0 (nothing queued) if ``buffer.memory`` has no room for it now."""
-        size = estimate_size(key, value, headers)
+        if headers:
+            size = estimate_size(key, value, headers)
+        else:
+            size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
         if self.used + size > self.buffer_memory and self.used != 0:
             return 0
         self.used += size

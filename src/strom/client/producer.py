@@ -51,6 +51,7 @@ from strom.client.types import (
 from strom.errors import ErrorCode, KafkaError
 
 HeaderInput = Sequence[tuple[str, bytes | str | None]] | Mapping[str, bytes | str | None]
+_NO_HEADERS: tuple[tuple[str, bytes | None], ...] = ()
 
 
 def _to_bytes(value: bytes | bytearray | memoryview | str | None) -> bytes | None:
@@ -110,6 +111,8 @@ class AIOProducer:
         self._partitioner = DefaultPartitioner(
             self.config.int("batch.size"), self.config.bool("partitioner.ignore.keys")
         )
+        self._topic_cache: dict[str, tuple[list[int], dict[int, TopicPartition]]] = {}
+        self._cache_of: object = None
         self._started = False
         self._closed = False
 
@@ -189,21 +192,31 @@ class AIOProducer:
     ) -> bool:
         """The work of :meth:`send_nowait`, completing the caller's ``delivery`` future (the
         blocking :class:`~strom.client.sync.Producer` passes a ``concurrent.futures`` one);
-        False if the record could not be queued without waiting."""
-        self.ensure_can_send()
+        False if the record could not be queued without waiting.
+
+        The per-record hot path: the topic's partition list and its :class:`TopicPartition`
+        objects are cached while the cluster's metadata snapshot stays the same object."""
+        if self._closed or self.txn is not None:
+            self.ensure_can_send()
         if not self._started:
             return False
-        partitions = self.cluster.partitions_for(topic)
-        if not partitions:
-            return False
+        cache = self._topic_cache
+        if self._cache_of is not self.cluster.partitions:
+            cache.clear()
+            self._cache_of = self.cluster.partitions
+        entry = cache.get(topic)
+        if entry is None:
+            partitions = self.cluster.partitions_for(topic)
+            if not partitions:
+                return False
+            entry = cache[topic] = (partitions, {p: TopicPartition(topic, p) for p in partitions})
+        partitions, tps = entry
         key_b = key if key is None or type(key) is bytes else _to_bytes(key)
         value_b = value if value is None or type(value) is bytes else _to_bytes(value)
-        hdrs = normalize_headers(headers) if headers else []
+        hdrs = normalize_headers(headers) if headers else _NO_HEADERS
         ts = int(time.time() * 1000) if timestamp is None else int(timestamp)
         partition = self._choose_partition(topic, key_b, partition, partitions)
-        size = self.accumulator.try_append(
-            TopicPartition(topic, partition), key_b, value_b, ts, hdrs, delivery
-        )
+        size = self.accumulator.try_append(tps[partition], key_b, value_b, ts, hdrs, delivery)
         if not size:
             return False
         if key_b is None and self._custom is None:
@@ -221,10 +234,8 @@ class AIOProducer:
         headers: HeaderInput | None = None,
     ) -> asyncio.Future[RecordMetadata]:
         """Queue one record; the returned future resolves to its ``RecordMetadata``."""
-        fut = self.send_nowait(
-            topic, value, key, partition=partition, timestamp=timestamp, headers=headers
-        )
-        if fut is not None:
+        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
+        if self.queue_record(topic, value, key, partition, timestamp, headers, fut):
             return fut
         if not self._started:
             await self.start()

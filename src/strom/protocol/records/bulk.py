@@ -5,7 +5,8 @@ one pass (varints from a precomputed table, every record framed by ``bytes.join`
 :func:`decode_rows` / :func:`decode_columns`, which turn a batch into plain tuples or columns
 without creating a :class:`~strom.protocol.records.decode.Record` per record (the consumer
 builds its own record objects from the rows only when the application takes them; the Arrow
-read path builds columns).
+read path builds columns). Batches of many records go through the numpy read of
+:mod:`~strom.protocol.records.read_vector` where it can prove them, else the byte loop here.
 
 Invariants:
 - :func:`build_batch` yields exactly the bytes :class:`RecordBatchBuilder` yields for the same
@@ -53,6 +54,7 @@ from strom.protocol.records.header import (
     Buffer,
     compute_crc,
 )
+from strom.protocol.records.read_vector import vector_rows
 from strom.protocol.records.varint import read_varint, read_varlong, write_varint
 
 Bytes = bytes | bytearray | memoryview
@@ -231,7 +233,8 @@ def decode_rows(
         buf, pos, max_decompressed_bytes=max_decompressed_bytes, verify=verify
     )
     try:
-        return header, _rows(header, data)
+        rows = vector_rows(header, data)
+        return header, _rows(header, data) if rows is None else rows
     except (CorruptRecordError, UnsupportedCompressionError):
         raise
     except (IndexError, ValueError, OverflowError, struct.error) as exc:
