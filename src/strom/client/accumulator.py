@@ -109,7 +109,25 @@ class ProducerBatch:
     def metadata(self, i: int, base_offset: int, log_append_time: int) -> RecordMetadata:
         ts = log_append_time if log_append_time >= 0 else self.records[i][2]
         offset = base_offset + i if base_offset >= 0 else -1
-        return RecordMetadata(self.tp.topic, self.tp.partition, offset, ts)
+        return make_record_metadata(self.tp.topic, self.tp.partition, offset, ts)
+
+    def metadata_range(
+        self, start: int, stop: int, base_offset: int, log_append_time: int
+    ) -> list[RecordMetadata]:
+        """:meth:`metadata` of records ``start..stop-1``."""
+        topic, partition = self.tp
+        make = make_record_metadata
+        records = self.records
+        if base_offset < 0:
+            offsets: range | list[int] = [-1] * (stop - start)
+        else:
+            offsets = range(base_offset + start, base_offset + stop)
+        if log_append_time >= 0:
+            return [make(topic, partition, o, log_append_time) for o in offsets]
+        return [
+            make(topic, partition, o, r[2])
+            for o, r in zip(offsets, records[start:stop], strict=True)
+        ]
 
     def complete(self, base_offset: int, log_append_time: int) -> None:
         topic, partition = self.tp
@@ -201,6 +219,20 @@ class RecordAccumulator:
         if self.used + size > self.buffer_memory and self.used != 0:
             return 0
         self.used += size
+        queue = self.batches.get(tp)
+        if queue:
+            batch = queue[-1]
+            if not batch.closed and batch.size + size <= self.batch_size:
+                # the common case of _add, inline: the open batch has room
+                batch.records.append((key, value, timestamp, headers))
+                batch.futures.append(delivery)
+                batch.size += size
+                if batch.size >= self.batch_size:
+                    batch.closed = True
+                    self.wakeup.set()
+                elif self.linger <= 0:
+                    self.wakeup.set()
+                return size
         self._add(tp, (key, value, timestamp, headers), size, delivery)
         return size
 
@@ -229,14 +261,31 @@ class RecordAccumulator:
         reserved = total if self.used + total <= self.buffer_memory or self.used == 0 else 0
         self.used += reserved
         slices: list[tuple[ProducerBatch, int, int]] = []
-        for record, size in zip(records, sizes, strict=True):
+        i, n = 0, len(records)
+        while i < n:
             if not reserved:
-                await self._reserve(size)
-            batch, index = self._add(tp, record, size, None)
+                await self._reserve(sizes[i])
+            batch, index = self._add(tp, records[i], sizes[i], None)
+            stop = i + 1
+            if reserved and not batch.closed:
+                # fill the rest of this batch in one step: the records that fit in batch.size
+                room, end = self.batch_size - batch.size, i + 1
+                while end < n and sizes[end] <= room:
+                    room -= sizes[end]
+                    end += 1
+                if end > stop:
+                    batch.records.extend(records[stop:end])
+                    batch.futures.extend([None] * (end - stop))
+                    batch.size += self.batch_size - batch.size - room
+                    stop = end
+                    if batch.size >= self.batch_size or end < n:
+                        batch.closed = True
+                        self.wakeup.set()
             if slices and slices[-1][0] is batch:
-                slices[-1] = (batch, slices[-1][1], index + 1)
+                slices[-1] = (batch, slices[-1][1], index + stop - i)
             else:
-                slices.append((batch, index, index + 1))
+                slices.append((batch, index, index + stop - i))
+            i = stop
         return slices
 
     def _add(

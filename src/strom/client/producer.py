@@ -431,7 +431,7 @@ async def _batch_metadata(
         j = 0
         for batch, start, stop in slices:
             base_offset, log_append_time = await batch.done
-            for i in range(start, stop):
-                out[idx[j]] = batch.metadata(i, base_offset, log_append_time)
+            for md in batch.metadata_range(start, stop, base_offset, log_append_time):
+                out[idx[j]] = md
                 j += 1
     return out  # type: ignore[return-value]
