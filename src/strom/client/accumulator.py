@@ -180,6 +180,7 @@ class RecordAccumulator:
         self._space = asyncio.Condition()
         self._waiting_for_space = 0
         self.incomplete: set[ProducerBatch] = set()
+        self.full_batches = 0  # batches closed because full (producers yield on a change)
 
     async def _reserve(self, size: int) -> None:
         if self.used + size <= self.buffer_memory or self.used == 0:
@@ -229,6 +230,7 @@ class RecordAccumulator:
                 batch.size += size
                 if batch.size >= self.batch_size:
                     batch.closed = True
+                    self.full_batches += 1
                     self.wakeup.set()
                 elif self.linger <= 0:
                     self.wakeup.set()
@@ -302,6 +304,7 @@ class RecordAccumulator:
         batch = queue[-1] if queue and not queue[-1].closed else None
         if batch is not None and batch.size + size > self.batch_size and batch.records:
             batch.closed = True
+            self.full_batches += 1
             self.wakeup.set()
             batch = None
         if batch is None:
@@ -314,6 +317,7 @@ class RecordAccumulator:
         batch.size += size
         if batch.size >= self.batch_size:
             batch.closed = True
+            self.full_batches += 1
             self.wakeup.set()
         elif self.linger <= 0:
             self.wakeup.set()

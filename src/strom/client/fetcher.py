@@ -144,6 +144,7 @@ class Fetcher:
         self.errors: list[KafkaError] = []
         self._partition_errors: dict[TopicPartition, KafkaError] = {}  # pending, from a fetch
         self._in_flight: set[int] = set()
+        self.chunks_received = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self.sessions: dict[int, FetchSession] = {}  # KIP-227, per broker
         self._task: asyncio.Task[None] | None = None
@@ -195,20 +196,7 @@ class Fetcher:
                 await validate_positions(self.subs, self.cluster, self.errors)
             except KafkaError as exc:
                 self.errors.append(exc)
-            buffered: dict[TopicPartition, int] = defaultdict(int)
-            for c in self.buffer:
-                buffered[c.tp] += 1
-            by_node: dict[int, list[TopicPartition]] = defaultdict(list)
-            for tp in self.subs.fetchable():
-                if buffered.get(tp, 0) >= PREFETCH_CHUNKS:
-                    continue
-                node = self.fetch_node(tp)
-                if node < 0:
-                    self.cluster.add_topics([tp.topic])
-                    self.cluster.request_update()
-                    continue
-                if node not in self._in_flight:
-                    by_node[node].append(tp)
+            by_node = self._plan()
             for node, tps in by_node.items():
                 self._in_flight.add(node)
                 task = asyncio.get_running_loop().create_task(self._fetch(node, tps))
@@ -216,6 +204,26 @@ class Fetcher:
                 task.add_done_callback(self._tasks.discard)
             self.wakeup.clear()
             await wait_event(self.wakeup, self.backoff if not by_node else 1.0)
+
+    def _plan(self, own: int | None = None) -> dict[int, list[TopicPartition]]:
+        """The partitions to fetch now, by node: fetchable, fewer than ``PREFETCH_CHUNKS``
+        chunks buffered, leader known, and no Fetch in flight to the node (except ``own``,
+        the node whose fetch task asks)."""
+        buffered: dict[TopicPartition, int] = defaultdict(int)
+        for c in self.buffer:
+            buffered[c.tp] += 1
+        by_node: dict[int, list[TopicPartition]] = defaultdict(list)
+        for tp in self.subs.fetchable():
+            if buffered.get(tp, 0) >= PREFETCH_CHUNKS:
+                continue
+            node = self.fetch_node(tp)
+            if node < 0:
+                self.cluster.add_topics([tp.topic])
+                self.cluster.request_update()
+                continue
+            if node == own or node not in self._in_flight:
+                by_node[node].append(tp)
+        return by_node
 
     def next_fetch_offset(self, tp: TopicPartition) -> int | None:
         """Where the next fetch of ``tp`` starts: the end of its valid buffered chunks (a chain
@@ -258,41 +266,54 @@ class Fetcher:
         )
 
     async def _fetch(self, node: int, tps: list[TopicPartition]) -> None:
-        session = self.sessions.setdefault(node, FetchSession(node))
+        """Fetch from ``node`` until nothing more is wanted from it. A response that buffered
+        data is followed at once by the next request (the prefetch), sent before the
+        application is woken to decode what arrived, so the broker serves the next chunk while
+        the application works on this one (librdkafka's prefetch queue does the same)."""
         try:
-            wanted: dict[TopicPartition, SessionPartition] = {}
-            for tp in tps:
-                offset = self.next_fetch_offset(tp)
-                if offset is None:
-                    continue
-                wanted[tp] = SessionPartition(
-                    offset,
-                    self.cluster.leader_epoch(tp),
-                    self.subs.assignment[tp].leader_epoch,
-                    self.partition_max_bytes,
-                )
-            try:
-                conn = await self.cluster.connection(node)
-                version = conn.version(FetchRequest.API_KEY)
-                plan = session.build(wanted, version)
-                resp = await conn.request(self._request(plan), FetchResponse, version)
-            except (KafkaConnectionError, KafkaTimeoutError):
-                session.handle_error()
-                self.cluster.request_update()
-                await asyncio.sleep(self.backoff)
-                return
-            if not session.handle_response(resp.error_code, resp.session_id):
-                if resp.error_code not in SESSION_ERRORS:
-                    await asyncio.sleep(self.backoff)
-                return  # a session error: the next request is a full one
-            offsets = {tp: sp.fetch_offset for tp, sp in plan.fetching.items()}
-            for t in resp.responses:
-                for p in t.partitions:
-                    tp = TopicPartition(t.topic, p.partition_index)
-                    self._handle_partition(tp, p, offsets, node)
+            while await self._fetch_once(node, tps):
+                tps = self._plan(own=node).get(node, [])
+                if not tps:
+                    return
         finally:
             self._in_flight.discard(node)
             self.wakeup.set()
+
+    async def _fetch_once(self, node: int, tps: list[TopicPartition]) -> bool:
+        """One Fetch to ``node``; True when it buffered data (go on fetching)."""
+        session = self.sessions.setdefault(node, FetchSession(node))
+        received = self.chunks_received
+        wanted: dict[TopicPartition, SessionPartition] = {}
+        for tp in tps:
+            offset = self.next_fetch_offset(tp)
+            if offset is None:
+                continue
+            wanted[tp] = SessionPartition(
+                offset,
+                self.cluster.leader_epoch(tp),
+                self.subs.assignment[tp].leader_epoch,
+                self.partition_max_bytes,
+            )
+        try:
+            conn = await self.cluster.connection(node)
+            version = conn.version(FetchRequest.API_KEY)
+            plan = session.build(wanted, version)
+            resp = await conn.request(self._request(plan), FetchResponse, version)
+        except (KafkaConnectionError, KafkaTimeoutError):
+            session.handle_error()
+            self.cluster.request_update()
+            await asyncio.sleep(self.backoff)
+            return False
+        if not session.handle_response(resp.error_code, resp.session_id):
+            if resp.error_code not in SESSION_ERRORS:
+                await asyncio.sleep(self.backoff)
+            return False  # a session error: the next request is a full one
+        offsets = {tp: sp.fetch_offset for tp, sp in plan.fetching.items()}
+        for t in resp.responses:
+            for p in t.partitions:
+                tp = TopicPartition(t.topic, p.partition_index)
+                self._handle_partition(tp, p, offsets, node)
+        return self.chunks_received > received
 
     async def _close_sessions(self) -> None:
         """Tell brokers holding a session of ours to drop it (best effort, as Kafka does)."""
@@ -364,6 +385,7 @@ class Fetcher:
         )
         chunk = self._decode(tp, data, fetch_offset, aborted)
         if chunk is not None:
+            self.chunks_received += 1
             self.buffer.append(chunk)
             self.data_ready.set()
 

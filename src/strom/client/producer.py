@@ -113,6 +113,7 @@ class AIOProducer:
         )
         self._topic_cache: dict[str, tuple[list[int], dict[int, TopicPartition]]] = {}
         self._cache_of: object = None
+        self._full_seen = 0
         self._started = False
         self._closed = False
 
@@ -223,6 +224,15 @@ class AIOProducer:
             self._partitioner.record_appended(topic, partition, size, partitions)
         return True
 
+    async def yield_if_batch_full(self) -> None:
+        """Let the event loop run once after a batch filled up: ``send`` does not suspend
+        when there is room, so an application sending in a tight loop would otherwise queue
+        everything before the sender ships the first batch (no overlap with the broker)."""
+        full = self.accumulator.full_batches
+        if full != self._full_seen:
+            self._full_seen = full
+            await asyncio.sleep(0)
+
     async def send(
         self,
         topic: str,
@@ -236,6 +246,7 @@ class AIOProducer:
         """Queue one record; the returned future resolves to its ``RecordMetadata``."""
         fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
         if self.queue_record(topic, value, key, partition, timestamp, headers, fut):
+            await self.yield_if_batch_full()
             return fut
         if not self._started:
             await self.start()
@@ -316,7 +327,9 @@ class AIOProducer:
             if partition is None and keys is None and self._custom is None:
                 size = sum(b.size for b, _, _ in slices)  # moves the sticky partition on
                 self._partitioner.record_appended(topic, p, size, partitions)
-        return asyncio.ensure_future(_batch_metadata(n, pieces))
+        result = asyncio.ensure_future(_batch_metadata(n, pieces))
+        await self.yield_if_batch_full()
+        return result
 
     async def send_and_wait(
         self,

@@ -192,6 +192,7 @@ class Producer:
                 topic, value, key, partition, timestamp, headers, cfut = queued.popleft()
                 try:
                     if p.queue_record(topic, value, key, partition, timestamp, headers, cfut):
+                        await p.yield_if_batch_full()
                         continue
                     fut = await p.send(
                         topic,
