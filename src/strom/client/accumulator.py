@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from strom.client.errors import KafkaTimeoutError
+from strom.client.gc_pause import no_gc_pause
 from strom.client.types import RecordMetadata, TopicPartition, make_record_metadata
 from strom.protocol.records import (
     NO_PRODUCER_EPOCH,
@@ -133,6 +134,16 @@ class ProducerBatch:
         topic, partition = self.tp
         offset = base_offset if base_offset >= 0 else -1
         step = 1 if base_offset >= 0 else 0
+        with no_gc_pause():
+            self._complete_futures(topic, partition, offset, step, log_append_time)
+        if self._outcome is None:
+            self._outcome = (base_offset, log_append_time)
+            if self._done is not None:
+                self._done.set_result(self._outcome)
+
+    def _complete_futures(
+        self, topic: str, partition: int, offset: int, step: int, log_append_time: int
+    ) -> None:
         make = make_record_metadata
         for fut, record in zip(self.futures, self.records, strict=True):
             if fut is not None:
@@ -142,10 +153,6 @@ class ProducerBatch:
                 except _INVALID_STATE:
                     pass  # done already (a concurrent future cancelled by another thread)
             offset += step
-        if self._outcome is None:
-            self._outcome = (base_offset, log_append_time)
-            if self._done is not None:
-                self._done.set_result(self._outcome)
 
     def fail(self, exc: BaseException) -> None:
         for fut in self.futures:

@@ -46,6 +46,7 @@ from strom.client.fetch_session import (
     SessionPartition,
     SessionRequest,
 )
+from strom.client.gc_pause import no_gc_pause
 from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
@@ -426,6 +427,10 @@ class Fetcher:
         """Up to ``max_records`` buffered records, advancing positions. A batch that does not
         decode raises CorruptRecordError once the records before it have been handed out; the
         position stays before it (until a seek past it)."""
+        with no_gc_pause():
+            return self._records(max_records)
+
+    def _records(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
         out: dict[TopicPartition, list[ConsumerRecord]] = {}
         for tp, rows, seg in self._take(max_records):
             topic, partition = tp
@@ -445,7 +450,9 @@ class Fetcher:
         """:meth:`take` as plain rows (no record objects), one :class:`RecordRows` per slice of
         a batch, for columnar consumers such as the Arrow read path."""
         out: dict[TopicPartition, list[RecordRows]] = {}
-        for tp, rows, seg in self._take(max_records):
+        with no_gc_pause():
+            taken = self._take(max_records)
+        for tp, rows, seg in taken:
             out.setdefault(tp, []).append(RecordRows(rows, seg.timestamp_type, seg.leader_epoch))
         return out
 

@@ -38,6 +38,7 @@ from strom.client.accumulator import Delivery, ProducerBatch, RecordAccumulator,
 from strom.client.cluster import Cluster
 from strom.client.config import PRODUCER, Config
 from strom.client.errors import ClientError, KafkaTimeoutError, TransactionStateError
+from strom.client.gc_pause import no_gc_pause
 from strom.client.idempotence import ProducerIdentity
 from strom.client.partitioner import CustomPartitioner, DefaultPartitioner
 from strom.client.sender import Sender, parse_acks
@@ -444,7 +445,9 @@ async def _batch_metadata(
         j = 0
         for batch, start, stop in slices:
             base_offset, log_append_time = await batch.done
-            for md in batch.metadata_range(start, stop, base_offset, log_append_time):
+            with no_gc_pause():
+                mds = batch.metadata_range(start, stop, base_offset, log_append_time)
+            for md in mds:
                 out[idx[j]] = md
                 j += 1
     return out  # type: ignore[return-value]
