@@ -5,10 +5,10 @@ Owns: :func:`vector_rows`, which returns the ``(offset, timestamp, key, value, h
 of one batch's records section exactly as the reference loop
 (:func:`strom.protocol.records.bulk.decode_rows`) returns them, or None when it declines.
 
-How: the record starts are followed as a chain (one table lookup per record, shared with the
-produce path's :mod:`~strom.protocol.records.walk_vector`); numpy then reads every record's
-timestamp delta, offset delta, key length and value length at once, and proves that each record
-ends exactly where the next one starts. Only the final slicing of keys and values into ``bytes``
+How: the record starts are followed as a chain (one table lookup per record) and numpy reads
+every record's timestamp delta, offset delta, key length and value length at once, both with the
+produce path's :mod:`~strom.protocol.records.walk_vector` (``record_fields``); this module then
+proves that each record ends, after a zero header count, exactly where the next one starts. Only the final slicing of keys and values into ``bytes``
 (what the application receives) is done per record, by a list comprehension.
 
 Invariants:
@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from strom.protocol.records.constants import TIMESTAMP_TYPE_MASK
 from strom.protocol.records.header import BatchHeader
-from strom.protocol.records.walk_vector import CHUNK, Ints, _chain, _lengths_valid, _varints
+from strom.protocol.records.walk_vector import CHUNK, Ints, _chain, record_fields
 
 Row = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]
 
@@ -73,24 +73,12 @@ def _chunk_rows(
     log_append: bool,
 ) -> list[Row] | None:
     """Rows of records ``index..`` whose starts (and the end of the last) are ``starts``."""
-    bounds = np.array(starts, dtype=np.int64)
-    s, rend = bounds[:-1], bounds[1:]
-    n = len(s)
-    q = s + 2 + (a[s] >> 7)  # past the length varint (1 or 2 bytes) and the attributes byte
-    ts = _varints(a, q)
-    if ts is None:
+    fields = record_fields(a, starts, index)
+    if fields is None:
         return None
-    raw_ts, q = ts
-    od = _varints(a, q)
-    if od is None or not np.array_equal(od[0], np.arange(2 * index, 2 * (index + n), 2)):
-        return None
-    key = _varints(a, od[1])
-    if key is None or not _lengths_valid(key[0]):
-        return None
+    rend, raw_ts, key, value = fields
+    n = len(rend)
     key_end = key[1] + (key[0] >> 1)  # a null key (raw 1) adds 1 >> 1 == 0
-    value = _varints(a, key_end)
-    if value is None or not _lengths_valid(value[0]):
-        return None
     value_end = value[1] + (value[0] >> 1)
     # One header-count byte of zero closes every record, exactly at the next record's start.
     if not np.array_equal(value_end + 1, rend) or a.take(value_end, mode="clip").any():

@@ -109,24 +109,11 @@ def _check_chunk(
     a: npt.NDArray[np.uint8], starts: list[int], index: int
 ) -> tuple[int, int, int] | None:
     """Check records ``index..`` whose starts (and the end of the last) are ``starts``."""
-    bounds = np.array(starts, dtype=np.int64)
-    s, rend = bounds[:-1], bounds[1:]
-    n = len(s)
-    q = s + 2 + (a[s] >> 7)  # past the length varint (1 or 2 bytes) and the attributes byte
-    ts = _varints(a, q)
-    if ts is None:
+    fields = record_fields(a, starts, index)
+    if fields is None:
         return None
-    raw_ts, q = ts
-    od = _varints(a, q)
-    if od is None or not np.array_equal(od[0], np.arange(2 * index, 2 * (index + n), 2)):
-        return None
-    key = _varints(a, od[1])
-    if key is None or not _lengths_valid(key[0]):
-        return None
+    rend, raw_ts, key, value = fields
     null_keys = int(np.count_nonzero(key[0] == 1))
-    value = _varints(a, key[1] + (key[0] >> 1))  # a null key (raw 1) adds 1 >> 1 == 0
-    if value is None or not _lengths_valid(value[0]):
-        return None
     q = value[1] + (value[0] >> 1)
     if not (q < rend).all():
         return None
@@ -143,6 +130,33 @@ def _check_chunk(
         return None
     deltas = (raw_ts >> 1) ^ -(raw_ts & 1)
     return int(deltas.min()), int(deltas.max()), null_keys
+
+
+def record_fields(
+    a: npt.NDArray[np.uint8], starts: list[int], index: int
+) -> tuple[Ints, Ints, tuple[Ints, Ints], tuple[Ints, Ints]] | None:
+    """For records ``index..`` whose starts (and the end of the last) are ``starts``: each
+    record's end, raw (zig-zag) timestamp delta, and key and value as (raw length, position
+    after the length varint). None where declined: a varint wider than :data:`_MAX_WIDTH`, offset
+    deltas other than ``index, index + 1, ...``, a negative length other than -1."""
+    bounds = np.array(starts, dtype=np.int64)
+    s, rend = bounds[:-1], bounds[1:]
+    n = len(s)
+    q = s + 2 + (a[s] >> 7)  # past the length varint (1 or 2 bytes) and the attributes byte
+    ts = _varints(a, q)
+    if ts is None:
+        return None
+    raw_ts, q = ts
+    od = _varints(a, q)
+    if od is None or not np.array_equal(od[0], np.arange(2 * index, 2 * (index + n), 2)):
+        return None
+    key = _varints(a, od[1])
+    if key is None or not _lengths_valid(key[0]):
+        return None
+    value = _varints(a, key[1] + (key[0] >> 1))  # a null key (raw 1) adds 1 >> 1 == 0
+    if value is None or not _lengths_valid(value[0]):
+        return None
+    return rend, raw_ts, key, value
 
 
 def _lengths_valid(raw: Ints) -> bool:
