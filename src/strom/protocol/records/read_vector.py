@@ -8,8 +8,9 @@ of one batch's records section exactly as the reference loop
 How: the record starts are followed as a chain (one table lookup per record) and numpy reads
 every record's timestamp delta, offset delta, key length and value length at once, both with the
 produce path's :mod:`~strom.protocol.records.walk_vector` (``record_fields``); this module then
-proves that each record ends, after a zero header count, exactly where the next one starts. Only the final slicing of keys and values into ``bytes``
-(what the application receives) is done per record, by a list comprehension.
+proves that each record ends, after a zero header count, exactly where the next one starts.
+Only the final slicing of keys and values into ``bytes`` (what the application receives) is done
+per record, by a list comprehension.
 
 Invariants:
 - It never rejects. None means "not decoded here": the caller runs the reference loop, which
