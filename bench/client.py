@@ -79,10 +79,12 @@ def strom_broker() -> Iterator[str]:
         shutil.rmtree(data, ignore_errors=True)
 
 
-def timed(fn: Callable[[], None]) -> float:
-    start = time.perf_counter()
+def timed(fn: Callable[[], None]) -> tuple[float, float]:
+    """Wall seconds and this process's CPU seconds (every thread: librdkafka's included; the
+    broker is another process and not counted)."""
+    start, cpu = time.perf_counter(), time.process_time()
     fn()
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def strom_produce(bs: str, topic: str, n: int, value: bytes) -> None:
@@ -192,11 +194,16 @@ CLIENTS = {
 }
 
 
-def run_once(bs: str, n: int, size: int) -> dict[str, tuple[float, float]]:
-    """``{client: (produce rec/s, consume rec/s)}`` for one pass over every client."""
+Rates = tuple[float, float, float, float]
+
+
+def run_once(bs: str, n: int, size: int, clients: list[str]) -> dict[str, Rates]:
+    """``{client: (produce rec/s, consume rec/s, produce CPU us/rec, consume CPU us/rec)}``
+    for one pass over ``clients`` (confluent-kafka interleaved with the others)."""
     value = b"x" * size
-    rates: dict[str, tuple[float, float]] = {}
-    for client, (produce, consume) in CLIENTS.items():
+    rates: dict[str, Rates] = {}
+    for client in clients:
+        produce, consume = CLIENTS[client]
         topic = f"bench-{client}-{uuid.uuid4().hex[:6]}"
 
         async def make(t: str = topic) -> None:
@@ -204,10 +211,14 @@ def run_once(bs: str, n: int, size: int) -> dict[str, tuple[float, float]]:
                 await admin.create_topics([NewTopic(t, 1, 1)])
 
         asyncio.run(make())
-        p = timed(lambda: produce(bs, topic, n, value))  # noqa: B023
-        c = timed(lambda: consume(bs, topic, n))  # noqa: B023
-        rates[client] = (n / p, n / c)
+        p, p_cpu = timed(lambda: produce(bs, topic, n, value))  # noqa: B023
+        c, c_cpu = timed(lambda: consume(bs, topic, n))  # noqa: B023
+        rates[client] = (n / p, n / c, p_cpu / n * 1e6, c_cpu / n * 1e6)
     return rates
+
+
+def spread(values: list[float]) -> str:
+    return f"{min(values):,.0f}-{max(values):,.0f}"
 
 
 def main() -> None:
@@ -215,20 +226,35 @@ def main() -> None:
     ap.add_argument("--records", type=int, default=100_000)
     ap.add_argument("--sizes", default="100,1024", help="record value sizes in bytes")
     ap.add_argument("--repeat", type=int, default=1, help="passes; the median is shown")
+    ap.add_argument("--clients", default=",".join(CLIENTS), help="rows to run")
     args = ap.parse_args()
+    clients = [c for c in args.clients.split(",") if c != "confluent-kafka"]
     with strom_broker() as bs:
         for size in (int(x) for x in args.sizes.split(",")):
-            runs = [run_once(bs, args.records, size) for _ in range(args.repeat)]
-            print(f"-- {args.records:,} records of {size} B, median of {args.repeat} pass(es)")
-            for client in CLIENTS:
-                prod = statistics.median(r[client][0] for r in runs)
-                cons = statistics.median(r[client][1] for r in runs)
+            runs: list[dict[str, Rates]] = []
+            for r in range(args.repeat):
+                # confluent-kafka runs first, middle or last in turn (load drifts over a run).
+                order = list(clients)
+                order.insert(
+                    (r * len(order) // max(1, args.repeat)) % (len(order) + 1), "confluent-kafka"
+                )
+                runs.append(run_once(bs, args.records, size, order))
+            print(
+                f"-- {args.records:,} records of {size} B, median (min-max) of {args.repeat}"
+                " pass(es); cpu = client process CPU per record"
+            )
+            for client in ["confluent-kafka", *clients]:
+                prod = [r[client][0] for r in runs]
+                cons = [r[client][1] for r in runs]
                 pr = statistics.median(r[client][0] / r["confluent-kafka"][0] for r in runs)
                 cr = statistics.median(r[client][1] / r["confluent-kafka"][1] for r in runs)
-                mb = size / 1e6
+                pc = statistics.median(r[client][2] for r in runs)
+                cc = statistics.median(r[client][3] for r in runs)
                 print(
-                    f"{client:16} produce {prod:>9,.0f} rec/s {prod * mb:6.1f} MB/s ({pr:4.2f}x ck)"
-                    f" | consume {cons:>9,.0f} rec/s {cons * mb:6.1f} MB/s ({cr:4.2f}x ck)"
+                    f"{client:16} produce {statistics.median(prod):>9,.0f} rec/s"
+                    f" ({spread(prod)}) {pr:4.2f}x ck cpu {pc:5.1f} us"
+                    f" | consume {statistics.median(cons):>9,.0f} rec/s ({spread(cons)})"
+                    f" {cr:4.2f}x ck cpu {cc:5.1f} us"
                 )
 
 

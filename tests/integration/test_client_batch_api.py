@@ -226,3 +226,54 @@ def test_seek_drops_prefetched_chunks(broker: Any) -> None:
         await c.close()
 
     asyncio.run(go())
+
+
+def test_tight_send_loop_ships_full_batches_while_it_runs(broker: Any) -> None:
+    """``await send`` does not suspend while there is room, so a loop of sends would queue
+    everything before the first request; the producer lets the loop run once per filled batch,
+    so batches are on their way (and acknowledged) while the loop is still sending."""
+    topic = make_topic(broker.bootstrap, 1)
+    n = 3_000
+
+    async def go() -> None:
+        config = {"bootstrap.servers": broker.bootstrap, "linger.ms": 1000, "batch.size": 2048}
+        async with AIOProducer(config) as p:
+            futures = []
+            for i in range(n):
+                futures.append(await p.send(topic, b"%05d" % i + b"x" * 95))
+            sent_while_looping = sum(b.attempts > 0 for b in p.accumulator.incomplete)
+            acknowledged = sum(f.done() for f in futures)
+            await p.flush()
+            assert sent_while_looping + acknowledged > 0
+            assert [f.result().offset for f in futures] == list(range(n))
+
+    asyncio.run(go())
+
+
+def test_consumer_keeps_a_fetch_in_flight_while_records_are_taken(broker: Any) -> None:
+    """After a response is buffered the fetcher asks for the next chunk at once (before the
+    application decodes this one): with records waiting, the next Fetch is already in flight
+    when getmany returns the first records."""
+    topic = make_topic(broker.bootstrap, 1)
+    with Producer({"bootstrap.servers": broker.bootstrap}) as p:
+        p.send_batch(topic, [b"x" * 1000] * 5_000, partition=0).result(30)
+
+    async def go() -> None:
+        config = {
+            "bootstrap.servers": broker.bootstrap,
+            "auto.offset.reset": "earliest",
+            "max.partition.fetch.bytes": 100_000,
+        }
+        c = AIOConsumer(config)
+        await c.start()
+        c.assign([TopicPartition(topic, 0)])
+        got = await c.getmany(10_000, max_records=10)
+        assert sum(len(v) for v in got.values()) == 10
+        assert c.fetcher._in_flight  # the prefetch, sent before we were woken
+        seen = 10
+        while seen < 5_000:
+            seen += sum(len(v) for v in (await c.getmany(10_000)).values())
+        assert seen == 5_000
+        await c.close()
+
+    asyncio.run(go())

@@ -6,10 +6,12 @@ import asyncio
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from strom.client.accumulator import RecordAccumulator
+from strom.client.accumulator import ProducerBatch, RecordAccumulator
 from strom.client.errors import KafkaTimeoutError
-from strom.client.types import TopicPartition
+from strom.client.types import RecordMetadata, TopicPartition
 
 TP0 = TopicPartition("t", 0)
 
@@ -96,3 +98,47 @@ def test_batch_build_and_complete() -> None:
         assert (md.offset, md.timestamp, md.partition) == (42, 1234, 0)
 
     asyncio.run(go())
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    sizes=st.lists(st.integers(0, 400), min_size=1, max_size=40),
+    before=st.integers(0, 3),
+    batch_size=st.sampled_from([1, 100, 300, 1000]),
+)
+def test_append_many_batches_as_appends_one_at_a_time(
+    sizes: list[int], before: int, batch_size: int
+) -> None:
+    """``append_many`` (which fills a batch with a slice at a time) leaves exactly the batches
+    that appending the same records one by one leaves, and its slices name where each record
+    went."""
+
+    async def go() -> None:
+        one, many = make(batch_size=batch_size), make(batch_size=batch_size)
+        records = [(None, b"x" * n, i, []) for i, n in enumerate(sizes)]
+        for acc in (one, many):  # a partly filled open batch first
+            for _ in range(before):
+                await acc.append(TP0, None, b"y" * 50, -1, [])
+        for key, value, ts, hs in records:
+            await one.append(TP0, key, value, ts, hs)
+        slices = await many.append_many(TP0, records)
+
+        def shape(acc: RecordAccumulator) -> list[tuple[list[object], int, bool, int]]:
+            return [(b.records, b.size, b.closed, len(b.futures)) for b in acc.batches[TP0]]
+
+        assert shape(many) == shape(one)
+        assert many.used == one.used
+        placed = [b.records[i] for b, start, stop in slices for i in range(start, stop)]
+        assert placed == records
+        assert all(f is None for b, start, stop in slices for f in b.futures[start:stop])
+
+    asyncio.run(go())
+
+
+def test_batch_metadata_range_matches_metadata() -> None:
+    batch = ProducerBatch(TP0, 0.0, records=[(None, b"v", 100 + i, []) for i in range(5)])
+    for base, log_append in ((40, -1), (40, 7), (-1, -1)):
+        assert batch.metadata_range(1, 4, base, log_append) == [
+            batch.metadata(i, base, log_append) for i in range(1, 4)
+        ]
+    assert batch.metadata(2, 40, -1) == RecordMetadata("t", 0, 42, 102)

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from strom.client.errors import KafkaTimeoutError
-from strom.client.types import RecordMetadata, TopicPartition
+from strom.client.gc_pause import no_gc_pause
+from strom.client.types import RecordMetadata, TopicPartition, make_record_metadata
 from strom.protocol.records import (
     NO_PRODUCER_EPOCH,
     NO_PRODUCER_ID,
@@ -109,23 +110,49 @@ class ProducerBatch:
     def metadata(self, i: int, base_offset: int, log_append_time: int) -> RecordMetadata:
         ts = log_append_time if log_append_time >= 0 else self.records[i][2]
         offset = base_offset + i if base_offset >= 0 else -1
-        return RecordMetadata(self.tp.topic, self.tp.partition, offset, ts)
+        return make_record_metadata(self.tp.topic, self.tp.partition, offset, ts)
+
+    def metadata_range(
+        self, start: int, stop: int, base_offset: int, log_append_time: int
+    ) -> list[RecordMetadata]:
+        """:meth:`metadata` of records ``start..stop-1``."""
+        topic, partition = self.tp
+        make = make_record_metadata
+        records = self.records
+        if base_offset < 0:
+            offsets: range | list[int] = [-1] * (stop - start)
+        else:
+            offsets = range(base_offset + start, base_offset + stop)
+        if log_append_time >= 0:
+            return [make(topic, partition, o, log_append_time) for o in offsets]
+        return [
+            make(topic, partition, o, r[2])
+            for o, r in zip(offsets, records[start:stop], strict=True)
+        ]
 
     def complete(self, base_offset: int, log_append_time: int) -> None:
         topic, partition = self.tp
-        records = self.records
-        for i, fut in enumerate(self.futures):
-            if fut is None:
-                continue
-            ts = log_append_time if log_append_time >= 0 else records[i][2]
-            offset = base_offset + i if base_offset >= 0 else -1
-            # (a concurrent future may be cancelled by another thread just now)
-            with contextlib.suppress(*_INVALID_STATE):
-                fut.set_result(RecordMetadata(topic, partition, offset, ts))
+        offset = base_offset if base_offset >= 0 else -1
+        step = 1 if base_offset >= 0 else 0
+        with no_gc_pause():
+            self._complete_futures(topic, partition, offset, step, log_append_time)
         if self._outcome is None:
             self._outcome = (base_offset, log_append_time)
             if self._done is not None:
                 self._done.set_result(self._outcome)
+
+    def _complete_futures(
+        self, topic: str, partition: int, offset: int, step: int, log_append_time: int
+    ) -> None:
+        make = make_record_metadata
+        for fut, record in zip(self.futures, self.records, strict=True):
+            if fut is not None:
+                ts = log_append_time if log_append_time >= 0 else record[2]
+                try:  # noqa: SIM105 (contextlib.suppress costs an object per record)
+                    fut.set_result(make(topic, partition, offset, ts))
+                except _INVALID_STATE:
+                    pass  # done already (a concurrent future cancelled by another thread)
+            offset += step
 
     def fail(self, exc: BaseException) -> None:
         for fut in self.futures:
@@ -160,6 +187,7 @@ class RecordAccumulator:
         self._space = asyncio.Condition()
         self._waiting_for_space = 0
         self.incomplete: set[ProducerBatch] = set()
+        self.full_batches = 0  # batches closed because full (producers yield on a change)
 
     async def _reserve(self, size: int) -> None:
         if self.used + size <= self.buffer_memory or self.used == 0:
@@ -192,10 +220,28 @@ class RecordAccumulator:
     ) -> int:
         """:meth:`append` without waiting, completing ``delivery``: returns the record's
         estimated size, or 0 (nothing queued) if ``buffer.memory`` has no room for it now."""
-        size = estimate_size(key, value, headers)
+        if headers:
+            size = estimate_size(key, value, headers)
+        else:
+            size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
         if self.used + size > self.buffer_memory and self.used != 0:
             return 0
         self.used += size
+        queue = self.batches.get(tp)
+        if queue:
+            batch = queue[-1]
+            if not batch.closed and batch.size + size <= self.batch_size:
+                # the common case of _add, inline: the open batch has room
+                batch.records.append((key, value, timestamp, headers))
+                batch.futures.append(delivery)
+                batch.size += size
+                if batch.size >= self.batch_size:
+                    batch.closed = True
+                    self.full_batches += 1
+                    self.wakeup.set()
+                elif self.linger <= 0:
+                    self.wakeup.set()
+                return size
         self._add(tp, (key, value, timestamp, headers), size, delivery)
         return size
 
@@ -224,14 +270,31 @@ class RecordAccumulator:
         reserved = total if self.used + total <= self.buffer_memory or self.used == 0 else 0
         self.used += reserved
         slices: list[tuple[ProducerBatch, int, int]] = []
-        for record, size in zip(records, sizes, strict=True):
+        i, n = 0, len(records)
+        while i < n:
             if not reserved:
-                await self._reserve(size)
-            batch, index = self._add(tp, record, size, None)
+                await self._reserve(sizes[i])
+            batch, index = self._add(tp, records[i], sizes[i], None)
+            stop = i + 1
+            if reserved and not batch.closed:
+                # fill the rest of this batch in one step: the records that fit in batch.size
+                room, end = self.batch_size - batch.size, i + 1
+                while end < n and sizes[end] <= room:
+                    room -= sizes[end]
+                    end += 1
+                if end > stop:
+                    batch.records.extend(records[stop:end])
+                    batch.futures.extend([None] * (end - stop))
+                    batch.size += self.batch_size - batch.size - room
+                    stop = end
+                    if batch.size >= self.batch_size or end < n:
+                        batch.closed = True
+                        self.wakeup.set()
             if slices and slices[-1][0] is batch:
-                slices[-1] = (batch, slices[-1][1], index + 1)
+                slices[-1] = (batch, slices[-1][1], index + stop - i)
             else:
-                slices.append((batch, index, index + 1))
+                slices.append((batch, index, index + stop - i))
+            i = stop
         return slices
 
     def _add(
@@ -248,6 +311,7 @@ class RecordAccumulator:
         batch = queue[-1] if queue and not queue[-1].closed else None
         if batch is not None and batch.size + size > self.batch_size and batch.records:
             batch.closed = True
+            self.full_batches += 1
             self.wakeup.set()
             batch = None
         if batch is None:
@@ -260,6 +324,7 @@ class RecordAccumulator:
         batch.size += size
         if batch.size >= self.batch_size:
             batch.closed = True
+            self.full_batches += 1
             self.wakeup.set()
         elif self.linger <= 0:
             self.wakeup.set()

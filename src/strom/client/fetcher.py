@@ -46,6 +46,7 @@ from strom.client.fetch_session import (
     SessionPartition,
     SessionRequest,
 )
+from strom.client.gc_pause import no_gc_pause
 from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
@@ -144,6 +145,7 @@ class Fetcher:
         self.errors: list[KafkaError] = []
         self._partition_errors: dict[TopicPartition, KafkaError] = {}  # pending, from a fetch
         self._in_flight: set[int] = set()
+        self.chunks_received = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self.sessions: dict[int, FetchSession] = {}  # KIP-227, per broker
         self._task: asyncio.Task[None] | None = None
@@ -187,26 +189,15 @@ class Fetcher:
     async def _run(self) -> None:
         while True:
             try:
-                await self.reset_positions()
+                # metadata first: a partition just assigned has no known leader yet, and
+                # looking its position up before the refresh would wait retry.backoff.ms
                 await self.cluster.maybe_refresh()
+                await self.reset_positions()
                 mark_for_validation(self.subs, self.cluster)
                 await validate_positions(self.subs, self.cluster, self.errors)
             except KafkaError as exc:
                 self.errors.append(exc)
-            buffered: dict[TopicPartition, int] = defaultdict(int)
-            for c in self.buffer:
-                buffered[c.tp] += 1
-            by_node: dict[int, list[TopicPartition]] = defaultdict(list)
-            for tp in self.subs.fetchable():
-                if buffered.get(tp, 0) >= PREFETCH_CHUNKS:
-                    continue
-                node = self.fetch_node(tp)
-                if node < 0:
-                    self.cluster.add_topics([tp.topic])
-                    self.cluster.request_update()
-                    continue
-                if node not in self._in_flight:
-                    by_node[node].append(tp)
+            by_node = self._plan()
             for node, tps in by_node.items():
                 self._in_flight.add(node)
                 task = asyncio.get_running_loop().create_task(self._fetch(node, tps))
@@ -214,6 +205,26 @@ class Fetcher:
                 task.add_done_callback(self._tasks.discard)
             self.wakeup.clear()
             await wait_event(self.wakeup, self.backoff if not by_node else 1.0)
+
+    def _plan(self, own: int | None = None) -> dict[int, list[TopicPartition]]:
+        """The partitions to fetch now, by node: fetchable, fewer than ``PREFETCH_CHUNKS``
+        chunks buffered, leader known, and no Fetch in flight to the node (except ``own``,
+        the node whose fetch task asks)."""
+        buffered: dict[TopicPartition, int] = defaultdict(int)
+        for c in self.buffer:
+            buffered[c.tp] += 1
+        by_node: dict[int, list[TopicPartition]] = defaultdict(list)
+        for tp in self.subs.fetchable():
+            if buffered.get(tp, 0) >= PREFETCH_CHUNKS:
+                continue
+            node = self.fetch_node(tp)
+            if node < 0:
+                self.cluster.add_topics([tp.topic])
+                self.cluster.request_update()
+                continue
+            if node == own or node not in self._in_flight:
+                by_node[node].append(tp)
+        return by_node
 
     def next_fetch_offset(self, tp: TopicPartition) -> int | None:
         """Where the next fetch of ``tp`` starts: the end of its valid buffered chunks (a chain
@@ -256,41 +267,54 @@ class Fetcher:
         )
 
     async def _fetch(self, node: int, tps: list[TopicPartition]) -> None:
-        session = self.sessions.setdefault(node, FetchSession(node))
+        """Fetch from ``node`` until nothing more is wanted from it. A response that buffered
+        data is followed at once by the next request (the prefetch), sent before the
+        application is woken to decode what arrived, so the broker serves the next chunk while
+        the application works on this one (librdkafka's prefetch queue does the same)."""
         try:
-            wanted: dict[TopicPartition, SessionPartition] = {}
-            for tp in tps:
-                offset = self.next_fetch_offset(tp)
-                if offset is None:
-                    continue
-                wanted[tp] = SessionPartition(
-                    offset,
-                    self.cluster.leader_epoch(tp),
-                    self.subs.assignment[tp].leader_epoch,
-                    self.partition_max_bytes,
-                )
-            try:
-                conn = await self.cluster.connection(node)
-                version = conn.version(FetchRequest.API_KEY)
-                plan = session.build(wanted, version)
-                resp = await conn.request(self._request(plan), FetchResponse, version)
-            except (KafkaConnectionError, KafkaTimeoutError):
-                session.handle_error()
-                self.cluster.request_update()
-                await asyncio.sleep(self.backoff)
-                return
-            if not session.handle_response(resp.error_code, resp.session_id):
-                if resp.error_code not in SESSION_ERRORS:
-                    await asyncio.sleep(self.backoff)
-                return  # a session error: the next request is a full one
-            offsets = {tp: sp.fetch_offset for tp, sp in plan.fetching.items()}
-            for t in resp.responses:
-                for p in t.partitions:
-                    tp = TopicPartition(t.topic, p.partition_index)
-                    self._handle_partition(tp, p, offsets, node)
+            while await self._fetch_once(node, tps):
+                tps = self._plan(own=node).get(node, [])
+                if not tps:
+                    return
         finally:
             self._in_flight.discard(node)
             self.wakeup.set()
+
+    async def _fetch_once(self, node: int, tps: list[TopicPartition]) -> bool:
+        """One Fetch to ``node``; True when it buffered data (go on fetching)."""
+        session = self.sessions.setdefault(node, FetchSession(node))
+        received = self.chunks_received
+        wanted: dict[TopicPartition, SessionPartition] = {}
+        for tp in tps:
+            offset = self.next_fetch_offset(tp)
+            if offset is None:
+                continue
+            wanted[tp] = SessionPartition(
+                offset,
+                self.cluster.leader_epoch(tp),
+                self.subs.assignment[tp].leader_epoch,
+                self.partition_max_bytes,
+            )
+        try:
+            conn = await self.cluster.connection(node)
+            version = conn.version(FetchRequest.API_KEY)
+            plan = session.build(wanted, version)
+            resp = await conn.request(self._request(plan), FetchResponse, version)
+        except (KafkaConnectionError, KafkaTimeoutError):
+            session.handle_error()
+            self.cluster.request_update()
+            await asyncio.sleep(self.backoff)
+            return False
+        if not session.handle_response(resp.error_code, resp.session_id):
+            if resp.error_code not in SESSION_ERRORS:
+                await asyncio.sleep(self.backoff)
+            return False  # a session error: the next request is a full one
+        offsets = {tp: sp.fetch_offset for tp, sp in plan.fetching.items()}
+        for t in resp.responses:
+            for p in t.partitions:
+                tp = TopicPartition(t.topic, p.partition_index)
+                self._handle_partition(tp, p, offsets, node)
+        return self.chunks_received > received
 
     async def _close_sessions(self) -> None:
         """Tell brokers holding a session of ours to drop it (best effort, as Kafka does)."""
@@ -362,6 +386,7 @@ class Fetcher:
         )
         chunk = self._decode(tp, data, fetch_offset, aborted)
         if chunk is not None:
+            self.chunks_received += 1
             self.buffer.append(chunk)
             self.data_ready.set()
 
@@ -402,6 +427,10 @@ class Fetcher:
         """Up to ``max_records`` buffered records, advancing positions. A batch that does not
         decode raises CorruptRecordError once the records before it have been handed out; the
         position stays before it (until a seek past it)."""
+        with no_gc_pause():
+            return self._records(max_records)
+
+    def _records(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
         out: dict[TopicPartition, list[ConsumerRecord]] = {}
         for tp, rows, seg in self._take(max_records):
             topic, partition = tp
@@ -421,7 +450,9 @@ class Fetcher:
         """:meth:`take` as plain rows (no record objects), one :class:`RecordRows` per slice of
         a batch, for columnar consumers such as the Arrow read path."""
         out: dict[TopicPartition, list[RecordRows]] = {}
-        for tp, rows, seg in self._take(max_records):
+        with no_gc_pause():
+            taken = self._take(max_records)
+        for tp, rows, seg in taken:
             out.setdefault(tp, []).append(RecordRows(rows, seg.timestamp_type, seg.leader_epoch))
         return out
 

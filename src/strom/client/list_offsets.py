@@ -27,6 +27,8 @@ async def list_offsets(
     result: dict[TopicPartition, tuple[int, int]] = {}
     remaining = dict(timestamps)
     for _ in range(20):
+        if cluster.is_stale() and any(cluster.leader_for(tp) < 0 for tp in remaining):
+            await cluster.maybe_refresh()  # leaders not known yet: ask now, not after a backoff
         by_node: dict[int, dict[TopicPartition, int]] = defaultdict(dict)
         for tp, ts in remaining.items():
             leader = cluster.leader_for(tp)

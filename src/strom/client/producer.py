@@ -38,6 +38,7 @@ from strom.client.accumulator import Delivery, ProducerBatch, RecordAccumulator,
 from strom.client.cluster import Cluster
 from strom.client.config import PRODUCER, Config
 from strom.client.errors import ClientError, KafkaTimeoutError, TransactionStateError
+from strom.client.gc_pause import no_gc_pause
 from strom.client.idempotence import ProducerIdentity
 from strom.client.partitioner import CustomPartitioner, DefaultPartitioner
 from strom.client.sender import Sender, parse_acks
@@ -51,6 +52,7 @@ from strom.client.types import (
 from strom.errors import ErrorCode, KafkaError
 
 HeaderInput = Sequence[tuple[str, bytes | str | None]] | Mapping[str, bytes | str | None]
+_NO_HEADERS: tuple[tuple[str, bytes | None], ...] = ()
 
 
 def _to_bytes(value: bytes | bytearray | memoryview | str | None) -> bytes | None:
@@ -110,6 +112,9 @@ class AIOProducer:
         self._partitioner = DefaultPartitioner(
             self.config.int("batch.size"), self.config.bool("partitioner.ignore.keys")
         )
+        self._topic_cache: dict[str, tuple[list[int], dict[int, TopicPartition]]] = {}
+        self._cache_of: object = None
+        self._full_seen = 0
         self._started = False
         self._closed = False
 
@@ -189,26 +194,45 @@ class AIOProducer:
     ) -> bool:
         """The work of :meth:`send_nowait`, completing the caller's ``delivery`` future (the
         blocking :class:`~strom.client.sync.Producer` passes a ``concurrent.futures`` one);
-        False if the record could not be queued without waiting."""
-        self.ensure_can_send()
+        False if the record could not be queued without waiting.
+
+        The per-record hot path: the topic's partition list and its :class:`TopicPartition`
+        objects are cached while the cluster's metadata snapshot stays the same object."""
+        if self._closed or self.txn is not None:
+            self.ensure_can_send()
         if not self._started:
             return False
-        partitions = self.cluster.partitions_for(topic)
-        if not partitions:
-            return False
+        cache = self._topic_cache
+        if self._cache_of is not self.cluster.partitions:
+            cache.clear()
+            self._cache_of = self.cluster.partitions
+        entry = cache.get(topic)
+        if entry is None:
+            partitions = self.cluster.partitions_for(topic)
+            if not partitions:
+                return False
+            entry = cache[topic] = (partitions, {p: TopicPartition(topic, p) for p in partitions})
+        partitions, tps = entry
         key_b = key if key is None or type(key) is bytes else _to_bytes(key)
         value_b = value if value is None or type(value) is bytes else _to_bytes(value)
-        hdrs = normalize_headers(headers) if headers else []
+        hdrs = normalize_headers(headers) if headers else _NO_HEADERS
         ts = int(time.time() * 1000) if timestamp is None else int(timestamp)
         partition = self._choose_partition(topic, key_b, partition, partitions)
-        size = self.accumulator.try_append(
-            TopicPartition(topic, partition), key_b, value_b, ts, hdrs, delivery
-        )
+        size = self.accumulator.try_append(tps[partition], key_b, value_b, ts, hdrs, delivery)
         if not size:
             return False
         if key_b is None and self._custom is None:
             self._partitioner.record_appended(topic, partition, size, partitions)
         return True
+
+    async def yield_if_batch_full(self) -> None:
+        """Let the event loop run once after a batch filled up: ``send`` does not suspend
+        when there is room, so an application sending in a tight loop would otherwise queue
+        everything before the sender ships the first batch (no overlap with the broker)."""
+        full = self.accumulator.full_batches
+        if full != self._full_seen:
+            self._full_seen = full
+            await asyncio.sleep(0)
 
     async def send(
         self,
@@ -221,10 +245,9 @@ class AIOProducer:
         headers: HeaderInput | None = None,
     ) -> asyncio.Future[RecordMetadata]:
         """Queue one record; the returned future resolves to its ``RecordMetadata``."""
-        fut = self.send_nowait(
-            topic, value, key, partition=partition, timestamp=timestamp, headers=headers
-        )
-        if fut is not None:
+        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
+        if self.queue_record(topic, value, key, partition, timestamp, headers, fut):
+            await self.yield_if_batch_full()
             return fut
         if not self._started:
             await self.start()
@@ -305,7 +328,9 @@ class AIOProducer:
             if partition is None and keys is None and self._custom is None:
                 size = sum(b.size for b, _, _ in slices)  # moves the sticky partition on
                 self._partitioner.record_appended(topic, p, size, partitions)
-        return asyncio.ensure_future(_batch_metadata(n, pieces))
+        result = asyncio.ensure_future(_batch_metadata(n, pieces))
+        await self.yield_if_batch_full()
+        return result
 
     async def send_and_wait(
         self,
@@ -420,7 +445,9 @@ async def _batch_metadata(
         j = 0
         for batch, start, stop in slices:
             base_offset, log_append_time = await batch.done
-            for i in range(start, stop):
-                out[idx[j]] = batch.metadata(i, base_offset, log_append_time)
+            with no_gc_pause():
+                mds = batch.metadata_range(start, stop, base_offset, log_append_time)
+            for md in mds:
+                out[idx[j]] = md
                 j += 1
     return out  # type: ignore[return-value]

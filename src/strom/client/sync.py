@@ -57,6 +57,11 @@ MAX_QUEUED_SENDS = 10_000
 
 
 _CONDITION_LOCK = threading.Lock()
+_LAZY: dict[str, Callable[[], Any]] = {
+    "_condition": threading.Condition,
+    "_waiters": list,
+    "_done_callbacks": list,
+}
 
 
 class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
@@ -71,21 +76,24 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
     comes later creates the Condition and finds the result.
     """
 
+    # Defaults read from the class until first set: creating a future sets nothing.
+    _state = _base.PENDING
+    _result = None
+    _exception = None
+
     def __init__(self) -> None:
-        self._state = _base.PENDING
-        self._result = None
-        self._exception = None
-        self._waiters: list[Any] = []
-        self._done_callbacks: list[Any] = []
+        pass
 
     def __getattr__(self, name: str) -> Any:
-        if name != "_condition":
+        """``_condition`` and the ``_waiters`` / ``_done_callbacks`` lists, created on first
+        use (under ``_CONDITION_LOCK``, so two threads get the same object)."""
+        if name not in _LAZY:
             raise AttributeError(name)
         with _CONDITION_LOCK:
-            cond = self.__dict__.get("_condition")
-            if cond is None:
-                cond = self.__dict__["_condition"] = threading.Condition()
-        return cond
+            value = self.__dict__.get(name)
+            if value is None:
+                value = self.__dict__[name] = _LAZY[name]()
+        return value
 
     def set_result(self, result: RecordMetadata) -> None:
         with _CONDITION_LOCK:
@@ -184,6 +192,7 @@ class Producer:
                 topic, value, key, partition, timestamp, headers, cfut = queued.popleft()
                 try:
                     if p.queue_record(topic, value, key, partition, timestamp, headers, cfut):
+                        await p.yield_if_batch_full()
                         continue
                     fut = await p.send(
                         topic,

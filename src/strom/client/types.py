@@ -154,6 +154,26 @@ def make_consumer_record(
     return r
 
 
+_set_md_topic, _set_md_partition, _set_md_offset, _set_md_timestamp = (
+    getattr(RecordMetadata, name).__set__ for name in ("topic", "partition", "offset", "timestamp")
+)
+
+
+def make_record_metadata(topic: str, partition: int, offset: int, timestamp: int) -> RecordMetadata:
+    """``RecordMetadata(...)`` without the frozen dataclass's ``__init__`` (the producer
+    completes one per record), as :func:`make_consumer_record` does.
+
+    >>> make_record_metadata("t", 0, 5, 1000) == RecordMetadata("t", 0, 5, 1000)
+    True
+    """
+    r = _new(RecordMetadata)
+    _set_md_topic(r, topic)
+    _set_md_partition(r, partition)
+    _set_md_offset(r, offset)
+    _set_md_timestamp(r, timestamp)
+    return r
+
+
 @dataclass(frozen=True, slots=True)
 class OffsetAndMetadata:
     """A committed position: the next offset to read, and optional metadata."""

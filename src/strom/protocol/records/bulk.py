@@ -5,7 +5,8 @@ one pass (varints from a precomputed table, every record framed by ``bytes.join`
 :func:`decode_rows` / :func:`decode_columns`, which turn a batch into plain tuples or columns
 without creating a :class:`~strom.protocol.records.decode.Record` per record (the consumer
 builds its own record objects from the rows only when the application takes them; the Arrow
-read path builds columns).
+read path builds columns). Batches of many records go through the numpy read of
+:mod:`~strom.protocol.records.read_vector` where it can prove them, else the byte loop here.
 
 Invariants:
 - :func:`build_batch` yields exactly the bytes :class:`RecordBatchBuilder` yields for the same
@@ -231,11 +232,23 @@ def decode_rows(
         buf, pos, max_decompressed_bytes=max_decompressed_bytes, verify=verify
     )
     try:
-        return header, _rows(header, data)
+        rows = _vector_rows(header, data) if header.records_count >= VECTOR_MIN_RECORDS else None
+        return header, _rows(header, data) if rows is None else rows
     except (CorruptRecordError, UnsupportedCompressionError):
         raise
     except (IndexError, ValueError, OverflowError, struct.error) as exc:
         raise CorruptRecordError(f"malformed record in batch at position {pos}: {exc}") from exc
+
+
+# batches this large are tried with numpy (:mod:`.read_vector`); the module (and numpy) is
+# imported on the first one, so a broker or tool that reads none does not pay for the import
+VECTOR_MIN_RECORDS = 128
+
+
+def _vector_rows(header: BatchHeader, data: bytes) -> list[Row] | None:
+    from strom.protocol.records import read_vector
+
+    return read_vector.vector_rows(header, data)
 
 
 def decode_columns(

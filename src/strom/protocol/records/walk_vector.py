@@ -116,23 +116,11 @@ def _chain(data: Buffer, pos: int, n: int) -> list[int] | None:
 
 def _check_chunk(a: npt.NDArray[np.uint8], bounds: Ints, index: int) -> tuple[int, int, int] | None:
     """Check records ``index..`` whose starts (and the end of the last) are ``bounds``."""
-    s, rend = bounds[:-1], bounds[1:]
-    n = len(s)
-    q = s + 2 + (a.take(s) >> 7)  # past the length varint (1 or 2 bytes) and the attributes
-    ts = _varints(a, q)
-    if ts is None:
+    fields = record_fields(a, bounds, index)
+    if fields is None:
         return None
-    raw_ts, q = ts
-    od_end = _offset_deltas(a, q, index, n)
-    if od_end is None:
-        return None
-    key = _varints(a, od_end)
-    if key is None or not _lengths_valid(key[0]):
-        return None
+    rend, raw_ts, key, value = fields
     null_keys = int(np.count_nonzero(key[0] == 1))
-    value = _varints(a, key[1] + (key[0] >> 1))  # a null key (raw 1) adds 1 >> 1 == 0
-    if value is None or not _lengths_valid(value[0]):
-        return None
     q = value[1] + (value[0] >> 1)
     if not (q < rend).all():
         return None
@@ -151,6 +139,33 @@ def _check_chunk(a: npt.NDArray[np.uint8], bounds: Ints, index: int) -> tuple[in
         return int(raw_ts.min()) >> 1, int(raw_ts.max()) >> 1, null_keys
     deltas = (raw_ts >> 1) ^ -(raw_ts & 1)
     return int(deltas.min()), int(deltas.max()), null_keys
+
+
+def record_fields(
+    a: npt.NDArray[np.uint8], bounds: Ints, index: int
+) -> tuple[Ints, Ints, tuple[Ints, Ints], tuple[Ints, Ints]] | None:
+    """For records ``index..`` whose starts (and the end of the last) are ``bounds``: each
+    record's end, raw (zig-zag) timestamp delta, and key and value as (raw length, position
+    after the length varint). None where declined: a varint wider than :data:`_MAX_WIDTH`, offset
+    deltas other than the canonical ``index, index + 1, ...``, a negative length other than -1.
+    Shared with the client's read path (:mod:`.read_vector`)."""
+    s, rend = bounds[:-1], bounds[1:]
+    n = len(s)
+    q = s + 2 + (a.take(s) >> 7)  # past the length varint (1 or 2 bytes) and the attributes
+    ts = _varints(a, q)
+    if ts is None:
+        return None
+    raw_ts, q = ts
+    od_end = _offset_deltas(a, q, index, n)
+    if od_end is None:
+        return None
+    key = _varints(a, od_end)
+    if key is None or not _lengths_valid(key[0]):
+        return None
+    value = _varints(a, key[1] + (key[0] >> 1))  # a null key (raw 1) adds 1 >> 1 == 0
+    if value is None or not _lengths_valid(value[0]):
+        return None
+    return rend, raw_ts, key, value
 
 
 @functools.lru_cache(maxsize=4)
