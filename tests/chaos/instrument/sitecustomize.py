@@ -32,3 +32,42 @@ if _rf is not None:
             raise
 
     _rf.ReplicaFetcher._run = _run  # type: ignore[method-assign]
+
+
+try:
+    from strom.coordinator.txn import coordinator as _tc
+except Exception:
+    _tc = None
+
+if _tc is not None:
+    _txn_log = logging.getLogger("strom.chaos.txn")
+
+    def _traced(name: str) -> None:
+        orig = getattr(_tc.TransactionCoordinator, name)
+
+        @functools.wraps(orig)
+        def traced(self: Any, *args: Any) -> Any:
+            txn_id = args[0].transactional_id if name == "complete" else args[0]
+            meta = self.txns.get(txn_id)
+            before = (meta.state.display, meta.producer_id, meta.producer_epoch) if meta else None
+            out = orig(self, *args)
+            _txn_log.warning("chaos-instrument: %s%r in %s -> %r", name, args[:-1], before,
+                             out.result)
+            return out
+
+        setattr(_tc.TransactionCoordinator, name, traced)
+
+    for _name in ("init_producer_id", "add_partitions", "end_txn", "complete"):
+        _traced(_name)
+    _orig_verify = _tc.TransactionCoordinator.verify_partitions
+
+    @functools.wraps(_orig_verify)
+    def _verify(self: Any, txn_id: str, *args: Any) -> Any:
+        result = _orig_verify(self, txn_id, *args)
+        if any(result.values()):
+            meta = self.txns.get(txn_id)
+            _txn_log.warning("chaos-instrument: verify %s %r in %s -> %r", txn_id, args,
+                             meta and meta.state.display, result)
+        return result
+
+    _tc.TransactionCoordinator.verify_partitions = _verify  # type: ignore[method-assign]
