@@ -28,6 +28,7 @@ import strom
 from .. import checker
 from ..cluster import ChaosCluster, faketime_available
 from ..nemesis import Nemesis, replica_snapshot
+from ..observer import Observer
 from ..scenario_workloads import (
     GroupWorkers,
     acks_in_windows,
@@ -71,6 +72,7 @@ def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float 
                            zk_ensemble=sc.zk_ensemble)  # fmt: skip
     ctx = Ctx(cluster, Nemesis(cluster, history, rng, TOPIC), rng, history, sc)
     extra: dict[str, Any] = {}
+    observer = Observer(cluster, TOPIC, history)
     if os.environ.get("CHAOS_INSTRUMENT") == "1":
         src = str(Path(strom.__file__).resolve().parents[1])
         for b in cluster.lc.brokers:
@@ -81,6 +83,7 @@ def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float 
         cluster.start()
         create_topic(cluster.bootstrap, TOPIC, sc.topic_config)
         cluster.wait_isr(TOPIC, 3)
+        observer.start()
         if sc.setup is not None:
             sc.setup(ctx)
         extra = _drive(ctx, records, rate)
@@ -88,6 +91,9 @@ def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float 
         extra["harness_error"] = f"{type(exc).__name__}: {exc}"
         extra["harness_traceback"] = traceback.format_exc()[-3000:]
     finally:
+        if observer.is_alive():
+            observer.stop()
+        extra["observer_rounds"] = observer.rounds
         replicas: dict[int, Any] = {}
         extra["link_stats"] = {
             link.name: dict(link.stats)
