@@ -45,26 +45,41 @@ def _send_end(c: WireClient, txn_id: str, pid: int, epoch: int, commit: bool) ->
     return resp.error_code
 
 
+def _settled(c: WireClient, txn_id: str, pid: int, epoch: int, commit: bool) -> list[int]:
+    """EndTxn until the answer is not CONCURRENT_TRANSACTIONS (markers still being written);
+    every answer, in order."""
+    answers = [_send_end(c, txn_id, pid, epoch, commit)]
+    deadline = time.monotonic() + 30
+    while answers[-1] == E.CONCURRENT_TRANSACTIONS and time.monotonic() < deadline:
+        time.sleep(0.2)
+        answers.append(_send_end(c, txn_id, pid, epoch, commit))
+    return answers
+
+
+def _start(broker) -> str:  # type: ignore[no-untyped-def]
+    broker.start()
+    topic = f"c4-{uuid.uuid4().hex[:6]}"
+    _create(broker.bootstrap, topic)
+    return topic
+
+
+def _write(c: WireClient, txn_id: str, pid: int, epoch: int, topic: str, seq: int) -> None:
+    """Add partition 0 to the transaction and write 3 records there."""
+    assert _add(c, txn_id, pid, epoch, topic, [0]) == E.NONE
+    assert _produce(c, topic, 0, _txn_batch(pid, epoch, seq), txn_id).error_code == E.NONE
+
+
 def test_end_txn_retries_answer_as_kafka(fresh_broker) -> None:  # type: ignore[no-untyped-def]
     fresh_broker.overrides["strom.txn.marker.delay.ms"] = str(HOLD_MS)
-    fresh_broker.start()
-    topic, txn_id = f"c4-{uuid.uuid4().hex[:6]}", "c4-retry"
-    _create(fresh_broker.bootstrap, topic)
+    topic, txn_id = _start(fresh_broker), "c4-retry"
     with WireClient(fresh_broker.bootstrap) as c:
         pid, epoch = _init(c, txn_id)
-        assert _add(c, txn_id, pid, epoch, topic, [0]) == E.NONE
-        assert _produce(c, topic, 0, _txn_batch(pid, epoch, 0), txn_id).error_code == E.NONE
+        _write(c, txn_id, pid, epoch, topic, 0)
         assert _send_end(c, txn_id, pid, epoch, True) == E.NONE  # PrepareCommit written
         # markers held: the retry of the same outcome is retriable, the other outcome is not
         assert _send_end(c, txn_id, pid, epoch, True) == E.CONCURRENT_TRANSACTIONS
         assert _send_end(c, txn_id, pid, epoch, False) == E.INVALID_TXN_STATE
-        answers = []
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            answers.append(_send_end(c, txn_id, pid, epoch, True))
-            if answers[-1] != E.CONCURRENT_TRANSACTIONS:
-                break
-            time.sleep(0.2)
+        answers = _settled(c, txn_id, pid, epoch, True)
         assert answers[-1] == E.NONE, answers  # CompleteCommit: a retry succeeds
         assert _send_end(c, txn_id, pid, epoch, True) == E.NONE
         assert _send_end(c, txn_id, pid, epoch, False) == E.INVALID_TXN_STATE
@@ -74,28 +89,20 @@ def test_end_txn_retries_answer_as_kafka(fresh_broker) -> None:  # type: ignore[
 
 def test_delayed_end_txn_commits_the_next_transaction(fresh_broker) -> None:  # type: ignore[no-untyped-def]
     """The C4 sequence of F17, step by step, on one connection standing for two."""
-    fresh_broker.start()
-    topic, txn_id = f"c4-{uuid.uuid4().hex[:6]}", "c4-late"
-    _create(fresh_broker.bootstrap, topic)
+    topic, txn_id = _start(fresh_broker), "c4-late"
     with WireClient(fresh_broker.bootstrap) as c:
         pid, epoch = _init(c, txn_id)
         # transaction 1: its first EndTxn(commit) is "held in the network"; the retry commits it
-        assert _add(c, txn_id, pid, epoch, topic, [0]) == E.NONE
-        assert _produce(c, topic, 0, _txn_batch(pid, epoch, 0), txn_id).error_code == E.NONE
+        _write(c, txn_id, pid, epoch, topic, 0)
         assert _end(c, txn_id, pid, epoch, True) == E.NONE
         # transaction 2 begins and writes; the application decides to abort it
-        assert _add(c, txn_id, pid, epoch, topic, [0]) == E.NONE
-        assert _produce(c, topic, 0, _txn_batch(pid, epoch, 3), txn_id).error_code == E.NONE
+        _write(c, txn_id, pid, epoch, topic, 3)
         end, lso = _offsets(c, topic, 0)
         assert lso < end  # transaction 2 is open
         # the held EndTxn(commit) of transaction 1 arrives now: same id, producer id, epoch
         assert _send_end(c, txn_id, pid, epoch, True) == E.NONE
         # ... and commits transaction 2; its own abort is INVALID_TXN_STATE (librdkafka: fatal)
-        answers = [_send_end(c, txn_id, pid, epoch, False)]
-        deadline = time.monotonic() + 30
-        while answers[-1] == E.CONCURRENT_TRANSACTIONS and time.monotonic() < deadline:
-            time.sleep(0.2)
-            answers.append(_send_end(c, txn_id, pid, epoch, False))
+        answers = _settled(c, txn_id, pid, epoch, False)
         assert answers[-1] == E.INVALID_TXN_STATE, answers
         end, lso = _offsets(c, topic, 0)
         assert lso == end  # transaction 2's records are committed, as in Kafka 3.9 (TV 1)
