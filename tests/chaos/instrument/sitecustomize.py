@@ -1,6 +1,9 @@
 """Chaos diagnostics, loaded into broker processes only with ``CHAOS_INSTRUMENT=1`` (this
 directory is then first on their PYTHONPATH): logs, with its traceback, any exception that ends
-a replica fetcher's loop (finding C1, docs/findings/chaos.md). Changes no behaviour."""
+a replica fetcher's loop (finding C1, docs/findings/chaos.md), and every InitProducerId,
+AddPartitionsToTxn, EndTxn and marker completion of the transaction coordinator with the state
+it met and its answer, plus failed KIP-890 verifications (finding C4; logger
+``strom.chaos.txn``, WARN so the default log level shows it). Changes no behaviour."""
 
 from __future__ import annotations
 
