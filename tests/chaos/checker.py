@@ -417,7 +417,8 @@ def broker_invariants(events: list[Event]) -> dict[str, Any]:
     for e in sorted((e for e in events if e.get("f") == "hw"), key=lambda e: e["t"]):
         key = _part(e)
         if e["hw"] < best.get(key, -1):
-            regressions.append(f"{key}: hw {e['hw']} from broker {e['b']} after {best[key]}")
+            regressions.append(f"partition {e['p']}: hw {e['hw']} from broker {e['b']} after "
+                               f"{best[key]}")
         best[key] = max(best.get(key, -1), e["hw"])
     leaders: dict[tuple[str, int], set[int]] = defaultdict(set)
     for e in events:

@@ -86,9 +86,12 @@ class ChaosCluster:
         # from a broker defect in scenarios that only kill, pause or corrupt
         self.direct = os.environ.get("CHAOS_DIRECT") == "1" if direct is None else direct
         zk = self.ensemble.connect_string if self.ensemble is not None else None
+        # a chroot of its own: on a shared machine another test's ZooKeeper can take the port
+        # chosen for this one between the choice and the bind; the clusters must never mix
         self.lc = LocalCluster(self.base_dir, brokers, None, {**CHAOS_BROKER_CONFIG,
                                                               **(overrides or {})},
-                               zookeeper=zk)  # fmt: skip
+                               zookeeper=zk, chroot=f"/chaos-{os.getpid()}-{seed}-{id(self):x}"
+                               )  # fmt: skip
         self.links = LinkLoop()
         self.kafka: dict[int, Link] = {}
         self.zk: dict[int, Link] = {}
