@@ -24,7 +24,11 @@ from typing import Any
 
 from strom.protocol.messages.list_offsets import ListOffsetsRequest, ListOffsetsResponse
 from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
-from tests.wire import WireClient
+
+try:  # python -m tests.chaos.run (repository root on the path)
+    from tests.wire import WireClient
+except ImportError:  # pytest (tests/ on the path)
+    from wire import WireClient  # type: ignore[no-redef]
 
 from .cluster import ChaosCluster
 from .workload import History
