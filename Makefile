@@ -68,7 +68,7 @@ pipeline: $(VENV)/.installed sysdeps
 clean:
 	rm -rf $(VENV) $(RUN_VENV) .pytest_cache .mypy_cache .ruff_cache
 
-# Every fault scenario of the reliability plan (F1-F19, N1-N2) at its scale: 100,000 records per
+# Every fault scenario of the reliability plan (F1-F21, N1, N2, N2b) at its scale: 100,000 records per
 # scenario, results under chaos-runs/ (docs/reliability.md, "Chaos harness"). Hours, not minutes.
 CHAOS_SEED ?= 1
 CHAOS_RECORDS ?= 100000

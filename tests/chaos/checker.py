@@ -18,7 +18,10 @@ A history is a list of events (dicts, one JSON object per line in ``history.json
   "reads": [values], "t0": commit invoke time, "t1": completion}``; ``fail`` is an abort;
 * ``{"f": "commit", "g": group, "p": partition, "off": offset, "st": "ok", "t0", "t1"}`` and
   ``{"f": "committed", "g", "p", "off", "t0", "t1"}`` (a committed offset read back);
-* ``{"f": "fault", "kind": name, "t0": start, "t1": healed, "partitions": [affected]}``.
+* ``{"f": "fault", "kind": name, "t0": start, "t1": healed, "partitions": [affected]}``;
+* ``{"f": "meta", "b": broker, "p": partition, "leader": id, "epoch": n, "t": time}`` and
+  ``{"f": "hw", "b": broker, "p": partition, "hw": offset, "t": time}``: what a broker answered
+  to Metadata and to ListOffsets latest (the observer, :mod:`.observer`).
 
 Values are ``"<producer>.<seq>"``; a producer's sequence numbers grow in send order.
 
@@ -48,6 +51,8 @@ SAFETY_KEYS = (
     "committed_offset_regressions",
     "poll_skips",
     "replica_divergence",
+    "hw_regressions",
+    "leaders_per_epoch_conflicts",
 )
 
 
@@ -99,6 +104,7 @@ def check(history: Iterable[Event], replicas: Mapping[Any, Any] | None = None) -
     out["replica_batches_compared"] = div["compared"]
     out["divergence_examples"] = div["examples"]
     out.update(availability(sends, faults))
+    out.update(broker_invariants(events))
     out["ok"] = all(not out[k] for k in SAFETY_KEYS)
     return out
 
@@ -398,3 +404,29 @@ def availability(sends: list[Event], faults: list[Event]) -> dict[str, Any]:
         },
         "produce_latency_p99_s": percentile(latencies, 99),
     }
+
+
+def broker_invariants(events: list[Event]) -> dict[str, Any]:
+    """The brokers' own answers over time: ``hw_regressions`` counts ListOffsets-latest answers
+    (the high watermark a leader reports, asked with the current leader epoch) below one
+    reported earlier for the partition (Kafka's KIP-207: offsets a client sees never go back,
+    even across a leader change); ``leaders_per_epoch_conflicts`` counts (partition, leader
+    epoch) pairs for which Metadata named two different leaders."""
+    best: dict[str, int] = {}
+    regressions = []
+    for e in sorted((e for e in events if e.get("f") == "hw"), key=lambda e: e["t"]):
+        key = _part(e)
+        if e["hw"] < best.get(key, -1):
+            regressions.append(f"partition {e['p']}: hw {e['hw']} from broker {e['b']} after "
+                               f"{best[key]}")
+        best[key] = max(best.get(key, -1), e["hw"])
+    leaders: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for e in events:
+        if e.get("f") == "meta":
+            leaders[(_part(e), e["epoch"])].add(e["leader"])
+    conflicts = sorted(f"{p} epoch {ep}: {sorted(ls)}" for (p, ep), ls in leaders.items()
+                       if len(ls) > 1)  # fmt: skip
+    return {"hw_regressions": len(regressions), "hw_regression_examples": regressions[:10],
+            "hw_samples": sum(1 for e in events if e.get("f") == "hw"),
+            "leaders_per_epoch_conflicts": len(conflicts),
+            "leader_conflict_examples": conflicts[:10]}  # fmt: skip

@@ -13,6 +13,10 @@ Topology, per broker ``i``:
 * ``zk[i]``: broker ``i``'s ``zookeeper.connect`` goes through this proxy, so its ZooKeeper
   session can be cut alone.
 
+With ``zk_ensemble=True`` ZooKeeper is a 3-node ensemble (:mod:`.zk_ensemble`, ``self.ensemble``)
+that every broker reaches directly (no ``zk`` links: the faults are the ensemble nodes' own
+process faults).
+
 The harness itself reads partition state and the controller straight from ZooKeeper (never
 through a proxy), so observing never depends on the faults.
 
@@ -36,6 +40,7 @@ from kazoo.client import KazooClient
 from strom.tools.local_cluster import BrokerHandle, LocalCluster
 
 from .linkctl import Link, LinkLoop
+from .zk_ensemble import ZooKeeperEnsemble
 
 T = TypeVar("T")
 
@@ -73,15 +78,20 @@ def wait_for(what: str, fn: Callable[[], T | None], timeout: float = 60.0, every
 
 class ChaosCluster:
     def __init__(self, base_dir: Path, brokers: int = 3, overrides: dict[str, str] | None = None,
-                 *, seed: int = 0, clock: bool = False, direct: bool | None = None
-                 ) -> None:  # fmt: skip
+                 *, seed: int = 0, clock: bool = False, direct: bool | None = None,
+                 zk_ensemble: bool = False) -> None:  # fmt: skip
         self.base_dir = Path(base_dir)
+        self.ensemble = ZooKeeperEnsemble(self.base_dir / "zk-ensemble") if zk_ensemble else None
         # direct: no proxy in any path (link faults then do nothing), to tell a harness artefact
         # from a broker defect in scenarios that only kill, pause or corrupt
         self.direct = os.environ.get("CHAOS_DIRECT") == "1" if direct is None else direct
+        zk = self.ensemble.connect_string if self.ensemble is not None else None
+        # a chroot of its own: on a shared machine another test's ZooKeeper can take the port
+        # chosen for this one between the choice and the bind; the clusters must never mix
         self.lc = LocalCluster(self.base_dir, brokers, None, {**CHAOS_BROKER_CONFIG,
-                                                              **(overrides or {})})  # fmt: skip
-        assert self.lc.zookeeper is not None
+                                                              **(overrides or {})},
+                               zookeeper=zk, chroot=f"/chaos-{os.getpid()}-{seed}-{id(self):x}"
+                               )  # fmt: skip
         self.links = LinkLoop()
         self.kafka: dict[int, Link] = {}
         self.zk: dict[int, Link] = {}
@@ -89,20 +99,22 @@ class ChaosCluster:
         for b in self.lc.brokers:
             self.kafka[b.id] = self.links.link(f"kafka-{b.id}", b.port, kafka=True,
                                                seed=seed + b.id)
-            self.zk[b.id] = self.links.link(f"zk-{b.id}", self.lc.zookeeper.port, kafka=False,
-                                            seed=seed + 100 + b.id)  # fmt: skip
+            if self.lc.zookeeper is not None:
+                self.zk[b.id] = self.links.link(f"zk-{b.id}", self.lc.zookeeper.port,
+                                                kafka=False, seed=seed + 100 + b.id)  # fmt: skip
             if clock:
                 self._fake_clock(b)
             if self.direct:
                 continue
-            b.overrides = {
-                "advertised.listeners": f"PLAINTEXT://127.0.0.1:{self.kafka[b.id].port}",
-                "zookeeper.connect": f"127.0.0.1:{self.zk[b.id].port}{self.lc.chroot}",
-            }
+            b.overrides = {"advertised.listeners": f"PLAINTEXT://127.0.0.1:{self.kafka[b.id].port}"}
+            if b.id in self.zk:
+                b.overrides["zookeeper.connect"] = f"127.0.0.1:{self.zk[b.id].port}{self.lc.chroot}"
         self._kz: KazooClient | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self, timeout: float = 90) -> ChaosCluster:
+        if self.ensemble is not None:
+            self.ensemble.start()
         self.lc.start(timeout=timeout)
         self._kz = KazooClient(hosts=self.lc.zk_connect, timeout=10)
         self._kz.start(timeout=30)
@@ -121,6 +133,8 @@ class ChaosCluster:
         with contextlib.suppress(Exception):
             if self.lc.zookeeper is not None:
                 self.lc.zookeeper.stop()
+        if self.ensemble is not None:
+            self.ensemble.close()
         self.links.close()
 
     def __enter__(self) -> ChaosCluster:

@@ -18,8 +18,9 @@ FIGURES = ("acked", "failed", "indeterminate", "lost", "unseen", "duplicated",
            "inconsistent_offsets", "order_violations", "g1a", "g1c", "precommitted_reads",
            "committed_offset_regressions", "poll_skips", "replica_divergence",
            "replica_missing", "replica_batches_compared", "isr_recovered", "faults",
-           "copy_missing", "copy_duplicated",
-           "wrong_final", "acks_below_min_isr", "duration_s")  # fmt: skip
+           "copy_missing", "copy_duplicated", "copier_restarts", "hw_regressions",
+           "leaders_per_epoch_conflicts", "hw_samples", "alive_after_enospc",
+           "enospc_leaders_moved", "wrong_final", "acks_below_min_isr", "duration_s")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""Every chaos scenario (F1-F19, N1-N2) at the plan's scale: ``pytest -m chaos tests/chaos``
+"""Every chaos scenario (F1-F21, N1, N2, N2b) at the plan's scale: ``pytest -m chaos tests/chaos``
 (``make chaos`` runs the same through ``python -m tests.chaos.run all``). Excluded from the
 ordinary suite by the ``chaos`` marker. ``CHAOS_SEED`` and ``CHAOS_RECORDS`` (default 100000)
 choose the run; a scenario passes when the checker finds no safety violation and nothing

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .checker import check, percentile, replica_divergence
+from .checker import broker_invariants, check, percentile, replica_divergence
 
 pytestmark = pytest.mark.unit
 
@@ -172,3 +172,23 @@ def test_percentile() -> None:
     assert percentile([3.0, 1.0, 2.0], 50) == 2.0
     assert percentile(list(map(float, range(1, 101))), 99) == 99.0
     assert percentile([], 50) is None
+
+
+def test_a_high_watermark_going_back_is_a_regression() -> None:
+    ok = [{"f": "hw", "b": 1, "p": 0, "hw": 5, "t": 1.0},
+          {"f": "hw", "b": 2, "p": 0, "hw": 7, "t": 2.0},
+          {"f": "hw", "b": 1, "p": 1, "hw": 3, "t": 2.5}]  # fmt: skip
+    assert broker_invariants(ok)["hw_regressions"] == 0
+    bad = [*ok, {"f": "hw", "b": 3, "p": 0, "hw": 6, "t": 3.0}]
+    r = check(bad)
+    assert r["hw_regressions"] == 1 and not r["ok"]
+    assert "broker 3" in r["hw_regression_examples"][0]
+
+
+def test_two_leaders_in_one_epoch_are_a_conflict() -> None:
+    one = [{"f": "meta", "b": b, "p": 0, "leader": 1, "epoch": 4, "t": 1.0} for b in (1, 2, 3)]
+    assert broker_invariants(one)["leaders_per_epoch_conflicts"] == 0
+    two = [*one, {"f": "meta", "b": 2, "p": 0, "leader": 2, "epoch": 4, "t": 2.0},
+           {"f": "meta", "b": 2, "p": 0, "leader": 2, "epoch": 5, "t": 3.0}]  # fmt: skip
+    r = check(two)
+    assert r["leaders_per_epoch_conflicts"] == 1 and not r["ok"]

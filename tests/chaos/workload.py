@@ -264,6 +264,11 @@ def read_all(bootstrap: str, topic: str, partitions: list[int], history: History
     return n
 
 
+def _fatal(exc: BaseException) -> bool:
+    """A librdkafka error after which the producer cannot be used again."""
+    return isinstance(exc, KafkaException) and bool(exc.args) and exc.args[0].fatal()
+
+
 def _commit(p: Producer, ev: dict[str, Any]) -> str:
     """Commit, retrying a retriable failure (librdkafka's advice); abort when the transaction
     must be aborted. Returns ok or fail; raises when the outcome stays unknown."""
@@ -286,7 +291,13 @@ class TxnCopier(threading.Thread):
     """Copies ``src`` to ``dst`` in transactions of up to ``size`` records; with probability
     ``abort_p`` a transaction is aborted after its writes (and its input copied again). An
     output value is ``<input>@<txn id>``, unique per transaction, so aborted output is
-    recognisable."""
+    recognisable.
+
+    A fatal producer error (librdkafka: the producer is unusable) is handled as librdkafka
+    documents: the producer is closed, a new one is created (its InitProducerId fences the old
+    epoch) and the consumer resumes from the group's committed offsets, which the outcome of the
+    unknown transaction moved or not, atomically with its output (``restarts`` counts these).
+    A transaction whose outcome stays unknown is logged ``info``."""
 
     def __init__(self, name: str, bootstrap: str, src: str, dst: str, partitions: int,
                  history: History, seed: int, size: int = 100, abort_p: float = 0.1,
@@ -300,6 +311,7 @@ class TxnCopier(threading.Thread):
         self.abort_p, self.deadline_s, self.expected = abort_p, deadline_s, expected
         self.stop_flag = threading.Event()
         self.copied = 0
+        self.restarts = 0
         self.error: BaseException | None = None
 
     def run(self) -> None:
@@ -312,14 +324,11 @@ class TxnCopier(threading.Thread):
         c = Consumer({"bootstrap.servers": self.bootstrap, "group.id": f"copier-{self.wname}",
                       "enable.auto.commit": False, "isolation.level": "read_committed",
                       "auto.offset.reset": "earliest", "log_level": 0})  # fmt: skip
-        p = Producer({"bootstrap.servers": self.bootstrap, "transactional.id": self.wname,
-                      "client.id": self.wname, "log_level": 0, "transaction.timeout.ms": 40000,
-                      "message.timeout.ms": 40000, **self.producer_config})  # fmt: skip
         tps = [TopicPartition(self.src, i) for i in range(self.partitions)]
         committed = c.committed(tps, timeout=30)
         c.assign([TopicPartition(self.src, t.partition, t.offset if t.offset >= 0
                                  else OFFSET_BEGINNING) for t in committed])  # fmt: skip
-        p.init_transactions(60)
+        p = self._producer()
         deadline = time.monotonic() + self.deadline_s
         n = 0
         try:
@@ -357,14 +366,33 @@ class TxnCopier(threading.Thread):
                             self.copied += len(msgs)
                 except Exception as exc:
                     ev["st"], ev["err"] = "info", str(exc)[:200]
-                    with contextlib.suppress(Exception):
-                        p.abort_transaction(30)
-                        ev["st"] = "fail"
+                    if not _fatal(exc):
+                        with contextlib.suppress(Exception):
+                            p.abort_transaction(30)
+                            ev["st"] = "fail"
                 ev["t1"] = time.monotonic()
                 self.history.add(ev)
-                if ev["st"] != "ok":  # copy the same input again
+                if ev["st"] == "fail":  # copy the same input again
                     for part, off in start.items():
                         c.seek(TopicPartition(self.src, part, off))
+                elif ev["st"] == "info":  # outcome unknown: restart from what was committed
+                    self.restarts += 1
+                    with contextlib.suppress(Exception):  # a fatal producer may raise again
+                        p.flush(1)
+                    p = self._producer()
+                    resume = c.committed(tps, timeout=30)
+                    # the input is written without transactions: an offset counts its records
+                    self.copied = sum(max(t.offset, 0) for t in resume)
+                    for t in resume:
+                        c.seek(TopicPartition(self.src, t.partition,
+                                              t.offset if t.offset >= 0 else OFFSET_BEGINNING))
         finally:
             c.close()
             p.flush(5)
+
+    def _producer(self) -> Producer:
+        p = Producer({"bootstrap.servers": self.bootstrap, "transactional.id": self.wname,
+                      "client.id": self.wname, "log_level": 0, "transaction.timeout.ms": 40000,
+                      "message.timeout.ms": 40000, **self.producer_config})  # fmt: skip
+        p.init_transactions(60)
+        return p
