@@ -63,12 +63,28 @@ def lagging_leader_kill(ctx: Ctx) -> None:
             link.delay(1000, 200, who="broker-")
     kill_leader(ctx)
 
+def _wait_isr(ctx: Ctx, partition: int, isr: list[int], timeout: float) -> bool:
+    """Wait until ZooKeeper shows ``isr`` for ``partition`` (then 2 s of writes acknowledged by
+    the leader alone); False when it never does within ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = ctx.cluster.state(TOPIC, partition)
+        if st is not None and sorted(st.get("isr", [])) == sorted(isr):
+            time.sleep(2.0)
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def unclean_election(ctx: Ctx) -> None:
     """N2: starve the followers of partition p (ISR shrinks to the leader, min ISR 1 keeps
     acks=all writes succeeding), kill the leader, heal: only a stale replica can lead."""
     p, leader = ctx.nemesis.random_leader()
     ctx.cluster.kafka[leader].blackhole("broker-")
-    time.sleep(6)
+    # the control's precondition (finding C5): the controller has committed the ISR shrunk to
+    # the leader, so the leader acknowledges alone; a kill before that proves nothing
+    exercised = _wait_isr(ctx, p, [leader], timeout=20.0)
+    ctx.extra["control_exercised"] = ctx.extra.get("control_exercised", 0) + int(exercised)
     ctx.nemesis.kill(leader, "kill_last_isr")
     ctx.nemesis.heal()
     with contextlib.suppress(TimeoutError):
