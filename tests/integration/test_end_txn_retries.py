@@ -12,6 +12,9 @@
   INVALID_TXN_STATE, which librdkafka treats as fatal. Kafka 3.9 answers exactly so; only
   transaction version 2 (KIP-890 part 2, an epoch bump per transaction) tells the stale request
   apart, and no client Strom serves uses it.
+- Beyond Kafka (``strom/broker/txn_peers.py``): a held EndTxn arrives on the connection its
+  producer abandoned, and the next transaction was begun on the new one: such an EndTxn is not
+  applied and its connection is closed, so the next transaction ends as its producer asks.
 
 Markers are held back with ``strom.txn.marker.delay.ms`` so PrepareCommit lasts long enough to
 be observed."""
@@ -106,3 +109,32 @@ def test_delayed_end_txn_commits_the_next_transaction(fresh_broker) -> None:  # 
         assert answers[-1] == E.INVALID_TXN_STATE, answers
         end, lso = _offsets(c, topic, 0)
         assert lso == end  # transaction 2's records are committed, as in Kafka 3.9 (TV 1)
+
+
+def test_stale_end_txn_on_an_abandoned_connection_is_not_applied(fresh_broker) -> None:  # type: ignore[no-untyped-def]
+    """The C4 sequence on two connections, as it happens: the first EndTxn(commit) of
+    transaction 1 is held on connection A; the producer retries on B, which commits it, and
+    begins transaction 2 there; the held EndTxn then arrives on A. It must not commit
+    transaction 2: A is closed unanswered and transaction 2's own abort succeeds."""
+    topic, txn_id = _start(fresh_broker), "c4-stale"
+    with WireClient(fresh_broker.bootstrap) as a, WireClient(fresh_broker.bootstrap) as b:
+        pid, epoch = _init(a, txn_id)
+        _write(a, txn_id, pid, epoch, topic, 0)  # transaction 1 begun on A
+        # A's EndTxn is "held"; the retry on B commits transaction 1
+        assert _settled(b, txn_id, pid, epoch, True)[-1] == E.NONE
+        _write(b, txn_id, pid, epoch, topic, 3)  # transaction 2 begun on B
+        end, lso = _offsets(b, topic, 0)
+        assert lso < end  # transaction 2 is open
+        with pytest.raises(ConnectionError):  # the held EndTxn(commit) arrives on A
+            _send_end(a, txn_id, pid, epoch, True)
+        end, lso = _offsets(b, topic, 0)
+        assert lso < end  # transaction 2 still open: the stale commit was not applied
+        assert _settled(b, txn_id, pid, epoch, False)[-1] == E.NONE  # its abort succeeds
+        end, lso = _offsets(b, topic, 0)
+        assert lso == end
+    # a connection that drives every step of its transactions is never refused
+    with WireClient(fresh_broker.bootstrap) as c:
+        pid, epoch = _init(c, txn_id)
+        for seq in (0, 3):
+            _write(c, txn_id, pid, epoch, topic, seq)
+            assert _settled(c, txn_id, pid, epoch, True)[-1] == E.NONE

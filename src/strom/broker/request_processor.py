@@ -33,6 +33,7 @@ from strom.broker.registry import HANDLERS, Registration
 from strom.broker.security.listeners import ListenerSecurity
 from strom.broker.security.principal import KafkaPrincipal
 from strom.broker.security.sasl_authenticator import API_VERSIONS, SaslServerAuthenticator
+from strom.broker.txn_peers import StaleEndTxnError
 from strom.errors import ErrorCode
 from strom.protocol.codec import Buffer, DecodeError, UnsupportedVersionError
 from strom.protocol.frames import decode_request_body, encode_response, parse_request_header
@@ -219,6 +220,10 @@ class RequestProcessor:
             if mute_ms and response is not None:  # throttle_time_ms was set on the response
                 encoded = encode_response(response, version, h.correlation_id, key)
             self.mute_s = mute_ms / 1000
+        except StaleEndTxnError as exc:
+            REMOTE_WAIT.set(None)
+            log.warning("closing connection from %s: stale request not applied: %s", self.peer, exc)
+            return False, None, None
         except Exception:
             REMOTE_WAIT.set(None)
             log.exception(

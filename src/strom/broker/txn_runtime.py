@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 from strom.broker.coordinator_log import ReplicaManagerLog
 from strom.broker.topics import TopicError
 from strom.broker.txn_markers import MarkerChannel, MarkerParties
+from strom.broker.txn_peers import TxnPeers
 from strom.broker.txn_verify import ProduceVerifier
 from strom.coordinator.group.types import partition_for
 from strom.coordinator.runtime import CoordinatorRuntime, Record, now_ms
@@ -95,6 +96,7 @@ class TxnRuntime:
         self._topics = topics
         # one node: every marker's partition is led here, so a marker is written at once
         self._markers_local = markers_local
+        self.peers = TxnPeers()  # which connection drives each transaction (stale EndTxn)
         self.coordinator = TransactionCoordinator(
             c.transaction_state_log_num_partitions,
             producer_ids.next_id,

@@ -40,8 +40,9 @@ from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.broker.txn_markers import append_marker
+from strom.broker.txn_peers import Generation, StaleEndTxnError
 from strom.coordinator.group.txn_offsets import response as txn_commit_response
-from strom.coordinator.txn.metadata import TopicPartition
+from strom.coordinator.txn.metadata import TopicPartition, TxnState
 from strom.errors import ErrorCode
 from strom.protocol.messages.add_offsets_to_txn import (
     AddOffsetsToTxnRequest,
@@ -75,6 +76,26 @@ from strom.protocol.messages.write_txn_markers import (
 
 E = ErrorCode
 AR = AddPartitionsToTxnResponse
+
+
+def _ongoing(ctx: RequestContext, txn_id: str, pid: int, epoch: int) -> Generation | None:
+    """The ongoing transaction of ``txn_id`` for this producer id and epoch, or None."""
+    meta = ctx.services.txn.coordinator.txns.get(txn_id)
+    if (
+        meta is None
+        or meta.state != TxnState.ONGOING
+        or meta.producer_id != pid
+        or meta.producer_epoch != epoch
+    ):
+        return None
+    return (pid, epoch, meta.start_ms)
+
+
+def _record_peer(ctx: RequestContext, txn_id: str, pid: int, epoch: int) -> None:
+    """This connection drives the ongoing transaction of ``txn_id`` (txn_peers.py)."""
+    generation = _ongoing(ctx, txn_id, pid, epoch)
+    if generation is not None:
+        ctx.services.txn.peers.record(txn_id, ctx.peer, generation)
 
 
 def _topic_results(
@@ -125,6 +146,8 @@ async def _add(
             for tp in tps
         }
     err = await ctx.services.txn.run(lambda now: coord.add_partitions(txn_id, pid, epoch, tps, now))
+    if err == E.NONE and ctx.api_version <= 3:  # a client's request (v4+: a broker's)
+        _record_peer(ctx, txn_id, pid, epoch)
     return dict.fromkeys(tps, err)
 
 
@@ -175,6 +198,8 @@ async def add_offsets_to_txn(
             req.transactional_id, req.producer_id, req.producer_epoch, [tp], now
         )
     )
+    if err == E.NONE:
+        _record_peer(ctx, req.transactional_id, req.producer_id, req.producer_epoch)
     return AddOffsetsToTxnResponse(error_code=err)
 
 
@@ -182,11 +207,19 @@ async def add_offsets_to_txn(
 async def end_txn(ctx: RequestContext, req: EndTxnRequest) -> EndTxnResponse:
     if not checks.transactional_id(ctx, AclOperation.WRITE, req.transactional_id):
         return EndTxnResponse(error_code=E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+    txn_id, pid, epoch = req.transactional_id, req.producer_id, req.producer_epoch
+    ongoing = _ongoing(ctx, txn_id, pid, epoch)
+    if ongoing is not None:
+        if ctx.services.txn.peers.is_stale(txn_id, ctx.peer, ongoing):
+            # sent for an earlier transaction on a connection its producer has left (C4)
+            raise StaleEndTxnError(
+                f"EndTxn of {txn_id!r} (producer {pid}, epoch {epoch}) arrived on a connection "
+                "that served its earlier transaction, after the ongoing one began on another"
+            )
+        ctx.services.txn.peers.record(txn_id, ctx.peer, ongoing)
     coord = ctx.services.txn.coordinator
     err = await ctx.services.txn.run(
-        lambda now: coord.end_txn(
-            req.transactional_id, req.producer_id, req.producer_epoch, req.committed, now
-        )
+        lambda now: coord.end_txn(txn_id, pid, epoch, req.committed, now)
     )
     return EndTxnResponse(error_code=err)
 
