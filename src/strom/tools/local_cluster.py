@@ -46,6 +46,39 @@ class ClusterError(RuntimeError):
     """A cluster process could not be started or stopped."""
 
 
+def metadata_broker_ids(port: int, timeout: float = 2.0) -> set[int] | None:
+    """The broker ids a broker's Metadata (v1, plaintext) lists; None when it does not answer
+    one (a TLS or SASL listener, or it closed the connection)."""
+    from strom.protocol.frames import decode_response, encode_request
+    from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
+
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+            sock.sendall(
+                b"".join(encode_request(MetadataRequest(topics=[]), 1, 1, "strom-cluster"))
+            )
+            head = _recv_exact(sock, 4)
+            size = int.from_bytes(head, "big", signed=True)
+            if not 0 < size <= 1 << 20:
+                return None
+            _, resp = decode_response(_recv_exact(sock, size), MetadataRequest.API_KEY, 1)
+    except Exception:  # any failure: not a plaintext Kafka listener that answers
+        return None
+    if not isinstance(resp, MetadataResponse):
+        return None
+    return {b.node_id for b in resp.brokers}
+
+
+def _recv_exact(sock: socket.socket, n: int) -> bytes:
+    buf = bytearray()
+    while len(buf) < n:
+        chunk = sock.recv(n - len(buf))
+        if not chunk:
+            raise ConnectionError("closed")
+        buf += chunk
+    return bytes(buf)
+
+
 def port_open(port: int, timeout: float = 1.0) -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=timeout):
@@ -336,10 +369,27 @@ class LocalCluster:
                 deadline = time.monotonic() + timeout
                 for b in started:
                     b.wait_ready(max(1.0, deadline - time.monotonic()))
+                self._wait_brokers_known(min(15.0, max(1.0, deadline - time.monotonic())))
         except BaseException:
             self.stop()
             raise
         self.write_state()
+
+    def _wait_brokers_known(self, timeout: float) -> None:
+        """Until every running broker's metadata lists every running broker (the controller's
+        UpdateMetadata follows the registrations), so a topic with a replica on each can be
+        created at once; at most ``timeout`` s, and a broker whose first listener does not answer
+        a plaintext Metadata request (TLS, SASL) is not waited for."""
+        want = {b.id for b in self._brokers.values() if b.alive}
+        pending = {b.id: b.port for b in self._brokers.values() if b.alive}
+        deadline = time.monotonic() + timeout
+        while pending and time.monotonic() < deadline:
+            for bid, port in list(pending.items()):
+                known = metadata_broker_ids(port)
+                if known is None or known >= want:
+                    del pending[bid]
+            if pending:
+                time.sleep(0.1)
 
     def ensure_chroot(self, timeout: float = 30) -> None:
         ensure_znode(self.zk_root, self.chroot, timeout)
