@@ -18,11 +18,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from strom.broker.group_runtime import OFFSETS_TOPIC
-from strom.broker.replica_fetcher import ReplicaFetcherManager
+from strom.broker.replica_fetcher import FetcherContext, ReplicaFetcherManager
 from strom.broker.replica_manager import Partition
+from strom.broker.topics import topic_log_config
 from strom.broker.txn_runtime import TXN_TOPIC
 from strom.cluster.metadata import PartitionState
 from strom.cluster.zk_store import CONTROLLER, BrokerEndpoint, ZkMetadataStore
@@ -33,23 +35,75 @@ from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplica
 from strom.storage.errors import KafkaStorageError
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.config import BrokerConfig
+    from strom.broker.group_runtime import GroupRuntime
+    from strom.broker.inter_broker import InterBrokerPool
+    from strom.broker.replica_manager import ReplicaManager
+    from strom.broker.txn_runtime import TxnRuntime
+    from strom.storage.log_manager import LogManager
 
 log = logging.getLogger("strom.broker.cluster")
 E = ErrorCode
 M = TypeVar("M", bound=Message)
 APPLY_BATCH = 8  # partitions of a LeaderAndIsr applied between two yields to the event loop
+TP = tuple[str, int]
+LeadershipChange = Callable[[TP, bool, int], None]
+"""``(partition, leading, leader epoch)``: this broker started (True) or stopped leading it."""
+
+
+class CoordinatorLeadership:
+    """Kafka's ``onLeadershipChange``: a partition of ``__consumer_offsets`` or
+    ``__transaction_state`` led here from now on is loaded by its coordinator, one no longer
+    led here is unloaded; other partitions concern no coordinator."""
+
+    def __init__(self, groups: GroupRuntime, txn: TxnRuntime) -> None:
+        self.groups = groups
+        self.txn = txn
+
+    def __call__(self, tp: TP, leading: bool, epoch: int) -> None:
+        topic, index = tp
+        if topic == OFFSETS_TOPIC:
+            if leading:
+                self.groups.load_partition(index)
+            else:
+                self.groups.unload_partition(index)
+        elif topic == TXN_TOPIC:
+            if leading:
+                self.txn.load_partition(index, epoch)
+            else:
+                self.txn.unload_partition(index)
 
 
 class PartitionApplier:
-    store: ZkMetadataStore
-
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    def __init__(
+        self,
+        *,
+        broker_id: int,
+        config: BrokerConfig,
+        store: ZkMetadataStore,
+        replica_manager: ReplicaManager,
+        log_manager: LogManager,
+        inter_broker: InterBrokerPool,
+        on_leadership_change: LeadershipChange,
+    ) -> None:
+        """``store``: the topics the controller's states refer to (and the controller's
+        address before it said so itself); ``on_leadership_change``: the coordinators
+        (:class:`CoordinatorLeadership`)."""
+        self.broker_id = broker_id
+        self.config = config
+        self.store = store
+        self.replica_manager = replica_manager
+        self.log_manager = log_manager
+        self.inter_broker = inter_broker
+        self._coordinator_moved = on_leadership_change
         self.controller_epoch_seen = 0
         self.controller_id = -1
         self.live: dict[int, BrokerEndpoint] = {}
-        self.fetchers = ReplicaFetcherManager(broker)
+        self.fetchers = ReplicaFetcherManager(
+            FetcherContext(
+                broker_id, config, replica_manager, store, inter_broker, lambda: self.broker_epoch
+            )
+        )
         self.broker_epoch = -1
         # KIP-966: this process recovered its logs after an unclean shutdown and no controller
         # has addressed its current registration yet (None: not known before registering)
@@ -71,7 +125,7 @@ class PartitionApplier:
             )
         if ep is None:
             raise ConnectionError("no controller known")
-        return await self.broker.inter_broker.request(ep.host, ep.port, req, resp_type, version)
+        return await self.inter_broker.request(ep.host, ep.port, req, resp_type, version)
 
     def _controller_from_zk(self) -> int:
         try:
@@ -124,8 +178,7 @@ class PartitionApplier:
         leaders: dict[int, tuple[str, int]],
         not_created: list[tuple[str, int]],
     ) -> ErrorCode:
-        b = self.broker
-        rm = b.replica_manager
+        rm = self.replica_manager
         info = self.store.topics().get(topic) or self.store.refresh_topic(topic)
         if info is None:
             return E.UNKNOWN_TOPIC_OR_PARTITION
@@ -141,14 +194,14 @@ class PartitionApplier:
                 return E.NONE
         else:
             try:
-                lg = b.log_manager.get_or_create_log(
-                    topic, index, b.topics.log_config(info.configs)
+                lg = self.log_manager.get_or_create_log(
+                    topic, index, topic_log_config(self.config, info.configs)
                 )
             except KafkaStorageError as exc:
                 log.error("cannot create replica %s-%d: %s", topic, index, exc)
                 not_created.append((topic, index))
                 return E.KAFKA_STORAGE_ERROR  # no online log directory for it
-            p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
+            p = Partition(topic, index, info.topic_id, lg, self.broker_id, list(ps.replicas),
                           ps.leader_epoch, leader=-1)  # fmt: skip
             rm.add(p)
         new_epoch = fresh or ps.leader_epoch != p.leader_epoch
@@ -162,8 +215,8 @@ class PartitionApplier:
                                             ps.partition_epoch,
                                             old.offline_replicas if old else [])  # fmt: skip
         tp = (topic, index)
-        if ps.leader == b.broker_id:
-            p.leader = b.broker_id
+        if ps.leader == self.broker_id:
+            p.leader = self.broker_id
             if new_epoch or not was_leader:
                 self.fetchers.remove(tp)
                 p.log.assign_epoch_start_offset(ps.leader_epoch)
@@ -190,38 +243,24 @@ class PartitionApplier:
                      topic, index, ps.leader_epoch, ps.leader)  # fmt: skip
         return E.NONE
 
-    def _coordinator_moved(self, tp: tuple[str, int], leading: bool, epoch: int) -> None:
-        b = self.broker
-        topic, index = tp
-        if topic == OFFSETS_TOPIC:
-            if leading:
-                b.groups.load_partition(index)
-            else:
-                b.groups.unload_partition(index)
-        elif topic == TXN_TOPIC:
-            if leading:
-                b.txn.load_partition(index, epoch)
-            else:
-                b.txn.unload_partition(index)
-
     # -- StopReplica ------------------------------------------------------------------------------
     def on_stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
         R = StopReplicaResponse
         if not self.check_controller_epoch(req.controller_epoch):
             return R(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
-        b = self.broker
+        rm = self.replica_manager
         out = []
         for ts in req.topic_states:
             for ps in ts.partition_states:
                 tp = (ts.topic_name, ps.partition_index)
                 self.fetchers.remove(tp)
-                p = b.replica_manager.partitions.get(tp)
+                p = rm.partitions.get(tp)
                 if p is not None and p.is_leader:
                     self._coordinator_moved(tp, False, p.leader_epoch)
-                b.replica_manager.fail_hw_waiters(tp)
+                rm.fail_hw_waiters(tp)
                 if ps.delete_partition:
-                    b.replica_manager.partitions.pop(tp, None)
-                    b.log_manager.delete_log(*tp)
+                    rm.partitions.pop(tp, None)
+                    self.log_manager.delete_log(*tp)
                     log.info("deleted replica %s-%d", *tp)
                 elif p is not None:
                     p.leader = -1

@@ -48,8 +48,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from strom.broker.cluster_apply import PartitionApplier
+from strom.broker.cluster_apply import LeadershipChange, PartitionApplier
 from strom.broker.inter_broker import ControllerSender, InterBrokerPool, LoopChannel
+from strom.broker.topics import topic_log_config
 from strom.cluster import log_dir_events
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
@@ -68,8 +69,11 @@ from strom.protocol.messages.controlled_shutdown import (
 from strom.protocol.messages.update_metadata import UpdateMetadataRequest
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
-    from strom.broker.replica_manager import Partition
+    from strom.broker.cluster_view import AdvertisedListeners
+    from strom.broker.config import BrokerConfig
+    from strom.broker.replica_manager import Partition, ReplicaManager
+    from strom.client.security import ConnectionSecurity
+    from strom.storage.log_manager import LogManager
 
 log = logging.getLogger("strom.broker.cluster")
 E = ErrorCode
@@ -113,24 +117,48 @@ class DataDirLock:
 
 
 class ClusterMode(PartitionApplier):
-    def __init__(self, broker: Broker) -> None:
-        super().__init__(broker)
-        c = broker.config
+    def __init__(
+        self,
+        *,
+        config: BrokerConfig,
+        replica_manager: ReplicaManager,
+        log_manager: LogManager,
+        inter_broker: InterBrokerPool,
+        inter_broker_security: ConnectionSecurity | None,
+        inter_broker_listener: str,
+        advertised: AdvertisedListeners,
+        on_leadership_change: LeadershipChange,
+    ) -> None:
+        """``inter_broker``: the connections to peer brokers (the controller, leaders);
+        ``advertised``: this broker's endpoints, registered once its listeners are bound;
+        ``on_leadership_change``: the coordinators
+        (:class:`~strom.broker.cluster_apply.CoordinatorLeadership`)."""
+        c = config
         session_ms = c.zookeeper_session_timeout_ms
         self.session_ms = session_ms
-        self.store = ZkMetadataStore(
-            c.zookeeper_connect or "", session_ms, c.zookeeper_connection_timeout_ms or session_ms
+        super().__init__(
+            broker_id=c.broker_id,
+            config=c,
+            store=ZkMetadataStore(
+                c.zookeeper_connect or "",
+                session_ms,
+                c.zookeeper_connection_timeout_ms or session_ms,
+            ),
+            replica_manager=replica_manager,
+            log_manager=log_manager,
+            inter_broker=inter_broker,
+            on_leadership_change=on_leadership_change,
         )
+        self.inter_broker_listener = inter_broker_listener
+        self.advertised = advertised
         # the controller's requests get their own connections (as Kafka's controller channel):
         # on the shared ones they queue behind the replica fetchers' long-poll Fetches (a broker
         # answers a connection's requests in order), and a LeaderAndIsr waited seconds
-        self.sender = ControllerSender(
-            InterBrokerPool(broker.broker_id, security=broker.inter_broker_security)
-        )
+        self.sender = ControllerSender(InterBrokerPool(c.broker_id, security=inter_broker_security))
         self.channel = LoopChannel(self.sender)  # the controller calls it from its own thread
         self.controller = Controller(
             self.store,
-            broker.broker_id,
+            c.broker_id,
             self.channel,
             ControllerSettings(
                 unclean_leader_election=c.unclean_leader_election_enable,
@@ -156,10 +184,10 @@ class ClusterMode(PartitionApplier):
 
     def delete_stray_logs(self) -> None:
         topics = self.store.topics()
-        for (topic, index), _lg in list(self.broker.log_manager.all_logs().items()):
+        for (topic, index), _lg in list(self.log_manager.all_logs().items()):
             if topic not in topics or index not in topics[topic].assignment:
                 log.info("deleting stray log %s-%d (topic no longer exists)", topic, index)
-                self.broker.log_manager.delete_log(topic, index)
+                self.log_manager.delete_log(topic, index)
 
     async def start(self) -> None:
         """Register once the listener is bound; then stand for controller."""
@@ -172,30 +200,30 @@ class ClusterMode(PartitionApplier):
     def _registration(self) -> Callable[[], int]:
         """The (blocking) registration call: with this broker's instance when it holds the
         lock of its first log directory, so it may replace a dead incarnation's znode."""
-        b = self.broker
-        host, port = b.advertised(b.inter_broker_listener)
-        endpoints = b.advertised_endpoints()
+        host, port = self.advertised.address(self.inter_broker_listener)
+        endpoints = self.advertised.endpoints()
         instance = self.data_lock.instance if self.data_lock.acquire() else None
         if self.unclean_pending is None:
-            lm = b.log_manager
+            lm = self.log_manager
             self.unclean_pending = any(not clean and lm.logs_in_dir(d)
                                        for d, clean in lm.had_clean_shutdown.items())  # fmt: skip
             if self.unclean_pending:
                 log.warning("registering after an unclean shutdown: the controller removes this "
                             "broker from every ISR and ELR until it catches up (KIP-966)")
-        return functools.partial(self.store.register_broker, b.broker_id, host, port, b.rack,
+        return functools.partial(self.store.register_broker, self.broker_id, host, port,
+                                 self.config.broker_rack,
                                  endpoints=endpoints, instance=instance,
                                  unclean_shutdown=self.unclean_pending)  # fmt: skip
 
     async def _register(self) -> int:
-        b = self.broker
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.session_ms / 1000 + 2.0
         while True:
             try:
                 epoch = await asyncio.to_thread(self._registration())
-                host, port = b.advertised(b.inter_broker_listener)
-                log.info("registered broker %d at %s:%d (epoch %d)", b.broker_id, host, port, epoch)
+                host, port = self.advertised.address(self.inter_broker_listener)
+                log.info("registered broker %d at %s:%d (epoch %d)", self.broker_id, host, port,
+                         epoch)  # fmt: skip
                 return epoch
             except BrokerIdTakenError:
                 if loop.time() >= deadline:
@@ -222,21 +250,20 @@ class ClusterMode(PartitionApplier):
         self.controller.session_restored()
 
     def _on_config_change(self, topic: str, configs: dict[str, str]) -> None:
-        b = self.broker
         try:
-            b.log_manager.update_config(topic, b.topics.log_config(configs))
+            self.log_manager.update_config(topic, topic_log_config(self.config, configs))
         except Exception:
             log.exception("applying new configs of %s failed", topic)
 
     async def controlled_shutdown(self) -> None:
         """Ask the controller to move leadership away (``controlled.shutdown.max.retries``)."""
-        c = self.broker.config
+        c = self.config
         if not c.controlled_shutdown_enable:
             return
         for attempt in range(c.controlled_shutdown_max_retries):
             try:
                 resp = await self._to_controller(
-                    ControlledShutdownRequest(broker_id=self.broker.broker_id,
+                    ControlledShutdownRequest(broker_id=self.broker_id,
                                               broker_epoch=self.broker_epoch),
                     ControlledShutdownResponse, CONTROLLED_SHUTDOWN_VERSION,
                 )  # fmt: skip
@@ -270,7 +297,7 @@ class ClusterMode(PartitionApplier):
         if not self.check_controller_epoch(req.controller_epoch):
             return E.STALE_CONTROLLER_EPOCH
         self.controller_id = req.controller_id
-        inter = self.broker.inter_broker_listener
+        inter = self.inter_broker_listener
         self.live = {}
         for br in req.live_brokers:
             if not br.endpoints:
@@ -300,13 +327,13 @@ class ClusterMode(PartitionApplier):
 
     def endpoints(self) -> list[BrokerEndpoint]:
         if not self.live:
-            b = self.broker
-            host, port = b.advertised(b.inter_broker_listener)
+            host, port = self.advertised.address(self.inter_broker_listener)
             listeners = tuple(
                 (n, h, p, SECURITY_PROTOCOL_CODES[proto])
-                for n, h, p, proto in b.advertised_endpoints()
+                for n, h, p, proto in self.advertised.endpoints()
             )
-            return [BrokerEndpoint(b.broker_id, host, port, b.rack, -1, listeners)]
+            rack = self.config.broker_rack
+            return [BrokerEndpoint(self.broker_id, host, port, rack, -1, listeners)]
         return sorted(self.live.values(), key=lambda e: e.broker_id)
 
     # -- ISR changes (leader side) ----------------------------------------------------------
@@ -316,10 +343,10 @@ class ClusterMode(PartitionApplier):
             self._alter_isr(p, new_isr)
 
     async def _isr_shrink_loop(self) -> None:
-        lag = self.broker.config.replica_lag_time_max_ms
+        lag = self.config.replica_lag_time_max_ms
         while True:
             await asyncio.sleep(lag / 2000)
-            for p in list(self.broker.replica_manager.partitions.values()):
+            for p in list(self.replica_manager.partitions.values()):
                 new_isr = p.isr_to_shrink(lag)
                 if new_isr is not None:
                     log.info("shrinking ISR of %s-%d from %s to %s", p.topic, p.index, p.isr,
@@ -329,10 +356,10 @@ class ClusterMode(PartitionApplier):
     async def _resign_corrupt_loop(self) -> None:
         """Every second: a partition this broker leads whose log has a corrupt range resigns
         (see the module docstring)."""
-        me = self.broker.broker_id
+        me = self.broker_id
         while True:
             await asyncio.sleep(1.0)
-            for p in list(self.broker.replica_manager.partitions.values()):
+            for p in list(self.replica_manager.partitions.values()):
                 if not p.is_leader or p.log.first_corrupt_offset is None:
                     continue
                 others = [b for b in p.isr if b != me and b in self.live]
@@ -357,7 +384,7 @@ class ClusterMode(PartitionApplier):
         tp = (p.topic, p.index)
         R = AlterPartitionRequest
         req = R(
-            broker_id=self.broker.broker_id,
+            broker_id=self.broker_id,
             broker_epoch=self.broker_epoch,
             topics=[R.TopicData(topic_name=p.topic, partitions=[R.PartitionData(
                 partition_index=p.index, leader_epoch=p.leader_epoch, new_isr=new_isr,
@@ -387,7 +414,7 @@ class ClusterMode(PartitionApplier):
         finally:
             p.pending_isr = None
             self._alter_inflight.discard(tp)
-            self.broker.replica_manager.isr_changed(tp)
+            self.replica_manager.isr_changed(tp)
 
     # -- failed log directories (strom.cluster.log_dir_events) ----------------------------------
     def report_offline_replicas(self, log_dir: Path, partitions: list[Partition]) -> None:
@@ -414,7 +441,7 @@ class ClusterMode(PartitionApplier):
         for attempt in range(10):
             try:
                 path = await asyncio.to_thread(
-                    log_dir_events.report, self.store.zk, self.broker.broker_id,
+                    log_dir_events.report, self.store.zk, self.broker_id,
                     self.broker_epoch, tps,
                 )  # fmt: skip
                 log.info("reported %d offline replicas to the controller (%s)", len(tps),
@@ -429,15 +456,15 @@ class ClusterMode(PartitionApplier):
     def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:
         """A live, in-sync follower in the consumer's rack that has ``fetch_offset``; -1 when
         the leader itself should serve (no selector, same rack, or no such follower)."""
-        if not self.broker.config.replica_selector_class:
+        if not self.config.replica_selector_class:
             return -1
-        if self.broker.rack == rack:
+        if self.config.broker_rack == rack:
             return -1
         for b in p.replicas:
             ep = self.live.get(b)
             f = p.followers.get(b)
             if (
-                b != self.broker.broker_id
+                b != self.broker_id
                 and ep is not None
                 and ep.rack == rack
                 and b in p.isr
