@@ -220,7 +220,7 @@ class PartitionApplier:
             if new_epoch or not was_leader:
                 self.fetchers.remove(tp)
                 p.log.assign_epoch_start_offset(ps.leader_epoch)
-                p.reset_followers()
+                p.tracking.reset_followers()
                 log.info("became leader of %s-%d at epoch %d (log end %d, HW %d, ISR %s)",
                          topic, index, ps.leader_epoch, p.log.log_end_offset,
                          p.log.high_watermark, p.isr)  # fmt: skip
@@ -228,7 +228,7 @@ class PartitionApplier:
             rm.isr_changed(tp)
             return E.NONE
         p.leader = ps.leader
-        p.pending_isr = None
+        p.tracking.pending_isr = None
         if new_epoch or was_leader:
             rm.fail_hw_waiters(tp)
             if was_leader:

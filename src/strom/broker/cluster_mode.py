@@ -338,7 +338,7 @@ class ClusterMode(PartitionApplier):
 
     # -- ISR changes (leader side) ----------------------------------------------------------
     def maybe_expand_isr(self, p: Partition, replica: int) -> None:
-        new_isr = p.isr_to_expand(replica)
+        new_isr = p.tracking.isr_to_expand(replica)
         if new_isr is not None:
             self._alter_isr(p, new_isr)
 
@@ -347,7 +347,7 @@ class ClusterMode(PartitionApplier):
         while True:
             await asyncio.sleep(lag / 2000)
             for p in list(self.replica_manager.partitions.values()):
-                new_isr = p.isr_to_shrink(lag)
+                new_isr = p.tracking.isr_to_shrink(lag)
                 if new_isr is not None:
                     log.info("shrinking ISR of %s-%d from %s to %s", p.topic, p.index, p.isr,
                              new_isr)  # fmt: skip
@@ -375,7 +375,7 @@ class ClusterMode(PartitionApplier):
         if tp in self._alter_inflight:
             return
         self._alter_inflight.add(tp)
-        p.pending_isr = new_isr
+        p.tracking.pending_isr = new_isr
         task = asyncio.create_task(self._send_alter_partition(p, new_isr))
         self._alter_tasks.add(task)
         task.add_done_callback(self._alter_tasks.discard)
@@ -412,7 +412,7 @@ class ClusterMode(PartitionApplier):
             log.info("AlterPartition for %s-%d failed: %r", p.topic, p.index, exc)
             await asyncio.sleep(0.5)
         finally:
-            p.pending_isr = None
+            p.tracking.pending_isr = None
             self._alter_inflight.discard(tp)
             self.replica_manager.isr_changed(tp)
 
@@ -462,7 +462,7 @@ class ClusterMode(PartitionApplier):
             return -1
         for b in p.replicas:
             ep = self.live.get(b)
-            f = p.followers.get(b)
+            f = p.tracking.followers.get(b)
             if (
                 b != self.broker_id
                 and ep is not None

@@ -227,7 +227,7 @@ class FetchRead:
         replica = self.params.replica_id
         for spec, d in zip(self.specs, self.out, strict=True):
             p = self.partitions.get((spec.topic, spec.partition))
-            told = p.high_watermark_told(replica) if p is not None else None
+            told = p.tracking.high_watermark_told(replica) if p is not None else None
             if told is not None and d.high_watermark > told:
                 return True
         return False
@@ -238,4 +238,4 @@ class FetchRead:
         for spec, d in zip(self.specs, self.out, strict=True):
             p = self.partitions.get((spec.topic, spec.partition))
             if p is not None and d.error == ErrorCode.NONE:
-                p.tell_high_watermark(replica, d.high_watermark)
+                p.tracking.tell_high_watermark(replica, d.high_watermark)

@@ -229,9 +229,9 @@ class ReplicaManager:
         p = self.partitions.get(tp)
         if p is None or not p.is_leader:
             return
-        if len(p.isr) < p.min_isr():
+        if len(p.isr) < p.tracking.min_isr():
             self.delayed_produce.fail(tp, ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND)
-        elif p.maybe_increment_high_watermark():
+        elif p.tracking.maybe_increment_high_watermark():
             self.high_watermark_moved(tp)
 
     def notify(self, tp: TopicPartition) -> None:
@@ -306,7 +306,7 @@ class ReplicaManager:
             )
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
-        if p.maybe_increment_high_watermark():
+        if p.tracking.maybe_increment_high_watermark():
             self.high_watermark_moved((topic, partition))
         self.notify((topic, partition))
         return AppendResult(ErrorCode.NONE, info.first_offset, -1, p.log.log_start_offset)
@@ -355,7 +355,7 @@ class ReplicaManager:
         """A follower fetched at ``fetch_offset`` (its log end offset): record its progress,
         move the high watermark (completing the produces it covers) and ask for an ISR
         expansion once it has caught up."""
-        if p.update_follower(replica, fetch_offset):
+        if p.tracking.update_follower(replica, fetch_offset):
             self.high_watermark_moved((p.topic, p.index))
         self.replication.maybe_expand_isr(p, replica)
 
