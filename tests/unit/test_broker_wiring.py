@@ -236,6 +236,7 @@ NARROW = [
     "context.py",
     "cluster_mode.py",
     "cluster_apply.py",
+    "controller_role.py",
     "replica_fetcher.py",
     "network.py",
     "connection.py",

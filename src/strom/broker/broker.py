@@ -39,6 +39,10 @@ from strom.broker.cluster_view import (
     ZkClusterView,
 )
 from strom.broker.config import BrokerConfig
+from strom.broker.controller_role import (
+    SingleNodeControllerRole,
+    ZkControllerRole,
+)
 from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes, controller_follows
 from strom.broker.group_configs import GroupConfigStore
 from strom.broker.group_runtime import GroupRuntime
@@ -264,7 +268,11 @@ class Broker:
             listener_security=self.server.security,
             # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
-            cluster_mode=self.cluster,
+            controller=(
+                ZkControllerRole(self.cluster)
+                if self.cluster is not None
+                else SingleNodeControllerRole(self.replica_manager)
+            ),
         )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None

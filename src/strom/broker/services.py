@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from strom.broker.cluster_mode import ClusterMode
     from strom.broker.cluster_view import ClusterView
     from strom.broker.config import BrokerConfig
+    from strom.broker.controller_role import ControllerRole
     from strom.broker.dynamic_config import DynamicBrokerConfig
     from strom.broker.group_configs import GroupConfigStore
     from strom.broker.group_runtime import GroupRuntime
@@ -62,6 +62,5 @@ class BrokerServices:
     listener_security: Mapping[str, ListenerSecurity]  # per listener name (upper case)
     # the inter-broker listener(s): where broker-only APIs are served without an authorizer
     peer_listeners: Mapping[str, ListenerSecurity]
-    # ZooKeeper membership and the controller; None on a single node (controller requests are
-    # answered without one)
-    cluster_mode: ClusterMode | None
+    # the controller's requests and the controller-only ones (ZooKeeper cluster or single node)
+    controller: ControllerRole
