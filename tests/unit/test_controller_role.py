@@ -59,6 +59,7 @@ class _Applier:
     def __init__(self, broker_epoch: int) -> None:
         self.broker_epoch = broker_epoch
         self.applied: list[str] = []
+        self.applier = self  # LeaderAndIsr and StopReplica are applied by its applier
 
     async def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
         self.applied.append("LeaderAndIsr")

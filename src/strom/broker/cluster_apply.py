@@ -1,8 +1,11 @@
 """Applying the controller's LeaderAndIsr and StopReplica to the local replicas.
 
-Owns: creating local replicas the controller assigns, the leader/follower transitions of a
-partition, and telling the group and transaction coordinators when this broker starts or stops
-leading a partition of ``__consumer_offsets`` / ``__transaction_state`` (they load or unload it).
+Owns: :class:`PartitionApplier` (creating local replicas the controller assigns, the
+leader/follower transitions of a partition, and telling the group and transaction coordinators
+-- :class:`CoordinatorLeadership` -- when this broker starts or stops leading a partition of
+``__consumer_offsets`` / ``__transaction_state``: they load or unload it), and
+:class:`ClusterState`, what this broker was last told by ZooKeeper and the controller, which
+cluster mode (:mod:`strom.broker.cluster_mode`) and the applier share.
 
 Invariants: a LeaderAndIsr is applied partition by partition, yielding the event loop every few
 partitions (each partition's transition is whole when other requests see it); a state with an
@@ -16,20 +19,17 @@ offline replica (failed log directory) is left alone and answered KAFKA_STORAGE_
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from strom.broker.group_runtime import OFFSETS_TOPIC
-from strom.broker.replica_fetcher import FetcherContext, ReplicaFetcherManager
 from strom.broker.replica_manager import Partition
 from strom.broker.topics import topic_log_config
 from strom.broker.txn_runtime import TXN_TOPIC
 from strom.cluster.metadata import PartitionState
-from strom.cluster.zk_store import CONTROLLER, BrokerEndpoint, ZkMetadataStore
+from strom.cluster.zk_store import BrokerEndpoint, ZkMetadataStore
 from strom.errors import ErrorCode
-from strom.protocol.codec import Message
 from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
 from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplicaResponse
 from strom.storage.errors import KafkaStorageError
@@ -37,18 +37,41 @@ from strom.storage.errors import KafkaStorageError
 if TYPE_CHECKING:
     from strom.broker.config import BrokerConfig
     from strom.broker.group_runtime import GroupRuntime
-    from strom.broker.inter_broker import InterBrokerPool
+    from strom.broker.replica_fetcher import ReplicaFetcherManager
     from strom.broker.replica_manager import ReplicaManager
     from strom.broker.txn_runtime import TxnRuntime
     from strom.storage.log_manager import LogManager
 
 log = logging.getLogger("strom.broker.cluster")
 E = ErrorCode
-M = TypeVar("M", bound=Message)
 APPLY_BATCH = 8  # partitions of a LeaderAndIsr applied between two yields to the event loop
 TP = tuple[str, int]
 LeadershipChange = Callable[[TP, bool, int], None]
 """``(partition, leading, leader epoch)``: this broker started (True) or stopped leading it."""
+
+
+class ClusterState:
+    """What this broker was last told: its registration (broker epoch; KIP-966's unclean flag),
+    the newest controller epoch seen, the controller id and the live brokers (Kafka's
+    ``MetadataCache``, from UpdateMetadata and LeaderAndIsr)."""
+
+    def __init__(self) -> None:
+        self.broker_epoch = -1
+        # KIP-966: this process recovered its logs after an unclean shutdown and no controller
+        # has addressed its current registration yet (None: not known before registering)
+        self.unclean_pending: bool | None = None
+        self.controller_epoch_seen = 0
+        self.controller_id = -1
+        self.live: dict[int, BrokerEndpoint] = {}
+
+    def check_controller_epoch(self, epoch: int) -> bool:
+        """False (and logged) for a request of an older controller than the newest seen."""
+        if epoch < self.controller_epoch_seen:
+            log.warning("ignoring a request of stale controller epoch %d (newest seen %d)",
+                        epoch, self.controller_epoch_seen)  # fmt: skip
+            return False
+        self.controller_epoch_seen = epoch
+        return True
 
 
 class CoordinatorLeadership:
@@ -81,62 +104,25 @@ class PartitionApplier:
         broker_id: int,
         config: BrokerConfig,
         store: ZkMetadataStore,
+        state: ClusterState,
         replica_manager: ReplicaManager,
         log_manager: LogManager,
-        inter_broker: InterBrokerPool,
+        fetchers: ReplicaFetcherManager,
         on_leadership_change: LeadershipChange,
+        announce_offline: Callable[[list[TP]], None],
     ) -> None:
-        """``store``: the topics the controller's states refer to (and the controller's
-        address before it said so itself); ``on_leadership_change``: the coordinators
-        (:class:`CoordinatorLeadership`)."""
+        """``store``: the topics the controller's states refer to; ``state``: shared with
+        cluster mode; ``on_leadership_change``: the coordinators (:class:`CoordinatorLeadership`);
+        ``announce_offline``: tells the controller of replicas that cannot be created here."""
         self.broker_id = broker_id
         self.config = config
         self.store = store
+        self.state = state
         self.replica_manager = replica_manager
         self.log_manager = log_manager
-        self.inter_broker = inter_broker
+        self.fetchers = fetchers
         self._coordinator_moved = on_leadership_change
-        self.controller_epoch_seen = 0
-        self.controller_id = -1
-        self.live: dict[int, BrokerEndpoint] = {}
-        self.fetchers = ReplicaFetcherManager(
-            FetcherContext(
-                broker_id, config, replica_manager, store, inter_broker, lambda: self.broker_epoch
-            )
-        )
-        self.broker_epoch = -1
-        # KIP-966: this process recovered its logs after an unclean shutdown and no controller
-        # has addressed its current registration yet (None: not known before registering)
-        self.unclean_pending: bool | None = None
-
-    def check_controller_epoch(self, epoch: int) -> bool:
-        if epoch < self.controller_epoch_seen:
-            log.warning("ignoring a request of stale controller epoch %d (newest seen %d)",
-                        epoch, self.controller_epoch_seen)  # fmt: skip
-            return False
-        self.controller_epoch_seen = epoch
-        return True
-
-    async def _to_controller(self, req: Message, resp_type: type[M], version: int) -> M:
-        ep = self.live.get(self.controller_id)
-        if ep is None:  # not told yet: ask ZooKeeper, off the event loop
-            ep = await asyncio.to_thread(
-                lambda: self.store.live_brokers().get(self._controller_from_zk())
-            )
-        if ep is None:
-            raise ConnectionError("no controller known")
-        return await self.inter_broker.request(ep.host, ep.port, req, resp_type, version)
-
-    def _controller_from_zk(self) -> int:
-        try:
-            data, _ = self.store.zk.get(CONTROLLER)
-            return int(json.loads(data)["brokerid"])
-        except Exception:
-            return -1
-
-    def announce_offline(self, tps: list[tuple[str, int]]) -> None:
-        """Tell the controller these replicas are offline (see ClusterMode)."""
-        raise NotImplementedError
+        self.announce_offline = announce_offline
 
     # -- LeaderAndIsr -----------------------------------------------------------------------------
     async def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
@@ -144,14 +130,15 @@ class PartitionApplier:
         :data:`APPLY_BATCH` partitions (creating thousands of replicas must not stall produce
         and fetch on this broker)."""
         R = LeaderAndIsrResponse
-        if not self.check_controller_epoch(req.controller_epoch):
+        st = self.state
+        if not st.check_controller_epoch(req.controller_epoch):
             return R(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
-        self.controller_id = req.controller_id
-        if req.broker_epoch == self.broker_epoch:
-            self.unclean_pending = False  # the controller saw (and fenced) this registration
+        st.controller_id = req.controller_id
+        if req.broker_epoch == st.broker_epoch:
+            st.unclean_pending = False  # the controller saw (and fenced) this registration
         for ll in req.live_leaders:
-            if ll.broker_id not in self.live:
-                self.live[ll.broker_id] = BrokerEndpoint(ll.broker_id, ll.host_name, ll.port,
+            if ll.broker_id not in st.live:
+                st.live[ll.broker_id] = BrokerEndpoint(ll.broker_id, ll.host_name, ll.port,
                                                          None, -1)  # fmt: skip
         leaders = {ll.broker_id: (ll.host_name, ll.port) for ll in req.live_leaders}
         topics = []
@@ -235,8 +222,9 @@ class PartitionApplier:
                 self._coordinator_moved(tp, False, ps.leader_epoch)
             self.fetchers.remove(tp)
             addr = leaders.get(ps.leader)
-            if addr is None and ps.leader in self.live:
-                addr = (self.live[ps.leader].host, self.live[ps.leader].port)
+            live = self.state.live
+            if addr is None and ps.leader in live:
+                addr = (live[ps.leader].host, live[ps.leader].port)
             if ps.leader >= 0 and addr is not None:
                 self.fetchers.add(p, *addr)
             log.info("became follower of %s-%d at epoch %d (leader %d)",
@@ -246,7 +234,7 @@ class PartitionApplier:
     # -- StopReplica ------------------------------------------------------------------------------
     def on_stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
         R = StopReplicaResponse
-        if not self.check_controller_epoch(req.controller_epoch):
+        if not self.state.check_controller_epoch(req.controller_epoch):
             return R(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
         rm = self.replica_manager
         out = []

@@ -5,9 +5,13 @@ Owns (only when ``zookeeper.connect`` is set; a single-node broker has no Cluste
   previous incarnation of this broker id; a live duplicate is refused with a clear error), and
   the controller candidate (:class:`strom.cluster.controller.Controller`);
 - applying LeaderAndIsr (become leader: new leader epoch recorded at the log end offset, follower
-  offsets reset; become follower: acks=all waiters fail, the replica fetcher takes the partition),
-  UpdateMetadata (the metadata cache: live brokers, controller id, partition states) and
-  StopReplica (stop fetching; delete the log when asked);
+  offsets reset; become follower: acks=all waiters fail, the replica fetcher takes the partition)
+  and StopReplica (stop fetching; delete the log when asked) through its ``applier``
+  (:class:`~strom.broker.cluster_apply.PartitionApplier`), and UpdateMetadata (the metadata
+  cache: live brokers, controller id, partition states). What it was told is its ``state``
+  (:class:`~strom.broker.cluster_apply.ClusterState`, shared with the applier); the followers'
+  fetchers are its ``fetchers`` (:mod:`strom.broker.replica_fetcher`); the data directory lock
+  is :mod:`strom.broker.data_dir_lock`'s;
 - as leader, ISR changes through AlterPartition to the controller (expansion when a follower
   caught up, shrink every ``replica.lag.time.max.ms / 2`` for followers that fell behind);
 - the preferred read replica for a consumer's rack (KIP-392) and controlled shutdown;
@@ -39,28 +43,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import functools
+import json
 import logging
-import os
-import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from strom.broker.cluster_apply import LeadershipChange, PartitionApplier
+from strom.broker.cluster_apply import ClusterState, LeadershipChange, PartitionApplier
+from strom.broker.data_dir_lock import DataDirLock
 from strom.broker.inter_broker import ControllerSender, InterBrokerPool, LoopChannel
+from strom.broker.replica_fetcher import FetcherContext, ReplicaFetcherManager
 from strom.broker.topics import topic_log_config
 from strom.cluster import log_dir_events
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
 from strom.cluster.zk_store import (
+    CONTROLLER,
     SECURITY_PROTOCOL_CODES,
     BrokerEndpoint,
     BrokerIdTakenError,
     ZkMetadataStore,
 )
 from strom.errors import ErrorCode
+from strom.protocol.codec import Message
 from strom.protocol.messages.alter_partition import AlterPartitionRequest, AlterPartitionResponse
 from strom.protocol.messages.controlled_shutdown import (
     ControlledShutdownRequest,
@@ -77,46 +83,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("strom.broker.cluster")
 E = ErrorCode
+M = TypeVar("M", bound=Message)
 ALTER_PARTITION_VERSION = 1
 CONTROLLED_SHUTDOWN_VERSION = 3
 
 
-class DataDirLock:
-    """An exclusive ``flock`` on ``<first log dir>/.strom-broker.lock`` (released by the kernel
-    when the process dies): holding it proves no other live process uses this data, so a
-    registration of this broker id naming the same instance is a dead incarnation's."""
-
-    def __init__(self, log_dir: Path) -> None:
-        self.path = log_dir / ".strom-broker.lock"
-        self.instance = f"{socket.gethostname()}:{os.path.realpath(log_dir)}"
-        self._file: IO[bytes] | None = None
-
-    def acquire(self) -> bool:
-        if self._file is not None:
-            return True
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            f = open(self.path, "ab")  # noqa: SIM115 (held open while the broker runs)
-        except OSError as exc:
-            log.warning("cannot open %s: %r", self.path, exc)
-            return False
-        try:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            f.close()
-            log.warning("%s is locked by another process: a registration left by a previous "
-                        "incarnation is waited out, not replaced", self.path)  # fmt: skip
-            return False
-        self._file = f
-        return True
-
-    def release(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-
-
-class ClusterMode(PartitionApplier):
+class ClusterMode:
     def __init__(
         self,
         *,
@@ -134,20 +106,39 @@ class ClusterMode(PartitionApplier):
         ``on_leadership_change``: the coordinators
         (:class:`~strom.broker.cluster_apply.CoordinatorLeadership`)."""
         c = config
+        self.broker_id = c.broker_id
+        self.config = c
         session_ms = c.zookeeper_session_timeout_ms
         self.session_ms = session_ms
-        super().__init__(
+        self.store = ZkMetadataStore(
+            c.zookeeper_connect or "", session_ms, c.zookeeper_connection_timeout_ms or session_ms
+        )
+        self.state = ClusterState()
+        self.replica_manager = replica_manager
+        self.log_manager = log_manager
+        self.inter_broker = inter_broker
+        self._coordinator_moved = on_leadership_change
+        self.fetchers = ReplicaFetcherManager(
+            FetcherContext(
+                c.broker_id,
+                c,
+                replica_manager,
+                self.store,
+                inter_broker,
+                lambda: self.state.broker_epoch,
+            )
+        )
+        # LeaderAndIsr and StopReplica
+        self.applier = PartitionApplier(
             broker_id=c.broker_id,
             config=c,
-            store=ZkMetadataStore(
-                c.zookeeper_connect or "",
-                session_ms,
-                c.zookeeper_connection_timeout_ms or session_ms,
-            ),
+            store=self.store,
+            state=self.state,
             replica_manager=replica_manager,
             log_manager=log_manager,
-            inter_broker=inter_broker,
+            fetchers=self.fetchers,
             on_leadership_change=on_leadership_change,
+            announce_offline=self.announce_offline,
         )
         self.inter_broker_listener = inter_broker_listener
         self.advertised = advertised
@@ -175,6 +166,19 @@ class ClusterMode(PartitionApplier):
         self.isr_shrinks = 0  # accepted AlterPartition changes (kafka_server_replicamanager_*)
         self.isr_expands = 0
 
+    # -- what it was told (ClusterState; read by the cluster view, the metrics, the roles) -------
+    @property
+    def broker_epoch(self) -> int:
+        return self.state.broker_epoch
+
+    @property
+    def controller_id(self) -> int:
+        return self.state.controller_id
+
+    @property
+    def live(self) -> dict[int, BrokerEndpoint]:
+        return self.state.live
+
     # -- lifecycle ---------------------------------------------------------------------------
     def open_store(self) -> None:
         self.store.start(asyncio.get_running_loop())
@@ -191,7 +195,7 @@ class ClusterMode(PartitionApplier):
 
     async def start(self) -> None:
         """Register once the listener is bound; then stand for controller."""
-        self.broker_epoch = await self._register()
+        self.state.broker_epoch = await self._register()
         self.channel.bind(asyncio.get_running_loop())
         self.controller.start()
         self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
@@ -203,17 +207,17 @@ class ClusterMode(PartitionApplier):
         host, port = self.advertised.address(self.inter_broker_listener)
         endpoints = self.advertised.endpoints()
         instance = self.data_lock.instance if self.data_lock.acquire() else None
-        if self.unclean_pending is None:
+        if self.state.unclean_pending is None:
             lm = self.log_manager
-            self.unclean_pending = any(not clean and lm.logs_in_dir(d)
+            self.state.unclean_pending = any(not clean and lm.logs_in_dir(d)
                                        for d, clean in lm.had_clean_shutdown.items())  # fmt: skip
-            if self.unclean_pending:
+            if self.state.unclean_pending:
                 log.warning("registering after an unclean shutdown: the controller removes this "
                             "broker from every ISR and ELR until it catches up (KIP-966)")
         return functools.partial(self.store.register_broker, self.broker_id, host, port,
                                  self.config.broker_rack,
                                  endpoints=endpoints, instance=instance,
-                                 unclean_shutdown=self.unclean_pending)  # fmt: skip
+                                 unclean_shutdown=self.state.unclean_pending)  # fmt: skip
 
     async def _register(self) -> int:
         loop = asyncio.get_running_loop()
@@ -242,7 +246,7 @@ class ClusterMode(PartitionApplier):
 
     async def _register_again(self) -> None:
         try:
-            self.broker_epoch = await asyncio.to_thread(self._registration())
+            self.state.broker_epoch = await asyncio.to_thread(self._registration())
         except BrokerIdTakenError as exc:
             log.error("%s", exc)
         except Exception as exc:
@@ -264,7 +268,7 @@ class ClusterMode(PartitionApplier):
             try:
                 resp = await self._to_controller(
                     ControlledShutdownRequest(broker_id=self.broker_id,
-                                              broker_epoch=self.broker_epoch),
+                                              broker_epoch=self.state.broker_epoch),
                     ControlledShutdownResponse, CONTROLLED_SHUTDOWN_VERSION,
                 )  # fmt: skip
                 if resp.error_code == E.NONE and not resp.remaining_partitions:
@@ -292,18 +296,35 @@ class ClusterMode(PartitionApplier):
         await asyncio.to_thread(self.store.stop)
         self.data_lock.release()
 
+    async def _to_controller(self, req: Message, resp_type: type[M], version: int) -> M:
+        ep = self.state.live.get(self.state.controller_id)
+        if ep is None:  # not told yet: ask ZooKeeper, off the event loop
+            ep = await asyncio.to_thread(
+                lambda: self.store.live_brokers().get(self._controller_from_zk())
+            )
+        if ep is None:
+            raise ConnectionError("no controller known")
+        return await self.inter_broker.request(ep.host, ep.port, req, resp_type, version)
+
+    def _controller_from_zk(self) -> int:
+        try:
+            data, _ = self.store.zk.get(CONTROLLER)
+            return int(json.loads(data)["brokerid"])
+        except Exception:
+            return -1
+
     # -- metadata cache --------------------------------------------------------------------------
     def on_update_metadata(self, req: UpdateMetadataRequest) -> ErrorCode:
-        if not self.check_controller_epoch(req.controller_epoch):
+        if not self.state.check_controller_epoch(req.controller_epoch):
             return E.STALE_CONTROLLER_EPOCH
-        self.controller_id = req.controller_id
+        self.state.controller_id = req.controller_id
         inter = self.inter_broker_listener
-        self.live = {}
+        self.state.live = {}
         for br in req.live_brokers:
             if not br.endpoints:
                 continue
             main = next((e for e in br.endpoints if e.listener == inter), br.endpoints[0])
-            self.live[br.id] = BrokerEndpoint(
+            self.state.live[br.id] = BrokerEndpoint(
                 br.id, main.host, main.port, br.rack, -1,
                 tuple((e.listener, e.host, e.port, e.security_protocol) for e in br.endpoints),
             )  # fmt: skip
@@ -321,12 +342,12 @@ class ClusterMode(PartitionApplier):
     def broker_racks(self) -> dict[int, str | None]:
         """Rack of every live broker, from the controller's UpdateMetadata (no ZooKeeper read on
         the request loop); from ZooKeeper only before the first UpdateMetadata arrived."""
-        if self.live:
-            return {b: e.rack for b, e in self.live.items()}
+        if self.state.live:
+            return {b: e.rack for b, e in self.state.live.items()}
         return {b: e.rack for b, e in self.store.live_brokers().items()}
 
     def endpoints(self) -> list[BrokerEndpoint]:
-        if not self.live:
+        if not self.state.live:
             host, port = self.advertised.address(self.inter_broker_listener)
             listeners = tuple(
                 (n, h, p, SECURITY_PROTOCOL_CODES[proto])
@@ -334,7 +355,7 @@ class ClusterMode(PartitionApplier):
             )
             rack = self.config.broker_rack
             return [BrokerEndpoint(self.broker_id, host, port, rack, -1, listeners)]
-        return sorted(self.live.values(), key=lambda e: e.broker_id)
+        return sorted(self.state.live.values(), key=lambda e: e.broker_id)
 
     # -- ISR changes (leader side) ----------------------------------------------------------
     def maybe_expand_isr(self, p: Partition, replica: int) -> None:
@@ -362,7 +383,7 @@ class ClusterMode(PartitionApplier):
             for p in list(self.replica_manager.partitions.values()):
                 if not p.is_leader or p.log.first_corrupt_offset is None:
                     continue
-                others = [b for b in p.isr if b != me and b in self.live]
+                others = [b for b in p.isr if b != me and b in self.state.live]
                 if others:
                     log.warning(
                         "resigning leadership of %s-%d: offset %s is corrupt here; ISR %s",
@@ -385,7 +406,7 @@ class ClusterMode(PartitionApplier):
         R = AlterPartitionRequest
         req = R(
             broker_id=self.broker_id,
-            broker_epoch=self.broker_epoch,
+            broker_epoch=self.state.broker_epoch,
             topics=[R.TopicData(topic_name=p.topic, partitions=[R.PartitionData(
                 partition_index=p.index, leader_epoch=p.leader_epoch, new_isr=new_isr,
                 leader_recovery_state=0, partition_epoch=p.partition_epoch)])],
@@ -442,7 +463,7 @@ class ClusterMode(PartitionApplier):
             try:
                 path = await asyncio.to_thread(
                     log_dir_events.report, self.store.zk, self.broker_id,
-                    self.broker_epoch, tps,
+                    self.state.broker_epoch, tps,
                 )  # fmt: skip
                 log.info("reported %d offline replicas to the controller (%s)", len(tps),
                          path)  # fmt: skip
@@ -461,7 +482,7 @@ class ClusterMode(PartitionApplier):
         if self.config.broker_rack == rack:
             return -1
         for b in p.replicas:
-            ep = self.live.get(b)
+            ep = self.state.live.get(b)
             f = p.tracking.followers.get(b)
             if (
                 b != self.broker_id

@@ -78,7 +78,7 @@ class ZkControllerRole:
     async def leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
         if not self._addressed_to_me(req.broker_epoch):
             return LeaderAndIsrResponse(error_code=E.STALE_BROKER_EPOCH, topics=[])
-        return await self.cluster.on_leader_and_isr(req)
+        return await self.cluster.applier.on_leader_and_isr(req)
 
     def update_metadata(self, req: UpdateMetadataRequest) -> UpdateMetadataResponse:
         if not self._addressed_to_me(req.broker_epoch):
@@ -88,7 +88,7 @@ class ZkControllerRole:
     def stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
         if not self._addressed_to_me(req.broker_epoch):
             return StopReplicaResponse(error_code=E.STALE_BROKER_EPOCH, partition_errors=[])
-        return self.cluster.on_stop_replica(req)
+        return self.cluster.applier.on_stop_replica(req)
 
     @property
     def is_active_controller(self) -> bool:
