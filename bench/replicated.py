@@ -160,6 +160,7 @@ def in_process(cycles: int, high_watermark_news: bool = True) -> float:
     import asyncio
     import uuid
 
+    from strom.broker import fetch_read
     from strom.broker import replica_manager as rm_mod
     from strom.broker.partition import Partition
     from strom.protocol import records as rec
@@ -167,14 +168,14 @@ def in_process(cycles: int, high_watermark_news: bool = True) -> float:
     from strom.storage.log import Log
 
     if not high_watermark_news:
-        rm_mod._FetchRead._high_watermark_news = lambda self: False  # type: ignore[method-assign]
+        fetch_read.FetchRead._high_watermark_news = lambda self: False  # type: ignore[method-assign]
     tmp = Path(tempfile.mkdtemp(prefix="strom-bench-rm-"))
     try:
         rm = rm_mod.ReplicaManager(1)
         lg = Log.open(tmp / "t-0", LogConfig(min_insync_replicas=2))
         p = Partition("t", 0, uuid.uuid4(), lg, 1, [1, 2, 3], 0, leader=1)
         p.isr = [1, 2, 3]
-        p.reset_followers()
+        p.tracking.reset_followers()
         rm.add(p)
 
         async def follower(replica: int, stop: asyncio.Event) -> None:

@@ -181,7 +181,7 @@ def _leader(tmp: Path, isr: list[int], min_isr: int) -> Partition:
     lg = Log.open(tmp / "t-0", LogConfig(min_insync_replicas=min_isr))
     p = Partition("t", 0, uuid.uuid4(), lg, 1, [1, 2, 3], 0, leader=1)
     p.isr = isr
-    p.reset_followers()
+    p.tracking.reset_followers()
     b = rec.RecordBatchBuilder()
     b.append(b"v", key=None, timestamp=int(time.time() * 1000))
     lg.append_as_leader(bytearray(b.build()), 0)
@@ -191,16 +191,16 @@ def _leader(tmp: Path, isr: list[int], min_isr: int) -> Partition:
 def test_high_watermark_waits_for_min_isr(tmp_path: Path) -> None:
     p = _leader(tmp_path / "a", [1], 2)
     assert p.log.log_end_offset == 1
-    assert not p.maybe_increment_high_watermark() and p.log.high_watermark == 0
+    assert not p.tracking.maybe_increment_high_watermark() and p.log.high_watermark == 0
     p.isr = [1, 2]  # the controller wrote the expansion
-    assert not p.update_follower(2, 0)  # the follower has not fetched the record yet
-    assert p.update_follower(2, 1) and p.log.high_watermark == 1
+    assert not p.tracking.update_follower(2, 0)  # the follower has not fetched the record yet
+    assert p.tracking.update_follower(2, 1) and p.log.high_watermark == 1
 
 
 def test_min_isr_above_the_replication_factor_is_capped(tmp_path: Path) -> None:
     p = _leader(tmp_path / "b", [1, 2, 3], 5)
     for b in (2, 3):
-        p.update_follower(b, 1)
+        p.tracking.update_follower(b, 1)
     assert p.log.high_watermark == 1
 
 
@@ -223,7 +223,7 @@ def test_isr_below_min_fails_waiting_acks_all_produces_at_once(tmp_path: Path) -
     lg = Log.open(tmp_path / "t-0", LogConfig(min_insync_replicas=2))
     p = Partition("t", 0, uuid.uuid4(), lg, 1, [1, 2, 3], 0, leader=1)
     p.isr = [1, 2, 3]
-    p.reset_followers()
+    p.tracking.reset_followers()
     rm.add(p)
     b = rec.RecordBatchBuilder()
     b.append(b"v", key=None, timestamp=int(time.time() * 1000))

@@ -43,7 +43,7 @@ class IsrRequests:
         self.expanded: list[tuple[int, int, list[int]]] = []
 
     def maybe_expand_isr(self, p: Partition, replica: int) -> None:
-        new_isr = p.isr_to_expand(replica)
+        new_isr = p.tracking.isr_to_expand(replica)
         if new_isr is not None:
             self.expanded.append((p.index, replica, new_isr))
 
@@ -59,7 +59,7 @@ def _manager(tmp: Path, partitions: int = 1, isr: list[int] | None = None, min_i
         lg = Log.open(tmp / f"{T}-{i}", LogConfig(min_insync_replicas=min_isr))
         p = Partition(T, i, uuid.uuid4(), lg, 1, [1, 2, 3], 0, leader=1)
         p.isr = [1, 2, 3] if isr is None else isr
-        p.reset_followers()
+        p.tracking.reset_followers()
         rm.add(p)
     return rm, control
 

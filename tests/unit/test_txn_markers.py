@@ -67,7 +67,7 @@ class FakeBroker:
         lg = Log.open(self.tmp / f"{topic}-{index}", LogConfig(min_insync_replicas=min_isr))
         p = Partition(topic, index, uuid.uuid4(), lg, 1, [1, 2, 3], 7, leader=leader)
         p.isr = [1] if isr is None else isr
-        p.reset_followers()
+        p.tracking.reset_followers()
         self.replica_manager.add(p)
         return p
 
@@ -151,7 +151,7 @@ def test_stale_coordinator_or_producer_epoch_is_refused_and_writes_nothing(
 def test_marker_is_answered_only_once_the_isr_has_it(tmp_path: Path) -> None:
     b = FakeBroker(tmp_path)
     p = b.partition("t", 0, isr=[1, 2], min_isr=2)
-    p.update_follower(2, p.log.log_end_offset)
+    p.tracking.update_follower(2, p.log.log_end_offset)
 
     async def body() -> tuple[ErrorCode, ErrorCode, bool]:
         timed_out = await append_marker(b, "t", 0, PID, 0, False, 1, timeout_s=0.2)
@@ -159,7 +159,7 @@ def test_marker_is_answered_only_once_the_isr_has_it(tmp_path: Path) -> None:
         task = asyncio.ensure_future(append_marker(b, "t", 0, PID, 0, False, 1, timeout_s=5))
         await asyncio.sleep(0.1)
         waiting = not task.done()
-        if p.update_follower(2, p.log.log_end_offset):
+        if p.tracking.update_follower(2, p.log.log_end_offset):
             b.replica_manager.high_watermark_moved(("t", 0))
         assert p.log.high_watermark == p.log.log_end_offset > marker_end
         return timed_out, await task, waiting

@@ -15,8 +15,9 @@ request path; the log scrubber (:mod:`strom.storage.scrubber`) in a thread of it
 error in a log directory takes that directory offline, never the broker
 (:mod:`strom.broker.log_dir_failure`).
 
-The delegating methods (``live_brokers``, ``partition_leader``, ``advertised``, ...) serve the
-components that still take the whole broker; new code receives the view or the services.
+Only :class:`~strom.broker.metrics.BrokerMetrics` and the request processor still take the
+whole broker (``partition_leader`` is kept for the former); every other component receives
+narrow collaborators, handlers the services.
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from strom.broker.api_baseline import served_handlers, telemetry_receiver
 from strom.broker.client_metrics.manager import ClientMetricsManager
 from strom.broker.client_metrics.series import ClientSeries
 from strom.broker.client_metrics.subscriptions import SubscriptionStore
+from strom.broker.cluster_apply import CoordinatorLeadership
 from strom.broker.cluster_mode import ClusterMode
 from strom.broker.cluster_view import (
     AdvertisedListeners,
@@ -40,6 +43,10 @@ from strom.broker.cluster_view import (
     ZkClusterView,
 )
 from strom.broker.config import BrokerConfig
+from strom.broker.controller_role import (
+    SingleNodeControllerRole,
+    ZkControllerRole,
+)
 from strom.broker.dynamic_config import DynamicBrokerConfig, apply_changes, controller_follows
 from strom.broker.group_configs import GroupConfigStore
 from strom.broker.group_runtime import GroupRuntime
@@ -58,6 +65,7 @@ from strom.broker.reconfigurables import (
 )
 from strom.broker.registry import load_handlers
 from strom.broker.replica_manager import ReplicaManager
+from strom.broker.request_processor import RequestProcessor
 from strom.broker.security.acl_store import AclStore, LocalAclStore
 from strom.broker.security.authorizer import AclAuthorizer, parse_super_users
 from strom.broker.security.credentials import ScramCredentialStore
@@ -112,10 +120,31 @@ class Broker:
             build_listener_security(config)
             self.inter_broker_security = inter_broker_client_security(config)
         self.inter_broker = InterBrokerPool(self.broker_id, security=self.inter_broker_security)
-        self.cluster: ClusterMode | None = ClusterMode(self) if config.zookeeper_connect else None
+        self.log_dir_failure = LogDirFailureChannel()
+        self.log_manager = LogManager(
+            dirs,
+            producer_id_expiration_ms=config.producer_id_expiration_ms,
+            log_dir_failure=self.log_dir_failure,
+        )
         # the data path; in a cluster it asks cluster mode for ISR expansion and read replicas
-        self.replica_manager = ReplicaManager(self.broker_id, self.cluster)
+        self.replica_manager = ReplicaManager(self.broker_id)
         self.advertised_listeners = AdvertisedListeners(config, lambda: self.server.bound)
+        self.cluster: ClusterMode | None = None
+        if config.zookeeper_connect:
+            self.cluster = ClusterMode(
+                config=config,
+                replica_manager=self.replica_manager,
+                log_manager=self.log_manager,
+                inter_broker=self.inter_broker,
+                inter_broker_security=self.inter_broker_security,
+                inter_broker_listener=self.inter_broker_listener,
+                advertised=self.advertised_listeners,
+                # the coordinators exist below; leadership changes arrive after start()
+                on_leadership_change=lambda tp, leading, epoch: self.leadership(
+                    tp, leading, epoch
+                ),
+            )
+            self.replica_manager.replication = self.cluster
         self.cluster_view: ClusterView
         if self.cluster is not None:
             self.metadata: MetadataStore = self.cluster.store
@@ -158,12 +187,6 @@ class Broker:
                 parse_super_users(config.super_users),
                 config.allow_everyone_if_no_acl_found,
             )
-        self.log_dir_failure = LogDirFailureChannel()
-        self.log_manager = LogManager(
-            dirs,
-            producer_id_expiration_ms=config.producer_id_expiration_ms,
-            log_dir_failure=self.log_dir_failure,
-        )
         self.topics = TopicManager(
             self.broker_id,
             config,
@@ -193,6 +216,7 @@ class Broker:
             inter_broker_security=self.inter_broker_security,
             markers_local=self.cluster is None,
         )
+        self.leadership = CoordinatorLeadership(self.groups, self.txn)
         metrics_listener = config.metrics_listener
         self.request_metrics: RequestMetrics = (
             RequestMetrics(config.metrics_topic_series_max)
@@ -215,7 +239,20 @@ class Broker:
             None if self.cluster is not None else dirs[0],
             self.cluster.store.zk if self.cluster is not None else None,
         )
-        self.server = SocketServer(self)
+        # the versions accepted and advertised (Kafka 3.9's, or 4.0's with KIP-896)
+        handlers = served_handlers(
+            str(config.api_versions_baseline), telemetry_receiver(str(config.metrics_listener))
+        )
+        self.server = SocketServer(
+            config,
+            # request_processor.py still takes the whole broker (ctx.services, request metrics)
+            lambda sec, peer, principal, authenticator: RequestProcessor(
+                self, sec, peer, principal, authenticator, self.client_quotas, handlers
+            ),
+            scram_lookup=self.scram_credentials.get,
+            token_lookup=self.delegation_tokens.scram_lookup,
+            connection_opened=self.request_metrics.connection_opened,
+        )
         self.metrics = (
             BrokerMetrics(self, metrics_listener, self.request_metrics)
             if metrics_listener
@@ -253,7 +290,11 @@ class Broker:
             listener_security=self.server.security,
             # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
-            cluster_mode=self.cluster,
+            controller=(
+                ZkControllerRole(self.cluster)
+                if self.cluster is not None
+                else SingleNodeControllerRole(self.replica_manager)
+            ),
             client_metrics=self.client_metrics,
             features=self.features,
             legacy_offsets=LegacyOffsetStore(
@@ -266,38 +307,12 @@ class Broker:
         self._stopped = asyncio.Event()
         self.started_at = time.time()
 
-    # -- for components that still take the whole Broker (handlers use ctx.services) ----------
-    def live_brokers(self) -> list[int]:
-        return self.cluster_view.live_brokers()
-
+    # -- for BrokerMetrics (strom.broker.metrics), which still takes the whole Broker ----------
     def partition_leader(
         self, topic: str, index: int, listener: str = "PLAINTEXT"
     ) -> tuple[int, str, int] | None:
         """(id, host, port) of the leader of ``topic-index`` as this broker knows it."""
         return self.cluster_view.partition_leader(topic, index, listener)
-
-    def broker_racks(self) -> dict[int, str | None]:
-        return self.cluster_view.broker_racks()
-
-    def endpoints(self, listener: str = "PLAINTEXT") -> list[tuple[int, str, int, str | None]]:
-        """(id, host, port, rack) of every live broker, for Metadata and DescribeCluster."""
-        return self.cluster_view.endpoints(listener)
-
-    @property
-    def controller_id(self) -> int:
-        return self.cluster_view.controller_id
-
-    def advertised(self, listener: str = "PLAINTEXT") -> tuple[str, int]:
-        """Host and port clients should use for this broker on ``listener``."""
-        return self.advertised_listeners.address(listener)
-
-    def advertised_endpoints(self) -> list[tuple[str, str, int, str]]:
-        """Every advertised listener: (name, host, port, security protocol)."""
-        return self.advertised_listeners.endpoints()
-
-    @property
-    def rack(self) -> str | None:
-        return self.config.broker_rack
 
     def _follow_dynamic_change(self, changed: set[str]) -> None:
         apply_changes(self.topics, changed)

@@ -1,8 +1,11 @@
 """Applying the controller's LeaderAndIsr and StopReplica to the local replicas.
 
-Owns: creating local replicas the controller assigns, the leader/follower transitions of a
-partition, and telling the group and transaction coordinators when this broker starts or stops
-leading a partition of ``__consumer_offsets`` / ``__transaction_state`` (they load or unload it).
+Owns: :class:`PartitionApplier` (creating local replicas the controller assigns, the
+leader/follower transitions of a partition, and telling the group and transaction coordinators
+-- :class:`CoordinatorLeadership` -- when this broker starts or stops leading a partition of
+``__consumer_offsets`` / ``__transaction_state``: they load or unload it), and
+:class:`ClusterState`, what this broker was last told by ZooKeeper and the controller, which
+cluster mode (:mod:`strom.broker.cluster_mode`) and the applier share.
 
 Invariants: a LeaderAndIsr is applied partition by partition, yielding the event loop every few
 partitions (each partition's transition is whole when other requests see it); a state with an
@@ -16,46 +19,53 @@ offline replica (failed log directory) is left alone and answered KAFKA_STORAGE_
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from strom.broker.group_runtime import OFFSETS_TOPIC
-from strom.broker.replica_fetcher import ReplicaFetcherManager
 from strom.broker.replica_manager import Partition
+from strom.broker.topics import topic_log_config
 from strom.broker.txn_runtime import TXN_TOPIC
 from strom.cluster.metadata import PartitionState
-from strom.cluster.zk_store import CONTROLLER, BrokerEndpoint, ZkMetadataStore
+from strom.cluster.zk_store import BrokerEndpoint, ZkMetadataStore
 from strom.errors import ErrorCode
-from strom.protocol.codec import Message
 from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
 from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplicaResponse
 from strom.storage.errors import KafkaStorageError
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.config import BrokerConfig
+    from strom.broker.group_runtime import GroupRuntime
+    from strom.broker.replica_fetcher import ReplicaFetcherManager
+    from strom.broker.replica_manager import ReplicaManager
+    from strom.broker.txn_runtime import TxnRuntime
+    from strom.storage.log_manager import LogManager
 
 log = logging.getLogger("strom.broker.cluster")
 E = ErrorCode
-M = TypeVar("M", bound=Message)
 APPLY_BATCH = 8  # partitions of a LeaderAndIsr applied between two yields to the event loop
+TP = tuple[str, int]
+LeadershipChange = Callable[[TP, bool, int], None]
+"""``(partition, leading, leader epoch)``: this broker started (True) or stopped leading it."""
 
 
-class PartitionApplier:
-    store: ZkMetadataStore
+class ClusterState:
+    """What this broker was last told: its registration (broker epoch; KIP-966's unclean flag),
+    the newest controller epoch seen, the controller id and the live brokers (Kafka's
+    ``MetadataCache``, from UpdateMetadata and LeaderAndIsr)."""
 
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
-        self.controller_epoch_seen = 0
-        self.controller_id = -1
-        self.live: dict[int, BrokerEndpoint] = {}
-        self.fetchers = ReplicaFetcherManager(broker)
+    def __init__(self) -> None:
         self.broker_epoch = -1
         # KIP-966: this process recovered its logs after an unclean shutdown and no controller
         # has addressed its current registration yet (None: not known before registering)
         self.unclean_pending: bool | None = None
+        self.controller_epoch_seen = 0
+        self.controller_id = -1
+        self.live: dict[int, BrokerEndpoint] = {}
 
     def check_controller_epoch(self, epoch: int) -> bool:
+        """False (and logged) for a request of an older controller than the newest seen."""
         if epoch < self.controller_epoch_seen:
             log.warning("ignoring a request of stale controller epoch %d (newest seen %d)",
                         epoch, self.controller_epoch_seen)  # fmt: skip
@@ -63,26 +73,56 @@ class PartitionApplier:
         self.controller_epoch_seen = epoch
         return True
 
-    async def _to_controller(self, req: Message, resp_type: type[M], version: int) -> M:
-        ep = self.live.get(self.controller_id)
-        if ep is None:  # not told yet: ask ZooKeeper, off the event loop
-            ep = await asyncio.to_thread(
-                lambda: self.store.live_brokers().get(self._controller_from_zk())
-            )
-        if ep is None:
-            raise ConnectionError("no controller known")
-        return await self.broker.inter_broker.request(ep.host, ep.port, req, resp_type, version)
 
-    def _controller_from_zk(self) -> int:
-        try:
-            data, _ = self.store.zk.get(CONTROLLER)
-            return int(json.loads(data)["brokerid"])
-        except Exception:
-            return -1
+class CoordinatorLeadership:
+    """Kafka's ``onLeadershipChange``: a partition of ``__consumer_offsets`` or
+    ``__transaction_state`` led here from now on is loaded by its coordinator, one no longer
+    led here is unloaded; other partitions concern no coordinator."""
 
-    def announce_offline(self, tps: list[tuple[str, int]]) -> None:
-        """Tell the controller these replicas are offline (see ClusterMode)."""
-        raise NotImplementedError
+    def __init__(self, groups: GroupRuntime, txn: TxnRuntime) -> None:
+        self.groups = groups
+        self.txn = txn
+
+    def __call__(self, tp: TP, leading: bool, epoch: int) -> None:
+        topic, index = tp
+        if topic == OFFSETS_TOPIC:
+            if leading:
+                self.groups.load_partition(index)
+            else:
+                self.groups.unload_partition(index)
+        elif topic == TXN_TOPIC:
+            if leading:
+                self.txn.load_partition(index, epoch)
+            else:
+                self.txn.unload_partition(index)
+
+
+class PartitionApplier:
+    def __init__(
+        self,
+        *,
+        broker_id: int,
+        config: BrokerConfig,
+        store: ZkMetadataStore,
+        state: ClusterState,
+        replica_manager: ReplicaManager,
+        log_manager: LogManager,
+        fetchers: ReplicaFetcherManager,
+        on_leadership_change: LeadershipChange,
+        announce_offline: Callable[[list[TP]], None],
+    ) -> None:
+        """``store``: the topics the controller's states refer to; ``state``: shared with
+        cluster mode; ``on_leadership_change``: the coordinators (:class:`CoordinatorLeadership`);
+        ``announce_offline``: tells the controller of replicas that cannot be created here."""
+        self.broker_id = broker_id
+        self.config = config
+        self.store = store
+        self.state = state
+        self.replica_manager = replica_manager
+        self.log_manager = log_manager
+        self.fetchers = fetchers
+        self._coordinator_moved = on_leadership_change
+        self.announce_offline = announce_offline
 
     # -- LeaderAndIsr -----------------------------------------------------------------------------
     async def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
@@ -90,14 +130,15 @@ class PartitionApplier:
         :data:`APPLY_BATCH` partitions (creating thousands of replicas must not stall produce
         and fetch on this broker)."""
         R = LeaderAndIsrResponse
-        if not self.check_controller_epoch(req.controller_epoch):
+        st = self.state
+        if not st.check_controller_epoch(req.controller_epoch):
             return R(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
-        self.controller_id = req.controller_id
-        if req.broker_epoch == self.broker_epoch:
-            self.unclean_pending = False  # the controller saw (and fenced) this registration
+        st.controller_id = req.controller_id
+        if req.broker_epoch == st.broker_epoch:
+            st.unclean_pending = False  # the controller saw (and fenced) this registration
         for ll in req.live_leaders:
-            if ll.broker_id not in self.live:
-                self.live[ll.broker_id] = BrokerEndpoint(ll.broker_id, ll.host_name, ll.port,
+            if ll.broker_id not in st.live:
+                st.live[ll.broker_id] = BrokerEndpoint(ll.broker_id, ll.host_name, ll.port,
                                                          None, -1)  # fmt: skip
         leaders = {ll.broker_id: (ll.host_name, ll.port) for ll in req.live_leaders}
         topics = []
@@ -124,8 +165,7 @@ class PartitionApplier:
         leaders: dict[int, tuple[str, int]],
         not_created: list[tuple[str, int]],
     ) -> ErrorCode:
-        b = self.broker
-        rm = b.replica_manager
+        rm = self.replica_manager
         info = self.store.topics().get(topic) or self.store.refresh_topic(topic)
         if info is None:
             return E.UNKNOWN_TOPIC_OR_PARTITION
@@ -141,14 +181,14 @@ class PartitionApplier:
                 return E.NONE
         else:
             try:
-                lg = b.log_manager.get_or_create_log(
-                    topic, index, b.topics.log_config(info.configs)
+                lg = self.log_manager.get_or_create_log(
+                    topic, index, topic_log_config(self.config, info.configs)
                 )
             except KafkaStorageError as exc:
                 log.error("cannot create replica %s-%d: %s", topic, index, exc)
                 not_created.append((topic, index))
                 return E.KAFKA_STORAGE_ERROR  # no online log directory for it
-            p = Partition(topic, index, info.topic_id, lg, b.broker_id, list(ps.replicas),
+            p = Partition(topic, index, info.topic_id, lg, self.broker_id, list(ps.replicas),
                           ps.leader_epoch, leader=-1)  # fmt: skip
             rm.add(p)
         new_epoch = fresh or ps.leader_epoch != p.leader_epoch
@@ -162,12 +202,12 @@ class PartitionApplier:
                                             ps.partition_epoch,
                                             old.offline_replicas if old else [])  # fmt: skip
         tp = (topic, index)
-        if ps.leader == b.broker_id:
-            p.leader = b.broker_id
+        if ps.leader == self.broker_id:
+            p.leader = self.broker_id
             if new_epoch or not was_leader:
                 self.fetchers.remove(tp)
                 p.log.assign_epoch_start_offset(ps.leader_epoch)
-                p.reset_followers()
+                p.tracking.reset_followers()
                 log.info("became leader of %s-%d at epoch %d (log end %d, HW %d, ISR %s)",
                          topic, index, ps.leader_epoch, p.log.log_end_offset,
                          p.log.high_watermark, p.isr)  # fmt: skip
@@ -175,53 +215,40 @@ class PartitionApplier:
             rm.isr_changed(tp)
             return E.NONE
         p.leader = ps.leader
-        p.pending_isr = None
+        p.tracking.pending_isr = None
         if new_epoch or was_leader:
             rm.fail_hw_waiters(tp)
             if was_leader:
                 self._coordinator_moved(tp, False, ps.leader_epoch)
             self.fetchers.remove(tp)
             addr = leaders.get(ps.leader)
-            if addr is None and ps.leader in self.live:
-                addr = (self.live[ps.leader].host, self.live[ps.leader].port)
+            live = self.state.live
+            if addr is None and ps.leader in live:
+                addr = (live[ps.leader].host, live[ps.leader].port)
             if ps.leader >= 0 and addr is not None:
                 self.fetchers.add(p, *addr)
             log.info("became follower of %s-%d at epoch %d (leader %d)",
                      topic, index, ps.leader_epoch, ps.leader)  # fmt: skip
         return E.NONE
 
-    def _coordinator_moved(self, tp: tuple[str, int], leading: bool, epoch: int) -> None:
-        b = self.broker
-        topic, index = tp
-        if topic == OFFSETS_TOPIC:
-            if leading:
-                b.groups.load_partition(index)
-            else:
-                b.groups.unload_partition(index)
-        elif topic == TXN_TOPIC:
-            if leading:
-                b.txn.load_partition(index, epoch)
-            else:
-                b.txn.unload_partition(index)
-
     # -- StopReplica ------------------------------------------------------------------------------
     def on_stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
         R = StopReplicaResponse
-        if not self.check_controller_epoch(req.controller_epoch):
+        if not self.state.check_controller_epoch(req.controller_epoch):
             return R(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
-        b = self.broker
+        rm = self.replica_manager
         out = []
         for ts in req.topic_states:
             for ps in ts.partition_states:
                 tp = (ts.topic_name, ps.partition_index)
                 self.fetchers.remove(tp)
-                p = b.replica_manager.partitions.get(tp)
+                p = rm.partitions.get(tp)
                 if p is not None and p.is_leader:
                     self._coordinator_moved(tp, False, p.leader_epoch)
-                b.replica_manager.fail_hw_waiters(tp)
+                rm.fail_hw_waiters(tp)
                 if ps.delete_partition:
-                    b.replica_manager.partitions.pop(tp, None)
-                    b.log_manager.delete_log(*tp)
+                    rm.partitions.pop(tp, None)
+                    self.log_manager.delete_log(*tp)
                     log.info("deleted replica %s-%d", *tp)
                 elif p is not None:
                     p.leader = -1

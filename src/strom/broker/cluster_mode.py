@@ -5,9 +5,13 @@ Owns (only when ``zookeeper.connect`` is set; a single-node broker has no Cluste
   previous incarnation of this broker id; a live duplicate is refused with a clear error), and
   the controller candidate (:class:`strom.cluster.controller.Controller`);
 - applying LeaderAndIsr (become leader: new leader epoch recorded at the log end offset, follower
-  offsets reset; become follower: acks=all waiters fail, the replica fetcher takes the partition),
-  UpdateMetadata (the metadata cache: live brokers, controller id, partition states) and
-  StopReplica (stop fetching; delete the log when asked);
+  offsets reset; become follower: acks=all waiters fail, the replica fetcher takes the partition)
+  and StopReplica (stop fetching; delete the log when asked) through its ``applier``
+  (:class:`~strom.broker.cluster_apply.PartitionApplier`), and UpdateMetadata (the metadata
+  cache: live brokers, controller id, partition states). What it was told is its ``state``
+  (:class:`~strom.broker.cluster_apply.ClusterState`, shared with the applier); the followers'
+  fetchers are its ``fetchers`` (:mod:`strom.broker.replica_fetcher`); the data directory lock
+  is :mod:`strom.broker.data_dir_lock`'s;
 - as leader, ISR changes through AlterPartition to the controller (expansion when a follower
   caught up, shrink every ``replica.lag.time.max.ms / 2`` for followers that fell behind);
 - the preferred read replica for a consumer's rack (KIP-392) and controlled shutdown;
@@ -39,27 +43,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import functools
+import json
 import logging
-import os
-import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from strom.broker.cluster_apply import PartitionApplier
+from strom.broker.cluster_apply import ClusterState, LeadershipChange, PartitionApplier
+from strom.broker.data_dir_lock import DataDirLock
 from strom.broker.inter_broker import ControllerSender, InterBrokerPool, LoopChannel
+from strom.broker.replica_fetcher import FetcherContext, ReplicaFetcherManager
+from strom.broker.topics import topic_log_config
 from strom.cluster import log_dir_events
 from strom.cluster.controller import Controller, ControllerSettings
 from strom.cluster.metadata import PartitionState
 from strom.cluster.zk_store import (
+    CONTROLLER,
     SECURITY_PROTOCOL_CODES,
     BrokerEndpoint,
     BrokerIdTakenError,
     ZkMetadataStore,
 )
 from strom.errors import ErrorCode
+from strom.protocol.codec import Message
 from strom.protocol.messages.alter_partition import AlterPartitionRequest, AlterPartitionResponse
 from strom.protocol.messages.controlled_shutdown import (
     ControlledShutdownRequest,
@@ -68,69 +75,81 @@ from strom.protocol.messages.controlled_shutdown import (
 from strom.protocol.messages.update_metadata import UpdateMetadataRequest
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
-    from strom.broker.replica_manager import Partition
+    from strom.broker.cluster_view import AdvertisedListeners
+    from strom.broker.config import BrokerConfig
+    from strom.broker.replica_manager import Partition, ReplicaManager
+    from strom.client.security import ConnectionSecurity
+    from strom.storage.log_manager import LogManager
 
 log = logging.getLogger("strom.broker.cluster")
 E = ErrorCode
+M = TypeVar("M", bound=Message)
 ALTER_PARTITION_VERSION = 1
 CONTROLLED_SHUTDOWN_VERSION = 3
 
 
-class DataDirLock:
-    """An exclusive ``flock`` on ``<first log dir>/.strom-broker.lock`` (released by the kernel
-    when the process dies): holding it proves no other live process uses this data, so a
-    registration of this broker id naming the same instance is a dead incarnation's."""
-
-    def __init__(self, log_dir: Path) -> None:
-        self.path = log_dir / ".strom-broker.lock"
-        self.instance = f"{socket.gethostname()}:{os.path.realpath(log_dir)}"
-        self._file: IO[bytes] | None = None
-
-    def acquire(self) -> bool:
-        if self._file is not None:
-            return True
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            f = open(self.path, "ab")  # noqa: SIM115 (held open while the broker runs)
-        except OSError as exc:
-            log.warning("cannot open %s: %r", self.path, exc)
-            return False
-        try:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            f.close()
-            log.warning("%s is locked by another process: a registration left by a previous "
-                        "incarnation is waited out, not replaced", self.path)  # fmt: skip
-            return False
-        self._file = f
-        return True
-
-    def release(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-
-
-class ClusterMode(PartitionApplier):
-    def __init__(self, broker: Broker) -> None:
-        super().__init__(broker)
-        c = broker.config
+class ClusterMode:
+    def __init__(
+        self,
+        *,
+        config: BrokerConfig,
+        replica_manager: ReplicaManager,
+        log_manager: LogManager,
+        inter_broker: InterBrokerPool,
+        inter_broker_security: ConnectionSecurity | None,
+        inter_broker_listener: str,
+        advertised: AdvertisedListeners,
+        on_leadership_change: LeadershipChange,
+    ) -> None:
+        """``inter_broker``: the connections to peer brokers (the controller, leaders);
+        ``advertised``: this broker's endpoints, registered once its listeners are bound;
+        ``on_leadership_change``: the coordinators
+        (:class:`~strom.broker.cluster_apply.CoordinatorLeadership`)."""
+        c = config
+        self.broker_id = c.broker_id
+        self.config = c
         session_ms = c.zookeeper_session_timeout_ms
         self.session_ms = session_ms
         self.store = ZkMetadataStore(
             c.zookeeper_connect or "", session_ms, c.zookeeper_connection_timeout_ms or session_ms
         )
+        self.state = ClusterState()
+        self.replica_manager = replica_manager
+        self.log_manager = log_manager
+        self.inter_broker = inter_broker
+        self._coordinator_moved = on_leadership_change
+        self.fetchers = ReplicaFetcherManager(
+            FetcherContext(
+                c.broker_id,
+                c,
+                replica_manager,
+                self.store,
+                inter_broker,
+                lambda: self.state.broker_epoch,
+            )
+        )
+        # LeaderAndIsr and StopReplica
+        self.applier = PartitionApplier(
+            broker_id=c.broker_id,
+            config=c,
+            store=self.store,
+            state=self.state,
+            replica_manager=replica_manager,
+            log_manager=log_manager,
+            fetchers=self.fetchers,
+            on_leadership_change=on_leadership_change,
+            announce_offline=self.announce_offline,
+        )
+        self.inter_broker_listener = inter_broker_listener
+        self.advertised = advertised
         # the controller's requests get their own connections (as Kafka's controller channel):
         # on the shared ones they queue behind the replica fetchers' long-poll Fetches (a broker
         # answers a connection's requests in order), and a LeaderAndIsr waited seconds
-        self.sender = ControllerSender(
-            InterBrokerPool(broker.broker_id, security=broker.inter_broker_security)
-        )
+        self.sender = ControllerSender(InterBrokerPool(c.broker_id, security=inter_broker_security))
         self.channel = LoopChannel(self.sender)  # the controller calls it from its own thread
         self.controller = Controller(
             self.store,
-            broker.broker_id,
+            c.broker_id,
             self.channel,
             ControllerSettings(
                 unclean_leader_election=c.unclean_leader_election_enable,
@@ -147,6 +166,19 @@ class ClusterMode(PartitionApplier):
         self.isr_shrinks = 0  # accepted AlterPartition changes (kafka_server_replicamanager_*)
         self.isr_expands = 0
 
+    # -- what it was told (ClusterState; read by the cluster view, the metrics, the roles) -------
+    @property
+    def broker_epoch(self) -> int:
+        return self.state.broker_epoch
+
+    @property
+    def controller_id(self) -> int:
+        return self.state.controller_id
+
+    @property
+    def live(self) -> dict[int, BrokerEndpoint]:
+        return self.state.live
+
     # -- lifecycle ---------------------------------------------------------------------------
     def open_store(self) -> None:
         self.store.start(asyncio.get_running_loop())
@@ -156,14 +188,14 @@ class ClusterMode(PartitionApplier):
 
     def delete_stray_logs(self) -> None:
         topics = self.store.topics()
-        for (topic, index), _lg in list(self.broker.log_manager.all_logs().items()):
+        for (topic, index), _lg in list(self.log_manager.all_logs().items()):
             if topic not in topics or index not in topics[topic].assignment:
                 log.info("deleting stray log %s-%d (topic no longer exists)", topic, index)
-                self.broker.log_manager.delete_log(topic, index)
+                self.log_manager.delete_log(topic, index)
 
     async def start(self) -> None:
         """Register once the listener is bound; then stand for controller."""
-        self.broker_epoch = await self._register()
+        self.state.broker_epoch = await self._register()
         self.channel.bind(asyncio.get_running_loop())
         self.controller.start()
         self._tasks.append(asyncio.create_task(self._isr_shrink_loop()))
@@ -172,30 +204,30 @@ class ClusterMode(PartitionApplier):
     def _registration(self) -> Callable[[], int]:
         """The (blocking) registration call: with this broker's instance when it holds the
         lock of its first log directory, so it may replace a dead incarnation's znode."""
-        b = self.broker
-        host, port = b.advertised(b.inter_broker_listener)
-        endpoints = b.advertised_endpoints()
+        host, port = self.advertised.address(self.inter_broker_listener)
+        endpoints = self.advertised.endpoints()
         instance = self.data_lock.instance if self.data_lock.acquire() else None
-        if self.unclean_pending is None:
-            lm = b.log_manager
-            self.unclean_pending = any(not clean and lm.logs_in_dir(d)
+        if self.state.unclean_pending is None:
+            lm = self.log_manager
+            self.state.unclean_pending = any(not clean and lm.logs_in_dir(d)
                                        for d, clean in lm.had_clean_shutdown.items())  # fmt: skip
-            if self.unclean_pending:
+            if self.state.unclean_pending:
                 log.warning("registering after an unclean shutdown: the controller removes this "
                             "broker from every ISR and ELR until it catches up (KIP-966)")
-        return functools.partial(self.store.register_broker, b.broker_id, host, port, b.rack,
+        return functools.partial(self.store.register_broker, self.broker_id, host, port,
+                                 self.config.broker_rack,
                                  endpoints=endpoints, instance=instance,
-                                 unclean_shutdown=self.unclean_pending)  # fmt: skip
+                                 unclean_shutdown=self.state.unclean_pending)  # fmt: skip
 
     async def _register(self) -> int:
-        b = self.broker
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.session_ms / 1000 + 2.0
         while True:
             try:
                 epoch = await asyncio.to_thread(self._registration())
-                host, port = b.advertised(b.inter_broker_listener)
-                log.info("registered broker %d at %s:%d (epoch %d)", b.broker_id, host, port, epoch)
+                host, port = self.advertised.address(self.inter_broker_listener)
+                log.info("registered broker %d at %s:%d (epoch %d)", self.broker_id, host, port,
+                         epoch)  # fmt: skip
                 return epoch
             except BrokerIdTakenError:
                 if loop.time() >= deadline:
@@ -214,7 +246,7 @@ class ClusterMode(PartitionApplier):
 
     async def _register_again(self) -> None:
         try:
-            self.broker_epoch = await asyncio.to_thread(self._registration())
+            self.state.broker_epoch = await asyncio.to_thread(self._registration())
         except BrokerIdTakenError as exc:
             log.error("%s", exc)
         except Exception as exc:
@@ -222,22 +254,21 @@ class ClusterMode(PartitionApplier):
         self.controller.session_restored()
 
     def _on_config_change(self, topic: str, configs: dict[str, str]) -> None:
-        b = self.broker
         try:
-            b.log_manager.update_config(topic, b.topics.log_config(configs))
+            self.log_manager.update_config(topic, topic_log_config(self.config, configs))
         except Exception:
             log.exception("applying new configs of %s failed", topic)
 
     async def controlled_shutdown(self) -> None:
         """Ask the controller to move leadership away (``controlled.shutdown.max.retries``)."""
-        c = self.broker.config
+        c = self.config
         if not c.controlled_shutdown_enable:
             return
         for attempt in range(c.controlled_shutdown_max_retries):
             try:
                 resp = await self._to_controller(
-                    ControlledShutdownRequest(broker_id=self.broker.broker_id,
-                                              broker_epoch=self.broker_epoch),
+                    ControlledShutdownRequest(broker_id=self.broker_id,
+                                              broker_epoch=self.state.broker_epoch),
                     ControlledShutdownResponse, CONTROLLED_SHUTDOWN_VERSION,
                 )  # fmt: skip
                 if resp.error_code == E.NONE and not resp.remaining_partitions:
@@ -265,18 +296,35 @@ class ClusterMode(PartitionApplier):
         await asyncio.to_thread(self.store.stop)
         self.data_lock.release()
 
+    async def _to_controller(self, req: Message, resp_type: type[M], version: int) -> M:
+        ep = self.state.live.get(self.state.controller_id)
+        if ep is None:  # not told yet: ask ZooKeeper, off the event loop
+            ep = await asyncio.to_thread(
+                lambda: self.store.live_brokers().get(self._controller_from_zk())
+            )
+        if ep is None:
+            raise ConnectionError("no controller known")
+        return await self.inter_broker.request(ep.host, ep.port, req, resp_type, version)
+
+    def _controller_from_zk(self) -> int:
+        try:
+            data, _ = self.store.zk.get(CONTROLLER)
+            return int(json.loads(data)["brokerid"])
+        except Exception:
+            return -1
+
     # -- metadata cache --------------------------------------------------------------------------
     def on_update_metadata(self, req: UpdateMetadataRequest) -> ErrorCode:
-        if not self.check_controller_epoch(req.controller_epoch):
+        if not self.state.check_controller_epoch(req.controller_epoch):
             return E.STALE_CONTROLLER_EPOCH
-        self.controller_id = req.controller_id
-        inter = self.broker.inter_broker_listener
-        self.live = {}
+        self.state.controller_id = req.controller_id
+        inter = self.inter_broker_listener
+        self.state.live = {}
         for br in req.live_brokers:
             if not br.endpoints:
                 continue
             main = next((e for e in br.endpoints if e.listener == inter), br.endpoints[0])
-            self.live[br.id] = BrokerEndpoint(
+            self.state.live[br.id] = BrokerEndpoint(
                 br.id, main.host, main.port, br.rack, -1,
                 tuple((e.listener, e.host, e.port, e.security_protocol) for e in br.endpoints),
             )  # fmt: skip
@@ -294,33 +342,33 @@ class ClusterMode(PartitionApplier):
     def broker_racks(self) -> dict[int, str | None]:
         """Rack of every live broker, from the controller's UpdateMetadata (no ZooKeeper read on
         the request loop); from ZooKeeper only before the first UpdateMetadata arrived."""
-        if self.live:
-            return {b: e.rack for b, e in self.live.items()}
+        if self.state.live:
+            return {b: e.rack for b, e in self.state.live.items()}
         return {b: e.rack for b, e in self.store.live_brokers().items()}
 
     def endpoints(self) -> list[BrokerEndpoint]:
-        if not self.live:
-            b = self.broker
-            host, port = b.advertised(b.inter_broker_listener)
+        if not self.state.live:
+            host, port = self.advertised.address(self.inter_broker_listener)
             listeners = tuple(
                 (n, h, p, SECURITY_PROTOCOL_CODES[proto])
-                for n, h, p, proto in b.advertised_endpoints()
+                for n, h, p, proto in self.advertised.endpoints()
             )
-            return [BrokerEndpoint(b.broker_id, host, port, b.rack, -1, listeners)]
-        return sorted(self.live.values(), key=lambda e: e.broker_id)
+            rack = self.config.broker_rack
+            return [BrokerEndpoint(self.broker_id, host, port, rack, -1, listeners)]
+        return sorted(self.state.live.values(), key=lambda e: e.broker_id)
 
     # -- ISR changes (leader side) ----------------------------------------------------------
     def maybe_expand_isr(self, p: Partition, replica: int) -> None:
-        new_isr = p.isr_to_expand(replica)
+        new_isr = p.tracking.isr_to_expand(replica)
         if new_isr is not None:
             self._alter_isr(p, new_isr)
 
     async def _isr_shrink_loop(self) -> None:
-        lag = self.broker.config.replica_lag_time_max_ms
+        lag = self.config.replica_lag_time_max_ms
         while True:
             await asyncio.sleep(lag / 2000)
-            for p in list(self.broker.replica_manager.partitions.values()):
-                new_isr = p.isr_to_shrink(lag)
+            for p in list(self.replica_manager.partitions.values()):
+                new_isr = p.tracking.isr_to_shrink(lag)
                 if new_isr is not None:
                     log.info("shrinking ISR of %s-%d from %s to %s", p.topic, p.index, p.isr,
                              new_isr)  # fmt: skip
@@ -329,13 +377,13 @@ class ClusterMode(PartitionApplier):
     async def _resign_corrupt_loop(self) -> None:
         """Every second: a partition this broker leads whose log has a corrupt range resigns
         (see the module docstring)."""
-        me = self.broker.broker_id
+        me = self.broker_id
         while True:
             await asyncio.sleep(1.0)
-            for p in list(self.broker.replica_manager.partitions.values()):
+            for p in list(self.replica_manager.partitions.values()):
                 if not p.is_leader or p.log.first_corrupt_offset is None:
                     continue
-                others = [b for b in p.isr if b != me and b in self.live]
+                others = [b for b in p.isr if b != me and b in self.state.live]
                 if others:
                     log.warning(
                         "resigning leadership of %s-%d: offset %s is corrupt here; ISR %s",
@@ -348,7 +396,7 @@ class ClusterMode(PartitionApplier):
         if tp in self._alter_inflight:
             return
         self._alter_inflight.add(tp)
-        p.pending_isr = new_isr
+        p.tracking.pending_isr = new_isr
         task = asyncio.create_task(self._send_alter_partition(p, new_isr))
         self._alter_tasks.add(task)
         task.add_done_callback(self._alter_tasks.discard)
@@ -357,8 +405,8 @@ class ClusterMode(PartitionApplier):
         tp = (p.topic, p.index)
         R = AlterPartitionRequest
         req = R(
-            broker_id=self.broker.broker_id,
-            broker_epoch=self.broker_epoch,
+            broker_id=self.broker_id,
+            broker_epoch=self.state.broker_epoch,
             topics=[R.TopicData(topic_name=p.topic, partitions=[R.PartitionData(
                 partition_index=p.index, leader_epoch=p.leader_epoch, new_isr=new_isr,
                 leader_recovery_state=0, partition_epoch=p.partition_epoch)])],
@@ -385,9 +433,9 @@ class ClusterMode(PartitionApplier):
             log.info("AlterPartition for %s-%d failed: %r", p.topic, p.index, exc)
             await asyncio.sleep(0.5)
         finally:
-            p.pending_isr = None
+            p.tracking.pending_isr = None
             self._alter_inflight.discard(tp)
-            self.broker.replica_manager.isr_changed(tp)
+            self.replica_manager.isr_changed(tp)
 
     # -- failed log directories (strom.cluster.log_dir_events) ----------------------------------
     def report_offline_replicas(self, log_dir: Path, partitions: list[Partition]) -> None:
@@ -414,8 +462,8 @@ class ClusterMode(PartitionApplier):
         for attempt in range(10):
             try:
                 path = await asyncio.to_thread(
-                    log_dir_events.report, self.store.zk, self.broker.broker_id,
-                    self.broker_epoch, tps,
+                    log_dir_events.report, self.store.zk, self.broker_id,
+                    self.state.broker_epoch, tps,
                 )  # fmt: skip
                 log.info("reported %d offline replicas to the controller (%s)", len(tps),
                          path)  # fmt: skip
@@ -429,15 +477,15 @@ class ClusterMode(PartitionApplier):
     def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:
         """A live, in-sync follower in the consumer's rack that has ``fetch_offset``; -1 when
         the leader itself should serve (no selector, same rack, or no such follower)."""
-        if not self.broker.config.replica_selector_class:
+        if not self.config.replica_selector_class:
             return -1
-        if self.broker.rack == rack:
+        if self.config.broker_rack == rack:
             return -1
         for b in p.replicas:
-            ep = self.live.get(b)
-            f = p.followers.get(b)
+            ep = self.state.live.get(b)
+            f = p.tracking.followers.get(b)
             if (
-                b != self.broker.broker_id
+                b != self.broker_id
                 and ep is not None
                 and ep.rack == rack
                 and b in p.isr

@@ -4,27 +4,34 @@ came in on and that listener's security protocol).
 
 Handlers reach the broker's components through ``ctx.services``
 (:class:`~strom.broker.services.BrokerServices`: typed, one per broker); they never touch the
-connection. ``ctx.broker`` only carries the services to the context; no handler and no
-security check reads it (``tests/unit/test_broker_wiring.py`` fails when one does).
+connection. ``ctx.broker`` only carries the services to the context (anything with a
+``services`` attribute: :class:`ServicesHolder`); no handler and no security check reads it
+(``tests/unit/test_broker_wiring.py`` fails when one does).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.protocol.messages.headers import RequestHeader
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
     from strom.broker.services import BrokerServices
+
+
+class ServicesHolder(Protocol):
+    """What the context is built from (the broker's assembly, for now)."""
+
+    @property
+    def services(self) -> BrokerServices: ...
 
 
 @dataclass
 class RequestContext:
     header: RequestHeader
-    broker: Broker
+    broker: ServicesHolder  # only its services are read
     peer: str
     listener: str = "PLAINTEXT"
     principal: KafkaPrincipal = ANONYMOUS

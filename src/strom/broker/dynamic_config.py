@@ -39,7 +39,8 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError, _list
+from strom.broker.config import KEYS, TOPIC_SYNONYMS, BrokerConfig, ConfigError
+from strom.broker.config_keys import _list
 from strom.broker.reconfigurables import (
     CLEANER_KEYS,
     LISTENER_CLUSTER_KEYS,

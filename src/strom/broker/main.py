@@ -154,7 +154,7 @@ async def _serve(args: argparse.Namespace) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, on_signal)
     loop.add_signal_handler(signal.SIGUSR1, _dump_tasks)
-    host, port = broker.advertised()
+    host, port = broker.advertised_listeners.address()
     print(f"strom broker {broker.broker_id} ready on {host}:{port}", flush=True)
     await stop.wait()
     await broker.shutdown()

@@ -1,6 +1,7 @@
 """One partition replica hosted by this broker: its log, its leadership and its leader append.
 
-Owns: :class:`Partition` (the log, leader and leader epoch, ISR and follower progress via
+Owns: :class:`Partition` (the log, leader and leader epoch, replicas and ISR; follower progress
+and the high-watermark rule in its ``tracking``, a
 :class:`~strom.broker.replica_tracking.ReplicaTracking`), the validation and append of a leader
 write, and the bounded read of a fetch. It never waits and never wakes anyone: the replica
 manager (:mod:`strom.broker.replica_manager`) does, through the purgatory.
@@ -74,7 +75,7 @@ class AppendResult:
     next_offset: int = -1  # the offset after the appended records (acks=all waits for it)
 
 
-class Partition(ReplicaTracking):
+class Partition:
     offline = False  # its log directory failed: KAFKA_STORAGE_ERROR until restart
 
     def __init__(
@@ -101,9 +102,12 @@ class Partition(ReplicaTracking):
         self.isr = [broker_id] if leader is None else []
         self.leader_epoch = leader_epoch
         self.partition_epoch = 0
-        self.followers = {}
-        self.pending_isr = None
-        self.maybe_increment_high_watermark()
+        self.tracking = ReplicaTracking(broker_id, log, self)
+        self.tracking.maybe_increment_high_watermark()
+
+    @property
+    def is_leader(self) -> bool:
+        return self.leader == self.broker_id
 
     @property
     def config(self) -> LogConfig:
@@ -149,7 +153,7 @@ class Partition(ReplicaTracking):
         # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
         # before anything is written; a retried duplicate returns its original offsets
         info = self.log.append_as_leader(buf, self.leader_epoch, client=client)
-        self.maybe_increment_high_watermark()
+        self.tracking.maybe_increment_high_watermark()
         return AppendResult(
             ErrorCode.NONE,
             info.first_offset,

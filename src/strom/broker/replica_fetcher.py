@@ -56,8 +56,12 @@ from strom.protocol.messages.offset_for_leader_epoch import (
 )
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
-    from strom.broker.replica_manager import Partition
+    from collections.abc import Callable
+
+    from strom.broker.config import BrokerConfig
+    from strom.broker.inter_broker import InterBrokerPool
+    from strom.broker.replica_manager import Partition, ReplicaManager
+    from strom.cluster.metadata import MetadataStore
 
 log = logging.getLogger("strom.broker.replica_fetcher")
 TP = tuple[str, int]
@@ -73,6 +77,18 @@ class FetchState:
     leader_high_watermark: int = -1  # at the last fetch (the follower lag metric)
 
 
+@dataclass(frozen=True)
+class FetcherContext:
+    """What a follower's fetchers may touch (the same for every fetcher of a broker)."""
+
+    broker_id: int
+    config: BrokerConfig  # replica.fetch.* and num.replica.fetchers
+    replica_manager: ReplicaManager  # the partitions followed, and acks=all wake-ups
+    metadata: MetadataStore  # topic ids for Fetch v13+
+    inter_broker: InterBrokerPool  # the connections to the leaders
+    broker_epoch: Callable[[], int]  # this broker's registration epoch (KIP-903)
+
+
 def fetcher_id(tp: TP, num_fetchers: int) -> int:
     """The fetcher of ``tp`` among ``num_fetchers`` per leader (Kafka: a hash of the topic and
     the partition, modulo the count)."""
@@ -81,9 +97,9 @@ def fetcher_id(tp: TP, num_fetchers: int) -> int:
 
 class ReplicaFetcher:
     def __init__(
-        self, broker: Broker, leader_id: int, host: str, port: int, fetcher: int = 0
+        self, context: FetcherContext, leader_id: int, host: str, port: int, fetcher: int = 0
     ) -> None:
-        self.broker = broker
+        self.context = context
         self.leader_id = leader_id
         self.fetcher = fetcher  # its id among the leader's fetchers; its inter-broker channel
         self.host, self.port = host, port
@@ -108,14 +124,14 @@ class ReplicaFetcher:
         self._wake.set()
 
     def _partition(self, tp: TP) -> Partition | None:
-        p = self.broker.replica_manager.get(*tp)
+        p = self.context.replica_manager.get(*tp)
         if p is None or p.offline or p.is_leader or p.leader != self.leader_id:
             self.parts.pop(tp, None)
             return None
         return p
 
     async def _run(self) -> None:
-        cfg = self.broker.config
+        cfg = self.context.config
         backoff = cfg.replica_fetch_backoff_ms / 1000
         while not self.stopped:
             if not self.parts:
@@ -127,14 +143,14 @@ class ReplicaFetcher:
                 await self._fetch_once()
             except (KafkaConnectionError, KafkaTimeoutError, OSError) as exc:
                 log.debug("fetch from broker %d failed: %r", self.leader_id, exc)
-                self.broker.inter_broker.drop(self.host, self.port, self.fetcher)
+                self.context.inter_broker.drop(self.host, self.port, self.fetcher)
                 await asyncio.sleep(backoff)
             except Exception:
                 # an unexpected error must not end the loop silently: its partitions would stay
                 # out of the ISR until the next LeaderAndIsr (chaos finding C1)
                 log.exception("fetch from broker %d failed unexpectedly", self.leader_id)
                 self.session.handle_error()  # the next request is a full one
-                self.broker.inter_broker.drop(self.host, self.port, self.fetcher)
+                self.context.inter_broker.drop(self.host, self.port, self.fetcher)
                 await asyncio.sleep(backoff)
 
     async def _truncate_pending(self) -> None:
@@ -165,8 +181,8 @@ class ReplicaFetcher:
         if not by_topic:
             return
         topics = [R.OffsetForLeaderTopic(topic=t, partitions=ps) for t, ps in by_topic.items()]
-        req = R(replica_id=self.broker.broker_id, topics=topics)
-        resp = await self.broker.inter_broker.request(
+        req = R(replica_id=self.context.broker_id, topics=topics)
+        resp = await self.context.inter_broker.request(
             self.host, self.port, req, OffsetForLeaderEpochResponse, OFFSET_FOR_EPOCH_VERSION
         )
         for res in resp.topics:
@@ -229,13 +245,11 @@ class ReplicaFetcher:
         forgotten: dict[str, list[int]] = {}
         for tp in sreq.forget:
             forgotten.setdefault(tp.topic, []).append(tp.partition)
-        cfg = self.broker.config
-        cluster = self.broker.cluster
+        cfg = self.context.config
         req = R(
             replica_id=-1,
             replica_state=R.ReplicaState(
-                replica_id=self.broker.broker_id,
-                replica_epoch=cluster.broker_epoch if cluster is not None else -1,
+                replica_id=self.context.broker_id, replica_epoch=self.context.broker_epoch()
             ),
             max_wait_ms=cfg.replica_fetch_wait_max_ms,
             min_bytes=1,
@@ -254,7 +268,7 @@ class ReplicaFetcher:
             rack_id="",
         )
         try:
-            resp = await self.broker.inter_broker.request(
+            resp = await self.context.inter_broker.request(
                 self.host, self.port, req, FetchResponse, FETCH_VERSION,
                 timeout=cfg.replica_fetch_wait_max_ms / 1000 + 30, channel=self.fetcher,
             )  # fmt: skip
@@ -280,13 +294,13 @@ class ReplicaFetcher:
     def _topic_ids(self, topics: set[str]) -> dict[str, uuid.UUID]:
         ids = {}
         for name in topics:
-            info = self.broker.metadata.topic(name)
+            info = self.context.metadata.topic(name)
             if info is not None:
                 ids[name] = info.topic_id
         return ids
 
     def _log_start(self, tp: TopicPartition) -> int:
-        p = self.broker.replica_manager.get(tp.topic, tp.partition)
+        p = self.context.replica_manager.get(tp.topic, tp.partition)
         return p.log.log_start_offset if p is not None else -1
 
     def _heal(self, p: Partition) -> None:
@@ -329,7 +343,7 @@ class ReplicaFetcher:
         hw = min(pd.high_watermark, lg.log_end_offset)
         if hw > lg.high_watermark:
             lg.high_watermark = hw
-            self.broker.replica_manager.notify(tp)
+            self.context.replica_manager.notify(tp)
         if pd.log_start_offset > lg.log_start_offset:
             with contextlib.suppress(KafkaError, ValueError):
                 lg.delete_records_before(min(pd.log_start_offset, lg.high_watermark))
@@ -356,9 +370,9 @@ class ReplicaFetcher:
 
 
 class ReplicaFetcherManager:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
-        self.num_fetchers = max(1, int(broker.config["num.replica.fetchers"]))
+    def __init__(self, context: FetcherContext) -> None:
+        self.context = context
+        self.num_fetchers = max(1, int(context.config["num.replica.fetchers"]))
         self.fetchers: dict[tuple[int, int], ReplicaFetcher] = {}  # (leader, fetcher id)
 
     def add(self, p: Partition, host: str, port: int) -> None:
@@ -371,7 +385,7 @@ class ReplicaFetcherManager:
         if f is None or (f.host, f.port) != (host, port):
             if f is not None:
                 f.stop()
-            f = self.fetchers[(leader, fid)] = ReplicaFetcher(self.broker, leader, host, port, fid)
+            f = self.fetchers[(leader, fid)] = ReplicaFetcher(self.context, leader, host, port, fid)
         return f
 
     def remove(self, tp: TP) -> None:

@@ -10,16 +10,16 @@ this broker hosts, and the two ends of the data path, as Kafka's ``ReplicaManage
   first (KIP-890, :attr:`ReplicaManager.txn_verifier`, Kafka's AddPartitionsToTxn
   ``verify_only``; on one node the local coordinator is asked directly, synchronously, so no
   marker can slip between the check and the append).
-- :meth:`ReplicaManager.fetch_messages`: the partitions of a Fetch request: leader-epoch
-  fencing, the byte budget (``partition_max_bytes`` each, ``max_bytes`` overall, the first
-  partition with data returns one whole batch unless the limit is hard: KIP-74), isolation
-  (read_committed reads below the last stable offset and gets the aborted transactions),
-  the preferred read replica (KIP-392), and for a follower (a proven replica id) its progress:
-  the follower's fetch offset is its log end offset, which may move the high watermark (and so
-  complete the produces waiting on it) and expand the ISR. The fetch long-polls in the fetch
-  purgatory until ``min_bytes`` arrived, a partition failed, or ``max_wait_ms`` passed; a
-  follower's fetch is also answered as soon as the high watermark moves beyond what that
-  follower was last told, so followers learn it within one round trip.
+- :meth:`ReplicaManager.fetch_messages`: the partitions of a Fetch request, each read by
+  :mod:`strom.broker.fetch_read` (leader-epoch fencing, the byte budget: ``partition_max_bytes``
+  each, ``max_bytes`` overall, the first partition with data returns one whole batch unless the
+  limit is hard: KIP-74; isolation: read_committed reads below the last stable offset and gets
+  the aborted transactions; the preferred read replica of KIP-392), and for a follower (a proven
+  replica id) its progress: the follower's fetch offset is its log end offset, which may move
+  the high watermark (and so complete the produces waiting on it) and expand the ISR. The
+  fetch long-polls in the fetch purgatory until ``min_bytes`` arrived, a partition failed, or
+  ``max_wait_ms`` passed; a follower's fetch is also answered as soon as the high watermark
+  moves beyond what that follower was last told, so followers learn it within one round trip.
 - Who wakes whom (:mod:`strom.broker.purgatory`): an append wakes only the fetches watching that
   partition; a high-watermark move completes the produces of that partition it covers and wakes
   the fetches watching it; a woken fetch re-reads only the partitions that changed.
@@ -44,16 +44,22 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from strom.broker.fetch_read import (
+    FetchParams,
+    FetchPartitionData,
+    FetchPartitionSpec,
+    FetchRead,
+    ReadReplicaSelector,
+    fetch_error,
+    read_partition,
+)
 from strom.broker.fetch_session import FetchSessionCache
 from strom.broker.partition import AppendResult, Partition, ProduceVerifier
 from strom.broker.purgatory import FetchPurgatory, ProducePurgatory
-from strom.broker.response_records import records_field
 from strom.errors import ErrorCode, KafkaError
-from strom.protocol.codec import Buffer
 from strom.storage.log_validator import RecordValidationError
 
 __all__ = [
@@ -71,68 +77,34 @@ TopicPartition = tuple[str, int]
 TxnVerifier = Callable[[str, int, int, TopicPartition], ErrorCode]
 """``(transactional id, producer id, epoch, partition)`` -> NONE if the partition is in the
 producer's ongoing transaction (the coordinator's verify-only AddPartitionsToTxn)."""
-EMPTY = b""
 
 
-class ReplicationControl(Protocol):
+class ReplicationControl(ReadReplicaSelector, Protocol):
     """What the data path asks of cluster mode (:class:`strom.broker.cluster_mode.ClusterMode`):
     none of it exists on a single node."""
 
     def maybe_expand_isr(self, p: Partition, replica: int) -> None: ...
 
-    def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int: ...
+
+class SingleNodeReplication:
+    """A single node: no follower to take into the ISR, no other replica to read from."""
+
+    def maybe_expand_isr(self, p: Partition, replica: int) -> None:
+        return None
+
+    def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:
+        return -1
 
 
-@dataclass(slots=True)
-class FetchParams:
-    """The request-level parameters of a fetch, already mapped from the protocol."""
-
-    replica_id: int = -1  # >= 0: a follower fetch (proven: ``replica_proven``)
-    max_wait_ms: int = 0
-    min_bytes: int = 1
-    max_bytes: int = 2**31 - 1  # min(request max_bytes, fetch.max.bytes)
-    isolation_level: int = 0  # 1: read_committed
-    hard_limit: bool = False  # Fetch v0-2: no whole first batch beyond the limits (KIP-74 is v3+)
-    rack_id: str = ""  # a consumer's rack (KIP-392), "" for none
-    replica_proven: bool = False  # the follower fetch proved it comes from that broker
-    follower_reads: bool = True  # a consumer may read from a follower (Fetch v11+)
-
-    @property
-    def is_follower(self) -> bool:
-        return self.replica_id >= 0
-
-
-@dataclass(slots=True)
-class FetchPartitionSpec:
-    """One partition of a fetch; ``error`` set: answered with it, not read (e.g. not
-    authorized, unknown topic id)."""
-
-    topic: str
-    partition: int
-    fetch_offset: int
-    partition_max_bytes: int
-    current_leader_epoch: int = -1
-    error: ErrorCode = ErrorCode.NONE
-
-
-@dataclass(slots=True)
-class FetchPartitionData:
-    error: ErrorCode = ErrorCode.NONE
-    high_watermark: int = -1
-    last_stable_offset: int = -1
-    log_start_offset: int = -1
-    records: Buffer = EMPTY
-    aborted_transactions: list[tuple[int, int]] | None = None  # (producer id, first offset)
-    preferred_read_replica: int = -1
-    size: int = 0  # bytes of records counted against the budget
+SINGLE_NODE = SingleNodeReplication()
 
 
 class ReplicaManager:
-    def __init__(self, broker_id: int, replication: ReplicationControl | None = None) -> None:
-        """``replication``: cluster mode's ISR expansion and read-replica selection (None on a
-        single node)."""
+    def __init__(self, broker_id: int, replication: ReplicationControl = SINGLE_NODE) -> None:
+        """``replication``: cluster mode's ISR expansion and read-replica selection (none on a
+        single node; the assembly sets cluster mode's once it is built)."""
         self.broker_id = broker_id
-        self.replication = replication
+        self.replication: ReplicationControl = replication
         self.partitions: dict[TopicPartition, Partition] = {}
         self.txn_verifier: TxnVerifier | None = None  # set by the transaction runtime
         self.delayed_produce = ProducePurgatory()
@@ -257,9 +229,9 @@ class ReplicaManager:
         p = self.partitions.get(tp)
         if p is None or not p.is_leader:
             return
-        if len(p.isr) < p.min_isr():
+        if len(p.isr) < p.tracking.min_isr():
             self.delayed_produce.fail(tp, ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND)
-        elif p.maybe_increment_high_watermark():
+        elif p.tracking.maybe_increment_high_watermark():
             self.high_watermark_moved(tp)
 
     def notify(self, tp: TopicPartition) -> None:
@@ -334,7 +306,7 @@ class ReplicaManager:
             )
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
-        if p.maybe_increment_high_watermark():
+        if p.tracking.maybe_increment_high_watermark():
             self.high_watermark_moved((topic, partition))
         self.notify((topic, partition))
         return AppendResult(ErrorCode.NONE, info.first_offset, -1, p.log.log_start_offset)
@@ -352,14 +324,14 @@ class ReplicaManager:
                 continue
             tp = (spec.topic, spec.partition)
             p = self.partitions.get(tp)
-            err = self._fetch_error(params, spec, p)
+            err = fetch_error(params, spec, p)
             if err != ErrorCode.NONE or p is None:
                 out[i].error = err
                 continue
             if params.is_follower and not watched.get(tp):
                 self._follower_fetched(p, params.replica_id, spec.fetch_offset)
             watched.setdefault(tp, []).append(i)
-        read = _FetchRead(self, params, partitions, out)
+        read = FetchRead(self.partitions, self.read_partition, params, partitions, out)
         read.read([i for idx in watched.values() for i in idx])
         if not read.satisfied() and watched and params.max_wait_ms > 0:
             loop = asyncio.get_running_loop()
@@ -379,144 +351,17 @@ class ReplicaManager:
             read.told_follower()
         return out
 
-    def _fetch_error(
-        self, params: FetchParams, spec: FetchPartitionSpec, p: Partition | None
-    ) -> ErrorCode:
-        if p is None:
-            return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-        if params.is_follower and not params.replica_proven:
-            return ErrorCode.STALE_BROKER_EPOCH  # changes no follower state
-        epoch = spec.current_leader_epoch
-        if epoch >= 0 and epoch != p.leader_epoch:
-            if epoch < p.leader_epoch:
-                return ErrorCode.FENCED_LEADER_EPOCH
-            return ErrorCode.UNKNOWN_LEADER_EPOCH
-        if not p.is_leader and (params.is_follower or not params.follower_reads):
-            # followers serve consumers only when asked directly (KIP-392, Fetch v11+)
-            return ErrorCode.NOT_LEADER_OR_FOLLOWER
-        return ErrorCode.NONE
-
     def _follower_fetched(self, p: Partition, replica: int, fetch_offset: int) -> None:
         """A follower fetched at ``fetch_offset`` (its log end offset): record its progress,
         move the high watermark (completing the produces it covers) and ask for an ISR
         expansion once it has caught up."""
-        if p.update_follower(replica, fetch_offset):
+        if p.tracking.update_follower(replica, fetch_offset):
             self.high_watermark_moved((p.topic, p.index))
-        if self.replication is not None:
-            self.replication.maybe_expand_isr(p, replica)
+        self.replication.maybe_expand_isr(p, replica)
 
     def read_partition(
         self, params: FetchParams, spec: FetchPartitionSpec, budget_left: int, first: bool
     ) -> FetchPartitionData:
-        """One partition of a fetch, read now: at most ``min(partition_max_bytes,
-        budget_left)`` bytes, one whole batch beyond it when ``first`` (and the limit is not
-        hard)."""
+        """One partition of a fetch, read now (:func:`strom.broker.fetch_read.read_partition`)."""
         p = self.partitions.get((spec.topic, spec.partition))
-        err = self._fetch_error(params, spec, p)
-        if err != ErrorCode.NONE or p is None:
-            return FetchPartitionData(err)
-        log = p.log
-        lso = log.last_stable_offset
-        d = FetchPartitionData(
-            high_watermark=log.high_watermark,
-            last_stable_offset=lso,
-            log_start_offset=log.log_start_offset,
-        )
-        follower = params.is_follower
-        if params.rack_id and not follower and self.replication is not None and p.is_leader:
-            preferred = self.replication.preferred_read_replica(
-                p, params.rack_id, spec.fetch_offset
-            )
-            if preferred >= 0:
-                d.preferred_read_replica = preferred
-                return d
-        committed = params.isolation_level == 1 and not follower
-        if params.isolation_level == 1:
-            d.aborted_transactions = []
-        min_one = first and not params.hard_limit
-        limit = min(spec.partition_max_bytes, budget_left)
-        if limit <= 0 and not min_one:
-            return d
-        upper = log.log_end_offset if follower else (lso if committed else d.high_watermark)
-        if spec.fetch_offset == upper >= d.log_start_offset and not p.offline:
-            return d  # caught up (the common case of a parked fetch): nothing to read
-        try:
-            info = p.read(
-                spec.fetch_offset,
-                max(limit, 0),
-                min_one,
-                follower=follower,
-                read_committed=committed,
-            )
-        except KafkaError as exc:
-            d.error = exc.code
-            return d
-        # the file ranges, not their bytes: the connection streams them
-        d.records = records_field(info.slices)
-        d.size = info.size
-        if committed and info.size:
-            d.aborted_transactions = [
-                (a.producer_id, a.first_offset)
-                for a in log.aborted_transactions(spec.fetch_offset, lso)
-            ]
-        return d
-
-
-class _FetchRead:
-    """The results of one fetch as it is read and re-read: the byte total and the test for
-    "answer now"."""
-
-    __slots__ = ("errored", "out", "params", "rm", "specs", "total")
-
-    def __init__(
-        self,
-        rm: ReplicaManager,
-        params: FetchParams,
-        specs: Sequence[FetchPartitionSpec],
-        out: list[FetchPartitionData],
-    ) -> None:
-        self.rm = rm
-        self.params = params
-        self.specs = specs
-        self.out = out
-        self.total = 0
-        self.errored = any(d.error != ErrorCode.NONE for d in out)
-
-    def read(self, indexes: Sequence[int]) -> None:
-        """(Re-)read the partitions at ``indexes``, in request order."""
-        for i in sorted(indexes):
-            self.total -= self.out[i].size
-            d = self.rm.read_partition(
-                self.params, self.specs[i], self.params.max_bytes - self.total, self.total == 0
-            )
-            self.out[i] = d
-            self.total += d.size
-            if d.error != ErrorCode.NONE:
-                self.errored = True
-
-    def satisfied(self) -> bool:
-        """Answer now: an error, ``min_bytes`` (any data when min_bytes <= 1), or, for a
-        follower, a high watermark it has not been told yet."""
-        params = self.params
-        if self.errored or self.total >= params.min_bytes:
-            return True
-        if self.total > 0 and params.min_bytes <= 1:
-            return True
-        return params.is_follower and self._high_watermark_news()
-
-    def _high_watermark_news(self) -> bool:
-        replica = self.params.replica_id
-        for spec, d in zip(self.specs, self.out, strict=True):
-            p = self.rm.partitions.get((spec.topic, spec.partition))
-            told = p.high_watermark_told(replica) if p is not None else None
-            if told is not None and d.high_watermark > told:
-                return True
-        return False
-
-    def told_follower(self) -> None:
-        """The response carries these high watermarks to the follower."""
-        replica = self.params.replica_id
-        for spec, d in zip(self.specs, self.out, strict=True):
-            p = self.rm.partitions.get((spec.topic, spec.partition))
-            if p is not None and d.error == ErrorCode.NONE:
-                p.tell_high_watermark(replica, d.high_watermark)
+        return read_partition(p, self.replication, params, spec, budget_left, first)

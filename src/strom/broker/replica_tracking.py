@@ -1,8 +1,12 @@
 """A partition leader's view of its followers: their log end offsets, the ISR, the high watermark.
 
-Owns: per-follower fetch state (log end offset, last fetch time, last caught-up time), the
-high-watermark rule, and the decisions to expand or shrink the ISR (carried out by the cluster
-layer with AlterPartition, :mod:`strom.broker.cluster_mode`).
+Owns (:class:`ReplicaTracking`, one per :class:`~strom.broker.partition.Partition`, its
+``tracking``): per-follower fetch state (log end offset, last fetch time, last caught-up time),
+the ISR change in flight (``pending_isr``), the high-watermark rule, and the decisions to expand
+or shrink the ISR (carried out by the cluster layer with AlterPartition,
+:mod:`strom.broker.cluster_mode`). It reads the partition's membership -- leader, leader epoch,
+replicas, ISR, as the controller last set them -- through :class:`Membership`, and moves the
+high watermark of the partition's log; it holds no other state of the partition.
 
 Invariants (Kafka's ``Partition``):
 - The high watermark is the smallest log end offset among the ISR members (the leader's own log
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 from strom.storage.log import Log
 
@@ -45,22 +50,41 @@ class FollowerState:
     high_watermark_sent: int = -1  # in the last fetch response this follower got
 
 
-class ReplicaTracking:
-    """Mixin of :class:`strom.broker.partition.Partition`, which sets these fields."""
+class Membership(Protocol):
+    """A partition's replicas and leadership as the controller last set them (the partition)."""
 
-    broker_id: int
-    log: Log
-    leader: int
-    leader_epoch: int
-    isr: list[int]
-    replicas: list[int]
-    partition_epoch: int
-    followers: dict[int, FollowerState]
-    pending_isr: list[int] | None
+    @property
+    def is_leader(self) -> bool: ...
+
+    @property
+    def leader_epoch(self) -> int: ...
+
+    @property
+    def isr(self) -> list[int]: ...
+
+    @property
+    def replicas(self) -> list[int]: ...
+
+
+class ReplicaTracking:
+    def __init__(self, broker_id: int, log: Log, membership: Membership) -> None:
+        self.broker_id = broker_id
+        self.log = log
+        self.membership = membership
+        self.followers: dict[int, FollowerState] = {}
+        self.pending_isr: list[int] | None = None  # an AlterPartition in flight
 
     @property
     def is_leader(self) -> bool:
-        return self.leader == self.broker_id
+        return self.membership.is_leader
+
+    @property
+    def isr(self) -> list[int]:
+        return self.membership.isr
+
+    @property
+    def replicas(self) -> list[int]:
+        return self.membership.replicas
 
     def reset_followers(self) -> None:
         """On becoming leader: unknown follower offsets; ISR members count as caught up now."""
@@ -155,6 +179,6 @@ class ReplicaTracking:
 
     def _epoch_start(self) -> int:
         for epoch, start in reversed(self.log.leader_epoch_cache.entries):
-            if epoch <= self.leader_epoch:
+            if epoch <= self.membership.leader_epoch:
                 return start
         return 0

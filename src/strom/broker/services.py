@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from strom.broker.client_metrics.manager import ClientMetricsManager
-    from strom.broker.cluster_mode import ClusterMode
     from strom.broker.cluster_view import ClusterView
     from strom.broker.config import BrokerConfig
+    from strom.broker.controller_role import ControllerRole
     from strom.broker.dynamic_config import DynamicBrokerConfig
     from strom.broker.group_configs import GroupConfigStore
     from strom.broker.group_runtime import GroupRuntime
@@ -65,9 +65,8 @@ class BrokerServices:
     listener_security: Mapping[str, ListenerSecurity]  # per listener name (upper case)
     # the inter-broker listener(s): where broker-only APIs are served without an authorizer
     peer_listeners: Mapping[str, ListenerSecurity]
-    # ZooKeeper membership and the controller; None on a single node (controller requests are
-    # answered without one)
-    cluster_mode: ClusterMode | None
+    # the controller's requests and the controller-only ones (ZooKeeper cluster or single node)
+    controller: ControllerRole
     # client telemetry (KIP-714): subscriptions, client instances, pushed metrics
     client_metrics: ClientMetricsManager
     features: FeatureStore  # finalized features (KIP-584): /feature or a file

@@ -26,6 +26,8 @@ from strom.storage.config import LogConfig
 from strom.storage.names import validate_topic_name
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from strom.broker.cluster_view import ClusterView
     from strom.broker.config import BrokerConfig
     from strom.broker.replica_manager import ReplicaManager
@@ -82,6 +84,11 @@ def assign_replicas(
         raise TopicError(exc.message, exc.code) from None
 
 
+def topic_log_config(config: BrokerConfig, overrides: Mapping[str, str]) -> LogConfig:
+    """A topic's log config: its overrides over the broker's current topic defaults."""
+    return LogConfig.from_properties({**config.topic_defaults(), **overrides})
+
+
 class TopicManager:
     """Topic administration: writes the metadata store, then the logs and local replicas."""
 
@@ -102,7 +109,7 @@ class TopicManager:
         self.replica_manager = replica_manager
 
     def log_config(self, overrides: dict[str, str]) -> LogConfig:
-        return LogConfig.from_properties({**self.config.topic_defaults(), **overrides})
+        return topic_log_config(self.config, overrides)
 
     def refresh_log_configs(self) -> None:
         """Give every topic's logs its current config (after a change of the broker defaults)."""

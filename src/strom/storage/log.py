@@ -25,7 +25,8 @@ On-disk format: the partition directory holds the segment files (:mod:`.segment`
 
 The recovery point, log start offset and high watermark are persisted by
 :class:`~strom.storage.log_manager.LogManager` in the log directory's checkpoint files. Loading and
-crash recovery: :mod:`.log_loader`; retention rules: :mod:`.retention`; ListOffsets:
+crash recovery: :mod:`.log_loader`; the checks, offsets and summary of an append's batches:
+:mod:`.log_append`; retention rules: :mod:`.retention`; ListOffsets:
 :mod:`.list_offsets`; corrupt and missing ranges, and the check every read passes before it is
 returned: :mod:`.corruption`; idempotent-producer state: :mod:`.producer_state` (checked
 before a leader append writes anything, snapshotted at each roll and at clean shutdown, rebuilt on
@@ -49,30 +50,27 @@ can only make the flush not advance it). Do not :meth:`close` while a flush is r
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from pathlib import Path
 
-from strom.errors import CorruptRecordError, MessageTooLargeError
-from strom.protocol.records import (
-    BatchHeader,
-    iter_batches,
-    stamp_base_offset,
-    stamp_partition_leader_epoch,
-    verify_crc,
-)
 from strom.storage import list_offsets, retention
 from strom.storage.config import LogConfig
 from strom.storage.corruption import CorruptRanges
 from strom.storage.errors import (
     KafkaStorageError,
     OffsetOutOfRangeError,
-    RecordBatchTooLargeError,
     UnexpectedAppendOffsetError,
 )
 from strom.storage.file_records import FetchDataInfo
 from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.local_log import LocalLog
+from strom.storage.log_append import (
+    Batches,
+    append_info,
+    assign_offsets,
+    check_batches,
+    max_timestamp,
+)
 from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
 from strom.storage.log_loader import load_log, rebuild_leader_epochs
 from strom.storage.log_results import AppendInfo, TimestampAndOffset
@@ -87,8 +85,6 @@ from strom.storage.txn_index import AbortedTxn
 logger = logging.getLogger("strom.storage")
 
 __all__ = ["AppendInfo", "Log", "TimestampAndOffset"]
-
-_TIMESTAMP_TYPE_BIT = 0x08
 
 
 class Log:
@@ -272,26 +268,13 @@ class Log:
         )
 
     # -- appends -------------------------------------------------------------------------------
-    def _batches(self, buf: bytes | bytearray, *, leader: bool) -> list[tuple[int, BatchHeader]]:
+    def _batches(self, buf: bytes | bytearray, *, leader: bool) -> Batches:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
         self.log_dir_failure.check_online(self.directory.parent, f"append to {self}")
-        if len(buf) > self.config.segment_bytes:
-            raise RecordBatchTooLargeError(
-                f"Message batch size is {len(buf)} bytes in append to partition "
-                f"{self.topic}-{self.partition} which exceeds the maximum configured segment "
-                f"size of {self.config.segment_bytes}."
-            )
-        headers = list(iter_batches(buf, strict=True))
-        limit = self.config.max_message_bytes
-        for pos, hdr in headers:
-            if leader and hdr.size_in_bytes > limit:
-                raise MessageTooLargeError(
-                    f"record batch of {hdr.size_in_bytes} bytes exceeds max.message.bytes {limit}"
-                )
-            if not leader and not verify_crc(buf, pos, hdr):
-                raise CorruptRecordError(f"record batch at position {pos} failed its CRC check")
-        return headers
+        return check_batches(
+            buf, self.config, leader=leader, partition=f"{self.topic}-{self.partition}"
+        )
 
     @on_io_error("appending to")
     def append_as_leader(
@@ -323,18 +306,9 @@ class Log:
         return self._stamp_and_append(records, self._batches(records, leader=True), leader_epoch)
 
     def _stamp_and_append(
-        self, records: bytearray, headers: list[tuple[int, BatchHeader]], leader_epoch: int
+        self, records: bytearray, headers: Batches, leader_epoch: int
     ) -> AppendInfo:
-        stamped: list[tuple[int, BatchHeader]] = []
-        next_offset = self.local.log_end_offset
-        for pos, hdr in headers:
-            stamp_base_offset(records, pos, next_offset)
-            stamp_partition_leader_epoch(records, pos, leader_epoch)
-            hdr = dataclasses.replace(
-                hdr, base_offset=next_offset, partition_leader_epoch=leader_epoch
-            )
-            stamped.append((pos, hdr))
-            next_offset = hdr.next_offset
+        stamped = assign_offsets(records, headers, self.local.log_end_offset, leader_epoch)
         return self._append(records, stamped)
 
     @on_io_error("appending to")
@@ -356,32 +330,16 @@ class Log:
         self.txns.add_aborted(aborted)
         return info
 
-    def _append(self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]]) -> AppendInfo:
+    def _append(self, buf: bytes | bytearray, headers: Batches) -> AppendInfo:
         if not headers:
             return AppendInfo(-1, -1, -1, -1, -1, self._lso, 0, 0, 0)
-        first, last = headers[0][1], headers[-1][1]
-        max_ts, offset_of_max = -1, first.base_offset
-        for _, hdr in headers:
-            if hdr.max_timestamp > max_ts:
-                max_ts, offset_of_max = hdr.max_timestamp, hdr.last_offset
-        rolled = self.local.append(buf, headers, max_ts)
+        max_ts = max_timestamp(headers)
+        rolled = self.local.append(buf, headers, max_ts[0])
         for _, hdr in headers:
             epoch = hdr.partition_leader_epoch
             if epoch >= 0 and epoch != self.leader_epoch_cache.latest_epoch:
                 self.leader_epoch_cache.assign(epoch, hdr.base_offset)
-        append_time = first.max_timestamp if first.attributes & _TIMESTAMP_TYPE_BIT else -1
-        return AppendInfo(
-            first_offset=first.base_offset,
-            last_offset=last.last_offset,
-            max_timestamp=max_ts,
-            offset_of_max_timestamp=offset_of_max,
-            log_append_time=append_time,
-            log_start_offset=self._lso,
-            records_count=sum(h.records_count for _, h in headers),
-            batch_count=len(headers),
-            valid_bytes=len(buf),
-            rolled=rolled,
-        )
+        return append_info(buf, headers, self._lso, rolled, max_ts)
 
     def roll(self, new_base_offset: int | None = None) -> LogSegment:
         """Start a new active segment at ``new_base_offset`` (default: the log end offset)."""

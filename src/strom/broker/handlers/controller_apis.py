@@ -11,21 +11,20 @@ ElectLeaders, AlterPartitionReassignments and ListPartitionReassignments are ans
 active controller; any other broker answers NOT_CONTROLLER (clients find the controller in
 Metadata / DescribeCluster). A single-node broker (no ZooKeeper) is its own controller: it
 answers LeaderAndIsr-family requests with an error and the admin requests as a one-replica
-cluster would (every election is "not needed", no reassignment can start).
+cluster would (every election is "not needed", no reassignment can start). What differs between
+the two is ``ctx.services.controller`` (:mod:`strom.broker.controller_role`), never a mode test
+here.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import TypeVar
 
 from strom.broker.context import RequestContext
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.cluster import controller_admin as admin
-from strom.cluster.controller import Controller, NotControllerError
-from strom.errors import ErrorCode
+from strom.cluster.controller import Controller
+from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.alter_partition import AlterPartitionRequest, AlterPartitionResponse
 from strom.protocol.messages.alter_partition_reassignments import (
     AlterPartitionReassignmentsRequest,
@@ -45,42 +44,15 @@ from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplica
 from strom.protocol.messages.update_metadata import UpdateMetadataRequest, UpdateMetadataResponse
 
 E = ErrorCode
-T = TypeVar("T")
 DENIED = E.CLUSTER_AUTHORIZATION_FAILED
 TP = tuple[str, int]
-
-
-def _addressed_to_me(ctx: RequestContext, broker_epoch: int) -> bool:
-    """A controller request names this broker's current epoch (a client cannot)."""
-    cluster = ctx.services.cluster_mode
-    return cluster is not None and broker_epoch >= 0 and broker_epoch == cluster.broker_epoch
-
-
-def _controller(ctx: RequestContext) -> Controller | None:
-    cluster = ctx.services.cluster_mode
-    return cluster.controller if cluster is not None else None
-
-
-async def _on_controller(ctx: RequestContext, fn: Callable[[Controller], T]) -> T | None:
-    c = _controller(ctx)
-    if c is None or not c.active:
-        return None
-    try:
-        return await c.call(lambda: fn(c))
-    except NotControllerError:
-        return None
 
 
 @handles(4, min_version=5, max_version=7)
 async def leader_and_isr(ctx: RequestContext, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return LeaderAndIsrResponse(error_code=DENIED, topics=[])
-    cluster = ctx.services.cluster_mode
-    if cluster is None:
-        return LeaderAndIsrResponse(error_code=E.STALE_CONTROLLER_EPOCH, topics=[])
-    if not _addressed_to_me(ctx, req.broker_epoch):
-        return LeaderAndIsrResponse(error_code=E.STALE_BROKER_EPOCH, topics=[])
-    return await cluster.on_leader_and_isr(req)
+    return await ctx.services.controller.leader_and_isr(req)
 
 
 @handles(6, min_version=5, max_version=8)
@@ -89,24 +61,14 @@ async def update_metadata(
 ) -> UpdateMetadataResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return UpdateMetadataResponse(error_code=DENIED)
-    cluster = ctx.services.cluster_mode
-    if cluster is None:
-        return UpdateMetadataResponse(error_code=E.STALE_CONTROLLER_EPOCH)
-    if not _addressed_to_me(ctx, req.broker_epoch):
-        return UpdateMetadataResponse(error_code=E.STALE_BROKER_EPOCH)
-    return UpdateMetadataResponse(error_code=cluster.on_update_metadata(req))
+    return ctx.services.controller.update_metadata(req)
 
 
 @handles(5, min_version=3, max_version=4)
 async def stop_replica(ctx: RequestContext, req: StopReplicaRequest) -> StopReplicaResponse:
     if not checks.cluster(ctx, AclOperation.CLUSTER_ACTION):
         return StopReplicaResponse(error_code=DENIED, partition_errors=[])
-    cluster = ctx.services.cluster_mode
-    if cluster is None:
-        return StopReplicaResponse(error_code=E.STALE_CONTROLLER_EPOCH, partition_errors=[])
-    if not _addressed_to_me(ctx, req.broker_epoch):
-        return StopReplicaResponse(error_code=E.STALE_BROKER_EPOCH, partition_errors=[])
-    return cluster.on_stop_replica(req)
+    return ctx.services.controller.stop_replica(req)
 
 
 @handles(7, min_version=1)
@@ -126,9 +88,9 @@ async def controlled_shutdown(
         except KeyError:
             return None
 
-    done = await _on_controller(ctx, run)
-    c = _controller(ctx)
-    if c is None or not c.active:
+    role = ctx.services.controller
+    done = await role.on_controller(run)
+    if not role.is_active_controller:
         return R(error_code=E.NOT_CONTROLLER, remaining_partitions=[])
     if done is None:
         return R(error_code=E.BROKER_NOT_AVAILABLE, remaining_partitions=[])
@@ -153,7 +115,9 @@ async def alter_partition(
         for t in req.topics
         for pd in t.partitions
     ]
-    results = await _on_controller(ctx, lambda c: c.alter_partition(req.broker_id, items))
+    results = await ctx.services.controller.on_controller(
+        lambda c: c.alter_partition(req.broker_id, items)
+    )
     if results is None:
         return R(error_code=E.NOT_CONTROLLER, topics=[])
     by_topic: dict[str, list[AlterPartitionResponse.PartitionData]] = {}
@@ -179,13 +143,9 @@ async def elect_leaders(ctx: RequestContext, req: ElectLeadersRequest) -> ElectL
     tps = None
     if req.topic_partitions is not None:
         tps = [(t.topic, p) for t in req.topic_partitions for p in t.partitions]
-    if ctx.services.cluster_mode is None:
-        results = _single_node_elections(ctx, tps)
-    else:
-        res = await _on_controller(ctx, lambda c: c.admin.elect_leaders(kind, tps))
-        if res is None:
-            return R(error_code=E.NOT_CONTROLLER, replica_election_results=[])
-        results = res
+    results = await ctx.services.controller.elect_leaders(kind, tps)
+    if results is None:
+        return R(error_code=E.NOT_CONTROLLER, replica_election_results=[])
     by_topic: dict[str, list[ElectLeadersResponse.PartitionResult]] = {}
     for (topic, index), (err, msg) in sorted(results.items()):
         by_topic.setdefault(topic, []).append(
@@ -197,20 +157,6 @@ async def elect_leaders(ctx: RequestContext, req: ElectLeadersRequest) -> ElectL
             R.ReplicaElectionResult(topic=t, partition_result=ps) for t, ps in by_topic.items()
         ],
     )
-
-
-def _single_node_elections(
-    ctx: RequestContext, tps: list[TP] | None
-) -> dict[TP, tuple[ErrorCode, str | None]]:
-    rm = ctx.services.replica_manager
-    wanted = list(rm.partitions) if tps is None else tps
-    out: dict[TP, tuple[ErrorCode, str | None]] = {}
-    for tp in wanted:
-        if rm.get(*tp) is None:
-            out[tp] = (E.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist.")
-        else:
-            out[tp] = (E.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition.")
-    return out
 
 
 @handles(45)
@@ -225,10 +171,10 @@ async def alter_partition_reassignments(
         for t in req.topics
         for p in t.partitions
     }
-    if ctx.services.cluster_mode is None:
-        return R(error_code=E.NOT_CONTROLLER, error_message="Reassignment needs a cluster "
-                 "(this broker runs without ZooKeeper)", responses=[])  # fmt: skip
-    res = await _on_controller(ctx, lambda c: c.admin.alter_reassignments(wanted))
+    try:
+        res = await ctx.services.controller.alter_reassignments(wanted)
+    except KafkaError as exc:  # refused as a whole (a single node: no reassignment)
+        return R(error_code=exc.code, error_message=exc.message, responses=[])
     if res is None:
         return R(error_code=E.NOT_CONTROLLER, error_message=None, responses=[])
     by_topic: dict[str, list[AlterPartitionReassignmentsResponse.ReassignablePartitionResponse]]
@@ -253,9 +199,7 @@ async def list_partition_reassignments(
     tps = None
     if req.topics is not None:
         tps = [(t.name, p) for t in req.topics for p in t.partition_indexes]
-    if ctx.services.cluster_mode is None:
-        return R(error_code=0, error_message=None, topics=[])
-    res = await _on_controller(ctx, lambda c: c.admin.list_reassignments(tps))
+    res = await ctx.services.controller.list_reassignments(tps)
     if res is None:
         return R(error_code=E.NOT_CONTROLLER, error_message=None, topics=[])
     by_topic: dict[str, list[ListPartitionReassignmentsResponse.OngoingPartitionReassignment]]

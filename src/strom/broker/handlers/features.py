@@ -63,7 +63,7 @@ async def update_features(
     s = ctx.services
     if not checks.cluster(ctx, AclOperation.ALTER):
         return _top(ErrorCode.CLUSTER_AUTHORIZATION_FAILED)
-    if s.cluster_mode is not None and s.cluster.controller_id != s.broker_id:
+    if s.cluster.controller_id != s.broker_id:  # a single node is its own controller
         return _top(ErrorCode.NOT_CONTROLLER)
     updates = [
         FeatureUpdate(

@@ -1,0 +1,109 @@
+"""What an append to a log is made of: the batches of one append, checked, stamped and summed up.
+
+Owns the pure part of an append (Kafka's ``analyzeAndValidateRecords`` and the offset
+assignment of its ``LogValidator``), with no log state: :func:`check_batches` (the whole
+batches of a buffer; the segment size bound; ``max.message.bytes`` for a leader's append; the
+CRC of what a follower copies), :func:`assign_offsets` (a leader stamps base offsets from the
+log end offset and its leader epoch, in place: both lie outside the CRC) and
+:func:`append_info` (the :class:`~strom.storage.log_results.AppendInfo` of appended batches).
+:class:`~strom.storage.log.Log` decides when they run and writes the bytes.
+
+Invariants: nothing here writes to a file or changes a log; a buffer that fails a check is
+refused whole (no batch of it is appended).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from strom.errors import CorruptRecordError, MessageTooLargeError
+from strom.protocol.records import (
+    BatchHeader,
+    iter_batches,
+    stamp_base_offset,
+    stamp_partition_leader_epoch,
+    verify_crc,
+)
+from strom.storage.config import LogConfig
+from strom.storage.errors import RecordBatchTooLargeError
+from strom.storage.log_results import AppendInfo
+
+__all__ = ["Batches", "append_info", "assign_offsets", "check_batches", "max_timestamp"]
+
+Batches = list[tuple[int, BatchHeader]]
+"""The batches of a buffer: (position in the buffer, header)."""
+
+_TIMESTAMP_TYPE_BIT = 0x08
+
+
+def check_batches(
+    buf: bytes | bytearray, config: LogConfig, *, leader: bool, partition: str
+) -> Batches:
+    """The whole batches of ``buf``, or the error refusing all of them: larger than
+    ``segment.bytes`` (RECORD_BATCH_TOO_LARGE), a leader's batch over ``max.message.bytes``
+    (MESSAGE_TOO_LARGE), a follower's batch failing its CRC (CORRUPT_MESSAGE)."""
+    if len(buf) > config.segment_bytes:
+        raise RecordBatchTooLargeError(
+            f"Message batch size is {len(buf)} bytes in append to partition {partition} which "
+            f"exceeds the maximum configured segment size of {config.segment_bytes}."
+        )
+    headers = list(iter_batches(buf, strict=True))
+    limit = config.max_message_bytes
+    for pos, hdr in headers:
+        if leader and hdr.size_in_bytes > limit:
+            raise MessageTooLargeError(
+                f"record batch of {hdr.size_in_bytes} bytes exceeds max.message.bytes {limit}"
+            )
+        if not leader and not verify_crc(buf, pos, hdr):
+            raise CorruptRecordError(f"record batch at position {pos} failed its CRC check")
+    return headers
+
+
+def assign_offsets(
+    records: bytearray, headers: Batches, next_offset: int, leader_epoch: int
+) -> Batches:
+    """Stamp each batch of ``records`` in place with its base offset (from ``next_offset``
+    on) and ``leader_epoch``; the headers as stamped."""
+    stamped: Batches = []
+    for pos, hdr in headers:
+        stamp_base_offset(records, pos, next_offset)
+        stamp_partition_leader_epoch(records, pos, leader_epoch)
+        hdr = dataclasses.replace(hdr, base_offset=next_offset, partition_leader_epoch=leader_epoch)
+        stamped.append((pos, hdr))
+        next_offset = hdr.next_offset
+    return stamped
+
+
+def max_timestamp(headers: Batches) -> tuple[int, int]:
+    """``(max timestamp, offset of it)`` over the batches (-1 and the first offset if none)."""
+    max_ts, offset_of_max = -1, headers[0][1].base_offset
+    for _, hdr in headers:
+        if hdr.max_timestamp > max_ts:
+            max_ts, offset_of_max = hdr.max_timestamp, hdr.last_offset
+    return max_ts, offset_of_max
+
+
+def append_info(
+    buf: bytes | bytearray,
+    headers: Batches,
+    log_start_offset: int,
+    rolled: bool,
+    max_ts: tuple[int, int],
+) -> AppendInfo:
+    """What an append of ``headers`` (non-empty, as written) reports; ``max_ts``: their
+    :func:`max_timestamp`."""
+    first, last = headers[0][1], headers[-1][1]
+    max_ts_value, offset_of_max = max_ts
+    append_time = first.max_timestamp if first.attributes & _TIMESTAMP_TYPE_BIT else -1
+    return AppendInfo(
+        first_offset=first.base_offset,
+        last_offset=last.last_offset,
+        max_timestamp=max_ts_value,
+        offset_of_max_timestamp=offset_of_max,
+        log_append_time=append_time,
+        log_start_offset=log_start_offset,
+        records_count=sum(h.records_count for _, h in headers),
+        batch_count=len(headers),
+        valid_bytes=len(buf),
+        rolled=rolled,
+    )

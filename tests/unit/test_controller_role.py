@@ -1,0 +1,117 @@
+"""This broker's side of the controller APIs (strom.broker.controller_role): a single node answers
+as its own controller of a one-replica cluster; a cluster member applies the controller's
+requests only when they name its current broker epoch (KIP-380), before any state changes."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from strom.broker.controller_role import SingleNodeControllerRole, ZkControllerRole
+from strom.broker.partition import Partition
+from strom.broker.replica_manager import ReplicaManager
+from strom.errors import ErrorCode, KafkaError
+from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
+from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplicaResponse
+from strom.protocol.messages.update_metadata import UpdateMetadataRequest
+from strom.storage.log import Log
+
+pytestmark = pytest.mark.unit
+E = ErrorCode
+
+
+def test_a_single_node_is_a_one_replica_cluster(tmp_path: Path) -> None:
+    rm = ReplicaManager(1)
+    lg = Log.open(tmp_path / "t-0")
+    rm.add(Partition("t", 0, uuid.uuid4(), lg, 1, [1]))
+    role = SingleNodeControllerRole(rm)
+
+    async def body() -> None:
+        lai = await role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=5))
+        assert lai.error_code == E.STALE_CONTROLLER_EPOCH
+        assert role.update_metadata(UpdateMetadataRequest()).error_code == E.STALE_CONTROLLER_EPOCH
+        assert role.stop_replica(StopReplicaRequest()).error_code == E.STALE_CONTROLLER_EPOCH
+        assert not role.is_active_controller
+        assert await role.on_controller(lambda c: 1) is None
+        assert await role.elect_leaders(0, [("t", 0), ("t", 9)]) == {
+            ("t", 0): (E.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition."),
+            ("t", 9): (E.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist."),
+        }
+        assert list(await role.elect_leaders(0, None) or {}) == [("t", 0)]
+        with pytest.raises(KafkaError) as exc:
+            await role.alter_reassignments({("t", 0): [1]})
+        assert exc.value.code == E.NOT_CONTROLLER and "needs a cluster" in exc.value.message
+        assert await role.list_reassignments(None) == {}
+
+    try:
+        asyncio.run(body())
+    finally:
+        lg.close()
+
+
+class _Applier:
+    """Cluster mode's side: records what it was asked to apply."""
+
+    def __init__(self, broker_epoch: int) -> None:
+        self.broker_epoch = broker_epoch
+        self.applied: list[str] = []
+        self.applier = self  # LeaderAndIsr and StopReplica are applied by its applier
+
+    async def on_leader_and_isr(self, req: LeaderAndIsrRequest) -> LeaderAndIsrResponse:
+        self.applied.append("LeaderAndIsr")
+        return LeaderAndIsrResponse(error_code=0, topics=[])
+
+    def on_update_metadata(self, req: UpdateMetadataRequest) -> ErrorCode:
+        self.applied.append("UpdateMetadata")
+        return E.NONE
+
+    def on_stop_replica(self, req: StopReplicaRequest) -> StopReplicaResponse:
+        self.applied.append("StopReplica")
+        return StopReplicaResponse(error_code=0, partition_errors=[])
+
+
+def test_a_cluster_member_applies_only_requests_naming_its_current_epoch() -> None:
+    cluster = _Applier(broker_epoch=42)
+    role = ZkControllerRole(cluster)  # type: ignore[arg-type]
+
+    async def body() -> list[int]:
+        codes: list[int] = []
+        for epoch in (41, -1, 43):  # an older registration, a client's, a made-up one
+            lai = await role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=epoch))
+            codes.append(lai.error_code)
+            codes.append(role.update_metadata(UpdateMetadataRequest(broker_epoch=epoch)).error_code)
+            codes.append(role.stop_replica(StopReplicaRequest(broker_epoch=epoch)).error_code)
+        assert cluster.applied == []  # nothing was applied
+        codes.append((await role.leader_and_isr(LeaderAndIsrRequest(broker_epoch=42))).error_code)
+        codes.append(role.update_metadata(UpdateMetadataRequest(broker_epoch=42)).error_code)
+        codes.append(role.stop_replica(StopReplicaRequest(broker_epoch=42)).error_code)
+        return codes
+
+    codes = asyncio.run(body())
+    assert codes[:9] == [E.STALE_BROKER_EPOCH] * 9
+    assert codes[9:] == [E.NONE] * 3
+    assert cluster.applied == ["LeaderAndIsr", "UpdateMetadata", "StopReplica"]
+
+
+def test_controller_only_calls_need_the_active_controller() -> None:
+    class _Controller:
+        active = False
+
+        async def call(self, fn: Any) -> Any:
+            return fn()
+
+    cluster: Any = _Applier(broker_epoch=1)
+    cluster.controller = _Controller()
+    role = ZkControllerRole(cluster)
+
+    async def body() -> tuple[object, object]:
+        before = await role.on_controller(lambda c: "ran")
+        cluster.controller.active = True
+        return before, await role.on_controller(lambda c: "ran")
+
+    assert asyncio.run(body()) == (None, "ran")
+    assert role.is_active_controller
