@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from legacy_sets import complete_messages
 
 from strom.broker.response_records import FileRecords, LazyDownConversionRecords, ShortReadError
-from strom.errors import UnsupportedCompressionError
+from strom.errors import CorruptRecordError, UnsupportedCompressionError
 from strom.protocol.records import CompressionType, RecordBatchBuilder
 from strom.protocol.records.control import build_control_batch
 from strom.protocol.records.legacy import LegacyRecord, down_convert, parse_message_set
@@ -49,6 +49,7 @@ def _sent(records: object, chunk: int = 1000) -> bytes:
     assert isinstance(records, LazyDownConversionRecords)
     out = b"".join(records.chunks(chunk))
     assert len(out) == len(records)  # exactly what the frame promised
+    assert b"".join(records.chunks(chunk + 1)) == out  # and the same bytes every time
     return out
 
 
@@ -144,6 +145,20 @@ def test_control_batches_are_skipped_and_zstd_ends_the_set(tmp_path: Path) -> No
     with pytest.raises(UnsupportedCompressionError):  # the next fetch starts at it: refused
         LazyDownConversionRecords.build(
             FileRecords((FileSlice(f, start, len(data) - start),)), 1, 2, CAP
+        )
+    f.close()
+
+
+def test_a_corrupt_batch_ends_the_set_and_is_refused_when_first(tmp_path: Path) -> None:
+    one, two = _batch(0, [b"a" * 3000]), bytearray(_batch(1, [b"b" * 3000]))
+    two[-100] ^= 0x10  # a flipped bit in the second batch's value: its CRC fails
+    data = one + bytes(two) + _batch(2, [b"c" * 3000])
+    f = _file(tmp_path, data)
+    lazy = LazyDownConversionRecords.build(FileRecords((FileSlice(f, 0, len(data)),)), 1, 0, CAP)
+    assert [r.value for r in _records(_sent(lazy))] == [b"a" * 3000]  # nothing corrupt served
+    with pytest.raises(CorruptRecordError):
+        LazyDownConversionRecords.build(
+            FileRecords((FileSlice(f, len(one), len(data) - len(one)),)), 1, 1, CAP
         )
     f.close()
 

@@ -31,6 +31,7 @@ error then.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from typing import cast
@@ -154,14 +155,9 @@ class LazyDownConversionRecords(FileRecords):
 
     def chunks(self, chunk: int = DEFAULT_CHUNK) -> Iterator[bytes]:
         """The converted bytes, exactly ``len(self)`` of them, a batch converted at a time."""
-        left = self._length
-        first, self._first = self._first, b""  # held only until sent
-        yield from _pieces(first, chunk)
-        left -= len(first)
-        batches = _batches(self.slices)
-        for _ in range(self._rest):
-            next(batches)
-        for s, pos, size in batches:
+        left = self._length - len(self._first)
+        yield from _pieces(self._first, chunk)
+        for s, pos, size in itertools.islice(_batches(self.slices), self._rest, None):
             if left <= 0:
                 return
             view = memoryview(_pread(s, size, pos))
@@ -170,7 +166,9 @@ class LazyDownConversionRecords(FileRecords):
                     view, 0, self._magic, self._fetch_offset, self._max_size
                 )
             except KafkaError:
-                break  # zstd: ends the set here; the next fetch starts at it and is refused
+                # zstd, or a batch that fails its CRC: ends the set here (nothing corrupt is
+                # served); the next fetch starts at that batch and is refused with its error
+                break
             out = out[:left]
             left -= len(out)
             yield from _pieces(out, chunk)
