@@ -263,3 +263,28 @@ def test_group_apis_answer_each_partition_and_group_once(broker: BrokerProcess) 
         assert got == [("cc2-grp", 0), ("", 0), ("cc2-none", GROUP_ID_NOT_FOUND)]
         r = c.request(DescribeGroupsRequest(groups=["cc2-grp", ""]), 5)
         assert [x.group_state for x in r.groups] == ["Dead", "Dead"]  # type: ignore[attr-defined]
+
+
+def test_offset_for_leader_epoch_answers_a_partition_before_its_first_append(
+    broker: BrokerProcess,
+) -> None:
+    """Kafka's leader caches its epoch at the log end offset when it becomes leader
+    (``Partition.makeLeader``): epoch 0 of a topic just created ends at 0, not (-1, -1);
+    a partition named twice is answered twice."""
+    from strom.protocol.messages.offset_for_leader_epoch import OffsetForLeaderEpochRequest
+
+    OE = OffsetForLeaderEpochRequest
+    with WireClient(broker.bootstrap) as c:
+        _create(c, "cc2-ole")
+
+        def ask(epoch: int) -> OE.OffsetForLeaderPartition:
+            return OE.OffsetForLeaderPartition(partition=0, current_leader_epoch=0,
+                                               leader_epoch=epoch)  # fmt: skip
+
+        r = c.request(
+            OE(replica_id=-1, topics=[
+                OE.OffsetForLeaderTopic(topic="cc2-ole", partitions=[ask(0), ask(0), ask(1)])]),
+            4,
+        )  # fmt: skip
+        got = [(p.error_code, p.leader_epoch, p.end_offset) for p in r.topics[0].partitions]  # type: ignore[attr-defined]
+        assert got == [(0, 0, 0), (0, 0, 0), (0, -1, -1)]
