@@ -154,3 +154,54 @@ def test_a_64_mib_fetch_v2_is_answered_whole_with_bounded_memory(tmp_path: Path)
         assert growth < 24 * MiB, growth
     finally:
         b.kill()
+
+
+def test_fetch_v3_byte_limits_are_the_log_ranges(tmp_path: Path) -> None:
+    """Two partitions of ~2 MiB each, one Fetch v3 with max_bytes 1 MiB: the first partition's
+    first batch is answered whole (KIP-74, converted: it may grow past its log range), what
+    follows stays within the limits of the log ranges, the second partition gets nothing."""
+    b = BrokerProcess(tmp_path / "data", {})
+    b.start()
+    try:
+        CT = CreateTopicsRequest
+        F = FetchRequest
+        P = ProduceRequest
+        topic = "legacy-limits"
+        with WireClient(b.bootstrap, timeout=60) as c:
+            made = c.request(
+                CT(
+                    topics=[CT.CreatableTopic(name=topic, num_partitions=2, replication_factor=1)],
+                    timeout_ms=30000,
+                ),
+                7,
+            )
+            assert made.topics[0].error_code == 0  # type: ignore[attr-defined]
+            for partition in (0, 1):
+                for n in range(0, 2 * PER_BATCH, PER_BATCH):
+                    batch = RecordBatchBuilder()
+                    for i in range(n, n + PER_BATCH):
+                        batch.append(_value(i), key=b"%d" % i)
+                    data = [P.PartitionProduceData(index=partition, records=batch.build())]
+                    td = [P.TopicProduceData(name=topic, partition_data=data)]
+                    resp = c.request(P(acks=-1, timeout_ms=30000, topic_data=td), 7)
+                    assert resp.responses[0].partition_responses[0].error_code == 0  # type: ignore[attr-defined]
+            parts = [
+                F.FetchPartition(partition=i, fetch_offset=0, partition_max_bytes=MiB)
+                for i in (0, 1)
+            ]
+            fetch = F(
+                replica_id=-1,
+                max_wait_ms=0,
+                min_bytes=1,
+                max_bytes=MiB,
+                topics=[F.FetchTopic(topic=topic, partitions=parts)],
+            )
+            resp = c.request(fetch, 3)
+        first, second = resp.responses[0].partitions  # type: ignore[attr-defined]
+        assert first.error_code == second.error_code == 0
+        data = bytes(first.records)
+        got = parse_message_set(complete_messages(data), VALUE * 2).records
+        assert [r.key for r in got] == [b"%d" % i for i in range(PER_BATCH)]  # the first batch
+        assert MiB // 2 < len(data) <= MiB and len(second.records) == 0
+    finally:
+        b.kill()
