@@ -404,9 +404,10 @@ def _fetch_v2(topic: str, version: int = 2) -> bytes:
 def test_fetch_response_memory_is_bounded_for_readers_that_never_read(tmp_path: Path) -> None:
     """A 64 MB log, fetch.max.bytes raised to 256 MiB so the cap does not hide anything: four
     clients send a Fetch for the whole log and never read. Fetch v4 and v12 answers are streamed
-    from the files with back-pressure, Fetch v2 and v3 answers (down-converted in memory) are
-    at most 4 MiB each, so the broker's memory does not grow by the responses' size; after
-    connections.max.idle.ms without the socket draining, it closes them."""
+    from the files with back-pressure, Fetch v2 and v3 answers down-converted from them a batch
+    at a time as the socket drains (KIP-283), so the broker's memory does not grow by the
+    responses' size; after connections.max.idle.ms without the socket draining, it closes
+    them."""
     b = _start(
         tmp_path, {"fetch.max.bytes": str(256 * MiB), "connections.max.idle.ms": str(IDLE_MS)}
     )
@@ -444,7 +445,7 @@ def test_fetch_response_memory_is_bounded_for_readers_that_never_read(tmp_path: 
         assert all(r < size // 2 for r in received), received
         assert rss.growth < 48 * MiB, rss.growth
         # a reader that does read gets the whole log in one response (cap 256 MiB), streamed
-        # from the files (Fetch v4+: v0-3 answers are down-converted, at most 4 MiB each)
+        # from the files (v0-3 too: tests/integration/test_compat_legacy_fetch_memory.py)
         with WireClient(b.bootstrap, timeout=60) as c:
             c.send_raw(_fetch_v2(big, 4))
             _, resp = decode_response(c.recv_frame(), 1, 4)

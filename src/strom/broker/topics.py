@@ -14,6 +14,7 @@ new topic are opened without holding the event loop (:meth:`TopicManager.open_pa
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
 from typing import TYPE_CHECKING
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 MAX_PARTITIONS_PER_REQUEST = 10_000
 EXCESSIVE_PARTITIONS = "Excessively large number of partitions per request."
 OPEN_SLICE_S = 0.005  # the longest open_partitions holds the event loop between turns
+
+
+logger = logging.getLogger("strom.broker.topics")
 
 
 class TopicError(KafkaError):
@@ -129,6 +133,12 @@ class TopicManager:
         log = self.log_manager.get_or_create_log(info.name, index, self.log_config(info.configs))
         state = info.states.get(index)
         epoch = state.leader_epoch if state else 0
+        # the single node leads what it opens: as Kafka's Partition.makeLeader, its epoch starts
+        # at the log end offset, so OffsetForLeaderEpoch answers it before the first append
+        try:
+            log.assign_epoch_start_offset(epoch)
+        except KafkaError as exc:  # its log dir went offline (on_io_error): writes refuse now
+            logger.warning("%s-%d: leader epoch %d not recorded: %s", info.name, index, epoch, exc)
         return Partition(
             info.name, index, info.topic_id, log, self.broker_id, info.assignment[index], epoch
         )
@@ -333,4 +343,3 @@ class TopicManager:
             return
         self.metadata.set_topic_configs(name, configs)
         self.log_manager.update_config(name, new_cfg)
-

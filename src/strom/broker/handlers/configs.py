@@ -35,10 +35,16 @@ from strom.protocol.messages.incremental_alter_configs import (
     IncrementalAlterConfigsRequest,
     IncrementalAlterConfigsResponse,
 )
+from strom.storage.names import validate_topic_name
 
 TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP = 2, 4, 8, 16, 32
 SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
 DR = DescribeConfigsResponse
+# resource types whose DescribeConfigs needs a name (Kafka's ConfigHelper messages)
+_NAMED = {
+    GROUP: "Group name must not be empty",
+    CLIENT_METRICS: "Client metrics subscription name must not be empty",
+}
 
 
 def _entry(
@@ -71,6 +77,7 @@ async def describe_configs(
     for res in req.resources:
         r = DR.DescribeConfigsResult(
             error_code=0,
+            error_message=None,
             resource_type=res.resource_type,
             resource_name=res.resource_name,
             configs=[],
@@ -83,7 +90,10 @@ async def describe_configs(
             r.error_code = denied
         elif res.resource_type == TOPIC:
             info = b.metadata.topic(res.resource_name)
-            if info is None:
+            invalid = _invalid_topic(res.resource_name)
+            if invalid is not None:  # Kafka's Topic.validate comes first
+                r.error_code, r.error_message = int(invalid.code), invalid.message
+            elif info is None:
                 r.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                 r.error_message = f"Topic {res.resource_name} does not exist"
             else:
@@ -95,14 +105,21 @@ async def describe_configs(
             else:
                 entries = describe_broker_configs(b.config, default_only=res.resource_name == "")
         elif res.resource_type == BROKER_LOGGER:
-            if res.resource_name not in ("", str(b.broker_id)):
+            if res.resource_name != str(b.broker_id):
                 r.error_code = ErrorCode.INVALID_REQUEST
-                r.error_message = f"Unexpected broker id, expected {b.broker_id}"
+                r.error_message = (
+                    f"Unexpected broker id, expected {b.broker_id} but received {res.resource_name}"
+                    if res.resource_name
+                    else "Broker id must not be empty"
+                )
             else:
                 entries = [
                     ConfigEntry(name, level, DYNAMIC_BROKER_LOGGER_CONFIG)
                     for name, level in logging_control.describe_loggers()
                 ]
+        elif res.resource_type in _NAMED and not res.resource_name:
+            r.error_code = ErrorCode.INVALID_REQUEST
+            r.error_message = _NAMED[res.resource_type]
         elif res.resource_type == GROUP:
             overrides = b.group_configs.get(res.resource_name)
             entries = group_configs.describe(b.config, overrides)
@@ -122,6 +139,43 @@ async def describe_configs(
     return DescribeConfigsResponse(results=results)
 
 
+_DUPLICATE_RESOURCE = "Each resource must appear at most once."
+
+
+def _preprocess(
+    resources: list[tuple[int, str, list[tuple[str, int, str | None]]]],
+) -> dict[int, str]:
+    """Kafka's checks before any resource of an AlterConfigs / IncrementalAlterConfigs request
+    is authorized or applied (``ConfigAdminManager.preprocess``): by the resource's index, the
+    INVALID_REQUEST message of each resource named more than once (every occurrence), naming a
+    key twice, or giving a null value to an operation other than DELETE (for AlterConfigs every
+    entry is a SET). ``resources``: (type, name, [(key, operation, value)])."""
+    seen: dict[tuple[int, str], int] = {}
+    refused: dict[int, str] = {}
+    for i, (rtype, name, _) in enumerate(resources):
+        first = seen.setdefault((rtype, name), i)
+        if first != i:
+            refused[first] = refused[i] = _DUPLICATE_RESOURCE
+    for i, (_, _, ops) in enumerate(resources):
+        if i in refused:
+            continue
+        keys = [k for k, _, _ in ops]
+        nulls = [k for k, op, v in ops if v is None and op != DELETE]
+        if len(set(keys)) != len(keys):
+            refused[i] = "Error due to duplicate config keys"
+        elif nulls:
+            refused[i] = "Null value not supported for : " + ", ".join(nulls)
+    return refused
+
+
+def _invalid_topic(name: str) -> KafkaError | None:
+    try:
+        validate_topic_name(name)
+    except KafkaError as exc:
+        return exc
+    return None
+
+
 def _alter_topic(ctx: RequestContext, name: str, configs: dict[str, str], validate: bool) -> None:
     ctx.services.topics.set_configs(name, configs, validate)
 
@@ -131,11 +185,22 @@ async def alter_configs(ctx: RequestContext, req: AlterConfigsRequest) -> AlterC
     R = AlterConfigsResponse
     s = ctx.services
     out = []
-    for res in req.resources:
+    refused = _preprocess(
+        [
+            (res.resource_type, res.resource_name, [(c.name, SET, c.value) for c in res.configs])
+            for res in req.resources
+        ]
+    )
+    for i, res in enumerate(req.resources):
         r = R.AlterConfigsResourceResponse(
-            error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
+            error_code=0,
+            error_message=None,
+            resource_type=res.resource_type,
+            resource_name=res.resource_name,
         )
         try:
+            if i in refused:
+                raise KafkaError(refused[i], ErrorCode.INVALID_REQUEST)
             denied = checks.config_resource(
                 ctx, AclOperation.ALTER_CONFIGS, res.resource_type, res.resource_name
             )
@@ -171,11 +236,26 @@ async def incremental_alter_configs(
     R = IncrementalAlterConfigsResponse
     s = ctx.services
     out = []
-    for res in req.resources:
+    refused = _preprocess(
+        [
+            (
+                res.resource_type,
+                res.resource_name,
+                [(c.name, c.config_operation, c.value) for c in res.configs],
+            )
+            for res in req.resources
+        ]
+    )
+    for i, res in enumerate(req.resources):
         r = R.AlterConfigsResourceResponse(
-            error_code=0, resource_type=res.resource_type, resource_name=res.resource_name
+            error_code=0,
+            error_message=None,
+            resource_type=res.resource_type,
+            resource_name=res.resource_name,
         )
         try:
+            if i in refused:
+                raise KafkaError(refused[i], ErrorCode.INVALID_REQUEST)
             denied = checks.config_resource(
                 ctx, AclOperation.ALTER_CONFIGS, res.resource_type, res.resource_name
             )

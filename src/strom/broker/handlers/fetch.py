@@ -22,12 +22,13 @@ the checks that belong to the request, and the results back to the response:
 
 Record data is not read here: each partition's records are the segment file ranges
 (:mod:`strom.broker.response_records`), which the connection copies to the socket in bounded
-chunks, so the memory a response costs does not grow with its size. Except for Fetch v0-3
-(consumers older than 0.11): their records are down-converted to magic 0 (v0-1) or 1 (v2-3)
-by :func:`strom.protocol.records.legacy.down_convert`, which reads the fetched range into
-memory, at most ``DOWN_CONVERSION_MAX_BYTES`` (4 MiB) per response beyond one first batch; a
-batch that cannot be converted (zstd) fails that partition alone with Kafka's
-UNSUPPORTED_COMPRESSION_TYPE.
+chunks, so the memory a response costs does not grow with its size. Fetch v0-3 (consumers older
+than 0.11) are answered in magic 0 (v0-1) or 1 (v2-3) with the same bound: a range kept in the
+files becomes a :class:`~strom.broker.response_records.LazyDownConversionRecords`, converted a
+batch at a time while the socket drains (Kafka's KIP-283; its first convertible batch is
+converted here, and one that cannot be (zstd) fails that partition alone with Kafka's
+UNSUPPORTED_COMPRESSION_TYPE); a small range held in memory is converted whole
+(:func:`strom.protocol.records.legacy.down_convert`).
 """
 
 from __future__ import annotations
@@ -44,11 +45,10 @@ from strom.broker.fetch_session import (
 )
 from strom.broker.registry import handles
 from strom.broker.replica_manager import FetchParams, FetchPartitionData, FetchPartitionSpec
-from strom.broker.response_records import FileRecords
+from strom.broker.response_records import FileRecords, LazyDownConversionRecords
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
 from strom.errors import ErrorCode, KafkaError
-from strom.protocol.codec import Buffer
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.records import legacy
 from strom.storage.config import LogConfig
@@ -61,49 +61,31 @@ _LAST_LEGACY_FETCH = 3  # Fetch v4+ reads magic 2
 _MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
 
 
-# Fetch v0-3 answers are converted in memory (they cannot be streamed from the log files as v4+
-# answers are): at most this many bytes of log are read and converted per response, beyond the
-# first batch of its first partition, so a client that never reads its responses grows the
-# broker's memory by at most about this much per request; the rest comes on its next fetch.
-DOWN_CONVERSION_MAX_BYTES = 4 * 1024 * 1024
-
-
-def _prefix(records: Buffer, n: int) -> bytes:
-    """The first ``n`` bytes of a partition's fetched records (reading no more of the file)."""
-    out = bytearray()
-    chunks = records.chunks() if isinstance(records, FileRecords) else [bytes(records)]
-    for chunk in chunks:
-        out += chunk[: n - len(out)]
-        if len(out) >= n:
-            break
-    return bytes(out)
-
-
-def _down_convert(
-    version: int, fetch_offset: int, max_bytes: int, d: FetchPartitionData, budget: int
-) -> int:
-    """Convert one partition's records for Fetch v0-3 within ``budget`` bytes left in the
-    response; the converted size."""
+def _down_convert(version: int, fetch_offset: int, max_bytes: int, d: FetchPartitionData) -> None:
+    """Convert one partition's records for Fetch v0-3 (see the module docstring)."""
     records = d.records
     if d.error != ErrorCode.NONE or not len(records):
-        return 0
-    if budget <= 0:
-        d.records = b""  # the response is full: the client fetches these next time
-        return 0
-    head = _prefix(records, 12)
-    first = 12 + int.from_bytes(head[8:12], "big") if len(head) == 12 else len(records)
-    data = _prefix(records, min(len(records), max(budget, first)))
+        return
+    magic = legacy.fetch_magic(version)
     try:
-        d.records = legacy.down_convert(
-            data,
-            legacy.fetch_magic(version),
-            fetch_offset,
-            min(max_bytes, budget),
-            _MAX_DECOMPRESSED,
-        )
+        if isinstance(records, FileRecords):
+            d.records = LazyDownConversionRecords.build(
+                records, magic, fetch_offset, _MAX_DECOMPRESSED
+            )
+            return
+        data = bytes(records)
+        converted = legacy.down_convert(data, magic, fetch_offset, max_bytes, _MAX_DECOMPRESSED)
+        if not converted and not _holds_a_batch(data):
+            # a v0-2 limit smaller than the first batch: Kafka's lone overflow entry, which
+            # old consumers report as a message larger than their fetch size
+            converted = b"".join(legacy.overflow_filler(legacy.LOG_OVERHEAD, len(data)))
+        d.records = converted
     except KafkaError as exc:
         d.error, d.records = exc.code, b""
-    return len(d.records)
+
+
+def _holds_a_batch(data: bytes) -> bool:
+    return len(data) >= 12 and 12 + int.from_bytes(data[8:12], "big") <= len(data)
 
 
 def _replica_id(ctx: RequestContext, req: FetchRequest) -> int:
@@ -226,15 +208,12 @@ async def fetch(ctx: RequestContext, req: FetchRequest) -> FetchResponse:
         new = rm.fetch_sessions.create(replica)  # KIP-227, for followers only
     answers = iter(results)
     responses = []
-    conversion_budget = DOWN_CONVERSION_MAX_BYTES
     for t, (name, topic_id) in zip(req.topics, topics, strict=True):
         parts = []
         for fp in t.partitions:
             d = next(answers)
             if v <= _LAST_LEGACY_FETCH:
-                conversion_budget -= _down_convert(
-                    v, fp.fetch_offset, fp.partition_max_bytes, d, conversion_budget
-                )
+                _down_convert(v, fp.fetch_offset, fp.partition_max_bytes, d)
             parts.append(_partition_data(fp.partition, d))
             if new is not None:
                 sp = SessionPartition(

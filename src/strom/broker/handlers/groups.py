@@ -15,6 +15,7 @@ from __future__ import annotations
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.handlers import commit_topics, group_acls, offsets_v0
+from strom.broker.handlers.keyed_partitions import collapse
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -176,6 +177,7 @@ async def leave_group(ctx: RequestContext, req: LeaveGroupRequest) -> LeaveGroup
 async def offset_commit(ctx: RequestContext, req: OffsetCommitRequest) -> OffsetCommitResponse:
     coord = ctx.services.groups.coordinator
     v = ctx.api_version
+    req.topics = collapse(req.topics)  # each partition answered once, the last offset kept
     allowed, denied = group_acls.commit_split(ctx, req)
     if allowed is None:
         return OffsetCommitResponse(topics=denied)
@@ -199,6 +201,12 @@ async def offset_commit(ctx: RequestContext, req: OffsetCommitRequest) -> Offset
 
 @handles(9)
 async def offset_fetch(ctx: RequestContext, req: OffsetFetchRequest) -> OffsetFetchResponse:
+    # each partition answered once (a group named twice is answered twice, as Kafka does)
+    if ctx.api_version < 8 and req.topics is not None:
+        req.topics = collapse(req.topics, "partition_indexes")
+    for g in req.groups if ctx.api_version >= 8 else ():
+        if g.topics is not None:
+            g.topics = collapse(g.topics, "partition_indexes")
     allowed, denied = group_acls.fetch_split(ctx, req, ctx.api_version)
     if allowed is None:
         assert isinstance(denied, OffsetFetchResponse)
@@ -215,6 +223,7 @@ async def offset_delete(ctx: RequestContext, req: OffsetDeleteRequest) -> Offset
     coord = ctx.services.groups.coordinator
     if not checks.group(ctx, AclOperation.DELETE, req.group_id):
         return OffsetDeleteResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED)
+    req.topics = collapse(req.topics)  # each partition answered once
     allowed, denied = group_acls.offset_delete_split(ctx, req)
     if allowed is None:
         return OffsetDeleteResponse(error_code=0, topics=denied)
@@ -243,6 +252,7 @@ async def list_groups(ctx: RequestContext, req: ListGroupsRequest) -> ListGroups
 @handles(42)
 async def delete_groups(ctx: RequestContext, req: DeleteGroupsRequest) -> DeleteGroupsResponse:
     coord = ctx.services.groups.coordinator
+    req.groups_names = list(dict.fromkeys(req.groups_names))  # each group once (Kafka: distinct)
     allowed, denied = group_acls.delete_split(ctx, req)
     resp: DeleteGroupsResponse = await ctx.services.groups.run(
         lambda token, now: coord.delete_groups(token, allowed, now)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from strom.broker.context import RequestContext
+from strom.broker.handlers.keyed_partitions import collapse
 from strom.broker.registry import handles
 from strom.broker.replica_manager import Partition
 from strom.broker.security import checks
@@ -138,7 +139,7 @@ async def delete_records(ctx: RequestContext, req: DeleteRecordsRequest) -> Dele
     R = DeleteRecordsResponse
     rm = ctx.services.replica_manager
     topics = []
-    for t in req.topics:
+    for t in collapse(req.topics):  # each partition once, its last offset applied (Kafka)
         parts = []
         allowed = checks.topic(ctx, AclOperation.DELETE, t.name)
         for dp in t.partitions:

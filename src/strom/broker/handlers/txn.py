@@ -36,6 +36,7 @@ import time
 from strom.broker.context import RequestContext
 from strom.broker.group_runtime import OFFSETS_TOPIC
 from strom.broker.handlers import commit_topics, group_acls
+from strom.broker.handlers.keyed_partitions import collapse
 from strom.broker.registry import handles
 from strom.broker.security import checks
 from strom.broker.security.acl import AclOperation
@@ -267,6 +268,7 @@ async def txn_offset_commit(
     ctx: RequestContext, req: TxnOffsetCommitRequest
 ) -> TxnOffsetCommitResponse:
     groups = ctx.services.groups
+    req.topics = collapse(req.topics)  # each partition answered once, the last offset kept
     if not checks.transactional_id(ctx, AclOperation.WRITE, req.transactional_id):
         return txn_commit_response(req, E.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
     if not checks.group(ctx, AclOperation.READ, req.group_id):

@@ -83,8 +83,11 @@ class GroupCoordinator(ConsumerRouting):
     def partition_for(self, group_id: str) -> int:
         return partition_for(group_id, self.cfg.num_partitions)
 
-    def status(self, group_id: str | None) -> ErrorCode:
-        if not group_id:
+    def status(self, group_id: str | None, empty_allowed: bool = False) -> ErrorCode:
+        """Whether this coordinator serves ``group_id`` now. The empty id is INVALID_GROUP_ID,
+        except where Kafka accepts it (``empty_allowed``: OffsetCommit, OffsetFetch,
+        DescribeGroups and DeleteGroups, "for backwards compatibility")."""
+        if group_id is None or (not group_id and not empty_allowed):
             return ErrorCode.INVALID_GROUP_ID
         p = self.partition_for(group_id)
         if p in self.loading:
@@ -92,6 +95,9 @@ class GroupCoordinator(ConsumerRouting):
         if p not in self.owned:
             return ErrorCode.NOT_COORDINATOR
         return ErrorCode.NONE
+
+    def _fetch_status(self, group_id: str) -> ErrorCode:
+        return self.status(group_id, empty_allowed=True)
 
     def begin_load(self, partition: int) -> None:
         self.owned.add(partition)
@@ -245,7 +251,7 @@ class GroupCoordinator(ConsumerRouting):
     # -- offsets -----------------------------------------------------------------------------
     def commit(self, token: Token, req: OffsetCommitRequest, version: int, now: int) -> Output:
         out = Output()
-        err = self.status(req.group_id)
+        err = self.status(req.group_id, empty_allowed=True)
         g = self._group(req.group_id)
         if err == ErrorCode.NONE:
             instance = req.group_instance_id if version >= 7 else None
@@ -285,7 +291,9 @@ class GroupCoordinator(ConsumerRouting):
         return out
 
     def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
-        resp = offset_fetch(req, version, self.status, self._group, self.consumer_fetch_check)
+        resp = offset_fetch(
+            req, version, self._fetch_status, self._group, self.consumer_fetch_check
+        )
         if version >= 7 and req.require_stable:
             mark_unstable(self._unstable, req, resp, version)
         return resp
@@ -314,7 +322,7 @@ class GroupCoordinator(ConsumerRouting):
         R = DescribeGroupsResponse
         out = []
         for gid in req.groups:
-            err = self.status(gid)
+            err = self.status(gid, empty_allowed=True)
             ops = GROUP_OPERATIONS if req.include_authorized_operations else INT32_MIN
             g = None if gid in self.consumer.groups else self._group(gid)
             if err != ErrorCode.NONE or g is None:
@@ -388,7 +396,7 @@ class GroupCoordinator(ConsumerRouting):
         out = Output()
         results = []
         for gid in req.groups_names:
-            err = self.status(gid)
+            err = self.status(gid, empty_allowed=True)
             g = self._group(gid)
             by_type = self.consumer_delete(gid, out) if err == ErrorCode.NONE else None
             if by_type is not None:

@@ -3,8 +3,10 @@
 Owns: :func:`parse_message_set` (untrusted bytes -> :class:`LegacyRecord` list, compressed
 wrappers unwrapped), :func:`build_message_set` (the inverse, for tests), :func:`is_legacy` and
 :func:`up_convert` (a legacy set -> one v2 batch, as Kafka 3.x does on append when
-``message.format.version`` >= 0.11), and :func:`down_convert` (the log's v2 batches -> magic 0/1
-for Fetch v0-3).
+``message.format.version`` >= 0.11), and the down-conversion of the log's v2 batches to magic 0/1
+for Fetch v0-3: :func:`down_convert` (a whole range in memory), :func:`down_convert_batch` (one
+batch, for the lazy conversion of :mod:`strom.broker.response_records`) and
+:func:`overflow_filler` (what ends a converted set shorter than its promised size).
 
 Layout of one entry (Kafka's ``LegacyRecord``)::
 
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from strom.errors import CorruptRecordError, InvalidRecordError, UnsupportedCompressionError
@@ -263,6 +265,27 @@ def fetch_magic(fetch_version: int) -> int:
     return MAGIC_V0 if fetch_version <= 1 else MAGIC_V1
 
 
+def down_convert_batch(
+    view: memoryview, pos: int, magic: int, fetch_offset: int, max_size: int
+) -> bytes:
+    """The complete v2 batch at ``pos`` of ``view`` as a magic ``magic`` set (b"" for a control
+    batch or a batch wholly below ``fetch_offset``): see :func:`down_convert`. Memory: one
+    decompressed batch (at most ``max_size``) plus the output."""
+    header = parse_batch_header(view, pos)
+    if header.is_control:
+        return b""
+    batch = decode_batch(view, pos, max_decompressed_bytes=max_size)
+    entries = [
+        (r.offset, r.timestamp if magic == MAGIC_V1 else NO_TIMESTAMP, r.key, r.value)
+        for r in batch.records
+        if r.offset >= fetch_offset
+    ]
+    if not entries:
+        return b""
+    lat = header.timestamp_type is TimestampType.LOG_APPEND_TIME
+    return _encode(magic, entries, header.compression_id, lat)
+
+
 def down_convert(
     data: Buffer, magic: int, fetch_offset: int, max_bytes: int, max_size: int
 ) -> bytes:
@@ -280,19 +303,26 @@ def down_convert(
     out = bytearray()
     pos = 0
     while pos + _BATCH_HEADER <= len(view) and (not out or len(out) < max_bytes):
-        header = parse_batch_header(view, pos)
-        end = pos + header.size_in_bytes
+        end = pos + parse_batch_header(view, pos).size_in_bytes
         if end > len(view):
             break
-        if not header.is_control:
-            batch = decode_batch(view, pos, max_decompressed_bytes=max_size)
-            entries = [
-                (r.offset, r.timestamp if magic == MAGIC_V1 else NO_TIMESTAMP, r.key, r.value)
-                for r in batch.records
-                if r.offset >= fetch_offset
-            ]
-            if entries:
-                lat = header.timestamp_type is TimestampType.LOG_APPEND_TIME
-                out += _encode(magic, entries, header.compression_id, lat)
+        out += down_convert_batch(view, pos, magic, fetch_offset, max_size)
         pos = end
     return bytes(out)
+
+
+def overflow_filler(length: int, chunk: int) -> Iterator[bytes]:
+    """``length`` bytes that end a down-converted set whose converted records came short of
+    the size already promised in the response (Kafka's overflow message): an entry at offset
+    -1 whose claimed size runs past the end, so every consumer reads it as a partial trailing
+    message and ignores it; yielded ``chunk`` bytes at a time (the zeros are never held
+    whole)."""
+    head = _I64.pack(-1) + _I32.pack(max(length + 1, _BATCH_HEADER))
+    first = head[:length]
+    if first:
+        yield first
+    left = length - len(first)
+    while left > 0:
+        n = min(left, chunk)
+        yield bytes(n)
+        left -= n
