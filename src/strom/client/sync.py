@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
-import functools
 import re
 import threading
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
@@ -102,17 +101,6 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
                 self._state = _base.FINISHED
                 return
         super().set_result(result)
-
-
-def _deliver(
-    cfut: concurrent.futures.Future[RecordMetadata], fut: asyncio.Future[RecordMetadata]
-) -> None:
-    if fut.cancelled():
-        cfut.cancel()
-    elif (exc := fut.exception()) is not None:
-        _fail(cfut, exc)
-    elif cfut.set_running_or_notify_cancel():
-        cfut.set_result(fut.result())
 
 
 def _fail(cfut: concurrent.futures.Future[Any], exc: BaseException) -> None:
@@ -205,7 +193,7 @@ class Producer:
                 except Exception as exc:
                     _fail(cfut, exc)
                     continue
-                fut.add_done_callback(functools.partial(_deliver, cfut))
+                fut.notify(cfut)
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""
