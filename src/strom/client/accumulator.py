@@ -149,7 +149,11 @@ class ProducerBatch:
         if self.waiters:
             with no_gc_pause():
                 for index, fut in self.waiters:
-                    _resolve_future(fut, self.metadata(index, base_offset, log_append_time))
+                    set_record = getattr(fut, "set_record", None)
+                    if set_record is not None:  # makes its RecordMetadata when asked
+                        set_record(self, index)
+                    else:
+                        _resolve_future(fut, self.metadata(index, base_offset, log_append_time))
             self.waiters = []
         if self._done is not None:
             self._done.set_result(self.outcome)

@@ -122,7 +122,7 @@ class AIOProducer:
         )
         self._topic_cache: dict[str, tuple[list[int], dict[int, TopicPartition]]] = {}
         self._cache_of: object = None
-        self._full_seen = 0
+        self.full_seen = 0
         self._started = False
         self._closed = False
 
@@ -258,8 +258,8 @@ class AIOProducer:
         when there is room, so an application sending in a tight loop would otherwise queue
         everything before the sender ships the first batch (no overlap with the broker)."""
         full = self.accumulator.full_batches
-        if full != self._full_seen:
-            self._full_seen = full
+        if full != self.full_seen:
+            self.full_seen = full
             await asyncio.sleep(0)
 
     async def send(
@@ -276,7 +276,7 @@ class AIOProducer:
         an ``asyncio.Future``) resolves to its ``RecordMetadata``."""
         fut = self._queue(topic, value, key, partition, timestamp, headers)
         if fut is not None:
-            if self.accumulator.full_batches != self._full_seen:
+            if self.accumulator.full_batches != self.full_seen:
                 await self.yield_if_batch_full()
             return fut
         if not self._started:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import _base
 from typing import Any, TypeVar
 
+from strom.client.accumulator import ProducerBatch
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
 from strom.client.loop_thread import LoopThread as _LoopThread
@@ -72,13 +73,16 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
     Invariant: ``_condition`` is created under ``_CONDITION_LOCK``, and :meth:`set_result`
     takes the fast path (no Condition, no notification) only while holding that lock and
     seeing no Condition: then no thread waits and no callback is registered, and whoever
-    comes later creates the Condition and finds the result.
+    comes later creates the Condition and finds the result. :meth:`set_record` takes the same
+    fast path keeping only ``(batch, index)``: :meth:`result` then makes the record's
+    ``RecordMetadata`` from the acknowledged (no longer changing) batch.
     """
 
     # Defaults read from the class until first set: creating a future sets nothing.
     _state = _base.PENDING
     _result = None
     _exception = None
+    _record: tuple[ProducerBatch, int] | None = None
 
     def __init__(self) -> None:
         pass
@@ -101,6 +105,28 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
                 self._state = _base.FINISHED
                 return
         super().set_result(result)
+
+    def set_record(self, batch: ProducerBatch, index: int) -> None:
+        """Resolve with record ``index`` of the acknowledged ``batch`` (called on the loop
+        thread, once the batch's outcome is set). Nobody waiting: only a reference is kept and
+        :meth:`result` makes the ``RecordMetadata`` (the batch is immutable by then)."""
+        with _CONDITION_LOCK:
+            if "_condition" not in self.__dict__ and self._state == _base.PENDING:
+                self._record = (batch, index)
+                self._state = _base.FINISHED
+                return
+        outcome = batch.outcome
+        assert isinstance(outcome, tuple)
+        super().set_result(batch.metadata(index, outcome[0], outcome[1]))
+
+    def result(self, timeout: float | None = None) -> RecordMetadata:
+        record = self._record
+        if record is None:
+            return super().result(timeout)
+        batch, index = record
+        outcome = batch.outcome
+        assert isinstance(outcome, tuple)
+        return batch.metadata(index, outcome[0], outcome[1])
 
 
 def _fail(cfut: concurrent.futures.Future[Any], exc: BaseException) -> None:
@@ -180,7 +206,8 @@ class Producer:
                 topic, value, key, partition, timestamp, headers, cfut = queued.popleft()
                 try:
                     if p.queue_record(topic, value, key, partition, timestamp, headers, cfut):
-                        await p.yield_if_batch_full()
+                        if p.accumulator.full_batches != p.full_seen:
+                            await p.yield_if_batch_full()
                         continue
                     fut = await p.send(
                         topic,
