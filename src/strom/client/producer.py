@@ -243,7 +243,7 @@ class AIOProducer:
         else:
             hdrs = _NO_HEADERS
             size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
-        ts = int(time.time() * 1000) if timestamp is None else int(timestamp)
+        ts = time.time_ns() // 1_000_000 if timestamp is None else int(timestamp)
         if partition is None and self._custom is None:
             partition = self._partitioner.partition(topic, key, partitions)
         else:
