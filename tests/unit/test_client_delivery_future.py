@@ -116,9 +116,12 @@ def test_set_record_wakes_a_waiter_in_another_thread() -> None:
     assert got == [RecordMetadata("t", 2, 8, 101)] and seen == [8]
 
 
-def test_set_record_on_a_cancelled_future_is_refused() -> None:
-    f = DeliveryFuture()
-    assert f.cancel()
-    with pytest.raises(concurrent.futures.InvalidStateError):
-        f.set_record(_acked_batch(0), 0)
-    assert f.cancelled()
+def test_set_records_leaves_cancelled_futures_cancelled() -> None:
+    cancelled, waited, lazy = DeliveryFuture(), DeliveryFuture(), DeliveryFuture()
+    assert cancelled.cancel()
+    waited.add_done_callback(lambda _f: None)  # has its Condition: resolved at once
+    batch = _acked_batch(3)
+    DeliveryFuture.set_records(batch, [(0, cancelled), (1, waited), (2, lazy)])
+    assert cancelled.cancelled()
+    assert waited.result(0).offset == 4 and waited._record is None
+    assert lazy.result(0).offset == 5 and lazy._record == (batch, 2)

@@ -146,13 +146,15 @@ class ProducerBatch:
         if self.outcome is not None:
             return
         self.outcome = (base_offset, log_append_time)
-        if self.waiters:
-            with no_gc_pause():
-                for index, fut in self.waiters:
-                    set_record = getattr(fut, "set_record", None)
-                    if set_record is not None:  # makes its RecordMetadata when asked
-                        set_record(self, index)
-                    else:
+        waiters = self.waiters
+        if waiters:
+            # the blocking producer's futures resolve all at once, lazily (set_records)
+            set_records = getattr(waiters[0][1], "set_records", None)
+            if set_records is not None:
+                set_records(self, waiters)
+            else:
+                with no_gc_pause():
+                    for index, fut in waiters:
                         _resolve_future(fut, self.metadata(index, base_offset, log_append_time))
             self.waiters = []
         if self._done is not None:

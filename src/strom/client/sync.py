@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import re
 import threading
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
@@ -27,6 +28,7 @@ from strom.client.coordinator import Listener
 from strom.client.loop_thread import LoopThread as _LoopThread
 from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.record_future import Delivery
 from strom.client.sync_admin import AdminClient
 from strom.client.types import (
     ConsumerGroupMetadata,
@@ -73,7 +75,7 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
     Invariant: ``_condition`` is created under ``_CONDITION_LOCK``, and :meth:`set_result`
     takes the fast path (no Condition, no notification) only while holding that lock and
     seeing no Condition: then no thread waits and no callback is registered, and whoever
-    comes later creates the Condition and finds the result. :meth:`set_record` takes the same
+    comes later creates the Condition and finds the result. :meth:`set_records` takes the same
     fast path keeping only ``(batch, index)``: :meth:`result` then makes the record's
     ``RecordMetadata`` from the acknowledged (no longer changing) batch.
     """
@@ -107,17 +109,36 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
         super().set_result(result)
 
     def set_record(self, batch: ProducerBatch, index: int) -> None:
-        """Resolve with record ``index`` of the acknowledged ``batch`` (called on the loop
-        thread, once the batch's outcome is set). Nobody waiting: only a reference is kept and
-        :meth:`result` makes the ``RecordMetadata`` (the batch is immutable by then)."""
+        """Resolve with record ``index`` of the acknowledged ``batch`` (see :meth:`set_records`)."""
+        self.set_records(batch, [(index, self)])
+
+    @staticmethod
+    def set_records(batch: ProducerBatch, waiters: Sequence[tuple[int, Delivery]]) -> None:
+        """Resolve the futures of records of the acknowledged ``batch`` (on the loop thread,
+        once its outcome is set), under one acquisition of ``_CONDITION_LOCK``. A future
+        nobody waits on keeps only ``(batch, index)`` and :meth:`result` makes the
+        ``RecordMetadata`` (the batch no longer changes); the others (waited on, or not a
+        ``DeliveryFuture``) get it now. A cancelled future is left cancelled."""
+        slow: list[tuple[int, Delivery]] = []
         with _CONDITION_LOCK:
-            if "_condition" not in self.__dict__ and self._state == _base.PENDING:
-                self._record = (batch, index)
-                self._state = _base.FINISHED
-                return
-        outcome = batch.outcome
-        assert isinstance(outcome, tuple)
-        super().set_result(batch.metadata(index, outcome[0], outcome[1]))
+            for index, fut in waiters:
+                if (
+                    type(fut) is DeliveryFuture
+                    and "_condition" not in fut.__dict__
+                    and fut._state == _base.PENDING
+                ):
+                    fut._record = (batch, index)
+                    fut._state = _base.FINISHED
+                else:
+                    slow.append((index, fut))
+        if slow:
+            outcome = batch.outcome
+            assert isinstance(outcome, tuple)
+            for index, fut in slow:
+                with contextlib.suppress(
+                    asyncio.InvalidStateError, concurrent.futures.InvalidStateError
+                ):
+                    fut.set_result(batch.metadata(index, outcome[0], outcome[1]))
 
     def result(self, timeout: float | None = None) -> RecordMetadata:
         record = self._record
