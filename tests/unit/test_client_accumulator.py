@@ -124,13 +124,13 @@ def test_append_many_batches_as_appends_one_at_a_time(
         slices = await many.append_many(TP0, records)
 
         def shape(acc: RecordAccumulator) -> list[tuple[list[object], int, bool, int]]:
-            return [(b.records, b.size, b.closed, len(b.futures)) for b in acc.batches[TP0]]
+            return [(b.records, b.size, b.closed, len(b.waiters)) for b in acc.batches[TP0]]
 
         assert shape(many) == shape(one)
         assert many.used == one.used
         placed = [b.records[i] for b, start, stop in slices for i in range(start, stop)]
         assert placed == records
-        assert all(f is None for b, start, stop in slices for f in b.futures[start:stop])
+        assert not any(b.waiters for b, _, _ in slices)  # no per-record future
 
     asyncio.run(go())
 

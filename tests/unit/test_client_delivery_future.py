@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from strom.client.accumulator import ProducerBatch
 from strom.client.sync import DeliveryFuture
 from strom.client.types import RecordMetadata, TopicPartition, partition_list
 
@@ -85,3 +86,42 @@ def test_partition_list() -> None:
     for bad in ("t", [("t", "1")], [1, 2], 5):
         with pytest.raises(TypeError):
             partition_list(bad)  # type: ignore[arg-type]
+
+
+def _acked_batch(base_offset: int) -> ProducerBatch:
+    batch = ProducerBatch(
+        TopicPartition("t", 2), 0.0, records=[(None, b"v", 100 + i, ()) for i in range(3)]
+    )
+    batch.complete(base_offset, -1)
+    return batch
+
+
+def test_set_record_keeps_a_reference_and_result_makes_the_metadata() -> None:
+    f = DeliveryFuture()
+    f.set_record(_acked_batch(40), 2)
+    assert "_condition" not in f.__dict__ and f.done() and f.exception(0) is None
+    assert f.result(0) == RecordMetadata("t", 2, 42, 102)
+
+
+def test_set_record_wakes_a_waiter_in_another_thread() -> None:
+    f = DeliveryFuture()
+    got: list[RecordMetadata] = []
+    seen: list[int] = []
+    f.add_done_callback(lambda fut: seen.append(fut.result().offset))
+    t = threading.Thread(target=lambda: got.append(f.result(10)))
+    t.start()
+    time.sleep(0.01)
+    f.set_record(_acked_batch(7), 1)
+    t.join(10)
+    assert got == [RecordMetadata("t", 2, 8, 101)] and seen == [8]
+
+
+def test_set_records_leaves_cancelled_futures_cancelled() -> None:
+    cancelled, waited, lazy = DeliveryFuture(), DeliveryFuture(), DeliveryFuture()
+    assert cancelled.cancel()
+    waited.add_done_callback(lambda _f: None)  # has its Condition: resolved at once
+    batch = _acked_batch(3)
+    DeliveryFuture.set_records(batch, [(0, cancelled), (1, waited), (2, lazy)])
+    assert cancelled.cancelled()
+    assert waited.result(0).offset == 4 and waited._record is None
+    assert lazy.result(0).offset == 5 and lazy._record == (batch, 2)

@@ -14,6 +14,7 @@ from strom.client.errors import (
     TransactionStateError,
 )
 from strom.client.producer import AIOProducer
+from strom.client.record_future import RecordFuture
 from strom.client.sync import AdminClient, Consumer, Producer
 from strom.client.types import (
     ConsumerGroupMetadata,
@@ -38,6 +39,7 @@ __all__ = [
     "OffsetAndMetadata",
     "Producer",
     "ProducerFencedError",
+    "RecordFuture",
     "RecordMetadata",
     "RecordRows",
     "ResourceType",

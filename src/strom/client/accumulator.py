@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from strom.client.errors import KafkaTimeoutError
 from strom.client.gc_pause import no_gc_pause
+from strom.client.record_future import Delivery, RecordFuture
 from strom.client.types import RecordMetadata, TopicPartition, make_record_metadata
 from strom.protocol.records import (
     NO_PRODUCER_EPOCH,
@@ -39,7 +40,6 @@ from strom.protocol.records.bulk import build_batch
 Headers = Sequence[tuple[str, bytes | None]]
 RecordTuple = tuple[bytes | None, bytes | None, int, Headers]
 _INVALID_STATE = (asyncio.InvalidStateError, concurrent.futures.InvalidStateError)
-Delivery = asyncio.Future[RecordMetadata] | concurrent.futures.Future[RecordMetadata]
 RECORD_OVERHEAD = 24
 
 
@@ -54,16 +54,18 @@ def estimate_size(key: bytes | None, value: bytes | None, headers: Headers) -> i
 class ProducerBatch:
     """Records for one partition, sent together as one RecordBatch.
 
-    ``futures[i]`` is record ``i``'s delivery future (an asyncio one, or a
-    ``concurrent.futures`` one for the blocking producer), or None for records queued by
-    :meth:`RecordAccumulator.append_many` (their caller waits on ``done``, which resolves to
-    ``(base_offset, log_append_time)`` once for the whole batch).
+    Nothing per record but its ``(key, value, timestamp, headers)``: ``outcome`` is set once
+    for the whole batch (``(base_offset, log_append_time)`` or the error), and a record's
+    :class:`RecordFuture` reads it. ``waiters`` holds the ``(index, future)`` of records
+    somebody waits on (an asyncio future a :class:`RecordFuture` materialized, or a
+    ``concurrent.futures`` one of the blocking producer), resolved when the outcome is set;
+    ``send_batch`` callers wait on ``done``, one future for the whole batch.
     """
 
     tp: TopicPartition
     created: float
     records: list[RecordTuple] = field(default_factory=list)
-    futures: list[Delivery | None] = field(default_factory=list)
+    waiters: list[tuple[int, Delivery]] = field(default_factory=list)
     size: int = 0
     closed: bool = False
     attempts: int = 0
@@ -74,7 +76,7 @@ class ProducerBatch:
     transactional: bool = False
     payload: bytes | None = None
     _done: asyncio.Future[tuple[int, int]] | None = None
-    _outcome: tuple[int, int] | BaseException | None = None
+    outcome: tuple[int, int] | BaseException | None = None
 
     @property
     def done(self) -> asyncio.Future[tuple[int, int]]:
@@ -82,10 +84,10 @@ class ProducerBatch:
         fails with the batch's error (created on first use, on the running loop)."""
         if self._done is None:
             self._done = asyncio.get_running_loop().create_future()
-            if isinstance(self._outcome, BaseException):
-                self._set_done_exception(self._outcome)
-            elif self._outcome is not None:
-                self._done.set_result(self._outcome)
+            if isinstance(self.outcome, BaseException):
+                self._set_done_exception(self.outcome)
+            elif self.outcome is not None:
+                self._done.set_result(self.outcome)
         return self._done
 
     def _set_done_exception(self, exc: BaseException) -> None:
@@ -130,39 +132,55 @@ class ProducerBatch:
             for o, r in zip(offsets, records[start:stop], strict=True)
         ]
 
-    def complete(self, base_offset: int, log_append_time: int) -> None:
-        topic, partition = self.tp
-        offset = base_offset if base_offset >= 0 else -1
-        step = 1 if base_offset >= 0 else 0
-        with no_gc_pause():
-            self._complete_futures(topic, partition, offset, step, log_append_time)
-        if self._outcome is None:
-            self._outcome = (base_offset, log_append_time)
-            if self._done is not None:
-                self._done.set_result(self._outcome)
+    def add_waiter(self, index: int, fut: Delivery) -> None:
+        """Resolve ``fut`` with record ``index``'s outcome (now, if the batch is done)."""
+        outcome = self.outcome
+        if outcome is None:
+            self.waiters.append((index, fut))
+        elif isinstance(outcome, BaseException):
+            _fail_future(fut, outcome)
+        else:
+            _resolve_future(fut, self.metadata(index, outcome[0], outcome[1]))
 
-    def _complete_futures(
-        self, topic: str, partition: int, offset: int, step: int, log_append_time: int
-    ) -> None:
-        make = make_record_metadata
-        for fut, record in zip(self.futures, self.records, strict=True):
-            if fut is not None:
-                ts = log_append_time if log_append_time >= 0 else record[2]
-                try:  # noqa: SIM105 (contextlib.suppress costs an object per record)
-                    fut.set_result(make(topic, partition, offset, ts))
-                except _INVALID_STATE:
-                    pass  # done already (a concurrent future cancelled by another thread)
-            offset += step
+    def complete(self, base_offset: int, log_append_time: int) -> None:
+        if self.outcome is not None:
+            return
+        self.outcome = (base_offset, log_append_time)
+        waiters = self.waiters
+        if waiters:
+            # the blocking producer's futures resolve all at once, lazily (set_records)
+            set_records = getattr(waiters[0][1], "set_records", None)
+            if set_records is not None:
+                set_records(self, waiters)
+            else:
+                with no_gc_pause():
+                    for index, fut in waiters:
+                        _resolve_future(fut, self.metadata(index, base_offset, log_append_time))
+            self.waiters = []
+        if self._done is not None:
+            self._done.set_result(self.outcome)
 
     def fail(self, exc: BaseException) -> None:
-        for fut in self.futures:
-            if fut is not None:
-                with contextlib.suppress(*_INVALID_STATE):  # done already, or cancelled
-                    fut.set_exception(exc)
-        if self._outcome is None:
-            self._outcome = exc
-            if self._done is not None:
-                self._set_done_exception(exc)
+        if self.outcome is not None:
+            return
+        self.outcome = exc
+        for _, fut in self.waiters:
+            _fail_future(fut, exc)
+        self.waiters = []
+        if self._done is not None:
+            self._set_done_exception(exc)
+
+
+def _resolve_future(fut: Delivery, metadata: RecordMetadata) -> None:
+    try:  # noqa: SIM105 (contextlib.suppress costs an object per record)
+        fut.set_result(metadata)
+    except _INVALID_STATE:
+        pass  # done already (cancelled by its owner)
+
+
+def _fail_future(fut: Delivery, exc: BaseException) -> None:
+    with contextlib.suppress(*_INVALID_STATE):  # done already, or cancelled
+        fut.set_exception(exc)
 
 
 class RecordAccumulator:
@@ -209,31 +227,21 @@ class RecordAccumulator:
             self._waiting_for_space -= 1
         self.used += size
 
-    def try_append(
-        self,
-        tp: TopicPartition,
-        key: bytes | None,
-        value: bytes | None,
-        timestamp: int,
-        headers: Headers,
-        delivery: Delivery,
-    ) -> int:
-        """:meth:`append` without waiting, completing ``delivery``: returns the record's
-        estimated size, or 0 (nothing queued) if ``buffer.memory`` has no room for it now."""
-        if headers:
-            size = estimate_size(key, value, headers)
-        else:
-            size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
-        if self.used + size > self.buffer_memory and self.used != 0:
-            return 0
-        self.used += size
+    def try_append(self, tp: TopicPartition, record: RecordTuple, size: int) -> RecordFuture | None:
+        """:meth:`append` without waiting: the record's future, or None (nothing queued) if
+        ``buffer.memory`` has no room for its estimated ``size`` now."""
+        used = self.used
+        if used + size > self.buffer_memory and used != 0:
+            return None
+        self.used = used + size
         queue = self.batches.get(tp)
         if queue:
             batch = queue[-1]
             if not batch.closed and batch.size + size <= self.batch_size:
                 # the common case of _add, inline: the open batch has room
-                batch.records.append((key, value, timestamp, headers))
-                batch.futures.append(delivery)
+                records = batch.records
+                fut = RecordFuture(batch, len(records))
+                records.append(record)
                 batch.size += size
                 if batch.size >= self.batch_size:
                     batch.closed = True
@@ -241,9 +249,8 @@ class RecordAccumulator:
                     self.wakeup.set()
                 elif self.linger <= 0:
                     self.wakeup.set()
-                return size
-        self._add(tp, (key, value, timestamp, headers), size, delivery)
-        return size
+                return fut
+        return RecordFuture(*self._add(tp, record, size))
 
     async def append(
         self,
@@ -252,13 +259,12 @@ class RecordAccumulator:
         value: bytes | None,
         timestamp: int,
         headers: Headers,
-    ) -> tuple[asyncio.Future[RecordMetadata], int]:
-        """Add a record; returns its delivery future and its estimated size."""
+    ) -> tuple[RecordFuture, int]:
+        """Add a record, waiting up to ``max.block.ms`` for memory; returns its future and
+        its estimated size."""
         size = estimate_size(key, value, headers)
         await self._reserve(size)
-        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
-        self._add(tp, (key, value, timestamp, headers), size, fut)
-        return fut, size
+        return RecordFuture(*self._add(tp, (key, value, timestamp, headers), size)), size
 
     async def append_many(
         self, tp: TopicPartition, records: Sequence[RecordTuple]
@@ -274,7 +280,7 @@ class RecordAccumulator:
         while i < n:
             if not reserved:
                 await self._reserve(sizes[i])
-            batch, index = self._add(tp, records[i], sizes[i], None)
+            batch, index = self._add(tp, records[i], sizes[i])
             stop = i + 1
             if reserved and not batch.closed:
                 # fill the rest of this batch in one step: the records that fit in batch.size
@@ -284,7 +290,6 @@ class RecordAccumulator:
                     end += 1
                 if end > stop:
                     batch.records.extend(records[stop:end])
-                    batch.futures.extend([None] * (end - stop))
                     batch.size += self.batch_size - batch.size - room
                     stop = end
                     if batch.size >= self.batch_size or end < n:
@@ -302,7 +307,6 @@ class RecordAccumulator:
         tp: TopicPartition,
         record: RecordTuple,
         size: int,
-        fut: Delivery | None,
     ) -> tuple[ProducerBatch, int]:
         """Queue a record whose memory is reserved; returns its batch and index in it."""
         queue = self.batches.get(tp)
@@ -320,7 +324,6 @@ class RecordAccumulator:
             self.incomplete.add(batch)
         index = len(batch.records)
         batch.records.append(record)
-        batch.futures.append(fut)
         batch.size += size
         if batch.size >= self.batch_size:
             batch.closed = True

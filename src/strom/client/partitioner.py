@@ -78,7 +78,8 @@ class DefaultPartitioner:
         self._batch_size = max(1, batch_size)
         self._ignore_keys = ignore_keys
         self._rng = rng or random.Random()
-        self._sticky: dict[str, tuple[int, int]] = {}  # topic -> (partition, bytes sent to it)
+        # topic -> [partition, bytes sent to it] (a list: counted in place for every record)
+        self._sticky: dict[str, list[int]] = {}
 
     def partition(self, topic: str, key: bytes | None, partitions: Sequence[int]) -> int:
         if key is not None and not self._ignore_keys:
@@ -91,7 +92,7 @@ class DefaultPartitioner:
     def _switch(self, topic: str, partitions: Sequence[int], previous: int | None) -> int:
         choices = [p for p in partitions if p != previous] or list(partitions)
         chosen = self._rng.choice(choices)
-        self._sticky[topic] = (chosen, 0)
+        self._sticky[topic] = [chosen, 0]
         return chosen
 
     def record_appended(
@@ -101,8 +102,6 @@ class DefaultPartitioner:
         current = self._sticky.get(topic)
         if current is None or current[0] != partition:
             return
-        sent = current[1] + size
-        if sent >= self._batch_size:
+        current[1] += size
+        if current[1] >= self._batch_size:
             self._switch(topic, partitions, partition)
-        else:
-            self._sticky[topic] = (partition, sent)

@@ -34,13 +34,21 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from strom.client.accumulator import Delivery, ProducerBatch, RecordAccumulator, RecordTuple
+from strom.client.accumulator import (
+    RECORD_OVERHEAD,
+    Headers,
+    ProducerBatch,
+    RecordAccumulator,
+    RecordTuple,
+    estimate_size,
+)
 from strom.client.cluster import Cluster
 from strom.client.config import PRODUCER, Config
 from strom.client.errors import ClientError, KafkaTimeoutError, TransactionStateError
 from strom.client.gc_pause import no_gc_pause
 from strom.client.idempotence import ProducerIdentity
 from strom.client.partitioner import CustomPartitioner, DefaultPartitioner
+from strom.client.record_future import Delivery, RecordFuture
 from strom.client.sender import Sender, parse_acks
 from strom.client.transaction_manager import TransactionManager, TxnState
 from strom.client.types import (
@@ -114,7 +122,7 @@ class AIOProducer:
         )
         self._topic_cache: dict[str, tuple[list[int], dict[int, TopicPartition]]] = {}
         self._cache_of: object = None
-        self._full_seen = 0
+        self.full_seen = 0
         self._started = False
         self._closed = False
 
@@ -173,14 +181,11 @@ class AIOProducer:
         partition: int | None = None,
         timestamp: int | None = None,
         headers: HeaderInput | None = None,
-    ) -> asyncio.Future[RecordMetadata] | None:
+    ) -> RecordFuture | None:
         """:meth:`send` if it can complete without waiting (producer started, the topic's
         metadata known, room in ``buffer.memory``); else None and nothing is queued. Errors
         :meth:`send` raises are raised here too. Must run on the producer's event loop."""
-        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
-        if self.queue_record(topic, value, key, partition, timestamp, headers, fut):
-            return fut
-        return None
+        return self._queue(topic, value, key, partition, timestamp, headers)
 
     def queue_record(
         self,
@@ -192,16 +197,31 @@ class AIOProducer:
         headers: HeaderInput | None,
         delivery: Delivery,
     ) -> bool:
-        """The work of :meth:`send_nowait`, completing the caller's ``delivery`` future (the
-        blocking :class:`~strom.client.sync.Producer` passes a ``concurrent.futures`` one);
-        False if the record could not be queued without waiting.
+        """:meth:`send_nowait`, completing the caller's ``delivery`` future (the blocking
+        :class:`~strom.client.sync.Producer` passes a ``concurrent.futures`` one); False if
+        the record could not be queued without waiting."""
+        fut = self._queue(topic, value, key, partition, timestamp, headers)
+        if fut is None:
+            return False
+        fut.notify(delivery)
+        return True
 
-        The per-record hot path: the topic's partition list and its :class:`TopicPartition`
-        objects are cached while the cluster's metadata snapshot stays the same object."""
+    def _queue(
+        self,
+        topic: str,
+        value: bytes | str | None,
+        key: bytes | str | None,
+        partition: int | None,
+        timestamp: int | None,
+        headers: HeaderInput | None,
+    ) -> RecordFuture | None:
+        """The per-record hot path: queue without waiting, or None. The topic's partition
+        list and its :class:`TopicPartition` objects are cached while the cluster's metadata
+        snapshot stays the same object; nothing asyncio is touched."""
         if self._closed or self.txn is not None:
             self.ensure_can_send()
         if not self._started:
-            return False
+            return None
         cache = self._topic_cache
         if self._cache_of is not self.cluster.partitions:
             cache.clear()
@@ -210,28 +230,36 @@ class AIOProducer:
         if entry is None:
             partitions = self.cluster.partitions_for(topic)
             if not partitions:
-                return False
+                return None
             entry = cache[topic] = (partitions, {p: TopicPartition(topic, p) for p in partitions})
         partitions, tps = entry
-        key_b = key if key is None or type(key) is bytes else _to_bytes(key)
-        value_b = value if value is None or type(value) is bytes else _to_bytes(value)
-        hdrs = normalize_headers(headers) if headers else _NO_HEADERS
-        ts = int(time.time() * 1000) if timestamp is None else int(timestamp)
-        partition = self._choose_partition(topic, key_b, partition, partitions)
-        size = self.accumulator.try_append(tps[partition], key_b, value_b, ts, hdrs, delivery)
-        if not size:
-            return False
-        if key_b is None and self._custom is None:
+        if key is not None and type(key) is not bytes:
+            key = _to_bytes(key)
+        if value is not None and type(value) is not bytes:
+            value = _to_bytes(value)
+        if headers:
+            hdrs: Headers = normalize_headers(headers)
+            size = estimate_size(key, value, hdrs)
+        else:
+            hdrs = _NO_HEADERS
+            size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
+        ts = time.time_ns() // 1_000_000 if timestamp is None else int(timestamp)
+        if partition is None and self._custom is None:
+            partition = self._partitioner.partition(topic, key, partitions)
+        else:
+            partition = self._choose_partition(topic, key, partition, partitions)
+        fut = self.accumulator.try_append(tps[partition], (key, value, ts, hdrs), size)
+        if fut is not None and key is None and self._custom is None:
             self._partitioner.record_appended(topic, partition, size, partitions)
-        return True
+        return fut
 
     async def yield_if_batch_full(self) -> None:
         """Let the event loop run once after a batch filled up: ``send`` does not suspend
         when there is room, so an application sending in a tight loop would otherwise queue
         everything before the sender ships the first batch (no overlap with the broker)."""
         full = self.accumulator.full_batches
-        if full != self._full_seen:
-            self._full_seen = full
+        if full != self.full_seen:
+            self.full_seen = full
             await asyncio.sleep(0)
 
     async def send(
@@ -243,11 +271,13 @@ class AIOProducer:
         partition: int | None = None,
         timestamp: int | None = None,
         headers: HeaderInput | None = None,
-    ) -> asyncio.Future[RecordMetadata]:
-        """Queue one record; the returned future resolves to its ``RecordMetadata``."""
-        fut: asyncio.Future[RecordMetadata] = asyncio.get_running_loop().create_future()
-        if self.queue_record(topic, value, key, partition, timestamp, headers, fut):
-            await self.yield_if_batch_full()
+    ) -> RecordFuture:
+        """Queue one record; the returned future (a :class:`RecordFuture`, which behaves as
+        an ``asyncio.Future``) resolves to its ``RecordMetadata``."""
+        fut = self._queue(topic, value, key, partition, timestamp, headers)
+        if fut is not None:
+            if self.accumulator.full_batches != self.full_seen:
+                await self.yield_if_batch_full()
             return fut
         if not self._started:
             await self.start()

@@ -15,18 +15,20 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
-import functools
+import contextlib
 import re
 import threading
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import _base
 from typing import Any, TypeVar
 
+from strom.client.accumulator import ProducerBatch
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
 from strom.client.loop_thread import LoopThread as _LoopThread
 from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.record_future import Delivery
 from strom.client.sync_admin import AdminClient
 from strom.client.types import (
     ConsumerGroupMetadata,
@@ -73,13 +75,16 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
     Invariant: ``_condition`` is created under ``_CONDITION_LOCK``, and :meth:`set_result`
     takes the fast path (no Condition, no notification) only while holding that lock and
     seeing no Condition: then no thread waits and no callback is registered, and whoever
-    comes later creates the Condition and finds the result.
+    comes later creates the Condition and finds the result. :meth:`set_records` takes the same
+    fast path keeping only ``(batch, index)``: :meth:`result` then makes the record's
+    ``RecordMetadata`` from the acknowledged (no longer changing) batch.
     """
 
     # Defaults read from the class until first set: creating a future sets nothing.
     _state = _base.PENDING
     _result = None
     _exception = None
+    _record: tuple[ProducerBatch, int] | None = None
 
     def __init__(self) -> None:
         pass
@@ -103,16 +108,46 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
                 return
         super().set_result(result)
 
+    def set_record(self, batch: ProducerBatch, index: int) -> None:
+        """Resolve with record ``index`` of the acknowledged ``batch`` (see :meth:`set_records`)."""
+        self.set_records(batch, [(index, self)])
 
-def _deliver(
-    cfut: concurrent.futures.Future[RecordMetadata], fut: asyncio.Future[RecordMetadata]
-) -> None:
-    if fut.cancelled():
-        cfut.cancel()
-    elif (exc := fut.exception()) is not None:
-        _fail(cfut, exc)
-    elif cfut.set_running_or_notify_cancel():
-        cfut.set_result(fut.result())
+    @staticmethod
+    def set_records(batch: ProducerBatch, waiters: Sequence[tuple[int, Delivery]]) -> None:
+        """Resolve the futures of records of the acknowledged ``batch`` (on the loop thread,
+        once its outcome is set), under one acquisition of ``_CONDITION_LOCK``. A future
+        nobody waits on keeps only ``(batch, index)`` and :meth:`result` makes the
+        ``RecordMetadata`` (the batch no longer changes); the others (waited on, or not a
+        ``DeliveryFuture``) get it now. A cancelled future is left cancelled."""
+        slow: list[tuple[int, Delivery]] = []
+        with _CONDITION_LOCK:
+            for index, fut in waiters:
+                if (
+                    type(fut) is DeliveryFuture
+                    and "_condition" not in fut.__dict__
+                    and fut._state == _base.PENDING
+                ):
+                    fut._record = (batch, index)
+                    fut._state = _base.FINISHED
+                else:
+                    slow.append((index, fut))
+        if slow:
+            outcome = batch.outcome
+            assert isinstance(outcome, tuple)
+            for index, fut in slow:
+                with contextlib.suppress(
+                    asyncio.InvalidStateError, concurrent.futures.InvalidStateError
+                ):
+                    fut.set_result(batch.metadata(index, outcome[0], outcome[1]))
+
+    def result(self, timeout: float | None = None) -> RecordMetadata:
+        record = self._record
+        if record is None:
+            return super().result(timeout)
+        batch, index = record
+        outcome = batch.outcome
+        assert isinstance(outcome, tuple)
+        return batch.metadata(index, outcome[0], outcome[1])
 
 
 def _fail(cfut: concurrent.futures.Future[Any], exc: BaseException) -> None:
@@ -192,7 +227,8 @@ class Producer:
                 topic, value, key, partition, timestamp, headers, cfut = queued.popleft()
                 try:
                     if p.queue_record(topic, value, key, partition, timestamp, headers, cfut):
-                        await p.yield_if_batch_full()
+                        if p.accumulator.full_batches != p.full_seen:
+                            await p.yield_if_batch_full()
                         continue
                     fut = await p.send(
                         topic,
@@ -205,7 +241,7 @@ class Producer:
                 except Exception as exc:
                     _fail(cfut, exc)
                     continue
-                fut.add_done_callback(functools.partial(_deliver, cfut))
+                fut.notify(cfut)
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""

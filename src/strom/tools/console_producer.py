@@ -26,7 +26,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from strom.client import AIOProducer, RecordMetadata
+from strom.client import AIOProducer, RecordFuture
 from strom.tools._common import (
     ToolError,
     client_config,
@@ -208,7 +208,7 @@ def reader_properties(args: argparse.Namespace) -> dict[str, str]:
 async def produce(args: argparse.Namespace) -> int:
     fmt = LineFormat.from_props(reader_properties(args))
     lines = _stdin_lines()
-    pending: list[asyncio.Future[RecordMetadata]] = []
+    pending: list[RecordFuture] = []
     async with AIOProducer(producer_config(args)) as producer:
         number = 0
         while True:
@@ -274,7 +274,7 @@ def _stdin_lines() -> asyncio.Queue[bytes | None]:
     return queue
 
 
-async def _settle(pending: list[asyncio.Future[RecordMetadata]]) -> None:
+async def _settle(pending: list[RecordFuture]) -> None:
     """Wait for the deliveries so far; the first failure aborts the tool."""
     done = list(pending)
     pending.clear()

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from strom.client import AIOProducer, RecordMetadata
+from strom.client import AIOProducer, RecordFuture
 from strom.tools._common import ToolError, load_properties, parse_props, parser, run
 from strom.tools.perf_display import (
     Progress,
@@ -158,7 +158,7 @@ class Run:
         self.first_error: BaseException | None = None
         self.progress = Progress(args.num_records, "sent", self.start, progress_enabled(args))
 
-    def done(self, sent_at: float, size: int, fut: asyncio.Future[RecordMetadata]) -> None:
+    def done(self, sent_at: float, size: int, fut: RecordFuture) -> None:
         now = time.monotonic()
         self.progress.update(self.stats.count + self.errors + 1, now)
         if fut.cancelled() or fut.exception() is not None:
@@ -172,7 +172,7 @@ class Run:
     async def go(self, producer: AIOProducer, data: list[bytes] | None) -> None:
         a = self.args
         throttle = Throttle(a.throughput, self.start)
-        pending: set[asyncio.Future[RecordMetadata]] = set()
+        pending: set[RecordFuture] = set()
         txn_started = 0.0
         if self.txn_duration_s is not None:
             await producer.init_transactions()
@@ -198,7 +198,7 @@ class Run:
             await producer.commit_transaction()
         await producer.flush()
         if pending:
-            await asyncio.wait(pending)
+            await asyncio.gather(*pending, return_exceptions=True)
 
     def metrics(self, elapsed: float) -> dict[str, float]:
         s = self.stats
