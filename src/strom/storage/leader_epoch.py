@@ -61,6 +61,15 @@ class LeaderEpochCache:
     def latest_epoch(self) -> int | None:
         return self._entries[-1][0] if self._entries else None
 
+    def start_offset(self, epoch: int) -> int | None:
+        """Where ``epoch`` starts in the log (None: no entry for it)."""
+        for e, offset in reversed(self._entries):
+            if e == epoch:
+                return offset
+            if e < epoch:
+                return None
+        return None
+
     @property
     def earliest_entry(self) -> tuple[int, int] | None:
         return self._entries[0] if self._entries else None

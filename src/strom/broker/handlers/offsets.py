@@ -55,6 +55,12 @@ def list_offset(p: Partition, ts: int, isolation_level: int) -> tuple[int, int, 
     return found.offset, found.timestamp, epoch
 
 
+def _lagging_new_leader(p: Partition) -> bool:
+    """This leader's high watermark is below the offset its leader epoch started at."""
+    start = p.log.leader_epoch_cache.start_offset(p.leader_epoch)
+    return start is not None and start > p.log.high_watermark
+
+
 # a special (negative) timestamp -> the first ListOffsets version that knows it (Kafka 3.9)
 _SPECIAL_SINCE = {LATEST: 0, EARLIEST: 0, MAX_TIMESTAMP: 7, EARLIEST_LOCAL: 8, LATEST_TIERED: 9}
 
@@ -91,6 +97,11 @@ async def list_offsets(ctx: RequestContext, req: ListOffsetsRequest) -> ListOffs
                 r.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
             elif (err := _check_epoch(p, lp.current_leader_epoch)) != ErrorCode.NONE:
                 r.error_code = err
+            elif v >= 1 and req.replica_id == -1 and _lagging_new_leader(p):
+                # Kafka's Partition.fetchOffsetForTimestamp: a new leader whose high watermark
+                # has not reached the start of its epoch would answer below what the previous
+                # leader answered (a client's offsets never go back, KIP-207): retriable
+                r.error_code = ErrorCode.OFFSET_NOT_AVAILABLE
             else:
                 offset, ts, epoch = list_offset(p, lp.timestamp, req.isolation_level)
                 if ctx.api_version == 0:
