@@ -127,7 +127,13 @@ class AIOAdminClient(GroupAdmin, ClusterAdmin, TxnAdmin, AclAdmin, QuotaAdmin, T
     """Admin operations over the Kafka protocol."""
 
     async def __aenter__(self) -> AIOAdminClient:
-        await self.start()
+        try:
+            await self.start()
+        except BaseException:
+            # a failed start leaves no task behind (a metadata refresh still retrying would
+            # end with its error after the caller's event loop has moved on)
+            await self.close()
+            raise
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -143,7 +143,13 @@ class AIOProducer:
         self._started = True
 
     async def __aenter__(self) -> AIOProducer:
-        await self.start()
+        try:
+            await self.start()
+        except BaseException:
+            # a failed start leaves no task behind (a metadata refresh still retrying would
+            # end with its error after the caller's event loop has moved on)
+            await self.close()
+            raise
         return self
 
     async def __aexit__(self, *exc: object) -> None:
