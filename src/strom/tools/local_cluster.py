@@ -46,9 +46,10 @@ class ClusterError(RuntimeError):
     """A cluster process could not be started or stopped."""
 
 
-def metadata_broker_ids(port: int, timeout: float = 2.0) -> set[int] | None:
-    """The broker ids a broker's Metadata (v1, plaintext) lists; None when it does not answer
-    one (a TLS or SASL listener, or it closed the connection)."""
+def metadata_brokers(port: int, timeout: float = 2.0) -> tuple[set[int], int] | None:
+    """The broker ids a broker's Metadata (v1, plaintext) lists and the controller id it names
+    (-1 for none); None when it does not answer one (a TLS or SASL listener, or it closed the
+    connection)."""
     from strom.protocol.frames import decode_response, encode_request
     from strom.protocol.messages.metadata import MetadataRequest, MetadataResponse
 
@@ -66,7 +67,7 @@ def metadata_broker_ids(port: int, timeout: float = 2.0) -> set[int] | None:
         return None
     if not isinstance(resp, MetadataResponse):
         return None
-    return {b.node_id for b in resp.brokers}
+    return {b.node_id for b in resp.brokers}, resp.controller_id
 
 
 def _recv_exact(sock: socket.socket, n: int) -> bytes:
@@ -377,16 +378,19 @@ class LocalCluster:
 
     def _wait_brokers_known(self, timeout: float) -> None:
         """Until every running broker's metadata lists every running broker (the controller's
-        UpdateMetadata follows the registrations), so a topic with a replica on each can be
-        created at once; at most ``timeout`` s, and a broker whose first listener does not answer
-        a plaintext Metadata request (TLS, SASL) is not waited for."""
+        UpdateMetadata follows the registrations) and names a running controller, so a topic with
+        a replica on each can be created at once (librdkafka's admin client sends CreateTopics to
+        the controller: told "none" it waits for its next metadata refresh, minutes away; a chaos
+        run's CreateTopics timed out after 60 s that way); at most ``timeout`` s, and a broker
+        whose first listener does not answer a plaintext Metadata request (TLS, SASL) is not
+        waited for."""
         want = {b.id for b in self._brokers.values() if b.alive}
         pending = {b.id: b.port for b in self._brokers.values() if b.alive}
         deadline = time.monotonic() + timeout
         while pending and time.monotonic() < deadline:
             for bid, port in list(pending.items()):
-                known = metadata_broker_ids(port)
-                if known is None or known >= want:
+                known = metadata_brokers(port)
+                if known is None or (known[0] >= want and known[1] in want):
                     del pending[bid]
             if pending:
                 time.sleep(0.1)
