@@ -152,6 +152,8 @@ class Broker:
             )
             self.replica_manager.replication = self.cluster
         self.cluster_view: ClusterView
+        self.controller_role: ControllerRole
+        replication: ReplicationStats  # what the metrics read of it
         if self.cluster is not None:
             self.metadata: MetadataStore = self.cluster.store
             self.cluster_view = ZkClusterView(
@@ -161,6 +163,8 @@ class Broker:
                 self.replica_manager,
                 self.advertised_listeners,
             )
+            self.controller_role = ZkControllerRole(self.cluster)
+            replication = self.cluster
             self.group_configs = GroupConfigStore.zookeeper(self.cluster.store)
             self.config_store: BrokerConfigStore = ZkBrokerConfigStore(self.cluster.store.zk)
             self._acl_store: Callable[[], AclStore] = partial(ZkAclStore, self.cluster.store.zk)
@@ -172,6 +176,8 @@ class Broker:
             self.cluster_view = SingleNodeView(
                 self.broker_id, config.broker_rack, self.replica_manager, self.advertised_listeners
             )
+            self.controller_role = SingleNodeControllerRole(self.replica_manager)
+            replication = SINGLE_NODE
             self.group_configs = GroupConfigStore.single_node(dirs[0])
             self.config_store = LocalBrokerConfigStore(dirs[0])
             self._acl_store = partial(LocalAclStore, dirs[0])
@@ -278,11 +284,6 @@ class Broker:
             ListenerTlsReconfig(self.server.security, config),
         ):
             self.dynamic_config.add_reconfigurable(r)
-        controller: ControllerRole = (
-            ZkControllerRole(self.cluster)
-            if self.cluster is not None
-            else SingleNodeControllerRole(self.replica_manager)
-        )
         self.services = BrokerServices(
             broker_id=self.broker_id,
             config=config,
@@ -304,7 +305,7 @@ class Broker:
             listener_security=self.server.security,
             # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
-            controller=controller,
+            controller=self.controller_role,
             client_metrics=self.client_metrics,
             features=self.features,
             legacy_offsets=LegacyOffsetStore(
@@ -312,7 +313,6 @@ class Broker:
                 self.cluster.store.zk if self.cluster is not None else None,
             ),
         )
-        replication: ReplicationStats = self.cluster if self.cluster is not None else SINGLE_NODE
         self.metrics = (
             BrokerMetrics(
                 metrics_listener,
@@ -326,7 +326,7 @@ class Broker:
                 txn=self.txn,
                 metadata=self.metadata,
                 cluster=self.cluster_view,
-                controller=controller,
+                controller=self.controller_role,
                 replication=replication,
                 collectors=(QuotaCollector(self.client_quotas), self.client_metrics.series),
                 started=lambda: self.ready,
