@@ -95,7 +95,8 @@ async def _full_disk(mnt: Path) -> None:
     await b.start()
     try:
         header = RequestHeader(request_api_key=30, request_api_version=3, correlation_id=1)
-        ctx = RequestContext(header, b, "127.0.0.1:1", principal=KafkaPrincipal("User", "admin"))
+        admin = KafkaPrincipal("User", "admin")
+        ctx = RequestContext(header, b.services, "127.0.0.1:1", principal=admin)
         first: CreateAclsResponse = await HANDLERS[30].handler(ctx, C(creations=[creation("a")]))
         assert first.results[0].error_code == 0
         before = (mnt / "acls.json").read_bytes()

@@ -112,7 +112,7 @@ async def call(
     reg = HANDLERS[key]
     v = reg.max_version if version is None else version
     header = RequestHeader(request_api_key=key, request_api_version=v, correlation_id=1)
-    ctx = RequestContext(header, b, f"{host}:5555", principal=principal)
+    ctx = RequestContext(header, b.services, f"{host}:5555", principal=principal)
     handler: Callable[[RequestContext, Any], Awaitable[Any]] = reg.handler
     return await handler(ctx, req)
 

@@ -1,22 +1,33 @@
 """The broker's components built without a Broker: the single-node cluster view, advertised
-listeners, topic administration, the producer-id manager, group configs; and the wiring rule
-that handlers reach components through ``ctx.services`` only."""
+listeners, topic administration, the producer-id manager, group configs, the metrics; and the
+wiring rules: handlers reach components through ``ctx.services`` only, and no component but the
+entry points imports the ``Broker``."""
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from prometheus_client import generate_latest
+from prometheus_client.parser import text_string_to_metric_families
 
 from strom.broker import group_configs
-from strom.broker.cluster_view import AdvertisedListeners, SingleNodeView
+from strom.broker.cluster_view import AdvertisedListeners, SingleNodeView, ZkClusterView
 from strom.broker.config import BrokerConfig
+from strom.broker.context import RequestContext
+from strom.broker.controller_role import SingleNodeControllerRole
 from strom.broker.group_configs import GroupConfigStore
+from strom.broker.group_runtime import GroupRuntime
+from strom.broker.metrics import BrokerMetrics, RequestMetrics
+from strom.broker.network import SocketServer
 from strom.broker.producer_id_manager import ProducerIdManager
-from strom.broker.replica_manager import ReplicaManager
+from strom.broker.replica_manager import SINGLE_NODE, ReplicaManager
 from strom.broker.topics import TopicError, TopicManager
+from strom.broker.txn_runtime import TxnRuntime
 from strom.cluster.metadata import LocalMetadataStore, PartitionState
 from strom.errors import ErrorCode, KafkaError
 from strom.storage.log_manager import LogManager
@@ -131,6 +142,93 @@ def test_refresh_log_configs_follows_a_dynamic_default(node: SingleNode) -> None
     assert node.logs.get_log("own", 0).config.retention_ms == 5000  # type: ignore[union-attr]
 
 
+def test_readiness_of_a_cluster_member_needs_registration_and_metadata(node: SingleNode) -> None:
+    class _Membership:
+        broker_epoch = -1  # not registered yet
+        live: dict[int, object] = {}
+
+    m = _Membership()
+    view = ZkClusterView(BROKER_ID, m, node.metadata, node.replicas, node.advertised)  # type: ignore[arg-type]
+    assert view.membership_problems() == ["not registered in ZooKeeper"]
+    m.broker_epoch = 17
+    assert view.membership_problems() == [
+        "metadata not caught up: no UpdateMetadata listing this broker yet"
+    ]
+    m.live = {BROKER_ID + 1: object()}  # another broker's UpdateMetadata view, not ours
+    assert len(view.membership_problems()) == 1
+    m.live = {BROKER_ID: object()}
+    assert view.membership_problems() == []
+    assert node.view.membership_problems() == []  # a single node is always a member
+
+
+def _metrics(node: SingleNode, started: list[bool]) -> BrokerMetrics:
+    """The metrics of a single node, from the components the assembly would give."""
+    cfg = node.config
+    # what both coordinator runtimes receive
+    common: dict[str, Any] = {
+        "broker_id": BROKER_ID,
+        "config": cfg,
+        "metadata": node.metadata,
+        "cluster": node.view,
+        "topics": node.topics,
+        "replica_manager": node.replicas,
+    }
+    groups = GroupRuntime(**common, group_configs=GroupConfigStore.single_node(cfg.log_dirs[0]))
+    txn = TxnRuntime(
+        **common,
+        groups=groups,
+        producer_ids=ProducerIdManager(node.metadata),
+        inter_broker_security=None,
+        markers_local=True,
+    )
+    server = SocketServer(
+        cfg, lambda *a: None, scram_lookup=lambda m, u: None, token_lookup=lambda m, u: None
+    )
+    return BrokerMetrics(
+        "http://127.0.0.1:0",
+        RequestMetrics(),
+        broker_id=BROKER_ID,
+        partition_series_max=cfg.metrics_partition_series_max,
+        replica_manager=node.replicas,
+        log_manager=node.logs,
+        server=server,
+        groups=groups,
+        txn=txn,
+        metadata=node.metadata,
+        cluster=node.view,
+        controller=SingleNodeControllerRole(node.replicas),
+        replication=SINGLE_NODE,
+        collectors=(),
+        started=lambda: started[0],
+    )
+
+
+def test_metrics_of_a_single_node_are_built_without_a_broker(node: SingleNode) -> None:
+    node.topics.create_topic("orders", 2, 1, None, {}, False)
+    started = [False]
+    metrics = _metrics(node, started)
+    assert metrics.readiness() == ["starting: logs and partitions are still loading"]
+    started[0] = True
+    assert metrics.readiness() == []
+    samples: dict[str, float] = {
+        s.name: s.value
+        for fam in text_string_to_metric_families(generate_latest(metrics.registry).decode())
+        for s in fam.samples
+        if not s.labels
+    }
+    assert samples["kafka_controller_kafkacontroller_activecontrollercount"] == 1
+    assert samples["kafka_controller_kafkacontroller_globaltopiccount"] == 1
+    assert samples["kafka_controller_kafkacontroller_globalpartitioncount"] == 2
+    assert samples["kafka_controller_kafkacontroller_offlinepartitionscount"] == 0
+    assert samples["kafka_server_replicamanager_partitioncount"] == 2
+    assert samples["kafka_server_replicamanager_isrshrinks_total"] == 0
+    assert samples["kafka_server_replicamanager_isrexpands_total"] == 0
+    node.replicas.partitions[("orders", 1)].offline = True
+    again = generate_latest(metrics.registry).decode()
+    assert "kafka_controller_kafkacontroller_offlinepartitionscount 1.0" in again
+    assert "kafka_server_fetcherlagmetrics_consumerlag{" not in again  # nothing followed
+
+
 def test_producer_ids_are_unique_across_blocks_and_restarts(tmp_path: Path) -> None:
     store = LocalMetadataStore(tmp_path)
     ids = ProducerIdManager(store, block_size=3)
@@ -243,8 +341,12 @@ NARROW = [
     "security/credentials.py",
     "security/replica_identity.py",
     "security/checks.py",
+    "request_processor.py",
     *(f"handlers/{p.name}" for p in sorted(HANDLERS.glob("*.py"))),
+    *(f"metrics/{p.name}" for p in sorted((SRC / "broker" / "metrics").glob("*.py"))),
 ]
+# the entry points: the process's main and the test runner build a Broker; nothing else may
+ENTRY_POINTS = {"broker/main.py", "testing/runners.py"}
 
 
 def _imports_broker(source: str) -> bool:
@@ -262,3 +364,16 @@ def test_narrow_components_do_not_import_the_broker() -> None:
     offenders = [m for m in NARROW if _imports_broker((SRC / "broker" / m).read_text())]
     assert offenders == []
     assert _imports_broker("if TYPE_CHECKING:\n    from strom.broker.broker import Broker\n")
+    assert "metrics/__init__.py" in NARROW and "metrics/collector.py" in NARROW
+
+
+def test_only_the_entry_points_import_the_broker() -> None:
+    importers = {
+        str(p.relative_to(SRC)) for p in sorted(SRC.rglob("*.py")) if _imports_broker(p.read_text())
+    }
+    assert importers == ENTRY_POINTS
+
+
+def test_a_request_context_carries_the_services_not_the_broker() -> None:
+    fields = [f.name for f in dataclasses.fields(RequestContext)]
+    assert "services" in fields and "broker" not in fields

@@ -1,6 +1,7 @@
 """This broker's side of the controller APIs (strom.broker.controller_role): a single node answers
 as its own controller of a one-replica cluster; a cluster member applies the controller's
-requests only when they name its current broker epoch (KIP-380), before any state changes."""
+requests only when they name its current broker epoch (KIP-380), before any state changes. And
+the controller gauges each role reports to the metrics."""
 
 from __future__ import annotations
 
@@ -11,9 +12,16 @@ from typing import Any
 
 import pytest
 
-from strom.broker.controller_role import SingleNodeControllerRole, ZkControllerRole
+from strom.broker.controller_role import (
+    ControllerStats,
+    SingleNodeControllerRole,
+    ZkControllerRole,
+)
 from strom.broker.partition import Partition
 from strom.broker.replica_manager import ReplicaManager
+from strom.cluster.controller_requests import ControllerContext
+from strom.cluster.election import LeaderIsr
+from strom.cluster.metadata import TopicInfo
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.leader_and_isr import LeaderAndIsrRequest, LeaderAndIsrResponse
 from strom.protocol.messages.stop_replica import StopReplicaRequest, StopReplicaResponse
@@ -115,3 +123,38 @@ def test_controller_only_calls_need_the_active_controller() -> None:
 
     assert asyncio.run(body()) == (None, "ran")
     assert role.is_active_controller
+
+
+def test_controller_stats_of_a_single_node_count_its_own_partitions(tmp_path: Path) -> None:
+    rm = ReplicaManager(1)
+    logs = [Log.open(tmp_path / f"{t}-{i}") for t, i in (("a", 0), ("a", 1), ("b", 0))]
+    try:
+        for lg in logs:
+            rm.add(Partition(lg.topic, lg.partition, uuid.uuid4(), lg, 1, [1]))
+        role = SingleNodeControllerRole(rm)
+        assert role.controller_stats() == ControllerStats(True, 0, 0, 2, 3)
+        rm.partitions[("a", 1)].offline = True  # its log directory failed
+        assert role.controller_stats() == ControllerStats(True, 1, 0, 2, 3)
+    finally:
+        for lg in logs:
+            lg.close()
+
+
+def test_controller_stats_of_a_cluster_member_are_the_active_controllers_context() -> None:
+    ctx = ControllerContext()
+    ctx.topics["t"] = TopicInfo("t", uuid.uuid4(), {0: [1, 2], 1: [2, 1], 2: [1, 2]})
+    ctx.topics["u"] = TopicInfo("u", uuid.uuid4(), {0: [3]})
+    ctx.states[("t", 0)] = LeaderIsr(1, 0, (1, 2))  # led by its preferred replica
+    ctx.states[("t", 1)] = LeaderIsr(1, 0, (1,))  # not by its preferred (2)
+    ctx.states[("t", 2)] = LeaderIsr(-1, 0, ())  # no leader; ("u", 0): no state at all
+
+    class _Controller:
+        active = False
+
+    cluster: Any = _Applier(broker_epoch=1)
+    cluster.controller = _Controller()
+    cluster.controller.ctx = ctx
+    role = ZkControllerRole(cluster)
+    assert role.controller_stats() == ControllerStats()  # not the controller: all zero
+    cluster.controller.active = True
+    assert role.controller_stats() == ControllerStats(True, 2, 1, 2, 4)

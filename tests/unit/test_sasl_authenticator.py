@@ -40,17 +40,12 @@ class _Clock:
         return self.now
 
 
-class _Broker:
-    """What is read from a broker here: the request metrics (processor) and the listeners'
-    security (the SaslHandshake handler after authentication)."""
+class _Services:
+    """What is read from the services here: the listeners' security (the SaslHandshake handler
+    after authentication)."""
 
     def __init__(self, sec: ListenerSecurity) -> None:
-        self.request_metrics = NoRequestMetrics()
         self.listener_security = {sec.name: sec}
-
-    @property
-    def services(self) -> _Broker:
-        return self
 
 
 class _Harness:
@@ -76,7 +71,13 @@ class _Harness:
         handlers = dict(load_handlers())
         handlers[3] = Registration(3, "Metadata", 0, 12, metadata)
         self.proc = RequestProcessor(
-            cast(Any, _Broker(sec)), sec, "127.0.0.1:1", ANONYMOUS, self.auth, handlers=handlers
+            cast(Any, _Services(sec)),
+            NoRequestMetrics(),
+            sec,
+            "127.0.0.1:1",
+            ANONYMOUS,
+            self.auth,
+            handlers=handlers,
         )
         self.cid = 0
 

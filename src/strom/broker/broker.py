@@ -15,9 +15,9 @@ request path; the log scrubber (:mod:`strom.storage.scrubber`) in a thread of it
 error in a log directory takes that directory offline, never the broker
 (:mod:`strom.broker.log_dir_failure`).
 
-Only :class:`~strom.broker.metrics.BrokerMetrics` and the request processor still take the
-whole broker (``partition_leader`` is kept for the former); every other component receives
-narrow collaborators, handlers the services.
+No component takes the broker: each receives narrow collaborators (the request processor the
+services and the request metrics; :class:`~strom.broker.metrics.BrokerMetrics` what a scrape
+reads), handlers the services.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from strom.broker.cluster_view import (
 )
 from strom.broker.config import BrokerConfig
 from strom.broker.controller_role import (
+    ControllerRole,
     SingleNodeControllerRole,
     ZkControllerRole,
 )
@@ -53,10 +54,15 @@ from strom.broker.group_runtime import GroupRuntime
 from strom.broker.inter_broker import InterBrokerPool
 from strom.broker.legacy_offsets import LegacyOffsetStore
 from strom.broker.log_dir_failure import LogDirFailureHandler
-from strom.broker.metrics import BrokerMetrics, NoRequestMetrics, RequestMetrics
+from strom.broker.metrics import (
+    BrokerMetrics,
+    NoRequestMetrics,
+    ReplicationStats,
+    RequestMetrics,
+)
 from strom.broker.network import SocketServer
 from strom.broker.producer_id_manager import ProducerIdManager
-from strom.broker.quotas import ClientQuotaManager, QuotaWindows
+from strom.broker.quotas import ClientQuotaManager, QuotaCollector, QuotaWindows
 from strom.broker.reconfigurables import (
     CleanerReconfig,
     ListenerTlsReconfig,
@@ -64,7 +70,7 @@ from strom.broker.reconfigurables import (
     SocketServerReconfig,
 )
 from strom.broker.registry import load_handlers
-from strom.broker.replica_manager import ReplicaManager
+from strom.broker.replica_manager import SINGLE_NODE, ReplicaManager
 from strom.broker.request_processor import RequestProcessor
 from strom.broker.security.acl_store import AclStore, LocalAclStore
 from strom.broker.security.authorizer import AclAuthorizer, parse_super_users
@@ -146,6 +152,8 @@ class Broker:
             )
             self.replica_manager.replication = self.cluster
         self.cluster_view: ClusterView
+        self.controller_role: ControllerRole
+        replication: ReplicationStats  # what the metrics read of it
         if self.cluster is not None:
             self.metadata: MetadataStore = self.cluster.store
             self.cluster_view = ZkClusterView(
@@ -155,6 +163,8 @@ class Broker:
                 self.replica_manager,
                 self.advertised_listeners,
             )
+            self.controller_role = ZkControllerRole(self.cluster)
+            replication = self.cluster
             self.group_configs = GroupConfigStore.zookeeper(self.cluster.store)
             self.config_store: BrokerConfigStore = ZkBrokerConfigStore(self.cluster.store.zk)
             self._acl_store: Callable[[], AclStore] = partial(ZkAclStore, self.cluster.store.zk)
@@ -166,6 +176,8 @@ class Broker:
             self.cluster_view = SingleNodeView(
                 self.broker_id, config.broker_rack, self.replica_manager, self.advertised_listeners
             )
+            self.controller_role = SingleNodeControllerRole(self.replica_manager)
+            replication = SINGLE_NODE
             self.group_configs = GroupConfigStore.single_node(dirs[0])
             self.config_store = LocalBrokerConfigStore(dirs[0])
             self._acl_store = partial(LocalAclStore, dirs[0])
@@ -243,20 +255,23 @@ class Broker:
         handlers = served_handlers(
             str(config.api_versions_baseline), telemetry_receiver(str(config.metrics_listener))
         )
+        self.services: BrokerServices  # built below, before the server accepts a connection
         self.server = SocketServer(
             config,
-            # request_processor.py still takes the whole broker (ctx.services, request metrics)
+            # one processor per connection, given the services and the request metrics
             lambda sec, peer, principal, authenticator: RequestProcessor(
-                self, sec, peer, principal, authenticator, self.client_quotas, handlers
+                self.services,
+                self.request_metrics,
+                sec,
+                peer,
+                principal,
+                authenticator,
+                self.client_quotas,
+                handlers,
             ),
             scram_lookup=self.scram_credentials.get,
             token_lookup=self.delegation_tokens.scram_lookup,
             connection_opened=self.request_metrics.connection_opened,
-        )
-        self.metrics = (
-            BrokerMetrics(self, metrics_listener, self.request_metrics)
-            if metrics_listener
-            else None
         )
         self.ready = False  # started and not shutting down (/health/ready)
         self.dynamic_config = DynamicBrokerConfig(
@@ -290,11 +305,7 @@ class Broker:
             listener_security=self.server.security,
             # the inter-broker listener(s): broker-only APIs without an authorizer (checks.py)
             peer_listeners={n: sec for n, sec in self.server.security.items() if sec.inter_broker},
-            controller=(
-                ZkControllerRole(self.cluster)
-                if self.cluster is not None
-                else SingleNodeControllerRole(self.replica_manager)
-            ),
+            controller=self.controller_role,
             client_metrics=self.client_metrics,
             features=self.features,
             legacy_offsets=LegacyOffsetStore(
@@ -302,17 +313,31 @@ class Broker:
                 self.cluster.store.zk if self.cluster is not None else None,
             ),
         )
+        self.metrics = (
+            BrokerMetrics(
+                metrics_listener,
+                self.request_metrics,
+                broker_id=self.broker_id,
+                partition_series_max=config.metrics_partition_series_max,
+                replica_manager=self.replica_manager,
+                log_manager=self.log_manager,
+                server=self.server,
+                groups=self.groups,
+                txn=self.txn,
+                metadata=self.metadata,
+                cluster=self.cluster_view,
+                controller=self.controller_role,
+                replication=replication,
+                collectors=(QuotaCollector(self.client_quotas), self.client_metrics.series),
+                started=lambda: self.ready,
+            )
+            if metrics_listener
+            else None
+        )
         self._tasks: list[asyncio.Task[None]] = []
         self.scrubber: LogScrubber | None = None
         self._stopped = asyncio.Event()
         self.started_at = time.time()
-
-    # -- for BrokerMetrics (strom.broker.metrics), which still takes the whole Broker ----------
-    def partition_leader(
-        self, topic: str, index: int, listener: str = "PLAINTEXT"
-    ) -> tuple[int, str, int] | None:
-        """(id, host, port) of the leader of ``topic-index`` as this broker knows it."""
-        return self.cluster_view.partition_leader(topic, index, listener)
 
     def _follow_dynamic_change(self, changed: set[str]) -> None:
         apply_changes(self.topics, changed)

@@ -46,7 +46,7 @@ import contextlib
 import functools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -178,6 +178,10 @@ class ClusterMode:
     @property
     def live(self) -> dict[int, BrokerEndpoint]:
         return self.state.live
+
+    # -- what the metrics read (strom.broker.metrics.collector.ReplicationStats) ---------------
+    def leader_high_watermarks(self) -> Iterator[tuple[str, tuple[str, int], int]]:
+        return self.fetchers.leader_high_watermarks()
 
     # -- lifecycle ---------------------------------------------------------------------------
     def open_store(self) -> None:

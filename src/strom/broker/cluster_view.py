@@ -2,8 +2,9 @@
 
 Owns: the answers every handler and component needs about the cluster (live brokers, their
 endpoints and racks, the controller id, the leader of a partition and the state Metadata
-reports for it), and the one behavioural difference between the modes that follows from them:
-who creates this broker's replicas (:attr:`ClusterView.replicas_follow_controller`).
+reports for it, whether this broker is a full member yet), and the one behavioural difference
+between the modes that follows from them: who creates this broker's replicas
+(:attr:`ClusterView.replicas_follow_controller`).
 
 - :class:`SingleNodeView`: one broker, no ZooKeeper. This broker is every answer: the only
   live broker, the controller, the leader of each partition it has open; a topic's replicas are
@@ -75,6 +76,12 @@ class ClusterView(Protocol):
     def offline_replicas(self, info: TopicInfo, index: int) -> set[int]:
         """Replicas of the partition on a failed log directory (dead brokers are not included:
         Metadata adds those from the live set)."""
+        ...
+
+    def membership_problems(self) -> list[str]:
+        """Why this broker is not yet a full member of the cluster (``/health/ready``): not
+        registered, or not yet among the live brokers the controller announced. Empty when it
+        is (always on a single node)."""
         ...
 
 
@@ -173,6 +180,9 @@ class SingleNodeView:
         p = self._replicas.get(info.name, index)
         return {self._broker_id} if p is not None and p.offline else set()
 
+    def membership_problems(self) -> list[str]:
+        return []
+
 
 class ZkClusterView:
     """A member of a ZooKeeper cluster: the registrations and the controller's view."""
@@ -230,3 +240,11 @@ class ZkClusterView:
         # the controller's UpdateMetadata is the source of truth in a cluster
         state = info.states.get(index)
         return set(state.offline_replicas) if state else set()
+
+    def membership_problems(self) -> list[str]:
+        m = self._membership
+        if m.broker_epoch < 0:
+            return ["not registered in ZooKeeper"]
+        if self._broker_id not in m.live:
+            return ["metadata not caught up: no UpdateMetadata listing this broker yet"]
+        return []

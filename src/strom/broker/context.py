@@ -3,16 +3,16 @@ the peer, and who the peer is (the principal authenticated on its connection, th
 came in on and that listener's security protocol).
 
 Handlers reach the broker's components through ``ctx.services``
-(:class:`~strom.broker.services.BrokerServices`: typed, one per broker); they never touch the
-connection. ``ctx.broker`` only carries the services to the context (anything with a
-``services`` attribute: :class:`ServicesHolder`); no handler and no security check reads it
-(``tests/unit/test_broker_wiring.py`` fails when one does).
+(:class:`~strom.broker.services.BrokerServices`: typed, one per broker, given by the request
+processor); they never touch the connection nor the broker's assembly: a context holds no
+``Broker`` (``tests/unit/test_broker_wiring.py`` fails when a handler or a security check
+reaches for one).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from strom.broker.security.principal import ANONYMOUS, KafkaPrincipal
 from strom.protocol.messages.headers import RequestHeader
@@ -21,27 +21,16 @@ if TYPE_CHECKING:
     from strom.broker.services import BrokerServices
 
 
-class ServicesHolder(Protocol):
-    """What the context is built from (the broker's assembly, for now)."""
-
-    @property
-    def services(self) -> BrokerServices: ...
-
-
 @dataclass
 class RequestContext:
     header: RequestHeader
-    broker: ServicesHolder  # only its services are read
+    services: BrokerServices
     peer: str
     listener: str = "PLAINTEXT"
     principal: KafkaPrincipal = ANONYMOUS
     security_protocol: str = "PLAINTEXT"
     # the connection's client software name and version (ApiVersions v3+, KIP-511)
     client_software: tuple[str, str] = ("", "")
-
-    @property
-    def services(self) -> BrokerServices:
-        return self.broker.services
 
     @property
     def api_version(self) -> int:

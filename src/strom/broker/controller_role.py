@@ -14,6 +14,11 @@ Owns the answers that differ between a ZooKeeper cluster and a single node, so t
   election is "not needed" (a one-replica cluster), no reassignment can start (NOT_CONTROLLER,
   said why) and none is listed.
 
+Also what the controller metrics report (:meth:`ControllerRole.controller_stats`,
+``kafka_controller_kafkacontroller_*``): in a cluster the active controller's context, zeros
+on the others; on a single node the broker counts as the active controller of its own
+partitions.
+
 Invariants: who sent the request (ACLs, the sender's broker epoch of ControlledShutdown and
 AlterPartition) is checked by the handler before calling here; a controller-only call runs on
 the controller's own thread (:meth:`strom.cluster.controller.Controller.call`).
@@ -22,6 +27,7 @@ the controller's own thread (:meth:`strom.cluster.controller.Controller.call`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from strom.cluster.controller import NotControllerError
@@ -42,6 +48,17 @@ Outcomes = dict[TP, tuple[ErrorCode, str | None]]
 """Per partition: the error and its message (ElectLeaders, AlterPartitionReassignments)."""
 Ongoing = dict[TP, tuple[list[int], list[int], list[int]]]
 """Per partition in reassignment: (replicas, adding, removing)."""
+
+
+@dataclass(frozen=True)
+class ControllerStats:
+    """Kafka's ``KafkaController`` gauges, as this broker reports them."""
+
+    active: bool = False  # ActiveControllerCount
+    offline_partitions: int = 0  # OfflinePartitionsCount: no leader
+    preferred_replica_imbalance: int = 0  # not led by their preferred (first) replica
+    topics: int = 0  # GlobalTopicCount
+    partitions: int = 0  # GlobalPartitionCount
 
 
 class ControllerRole(Protocol):
@@ -65,6 +82,10 @@ class ControllerRole(Protocol):
         ...
 
     async def list_reassignments(self, tps: list[TP] | None) -> Ongoing | None: ...
+
+    def controller_stats(self) -> ControllerStats:
+        """The controller gauges now (in-memory state only: a metrics scrape calls it)."""
+        ...
 
 
 class ZkControllerRole:
@@ -112,6 +133,22 @@ class ZkControllerRole:
     async def list_reassignments(self, tps: list[TP] | None) -> Ongoing | None:
         return await self.on_controller(lambda c: c.admin.list_reassignments(tps))
 
+    def controller_stats(self) -> ControllerStats:
+        ctl = self.cluster.controller
+        if not ctl.active:
+            return ControllerStats()
+        ctx = ctl.ctx
+        offline = imbalance = partitions = 0
+        for tp in ctx.partitions():
+            partitions += 1
+            st = ctx.states.get(tp)
+            replicas = ctx.replicas(tp)
+            if st is None or st.leader < 0:
+                offline += 1
+            elif replicas and st.leader != replicas[0]:
+                imbalance += 1
+        return ControllerStats(True, offline, imbalance, len(ctx.topics), partitions)
+
 
 class SingleNodeControllerRole:
     def __init__(self, replica_manager: ReplicaManager) -> None:
@@ -151,3 +188,9 @@ class SingleNodeControllerRole:
 
     async def list_reassignments(self, tps: list[TP] | None) -> Ongoing | None:
         return {}
+
+    def controller_stats(self) -> ControllerStats:
+        # the broker controls its own partitions: one replica each, led here unless offline
+        parts = self.replica_manager.partitions
+        offline = sum(1 for p in parts.values() if p.offline)
+        return ControllerStats(True, offline, 0, len({t for t, _ in parts}), len(parts))

@@ -56,7 +56,7 @@ from strom.protocol.messages.offset_for_leader_epoch import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from strom.broker.config import BrokerConfig
     from strom.broker.inter_broker import InterBrokerPool
@@ -391,6 +391,15 @@ class ReplicaFetcherManager:
     def remove(self, tp: TP) -> None:
         for f in self.fetchers.values():
             f.parts.pop(tp, None)
+
+    def leader_high_watermarks(self) -> Iterator[tuple[str, TP, int]]:
+        """(fetcher client id, partition, the leader's high watermark at its last fetch: -1
+        before one) of every partition followed, in fetcher then partition order (the follower
+        lag metric)."""
+        for (leader, fid), f in sorted(self.fetchers.items()):
+            client = f"ReplicaFetcherThread-{fid}-{leader}"
+            for tp, state in sorted(f.parts.items()):
+                yield client, tp, state.leader_high_watermark
 
     def resize(self, num_fetchers: int) -> None:
         """``num.replica.fetchers`` changed: every partition moves, with its fetch state, to

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -87,13 +87,21 @@ class ReplicationControl(ReadReplicaSelector, Protocol):
 
 
 class SingleNodeReplication:
-    """A single node: no follower to take into the ISR, no other replica to read from."""
+    """A single node: no follower to take into the ISR, no other replica to read from, so no
+    ISR change to count and no partition fetched from a leader (what the metrics read:
+    :class:`strom.broker.metrics.collector.ReplicationStats`)."""
+
+    isr_shrinks = 0
+    isr_expands = 0
 
     def maybe_expand_isr(self, p: Partition, replica: int) -> None:
         return None
 
     def preferred_read_replica(self, p: Partition, rack: str, fetch_offset: int) -> int:
         return -1
+
+    def leader_high_watermarks(self) -> Iterator[tuple[str, TopicPartition, int]]:
+        return iter(())
 
 
 SINGLE_NODE = SingleNodeReplication()

@@ -8,6 +8,12 @@ response, the request metrics, and the hook where quotas throttle a response
 (:class:`ResponseThrottle`). The connection core (:mod:`strom.broker.network`) only frames bytes
 and orders requests; it asks this object how large a frame may be and what to answer.
 
+Receives (one processor per connection, built by the assembly's factory): the broker's
+:class:`~strom.broker.services.BrokerServices` (handed to each request's context, never read
+here), the request recorder (:class:`~strom.broker.metrics.requests.RequestMetrics`), the
+listener's security, the peer and its principal, the connection's SASL authenticator, the quota
+throttle and the served handlers. It holds no ``Broker``.
+
 Invariants:
 - A malformed header or body, an unknown API key or an unsupported version gives no response
   and the connection closes (ApiVersions with a too-new version is answered with a v0
@@ -40,7 +46,8 @@ from strom.protocol.frames import decode_request_body, encode_response, parse_re
 from strom.protocol.messages.api_versions import ApiVersionsRequest, ApiVersionsResponse
 
 if TYPE_CHECKING:
-    from strom.broker.broker import Broker
+    from strom.broker.metrics.requests import RequestMetrics
+    from strom.broker.services import BrokerServices
 
 log = logging.getLogger("strom.broker.network")
 
@@ -98,7 +105,8 @@ NO_THROTTLE = NoThrottle()
 class RequestProcessor:
     def __init__(
         self,
-        broker: Broker,
+        services: BrokerServices,
+        request_metrics: RequestMetrics,
         security: ListenerSecurity,
         peer: str,
         principal: KafkaPrincipal,
@@ -106,7 +114,8 @@ class RequestProcessor:
         throttle: ResponseThrottle = NO_THROTTLE,
         handlers: Mapping[int, Registration] = HANDLERS,
     ) -> None:
-        self.broker = broker
+        self.services = services
+        self.request_metrics = request_metrics
         self.security = security
         self.listener = security.name
         self.peer = peer
@@ -194,14 +203,14 @@ class RequestProcessor:
             return (*await a.handle(key, version, request, h.correlation_id), None)
         ctx = RequestContext(
             h,
-            self.broker,
+            self.services,
             self.peer,
             self.listener,
             principal=self.principal,
             security_protocol=self.security.protocol,
             client_software=self.client_software,
         )
-        metrics = self.broker.request_metrics  # strom.broker.metrics.requests
+        metrics = self.request_metrics
         # read and complete, the request waited behind this connection's earlier ones until now
         queued = 0.0 if received_at is None else max(0.0, time.monotonic() - received_at)
         started = metrics.started(reg.name)

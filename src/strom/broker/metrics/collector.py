@@ -7,6 +7,10 @@ MBeans -- ``kafka.server<type=ReplicaManager, name=UnderReplicatedPartitions><>V
 becomes ``..._total`` -- so existing dashboards and alerts work. Names with no Kafka MBean behind
 them start with ``strom_``.
 
+It never tests the mode: the controller gauges come from the
+:class:`~strom.broker.controller_role.ControllerRole`, the ISR change counts and the follower
+fetchers from :class:`ReplicationStats` (cluster mode's, or a single node's: none).
+
 Invariants: collection only reads (it never blocks on I/O or ZooKeeper: the cluster view is the
 in-memory cache) and runs on the event loop thread, so it sees one consistent moment. Series per
 partition (``kafka_log_log_*``, follower lag, consumer lag) are emitted for at most
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from prometheus_client.core import (
     CounterMetricFamily,
@@ -34,7 +38,7 @@ from strom.broker.metrics.loop import LoopMonitor
 from strom.broker.metrics.requests import TIME_METRICS, RequestMetrics, error_name
 
 if TYPE_CHECKING:
-    from strom.broker.cluster_mode import ClusterMode
+    from strom.broker.controller_role import ControllerRole
     from strom.broker.network import SocketServer
     from strom.broker.replica_manager import ReplicaManager
     from strom.coordinator.group.coordinator import GroupCoordinator
@@ -42,6 +46,23 @@ if TYPE_CHECKING:
     from strom.storage.log_manager import LogManager
 
 QUANTILES = (0.5, 0.75, 0.95, 0.98, 0.99, 0.999)
+
+
+class ReplicationStats(Protocol):
+    """What the metrics read of this broker's replication:
+    :class:`~strom.broker.cluster_mode.ClusterMode` in a cluster,
+    :data:`~strom.broker.replica_manager.SINGLE_NODE` (nothing) on a single node."""
+
+    @property
+    def isr_shrinks(self) -> int: ...
+
+    @property
+    def isr_expands(self) -> int: ...
+
+    def leader_high_watermarks(self) -> Iterator[tuple[str, tuple[str, int], int]]:
+        """(fetcher client id, partition, the leader's high watermark at its last fetch: -1
+        before one) of every partition this broker follows."""
+        ...
 
 
 @dataclass
@@ -55,7 +76,8 @@ class MetricSources:
     server: SocketServer
     groups: Callable[[], GroupCoordinator]
     transactions: Callable[[], TransactionCoordinator]
-    cluster: ClusterMode | None
+    controller: ControllerRole
+    replication: ReplicationStats
     loop_monitor: LoopMonitor
     lag: ConsumerLag
     topic_exists: Callable[[str], bool] = lambda _: True
@@ -181,7 +203,7 @@ class BrokerCollector:
         under_min = sum(1 for p in leaders if len(p.isr) < p.config.min_insync_replicas)
         at_min = sum(1 for p in leaders if len(p.isr) == p.config.min_insync_replicas)
         offline = sum(1 for p in parts if p.offline)
-        cluster = self.s.cluster
+        replication = self.s.replication
         values = (
             ("partitioncount", len(parts), "Partitions hosted by this broker"),
             ("leadercount", len(leaders), "Partitions led by this broker"),
@@ -195,8 +217,8 @@ class BrokerCollector:
             g.add_metric([], value)
             yield g
         for suffix, value, doc in (
-            ("isrshrinks", cluster.isr_shrinks if cluster else 0, "ISR shrinks"),
-            ("isrexpands", cluster.isr_expands if cluster else 0, "ISR expansions"),
+            ("isrshrinks", replication.isr_shrinks, "ISR shrinks"),
+            ("isrexpands", replication.isr_expands, "ISR expansions"),
         ):
             c = _counter(f"kafka_server_replicamanager_{suffix}", doc)
             c.add_metric([], value)
@@ -241,37 +263,21 @@ class BrokerCollector:
 
     # -- kafka.controller:type=KafkaController ---------------------------------------------
     def _controller(self) -> Iterator[Metric]:
-        cluster = self.s.cluster
-        active = 1
-        offline = 0
-        imbalance = 0
-        topics = 0
-        partitions = 0
-        if cluster is not None:
-            ctl = cluster.controller
-            active = 1 if ctl.active else 0
-            if ctl.active:
-                ctx = ctl.ctx
-                topics = len(ctx.topics)
-                for tp in ctx.partitions():
-                    partitions += 1
-                    st = ctx.states.get(tp)
-                    replicas = ctx.replicas(tp)
-                    if st is None or st.leader < 0:
-                        offline += 1
-                    elif replicas and st.leader != replicas[0]:
-                        imbalance += 1
-        else:
-            rm = self.s.replica_manager
-            topics = len({t for t, _ in rm.partitions})
-            partitions = len(rm.partitions)
-            offline = sum(1 for p in rm.partitions.values() if p.offline)
+        st = self.s.controller.controller_stats()
         for suffix, value, doc in (
-            ("activecontrollercount", active, "1 on the active controller"),
-            ("offlinepartitionscount", offline, "Partitions without a leader (controller only)"),
-            ("preferredreplicaimbalancecount", imbalance, "Partitions not led by their preferred"),
-            ("globaltopiccount", topics, "Topics (controller only)"),
-            ("globalpartitioncount", partitions, "Partitions (controller only)"),
+            ("activecontrollercount", int(st.active), "1 on the active controller"),
+            (
+                "offlinepartitionscount",
+                st.offline_partitions,
+                "Partitions without a leader (controller only)",
+            ),
+            (
+                "preferredreplicaimbalancecount",
+                st.preferred_replica_imbalance,
+                "Partitions not led by their preferred",
+            ),
+            ("globaltopiccount", st.topics, "Topics (controller only)"),
+            ("globalpartitioncount", st.partitions, "Partitions (controller only)"),
         ):
             g = _gauge(f"kafka_controller_kafkacontroller_{suffix}", doc)
             g.add_metric([], value)
@@ -293,20 +299,16 @@ class BrokerCollector:
             "Follower lag: leader high watermark minus this replica's log end offset",
             ["clientId", "topic", "partition"],
         )
-        cluster = self.s.cluster
-        if cluster is not None:
-            n = 0
-            for (leader, fid), fetcher in sorted(cluster.fetchers.fetchers.items()):
-                client = f"ReplicaFetcherThread-{fid}-{leader}"
-                for (topic, index), state in sorted(fetcher.parts.items()):
-                    if n >= self.s.partition_series_max:
-                        break
-                    p = self.s.replica_manager.get(topic, index)
-                    if p is None or state.leader_high_watermark < 0:
-                        continue
-                    lag = max(0, state.leader_high_watermark - p.log.log_end_offset)
-                    g.add_metric([client, topic, str(index)], lag)
-                    n += 1
+        n = 0
+        for client, (topic, index), leader_hw in self.s.replication.leader_high_watermarks():
+            if n >= self.s.partition_series_max:
+                break
+            p = self.s.replica_manager.get(topic, index)
+            if p is None or leader_hw < 0:
+                continue
+            lag = max(0, leader_hw - p.log.log_end_offset)
+            g.add_metric([client, topic, str(index)], lag)
+            n += 1
         yield g
 
     # -- group and transaction coordinators ---------------------------------------------
