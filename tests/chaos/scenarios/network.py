@@ -56,6 +56,14 @@ def setup_resets(ctx: Ctx) -> None:
     for link in ctx.cluster.kafka.values():
         link.reset_responses(API_PRODUCE, 0.05, who="!broker-")
 
+def setup_lagging_followers(ctx: Ctx) -> None:
+    """N1's links: every inter-broker frame waits 1-1.2 s, from before the workload starts (a
+    delay added by the first step itself came too late: that first kill found followers not
+    yet behind and lost nothing)."""
+    for link in ctx.cluster.kafka.values():
+        link.delay(1000, 200, who="broker-")
+
+
 def lagging_leader_kill(ctx: Ctx) -> None:
     """N1: followers fetch through a 1 s delay (inside replica.lag.time.max.ms, so they stay in
     the ISR), so an acks=1 leader's last second is unreplicated when it dies.
@@ -67,9 +75,6 @@ def lagging_leader_kill(ctx: Ctx) -> None:
     proves nothing about acks=1 and leaves the partition without an eligible leader (ADR
     0013). The step waits for the precondition (bounded), counts it in ``control_exercised``
     and kills only when it holds."""
-    for link in ctx.cluster.kafka.values():
-        if not any(r.kind == "delay" for r in link.rules):
-            link.delay(1000, 200, who="broker-")
     p, leader = ctx.nemesis.random_leader()
     if not _wait_full_isr(ctx, leader, timeout=30.0):
         ctx.extra["control_skipped"] = ctx.extra.get("control_skipped", 0) + 1
