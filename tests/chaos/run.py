@@ -20,7 +20,8 @@ FIGURES = ("acked", "failed", "indeterminate", "lost", "unseen", "duplicated",
            "replica_missing", "replica_batches_compared", "isr_recovered", "faults",
            "copy_missing", "copy_duplicated", "copier_restarts", "hw_regressions",
            "leaders_per_epoch_conflicts", "hw_samples", "alive_after_enospc",
-           "enospc_leaders_moved", "wrong_final", "acks_below_min_isr", "duration_s")  # fmt: skip
+           "enospc_leaders_moved", "wrong_final", "acks_below_min_isr", "control_exercised",
+           "control_skipped", "unreadable_partitions", "duration_s")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,9 +13,14 @@ from pathlib import Path
 
 import pytest
 from confluent_kafka import Producer
+from confluent_kafka.admin import AdminClient, NewTopic
 
-from .cluster import ChaosCluster
+from .cluster import ChaosCluster, wait_for
 from .scenarios import TOPIC, create_topic
+from .scenarios.network import cut_followers
+from .workload import History, read_all
+
+NO_LEADER = -1
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -185,3 +190,56 @@ def _wait_serving(bootstrap: str, topic: str, partition: int, timeout: float = 6
                 time.sleep(0.5)
     finally:
         c.close()
+
+
+def test_followers_cut_from_a_leader_that_is_the_controller_leave_its_isr(tmp_path: Path) -> None:
+    """C7: N2's fault cuts the followers of a leader away until ZooKeeper shows the ISR shrunk
+    to the leader. It used to blackhole every inter-broker connection to the leader, which also
+    cut the leader's own AlterPartition when it was the controller (it reaches the controller
+    through its advertised listener, its own proxy): the ISR never shrank and the control was
+    not exercised (seed 13). Cutting only the followers' connections lets it shrink."""
+    with ChaosCluster(tmp_path / "c", 3) as c:
+        create_topic(c.bootstrap, TOPIC, {"min.insync.replicas": "1"})
+        c.wait_isr(TOPIC, 3)
+        controller = c.controller()
+        led = c.led_by(TOPIC, controller)
+        assert led, {q: c.state(TOPIC, q) for q in c.partitions(TOPIC)}
+        cut_followers(c, controller)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not all(
+            (c.state(TOPIC, q) or {}).get("isr") == [controller] for q in led
+        ):
+            time.sleep(0.2)
+        assert all((c.state(TOPIC, q) or {}).get("isr") == [controller] for q in led), {
+            q: c.state(TOPIC, q) for q in led
+        }
+
+
+def test_final_read_waits_for_a_leaderless_partition_and_gives_up_bounded(tmp_path: Path) -> None:
+    """N1 at seed 13 ended in a harness error: librdkafka's get_watermark_offsets raised
+    "Local: Unknown partition" for a partition without a leader during the final read. The
+    final read now retries as a consumer would, for a bounded time: a partition whose only
+    replica is down is reported unreadable (the run goes on, its records count as unseen), and
+    one whose leader returns while it waits is read to its end."""
+    with ChaosCluster(tmp_path / "c", 3) as c:
+        admin = AdminClient({"bootstrap.servers": c.bootstrap, "log_level": 0})
+        admin.create_topics([NewTopic("solo", 1, replica_assignment=[[3]])])["solo"].result(60)
+        c.wait_isr("solo", 1)
+        p = Producer({"bootstrap.servers": c.bootstrap, "log_level": 0})
+        for i in range(10):
+            p.produce("solo", value=f"v{i}".encode(), partition=0)
+        assert p.flush(30) == 0
+        c.broker(3).kill()
+        wait_for("solo-0 without a leader", lambda: c.leader("solo", 0) == NO_LEADER, 30)
+        history = History()
+        assert read_all(c.bootstrap, "solo", [0], history, timeout=5, metadata_wait=5) == 0
+        assert [e["p"] for e in history.events if e.get("f") == "unreadable"] == [0]
+        restart = threading.Timer(3.0, lambda: c.broker(3).start(timeout=90))
+        restart.start()
+        try:
+            history = History()
+            n = read_all(c.bootstrap, "solo", [0], history, timeout=30, metadata_wait=60)
+            assert n == 10, (history.events, c.state("solo", 0))
+            assert not [e for e in history.events if e.get("f") == "unreadable"]
+        finally:
+            restart.join()

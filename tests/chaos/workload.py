@@ -61,6 +61,8 @@ class History:
             self._file.close()
 
 
+METADATA_WAIT_S = 120.0  # how long the final read waits for a partition's leader
+
 SAFE = {"acks": "all", "enable.idempotence": True, "max.in.flight": 5,
         "message.timeout.ms": 120000, "linger.ms": 5, "retry.backoff.ms": 100}  # fmt: skip
 
@@ -223,20 +225,21 @@ PRODUCERS: dict[str, type[ProducerWorker]] = {
 
 
 def read_all(bootstrap: str, topic: str, partitions: list[int], history: History,
-             consumer: str = "final", timeout: float = 60, committed: bool = True
-             ) -> int:  # fmt: skip
+             consumer: str = "final", timeout: float = 60, committed: bool = True,
+             metadata_wait: float = METADATA_WAIT_S) -> int:  # fmt: skip
     """Read every partition from the beginning to its end offset (read_committed: the last
-    stable offset) and log each record; returns how many were read."""
-    c = Consumer({"bootstrap.servers": bootstrap, "group.id": f"chaos-{consumer}",
-                  "enable.auto.commit": False, "log_level": 0,
-                  "isolation.level": "read_committed" if committed else "read_uncommitted",
-                  "auto.offset.reset": "earliest", "fetch.wait.max.ms": 100})  # fmt: skip
+    stable offset) and log each record; returns how many were read. End offsets are asked
+    with :func:`end_offsets` (retried up to ``metadata_wait`` seconds; a partition still
+    without an answer is logged unreadable and not read)."""
+    conf = {"bootstrap.servers": bootstrap, "group.id": f"chaos-{consumer}",
+            "enable.auto.commit": False, "log_level": 0,
+            "isolation.level": "read_committed" if committed else "read_uncommitted",
+            "auto.offset.reset": "earliest", "fetch.wait.max.ms": 100}  # fmt: skip
+    ends = end_offsets(conf, topic, partitions, history, consumer, metadata_wait)
+    c = Consumer(conf)
     n = 0
     try:
-        ends = {}
-        for p in partitions:
-            _lo, hi = c.get_watermark_offsets(TopicPartition(topic, p), timeout=30)
-            ends[p] = hi
+        partitions = [p for p in partitions if p in ends]
         c.assign([TopicPartition(topic, p, OFFSET_BEGINNING) for p in partitions])
         history.add({"f": "assign", "c": consumer})
         pos = dict.fromkeys(partitions, 0)
@@ -262,6 +265,40 @@ def read_all(bootstrap: str, topic: str, partitions: list[int], history: History
     finally:
         c.close()
     return n
+
+
+def end_offsets(conf: dict[str, Any], topic: str, partitions: list[int], history: History,
+                consumer: str, timeout: float = METADATA_WAIT_S) -> dict[int, int]:  # fmt: skip
+    """Each partition's end offset, asked as a real consumer does: an error (no leader yet,
+    librdkafka's "Unknown partition" while its metadata is older than the topic's state, a
+    leader moving) is retried for up to ``timeout`` seconds in all, each round with a new
+    client (a librdkafka handle that has no assignment does not refresh the metadata of a
+    partition it found leaderless). A partition still unanswered then is logged as
+    ``{"f": "unreadable", ...}`` and left out (its acknowledged records count as unseen),
+    instead of ending the run in a harness error."""
+    deadline = time.monotonic() + timeout
+    ends: dict[int, int] = {}
+    errors: dict[int, str] = {}
+    while True:
+        probe = Consumer(conf)
+        try:
+            for p in partitions:
+                if p in ends:
+                    continue
+                try:
+                    ends[p] = probe.get_watermark_offsets(TopicPartition(topic, p), timeout=10)[1]
+                    errors.pop(p, None)
+                except KafkaException as exc:
+                    errors[p] = str(exc)[:200]
+        finally:
+            probe.close()
+        if not errors or time.monotonic() >= deadline:
+            break
+        time.sleep(1.0)
+    for p, err in sorted(errors.items()):
+        history.add({"f": "unreadable", "c": consumer, "topic": topic, "p": p, "err": err,
+                     "t": time.monotonic()})  # fmt: skip
+    return ends
 
 
 def _fatal(exc: BaseException) -> bool:

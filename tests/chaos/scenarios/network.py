@@ -11,7 +11,8 @@ from __future__ import annotations
 import contextlib
 import time
 
-from .base import API_END_TXN, API_PRODUCE, TOPIC, Ctx, kill_leader
+from ..cluster import ChaosCluster
+from .base import API_END_TXN, API_PRODUCE, SESSION_S, TOPIC, Ctx, after_new_leader
 
 
 def isolate_leader(ctx: Ctx) -> None:
@@ -55,13 +56,48 @@ def setup_resets(ctx: Ctx) -> None:
     for link in ctx.cluster.kafka.values():
         link.reset_responses(API_PRODUCE, 0.05, who="!broker-")
 
+def setup_lagging_followers(ctx: Ctx) -> None:
+    """N1's links: every inter-broker frame waits 1-1.2 s, from before the workload starts (a
+    delay added by the first step itself came too late: that first kill found followers not
+    yet behind and lost nothing)."""
+    for link in ctx.cluster.kafka.values():
+        link.delay(1000, 200, who="broker-")
+
+
 def lagging_leader_kill(ctx: Ctx) -> None:
     """N1: followers fetch through a 1 s delay (inside replica.lag.time.max.ms, so they stay in
-    the ISR), so an acks=1 leader's last second is unreplicated when it dies."""
-    for link in ctx.cluster.kafka.values():
-        if not any(r.kind == "delay" for r in link.rules):
-            link.delay(1000, 200, who="broker-")
-    kill_leader(ctx)
+    the ISR), so an acks=1 leader's last second is unreplicated when it dies.
+
+    The control's precondition (finding C7): every partition the victim leads has its full ISR,
+    i.e. lagging followers that are still in sync, when it is killed. A broker killed earlier
+    restarts after an unclean shutdown and stays out of every ISR (KIP-966) until it has caught
+    up through the delay; killing the leader of a partition whose ISR is that leader alone
+    proves nothing about acks=1 and leaves the partition without an eligible leader (ADR
+    0013). The step waits for the precondition (bounded), counts it in ``control_exercised``
+    and kills only when it holds."""
+    p, leader = ctx.nemesis.random_leader()
+    if not _wait_full_isr(ctx, leader, timeout=30.0):
+        ctx.extra["control_skipped"] = ctx.extra.get("control_skipped", 0) + 1
+        return
+    ctx.extra["control_exercised"] = ctx.extra.get("control_exercised", 0) + 1
+    ctx.nemesis.kill(leader)
+    after_new_leader(ctx, p, leader)
+    ctx.nemesis.restart(leader)
+
+
+def _wait_full_isr(ctx: Ctx, leader: int, timeout: float) -> bool:
+    """Wait until every partition ``leader`` leads has all its replicas in the ISR (ZooKeeper's
+    state znode); False when that does not happen within ``timeout`` or it leads none."""
+    deadline = time.monotonic() + timeout
+    n = len(ctx.cluster.ids)
+    while time.monotonic() < deadline:
+        led = ctx.cluster.led_by(TOPIC, leader)
+        if led and all(len((ctx.cluster.state(TOPIC, q) or {}).get("isr", [])) == n
+                       for q in led):  # fmt: skip
+            return True
+        time.sleep(0.2)
+    return False
+
 
 def _wait_isr(ctx: Ctx, partition: int, isr: list[int], timeout: float) -> bool:
     """Wait until ZooKeeper shows ``isr`` for ``partition`` (then 2 s of writes acknowledged by
@@ -76,17 +112,29 @@ def _wait_isr(ctx: Ctx, partition: int, isr: list[int], timeout: float) -> bool:
     return False
 
 
+def cut_followers(cluster: ChaosCluster, leader: int) -> None:
+    """Blackhole the other brokers' connections to ``leader`` (their replica fetches), and only
+    theirs: the leader's own inter-broker connections to its listener must pass, since a leader
+    that is also the controller sends its AlterPartition there (as Kafka's brokers reach the
+    controller through its listener, also their own), or the ISR never shrinks (finding C7)."""
+    for follower in cluster.ids:
+        if follower != leader:
+            cluster.kafka[leader].blackhole(f"broker-{follower}")
+
+
 def unclean_election(ctx: Ctx) -> None:
     """N2: starve the followers of partition p (ISR shrinks to the leader, min ISR 1 keeps
     acks=all writes succeeding), kill the leader, heal: only a stale replica can lead."""
     p, leader = ctx.nemesis.random_leader()
-    ctx.cluster.kafka[leader].blackhole("broker-")
+    cut_followers(ctx.cluster, leader)
     # the control's precondition (finding C5): the controller has committed the ISR shrunk to
     # the leader, so the leader acknowledges alone; a kill before that proves nothing
     exercised = _wait_isr(ctx, p, [leader], timeout=20.0)
     ctx.extra["control_exercised"] = ctx.extra.get("control_exercised", 0) + int(exercised)
     ctx.nemesis.kill(leader, "kill_last_isr")
     ctx.nemesis.heal()
+    # N2 elects a stale replica once the session expired; N2b cannot elect anyone until the
+    # leader returns, so the wait is bounded by the session timeout, not by 30 s
     with contextlib.suppress(TimeoutError):
-        ctx.cluster.wait_leader(TOPIC, p, not_in=(leader,), timeout=30)
+        ctx.cluster.wait_leader(TOPIC, p, not_in=(leader,), timeout=2 * SESSION_S + 3)
     ctx.nemesis.restart(leader)

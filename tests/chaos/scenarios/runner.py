@@ -128,11 +128,15 @@ def run_scenario(name: str, seed: int, records: int, workdir: Path, rate: float 
     return result
 
 
+# scenarios whose step checks its fault's precondition and counts it in control_exercised
+CONTROLS = ("N1", "N2", "N2b")
+
+
 def _verdict(sc: Scenario, r: dict[str, Any]) -> bool:
     if r.get("harness_error"):
         return False
-    if sc.name in ("N2", "N2b") and not r.get("control_exercised"):
-        return False  # the ISR never shrank to the leader: the fault did not happen (C5)
+    if sc.name in CONTROLS and not r.get("control_exercised"):
+        return False  # the fault's precondition never held: the fault did not happen (C5, C7)
     if sc.loss_expected:
         # a control passes when the checker sees the allowed loss: acknowledged records missing
         # below what was read, acknowledged records never read although every ISR is full again
@@ -223,10 +227,14 @@ def _drive(ctx: Ctx, records: int, rate: float) -> dict[str, Any]:
         extra.update(copy_check(history.events))
     if sc.kind == "compaction":
         extra.update(compaction_check(history.events, extra.pop("last_write", {})))
+    extra["unreadable_partitions"] = sorted(
+        f"{e['topic']}-{e['p']}" for e in history.events if e.get("f") == "unreadable"
+    )
     if "windows" in ctx.extra:
         extra["acks_below_min_isr"] = acks_in_windows(history.events, ctx.extra["windows"])
     for key in ("alive_after_eio", "controller_epochs", "alive_after_enospc",
-                "enospc_leaders_moved", "zk_elections", "control_exercised"):
+                "enospc_leaders_moved", "zk_elections", "control_exercised",
+                "control_skipped"):
         if key in ctx.extra:
             extra[key] = ctx.extra[key]
     if "controller_epochs" in ctx.extra:
