@@ -9,13 +9,15 @@ alternating (strom, tansu, strom, ...) ``--repeat`` times; the broker's CPU time
 read from /proc around the paced part only (less noisy than latency on a shared machine).
 
     python bench/latency.py [--rate 5000] [--seconds 5] [--size 100] [--repeat 3]
-        [--profile DIR] [--no-tansu]
+        [--profile DIR] [--no-tansu] [--raw N]
 
 Target (issue 15): Strom's p50 and p99 <= Tansu's measured in the same run; printed as the
 median and range of the strom/tansu ratios over the runs (below 1 = Strom faster).
 
 ``--profile DIR`` records Strom's broker under the paced part with py-spy (``--py-spy PATH``)
-into ``DIR/latency-<run>.txt`` (collapsed stacks). Bounded: each run sends ``rate x seconds``
+into ``DIR/latency-<run>.txt`` (collapsed stacks). ``--raw N`` first measures Strom's CPU per
+one-record Produce request over N requests sent one at a time from a raw socket (the per-request
+cost alone, steadier than latency on a shared machine). Bounded: each run sends ``rate x seconds``
 records and waits at most 10 s for the outstanding deliveries.
 """
 
@@ -138,6 +140,54 @@ def paced(
     return Paced(name, pct(0.5), pct(0.99), pct(0.999), failed, cpu * 1e6 / n)
 
 
+def raw_produce_cpu(
+    bootstrap: str, pid: int, partitions: int, records: int, requests: int, size: int = 100
+) -> float:
+    """Broker CPU microseconds per Produce request (v9, acks=1) of ``records`` x ``size`` B
+    records to each of ``partitions`` partitions of a new topic, sent one at a time on one raw
+    socket (each answered before the next is sent): the broker's cost of one request of that
+    shape, with no client batching in the figure. Strom's protocol codec builds the frame."""
+    import socket
+    import struct
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from strom.protocol.frames import encode_request
+    from strom.protocol.messages.produce import ProduceRequest
+    from strom.protocol.records import RecordBatchBuilder
+
+    topic = f"raw-{int(time.time() * 1000)}"
+    create_topic(bootstrap, topic, partitions)
+    b = RecordBatchBuilder()
+    for i in range(records):
+        b.append(b"r" * size, key=b"k%d" % i, timestamp=int(time.time() * 1000))
+    data = b.build()
+    pd = [ProduceRequest.PartitionProduceData(index=p, records=data) for p in range(partitions)]
+    td = ProduceRequest.TopicProduceData(name=topic, partition_data=pd)
+    req = ProduceRequest(acks=1, timeout_ms=30_000, topic_data=[td])
+    frame = b"".join(encode_request(req, 9, 1, "bench-raw"))
+    host, port = bootstrap.rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=60) as sock:
+
+        def round_trip() -> None:
+            sock.sendall(frame)
+            buf = b""
+            while len(buf) < 4:
+                buf += sock.recv(4 - len(buf))
+            left = struct.unpack(">i", buf)[0]
+            while left:
+                chunk = sock.recv(left)
+                if not chunk:
+                    raise ConnectionError("the broker closed the connection")
+                left -= len(chunk)
+
+        for _ in range(max(requests // 10, 3)):  # warm up
+            round_trip()
+        cpu0 = cpu_seconds(pid)
+        for _ in range(requests):
+            round_trip()
+        return (cpu_seconds(pid) - cpu0) * 1e6 / requests
+
+
 def ratio_line(label: str, values: list[float]) -> str:
     v = sorted(values)
     return f"{label} {statistics.median(v):.2f}x ({v[0]:.2f}-{v[-1]:.2f})"
@@ -152,9 +202,20 @@ def main() -> int:
     ap.add_argument("--no-tansu", action="store_true")
     ap.add_argument("--profile", type=Path, default=None)
     ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    ap.add_argument(
+        "--raw", type=int, default=0, metavar="N",
+        help="also: Strom's CPU per one-record Produce request, N raw requests",
+    )  # fmt: skip
     args = ap.parse_args()
     binary = None if args.no_tansu else tansu_binary()
     t_start = time.monotonic()
+    if args.raw:
+        for _ in range(args.repeat):
+            pids: list[int] = []
+            with strom_broker(pids=pids) as (bootstrap, _client):
+                us = raw_produce_cpu(bootstrap, pids[0], 1, 1, args.raw, args.size)
+            print(f"strom  raw Produce of 1 record x {args.size} B: {us:6.1f} us broker CPU "
+                  "per request", flush=True)  # fmt: skip
     print(f"unbatched {args.size} B, linger 0, acks=1, one partition, {args.rate}/s for "
           f"{args.seconds:g} s", flush=True)  # fmt: skip
     strom: list[Paced] = []

@@ -11,13 +11,16 @@ Tansu (memory storage), alternating ``--repeat`` times; the broker's CPU time pe
 from /proc around each phase.
 
     python bench/partitions.py [--records 300000] [--partitions 1000] [--size 100] [--repeat 3]
-        [--profile DIR] [--no-tansu]
+        [--profile DIR] [--no-tansu] [--raw N]
 
 Target (issue 15): produce and consume rates >= Tansu's measured in the same run; printed as the
 median and range of the strom/tansu ratios (above 1 = Strom faster).
 
 ``--profile DIR`` records Strom's broker with py-spy (``--py-spy PATH``) into
-``DIR/partitions-produce-<run>.txt`` and ``DIR/partitions-consume-<run>.txt``. Bounded: the
+``DIR/partitions-produce-<run>.txt`` and ``DIR/partitions-consume-<run>.txt``. ``--raw N``
+first measures Strom's CPU per Produce request to all partitions (3 records each) over N requests
+sent one at a time from a raw socket: the per-partition cost alone, with no client batching in
+the figure (steadier than the rates on a shared machine). Bounded: the
 producer's flush waits at most 120 s, the consumer at most 300 s.
 """
 
@@ -34,7 +37,7 @@ from confluent_kafka import Consumer, Producer, TopicPartition
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from latency import create_topic, py_spy, ratio_line
+from latency import create_topic, py_spy, ratio_line, raw_produce_cpu
 from produce_consume import cpu_seconds, strom_broker, tansu_binary, tansu_broker
 
 
@@ -138,9 +141,20 @@ def main() -> int:
     ap.add_argument("--no-tansu", action="store_true")
     ap.add_argument("--profile", type=Path, default=None)
     ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    ap.add_argument("--raw", type=int, default=0, metavar="N",
+                    help="also: Strom's CPU per Produce request to every partition (3 records "
+                    "each), N raw requests")  # fmt: skip
     args = ap.parse_args()
     binary = None if args.no_tansu else tansu_binary()
     t_start = time.monotonic()
+    if args.raw:
+        for _ in range(args.repeat):
+            pids: list[int] = []
+            with strom_broker(pids=pids) as (bootstrap, _client):
+                us = raw_produce_cpu(bootstrap, pids[0], args.partitions, 3, args.raw, args.size)
+            print(f"strom  raw Produce of {args.partitions:,} partitions x 3 records: "
+                  f"{us / 1000:6.1f} ms broker CPU per request, {us / args.partitions:5.1f} us "
+                  "per partition", flush=True)  # fmt: skip
     print(f"{args.records:,} keyed x {args.size} B over {args.partitions:,} partitions, acks=1, "
           "linger 5 ms", flush=True)  # fmt: skip
     strom: list[Phases] = []

@@ -23,7 +23,10 @@ Invariants:
   (back-pressure).
 - ``connections.max.idle.ms`` bounds every wait on the peer: no request starting, a partial frame
   whose next bytes do not arrive, a response the peer does not read (the socket does not drain).
-  The connection is closed and what it held released.
+  The connection is closed and what it held released (an unread response is dropped: the
+  transport is aborted, as closing it would wait for the peer to read it first).
+- A response the transport took whole (nothing left buffered) is not followed by a drain: the
+  drain, and its idle timer, only run while bytes wait in the transport.
 - Responses are written with back-pressure: record data kept in segment files
   (:class:`~strom.broker.response_records.FileRecords`) is copied to the socket a bounded chunk
   at a time, each chunk waiting for the socket to drain, so a stalled reader holds one chunk.
