@@ -190,7 +190,7 @@ def raw_produce_cpu(
 
 def ratio_line(label: str, values: list[float]) -> str:
     v = sorted(values)
-    return f"{label} {statistics.median(v):.2f}x ({v[0]:.2f}-{v[-1]:.2f})"
+    return f"{label} {statistics.median(v):.3g}x ({v[0]:.3g}-{v[-1]:.3g})"
 
 
 def main() -> int:
