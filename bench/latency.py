@@ -30,9 +30,10 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient, NewTopic
@@ -40,6 +41,8 @@ from confluent_kafka.admin import AdminClient, NewTopic
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from produce_consume import cpu_seconds, strom_broker, tansu_binary, tansu_broker
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -188,6 +191,39 @@ def raw_produce_cpu(
         return (cpu_seconds(pid) - cpu0) * 1e6 / requests
 
 
+def common_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options latency.py and partitions.py share."""
+    ap.add_argument("--size", type=int, default=100)
+    ap.add_argument("--repeat", type=int, default=1, help="runs of every broker, alternating")
+    ap.add_argument("--no-tansu", action="store_true")
+    ap.add_argument("--profile", type=Path, default=None)
+    ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+
+
+def alternate(
+    repeat: int,
+    binary: Path | None,
+    measure: Callable[[str, str, int, int], T],
+    row: Callable[[T], str],
+) -> tuple[list[T], list[T]]:
+    """``repeat`` runs of ``measure(name, bootstrap, broker pid, run)`` on a fresh Strom broker,
+    each followed by one on a fresh Tansu broker (``binary``, if any); rows printed as they
+    come. Returns (Strom's results, Tansu's)."""
+    strom: list[T] = []
+    tansu: list[T] = []
+    for run in range(repeat):
+        pids: list[int] = []
+        with strom_broker(pids=pids) as (bootstrap, _client):
+            strom.append(measure("strom", bootstrap, pids[0], run))
+        print(row(strom[-1]), flush=True)
+        if binary is not None:
+            pids = []
+            with tansu_broker(binary, pids) as bootstrap:
+                tansu.append(measure("tansu", bootstrap, pids[0], run))
+            print(row(tansu[-1]), flush=True)
+    return strom, tansu
+
+
 def ratio_line(label: str, values: list[float]) -> str:
     v = sorted(values)
     return f"{label} {statistics.median(v):.3g}x ({v[0]:.3g}-{v[-1]:.3g})"
@@ -197,11 +233,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rate", type=int, default=5000)
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--size", type=int, default=100)
-    ap.add_argument("--repeat", type=int, default=1, help="runs of every broker, alternating")
-    ap.add_argument("--no-tansu", action="store_true")
-    ap.add_argument("--profile", type=Path, default=None)
-    ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    common_arguments(ap)
     ap.add_argument(
         "--raw", type=int, default=0, metavar="N",
         help="also: Strom's CPU per one-record Produce request, N raw requests",
@@ -209,30 +241,22 @@ def main() -> int:
     args = ap.parse_args()
     binary = None if args.no_tansu else tansu_binary()
     t_start = time.monotonic()
-    if args.raw:
-        for _ in range(args.repeat):
-            pids: list[int] = []
-            with strom_broker(pids=pids) as (bootstrap, _client):
-                us = raw_produce_cpu(bootstrap, pids[0], 1, 1, args.raw, args.size)
-            print(f"strom  raw Produce of 1 record x {args.size} B: {us:6.1f} us broker CPU "
-                  "per request", flush=True)  # fmt: skip
-    print(f"unbatched {args.size} B, linger 0, acks=1, one partition, {args.rate}/s for "
-          f"{args.seconds:g} s", flush=True)  # fmt: skip
-    strom: list[Paced] = []
-    tansu: list[Paced] = []
-    for run in range(args.repeat):
+    for _ in range(args.repeat if args.raw else 0):
         pids: list[int] = []
         with strom_broker(pids=pids) as (bootstrap, _client):
-            out = None if args.profile is None else args.profile / f"latency-{run}.txt"
-            strom.append(paced("strom", bootstrap, pids[0], args.rate, args.seconds, args.size,
-                               out, args.py_spy))  # fmt: skip
-        print(strom[-1].row(), flush=True)
-        if binary is not None:
-            pids = []
-            with tansu_broker(binary, pids) as bootstrap:
-                tansu.append(paced("tansu", bootstrap, pids[0], args.rate, args.seconds,
-                                   args.size))  # fmt: skip
-            print(tansu[-1].row(), flush=True)
+            us = raw_produce_cpu(bootstrap, pids[0], 1, 1, args.raw, args.size)
+        print(f"strom  raw Produce of 1 record x {args.size} B: {us:6.1f} us broker CPU "
+              "per request", flush=True)  # fmt: skip
+    print(f"unbatched {args.size} B, linger 0, acks=1, one partition, {args.rate}/s for "
+          f"{args.seconds:g} s", flush=True)  # fmt: skip
+
+    def measure(name: str, bootstrap: str, pid: int, run: int) -> Paced:
+        out = None
+        if args.profile is not None and name == "strom":
+            out = args.profile / f"latency-{run}.txt"
+        return paced(name, bootstrap, pid, args.rate, args.seconds, args.size, out, args.py_spy)
+
+    strom, tansu = alternate(args.repeat, binary, measure, Paced.row)
     if tansu:
         pairs = list(zip(strom, tansu, strict=True))
         print(

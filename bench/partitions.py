@@ -27,7 +27,6 @@ producer's flush waits at most 120 s, the consumer at most 300 s.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -37,8 +36,15 @@ from confluent_kafka import Consumer, Producer, TopicPartition
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from latency import create_topic, py_spy, ratio_line, raw_produce_cpu
-from produce_consume import cpu_seconds, strom_broker, tansu_binary, tansu_broker
+from latency import (
+    alternate,
+    common_arguments,
+    create_topic,
+    py_spy,
+    ratio_line,
+    raw_produce_cpu,
+)
+from produce_consume import cpu_seconds, strom_broker, tansu_binary
 
 
 @dataclass
@@ -136,42 +142,31 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--records", type=int, default=300_000)
     ap.add_argument("--partitions", type=int, default=1000)
-    ap.add_argument("--size", type=int, default=100)
-    ap.add_argument("--repeat", type=int, default=1, help="runs of every broker, alternating")
-    ap.add_argument("--no-tansu", action="store_true")
-    ap.add_argument("--profile", type=Path, default=None)
-    ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
+    common_arguments(ap)
     ap.add_argument("--raw", type=int, default=0, metavar="N",
                     help="also: Strom's CPU per Produce request to every partition (3 records "
                     "each), N raw requests")  # fmt: skip
     args = ap.parse_args()
     binary = None if args.no_tansu else tansu_binary()
     t_start = time.monotonic()
-    if args.raw:
-        for _ in range(args.repeat):
-            pids: list[int] = []
-            with strom_broker(pids=pids) as (bootstrap, _client):
-                us = raw_produce_cpu(bootstrap, pids[0], args.partitions, 3, args.raw, args.size)
-            print(f"strom  raw Produce of {args.partitions:,} partitions x 3 records: "
-                  f"{us / 1000:6.1f} ms broker CPU per request, {us / args.partitions:5.1f} us "
-                  "per partition", flush=True)  # fmt: skip
-    print(f"{args.records:,} keyed x {args.size} B over {args.partitions:,} partitions, acks=1, "
-          "linger 5 ms", flush=True)  # fmt: skip
-    strom: list[Phases] = []
-    tansu: list[Phases] = []
-    for i in range(args.repeat):
+    for _ in range(args.repeat if args.raw else 0):
         pids: list[int] = []
         with strom_broker(pids=pids) as (bootstrap, _client):
-            out = None if args.profile is None else args.profile / f"partitions-@-{i}.txt"
-            strom.append(run("strom", bootstrap, pids[0], args.records, args.partitions,
-                             args.size, out, args.py_spy))  # fmt: skip
-        print(strom[-1].row(), flush=True)
-        if binary is not None:
-            pids = []
-            with tansu_broker(binary, pids) as bootstrap:
-                tansu.append(run("tansu", bootstrap, pids[0], args.records, args.partitions,
-                                 args.size, None, args.py_spy))  # fmt: skip
-            print(tansu[-1].row(), flush=True)
+            us = raw_produce_cpu(bootstrap, pids[0], args.partitions, 3, args.raw, args.size)
+        print(f"strom  raw Produce of {args.partitions:,} partitions x 3 records: "
+              f"{us / 1000:6.1f} ms broker CPU per request, {us / args.partitions:5.1f} us "
+              "per partition", flush=True)  # fmt: skip
+    print(f"{args.records:,} keyed x {args.size} B over {args.partitions:,} partitions, acks=1, "
+          "linger 5 ms", flush=True)  # fmt: skip
+
+    def measure(name: str, bootstrap: str, pid: int, i: int) -> Phases:
+        out = None
+        if args.profile is not None and name == "strom":
+            out = args.profile / f"partitions-@-{i}.txt"
+        return run(name, bootstrap, pid, args.records, args.partitions, args.size, out,
+                   args.py_spy)  # fmt: skip
+
+    strom, tansu = alternate(args.repeat, binary, measure, Phases.row)
     if tansu:
         pairs = list(zip(strom, tansu, strict=True))
         print(
