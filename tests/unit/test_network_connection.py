@@ -17,10 +17,21 @@ from strom.broker.request_processor import Processed
 pytestmark = pytest.mark.unit
 
 
+class _Transport:
+    """What the connection asks a StreamWriter's transport: everything is written at once."""
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def is_closing(self) -> bool:
+        return False
+
+
 class _Writer:
     def __init__(self) -> None:
         self.sent = bytearray()
         self.closed = False
+        self.transport = _Transport()
 
     def get_extra_info(self, name: str) -> Any:
         return ("127.0.0.1", 40000) if name == "peername" else None
@@ -202,3 +213,44 @@ def test_pool_memory_given_back_after_close() -> None:
     _run(feed, proc, pool=pool)
     assert proc.seen == [big, big]
     assert pool.available == 1024 * 1024
+
+
+def test_a_response_the_peer_does_not_read_closes_after_the_idle_time() -> None:
+    """Real sockets: a small response goes out without waiting for a drain; a response the
+    peer never reads stays buffered in the transport, so the send waits for the socket to
+    drain and ``connections.max.idle.ms`` closes the connection (nothing waits forever)."""
+    big = b"r" * (16 * 1024 * 1024)  # echoed back: far more than the socket buffers hold
+    done: list[str] = []
+
+    async def main() -> None:
+        proc = _Echo()
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            conn = Connection(
+                reader,
+                writer,
+                "PLAINTEXT",
+                ConnectionSettings(32 * 1024 * 1024, 0.5, 5),
+                MemoryPool(None),
+                proc,
+            )
+            await conn.run()
+            done.append("closed")
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(_frame(b"small"))
+        head = await asyncio.wait_for(reader.readexactly(4 + 5), 10)
+        assert head == _frame(b"small")
+        writer.write(_frame(big))  # and never read the answer
+        async with asyncio.timeout(20):
+            while not done:
+                await asyncio.sleep(0.05)
+        assert proc.seen == [b"small", big]
+        writer.close()
+        server.close()
+        await server.wait_closed()
+
+    asyncio.run(main())
+    assert done == ["closed"]

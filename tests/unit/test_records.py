@@ -458,6 +458,20 @@ def test_stamp_offsets_and_epoch_keep_crc_valid() -> None:
     assert batches[0].header.partition_leader_epoch == -1
 
 
+def test_stamped_header_is_the_header_parsed_from_the_stamped_bytes() -> None:
+    """BatchHeader.stamped (what the log keeps after stamping in place) equals a fresh parse of
+    the stamped batch, field by field, and leaves the original header as it was."""
+    b = RecordBatchBuilder(producer_id=7, producer_epoch=2, base_sequence=40)
+    for i in range(3):
+        b.append(b"v%d" % i, key=b"k", timestamp=1000 + i)
+    buf = bytearray(b.build())
+    before = parse_batch_header(buf)
+    stamp_base_offset(buf, 0, 12_345)
+    stamp_partition_leader_epoch(memoryview(buf), 0, 17)
+    assert before.stamped(12_345, 17) == parse_batch_header(buf)
+    assert (before.base_offset, before.partition_leader_epoch) == (0, -1)
+
+
 def test_stamp_log_append_time_recomputes_crc() -> None:
     first, second = build(2), build(3, CompressionType.ZSTD)
     buf = bytearray(first + second)

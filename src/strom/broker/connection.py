@@ -23,7 +23,10 @@ Invariants:
   (back-pressure).
 - ``connections.max.idle.ms`` bounds every wait on the peer: no request starting, a partial frame
   whose next bytes do not arrive, a response the peer does not read (the socket does not drain).
-  The connection is closed and what it held released.
+  The connection is closed and what it held released (an unread response is dropped: the
+  transport is aborted, as closing it would wait for the peer to read it first).
+- A response the transport took whole (nothing left buffered) is not followed by a drain: the
+  drain, and its idle timer, only run while bytes wait in the transport.
 - Responses are written with back-pressure: record data kept in segment files
   (:class:`~strom.broker.response_records.FileRecords`) is copied to the socket a bounded chunk
   at a time, each chunk waiting for the socket to drain, so a stalled reader holds one chunk.
@@ -123,6 +126,7 @@ class Connection:
 
     async def run(self) -> None:
         reader_task = asyncio.create_task(self._read_loop())
+        unread = False  # the peer stopped reading a response: drop what is still buffered
         try:
             while True:
                 item = await self.queue.get()
@@ -151,6 +155,7 @@ class Connection:
         except (ConnectionError, asyncio.CancelledError):
             pass
         except _PeerIdle:
+            unread = True
             log.info("closing connection from %s: the response was not read", self.peer)
         except Exception:
             log.exception("closing connection from %s after an unexpected error", self.peer)
@@ -163,6 +168,9 @@ class Connection:
             if self.reserved:
                 self.pool.release(self.reserved)
                 self.reserved = 0
+            if unread:
+                # close() would wait for the peer to read the buffered response first: forever
+                self.writer.transport.abort()
             self.writer.close()
             # a server stopping cancels this task; closing the socket is all that is left
             with contextlib.suppress(Exception, asyncio.CancelledError):
@@ -260,6 +268,12 @@ class Connection:
         await self.queue.put(_CLOSE)
 
     async def _drain(self) -> None:
+        transport = self.writer.transport
+        if not transport.get_write_buffer_size() and not transport.is_closing():
+            # everything was written: StreamWriter.drain would return at once (it waits only
+            # while the transport is paused above its high-water mark or is closing), and the
+            # idle timer around it costs more than the rest of a small response's send
+            return
         try:
             async with asyncio.timeout(self.idle_s):
                 await self.writer.drain()

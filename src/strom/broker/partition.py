@@ -94,6 +94,7 @@ class Partition:
         controller's LeaderAndIsr sets leader and ISR (created with ``leader=-1``)."""
         self.topic = topic
         self.index = index
+        self.name = f"{topic}-{index}"  # as error messages name it (built once, not per append)
         self.topic_id = topic_id
         self.log = log
         self.broker_id = broker_id
@@ -144,7 +145,7 @@ class Partition:
             cfg,
             self.log.clock_ms(),
             client=client,
-            partition=f"{self.topic}-{self.index}",
+            partition=self.name,
         )
         if verify is not None:
             failed = self._verify_transactional(batches, verify)

@@ -72,10 +72,17 @@ def api_info(api_key: int, api_version: int) -> ApiInfo:
     return info
 
 
+_REQUEST_CLASSES: dict[int, type[Message]] = {}  # API key -> request class, looked up once
+
+
 def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
     h = parsed.header
-    info = api_info(h.request_api_key, h.request_api_version)
-    msg, _ = info.request_class().decode_from(frame, parsed.body_offset, h.request_api_version)
+    key = h.request_api_key
+    info = api_info(key, h.request_api_version)
+    cls = _REQUEST_CLASSES.get(key)
+    if cls is None:  # ApiInfo.request_class imports the module: once per key, not per request
+        cls = _REQUEST_CLASSES[key] = info.request_class()
+    msg, _ = cls.decode_from(frame, parsed.body_offset, h.request_api_version)
     return msg
 
 

@@ -108,6 +108,7 @@ class Log:
         if parsed is None:
             raise ValueError(f"{directory} is not named <topic>-<partition>")
         self.topic, self.partition = parsed
+        self._name = f"{self.topic}-{self.partition}"  # for messages, built once
         self.directory = directory
         self.clock_ms = clock_ms
         # shared by every log of the broker; a log of its own when opened alone (tests, tools)
@@ -271,10 +272,8 @@ class Log:
     def _batches(self, buf: bytes | bytearray, *, leader: bool) -> Batches:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
-        self.log_dir_failure.check_online(self.directory.parent, f"append to {self}")
-        return check_batches(
-            buf, self.config, leader=leader, partition=f"{self.topic}-{self.partition}"
-        )
+        self.log_dir_failure.check_online_of(self, "append to")
+        return check_batches(buf, self.config, leader=leader, partition=self._name)
 
     @on_io_error("appending to")
     def append_as_leader(

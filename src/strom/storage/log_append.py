@@ -14,8 +14,6 @@ refused whole (no batch of it is appended).
 
 from __future__ import annotations
 
-import dataclasses
-
 from strom.errors import CorruptRecordError, MessageTooLargeError
 from strom.protocol.records import (
     BatchHeader,
@@ -68,7 +66,7 @@ def assign_offsets(
     for pos, hdr in headers:
         stamp_base_offset(records, pos, next_offset)
         stamp_partition_leader_epoch(records, pos, leader_epoch)
-        hdr = dataclasses.replace(hdr, base_offset=next_offset, partition_leader_epoch=leader_epoch)
+        hdr = hdr.stamped(next_offset, leader_epoch)
         stamped.append((pos, hdr))
         next_offset = hdr.next_offset
     return stamped

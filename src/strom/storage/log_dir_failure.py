@@ -90,6 +90,15 @@ class LogDirFailureChannel:
         if log_dir in self._offline:
             raise KafkaStorageError(f"Log directory {log_dir} is offline: {what} refused")
 
+    def check_online_of(self, holder: _InLogDir, what: str) -> None:
+        """:meth:`check_online` for the log directory holding ``holder`` (``<log dir>/<partition
+        dir>``), refused as "``what`` <partition dir>". While every directory is online this is
+        one truth test: the path and the message are only built once a directory failed (every
+        append of every partition passes here)."""
+        if self._offline:
+            directory = holder.directory
+            self.check_online(directory.parent, f"{what} {directory.name}")
+
     @contextlib.contextmanager
     def guard(self, log_dir: Path, what: str) -> Iterator[None]:
         """Turn an OSError in the block into KafkaStorageError, taking ``log_dir`` offline."""
@@ -119,9 +128,7 @@ def on_io_error(
     def decorate(fn: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
         @functools.wraps(fn)
         def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
-            self.log_dir_failure.check_online(
-                self.directory.parent, f"{what} {self.directory.name}"
-            )
+            self.log_dir_failure.check_online_of(self, what)
             try:
                 return fn(self, *args, **kwargs)
             except OSError as exc:
