@@ -209,10 +209,10 @@ def replicated_bulk(
 
 
 def print_cpu(cpu: dict[str, float], records: int) -> None:
-    parts = [f"{role} {s:.2f} s ({s / records * 1e6:.1f} us/rec)" for role, s in cpu.items()]
+    parts = [f"{role} {s:.2f} s ({s / records * 1e6:.2f} us/rec)" for role, s in cpu.items()]
     total = sum(cpu.values())
     print(f"  bulk CPU: {', '.join(parts)}; total {total:.2f} s "
-          f"({total / records * 1e6:.1f} us/rec)")  # fmt: skip
+          f"({total / records * 1e6:.2f} us/rec)")  # fmt: skip
 
 
 def in_process(cycles: int, high_watermark_news: bool = True) -> float:
