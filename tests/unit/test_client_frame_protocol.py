@@ -9,11 +9,10 @@ from __future__ import annotations
 import asyncio
 import random
 import struct
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable
 
 import pytest
-import uvloop
+from event_loops import LOOPS, Run, runner
 
 from strom.client.errors import KafkaConnectionError
 from strom.client.frame_protocol import MAX_QUEUED, SCRATCH_BYTES, FrameProtocol
@@ -21,24 +20,11 @@ from strom.client.frame_protocol import MAX_QUEUED, SCRATCH_BYTES, FrameProtocol
 pytestmark = pytest.mark.unit
 
 Serve = Callable[[asyncio.StreamWriter], Awaitable[None]]
-T = TypeVar("T")
 
 
-@pytest.fixture(params=["asyncio", "uvloop"])
-def run(request: pytest.FixtureRequest) -> Callable[[Coroutine[Any, Any, T]], T]:
-    """Run a scenario on the standard event loop and on uvloop (the broker's)."""
-
-    def run_on(coro: Coroutine[Any, Any, T]) -> T:
-        loop = uvloop.new_event_loop() if request.param == "uvloop" else asyncio.new_event_loop()
-        try:
-            return loop.run_until_complete(coro)
-        finally:
-            loop.close()
-
-    return run_on
-
-
-Run = Callable[[Coroutine[Any, Any, Any]], Any]
+@pytest.fixture(params=LOOPS)
+def run(request: pytest.FixtureRequest) -> Run:
+    return runner(request.param)
 
 
 def frame(body: bytes) -> bytes:

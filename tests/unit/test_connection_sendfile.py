@@ -11,13 +11,12 @@ import asyncio
 import os
 import socket
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from io import FileIO
 from pathlib import Path
-from typing import Any
 
 import pytest
-import uvloop
+from event_loops import LOOPS, Run, runner
 
 from strom.broker.connection import Connection, ConnectionSettings
 from strom.broker.memory_pool import MemoryPool
@@ -27,19 +26,10 @@ from strom.storage.file_records import FileSlice
 
 pytestmark = pytest.mark.unit
 
-Run = Callable[[Coroutine[Any, Any, Any]], Any]
 
-
-@pytest.fixture(params=["asyncio", "uvloop"])
+@pytest.fixture(params=LOOPS)
 def run(request: pytest.FixtureRequest) -> Run:
-    def run_on(coro: Coroutine[Any, Any, Any]) -> Any:
-        loop = uvloop.new_event_loop() if request.param == "uvloop" else asyncio.new_event_loop()
-        try:
-            return loop.run_until_complete(coro)
-        finally:
-            loop.close()
-
-    return run_on
+    return runner(request.param)
 
 
 class _FileAnswer:
