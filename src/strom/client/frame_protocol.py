@@ -15,9 +15,11 @@ and the kernel writes the rest of it there directly, so its bytes are copied onc
 Invariants: a frame is delivered whole, exactly as sent, in order; a size below 4 or above
 ``max_frame`` is refused (:class:`~strom.client.errors.KafkaConnectionError`, the transport is
 closed) before anything is allocated for it, so a hostile peer costs at most ``max_frame``
-bytes per frame; at most ``MAX_QUEUED`` frames wait for the reader task (reading pauses above
-that); once the connection is lost, queued frames are still delivered, then
-:meth:`read_frame` raises.
+bytes per frame (a large frame's buffer is allocated whole once its size is read: a broker
+that announces a frame and sends nothing more holds that much of this client's memory until
+the request times out and the connection is closed, as a stream did once the bytes came);
+at most ``MAX_QUEUED`` frames wait for the reader task (reading pauses above that); once the
+connection is lost, queued frames are still delivered, then :meth:`read_frame` raises.
 """
 
 from __future__ import annotations
