@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from io import FileIO
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from event_loops import LOOPS, Run, runner
@@ -25,6 +26,7 @@ from strom.broker.response_records import FileRecords
 from strom.storage.file_records import FileSlice
 
 pytestmark = pytest.mark.unit
+T = TypeVar("T")
 
 
 @pytest.fixture(params=LOOPS)
@@ -82,23 +84,20 @@ def _client(port: int, requests: int, slow: bool) -> tuple[list[bytes], bool]:
     return bodies, False
 
 
-async def _exchange(
-    answer: _FileAnswer, requests: int, slow: bool
-) -> tuple[list[bytes], bool, list[int | None]]:
-    """``requests`` requests on one connection from :func:`_client`. Returns the response
-    bodies, whether the broker closed the connection, and the connections' sendfile
-    descriptors."""
+async def _serving(answer: _FileAnswer, client: Callable[[int], T], small_sndbuf: bool) -> T:
+    """Run ``client(port)`` in a thread against connections answered by ``answer``; wait until
+    the broker side of every connection ended."""
     served: list[asyncio.Future[None]] = []
 
     async def serve(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
-        if slow:  # a small socket buffer: the transport is often left holding a few bytes
-            w.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
-        conn = Connection(r, w, "PLAINTEXT", ConnectionSettings(1 << 20, 10.0, 5),
-                          MemoryPool(None), answer)  # fmt: skip
-        answer.connections.append(conn)
         done = asyncio.get_running_loop().create_future()
         served.append(done)
         try:
+            if small_sndbuf:  # the transport is often left holding a few bytes
+                w.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
+            conn = Connection(r, w, "PLAINTEXT", ConnectionSettings(1 << 20, 10.0, 5),
+                              MemoryPool(None), answer)  # fmt: skip
+            answer.connections.append(conn)
             await conn.run()
         finally:
             done.set_result(None)
@@ -106,10 +105,19 @@ async def _exchange(
     server = await asyncio.start_server(serve, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     async with server:
-        bodies, closed = await asyncio.to_thread(_client, port, requests, slow)
+        result = await asyncio.to_thread(client, port)
         await asyncio.wait_for(asyncio.gather(*served), 10)  # the broker side saw the close
-        fds = [c.sendfile_fd for c in answer.connections]
-    return bodies, closed, fds
+    return result
+
+
+async def _exchange(
+    answer: _FileAnswer, requests: int, slow: bool
+) -> tuple[list[bytes], bool, list[int | None]]:
+    """``requests`` requests on one connection from :func:`_client`. Returns the response
+    bodies, whether the broker closed the connection, and the connections' sendfile
+    descriptors."""
+    bodies, closed = await _serving(answer, lambda port: _client(port, requests, slow), slow)
+    return bodies, closed, [c.sendfile_fd for c in answer.connections]
 
 
 def _file(tmp_path: Path, data: bytes) -> FileIO:
@@ -146,3 +154,30 @@ def test_a_file_truncated_under_the_response_closes_the_connection(
     bodies, closed, _ = run(_exchange(answer, 1, False))
     assert bodies == []
     assert closed  # never a frame shorter than its size
+
+
+def test_a_peer_resetting_mid_response_ends_only_its_connection(tmp_path: Path, run: Run) -> None:
+    """A peer that resets its connection in the middle of a large response: that connection
+    ends (no byte of it reaches anyone else: the descriptor is never written once its transport
+    is closing), and the next connection gets exactly its own response."""
+    data = os.urandom(3_000_000)
+    f = _file(tmp_path, data)
+    records = FileRecords((FileSlice(f, 0, 3_000_000),))
+    answer = _FileAnswer(records)
+
+    def reset_then_fetch(port: int) -> bytes:
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)
+            sock.sendall(b"\x00\x00\x00\x03req")
+            sock.recv(50_000)
+            sock.setsockopt(
+                socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00"
+            )
+        bodies, closed = _client(port, 1, False)
+        assert not closed
+        return bodies[0]
+
+    async def scenario() -> bytes:
+        return await _serving(answer, reset_then_fetch, False)
+
+    assert run(scenario()) == b"HEAD" + data + b"TAIL"

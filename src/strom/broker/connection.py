@@ -302,6 +302,9 @@ class Connection:
         transport = self.writer.transport
         for s, pos, end in part.ranges():
             while pos < end:
+                if transport.is_closing():
+                    # its descriptor may be closed, and its number reused by another connection
+                    raise ConnectionResetError(f"connection from {self.peer} closed")
                 if not transport.get_write_buffer_size():
                     try:
                         n = os.sendfile(sock, file_descriptor(s), pos, end - pos)
