@@ -12,14 +12,21 @@ broker`` processes on 127.0.0.1, the code of this tree), creates a topic with re
     p99 <= 20 ms (goal >= 3,000/s).
 
     python bench/replicated.py [--records 500000] [--rates 200,500,1000,2000,3000,4000]
-        [--seconds 3] [--profile DIR]
+        [--seconds 3] [--profile DIR] [--profile-bulk DIR]
+
+Each bulk run also prints the CPU seconds each broker spent on it (user+system, from /proc),
+and per record in microseconds: on acks=all RF=3 the partition leader and each follower apart,
+so the replicated path's cost is split leader vs followers (the three brokers share the
+machine's cores: what the followers spend per record counts as much as the leader's).
 
 ``--in-process CYCLES`` measures the leader's data path alone instead (no sockets, process
 CPU time per acks=all append, with and without answering followers on high-watermark news).
 
 ``--profile DIR`` records the partition leader under (b) with py-spy (``--py-spy PATH``, looked
 up on PATH by default) into ``DIR/leader.txt`` (collapsed stacks; ``--profile-format`` also
-takes ``speedscope`` or ``flamegraph``). Everything is bounded: each paced rate runs
+takes ``speedscope`` or ``flamegraph``). ``--profile-bulk DIR`` records the leader and one
+follower under the bulk acks=all part into ``DIR/bulk-leader.txt`` and
+``DIR/bulk-follower.txt``. Everything is bounded: each paced rate runs
 ``--seconds`` and then waits at most 10 s for its outstanding deliveries.
 """
 
@@ -143,13 +150,69 @@ def paced(bootstrap: str, rate: int, seconds: float, size: int = 1024) -> tuple[
     return pct(0.50), pct(0.99), failed
 
 
+def leader_id(cluster: LocalCluster) -> int:
+    """The broker leading partition 0 of the topic."""
+    md = AdminClient({"bootstrap.servers": cluster.bootstrap}).list_topics(TOPIC, timeout=10)
+    return int(md.topics[TOPIC].partitions[0].leader)
+
+
 def leader_pid(cluster: LocalCluster) -> int | None:
     """The process leading partition 0 of the topic."""
-    from confluent_kafka.admin import AdminClient as _Admin
+    return cluster.broker(leader_id(cluster)).pid
 
-    md = _Admin({"bootstrap.servers": cluster.bootstrap}).list_topics(TOPIC, timeout=10)
-    leader = md.topics[TOPIC].partitions[0].leader
-    return cluster.broker(leader).pid
+
+def start_py_spy(py_spy: str, pid: int | None, fmt: str, out: Path) -> subprocess.Popen[bytes]:
+    """py-spy recording ``pid`` into ``out`` until it gets SIGINT (:func:`stop_py_spy`)."""
+    return subprocess.Popen([
+        py_spy, "record", "--pid", str(pid), "--format", fmt, "--output", str(out),
+        "--rate", "200", "--nonblocking",
+    ], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+
+
+def stop_py_spy(spy: subprocess.Popen[bytes]) -> None:
+    spy.send_signal(2)
+    try:
+        spy.wait(30)
+    except subprocess.TimeoutExpired:
+        spy.kill()
+        spy.wait(10)
+
+
+PROFILE_EXT = {"raw": "txt", "speedscope": "json", "flamegraph": "svg"}
+
+
+def replicated_bulk(
+    cluster: LocalCluster, records: int, profile: Path | None, py_spy: str, fmt: str
+) -> tuple[float, dict[str, float]]:
+    """The bulk acks=all part: (records per second, CPU seconds per broker role), the roles
+    being ``leader``, ``follower N``; py-spy on the leader and the first follower with
+    ``profile``."""
+    lead = leader_id(cluster)
+    roles = {b.id: ("leader" if b.id == lead else f"follower {b.id}") for b in cluster.brokers}
+    pids = {b.id: b.pid for b in cluster.brokers if b.pid is not None}
+    spies = []
+    if profile is not None:
+        profile.mkdir(parents=True, exist_ok=True)
+        ext = PROFILE_EXT.get(fmt, "txt")
+        follower = min(i for i in pids if i != lead)
+        spies = [
+            start_py_spy(py_spy, pids[lead], fmt, profile / f"bulk-leader.{ext}"),
+            start_py_spy(py_spy, pids[follower], fmt, profile / f"bulk-follower.{ext}"),
+        ]
+        time.sleep(1.0)  # py-spy attaches
+    cpu0 = {i: cpu_seconds(pid) for i, pid in pids.items()}
+    rate = bulk(cluster.bootstrap, "all", records)
+    cpu = {roles[i]: cpu_seconds(pid) - cpu0[i] for i, pid in pids.items()}
+    for spy in spies:
+        stop_py_spy(spy)
+    return rate, dict(sorted(cpu.items()))
+
+
+def print_cpu(cpu: dict[str, float], records: int) -> None:
+    parts = [f"{role} {s:.2f} s ({s / records * 1e6:.2f} us/rec)" for role, s in cpu.items()]
+    total = sum(cpu.values())
+    print(f"  bulk CPU: {', '.join(parts)}; total {total:.2f} s "
+          f"({total / records * 1e6:.2f} us/rec)")  # fmt: skip
 
 
 def in_process(cycles: int, high_watermark_news: bool = True) -> float:
@@ -217,6 +280,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--skip-bulk", action="store_true")
     ap.add_argument("--profile", type=Path, default=None)
+    ap.add_argument("--profile-bulk", type=Path, default=None, metavar="DIR")
     ap.add_argument("--profile-format", default="raw")
     ap.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
     ap.add_argument("--in-process", type=int, default=0, metavar="CYCLES")
@@ -232,29 +296,31 @@ def main() -> int:
 
     one_broker = 0.0
     if not args.skip_bulk:
-        with strom_broker() as (bootstrap, _client):
+        single: list[int] = []
+        with strom_broker(pids=single) as (bootstrap, _client):
             create_topic(bootstrap, 1, 1)
+            cpu0 = cpu_seconds(single[0])
             one_broker = bulk(bootstrap, "1", args.records)
+            one_cpu = cpu_seconds(single[0]) - cpu0
         print(f"bulk {args.records:,} x 100 B acks=1 one broker: {one_broker:>12,.0f} rec/s")
+        print_cpu({"broker": one_cpu}, args.records)
 
     base = Path(tempfile.mkdtemp(prefix="strom-bench-repl-"))
     try:
         with LocalCluster(base, brokers=3) as cluster:
             create_topic(cluster.bootstrap, 3, 2)
             if not args.skip_bulk:
-                replicated = bulk(cluster.bootstrap, "all", args.records)
+                replicated, cpu = replicated_bulk(
+                    cluster, args.records, args.profile_bulk, args.py_spy, args.profile_format
+                )
                 print(f"bulk {args.records:,} x 100 B acks=all RF=3:       {replicated:>12,.0f} "
                       f"rec/s  ratio {replicated / one_broker:.2f}x (target >= 0.6x)")  # fmt: skip
+                print_cpu(cpu, args.records)
             spy = None
             if args.profile is not None:
                 args.profile.mkdir(parents=True, exist_ok=True)
-                pid = leader_pid(cluster)
-                ext = {"raw": "txt", "speedscope": "json", "flamegraph": "svg"}
-                out = args.profile / f"leader.{ext.get(args.profile_format, 'txt')}"
-                spy = subprocess.Popen([
-                    args.py_spy, "record", "--pid", str(pid), "--format", args.profile_format,
-                    "--output", str(out), "--rate", "200", "--nonblocking",
-                ], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+                out = args.profile / f"leader.{PROFILE_EXT.get(args.profile_format, 'txt')}"
+                spy = start_py_spy(args.py_spy, leader_pid(cluster), args.profile_format, out)
             best = 0
             pids = [b.pid for b in cluster.brokers if b.pid is not None]
             for rate in rates:
@@ -268,8 +334,7 @@ def main() -> int:
                       f"p99 {p99:7.1f} ms  failed {failed}  brokers' CPU "
                       f"{cpu * 1000 / (rate * args.seconds):.2f} ms/record")  # fmt: skip
             if spy is not None:
-                spy.send_signal(2)
-                spy.wait(30)
+                stop_py_spy(spy)
             print(f"highest paced rate with p99 <= 20 ms: {best}/s (goal >= 3,000/s)")
     finally:
         shutil.rmtree(base, ignore_errors=True)

@@ -299,6 +299,29 @@ def test_follower_append(tmp_path: Path) -> None:
         follower.append_as_follower(corrupt)
 
 
+def test_follower_append_of_a_view_into_a_larger_frame(tmp_path: Path) -> None:
+    """A follower appends the records field of a fetch response as a view of the frame (no
+    copy): the bytes written are exactly the view's, and a flipped bit in the frame under the
+    view is refused whole, with nothing written."""
+    leader = Log.open(tmp_path / "l-0", small_config(), clock_ms=Clock())
+    follower = Log.open(tmp_path / "f-0", small_config(), clock_ms=Clock())
+    for epoch in (0, 1):
+        leader.append_as_leader(make_batch(3), epoch)
+    records = bytes(leader.read(0, 100_000).records)
+    frame = b"\x00" * 17 + records + b"\xff" * 9  # the response around the records field
+    view = memoryview(frame)[17 : 17 + len(records)]
+    corrupt = bytearray(frame)
+    corrupt[17 + len(records) - 2] ^= 0x10  # the last record of the second batch
+    with pytest.raises(CorruptRecordError):
+        follower.append_as_follower(memoryview(corrupt)[17 : 17 + len(records)])
+    assert follower.log_end_offset == 0
+    assert follower.segments[0].size == 0
+    info = follower.append_as_follower(view)
+    assert (info.first_offset, info.last_offset, info.valid_bytes) == (0, 5, len(records))
+    assert bytes(follower.read(0, 100_000).records) == records
+    assert follower.leader_epoch_cache.entries == [(0, 0), (1, 3)]
+
+
 def test_append_size_limits(tmp_path: Path) -> None:
     log = open_log(tmp_path, small_config(max_message_bytes=300))
     with pytest.raises(MessageTooLargeError):

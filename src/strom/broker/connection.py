@@ -30,6 +30,9 @@ Invariants:
 - Responses are written with back-pressure: record data kept in segment files
   (:class:`~strom.broker.response_records.FileRecords`) is copied to the socket a bounded chunk
   at a time, each chunk waiting for the socket to drain, so a stalled reader holds one chunk.
+  On a plaintext socket the file ranges go with ``sendfile`` (page cache to socket, nothing in
+  the broker's memory) whenever the transport has nothing buffered (so no byte overtakes another);
+  when the socket is full, the next chunk goes through the transport as above.
 - The processor says whether the connection stays open and for how long it is muted after the
   response (quotas, KIP-219). An unexpected error while processing is logged with its traceback
   and closes only that connection; it never leaves the client waiting.
@@ -40,11 +43,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from strom.broker.response_records import FileRecords
+from strom.broker.response_records import (
+    DEFAULT_CHUNK,
+    FileRecords,
+    ShortReadError,
+    file_descriptor,
+    read_chunk,
+)
 
 if TYPE_CHECKING:
     from strom.broker.config import BrokerConfig
@@ -110,6 +120,7 @@ class Connection:
         self.processor = processor
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.sendfile_fd = _plaintext_socket_fd(writer)  # None: TLS, or no socket
         self.max_frame = settings.max_frame
         self.idle_s = settings.idle_s
         # (frame, pool bytes reserved, time.monotonic() when it was read)
@@ -290,8 +301,47 @@ class Connection:
                 continue
             self.writer.writelines(pending)
             pending = []
+            if self.sendfile_fd is not None and part.as_stored:
+                await self._send_file(part, self.sendfile_fd)
+                continue
             for chunk in part.chunks():
                 await self._drain()
                 self.writer.write(chunk)
         self.writer.writelines(pending)
         await self._drain()
+
+    async def _send_file(self, part: FileRecords, sock: int) -> None:
+        """``part``'s file ranges with ``sendfile`` while the transport holds nothing (what it
+        holds would be overtaken); a chunk through the transport when the socket is full."""
+        transport = self.writer.transport
+        for s, pos, end in part.ranges():
+            while pos < end:
+                if transport.is_closing():
+                    # its descriptor may be closed, and its number reused by another connection
+                    raise ConnectionResetError(f"connection from {self.peer} closed")
+                if not transport.get_write_buffer_size():
+                    try:
+                        n = os.sendfile(sock, file_descriptor(s), pos, end - pos)
+                    except BlockingIOError:
+                        n = -1  # the socket is full
+                    if n == 0:
+                        raise ShortReadError(f"{s.file.name}: bytes missing at position {pos}")
+                    if n > 0:
+                        pos += n
+                        continue
+                data = read_chunk(s, pos, min(DEFAULT_CHUNK, end - pos))
+                self.writer.write(data)
+                pos += len(data)
+                await self._drain()
+
+
+def _plaintext_socket_fd(writer: asyncio.StreamWriter) -> int | None:
+    """The descriptor of a plaintext connection's socket (``sendfile`` may write to it), None
+    for TLS or a writer without a socket."""
+    if writer.get_extra_info("ssl_object") is not None:
+        return None
+    sock = writer.get_extra_info("socket")
+    try:
+        return int(sock.fileno()) if sock is not None else None
+    except (AttributeError, OSError, ValueError):
+        return None

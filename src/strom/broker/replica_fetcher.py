@@ -327,14 +327,14 @@ class ReplicaFetcher:
             self._on_error(tp, ErrorCode(pd.error_code), pd)
             return
         lg = p.log
-        data = bytes(pd.records or b"")
+        data = memoryview(pd.records or b"")  # a slice of the response frame: never copied
         if data:
             end = 0
             for pos, h in rec.iter_batches(data, strict=False):
                 end = pos + h.size_in_bytes
             if end:
                 try:
-                    lg.append_as_follower(data[:end])
+                    lg.append_as_follower(data[:end])  # verifies each batch's CRC first
                 except KafkaError as exc:
                     log.warning("follower append to %s-%d failed: %s", tp[0], tp[1], exc)
                     self.parts[tp].truncate = True

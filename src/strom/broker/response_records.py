@@ -8,10 +8,16 @@ copies the file range to the socket in chunks of at most ``chunk`` bytes, waitin
 to drain between chunks. A slow or stalled reader therefore costs the broker one chunk plus the
 transport's buffer, never the size of the response.
 
+On a plaintext socket the connection hands a FileRecords' ranges (:meth:`FileRecords.ranges`)
+to ``sendfile`` instead, so the file's bytes go from the page cache to the socket without
+passing through the broker's memory (Kafka's ``FileRecords.writeTo``); only
+:attr:`FileRecords.as_stored` records qualify (a down-conversion's bytes are not the file's).
+
 Invariants: ``len(records)`` is fixed when it is built and is exactly the number of bytes
-:meth:`FileRecords.chunks` yields; if the file gives fewer bytes (the segment was truncated or
-deleted meanwhile) :meth:`chunks` raises :class:`ShortReadError` and the connection is closed,
-since the size of the frame has already been sent (Kafka's ``sendfile`` has the same limit).
+:meth:`FileRecords.chunks` yields (and :meth:`FileRecords.ranges` spans); if the file gives
+fewer bytes (the segment was truncated or deleted meanwhile) :meth:`chunks` (or the sendfile
+path) raises :class:`ShortReadError` and the connection is closed, since the size of the frame
+has already been sent (Kafka's ``sendfile`` has the same limit).
 
 Also owns :class:`LazyDownConversionRecords` (Kafka's class of that name, KIP-283): the records
 of a Fetch v0-3 partition, kept as file ranges and down-converted to magic 0/1 a batch at a time
@@ -34,7 +40,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterator
-from typing import cast
+from typing import ClassVar, cast
 
 from strom.errors import KafkaError
 from strom.protocol.codec import RECORDS_INLINE_LIMIT, Buffer
@@ -51,6 +57,9 @@ class ShortReadError(OSError):
 class FileRecords:
     __slots__ = ("_length", "slices")
 
+    as_stored: ClassVar[bool] = True
+    """The bytes sent are the file ranges' own (sendfile may copy them)."""
+
     def __init__(self, slices: tuple[FileSlice, ...]) -> None:
         self.slices = slices
         self._length = sum(s.length for s in slices)
@@ -63,20 +72,34 @@ class FileRecords:
         for s in self.slices:
             pos, end = s.position, s.position + s.length
             while pos < end:
-                try:
-                    fd = s.file.fileno()
-                except ValueError:  # closed: the segment was deleted meanwhile
-                    raise ShortReadError(f"{s.file.name} was closed") from None
-                data = os.pread(fd, min(chunk, end - pos), pos)
-                if not data:
-                    raise ShortReadError(
-                        f"{s.file.name}: {end - pos} bytes missing at position {pos}"
-                    )
+                data = read_chunk(s, pos, min(chunk, end - pos))
                 pos += len(data)
                 yield data
 
+    def ranges(self) -> Iterator[tuple[FileSlice, int, int]]:
+        """``(slice, start, end)``: the file positions to send, in order."""
+        for s in self.slices:
+            yield s, s.position, s.position + s.length
+
     def __repr__(self) -> str:
         return f"FileRecords({self._length} bytes, {self.slices!r})"
+
+
+def file_descriptor(s: FileSlice) -> int:
+    """The descriptor of ``s``'s file; ShortReadError once it was closed (the segment was
+    deleted meanwhile)."""
+    try:
+        return s.file.fileno()
+    except ValueError:
+        raise ShortReadError(f"{s.file.name} was closed") from None
+
+
+def read_chunk(s: FileSlice, pos: int, n: int) -> bytes:
+    """Up to ``n`` (> 0) bytes of ``s``'s file at ``pos``; ShortReadError when there are none."""
+    data = os.pread(file_descriptor(s), n, pos)
+    if not data:
+        raise ShortReadError(f"{s.file.name}: bytes missing at position {pos}")
+    return data
 
 
 def _pread(s: FileSlice, length: int, pos: int) -> bytes:
@@ -114,6 +137,8 @@ class LazyDownConversionRecords(FileRecords):
     why it cannot."""
 
     __slots__ = ("_fetch_offset", "_first", "_magic", "_max_size", "_rest")
+
+    as_stored: ClassVar[bool] = False  # converted bytes: never sendfile the file's
 
     def __init__(
         self,

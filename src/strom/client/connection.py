@@ -19,6 +19,10 @@ time: new requests wait, those in flight are answered first, then SaslHandshake 
 SaslAuthenticate run again (OAUTHBEARER asks its token provider for a fresh token). A refused
 re-authentication closes the connection (its requests fail and the client reconnects).
 
+The socket end (:mod:`strom.client.frame_protocol`): a buffered protocol cuts the stream into
+frames (a large response is received into its own buffer by the kernel, copied once) and holds
+the write side's flow control.
+
 Task safety: one reader task per connection; ``request`` may be called from many tasks of the
 same event loop.
 """
@@ -31,9 +35,10 @@ import logging
 import random
 import struct
 import time
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from strom.client.errors import KafkaConnectionError, KafkaTimeoutError, error_for
+from strom.client.frame_protocol import FrameProtocol
 from strom.client.security import ConnectionSecurity, ScramClient, oauthbearer_first_message
 from strom.client.tasks import cancel_and_wait
 from strom.client.versions import pick_version
@@ -78,8 +83,8 @@ class BrokerConnection:
         self._connect_timeout = connect_timeout
         self._slots = asyncio.Semaphore(max(1, max_in_flight))
         self._max_response = max_response_size
-        self._reader: asyncio.StreamReader | None = None
-        self._writer: asyncio.StreamWriter | None = None
+        self._protocol: FrameProtocol | None = None
+        self._writer: asyncio.WriteTransport | None = None
         self._read_task: asyncio.Task[None] | None = None
         self._pending: dict[int, tuple[int, int, asyncio.Future[Message]]] = {}
         self._next_id = 0
@@ -98,9 +103,12 @@ class BrokerConnection:
 
     async def connect(self, api_versions: tuple[int, ...] = (3, 0)) -> None:
         sec = self._security
+        loop = asyncio.get_running_loop()
+        max_frame = self._max_response
         try:
-            self._reader, self._writer = await asyncio.wait_for(
-                asyncio.open_connection(
+            transport, protocol = await asyncio.wait_for(
+                loop.create_connection(
+                    lambda: FrameProtocol(max_frame),
                     self.host,
                     self.port,
                     ssl=sec.ssl_context,
@@ -111,6 +119,8 @@ class BrokerConnection:
         except (TimeoutError, OSError) as exc:
             self._closed = True
             raise KafkaConnectionError(f"cannot connect to {self.host}:{self.port}: {exc}") from exc
+        # a TCP or TLS transport (uvloop's are not registered as asyncio.Transport subclasses)
+        self._writer, self._protocol = cast("asyncio.WriteTransport", transport), protocol
         self._read_task = asyncio.get_running_loop().create_task(self._read_loop())
         await self._negotiate(api_versions)
         if sec.uses_sasl and not self._authenticated:
@@ -268,9 +278,9 @@ class BrokerConnection:
         return cid
 
     async def _drain(self) -> None:
-        assert self._writer is not None
+        assert self._protocol is not None
         try:
-            await self._writer.drain()
+            await self._protocol.drain()
         except (OSError, RuntimeError) as exc:
             self._fail(KafkaConnectionError(f"write to {self.host}:{self.port} failed: {exc}"))
             raise KafkaConnectionError(str(exc)) from exc
@@ -319,15 +329,11 @@ class BrokerConnection:
         return result
 
     async def _read_loop(self) -> None:
-        assert self._reader is not None
-        reader = self._reader
+        assert self._protocol is not None
+        protocol = self._protocol
         try:
             while True:
-                head = await reader.readexactly(4)
-                (size,) = _I32.unpack(head)
-                if size < 4 or size > self._max_response:
-                    raise KafkaConnectionError(f"bad response size {size}")
-                frame = await reader.readexactly(size)
+                frame = await protocol.read_frame()  # size checked against max_response
                 (cid,) = _I32.unpack_from(frame, 0)
                 entry = self._pending.pop(cid, None)
                 if entry is None:
@@ -344,7 +350,7 @@ class BrokerConnection:
         except asyncio.CancelledError:
             self._fail(KafkaConnectionError("connection closed"))
             raise
-        except (OSError, asyncio.IncompleteReadError, KafkaConnectionError) as exc:
+        except (OSError, KafkaConnectionError) as exc:
             self._fail(KafkaConnectionError(f"connection to {self.host}:{self.port} lost: {exc}"))
 
     def _fail(self, exc: Exception) -> None:

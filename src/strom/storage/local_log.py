@@ -101,7 +101,10 @@ class LocalLog:
 
     # -- appends -------------------------------------------------------------------------------
     def append(
-        self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]], max_ts: int
+        self,
+        buf: bytes | bytearray | memoryview,
+        headers: list[tuple[int, BatchHeader]],
+        max_ts: int,
     ) -> bool:
         """Append whole batches (``max_ts``: their largest timestamp) whose offsets start at or
         after the log end offset, rolling first when the active segment is due (size, age,

@@ -66,6 +66,7 @@ from strom.storage.leader_epoch import LeaderEpochCache
 from strom.storage.local_log import LocalLog
 from strom.storage.log_append import (
     Batches,
+    Buffer,
     append_info,
     assign_offsets,
     check_batches,
@@ -269,7 +270,7 @@ class Log:
         )
 
     # -- appends -------------------------------------------------------------------------------
-    def _batches(self, buf: bytes | bytearray, *, leader: bool) -> Batches:
+    def _batches(self, buf: Buffer, *, leader: bool) -> Batches:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
         self.log_dir_failure.check_online_of(self, "append to")
@@ -311,8 +312,10 @@ class Log:
         return self._append(records, stamped)
 
     @on_io_error("appending to")
-    def append_as_follower(self, records: bytearray | bytes) -> AppendInfo:
-        """Append batches whose offsets the leader assigned (they must start at >= LEO)."""
+    def append_as_follower(self, records: Buffer) -> AppendInfo:
+        """Append batches whose offsets the leader assigned (they must start at >= LEO), each
+        batch's CRC verified first. ``records`` may be a view of a fetch response: it is
+        written as it is, never copied nor kept."""
         headers = self._batches(records, leader=False)
         expected = self.local.log_end_offset
         for _, hdr in headers:
@@ -329,7 +332,7 @@ class Log:
         self.txns.add_aborted(aborted)
         return info
 
-    def _append(self, buf: bytes | bytearray, headers: Batches) -> AppendInfo:
+    def _append(self, buf: Buffer, headers: Batches) -> AppendInfo:
         if not headers:
             return AppendInfo(-1, -1, -1, -1, -1, self._lso, 0, 0, 0)
         max_ts = max_timestamp(headers)

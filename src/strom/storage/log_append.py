@@ -26,17 +26,16 @@ from strom.storage.config import LogConfig
 from strom.storage.errors import RecordBatchTooLargeError
 from strom.storage.log_results import AppendInfo
 
-__all__ = ["Batches", "append_info", "assign_offsets", "check_batches", "max_timestamp"]
+__all__ = ["Batches", "Buffer", "append_info", "assign_offsets", "check_batches", "max_timestamp"]
 
+Buffer = bytes | bytearray | memoryview
 Batches = list[tuple[int, BatchHeader]]
 """The batches of a buffer: (position in the buffer, header)."""
 
 _TIMESTAMP_TYPE_BIT = 0x08
 
 
-def check_batches(
-    buf: bytes | bytearray, config: LogConfig, *, leader: bool, partition: str
-) -> Batches:
+def check_batches(buf: Buffer, config: LogConfig, *, leader: bool, partition: str) -> Batches:
     """The whole batches of ``buf``, or the error refusing all of them: larger than
     ``segment.bytes`` (RECORD_BATCH_TOO_LARGE), a leader's batch over ``max.message.bytes``
     (MESSAGE_TOO_LARGE), a follower's batch failing its CRC (CORRUPT_MESSAGE)."""
@@ -82,7 +81,7 @@ def max_timestamp(headers: Batches) -> tuple[int, int]:
 
 
 def append_info(
-    buf: bytes | bytearray,
+    buf: Buffer,
     headers: Batches,
     log_start_offset: int,
     rolled: bool,

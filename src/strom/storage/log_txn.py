@@ -187,7 +187,7 @@ class LogTransactions:
         return written
 
     def index_replica_aborts(
-        self, buf: bytes | bytearray, headers: list[tuple[int, BatchHeader]]
+        self, buf: bytes | bytearray | memoryview, headers: list[tuple[int, BatchHeader]]
     ) -> list[AbortedTxn]:
         """Aborted transactions closed by ABORT markers in a follower append (to be indexed
         once the append is written)."""

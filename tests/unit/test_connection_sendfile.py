@@ -1,0 +1,183 @@
+"""The connection core sends a response's file ranges with ``sendfile`` on a plaintext socket
+(strom.broker.connection): over a real socket on 127.0.0.1, on the standard event loop and on
+uvloop (the broker's), the peer gets exactly the promised bytes in order -- frame header, file
+ranges, trailer -- also when it reads slowly (the socket fills: chunks through the transport
+and sendfile alternate), and a file truncated under the response closes the connection
+instead of sending fewer bytes than its size promised."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import time
+from collections.abc import Callable
+from io import FileIO
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from event_loops import LOOPS, Run, runner
+
+from strom.broker.connection import Connection, ConnectionSettings
+from strom.broker.memory_pool import MemoryPool
+from strom.broker.request_processor import Processed
+from strom.broker.response_records import FileRecords
+from strom.storage.file_records import FileSlice
+
+pytestmark = pytest.mark.unit
+T = TypeVar("T")
+
+
+@pytest.fixture(params=LOOPS)
+def run(request: pytest.FixtureRequest) -> Run:
+    return runner(request.param)
+
+
+class _FileAnswer:
+    """Answers every frame with ``head + the file ranges + tail`` (a size-prefixed frame)."""
+
+    mute_s = 0.0
+
+    def __init__(
+        self,
+        records: FileRecords,
+        before_send: Callable[[], None] = lambda: None,
+        head: bytes = b"HEAD",
+    ) -> None:
+        self.records = records
+        self.head = head
+        self.before_send = before_send
+        self.connections: list[Connection] = []
+
+    def frame_limit(self, max_frame: int) -> int:
+        return max_frame
+
+    async def process(self, frame: bytearray, received_at: float) -> Processed:
+        self.before_send()
+        size = len(self.head) + len(self.records) + 4
+        body = [size.to_bytes(4, "big"), self.head, self.records, b"TAIL"]
+        return True, body, None
+
+
+def _client(port: int, requests: int, slow: bool) -> tuple[list[bytes], bool]:
+    """A blocking client in its own thread (reading while the broker writes, as a real peer
+    does): ``requests`` requests, each response read whole; slowly: it waits before reading,
+    so the broker's socket fills, then reads in bursts."""
+    bodies: list[bytes] = []
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        for _ in range(requests):
+            sock.sendall(b"\x00\x00\x00\x03req")
+            if slow:
+                time.sleep(0.05)
+            want, got = 4, bytearray()
+            while len(got) < want:
+                part = sock.recv(min(want - len(got), 7_000 if slow else 1 << 20))
+                if not part:
+                    return bodies, True  # the broker closed the connection
+                got += part
+                if len(got) == 4 and want == 4:
+                    want = 4 + int.from_bytes(got, "big")
+                if slow and len(got) % (256 * 1024) < 7_000:
+                    time.sleep(0.002)
+            bodies.append(bytes(got[4:]))
+    return bodies, False
+
+
+async def _serving(answer: _FileAnswer, client: Callable[[int], T], small_sndbuf: bool) -> T:
+    """Run ``client(port)`` in a thread against connections answered by ``answer``; wait until
+    the broker side of every connection ended."""
+    served: list[asyncio.Future[None]] = []
+
+    async def serve(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+        done = asyncio.get_running_loop().create_future()
+        served.append(done)
+        try:
+            if small_sndbuf:  # the transport is often left holding a few bytes
+                w.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
+            conn = Connection(r, w, "PLAINTEXT", ConnectionSettings(1 << 20, 10.0, 5),
+                              MemoryPool(None), answer)  # fmt: skip
+            answer.connections.append(conn)
+            await conn.run()
+        finally:
+            done.set_result(None)
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    async with server:
+        result = await asyncio.to_thread(client, port)
+        await asyncio.wait_for(asyncio.gather(*served), 10)  # the broker side saw the close
+    return result
+
+
+async def _exchange(
+    answer: _FileAnswer, requests: int, slow: bool
+) -> tuple[list[bytes], bool, list[int | None]]:
+    """``requests`` requests on one connection from :func:`_client`. Returns the response
+    bodies, whether the broker closed the connection, and the connections' sendfile
+    descriptors."""
+    bodies, closed = await _serving(answer, lambda port: _client(port, requests, slow), slow)
+    return bodies, closed, [c.sendfile_fd for c in answer.connections]
+
+
+def _file(tmp_path: Path, data: bytes) -> FileIO:
+    path = tmp_path / "00000000000000000000.log"
+    path.write_bytes(data)
+    return FileIO(path, "r")
+
+
+@pytest.mark.parametrize("slow", [False, True])
+@pytest.mark.parametrize("head_size", [4, 1_000_000])
+def test_file_ranges_arrive_exactly_and_in_order(
+    tmp_path: Path, run: Run, slow: bool, head_size: int
+) -> None:
+    """A large head stays partly in the transport's buffer when the file ranges start: they
+    must wait for it (sendfile would overtake it)."""
+    data = os.urandom(3_000_000)
+    head = os.urandom(head_size)
+    f = _file(tmp_path, data)
+    records = FileRecords((FileSlice(f, 7, 1_200_000), FileSlice(f, 1_500_000, 1_400_001)))
+    bodies, closed, fds = run(_exchange(_FileAnswer(records, head=head), 2, slow))
+    expected = head + data[7:1_200_007] + data[1_500_000:2_900_001] + b"TAIL"
+    assert not closed
+    assert fds and fds[0] is not None  # plaintext: the sendfile path was taken
+    assert bodies == [expected] * 2
+
+
+def test_a_file_truncated_under_the_response_closes_the_connection(
+    tmp_path: Path, run: Run
+) -> None:
+    data = os.urandom(2_000_000)
+    f = _file(tmp_path, data)
+    records = FileRecords((FileSlice(f, 0, 2_000_000),))
+    answer = _FileAnswer(records, before_send=lambda: os.truncate(f.name, 1_000_000))
+    bodies, closed, _ = run(_exchange(answer, 1, False))
+    assert bodies == []
+    assert closed  # never a frame shorter than its size
+
+
+def test_a_peer_resetting_mid_response_ends_only_its_connection(tmp_path: Path, run: Run) -> None:
+    """A peer that resets its connection in the middle of a large response: that connection
+    ends (no byte of it reaches anyone else: the descriptor is never written once its transport
+    is closing), and the next connection gets exactly its own response."""
+    data = os.urandom(3_000_000)
+    f = _file(tmp_path, data)
+    records = FileRecords((FileSlice(f, 0, 3_000_000),))
+    answer = _FileAnswer(records)
+
+    def reset_then_fetch(port: int) -> bytes:
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)
+            sock.sendall(b"\x00\x00\x00\x03req")
+            sock.recv(50_000)
+            sock.setsockopt(
+                socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00"
+            )
+        bodies, closed = _client(port, 1, False)
+        assert not closed
+        return bodies[0]
+
+    async def scenario() -> bytes:
+        return await _serving(answer, reset_then_fetch, False)
+
+    assert run(scenario()) == b"HEAD" + data + b"TAIL"
