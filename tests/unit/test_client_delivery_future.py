@@ -197,7 +197,8 @@ def test_waiters_racing_the_completing_thread_are_all_woken() -> None:
             f.bind(batch, i)
         out: list[int] = []
         threads = [
-            threading.Thread(target=lambda f=f: out.append(f.result(10).offset)) for f in futs
+            threading.Thread(target=lambda f=f, out=out: out.append(f.result(10).offset))
+            for f in futs
         ]
         for t in threads:
             t.start()

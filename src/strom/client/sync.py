@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from strom.client.accumulator import OUTCOME_LOCK, ProducerBatch
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
+from strom.client.gc_pause import no_gc_pause
 from strom.client.loop_thread import LoopThread as _LoopThread
 from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer, HeaderInput
@@ -55,6 +56,8 @@ _SendArgs = tuple[
 ]
 # Sends queued by the user thread before it waits for the loop to catch up (bounds memory).
 MAX_QUEUED_SENDS = 10_000
+# Sends the loop thread queues in one go (no collection runs meanwhile, no other task runs).
+DRAIN_CHUNK = 2_000
 
 
 _LAZY: dict[str, Callable[[], Any]] = {
@@ -252,33 +255,55 @@ class Producer:
             self._kicked = True
 
     async def _drain(self) -> None:
-        """Move queued sends into the accumulator, in order (one drainer at a time)."""
+        """Move queued sends into the accumulator, in order (one drainer at a time); the
+        event loop runs between chunks, after a batch filled up, and while a send waits (for
+        metadata or ``buffer.memory``)."""
         if self._drainer is None:
             self._drainer = asyncio.Lock()
         async with self._drainer:
             queued, p = self._queued, self._p
-            acc, queue_record, popleft = p.accumulator, p.queue_record, queued.popleft
             while queued:
-                topic, value, key, partition, timestamp, headers, cfut = popleft()
+                waiting = self._queue_chunk()
+                if waiting is not None:
+                    topic, value, key, partition, timestamp, headers, cfut = waiting
+                    try:
+                        fut = await p.send(
+                            topic,
+                            value,
+                            key,
+                            partition=partition,
+                            timestamp=timestamp,
+                            headers=headers,
+                        )
+                    except Exception as exc:
+                        _fail(cfut, exc)
+                        continue
+                    fut.notify(cfut)
+                await p.yield_if_batch_full()
+
+    def _queue_chunk(self) -> _SendArgs | None:
+        """Queue up to ``DRAIN_CHUNK`` sends that need no waiting, binding their futures,
+        until a batch fills up; the first send that must wait (taken off the queue) or None.
+        No cyclic garbage collection runs meanwhile (the records stay alive in their
+        batches: see :mod:`~strom.client.gc_pause`)."""
+        queued, p = self._queued, self._p
+        acc, queue_record, popleft = p.accumulator, p.queue_record, queued.popleft
+        full_seen = p.full_seen
+        with no_gc_pause():
+            for _ in range(min(len(queued), DRAIN_CHUNK)):
+                send = popleft()
+                topic, value, key, partition, timestamp, headers, cfut = send
                 try:
                     batch = queue_record(topic, value, key, partition, timestamp, headers)
-                    if batch is not None:
-                        cfut.bind(batch, len(batch.records) - 1)
-                        if acc.full_batches != p.full_seen:
-                            await p.yield_if_batch_full()
-                        continue
-                    fut = await p.send(
-                        topic,
-                        value,
-                        key,
-                        partition=partition,
-                        timestamp=timestamp,
-                        headers=headers,
-                    )
                 except Exception as exc:
                     _fail(cfut, exc)
                     continue
-                fut.notify(cfut)
+                if batch is None:
+                    return send
+                cfut.bind(batch, len(batch.records) - 1)
+                if acc.full_batches != full_seen:
+                    return None
+        return None
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""
