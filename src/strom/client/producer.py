@@ -61,6 +61,7 @@ from strom.errors import ErrorCode, KafkaError
 
 HeaderInput = Sequence[tuple[str, bytes | str | None]] | Mapping[str, bytes | str | None]
 _NO_HEADERS: tuple[tuple[str, bytes | None], ...] = ()
+_time_ns = time.time_ns
 # a topic's partitions, their TopicPartition objects and its live sticky state (None with a
 # custom partitioner)
 _TopicEntry = tuple[list[int], dict[int, TopicPartition], list[int] | None]
@@ -128,6 +129,9 @@ class AIOProducer:
         self.full_seen = 0
         self._started = False
         self._closed = False
+        # started, not closed and not transactional: a send needs no state check (read by the
+        # blocking Producer's user thread too)
+        self.plain_open = False
 
     async def start(self) -> None:
         """Connect, fetch metadata and (with idempotence) a producer id, within
@@ -144,6 +148,7 @@ class AIOProducer:
                 f"producer start: no producer id within max.block.ms ({max_block:g}s)"
             ) from None
         self._started = True
+        self.plain_open = self.txn is None and not self._closed
 
     async def __aenter__(self) -> AIOProducer:
         try:
@@ -222,10 +227,10 @@ class AIOProducer:
         The topic's partition list, its :class:`TopicPartition` objects and its sticky
         partition state are cached while the cluster's metadata snapshot stays the same
         object; nothing asyncio is touched."""
-        if self._closed or self.txn is not None:
+        if not self.plain_open:
             self.ensure_can_send()
-        if not self._started:
-            return None
+            if not self._started:
+                return None
         if self._cache_of is not self.cluster.partitions:
             self._topic_cache.clear()
             self._cache_of = self.cluster.partitions
@@ -243,7 +248,7 @@ class AIOProducer:
         else:
             hdrs = _NO_HEADERS
             size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
-        ts = time.time_ns() // 1_000_000 if timestamp is None else int(timestamp)
+        ts = _time_ns() // 1_000_000 if timestamp is None else int(timestamp)
         if partition is not None or sticky is None:
             partition = self._choose_partition(topic, key, partition, partitions)
         elif key is None or self._partitioner.ignore_keys:
@@ -466,6 +471,7 @@ class AIOProducer:
             with contextlib.suppress(Exception):
                 await self.abort_transaction(5.0 if timeout is None else min(timeout, 5.0))
         self._closed = True
+        self.plain_open = False
         if self._started:
             await self.sender.close(timeout)
         await self.cluster.aclose()

@@ -229,7 +229,8 @@ class Producer:
         """Queue a record; the future resolves to its ``RecordMetadata`` once acknowledged.
         Raises at once when the producer is closed or (transactional) outside a transaction,
         as :meth:`AIOProducer.send` does; other errors fail the future."""
-        self._p.ensure_can_send()  # reads flags that only this thread's calls change
+        if not self._p.plain_open:  # flags that only this thread's calls change
+            self._p.ensure_can_send()
         cfut: DeliveryFuture = DeliveryFuture()
         queued = self._queued
         queued.append((topic, value, key, partition, timestamp, headers, cfut))
@@ -300,7 +301,11 @@ class Producer:
                     continue
                 if batch is None:
                     return send
-                cfut.bind(batch, len(batch.records) - 1)
+                # DeliveryFuture.bind, inline: nobody waits on most futures yet
+                cfut._index = len(batch.records) - 1
+                cfut._batch = batch
+                if cfut._watched:
+                    cfut.bind(batch, cfut._index)
                 if acc.full_batches != full_seen:
                     return None
         return None
