@@ -54,6 +54,7 @@ _SendArgs = tuple[
     "HeaderInput | None",
     "DeliveryFuture",
 ]
+_SEND_ITEMS = 7  # deque items per queued send
 # Sends queued by the user thread before it waits for the loop to catch up (bounds memory).
 MAX_QUEUED_SENDS = 10_000
 # Sends the loop thread queues in one go (no collection runs meanwhile, no other task runs).
@@ -206,7 +207,7 @@ class Producer:
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-producer")
         self._p: AIOProducer = _make(self._lt, AIOProducer, config)
-        self._queued: collections.deque[_SendArgs] = collections.deque()
+        self._queued: collections.deque[Any] = collections.deque()  # _SEND_ITEMS per send
         self._kicked = False
         self._drainer: asyncio.Lock | None = None
         try:
@@ -233,11 +234,13 @@ class Producer:
             self._p.ensure_can_send()
         cfut: DeliveryFuture = DeliveryFuture()
         queued = self._queued
-        queued.append((topic, value, key, partition, timestamp, headers, cfut))
+        # seven items, not a tuple: a deque's items are no objects the garbage collector
+        # tracks, and the tuple would be one more per queued record (extend is atomic)
+        queued.extend((topic, value, key, partition, timestamp, headers, cfut))
         if not self._kicked:
             self._kicked = True
             self._lt.loop.call_soon_threadsafe(self._kick)
-        if len(queued) >= MAX_QUEUED_SENDS:
+        if len(queued) >= _SEND_ITEMS * MAX_QUEUED_SENDS:
             self._lt.run(self._drain())
         return cfut
 
@@ -291,16 +294,16 @@ class Producer:
         acc, queue_record, popleft = p.accumulator, p.queue_record, queued.popleft
         full_seen = p.full_seen
         with no_gc_pause():
-            for _ in range(min(len(queued), DRAIN_CHUNK)):
-                send = popleft()
-                topic, value, key, partition, timestamp, headers, cfut = send
+            for _ in range(min(len(queued) // _SEND_ITEMS, DRAIN_CHUNK)):
+                topic, value, key = popleft(), popleft(), popleft()
+                partition, timestamp, headers, cfut = popleft(), popleft(), popleft(), popleft()
                 try:
                     batch = queue_record(topic, value, key, partition, timestamp, headers)
                 except Exception as exc:
                     _fail(cfut, exc)
                     continue
                 if batch is None:
-                    return send
+                    return (topic, value, key, partition, timestamp, headers, cfut)
                 # DeliveryFuture.bind, inline: nobody waits on most futures yet
                 cfut._index = len(batch.records) - 1
                 cfut._batch = batch
