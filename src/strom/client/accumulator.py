@@ -61,10 +61,11 @@ class ProducerBatch:
 
     Nothing per record but its ``(key, value, timestamp, headers)``: ``outcome`` is set once
     for the whole batch (``(base_offset, log_append_time)`` or the error), and a record's
-    :class:`RecordFuture` reads it. ``waiters`` holds the ``(index, future)`` of records
-    somebody waits on (an asyncio future a :class:`RecordFuture` materialized, or a
-    ``concurrent.futures`` one of the blocking producer), resolved when the outcome is set;
-    ``send_batch`` callers wait on ``done``, one future for the whole batch.
+    :class:`RecordFuture` (or the blocking producer's ``DeliveryFuture``) reads it.
+    ``waiters`` holds the ``(index, future)`` of records somebody waits on (an asyncio future
+    a :class:`RecordFuture` materialized, or a ``DeliveryFuture`` some thread waits on, which
+    registers itself from that thread under ``OUTCOME_LOCK``), resolved when the outcome is
+    set; ``send_batch`` callers wait on ``done``, one future for the whole batch.
     """
 
     tp: TopicPartition
