@@ -56,7 +56,7 @@ _SendArgs = tuple[
 ]
 _SEND_ITEMS = 7  # deque items per queued send
 # Sends queued by the user thread before it waits for the loop to catch up (bounds memory).
-MAX_QUEUED_SENDS = 10_000
+MAX_QUEUED_SENDS = 2_000
 # Sends the loop thread queues in one go (no collection runs meanwhile, no other task runs).
 DRAIN_CHUNK = 2_000
 
