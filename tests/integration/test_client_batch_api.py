@@ -277,3 +277,61 @@ def test_consumer_keeps_a_fetch_in_flight_while_records_are_taken(broker: Any) -
         await c.close()
 
     asyncio.run(go())
+
+
+def test_blocking_futures_waited_on_from_other_threads_and_failed_batches(
+    fresh_broker: Any,
+) -> None:
+    """The blocking producer's futures bound to their batches: threads wait on some while the
+    records are still being queued (before the loop thread binds them) and after; every
+    future reports its own record's offset, in send order per partition; once the broker is
+    gone every queued record's future fails within delivery.timeout.ms, for waiters and
+    callbacks alike."""
+    from collections import defaultdict
+    from concurrent.futures import ThreadPoolExecutor
+
+    from strom.client.types import RecordMetadata
+
+    fresh_broker.start()
+    topic = make_topic(fresh_broker.bootstrap, 3)
+    p = Producer(
+        {
+            "bootstrap.servers": fresh_broker.bootstrap,
+            "linger.ms": 5,
+            "delivery.timeout.ms": 3000,
+            "request.timeout.ms": 1000,
+        }
+    )
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            futs = []
+            waited = []
+            for i in range(12_000):
+                futs.append(p.send(topic, b"%d" % i, key=b"k%d" % (i % 11)))
+                if i % 500 == 0:  # a waiter from another thread, most before their bind
+                    waited.append(pool.submit(futs[-1].result, 30))
+            called: list[RecordMetadata] = []
+            for f in futs[::997]:
+                f.add_done_callback(lambda f: called.append(f.result()))
+            p.flush(60)
+            expected = [futs[i].result(0) for i in range(0, 12_000, 500)]
+            assert [w.result(30) for w in waited] == expected
+        assert len(called) == len(futs[::997])
+        offsets: dict[int, list[int]] = defaultdict(list)
+        for f in futs:
+            md = f.result(0)
+            offsets[md.partition].append(md.offset)
+        assert sorted(offsets) == [0, 1, 2]
+        assert all(o == list(range(len(o))) for o in offsets.values())
+
+        fresh_broker.stop()
+        late = [p.send(topic, b"late-%d" % i) for i in range(300)]
+        errors: list[BaseException | None] = []
+        late[-1].add_done_callback(lambda f: errors.append(f.exception()))
+        with ThreadPoolExecutor(4) as pool:
+            outcomes = list(pool.map(lambda f: f.exception(30), late[::7]))
+        assert all(isinstance(e, KafkaError) for e in outcomes), outcomes
+        assert all(isinstance(f.exception(30), KafkaError) for f in late)
+        assert len(errors) == 1 and isinstance(errors[0], KafkaError)
+    finally:
+        p.close(5)

@@ -177,3 +177,41 @@ def test_build_batch_equals_the_builder_for_repeated_shapes(
     count = min(len(recs) * repeat, 9000, max(len(recs), int(4_000_000 / (each + 1))))
     many = [(None, b"first", first, []), *(recs * repeat)[:count]]
     assert build_batch(many) == builder_bytes(many)
+
+
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    count=st.sampled_from([16, 63, 64, 65, 130, 8191, 8193, 16390]),
+    per_ms=st.sampled_from([1, 7, 64, 1000, 10**6]),
+    keyed=st.sampled_from([None, b"", b"k", b"key-" * 40]),
+    value=st.sampled_from([b"", b"v", b"v" * 100, b"w" * 1024]),
+    first=st.integers(0, 2**41),
+    order=st.sampled_from(["sorted", "reversed", "lengths vary"]),
+)
+def test_records_in_runs_of_one_shape_equal_the_builder(
+    count: int, per_ms: int, keyed: bytes | None, value: bytes, first: int, order: str
+) -> None:
+    """The run encoder (records without headers, every value present, keys all present or
+    all null) makes the builder's bytes across offset-delta widths (64, 8192 records), the
+    varint table's end (16384), timestamps going back and lengths changing."""
+    count = min(count, max(16, 2_000_000 // (len(value) + len(keyed or b"") + 1)))
+    recs: list[Rec] = [(keyed, value, first + i // per_ms, []) for i in range(count)]
+    if order == "reversed":
+        recs = [(k, v, first + count - ts + first, h) for k, v, ts, h in recs]
+    elif order == "lengths vary":
+        recs = [(k, v + b"x" * (i // 100 % 2), ts, h) for i, (k, v, ts, h) in enumerate(recs)]
+    assert build_batch(recs) == builder_bytes(recs)
+
+
+def test_records_the_run_encoder_leaves_to_the_record_by_record_path() -> None:
+    from strom.protocol.records.runs import encode_runs
+
+    plain: list[Rec] = [(None, b"v", 1000, [])] * 40
+    assert encode_runs(plain, 1000) is not None
+    with_header = [*plain[:-1], (None, b"v", 1000, [("h", b"1")])]
+    null_value = [*plain[:-1], (None, None, 1000, [])]
+    mixed_keys = [*plain[:-1], (b"k", b"v", 1000, [])]
+    short_runs: list[Rec] = [(None, b"v", 1000 + i, []) for i in range(40)]
+    for recs in (with_header, null_value, mixed_keys, short_runs):
+        assert encode_runs(recs, 1000) is None
+        assert build_batch(recs) == builder_bytes(recs)

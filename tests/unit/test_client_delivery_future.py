@@ -116,12 +116,93 @@ def test_set_record_wakes_a_waiter_in_another_thread() -> None:
     assert got == [RecordMetadata("t", 2, 8, 101)] and seen == [8]
 
 
-def test_set_records_leaves_cancelled_futures_cancelled() -> None:
-    cancelled, waited, lazy = DeliveryFuture(), DeliveryFuture(), DeliveryFuture()
+def _open_batch() -> ProducerBatch:
+    return ProducerBatch(
+        TopicPartition("t", 2), 0.0, records=[(None, b"v", 100 + i, ()) for i in range(3)]
+    )
+
+
+def test_a_bound_future_nobody_watches_costs_nothing_when_the_batch_completes() -> None:
+    futs = [DeliveryFuture() for _ in range(3)]
+    batch = _open_batch()
+    for i, f in enumerate(futs):
+        f.bind(batch, i)
+    assert not any(f.done() for f in futs)
+    batch.complete(3, -1)
+    assert not batch.waiters and all("_condition" not in f.__dict__ for f in futs)
+    assert [f.result(0).offset for f in futs] == [3, 4, 5] and futs[0].exception(0) is None
+
+
+def test_a_failed_batch_fails_its_bound_futures() -> None:
+    f, watched = DeliveryFuture(), DeliveryFuture()
+    batch = _open_batch()
+    f.bind(batch, 0)
+    watched.bind(batch, 1)
+    seen: list[BaseException | None] = []
+    watched.add_done_callback(lambda fut: seen.append(fut.exception()))
+    err = ValueError("broker said no")
+    batch.fail(err)
+    assert f.done() and f.exception(0) is err and seen == [err]
+    with pytest.raises(ValueError, match="broker said no"):
+        f.result(0)
+
+
+def test_cancel_before_the_batch_completes_stays_cancelled() -> None:
+    cancelled, waited = DeliveryFuture(), DeliveryFuture()
+    batch = _open_batch()
+    cancelled.bind(batch, 0)
+    waited.bind(batch, 1)
     assert cancelled.cancel()
-    waited.add_done_callback(lambda _f: None)  # has its Condition: resolved at once
-    batch = _acked_batch(3)
-    DeliveryFuture.set_records(batch, [(0, cancelled), (1, waited), (2, lazy)])
-    assert cancelled.cancelled()
-    assert waited.result(0).offset == 4 and waited._record is None
-    assert lazy.result(0).offset == 5 and lazy._record == (batch, 2)
+    waited.add_done_callback(lambda _f: None)  # watched: resolved through the batch's waiters
+    batch.complete(3, -1)
+    assert cancelled.cancelled() and cancelled.done()
+    with pytest.raises(concurrent.futures.CancelledError):
+        cancelled.result(0)
+    assert waited.result(0).offset == 4
+    assert not cancelled.cancel() or cancelled.cancelled()
+
+
+def test_cancel_after_the_batch_completes_is_refused() -> None:
+    f = DeliveryFuture()
+    batch = _open_batch()
+    f.bind(batch, 2)
+    batch.complete(3, -1)
+    assert not f.cancel() and not f.cancelled() and f.result(0).offset == 5
+
+
+def test_watched_before_bound_is_woken_when_the_batch_completes() -> None:
+    """A thread waits on the future before the loop thread queued the record: bind
+    registers it with the batch."""
+    f = DeliveryFuture()
+    got: list[RecordMetadata] = []
+    t = threading.Thread(target=lambda: got.append(f.result(10)))
+    t.start()
+    while "_condition" not in f.__dict__:
+        time.sleep(0.001)
+    batch = _open_batch()
+    f.bind(batch, 1)
+    assert batch.waiters == [(1, f)]
+    batch.complete(10, -1)
+    t.join(10)
+    assert got == [RecordMetadata("t", 2, 11, 101)]
+
+
+def test_waiters_racing_the_completing_thread_are_all_woken() -> None:
+    """Threads start waiting while another thread completes the batch: every one wakes
+    (a waiter registered after the outcome was set takes it at once)."""
+    for _ in range(100):
+        batch = _open_batch()
+        futs = [DeliveryFuture() for _ in range(3)]
+        for i, f in enumerate(futs):
+            f.bind(batch, i)
+        out: list[int] = []
+        threads = [
+            threading.Thread(target=lambda f=f, out=out: out.append(f.result(10).offset))
+            for f in futs
+        ]
+        for t in threads:
+            t.start()
+        batch.complete(0, -1)
+        for t in threads:
+            t.join(10)
+        assert sorted(out) == [0, 1, 2]

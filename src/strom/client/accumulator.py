@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import threading
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -41,6 +42,10 @@ Headers = Sequence[tuple[str, bytes | None]]
 RecordTuple = tuple[bytes | None, bytes | None, int, Headers]
 _INVALID_STATE = (asyncio.InvalidStateError, concurrent.futures.InvalidStateError)
 RECORD_OVERHEAD = 24
+#: Guards a batch's ``outcome`` and ``waiters`` against a thread other than the producer's
+#: loop registering a waiter (the blocking producer's :class:`~strom.client.sync.DeliveryFuture`
+#: when its user first waits on it): the outcome is set and the waiters are taken under it.
+OUTCOME_LOCK = threading.Lock()
 
 
 def estimate_size(key: bytes | None, value: bytes | None, headers: Headers) -> int:
@@ -56,10 +61,11 @@ class ProducerBatch:
 
     Nothing per record but its ``(key, value, timestamp, headers)``: ``outcome`` is set once
     for the whole batch (``(base_offset, log_append_time)`` or the error), and a record's
-    :class:`RecordFuture` reads it. ``waiters`` holds the ``(index, future)`` of records
-    somebody waits on (an asyncio future a :class:`RecordFuture` materialized, or a
-    ``concurrent.futures`` one of the blocking producer), resolved when the outcome is set;
-    ``send_batch`` callers wait on ``done``, one future for the whole batch.
+    :class:`RecordFuture` (or the blocking producer's ``DeliveryFuture``) reads it.
+    ``waiters`` holds the ``(index, future)`` of records somebody waits on (an asyncio future
+    a :class:`RecordFuture` materialized, or a ``DeliveryFuture`` some thread waits on, which
+    registers itself from that thread under ``OUTCOME_LOCK``), resolved when the outcome is
+    set; ``send_batch`` callers wait on ``done``, one future for the whole batch.
     """
 
     tp: TopicPartition
@@ -143,30 +149,26 @@ class ProducerBatch:
             _resolve_future(fut, self.metadata(index, outcome[0], outcome[1]))
 
     def complete(self, base_offset: int, log_append_time: int) -> None:
-        if self.outcome is not None:
-            return
-        self.outcome = (base_offset, log_append_time)
-        waiters = self.waiters
+        with OUTCOME_LOCK:
+            if self.outcome is not None:
+                return
+            self.outcome = (base_offset, log_append_time)
+            waiters, self.waiters = self.waiters, []
         if waiters:
-            # the blocking producer's futures resolve all at once, lazily (set_records)
-            set_records = getattr(waiters[0][1], "set_records", None)
-            if set_records is not None:
-                set_records(self, waiters)
-            else:
-                with no_gc_pause():
-                    for index, fut in waiters:
-                        _resolve_future(fut, self.metadata(index, base_offset, log_append_time))
-            self.waiters = []
+            with no_gc_pause():
+                for index, fut in waiters:
+                    _resolve_future(fut, self.metadata(index, base_offset, log_append_time))
         if self._done is not None:
             self._done.set_result(self.outcome)
 
     def fail(self, exc: BaseException) -> None:
-        if self.outcome is not None:
-            return
-        self.outcome = exc
-        for _, fut in self.waiters:
+        with OUTCOME_LOCK:
+            if self.outcome is not None:
+                return
+            self.outcome = exc
+            waiters, self.waiters = self.waiters, []
+        for _, fut in waiters:
             _fail_future(fut, exc)
-        self.waiters = []
         if self._done is not None:
             self._set_done_exception(exc)
 
@@ -228,8 +230,14 @@ class RecordAccumulator:
         self.used += size
 
     def try_append(self, tp: TopicPartition, record: RecordTuple, size: int) -> RecordFuture | None:
-        """:meth:`append` without waiting: the record's future, or None (nothing queued) if
-        ``buffer.memory`` has no room for its estimated ``size`` now."""
+        """:meth:`try_add`, returning the record's future."""
+        batch = self.try_add(tp, record, size)
+        return None if batch is None else RecordFuture(batch, len(batch.records) - 1)
+
+    def try_add(self, tp: TopicPartition, record: RecordTuple, size: int) -> ProducerBatch | None:
+        """Queue a record without waiting; the batch it went into (it is the batch's last
+        record), or None (nothing queued) if ``buffer.memory`` has no room for its estimated
+        ``size`` now."""
         used = self.used
         if used + size > self.buffer_memory and used != 0:
             return None
@@ -239,9 +247,7 @@ class RecordAccumulator:
             batch = queue[-1]
             if not batch.closed and batch.size + size <= self.batch_size:
                 # the common case of _add, inline: the open batch has room
-                records = batch.records
-                fut = RecordFuture(batch, len(records))
-                records.append(record)
+                batch.records.append(record)
                 batch.size += size
                 if batch.size >= self.batch_size:
                     batch.closed = True
@@ -249,8 +255,8 @@ class RecordAccumulator:
                     self.wakeup.set()
                 elif self.linger <= 0:
                     self.wakeup.set()
-                return fut
-        return RecordFuture(*self._add(tp, record, size))
+                return batch
+        return self._add(tp, record, size)[0]
 
     async def append(
         self,

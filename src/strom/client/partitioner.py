@@ -84,16 +84,39 @@ class DefaultPartitioner:
     def partition(self, topic: str, key: bytes | None, partitions: Sequence[int]) -> int:
         if key is not None and not self._ignore_keys:
             return partitions[murmur2_partition(key, len(partitions))]
-        current = self._sticky.get(topic)
-        if current is not None and current[0] in partitions:
-            return current[0]
-        return self._switch(topic, partitions, None)
+        return self.sticky(topic, partitions)[0]
 
-    def _switch(self, topic: str, partitions: Sequence[int], previous: int | None) -> int:
+    @property
+    def ignore_keys(self) -> bool:
+        return self._ignore_keys
+
+    def sticky(self, topic: str, partitions: Sequence[int]) -> list[int]:
+        """The topic's live sticky state ``[partition, bytes sent to it]`` (a partition of
+        ``partitions``). It stays the same list object for the topic (switching changes it in
+        place), so a producer can hold it while ``partitions`` stay the same and count bytes
+        into it; it must call :meth:`record_appended` (or :meth:`switch`) once the count
+        reaches ``batch.size``."""
+        current = self._sticky.get(topic)
+        if current is None:
+            current = self._sticky[topic] = [0, 0]
+            self._switch(current, partitions, None)
+        elif current[0] not in partitions:
+            self._switch(current, partitions, None)
+        return current
+
+    @property
+    def batch_size(self) -> int:
+        return self._batch_size
+
+    def _switch(self, current: list[int], partitions: Sequence[int], previous: int | None) -> None:
         choices = [p for p in partitions if p != previous] or list(partitions)
-        chosen = self._rng.choice(choices)
-        self._sticky[topic] = [chosen, 0]
-        return chosen
+        current[0] = self._rng.choice(choices)
+        current[1] = 0
+
+    def switch(self, topic: str, partitions: Sequence[int]) -> None:
+        """Move the topic's sticky partition on (to another one when there is another)."""
+        current = self.sticky(topic, partitions)
+        self._switch(current, partitions, current[0])
 
     def record_appended(
         self, topic: str, partition: int, size: int, partitions: Sequence[int]
@@ -104,4 +127,4 @@ class DefaultPartitioner:
             return
         current[1] += size
         if current[1] >= self._batch_size:
-            self._switch(topic, partitions, partition)
+            self._switch(current, partitions, partition)

@@ -48,7 +48,7 @@ from strom.client.errors import ClientError, KafkaTimeoutError, TransactionState
 from strom.client.gc_pause import no_gc_pause
 from strom.client.idempotence import ProducerIdentity
 from strom.client.partitioner import CustomPartitioner, DefaultPartitioner
-from strom.client.record_future import Delivery, RecordFuture
+from strom.client.record_future import RecordFuture
 from strom.client.sender import Sender, parse_acks
 from strom.client.transaction_manager import TransactionManager, TxnState
 from strom.client.types import (
@@ -61,6 +61,10 @@ from strom.errors import ErrorCode, KafkaError
 
 HeaderInput = Sequence[tuple[str, bytes | str | None]] | Mapping[str, bytes | str | None]
 _NO_HEADERS: tuple[tuple[str, bytes | None], ...] = ()
+_time_ns = time.time_ns
+# a topic's partitions, their TopicPartition objects and its live sticky state (None with a
+# custom partitioner)
+_TopicEntry = tuple[list[int], dict[int, TopicPartition], list[int] | None]
 
 
 def _to_bytes(value: bytes | bytearray | memoryview | str | None) -> bytes | None:
@@ -120,11 +124,14 @@ class AIOProducer:
         self._partitioner = DefaultPartitioner(
             self.config.int("batch.size"), self.config.bool("partitioner.ignore.keys")
         )
-        self._topic_cache: dict[str, tuple[list[int], dict[int, TopicPartition]]] = {}
+        self._topic_cache: dict[str, _TopicEntry] = {}
         self._cache_of: object = None
         self.full_seen = 0
         self._started = False
         self._closed = False
+        # started, not closed and not transactional: a send needs no state check (read by the
+        # blocking Producer's user thread too)
+        self.plain_open = False
 
     async def start(self) -> None:
         """Connect, fetch metadata and (with idempotence) a producer id, within
@@ -141,6 +148,7 @@ class AIOProducer:
                 f"producer start: no producer id within max.block.ms ({max_block:g}s)"
             ) from None
         self._started = True
+        self.plain_open = self.txn is None and not self._closed
 
     async def __aenter__(self) -> AIOProducer:
         try:
@@ -191,7 +199,17 @@ class AIOProducer:
         """:meth:`send` if it can complete without waiting (producer started, the topic's
         metadata known, room in ``buffer.memory``); else None and nothing is queued. Errors
         :meth:`send` raises are raised here too. Must run on the producer's event loop."""
-        return self._queue(topic, value, key, partition, timestamp, headers)
+        batch = self.queue_record(topic, value, key, partition, timestamp, headers)
+        return None if batch is None else RecordFuture(batch, len(batch.records) - 1)
+
+    def _cache_topic(self, topic: str) -> _TopicEntry | None:
+        partitions = self.cluster.partitions_for(topic)
+        if not partitions:
+            return None
+        tps = {p: TopicPartition(topic, p) for p in partitions}
+        sticky = None if self._custom is not None else self._partitioner.sticky(topic, partitions)
+        entry = self._topic_cache[topic] = (partitions, tps, sticky)
+        return entry
 
     def queue_record(
         self,
@@ -201,44 +219,25 @@ class AIOProducer:
         partition: int | None,
         timestamp: int | None,
         headers: HeaderInput | None,
-        delivery: Delivery,
-    ) -> bool:
-        """:meth:`send_nowait`, completing the caller's ``delivery`` future (the blocking
-        :class:`~strom.client.sync.Producer` passes a ``concurrent.futures`` one); False if
-        the record could not be queued without waiting."""
-        fut = self._queue(topic, value, key, partition, timestamp, headers)
-        if fut is None:
-            return False
-        fut.notify(delivery)
-        return True
+    ) -> ProducerBatch | None:
+        """The per-record hot path of :meth:`send`: queue without waiting, and return the
+        batch the record went into (its last record), or None (nothing queued) when it
+        cannot be queued without waiting. No per-record object but the record's tuple.
 
-    def _queue(
-        self,
-        topic: str,
-        value: bytes | str | None,
-        key: bytes | str | None,
-        partition: int | None,
-        timestamp: int | None,
-        headers: HeaderInput | None,
-    ) -> RecordFuture | None:
-        """The per-record hot path: queue without waiting, or None. The topic's partition
-        list and its :class:`TopicPartition` objects are cached while the cluster's metadata
-        snapshot stays the same object; nothing asyncio is touched."""
-        if self._closed or self.txn is not None:
+        The topic's partition list, its :class:`TopicPartition` objects and its sticky
+        partition state are cached while the cluster's metadata snapshot stays the same
+        object; nothing asyncio is touched."""
+        if not self.plain_open:
             self.ensure_can_send()
-        if not self._started:
-            return None
-        cache = self._topic_cache
-        if self._cache_of is not self.cluster.partitions:
-            cache.clear()
-            self._cache_of = self.cluster.partitions
-        entry = cache.get(topic)
-        if entry is None:
-            partitions = self.cluster.partitions_for(topic)
-            if not partitions:
+            if not self._started:
                 return None
-            entry = cache[topic] = (partitions, {p: TopicPartition(topic, p) for p in partitions})
-        partitions, tps = entry
+        if self._cache_of is not self.cluster.partitions:
+            self._topic_cache.clear()
+            self._cache_of = self.cluster.partitions
+        entry = self._topic_cache.get(topic) or self._cache_topic(topic)
+        if entry is None:
+            return None
+        partitions, tps, sticky = entry
         if key is not None and type(key) is not bytes:
             key = _to_bytes(key)
         if value is not None and type(value) is not bytes:
@@ -249,15 +248,20 @@ class AIOProducer:
         else:
             hdrs = _NO_HEADERS
             size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
-        ts = time.time_ns() // 1_000_000 if timestamp is None else int(timestamp)
-        if partition is None and self._custom is None:
-            partition = self._partitioner.partition(topic, key, partitions)
-        else:
+        ts = _time_ns() // 1_000_000 if timestamp is None else int(timestamp)
+        if partition is not None or sticky is None:
             partition = self._choose_partition(topic, key, partition, partitions)
-        fut = self.accumulator.try_append(tps[partition], (key, value, ts, hdrs), size)
-        if fut is not None and key is None and self._custom is None:
-            self._partitioner.record_appended(topic, partition, size, partitions)
-        return fut
+        elif key is None or self._partitioner.ignore_keys:
+            # sticky (KIP-480): the bytes are counted once the record is queued
+            batch = self.accumulator.try_add(tps[sticky[0]], (key, value, ts, hdrs), size)
+            if batch is not None:
+                sticky[1] += size
+                if sticky[1] >= self._partitioner.batch_size:
+                    self._partitioner.switch(topic, partitions)
+            return batch
+        else:
+            partition = self._partitioner.partition(topic, key, partitions)
+        return self.accumulator.try_add(tps[partition], (key, value, ts, hdrs), size)
 
     async def yield_if_batch_full(self) -> None:
         """Let the event loop run once after a batch filled up: ``send`` does not suspend
@@ -280,8 +284,9 @@ class AIOProducer:
     ) -> RecordFuture:
         """Queue one record; the returned future (a :class:`RecordFuture`, which behaves as
         an ``asyncio.Future``) resolves to its ``RecordMetadata``."""
-        fut = self._queue(topic, value, key, partition, timestamp, headers)
-        if fut is not None:
+        batch = self.queue_record(topic, value, key, partition, timestamp, headers)
+        if batch is not None:
+            fut = RecordFuture(batch, len(batch.records) - 1)
             if self.accumulator.full_batches != self.full_seen:
                 await self.yield_if_batch_full()
             return fut
@@ -466,6 +471,7 @@ class AIOProducer:
             with contextlib.suppress(Exception):
                 await self.abort_transaction(5.0 if timeout is None else min(timeout, 5.0))
         self._closed = True
+        self.plain_open = False
         if self._started:
             await self.sender.close(timeout)
         await self.cluster.aclose()

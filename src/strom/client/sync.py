@@ -22,13 +22,13 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import _base
 from typing import Any, TypeVar
 
-from strom.client.accumulator import ProducerBatch
+from strom.client.accumulator import OUTCOME_LOCK, ProducerBatch
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
+from strom.client.gc_pause import no_gc_pause
 from strom.client.loop_thread import LoopThread as _LoopThread
 from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer, HeaderInput
-from strom.client.record_future import Delivery
 from strom.client.sync_admin import AdminClient
 from strom.client.types import (
     ConsumerGroupMetadata,
@@ -52,13 +52,15 @@ _SendArgs = tuple[
     "int | None",
     "int | None",
     "HeaderInput | None",
-    "concurrent.futures.Future[RecordMetadata]",
+    "DeliveryFuture",
 ]
+_SEND_ITEMS = 7  # deque items per queued send
 # Sends queued by the user thread before it waits for the loop to catch up (bounds memory).
-MAX_QUEUED_SENDS = 10_000
+MAX_QUEUED_SENDS = 2_000
+# Sends the loop thread queues in one go (no collection runs meanwhile, no other task runs).
+DRAIN_CHUNK = 2_000
 
 
-_CONDITION_LOCK = threading.Lock()
 _LAZY: dict[str, Callable[[], Any]] = {
     "_condition": threading.Condition,
     "_waiters": list,
@@ -67,87 +69,123 @@ _LAZY: dict[str, Callable[[], Any]] = {
 
 
 class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
-    """A ``concurrent.futures.Future`` whose ``threading.Condition`` is only created when some
-    thread waits on it or adds a callback: a producer sending many records completes most
+    """The blocking producer's per-record ``concurrent.futures.Future``, which costs nothing
+    per record until some thread looks at it: a producer sending many records completes most
     futures nobody looks at individually, and a Condition per record (with its lock and bound
-    methods) is most of the blocking ``send``'s cost.
+    methods), or any work per record when its batch is acknowledged, was most of the blocking
+    ``send``'s cost.
 
-    Invariant: ``_condition`` is created under ``_CONDITION_LOCK``, and :meth:`set_result`
-    takes the fast path (no Condition, no notification) only while holding that lock and
-    seeing no Condition: then no thread waits and no callback is registered, and whoever
-    comes later creates the Condition and finds the result. :meth:`set_records` takes the same
-    fast path keeping only ``(batch, index)``: :meth:`result` then makes the record's
-    ``RecordMetadata`` from the acknowledged (no longer changing) batch.
+    Once the loop thread has queued the record it binds the future (:meth:`bind`) to
+    ``(batch, index)``; until a thread waits on it, the future's outcome *is* the batch's
+    (``done``/``result``/``exception`` read ``batch.outcome``, which is set once), and
+    acknowledging the batch touches no future. ``_condition`` (with ``_waiters`` and
+    ``_done_callbacks``) is created on first use, which is how every ``Future`` method that
+    waits, cancels or adds a callback begins; creating it *watches* the future: a bound future
+    then registers with its batch (or takes the outcome at once if the batch is done), and the
+    loop thread's :meth:`bind` registers a future that was watched before it was bound.
+
+    Invariants: ``_condition`` is created, a future registered and a batch's outcome set
+    (with its waiters taken) under ``OUTCOME_LOCK``, so a registered future is resolved
+    exactly once and no waiter is missed; a cancelled future stays cancelled (a late result
+    is dropped).
     """
 
     # Defaults read from the class until first set: creating a future sets nothing.
     _state = _base.PENDING
     _result = None
     _exception = None
-    _record: tuple[ProducerBatch, int] | None = None
+    _batch: ProducerBatch | None = None
+    _index = 0
+    _watched = False  # its Condition exists (someone waits, cancels or added a callback)
+    _registered = False  # it is among its batch's waiters, or took the outcome already
 
-    def __init__(self) -> None:
-        pass
+    __init__ = object.__init__  # nothing per record: every attribute has its class default
 
     def __getattr__(self, name: str) -> Any:
         """``_condition`` and the ``_waiters`` / ``_done_callbacks`` lists, created on first
-        use (under ``_CONDITION_LOCK``, so two threads get the same object)."""
+        use (under ``OUTCOME_LOCK``, so two threads get the same object); the first one
+        watches the future (see the class docstring)."""
         if name not in _LAZY:
             raise AttributeError(name)
-        with _CONDITION_LOCK:
+        outcome = None
+        with OUTCOME_LOCK:
             value = self.__dict__.get(name)
             if value is None:
                 value = self.__dict__[name] = _LAZY[name]()
+                if not self._watched:
+                    self._watched = True
+                    outcome = self._register_locked()
+        if outcome is not None:
+            self._settle(outcome)
         return value
 
+    def _register_locked(self) -> tuple[int, int] | BaseException | None:
+        """Register a watched, bound future with its batch; the batch's outcome if it has
+        one already (the caller settles the future outside the lock)."""
+        batch = self._batch
+        if batch is None or self._registered:
+            return None
+        self._registered = True
+        if batch.outcome is None:
+            batch.waiters.append((self._index, self))
+        return batch.outcome
+
+    def _settle(self, outcome: tuple[int, int] | BaseException) -> None:
+        with contextlib.suppress(concurrent.futures.InvalidStateError):
+            if isinstance(outcome, BaseException):
+                self.set_exception(outcome)
+            else:
+                assert self._batch is not None
+                self.set_result(self._batch.metadata(self._index, outcome[0], outcome[1]))
+
+    def bind(self, batch: ProducerBatch, index: int) -> None:
+        """The record is ``index`` of ``batch`` (called on the loop thread once it is queued,
+        or with an acknowledged batch)."""
+        self._index = index
+        self._batch = batch
+        if self._watched or batch.outcome is not None:
+            with OUTCOME_LOCK:
+                outcome = self._register_locked() if self._watched else None
+            if outcome is not None:
+                self._settle(outcome)
+
+    set_record = bind
+
+    def _outcome(self) -> tuple[int, int] | BaseException | None:
+        """The batch's outcome while nobody watches the future (else None)."""
+        batch = self._batch
+        if batch is None or self._watched or self._state != _base.PENDING:
+            return None
+        return batch.outcome
+
     def set_result(self, result: RecordMetadata) -> None:
-        with _CONDITION_LOCK:
+        with OUTCOME_LOCK:
             if "_condition" not in self.__dict__ and self._state == _base.PENDING:
                 self._result = result
                 self._state = _base.FINISHED
                 return
         super().set_result(result)
 
-    def set_record(self, batch: ProducerBatch, index: int) -> None:
-        """Resolve with record ``index`` of the acknowledged ``batch`` (see :meth:`set_records`)."""
-        self.set_records(batch, [(index, self)])
-
-    @staticmethod
-    def set_records(batch: ProducerBatch, waiters: Sequence[tuple[int, Delivery]]) -> None:
-        """Resolve the futures of records of the acknowledged ``batch`` (on the loop thread,
-        once its outcome is set), under one acquisition of ``_CONDITION_LOCK``. A future
-        nobody waits on keeps only ``(batch, index)`` and :meth:`result` makes the
-        ``RecordMetadata`` (the batch no longer changes); the others (waited on, or not a
-        ``DeliveryFuture``) get it now. A cancelled future is left cancelled."""
-        slow: list[tuple[int, Delivery]] = []
-        with _CONDITION_LOCK:
-            for index, fut in waiters:
-                if (
-                    type(fut) is DeliveryFuture
-                    and "_condition" not in fut.__dict__
-                    and fut._state == _base.PENDING
-                ):
-                    fut._record = (batch, index)
-                    fut._state = _base.FINISHED
-                else:
-                    slow.append((index, fut))
-        if slow:
-            outcome = batch.outcome
-            assert isinstance(outcome, tuple)
-            for index, fut in slow:
-                with contextlib.suppress(
-                    asyncio.InvalidStateError, concurrent.futures.InvalidStateError
-                ):
-                    fut.set_result(batch.metadata(index, outcome[0], outcome[1]))
+    def done(self) -> bool:
+        if self._watched:
+            return super().done()
+        batch = self._batch
+        return self._state != _base.PENDING or (batch is not None and batch.outcome is not None)
 
     def result(self, timeout: float | None = None) -> RecordMetadata:
-        record = self._record
-        if record is None:
+        outcome = self._outcome()
+        if outcome is None:
             return super().result(timeout)
-        batch, index = record
-        outcome = batch.outcome
-        assert isinstance(outcome, tuple)
-        return batch.metadata(index, outcome[0], outcome[1])
+        if isinstance(outcome, BaseException):
+            raise outcome
+        assert self._batch is not None
+        return self._batch.metadata(self._index, outcome[0], outcome[1])
+
+    def exception(self, timeout: float | None = None) -> BaseException | None:
+        outcome = self._outcome()
+        if outcome is None:
+            return super().exception(timeout)
+        return outcome if isinstance(outcome, BaseException) else None
 
 
 def _fail(cfut: concurrent.futures.Future[Any], exc: BaseException) -> None:
@@ -169,7 +207,7 @@ class Producer:
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-producer")
         self._p: AIOProducer = _make(self._lt, AIOProducer, config)
-        self._queued: collections.deque[_SendArgs] = collections.deque()
+        self._queued: collections.deque[Any] = collections.deque()  # _SEND_ITEMS per send
         self._kicked = False
         self._drainer: asyncio.Lock | None = None
         try:
@@ -192,14 +230,17 @@ class Producer:
         """Queue a record; the future resolves to its ``RecordMetadata`` once acknowledged.
         Raises at once when the producer is closed or (transactional) outside a transaction,
         as :meth:`AIOProducer.send` does; other errors fail the future."""
-        self._p.ensure_can_send()  # reads flags that only this thread's calls change
-        cfut: concurrent.futures.Future[RecordMetadata] = DeliveryFuture()
+        if not self._p.plain_open:  # flags that only this thread's calls change
+            self._p.ensure_can_send()
+        cfut: DeliveryFuture = DeliveryFuture()
         queued = self._queued
-        queued.append((topic, value, key, partition, timestamp, headers, cfut))
+        # seven items, not a tuple: a deque's items are no objects the garbage collector
+        # tracks, and the tuple would be one more per queued record (extend is atomic)
+        queued.extend((topic, value, key, partition, timestamp, headers, cfut))
         if not self._kicked:
             self._kicked = True
             self._lt.loop.call_soon_threadsafe(self._kick)
-        if len(queued) >= MAX_QUEUED_SENDS:
+        if len(queued) >= _SEND_ITEMS * MAX_QUEUED_SENDS:
             self._lt.run(self._drain())
         return cfut
 
@@ -218,30 +259,59 @@ class Producer:
             self._kicked = True
 
     async def _drain(self) -> None:
-        """Move queued sends into the accumulator, in order (one drainer at a time)."""
+        """Move queued sends into the accumulator, in order (one drainer at a time); the
+        event loop runs between chunks, after a batch filled up, and while a send waits (for
+        metadata or ``buffer.memory``)."""
         if self._drainer is None:
             self._drainer = asyncio.Lock()
         async with self._drainer:
             queued, p = self._queued, self._p
             while queued:
-                topic, value, key, partition, timestamp, headers, cfut = queued.popleft()
-                try:
-                    if p.queue_record(topic, value, key, partition, timestamp, headers, cfut):
-                        if p.accumulator.full_batches != p.full_seen:
-                            await p.yield_if_batch_full()
+                waiting = self._queue_chunk()
+                if waiting is not None:
+                    topic, value, key, partition, timestamp, headers, cfut = waiting
+                    try:
+                        fut = await p.send(
+                            topic,
+                            value,
+                            key,
+                            partition=partition,
+                            timestamp=timestamp,
+                            headers=headers,
+                        )
+                    except Exception as exc:
+                        _fail(cfut, exc)
                         continue
-                    fut = await p.send(
-                        topic,
-                        value,
-                        key,
-                        partition=partition,
-                        timestamp=timestamp,
-                        headers=headers,
-                    )
+                    fut.notify(cfut)
+                await p.yield_if_batch_full()
+
+    def _queue_chunk(self) -> _SendArgs | None:
+        """Queue up to ``DRAIN_CHUNK`` sends that need no waiting, binding their futures,
+        until a batch fills up; the first send that must wait (taken off the queue) or None.
+        No cyclic garbage collection runs meanwhile (the records stay alive in their
+        batches: see :mod:`~strom.client.gc_pause`)."""
+        queued, p = self._queued, self._p
+        acc, queue_record, popleft = p.accumulator, p.queue_record, queued.popleft
+        full_seen = p.full_seen
+        with no_gc_pause():
+            for _ in range(min(len(queued) // _SEND_ITEMS, DRAIN_CHUNK)):
+                topic, value, key = popleft(), popleft(), popleft()
+                partition, timestamp, headers, cfut = popleft(), popleft(), popleft(), popleft()
+                try:
+                    batch = queue_record(topic, value, key, partition, timestamp, headers)
                 except Exception as exc:
                     _fail(cfut, exc)
                     continue
-                fut.notify(cfut)
+                if batch is None:
+                    return (topic, value, key, partition, timestamp, headers, cfut)
+                # DeliveryFuture.bind, inline: nobody waits on most futures yet
+                cfut._index = len(batch.records) - 1
+                cfut._batch = batch
+                if cfut._watched:
+                    cfut.bind(batch, cfut._index)
+                if acc.full_batches != full_seen:
+                    return None
+        return None
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""

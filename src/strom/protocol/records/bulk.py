@@ -56,6 +56,7 @@ from strom.protocol.records.header import (
     Buffer,
     compute_crc,
 )
+from strom.protocol.records.runs import encode_runs
 from strom.protocol.records.varint import read_varint, read_varlong, write_varint
 
 Bytes = bytes | bytearray | memoryview
@@ -67,6 +68,8 @@ Row = tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]
 
 _U32 = struct.Struct(">I")
 _TABLE_SIZE = 1 << 14
+# batches of fewer records are encoded record by record (the run encoder's fixed cost)
+RUNS_MIN_RECORDS = 16
 
 
 def _encode_varint(value: int) -> bytes:
@@ -115,7 +118,12 @@ def encode_records(records: Sequence[RecordTuple], base_timestamp: int) -> bytes
     and the value depends only on the record's *shape* (timestamp delta, offset-delta width,
     key and value lengths), which repeats from record to record, so it is made once per shape
     (``heads``, ``lengths``); a record is then 5-7 pieces for one ``bytes.join``, the header
-    count (``0``) of one record joined to the next record's head."""
+    count (``0``) of one record joined to the next record's head. Many records in runs of one
+    shape (no headers) are encoded run by run instead (:mod:`.runs`), with the same bytes."""
+    if len(records) >= RUNS_MIN_RECORDS:
+        section = encode_runs(records, base_timestamp)
+        if section is not None:
+            return section
     table = _VARINT
     size = _TABLE_SIZE
     heads: dict[tuple[int, int, int, int], bytes] = {}
