@@ -36,10 +36,12 @@ from typing import Any
 
 from strom.client.accumulator import (
     RECORD_OVERHEAD,
+    BatchPiece,
     Headers,
-    ProducerBatch,
     RecordAccumulator,
     RecordTuple,
+    batch_counts,
+    batch_metadata,
     estimate_size,
 )
 from strom.client.cluster import Cluster
@@ -76,6 +78,9 @@ def normalize_headers(headers: HeaderInput | None) -> list[tuple[str, bytes | No
         return []
     items = headers.items() if isinstance(headers, Mapping) else headers
     return [(k, _to_bytes(v)) for k, v in items]
+
+
+VECTOR_KEYS = 64  # keyed send_batch calls this large are partitioned with numpy
 
 
 class AIOProducer:
@@ -321,7 +326,7 @@ class AIOProducer:
         ``max.block.ms`` this raises KafkaTimeoutError; the records queued before are sent.
         """
         n, pieces = await self._queue_batch(topic, values, keys, partition, timestamps, headers)
-        result = asyncio.ensure_future(_batch_metadata(n, pieces))
+        result = asyncio.ensure_future(batch_metadata(n, pieces))
         await self.yield_if_batch_full()
         return result
 
@@ -338,7 +343,7 @@ class AIOProducer:
         """:meth:`send_batch` for callers that need no per-record metadata: the future
         resolves to the number of records acknowledged per partition (no object per record)."""
         _, pieces = await self._queue_batch(topic, values, keys, partition, timestamps, headers)
-        result = asyncio.ensure_future(_batch_counts(topic, pieces))
+        result = asyncio.ensure_future(batch_counts(pieces))
         await self.yield_if_batch_full()
         return result
 
@@ -350,7 +355,7 @@ class AIOProducer:
         partition: int | None,
         timestamps: Sequence[int] | int | None,
         headers: Sequence[HeaderInput | None] | None,
-    ) -> tuple[int, list[_Piece]]:
+    ) -> tuple[int, list[BatchPiece]]:
         """Partition and append the records of a ``send_batch`` call; the batches holding each
         partition's share."""
         self.ensure_can_send()
@@ -384,7 +389,7 @@ class AIOProducer:
             p = self._choose_partition(topic, None, partition, partitions)
             records: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
             by_partition[p] = (list(range(n)), records)
-        elif self._custom is None and self._partitioner.keyed and n >= _VECTOR_KEYS:
+        elif self._custom is None and self._partitioner.keyed and n >= VECTOR_KEYS:
             with no_gc_pause():  # many tuples that all survive
                 every: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
                 for p, taken in self._partitioner.partition_many(topic, ks, partitions):
@@ -398,7 +403,7 @@ class AIOProducer:
                 idx, recs = by_partition.setdefault(p, ([], []))
                 idx.append(i)
                 recs.append((ks[i], vals[i], ts_list[i], hs[i]))
-        pieces: list[_Piece] = []
+        pieces: list[BatchPiece] = []
         for p, (idx, recs) in by_partition.items():
             slices = await self.accumulator.append_many(TopicPartition(topic, p), recs)
             pieces.append((idx, slices))
@@ -508,33 +513,3 @@ class AIOProducer:
         if self._started:
             await self.sender.close(timeout)
         await self.cluster.aclose()
-
-
-_Piece = tuple[list[int], list[tuple[ProducerBatch, int, int]]]
-"""A ``send_batch`` call's records in one partition: their indexes, the batches holding them."""
-_VECTOR_KEYS = 64  # keyed send_batch calls this large are partitioned with numpy
-
-
-async def _batch_counts(topic: str, pieces: list[_Piece]) -> dict[TopicPartition, int]:
-    out: dict[TopicPartition, int] = {}
-    for _, slices in pieces:
-        for batch, start, stop in slices:
-            await batch.done
-            out[batch.tp] = out.get(batch.tp, 0) + stop - start
-    return out
-
-
-async def _batch_metadata(n: int, pieces: list[_Piece]) -> list[RecordMetadata]:
-    """Wait for every batch holding part of a ``send_batch`` call; the records' metadata in
-    the call's order."""
-    out: list[RecordMetadata | None] = [None] * n
-    for idx, slices in pieces:
-        j = 0
-        for batch, start, stop in slices:
-            base_offset, log_append_time = await batch.done
-            with no_gc_pause():
-                mds = batch.metadata_range(start, stop, base_offset, log_append_time)
-            for md in mds:
-                out[idx[j]] = md
-                j += 1
-    return out  # type: ignore[return-value]
