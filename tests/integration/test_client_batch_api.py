@@ -335,3 +335,32 @@ def test_blocking_futures_waited_on_from_other_threads_and_failed_batches(
         assert len(errors) == 1 and isinstance(errors[0], KafkaError)
     finally:
         p.close(5)
+
+
+def test_send_batch_counted_counts_what_is_written(broker: Any) -> None:
+    """``send_batch_counted``: keyed records (hashed with numpy) on their murmur2 partitions,
+    null keys together on one; the counts per partition are what the log then holds."""
+    from strom.client.partitioner import murmur2_partition
+
+    topic = make_topic(broker.bootstrap, 3)
+    n = 900
+    keys: list[bytes | None] = [None if i % 10 == 0 else b"key-%d" % i for i in range(n)]
+
+    async def go() -> dict[TopicPartition, int]:
+        async with AIOProducer({"bootstrap.servers": broker.bootstrap}) as p:
+            fut = await p.send_batch_counted(topic, [b"%d" % i for i in range(n)], keys)
+            return await asyncio.wait_for(fut, 30)
+
+    counts = asyncio.run(go())
+    assert sum(counts.values()) == n
+    got = ck_read(broker.bootstrap, topic, n)
+    assert len(got) == n
+    for p, _, k, v in got:
+        if k is not None:
+            assert p == murmur2_partition(k, 3)
+        assert keys[int(v)] == k
+    null_parts = {p for p, _, k, _ in got if k is None}
+    assert len(null_parts) == 1
+    per_partition = {tp.partition: c for tp, c in counts.items()}
+    assert per_partition == {p: sum(1 for q, *_ in got if q == p) for p in per_partition}
+    assert {tp.topic for tp in counts} == {topic}

@@ -2,7 +2,8 @@
 
 Owns: open and closed :class:`ProducerBatch` objects per partition, the ``buffer.memory``
 budget, and the rules for when a partition is ready to send (``001_*.txt``: records are grouped
-by partition; the sender then groups ready partitions by leader broker).
+by partition; the sender then groups ready partitions by leader broker), and the outcome of a
+``send_batch`` call (:func:`batch_metadata`, :func:`batch_counts`) from the batches holding it.
 
 Invariants:
 - Only the last batch of a partition's queue accepts records; a batch is closed when appending
@@ -410,3 +411,36 @@ class RecordAccumulator:
 
     def has_unsent(self) -> bool:
         return any(self.batches.values())
+
+
+# ---------------------------------------------------------------------------- send_batch outcomes
+BatchPiece = tuple[list[int], list[tuple[ProducerBatch, int, int]]]
+"""A ``send_batch`` call's records in one partition: their indexes in the call, and the
+``(batch, start, stop)`` slices of the producer batches holding them."""
+
+
+async def batch_counts(pieces: list[BatchPiece]) -> dict[TopicPartition, int]:
+    """Wait for every batch of a ``send_batch_counted`` call; records acknowledged per
+    partition (no object per record)."""
+    out: dict[TopicPartition, int] = {}
+    for _, slices in pieces:
+        for batch, start, stop in slices:
+            await batch.done
+            out[batch.tp] = out.get(batch.tp, 0) + stop - start
+    return out
+
+
+async def batch_metadata(n: int, pieces: list[BatchPiece]) -> list[RecordMetadata]:
+    """Wait for every batch holding part of a ``send_batch`` call; the records' metadata in
+    the call's order."""
+    out: list[RecordMetadata | None] = [None] * n
+    for idx, slices in pieces:
+        j = 0
+        for batch, start, stop in slices:
+            base_offset, log_append_time = await batch.done
+            with no_gc_pause():
+                mds = batch.metadata_range(start, stop, base_offset, log_append_time)
+            for md in mds:
+                out[idx[j]] = md
+                j += 1
+    return out  # type: ignore[return-value]

@@ -24,7 +24,7 @@ import contextlib
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from strom.client.assignors import assignors_from_config
 from strom.client.cluster import Cluster
@@ -45,6 +45,9 @@ from strom.client.types import (
     partition_list,
 )
 from strom.errors import KafkaError
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 T = TypeVar("T")
 
@@ -196,6 +199,23 @@ class AIOConsumer(ConsumerCommits):
         as ``(offset, timestamp, key, value, headers)`` rows (the Arrow read path's input).
         Positions, commits and errors behave exactly as with :meth:`getmany`."""
         return await self._poll_for(self.fetcher.take_rows, timeout_ms, max_records)
+
+    async def getmany_arrow(
+        self, timeout_ms: int = 0, max_records: int | None = None, include_headers: bool = False
+    ) -> dict[TopicPartition, pa.RecordBatch]:
+        """:meth:`getmany` as one ``pyarrow.RecordBatch`` per partition, decoded from the
+        fetched batches straight into columns (:mod:`strom.client.arrow`; needs pyarrow).
+        Positions, commits, CRC checks, read_committed and errors behave exactly as with
+        :meth:`getmany`."""
+        from strom.client import arrow
+
+        got = await self._poll_for(self.fetcher.take_columns, timeout_ms, max_records)
+        out: dict[TopicPartition, pa.RecordBatch] = {}
+        for tp, slices in got.items():
+            batch = arrow.to_record_batch(tp.topic, tp.partition, slices, include_headers)
+            if batch is not None:
+                out[tp] = batch
+        return out
 
     async def _poll_for(
         self,

@@ -31,6 +31,7 @@ import contextlib
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 from strom.client.cluster import Cluster
 from strom.client.config import Config
@@ -50,13 +51,22 @@ from strom.client.gc_pause import no_gc_pause
 from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
-from strom.client.types import ConsumerRecord, RecordRows, TopicPartition, make_consumer_record
+from strom.client.types import (
+    ConsumerRecord,
+    RecordColumns,
+    RecordRows,
+    TopicPartition,
+    make_consumer_record,
+)
 from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
 from strom.protocol.records import iter_batches
 from strom.protocol.records.bulk import Row, decode_rows
 from strom.protocol.records.constants import CONTROL_FLAG_MASK, TIMESTAMP_TYPE_MASK
+
+if TYPE_CHECKING:  # numpy is imported on the first columnar take only (CLI start-up)
+    from strom.protocol.records.columns import Columns
 
 
 @dataclass(slots=True)
@@ -69,6 +79,16 @@ class Segment:
     timestamp_type: int
 
 
+Decoded: TypeAlias = "list[Row] | Columns"
+"""The decoded rest of one batch: rows for record objects, columns for the Arrow read path."""
+
+
+def _offset_at(decoded: Decoded, index: int) -> int:
+    if isinstance(decoded, list):
+        return decoded[index][0]
+    return int(decoded.offsets[index])
+
+
 @dataclass
 class Chunk:
     """The fetched data of one partition, decoded one batch at a time as records are taken
@@ -79,14 +99,14 @@ class Chunk:
     data: bytes | bytearray | memoryview
     segments: deque[Segment]
     next_offset: int
-    rows: list[Row] = field(default_factory=list)
+    rows: Decoded = field(default_factory=list)
     index: int = 0
     current: Segment | None = None
 
-    def fill(self) -> bool:
-        """Decode batches until some rows are ready; False when the chunk is used up. Raises
-        CorruptRecordError (the chunk is left as it was) for a batch that fails its CRC or
-        does not decode."""
+    def fill(self, columnar: bool = False) -> bool:
+        """Decode batches until some rows are ready (as columns with ``columnar``); False when
+        the chunk is used up. Raises CorruptRecordError (the chunk is left as it was) for a
+        batch that fails its CRC or does not decode."""
         while self.index >= len(self.rows):
             if self.current is not None:
                 self.fetch_offset = self.current.end_offset
@@ -95,12 +115,27 @@ class Chunk:
                 self.fetch_offset = self.next_offset
                 return False
             seg = self.segments[0]
-            _, rows = decode_rows(self.data, seg.pos)
+            decoded: Decoded
+            if columnar:
+                from strom.protocol.records.columns import decode_batch_columns
+
+                decoded = decode_batch_columns(self.data, seg.pos)[1]
+                start = int(decoded.offsets.searchsorted(self.fetch_offset))
+            else:
+                decoded = decode_rows(self.data, seg.pos)[1]
+                start = 0
+                while start < len(decoded) and decoded[start][0] < self.fetch_offset:
+                    start += 1
             self.segments.popleft()
-            start = 0
-            while start < len(rows) and rows[start][0] < self.fetch_offset:
-                start += 1
-            self.rows, self.index, self.current = rows, start, seg
+            self.rows, self.index, self.current = decoded, start, seg
+        if columnar == isinstance(self.rows, list):  # the application switched take methods
+            if isinstance(self.rows, list):
+                from strom.protocol.records.columns import Columns
+
+                self.rows = Columns.from_rows(self.rows[self.index :])
+            else:
+                self.rows = self.rows.slice(self.index, len(self.rows)).to_rows()
+            self.index = 0
         return True
 
 
@@ -432,7 +467,8 @@ class Fetcher:
 
     def _records(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
         out: dict[TopicPartition, list[ConsumerRecord]] = {}
-        for tp, rows, seg in self._take(max_records):
+        for tp, rows, seg in self._take(max_records, columnar=False):
+            assert isinstance(rows, list)
             topic, partition = tp
             ts_type, epoch = seg.timestamp_type, seg.leader_epoch
             taken = out.get(tp)
@@ -451,14 +487,27 @@ class Fetcher:
         a batch, for columnar consumers such as the Arrow read path."""
         out: dict[TopicPartition, list[RecordRows]] = {}
         with no_gc_pause():
-            taken = self._take(max_records)
+            taken = self._take(max_records, columnar=False)
         for tp, rows, seg in taken:
+            assert isinstance(rows, list)
             out.setdefault(tp, []).append(RecordRows(rows, seg.timestamp_type, seg.leader_epoch))
         return out
 
-    def _take(self, max_records: int) -> list[tuple[TopicPartition, list[Row], Segment]]:
-        """Up to ``max_records`` decoded rows as slices of batches, advancing positions."""
-        out: list[tuple[TopicPartition, list[Row], Segment]] = []
+    def take_columns(self, max_records: int) -> dict[TopicPartition, list[RecordColumns]]:
+        """:meth:`take` as numpy columns, one :class:`RecordColumns` per slice of a batch (the
+        client's Arrow read path, :mod:`strom.client.arrow`). Same positions and errors."""
+        out: dict[TopicPartition, list[RecordColumns]] = {}
+        for tp, cols, seg in self._take(max_records, columnar=True):
+            assert not isinstance(cols, list)
+            out.setdefault(tp, []).append(RecordColumns(cols, seg.timestamp_type, seg.leader_epoch))
+        return out
+
+    def _take(
+        self, max_records: int, columnar: bool
+    ) -> list[tuple[TopicPartition, Decoded, Segment]]:
+        """Up to ``max_records`` decoded rows (or columns) as slices of batches, advancing
+        positions."""
+        out: list[tuple[TopicPartition, Decoded, Segment]] = []
         count = 0
         while self.buffer and count < max_records:
             chunk = self.buffer[0]
@@ -467,7 +516,7 @@ class Fetcher:
                 self.buffer.popleft()
                 continue
             try:
-                more = chunk.fill()
+                more = chunk.fill(columnar)
             except KafkaError:
                 st.position = chunk.fetch_offset  # past batches that held nothing to return
                 if out:
@@ -481,11 +530,19 @@ class Fetcher:
             assert seg is not None
             rows, start = chunk.rows, chunk.index
             stop = min(len(rows), start + max_records - count)
-            out.append((chunk.tp, rows[start:stop] if start or stop < len(rows) else rows, seg))
+            if start or stop < len(rows):
+                part: Decoded = (
+                    rows[start:stop] if isinstance(rows, list) else rows.slice(start, stop)
+                )
+            else:
+                part = rows
+            out.append((chunk.tp, part, seg))
             count += stop - start
             chunk.index = stop
             st.leader_epoch = seg.leader_epoch
-            st.position = chunk.fetch_offset = rows[stop][0] if stop < len(rows) else seg.end_offset
+            st.position = chunk.fetch_offset = (
+                _offset_at(rows, stop) if stop < len(rows) else seg.end_offset
+            )
             if stop >= len(rows):
                 chunk.current = None
                 chunk.rows, chunk.index = [], 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import cast
 
 _M = 0x5BD1E995
 _SEED = 0x9747B28C
@@ -89,6 +90,41 @@ class DefaultPartitioner:
     @property
     def ignore_keys(self) -> bool:
         return self._ignore_keys
+
+    @property
+    def keyed(self) -> bool:
+        """Whether keys choose partitions (``partitioner.ignore.keys`` is off)."""
+        return not self._ignore_keys
+
+    def partition_many(
+        self, topic: str, keys: Sequence[bytes | None], partitions: Sequence[int]
+    ) -> list[tuple[int, list[int]]]:
+        """:meth:`partition` of every key at once: ``(partition, indexes of its keys)`` in
+        input order, keyed records hashed with numpy
+        (:func:`strom.client.murmur_vector.murmur2_partitions`), null keys into the sticky
+        partition."""
+        import numpy as np
+
+        from strom.client.murmur_vector import murmur2_partitions
+
+        n = len(partitions)
+        present = [i for i, k in enumerate(keys) if k is not None]
+        if len(present) == len(keys):
+            slots = murmur2_partitions(cast("Sequence[bytes]", keys), n)
+        else:
+            slots = np.full(
+                len(keys), list(partitions).index(self.partition(topic, None, partitions))
+            )
+            if present:
+                slots[present] = murmur2_partitions([cast(bytes, keys[i]) for i in present], n)
+        order = slots.argsort(kind="stable")  # input order within each partition
+        bounds = slots[order].searchsorted(np.arange(n + 1)).tolist()
+        index = order.tolist()
+        return [
+            (partitions[j], index[bounds[j] : bounds[j + 1]])
+            for j in range(n)
+            if bounds[j] < bounds[j + 1]
+        ]
 
     def sticky(self, topic: str, partitions: Sequence[int]) -> list[int]:
         """The topic's live sticky state ``[partition, bytes sent to it]`` (a partition of

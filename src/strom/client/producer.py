@@ -36,10 +36,13 @@ from typing import Any
 
 from strom.client.accumulator import (
     RECORD_OVERHEAD,
+    BatchPiece,
     Headers,
     ProducerBatch,
     RecordAccumulator,
     RecordTuple,
+    batch_counts,
+    batch_metadata,
     estimate_size,
 )
 from strom.client.cluster import Cluster
@@ -80,6 +83,9 @@ def normalize_headers(headers: HeaderInput | None) -> list[tuple[str, bytes | No
         return []
     items = headers.items() if isinstance(headers, Mapping) else headers
     return [(k, _to_bytes(v)) for k, v in items]
+
+
+VECTOR_KEYS = 64  # keyed send_batch calls this large are partitioned with numpy
 
 
 class AIOProducer:
@@ -325,6 +331,39 @@ class AIOProducer:
         partition, unless ``partition`` is given. When ``buffer.memory`` stays full for
         ``max.block.ms`` this raises KafkaTimeoutError; the records queued before are sent.
         """
+        n, pieces = await self._queue_batch(topic, values, keys, partition, timestamps, headers)
+        result = asyncio.ensure_future(batch_metadata(n, pieces))
+        await self.yield_if_batch_full()
+        return result
+
+    async def send_batch_counted(
+        self,
+        topic: str,
+        values: Sequence[bytes | str | None],
+        keys: Sequence[bytes | str | None] | None = None,
+        *,
+        partition: int | None = None,
+        timestamps: Sequence[int] | int | None = None,
+        headers: Sequence[HeaderInput | None] | None = None,
+    ) -> asyncio.Future[dict[TopicPartition, int]]:
+        """:meth:`send_batch` for callers that need no per-record metadata: the future
+        resolves to the number of records acknowledged per partition (no object per record)."""
+        _, pieces = await self._queue_batch(topic, values, keys, partition, timestamps, headers)
+        result = asyncio.ensure_future(batch_counts(pieces))
+        await self.yield_if_batch_full()
+        return result
+
+    async def _queue_batch(
+        self,
+        topic: str,
+        values: Sequence[bytes | str | None],
+        keys: Sequence[bytes | str | None] | None,
+        partition: int | None,
+        timestamps: Sequence[int] | int | None,
+        headers: Sequence[HeaderInput | None] | None,
+    ) -> tuple[int, list[BatchPiece]]:
+        """Partition and append the records of a ``send_batch`` call; the batches holding each
+        partition's share."""
         self.ensure_can_send()
         if not self._started:
             await self.start()
@@ -356,22 +395,28 @@ class AIOProducer:
             p = self._choose_partition(topic, None, partition, partitions)
             records: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
             by_partition[p] = (list(range(n)), records)
+        elif self._custom is None and self._partitioner.keyed and n >= VECTOR_KEYS:
+            with no_gc_pause():  # many tuples that all survive
+                every: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
+                for p, taken in self._partitioner.partition_many(topic, ks, partitions):
+                    by_partition[p] = (
+                        taken,
+                        every if len(taken) == n else [every[i] for i in taken],
+                    )
         else:
             for i in range(n):
                 p = self._choose_partition(topic, ks[i], None, partitions)
                 idx, recs = by_partition.setdefault(p, ([], []))
                 idx.append(i)
                 recs.append((ks[i], vals[i], ts_list[i], hs[i]))
-        pieces: list[tuple[list[int], list[tuple[ProducerBatch, int, int]]]] = []
+        pieces: list[BatchPiece] = []
         for p, (idx, recs) in by_partition.items():
             slices = await self.accumulator.append_many(TopicPartition(topic, p), recs)
             pieces.append((idx, slices))
             if partition is None and keys is None and self._custom is None:
                 size = sum(b.size for b, _, _ in slices)  # moves the sticky partition on
                 self._partitioner.record_appended(topic, p, size, partitions)
-        result = asyncio.ensure_future(_batch_metadata(n, pieces))
-        await self.yield_if_batch_full()
-        return result
+        return n, pieces
 
     async def send_and_wait(
         self,
@@ -475,21 +520,3 @@ class AIOProducer:
         if self._started:
             await self.sender.close(timeout)
         await self.cluster.aclose()
-
-
-async def _batch_metadata(
-    n: int, pieces: list[tuple[list[int], list[tuple[ProducerBatch, int, int]]]]
-) -> list[RecordMetadata]:
-    """Wait for every batch holding part of a ``send_batch`` call; the records' metadata in
-    the call's order."""
-    out: list[RecordMetadata | None] = [None] * n
-    for idx, slices in pieces:
-        j = 0
-        for batch, start, stop in slices:
-            base_offset, log_append_time = await batch.done
-            with no_gc_pause():
-                mds = batch.metadata_range(start, stop, base_offset, log_append_time)
-            for md in mds:
-                out[idx[j]] = md
-                j += 1
-    return out  # type: ignore[return-value]

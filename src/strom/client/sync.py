@@ -20,7 +20,7 @@ import re
 import threading
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import _base
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from strom.client.accumulator import OUTCOME_LOCK, ProducerBatch
 from strom.client.consumer import AIOConsumer
@@ -39,6 +39,9 @@ from strom.client.types import (
     RecordRows,
     TopicPartition,
 )
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 T = TypeVar("T")
 
@@ -441,6 +444,11 @@ class Consumer:
         self, timeout_ms: int = 0, max_records: int | None = None
     ) -> dict[TopicPartition, list[RecordRows]]:
         return self._lt.run(self._c.getmany_rows(timeout_ms, max_records))
+
+    def getmany_arrow(
+        self, timeout_ms: int = 0, max_records: int | None = None, include_headers: bool = False
+    ) -> dict[TopicPartition, pa.RecordBatch]:
+        return self._lt.run(self._c.getmany_arrow(timeout_ms, max_records, include_headers))
 
     def seek(self, tp: TopicPartition, offset: int) -> None:
         self._call(lambda: self._c.seek(tp, offset))

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from strom.protocol.records.columns import Columns
 
 
 class TopicPartition(NamedTuple):
@@ -91,6 +94,15 @@ class RecordRows(NamedTuple):
     headers)`` tuples in offset order."""
 
     rows: list[tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | None]]]]
+    timestamp_type: int
+    leader_epoch: int
+
+
+class RecordColumns(NamedTuple):
+    """Records of one batch as numpy columns, for the Arrow read path
+    (:meth:`AIOConsumer.getmany_arrow`)."""
+
+    columns: Columns
     timestamp_type: int
     leader_epoch: int
 

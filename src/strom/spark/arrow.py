@@ -1,8 +1,9 @@
-"""Arrow on both sides of the data source: records to ``pyarrow.RecordBatch`` for reads, and
-Arrow batches from Spark to producer records for writes.
+"""Arrow on both sides of the data source: the read schema, and Arrow batches from Spark to
+producer records for writes.
 
-Owns: the read schema (Spark's Kafka source columns: key, value, topic, partition, offset,
-timestamp, timestampType, and headers with ``includeHeaders``), its Spark DDL, and the checks on
+Owns: the read schema's Spark DDL (Spark's Kafka source columns: key, value, topic, partition,
+offset, timestamp, timestampType, and headers with ``includeHeaders``; the Arrow batches
+themselves come from the client's Arrow read path, :mod:`strom.client.arrow`), and the checks on
 a write's input columns.
 
 Invariants:
@@ -14,16 +15,12 @@ Invariants:
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
-from strom.client import ConsumerRecord, RecordRows
-
-HEADER_TYPE = pa.list_(pa.struct([("key", pa.string()), ("value", pa.binary())]))
+from strom.client.arrow import record_schema
 
 _BASE_DDL = (
     "key binary, value binary, topic string, partition int, offset bigint, "
@@ -37,89 +34,9 @@ def read_ddl(include_headers: bool) -> str:
 
 
 def read_schema(include_headers: bool) -> pa.Schema:
-    fields = [
-        ("key", pa.binary()),
-        ("value", pa.binary()),
-        ("topic", pa.string()),
-        ("partition", pa.int32()),
-        ("offset", pa.int64()),
-        ("timestamp", pa.timestamp("us", tz="UTC")),
-        ("timestampType", pa.int32()),
-    ]
-    if include_headers:
-        fields.append(("headers", HEADER_TYPE))
-    return pa.schema(fields)
-
-
-def records_to_batch(
-    records: Sequence[ConsumerRecord], topic: str, partition: int, include_headers: bool
-) -> pa.RecordBatch:
-    """One Arrow batch of records of a single topic-partition."""
-    n = len(records)
-    arrays = [
-        pa.array([r.key for r in records], pa.binary()),
-        pa.array([r.value for r in records], pa.binary()),
-        pa.array([topic] * n, pa.string()),
-        pa.array([partition] * n, pa.int32()),
-        pa.array([r.offset for r in records], pa.int64()),
-        pa.array([r.timestamp * 1000 for r in records], pa.timestamp("us", tz="UTC")),
-        pa.array([r.timestamp_type for r in records], pa.int32()),
-    ]
-    if include_headers:
-        arrays.append(
-            pa.array([[{"key": k, "value": v} for k, v in r.headers] for r in records], HEADER_TYPE)
-        )
-    return pa.RecordBatch.from_arrays(arrays, schema=read_schema(include_headers))
-
-
-def rows_to_batch(
-    slices: Sequence[RecordRows],
-    topic: str,
-    partition: int,
-    include_headers: bool,
-    end: int | None = None,
-) -> pa.RecordBatch | None:
-    """One Arrow batch from :meth:`AIOConsumer.getmany_rows` slices of one topic-partition,
-    keeping offsets below ``end``; None if no row is left. Columns are built from the rows
-    with ``zip`` (no per-record Python object besides the rows themselves)."""
-    offsets: list[int] = []
-    timestamps: list[int] = []
-    keys: list[bytes | None] = []
-    values: list[bytes | None] = []
-    headers: list[list[tuple[str, bytes | None]]] = []
-    ts_types: list[int] = []
-    for s in slices:
-        rows = s.rows
-        if end is not None and rows and rows[-1][0] >= end:
-            rows = rows[: bisect.bisect_left(rows, (end,))]
-        if not rows:
-            continue
-        o, t, k, v, h = zip(*rows, strict=True)
-        offsets += o
-        timestamps += t
-        keys += k
-        values += v
-        if include_headers:
-            headers += h
-        ts_types += [s.timestamp_type] * len(rows)
-    n = len(offsets)
-    if n == 0:
-        return None
-    millis = pa.array(timestamps, pa.int64())
-    arrays = [
-        pa.array(keys, pa.binary()),
-        pa.array(values, pa.binary()),
-        pa.array([topic] * n, pa.string()),
-        pa.array([partition] * n, pa.int32()),
-        pa.array(offsets, pa.int64()),
-        pc.multiply(millis, 1000).cast(pa.timestamp("us", tz="UTC")),
-        pa.array(ts_types, pa.int32()),
-    ]
-    if include_headers:
-        arrays.append(
-            pa.array([[{"key": k, "value": v} for k, v in hs] for hs in headers], HEADER_TYPE)
-        )
-    return pa.RecordBatch.from_arrays(arrays, schema=read_schema(include_headers))
+    """The Arrow schema of a read batch: the client's Arrow read path's
+    (:func:`strom.client.arrow.record_schema`), which is Spark's Kafka source's."""
+    return record_schema(include_headers)
 
 
 # ---------------------------------------------------------------------------- writes

@@ -2,7 +2,8 @@
 
 Owns: :class:`RangePartition` (the picklable description of a task: one topic-partition, a
 ``[start, end)`` offset range and the consumer properties) and :func:`read_range`, which yields
-the range's records as Arrow batches.
+the range's records as Arrow batches, taken from the client's Arrow read path
+(:meth:`AIOConsumer.getmany_arrow`: fetched batches decoded straight into columns).
 
 Invariants:
 - Deterministic: a range yields exactly the records with ``start <= offset < end`` that the
@@ -23,8 +24,7 @@ from typing import Any
 import pyarrow as pa
 from pyspark.sql.datasource import InputPartition
 
-from strom.client import AIOConsumer, RecordRows, TopicPartition
-from strom.spark.arrow import rows_to_batch
+from strom.client import AIOConsumer, TopicPartition
 from strom.spark.broker import LoopThread, consumer_config
 from strom.spark.offsets import DataLossError, OffsetRange
 
@@ -74,9 +74,9 @@ class _RangeConsumer:
         self.consumer.seek(self.tp, pos)
         return pos
 
-    async def poll(self) -> tuple[list[RecordRows], int]:
-        got = await self.consumer.getmany_rows(timeout_ms=_POLL_MS, max_records=_MAX_ROWS)
-        return got.get(self.tp, []), await self.consumer.position(self.tp)
+    async def poll(self, include_headers: bool) -> tuple[pa.RecordBatch | None, int]:
+        got = await self.consumer.getmany_arrow(_POLL_MS, _MAX_ROWS, include_headers)
+        return got.get(self.tp), await self.consumer.position(self.tp)
 
     async def latest(self) -> int:
         return (await self.consumer.end_offsets([self.tp]))[self.tp]
@@ -114,10 +114,13 @@ def _read_loop(
     last_progress = time.monotonic()
     next_check = last_progress + _STALL_CHECK_S
     while pos < part.end:
-        slices, new_pos = lt.run(rc.poll(), 120)
-        batch = rows_to_batch(slices, part.topic, part.partition, part.include_headers, part.end)
+        batch, new_pos = lt.run(rc.poll(part.include_headers), 120)
         if batch is not None:
-            yield batch
+            offsets = batch.column(4).to_numpy()
+            if offsets[-1] >= part.end:
+                batch = batch.slice(0, int(offsets.searchsorted(part.end)))
+            if batch.num_rows:
+                yield batch
         now = time.monotonic()
         if new_pos > pos:
             pos, last_progress, next_check = new_pos, now, now + _STALL_CHECK_S

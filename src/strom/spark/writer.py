@@ -24,7 +24,7 @@ from typing import Any
 import pyarrow as pa
 from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
 
-from strom.client import AIOProducer, RecordMetadata
+from strom.client import AIOProducer, TopicPartition
 from strom.spark.arrow import batch_to_groups
 from strom.spark.broker import LoopThread
 from strom.spark.options import SinkOptions
@@ -69,7 +69,7 @@ class TaskProducer:
         except BaseException:
             self.lt.close()
             raise
-        self.pending: list[asyncio.Future[list[RecordMetadata]]] = []
+        self.pending: list[tuple[asyncio.Future[dict[TopicPartition, int]], int]] = []
         self.pending_rows = 0  # records in ``pending`` (not acknowledged yet)
         self.result = WriteResult()
 
@@ -78,10 +78,10 @@ class TaskProducer:
 
         async def go() -> None:
             for g in groups:
-                fut = await self.producer.send_batch(
+                fut = await self.producer.send_batch_counted(
                     g.topic, g.values, g.keys, partition=g.partition, headers=g.headers
                 )
-                self.pending.append(fut)
+                self.pending.append((fut, len(g.values)))
                 self.pending_rows += len(g.values)
             await self._reap(done_only=True)
 
@@ -89,24 +89,24 @@ class TaskProducer:
 
     def send_one(self, topic: str, value: bytes, key: bytes, partition: int | None) -> None:
         async def go() -> None:
-            fut = await self.producer.send_batch(topic, [value], [key], partition=partition)
-            self.pending.append(fut)
+            fut = await self.producer.send_batch_counted(topic, [value], [key], partition=partition)
+            self.pending.append((fut, 1))
             self.pending_rows += 1
 
         self.lt.run(go(), 120)
 
     async def _reap(self, done_only: bool) -> None:
         """Count acknowledged records; raise the first delivery error."""
-        keep: list[asyncio.Future[list[RecordMetadata]]] = []
-        for fut in self.pending:
+        keep: list[tuple[asyncio.Future[dict[TopicPartition, int]], int]] = []
+        for fut, sent in self.pending:
             if done_only and not fut.done():
-                keep.append(fut)
+                keep.append((fut, sent))
                 continue
-            mds = await fut
-            self.pending_rows -= len(mds)
-            for md in mds:
-                key = (md.topic, md.partition)
-                self.result.rows[key] = self.result.rows.get(key, 0) + 1
+            counts = await fut
+            self.pending_rows -= sent
+            for tp, acked in counts.items():
+                key = (tp.topic, tp.partition)
+                self.result.rows[key] = self.result.rows.get(key, 0) + acked
         self.pending = keep
 
     def flush(self) -> None:

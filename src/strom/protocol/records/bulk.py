@@ -252,9 +252,20 @@ def decode_rows(
     header, data = batch_payload(
         buf, pos, max_decompressed_bytes=max_decompressed_bytes, verify=verify
     )
+    return header, payload_rows(header, data, pos)
+
+
+def payload_rows(header: BatchHeader, data: bytes, pos: int, *, vector: bool = True) -> list[Row]:
+    """The rows of a records section (``data``, from :func:`batch_payload`) of the batch at
+    ``pos``; ``vector=False`` skips the numpy attempt (a caller that made it already). Raises
+    CorruptRecordError only."""
     try:
-        rows = _vector_rows(header, data) if header.records_count >= VECTOR_MIN_RECORDS else None
-        return header, _rows(header, data) if rows is None else rows
+        rows = (
+            _vector_rows(header, data)
+            if vector and header.records_count >= VECTOR_MIN_RECORDS
+            else None
+        )
+        return _rows(header, data) if rows is None else rows
     except (CorruptRecordError, UnsupportedCompressionError):
         raise
     except (IndexError, ValueError, OverflowError, struct.error) as exc:

@@ -3,7 +3,9 @@ records without a Python loop per field.
 
 Owns: :func:`vector_rows`, which returns the ``(offset, timestamp, key, value, headers)`` rows
 of one batch's records section exactly as the reference loop
-(:func:`strom.protocol.records.bulk.decode_rows`) returns them, or None when it declines.
+(:func:`strom.protocol.records.bulk.decode_rows`) returns them, or None when it declines; and
+:func:`vector_fields`, the same proof handed out as arrays (timestamps, key and value positions
+and lengths) for the columnar read (:mod:`~strom.protocol.records.columns`).
 
 How: the record starts are followed as a chain (one table lookup per record) and numpy reads
 every record's timestamp delta, offset delta, key length and value length at once, both with the
@@ -26,6 +28,9 @@ Invariants:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 
@@ -43,64 +48,109 @@ _MIN_RECORD_BYTES = 7  # length, attributes, timestamp and offset deltas, key, v
 
 def vector_rows(header: BatchHeader, data: bytes) -> list[Row] | None:
     """The rows of the ``header.records_count`` records filling ``data``, or None (declined)."""
+    rows: list[Row] = []
+    for index, fields in _chunks(header, data):
+        if fields is None:
+            return None
+        rows += _chunk_rows(header, data, index, fields)
+    return rows
+
+
+def vector_fields(header: BatchHeader, data: bytes) -> Fields | None:
+    """The same proof as :func:`vector_rows`, returned as arrays for a columnar reader (the
+    client's Arrow read path) instead of rows: every record's absolute timestamp, and its key
+    and value as (start in ``data``, length, -1 for null). Offsets are
+    ``header.base_offset + 0, 1, 2, ...`` (anything else is declined). None: declined."""
+    parts: list[Fields] = []
+    for _, fields in _chunks(header, data):
+        if fields is None:
+            return None
+        parts.append(_absolute(header, fields))
+    if len(parts) == 1:
+        return parts[0]
+    return Fields(*(np.concatenate(column) for column in zip(*parts, strict=True)))
+
+
+class Fields(NamedTuple):
+    """Per record: timestamp (raw zig-zag delta in a chunk, absolute once returned), key and
+    value start in the records section and length (-1: null)."""
+
+    timestamps: Ints
+    key_start: Ints
+    key_length: Ints
+    value_start: Ints
+    value_length: Ints
+
+
+def _chunks(header: BatchHeader, data: bytes) -> Iterator[tuple[int, Fields | None]]:
+    """``(index, fields)`` per chunk of :data:`CHUNK` records; a None ends the walk (declined)."""
     count = header.records_count
     if count < MIN_RECORDS or count * _MIN_RECORD_BYTES > len(data):
-        return None
+        yield 0, None
+        return
     a = np.frombuffer(data, dtype=np.uint8)
-    log_append = bool(header.attributes & TIMESTAMP_TYPE_MASK)
-    rows: list[Row] = []
     pos = 0
     for index in range(0, count, CHUNK):
         n = min(CHUNK, count - index)
         starts = _chain(data, pos, n)
         if starts is None:
-            return None
+            yield index, None
+            return
         pos = starts[-1]
         if pos > len(data) or (index + n == count and pos != len(data)):
-            return None
-        chunk = _chunk_rows(header, data, a, starts, index, log_append)
-        if chunk is None:
-            return None
-        rows += chunk
-    return rows
+            yield index, None
+            return
+        fields = _chunk_fields(a, starts, index)
+        yield index, fields
+        if fields is None:
+            return
 
 
-def _chunk_rows(
-    header: BatchHeader,
-    data: bytes,
-    a: npt.NDArray[np.uint8],
-    starts: list[int],
-    index: int,
-    log_append: bool,
-) -> list[Row] | None:
-    """Rows of records ``index..`` whose starts (and the end of the last) are ``starts``."""
+def _chunk_fields(a: npt.NDArray[np.uint8], starts: list[int], index: int) -> Fields | None:
+    """Fields of records ``index..`` whose starts (and the end of the last) are ``starts``."""
     fields = record_fields(a, np.fromiter(starts, dtype=np.int64, count=len(starts)), index)
     if fields is None:
         return None
     rend, raw_ts, key, value = fields
-    n = len(rend)
-    key_end = key[1] + (key[0] >> 1)  # a null key (raw 1) adds 1 >> 1 == 0
-    value_end = value[1] + (value[0] >> 1)
+    value_end = value[1] + (value[0] >> 1)  # a null value (raw 1) adds 1 >> 1 == 0
     # One header-count byte of zero closes every record, exactly at the next record's start.
     if not np.array_equal(value_end + 1, rend) or a.take(value_end, mode="clip").any():
         return None
+    key_len = (key[0] >> 1) ^ -(key[0] & 1)  # zig-zag: raw 1 is -1 (null)
+    value_len = (value[0] >> 1) ^ -(value[0] & 1)
+    return Fields(raw_ts, key[1], key_len, value[1], value_len)
+
+
+def _absolute(header: BatchHeader, fields: Fields) -> Fields:
+    """``fields`` with absolute timestamps (LogAppendTime: the batch's ``max_timestamp``)."""
+    raw_ts = fields.timestamps
+    if header.attributes & TIMESTAMP_TYPE_MASK:
+        timestamps = np.full(len(raw_ts), header.max_timestamp, dtype=np.int64)
+    else:
+        timestamps = ((raw_ts >> 1) ^ -(raw_ts & 1)) + header.base_timestamp
+    return fields._replace(timestamps=timestamps)
+
+
+def _chunk_rows(header: BatchHeader, data: bytes, index: int, fields: Fields) -> list[Row]:
+    """Rows of records ``index..`` from their proven ``fields``."""
+    n = len(fields.timestamps)
     base = header.base_offset + index
     offsets = range(base, base + n)
-    if log_append:
+    if header.attributes & TIMESTAMP_TYPE_MASK:
         timestamps: list[int] = [header.max_timestamp] * n
     else:
-        deltas: Ints = (raw_ts >> 1) ^ -(raw_ts & 1)
-        timestamps = (deltas + header.base_timestamp).tolist()
-    keys = _slices(data, key[0], key[1], key_end)
-    values = _slices(data, value[0], value[1], value_end)
+        timestamps = _absolute(header, fields).timestamps.tolist()
+    keys = _slices(data, fields.key_start, fields.key_length)
+    values = _slices(data, fields.value_start, fields.value_length)
     return list(zip(offsets, timestamps, keys, values, [[] for _ in range(n)], strict=True))
 
 
-def _slices(data: bytes, raw_len: Ints, start: Ints, end: Ints) -> list[bytes | None]:
-    """``data[start:end]`` per record, None where the raw length is 1 (length -1: null)."""
-    nulls = raw_len == 1
+def _slices(data: bytes, start: Ints, length: Ints) -> list[bytes | None]:
+    """``data[start:start + length]`` per record, None where the length is -1 (null)."""
+    nulls = length < 0
     if nulls.all():
-        return [None] * len(raw_len)
+        return [None] * len(length)
+    end = start + length
     pairs = zip(start.tolist(), end.tolist(), strict=True)
     if not nulls.any():
         return [data[i:j] for i, j in pairs]
