@@ -68,7 +68,7 @@ def test_decode_rows_equals_decode_batch(recs: list[Rec]) -> None:
     assert cols.offsets == [r[0] for r in rows] and cols.values == [r[3] for r in rows]
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(recs=records, data=st.data())
 def test_decode_rows_rejects_exactly_what_decode_batch_rejects(
     recs: list[Rec], data: st.DataObject
