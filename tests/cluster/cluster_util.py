@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -12,15 +11,9 @@ from confluent_kafka.admin import AdminClient
 
 from strom.protocol import records as rec
 from strom.storage.log import Log
+from strom.tools.zookeeper import free_port as free_port  # the tools' choice, re-exported
 
 T = TypeVar("T")
-
-
-def free_port() -> int:
-    """A free 127.0.0.1 port (for a listener a test names before the broker starts)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 FAST = {

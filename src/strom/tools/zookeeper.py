@@ -20,6 +20,7 @@ pick a free 127.0.0.1 TCP port.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -39,12 +40,44 @@ class ZooKeeperError(RuntimeError):
     """ZooKeeper could not be found, started or reached."""
 
 
+LISTEN_PORTS = (10000, 32768)  # below Linux's default ephemeral range (32768-60999)
+
+
+def _ephemeral_range() -> tuple[int, int]:
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
 def free_port() -> int:
-    """A TCP port that was free on 127.0.0.1 a moment ago (the OS picks it)."""
+    """A TCP port that was free on 127.0.0.1 a moment ago, outside the kernel's ephemeral range.
+
+    The port is named now and bound later (a ZooKeeper or a broker started a moment after, or
+    restarted minutes after on the same port). A port the OS picks for a listener comes from the
+    ephemeral range, where every outgoing connection of every process on the machine also takes
+    its local port: one of them took a chaos run's ZooKeeper port between the choice and the bind
+    ("Address already in use"), and a restarting broker's port the same way. A random free port
+    below that range is never handed out to an outgoing connection; the OS's pick is the
+    fallback."""
+    low, high = LISTEN_PORTS
+    eph_low, eph_high = _ephemeral_range()
+    rng = random.SystemRandom()
+    for _ in range(64):
+        port = rng.randrange(low, high)
+        if eph_low <= port <= eph_high:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+        chosen: int = s.getsockname()[1]
+        return chosen
 
 
 def four_letter_word(port: int, word: str, timeout: float = 2.0) -> str:
