@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 from kazoo.client import KazooClient
 
-from strom.tools.local_cluster import ClusterError, LocalCluster, port_open, shutdown_order
+from strom.tools.local_cluster import (
+    ClusterError,
+    LocalCluster,
+    metadata_brokers,
+    port_open,
+    shutdown_order,
+)
 from strom.tools.zookeeper import LocalZooKeeper, process_alive, process_state
 
 pytestmark = pytest.mark.integration
@@ -54,6 +60,22 @@ def test_brokers_get_ids_ports_racks_and_zookeeper(
     state = json.loads((cluster.base_dir / "cluster.json").read_text())
     assert [b["pid"] for b in state["brokers"]] == [b.pid for b in cluster.brokers]
     assert state["bootstrap_servers"] == cluster.bootstrap
+
+
+def test_start_returns_once_every_broker_names_the_controller(
+    cluster_factory: ClusterFactory,
+) -> None:
+    """A client's first request after ``start`` may need the controller (librdkafka sends
+    CreateTopics there and, told there is none, waits minutes for its next metadata refresh: a
+    chaos run's CreateTopics hung 60 s so): every broker already lists every broker and names the
+    same running controller, the one in ZooKeeper."""
+    cluster = cluster_factory(brokers=3)
+    ids = {b.id for b in cluster.brokers}
+    answers = [metadata_brokers(b.port) for b in cluster.brokers]
+    assert all(a is not None and a[0] == ids for a in answers), answers
+    controllers = {a[1] for a in answers if a is not None}
+    assert controllers == {cluster.controller_id()}, (controllers, cluster.controller_id())
+    assert controllers <= ids
 
 
 def test_kill_restart_keeps_port_and_appends_log(cluster_factory: ClusterFactory) -> None:
