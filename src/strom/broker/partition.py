@@ -139,8 +139,9 @@ class Partition:
                 ),
             )
         batches = rec.validate_batches_for_append(data, max_batch_bytes=cfg.max_message_bytes)
+        copy = bytearray(data)
         buf = validate_for_append(
-            bytearray(data),
+            copy,
             batches,
             cfg,
             self.log.clock_ms(),
@@ -153,7 +154,10 @@ class Partition:
                 return failed
         # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
         # before anything is written; a retried duplicate returns its original offsets
-        info = self.log.append_as_leader(buf, self.leader_epoch, client=client)
+        # the validated headers still describe the bytes unless they were re-encoded or
+        # restamped (LogAppendTime): then the log parses them again
+        known = batches if buf is copy and not cfg.log_append_time else None
+        info = self.log.append_as_leader(buf, self.leader_epoch, client=client, batches=known)
         self.tracking.maybe_increment_high_watermark()
         return AppendResult(
             ErrorCode.NONE,

@@ -70,6 +70,7 @@ from strom.storage.log_append import (
     append_info,
     assign_offsets,
     check_batches,
+    check_segment_bound,
     max_timestamp,
 )
 from strom.storage.log_dir_failure import LogDirFailureChannel, on_io_error
@@ -270,15 +271,23 @@ class Log:
         )
 
     # -- appends -------------------------------------------------------------------------------
-    def _batches(self, buf: Buffer, *, leader: bool) -> Batches:
+    def _batches(self, buf: Buffer, *, leader: bool, known: Batches | None = None) -> Batches:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
         self.log_dir_failure.check_online_of(self, "append to")
+        if known is not None:  # parsed and validated by the caller: not walked a second time
+            check_segment_bound(buf, self.config, partition=self._name)
+            return known
         return check_batches(buf, self.config, leader=leader, partition=self._name)
 
     @on_io_error("appending to")
     def append_as_leader(
-        self, records: bytearray, leader_epoch: int, *, client: bool = True
+        self,
+        records: bytearray,
+        leader_epoch: int,
+        *,
+        client: bool = True,
+        batches: Batches | None = None,
     ) -> AppendInfo:
         """Assign offsets from the log end offset, stamp ``leader_epoch``, and append.
 
@@ -288,8 +297,11 @@ class Log:
         writes nothing; a retried duplicate writes nothing and returns the original offsets
         with ``duplicate=True``. ``client=False``: a coordinator's own transactional batches
         (no sequence numbers; see :meth:`ProducerStateManager.prepare_leader_append`).
+        ``batches``: the headers of ``records`` exactly as they are, already validated by
+        :func:`~strom.storage.log_validator.validate_for_append` (whole batches, CRCs checked,
+        within ``max.message.bytes``); given, the buffer is not parsed a second time.
         """
-        headers = self._batches(records, leader=True)
+        headers = self._batches(records, leader=True, known=batches)
         self.producer_state.maybe_remove_expired(self.clock_ms())
         check = self.producer_state.prepare_leader_append(
             [h for _, h in headers], self.local.log_end_offset, client=client

@@ -2,9 +2,10 @@
 
 Owns the pure part of an append (Kafka's ``analyzeAndValidateRecords`` and the offset
 assignment of its ``LogValidator``), with no log state: :func:`check_batches` (the whole
-batches of a buffer; the segment size bound; ``max.message.bytes`` for a leader's append; the
-CRC of what a follower copies), :func:`assign_offsets` (a leader stamps base offsets from the
-log end offset and its leader epoch, in place: both lie outside the CRC) and
+batches of a buffer; the segment size bound, alone :func:`check_segment_bound`;
+``max.message.bytes`` for a leader's append; the CRC of what a follower copies),
+:func:`assign_offsets` (a leader stamps base offsets from the log end offset and its leader
+epoch, in place: both lie outside the CRC) and
 :func:`append_info` (the :class:`~strom.storage.log_results.AppendInfo` of appended batches).
 :class:`~strom.storage.log.Log` decides when they run and writes the bytes.
 
@@ -26,7 +27,15 @@ from strom.storage.config import LogConfig
 from strom.storage.errors import RecordBatchTooLargeError
 from strom.storage.log_results import AppendInfo
 
-__all__ = ["Batches", "Buffer", "append_info", "assign_offsets", "check_batches", "max_timestamp"]
+__all__ = [
+    "Batches",
+    "Buffer",
+    "append_info",
+    "assign_offsets",
+    "check_batches",
+    "check_segment_bound",
+    "max_timestamp",
+]
 
 Buffer = bytes | bytearray | memoryview
 Batches = list[tuple[int, BatchHeader]]
@@ -39,11 +48,7 @@ def check_batches(buf: Buffer, config: LogConfig, *, leader: bool, partition: st
     """The whole batches of ``buf``, or the error refusing all of them: larger than
     ``segment.bytes`` (RECORD_BATCH_TOO_LARGE), a leader's batch over ``max.message.bytes``
     (MESSAGE_TOO_LARGE), a follower's batch failing its CRC (CORRUPT_MESSAGE)."""
-    if len(buf) > config.segment_bytes:
-        raise RecordBatchTooLargeError(
-            f"Message batch size is {len(buf)} bytes in append to partition {partition} which "
-            f"exceeds the maximum configured segment size of {config.segment_bytes}."
-        )
+    check_segment_bound(buf, config, partition=partition)
     headers = list(iter_batches(buf, strict=True))
     limit = config.max_message_bytes
     for pos, hdr in headers:
@@ -54,6 +59,15 @@ def check_batches(buf: Buffer, config: LogConfig, *, leader: bool, partition: st
         if not leader and not verify_crc(buf, pos, hdr):
             raise CorruptRecordError(f"record batch at position {pos} failed its CRC check")
     return headers
+
+
+def check_segment_bound(buf: Buffer, config: LogConfig, *, partition: str) -> None:
+    """RECORD_BATCH_TOO_LARGE when ``buf`` is larger than ``segment.bytes``."""
+    if len(buf) > config.segment_bytes:
+        raise RecordBatchTooLargeError(
+            f"Message batch size is {len(buf)} bytes in append to partition {partition} which "
+            f"exceeds the maximum configured segment size of {config.segment_bytes}."
+        )
 
 
 def assign_offsets(

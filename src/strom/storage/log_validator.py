@@ -243,8 +243,9 @@ def _stamp_max_timestamp(
     if computed == h.max_timestamp:
         return
     _I64.pack_into(buf, pos + _MAX_TIMESTAMP_AT, computed)
-    _U32.pack_into(buf, pos + _CRC_AT, compute_crc(buf, pos, pos + h.size_in_bytes))
-    h.max_timestamp = computed
+    h.crc = compute_crc(buf, pos, pos + h.size_in_bytes)
+    _U32.pack_into(buf, pos + _CRC_AT, h.crc)
+    h.max_timestamp = computed  # the header keeps describing the bytes (the log reuses it)
 
 
 def _maybe_recompress(
