@@ -57,7 +57,9 @@ _SendArgs = tuple[
     "HeaderInput | None",
     "DeliveryFuture",
 ]
-_SEND_ITEMS = 7  # deque items per queued send
+# deque items per queued send: the future (or, when the send names a partition, a timestamp
+# or headers, the tuple ``(partition, timestamp, headers, future)``), topic, value, key
+_SEND_ITEMS = 4
 # Sends queued by the user thread before it waits for the loop to catch up (bounds memory).
 MAX_QUEUED_SENDS = 2_000
 # Sends the loop thread queues in one go (no collection runs meanwhile, no other task runs).
@@ -248,9 +250,12 @@ class Producer:
             self._p.ensure_can_send()
         cfut: DeliveryFuture = DeliveryFuture()
         queued = self._queued
-        # seven items, not a tuple: a deque's items are no objects the garbage collector
-        # tracks, and the tuple would be one more per queued record (extend is atomic)
-        queued.extend((topic, value, key, partition, timestamp, headers, cfut))
+        # items, not a tuple: a deque's items are no objects the garbage collector tracks,
+        # and the tuple would be one more per queued record (extend is atomic)
+        if partition is None and timestamp is None and headers is None:
+            queued.extend((cfut, topic, value, key))
+        else:
+            queued.extend(((partition, timestamp, headers, cfut), topic, value, key))
         if not self._kicked:
             self._kicked = True
             self._lt.loop.call_soon_threadsafe(self._kick)
@@ -309,8 +314,12 @@ class Producer:
         full_seen = p.full_seen
         with no_gc_pause():
             for _ in range(min(len(queued) // _SEND_ITEMS, DRAIN_CHUNK)):
-                topic, value, key = popleft(), popleft(), popleft()
-                partition, timestamp, headers, cfut = popleft(), popleft(), popleft(), popleft()
+                first, topic, value, key = popleft(), popleft(), popleft(), popleft()
+                if type(first) is tuple:
+                    partition, timestamp, headers, cfut = first
+                else:
+                    partition = timestamp = headers = None
+                    cfut = first
                 try:
                     batch = queue_record(topic, value, key, partition, timestamp, headers)
                 except Exception as exc:
