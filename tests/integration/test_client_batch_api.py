@@ -124,6 +124,47 @@ def test_blocking_send_keeps_order_and_reports_errors(broker: Any) -> None:
     assert values[:n] == [b"%d" % i for i in range(n)]
 
 
+def test_blocking_send_mixes_plain_and_routed_sends_in_order(broker: Any) -> None:
+    """Sends naming a partition, a timestamp or headers are queued to the loop thread in
+    another shape than plain ones: interleaved, they keep their order and their fields."""
+    topic = make_topic(broker.bootstrap, 1)
+    n = 3_000  # more than MAX_QUEUED_SENDS: the user thread waits for the loop once
+    with Producer({"bootstrap.servers": broker.bootstrap, "linger.ms": 5}) as p:
+        futs = []
+        for i in range(n):
+            kwargs: dict[str, Any] = {"partition": 0} if i % 2 else {}  # odd: routed
+            if i % 3 == 1:  # plain sends too: a timestamp or headers alone route as well
+                kwargs["timestamp"] = 1_000_000 + i
+            if i % 5 == 2:
+                kwargs["headers"] = {"i": b"%d" % i}
+            futs.append(p.send(topic, b"%d" % i, b"k", **kwargs))
+        p.flush(60)
+        mds = [f.result(30) for f in futs]
+    assert [(m.partition, m.offset) for m in mds] == [(0, i) for i in range(n)]
+
+    async def read() -> list[Any]:
+        c = AIOConsumer({"bootstrap.servers": broker.bootstrap, "auto.offset.reset": "earliest"})
+        await c.start()
+        c.assign([TopicPartition(topic, 0)])
+        out: list[Any] = []
+        for _ in range(100):
+            if len(out) >= n:
+                break
+            for recs in (await c.getmany(1000)).values():
+                out.extend(recs)
+        await c.close()
+        return out
+
+    recs = asyncio.run(read())
+    assert [r.value for r in recs] == [b"%d" % i for i in range(n)]
+    for i, r in enumerate(recs):
+        assert r.key == b"k"
+        if i % 3 == 1:
+            assert r.timestamp == 1_000_000 + i
+        want = [("i", b"%d" % i)] if i % 5 == 2 else []
+        assert [(k, v) for k, v in r.headers] == want
+
+
 def test_getmany_rows_equals_getmany(broker: Any) -> None:
     topic = make_topic(broker.bootstrap, 1)
     tp = TopicPartition(topic, 0)
