@@ -267,7 +267,7 @@ def main() -> int:
         return paced(name, bootstrap, pid, args.rate, args.seconds, args.size, out, args.py_spy)
 
     strom, tansu = alternate(args.repeat, binary, measure, Paced.row)
-    pairs = list(zip(strom, tansu, strict=True))
+    pairs = list(zip(strom, tansu, strict=True)) if tansu else []
     summary(
         [
             ratio_line("strom/tansu p50", [s.p50_ms / t.p50_ms for s, t in pairs]),

@@ -168,7 +168,7 @@ def main() -> int:
                    args.py_spy)  # fmt: skip
 
     strom, tansu = alternate(args.repeat, binary, measure, Phases.row)
-    pairs = list(zip(strom, tansu, strict=True))
+    pairs = list(zip(strom, tansu, strict=True)) if tansu else []
     summary(
         [
             ratio_line("strom/tansu produce", [t.produce_s / s.produce_s for s, t in pairs]),
