@@ -1,8 +1,10 @@
 """Synchronous ``Producer``, ``Consumer`` and ``AdminClient`` over the asyncio core.
 
 Owns: one background thread per client running an asyncio event loop; every public method
-submits a coroutine to that loop and blocks for its result. The asyncio objects are only ever
-touched from the loop thread (invariant), so the sync API is safe to call from one user thread.
+submits a coroutine to that loop and blocks for its result, except ``Producer.send``, which
+hands the record to the loop thread through a :class:`~strom.client.send_queue.SendQueue` and
+returns a :class:`~strom.client.delivery_future.DeliveryFuture`. The asyncio objects are only
+ever touched from the loop thread (invariant).
 
 Example::
 
@@ -13,22 +15,18 @@ Example::
 from __future__ import annotations
 
 import asyncio
-import collections
 import concurrent.futures
-import contextlib
 import re
-import threading
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
-from concurrent.futures import _base
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from strom.client.accumulator import OUTCOME_LOCK, ProducerBatch
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
-from strom.client.gc_pause import no_gc_pause
+from strom.client.delivery_future import DeliveryFuture
 from strom.client.loop_thread import LoopThread as _LoopThread
 from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.send_queue import SendQueue
 from strom.client.sync_admin import AdminClient
 from strom.client.types import (
     ConsumerGroupMetadata,
@@ -48,184 +46,20 @@ T = TypeVar("T")
 __all__ = ["AdminClient", "Consumer", "DeliveryFuture", "Producer"]
 
 
-_SendArgs = tuple[
-    str,
-    "bytes | str | None",
-    "bytes | str | None",
-    "int | None",
-    "int | None",
-    "HeaderInput | None",
-    "DeliveryFuture",
-]
-# deque items per queued send: the future (or, when the send names a partition, a timestamp
-# or headers, the tuple ``(partition, timestamp, headers, future)``), topic, value, key
-_SEND_ITEMS = 4
-# Sends queued by the user thread before it waits for the loop to catch up (bounds memory).
-MAX_QUEUED_SENDS = 2_000
-# Sends the loop thread queues in one go (no collection runs meanwhile, no other task runs).
-DRAIN_CHUNK = 2_000
-
-
-_LAZY: dict[str, Callable[[], Any]] = {
-    "_condition": threading.Condition,
-    "_waiters": list,
-    "_done_callbacks": list,
-}
-
-
-_UNBOUND: dict[str, Any] = {"_batch": None, "_index": 0}
-
-
-class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
-    """The blocking producer's per-record ``concurrent.futures.Future``, which costs nothing
-    per record until some thread looks at it: a producer sending many records completes most
-    futures nobody looks at individually, and a Condition per record (with its lock and bound
-    methods), or any work per record when its batch is acknowledged, was most of the blocking
-    ``send``'s cost.
-
-    Once the loop thread has queued the record it binds the future (:meth:`bind`) to
-    ``(batch, index)``; until a thread waits on it, the future's outcome *is* the batch's
-    (``done``/``result``/``exception`` read ``batch.outcome``, which is set once), and
-    acknowledging the batch touches no future. ``_condition`` (with ``_waiters`` and
-    ``_done_callbacks``) is created on first use, which is how every ``Future`` method that
-    waits, cancels or adds a callback begins; creating it *watches* the future: a bound future
-    then registers with its batch (or takes the outcome at once if the batch is done), and the
-    loop thread's :meth:`bind` registers a future that was watched before it was bound.
-
-    Invariants: ``_condition`` is created, a future registered and a batch's outcome set
-    (with its waiters taken) under ``OUTCOME_LOCK``, so a registered future is resolved
-    exactly once and no waiter is missed; a cancelled future stays cancelled (a late result
-    is dropped).
-    """
-
-    # Set by every bound record on the loop thread: slots, so binding creates no ``__dict__``
-    # (a dict per record cost the loop thread ~0.2 us of ~1.8 us per record); read as None / 0
-    # until bound (``__getattr__``).
-    __slots__ = ("_batch", "_index")
-    _batch: ProducerBatch | None
-    _index: int
-
-    # Defaults read from the class until first set: creating a future sets nothing.
-    _state = _base.PENDING
-    _result = None
-    _exception = None
-    _watched = False  # its Condition exists (someone waits, cancels or added a callback)
-    _registered = False  # it is among its batch's waiters, or took the outcome already
-
-    __init__ = object.__init__  # nothing per record: every attribute has its class default
-
-    def __getattr__(self, name: str) -> Any:
-        """``_condition`` and the ``_waiters`` / ``_done_callbacks`` lists, created on first
-        use (under ``OUTCOME_LOCK``, so two threads get the same object); the first one
-        watches the future (see the class docstring); ``_batch`` / ``_index`` of a future
-        not bound yet read as None / 0."""
-        if name not in _LAZY:
-            if name in _UNBOUND:
-                return _UNBOUND[name]
-            raise AttributeError(name)
-        outcome = None
-        with OUTCOME_LOCK:
-            value = self.__dict__.get(name)
-            if value is None:
-                value = self.__dict__[name] = _LAZY[name]()
-                if not self._watched:
-                    self._watched = True
-                    outcome = self._register_locked()
-        if outcome is not None:
-            self._settle(outcome)
-        return value
-
-    def _register_locked(self) -> tuple[int, int] | BaseException | None:
-        """Register a watched, bound future with its batch; the batch's outcome if it has
-        one already (the caller settles the future outside the lock)."""
-        batch = self._batch
-        if batch is None or self._registered:
-            return None
-        self._registered = True
-        if batch.outcome is None:
-            batch.waiters.append((self._index, self))
-        return batch.outcome
-
-    def _settle(self, outcome: tuple[int, int] | BaseException) -> None:
-        with contextlib.suppress(concurrent.futures.InvalidStateError):
-            if isinstance(outcome, BaseException):
-                self.set_exception(outcome)
-            else:
-                assert self._batch is not None
-                self.set_result(self._batch.metadata(self._index, outcome[0], outcome[1]))
-
-    def bind(self, batch: ProducerBatch, index: int) -> None:
-        """The record is ``index`` of ``batch`` (called on the loop thread once it is queued,
-        or with an acknowledged batch)."""
-        self._index = index
-        self._batch = batch
-        if self._watched or batch.outcome is not None:
-            with OUTCOME_LOCK:
-                outcome = self._register_locked() if self._watched else None
-            if outcome is not None:
-                self._settle(outcome)
-
-    set_record = bind
-
-    def _outcome(self) -> tuple[int, int] | BaseException | None:
-        """The batch's outcome while nobody watches the future (else None)."""
-        batch = self._batch
-        if batch is None or self._watched or self._state != _base.PENDING:
-            return None
-        return batch.outcome
-
-    def set_result(self, result: RecordMetadata) -> None:
-        with OUTCOME_LOCK:
-            if "_condition" not in self.__dict__ and self._state == _base.PENDING:
-                self._result = result
-                self._state = _base.FINISHED
-                return
-        super().set_result(result)
-
-    def done(self) -> bool:
-        if self._watched:
-            return super().done()
-        batch = self._batch
-        return self._state != _base.PENDING or (batch is not None and batch.outcome is not None)
-
-    def result(self, timeout: float | None = None) -> RecordMetadata:
-        outcome = self._outcome()
-        if outcome is None:
-            return super().result(timeout)
-        if isinstance(outcome, BaseException):
-            raise outcome
-        assert self._batch is not None
-        return self._batch.metadata(self._index, outcome[0], outcome[1])
-
-    def exception(self, timeout: float | None = None) -> BaseException | None:
-        outcome = self._outcome()
-        if outcome is None:
-            return super().exception(timeout)
-        return outcome if isinstance(outcome, BaseException) else None
-
-
-def _fail(cfut: concurrent.futures.Future[Any], exc: BaseException) -> None:
-    """Fail ``cfut`` unless the user cancelled it."""
-    if cfut.set_running_or_notify_cancel():
-        cfut.set_exception(exc)
-
-
 class Producer:
     """Blocking facade over :class:`AIOProducer`.
 
     ``send`` queues the record for the producer's loop thread and returns at once (no round
-    trip per record); the loop thread moves queued sends into the accumulator in order. Every
-    other method first waits until the sends queued before it are in the accumulator, so
-    ``flush``/``commit_transaction`` cover them. At most ``MAX_QUEUED_SENDS`` sends wait for
-    the loop thread; ``send`` then blocks until they are taken.
+    trip per record); the loop thread moves queued sends into the accumulator in order (the
+    :class:`~strom.client.send_queue.SendQueue`, which also makes ``send`` wait while the loop
+    thread is ``HIGH_WATER`` sends behind). Every other method first waits until the sends
+    queued before it are in the accumulator, so ``flush``/``commit_transaction`` cover them.
     """
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-producer")
         self._p: AIOProducer = _make(self._lt, AIOProducer, config)
-        self._queued: collections.deque[Any] = collections.deque()  # _SEND_ITEMS per send
-        self._kicked = False
-        self._drainer: asyncio.Lock | None = None
+        self._queue = SendQueue(self._p, self._lt.loop, self._lt.thread)
         try:
             self._lt.run(self._p.start())  # KafkaTimeoutError after max.block.ms
         except BaseException:
@@ -244,103 +78,20 @@ class Producer:
         headers: HeaderInput | None = None,
     ) -> concurrent.futures.Future[RecordMetadata]:
         """Queue a record; the future resolves to its ``RecordMetadata`` once acknowledged.
-        Raises at once when the producer is closed or (transactional) outside a transaction,
-        as :meth:`AIOProducer.send` does; other errors fail the future."""
+        The record's timestamp, unless given, is the time of this call. Raises at once when
+        the producer is closed or (transactional) outside a transaction, as
+        :meth:`AIOProducer.send` does; other errors fail the future."""
         if not self._p.plain_open:  # flags that only this thread's calls change
             self._p.ensure_can_send()
         cfut: DeliveryFuture = DeliveryFuture()
-        queued = self._queued
-        # items, not a tuple: a deque's items are no objects the garbage collector tracks,
-        # and the tuple would be one more per queued record (extend is atomic)
-        if partition is None and timestamp is None and headers is None:
-            queued.extend((cfut, topic, value, key))
-        else:
-            queued.extend(((partition, timestamp, headers, cfut), topic, value, key))
-        if not self._kicked:
-            self._kicked = True
-            self._lt.loop.call_soon_threadsafe(self._kick)
-        if len(queued) >= _SEND_ITEMS * MAX_QUEUED_SENDS:
-            self._lt.run(self._drain())
+        self._queue.put(cfut, topic, value, key, partition, timestamp, headers)
         return cfut
-
-    def _kick(self) -> None:
-        self._lt.loop.create_task(self._drain_kicked())
-
-    async def _drain_kicked(self) -> None:
-        """Drain until the queue stays empty. ``_kicked`` stays True while this runs, so sends
-        do not wake the loop; it is cleared before the last look at the queue, so a send
-        queued after that look kicks again."""
-        while True:
-            await self._drain()
-            self._kicked = False
-            if not self._queued:
-                return
-            self._kicked = True
-
-    async def _drain(self) -> None:
-        """Move queued sends into the accumulator, in order (one drainer at a time); the
-        event loop runs between chunks, after a batch filled up, and while a send waits (for
-        metadata or ``buffer.memory``)."""
-        if self._drainer is None:
-            self._drainer = asyncio.Lock()
-        async with self._drainer:
-            queued, p = self._queued, self._p
-            while queued:
-                waiting = self._queue_chunk()
-                if waiting is not None:
-                    topic, value, key, partition, timestamp, headers, cfut = waiting
-                    try:
-                        fut = await p.send(
-                            topic,
-                            value,
-                            key,
-                            partition=partition,
-                            timestamp=timestamp,
-                            headers=headers,
-                        )
-                    except Exception as exc:
-                        _fail(cfut, exc)
-                        continue
-                    fut.notify(cfut)
-                await p.yield_if_batch_full()
-
-    def _queue_chunk(self) -> _SendArgs | None:
-        """Queue up to ``DRAIN_CHUNK`` sends that need no waiting, binding their futures,
-        until a batch fills up; the first send that must wait (taken off the queue) or None.
-        No cyclic garbage collection runs meanwhile (the records stay alive in their
-        batches: see :mod:`~strom.client.gc_pause`)."""
-        queued, p = self._queued, self._p
-        acc, queue_record, popleft = p.accumulator, p.queue_record, queued.popleft
-        full_seen = p.full_seen
-        with no_gc_pause():
-            for _ in range(min(len(queued) // _SEND_ITEMS, DRAIN_CHUNK)):
-                first, topic, value, key = popleft(), popleft(), popleft(), popleft()
-                if type(first) is tuple:
-                    partition, timestamp, headers, cfut = first
-                else:
-                    partition = timestamp = headers = None
-                    cfut = first
-                try:
-                    batch = queue_record(topic, value, key, partition, timestamp, headers)
-                except Exception as exc:
-                    _fail(cfut, exc)
-                    continue
-                if batch is None:
-                    return (topic, value, key, partition, timestamp, headers, cfut)
-                # DeliveryFuture.bind, inline: nobody waits on most futures yet
-                cfut._index = len(batch.records) - 1
-                cfut._batch = batch
-                if cfut._watched:
-                    cfut.bind(batch, cfut._index)
-                if acc.full_batches != full_seen:
-                    return None
-        return None
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""
 
         async def after_drain() -> T:
-            await self._drain()
+            await self._queue.drain()
             return await coro
 
         return self._lt.run(after_drain())
