@@ -145,6 +145,10 @@ class Producer:
         self._run(self._p.abort_transaction(timeout))
 
     def close(self, timeout: float | None = None) -> None:
+        """Deliver what is queued (up to ``timeout``) and end the loop thread; a second call
+        does nothing."""
+        if self._lt.loop.is_closed():
+            return
         self._run(self._p.close(timeout))
         self._lt.stop()
 
