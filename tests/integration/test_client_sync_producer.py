@@ -10,6 +10,7 @@ it (nothing is mocked)."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import uuid
@@ -104,6 +105,8 @@ def test_sends_from_many_threads_keep_each_threads_order(broker: Any) -> None:
     topic = make_topic(broker.bootstrap)
     threads, per_thread = 4, 3_000  # each thread alone passes HIGH_WATER
     futs: dict[int, list[Any]] = {i: [] for i in range(threads)}
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch between any two bytecodes, near enough
     with Producer({"bootstrap.servers": broker.bootstrap, "linger.ms": 2}) as p:
 
         def caller(i: int) -> None:
@@ -111,10 +114,13 @@ def test_sends_from_many_threads_keep_each_threads_order(broker: Any) -> None:
                 futs[i].append(p.send(topic, b"%d" % j, b"t%d" % i))
 
         ts = [threading.Thread(target=caller, args=(i,)) for i in range(threads)]
-        for t in ts:
-            t.start()
-        for t in ts:
-            t.join(60)
+        try:
+            for t in ts:
+                t.start()
+            for t in ts:
+                t.join(60)
+        finally:
+            sys.setswitchinterval(interval)
         p.flush(60)
         for i in range(threads):
             offsets = [f.result(30).offset for f in futs[i]]
