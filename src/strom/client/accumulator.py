@@ -44,7 +44,8 @@ RecordTuple = tuple[bytes | None, bytes | None, int, Headers]
 _INVALID_STATE = (asyncio.InvalidStateError, concurrent.futures.InvalidStateError)
 RECORD_OVERHEAD = 24
 #: Guards a batch's ``outcome`` and ``waiters`` against a thread other than the producer's
-#: loop registering a waiter (the blocking producer's :class:`~strom.client.sync.DeliveryFuture`
+#: loop registering a waiter (the blocking producer's
+#: :class:`~strom.client.delivery_future.DeliveryFuture`
 #: when its user first waits on it): the outcome is set and the waiters are taken under it.
 OUTCOME_LOCK = threading.Lock()
 

@@ -4,6 +4,8 @@ Owns: configuration, the partitioner choice, and the lifecycle of the cluster co
 :class:`RecordAccumulator` and the :class:`Sender` (aiokafka's split, ``001_*.txt``).
 ``send`` only appends to the accumulator and returns a future; the sender delivers in the
 background. ``flush`` makes every queued batch ready at once and waits for all of them.
+``send_batch`` checks the producer may send and waits for the outcome; partitioning and
+appending its records is the :class:`~strom.client.batch_append.BatchAppender`'s.
 With ``transactional.id`` it also owns the public transaction API (confluent-kafka names),
 delegating to the :class:`TransactionManager`; ``transactional.id`` implies
 ``enable.idempotence=true`` and ``acks=all``.
@@ -40,15 +42,19 @@ from strom.client.accumulator import (
     Headers,
     ProducerBatch,
     RecordAccumulator,
-    RecordTuple,
     batch_counts,
     batch_metadata,
     estimate_size,
 )
+from strom.client.batch_append import (
+    BatchAppender,
+    HeaderInput,
+    normalize_headers,
+    to_bytes,
+)
 from strom.client.cluster import Cluster
 from strom.client.config import PRODUCER, Config
 from strom.client.errors import ClientError, KafkaTimeoutError, TransactionStateError
-from strom.client.gc_pause import no_gc_pause
 from strom.client.idempotence import ProducerIdentity
 from strom.client.partitioner import CustomPartitioner, DefaultPartitioner
 from strom.client.record_future import RecordFuture
@@ -62,30 +68,11 @@ from strom.client.types import (
 )
 from strom.errors import ErrorCode, KafkaError
 
-HeaderInput = Sequence[tuple[str, bytes | str | None]] | Mapping[str, bytes | str | None]
 _NO_HEADERS: tuple[tuple[str, bytes | None], ...] = ()
 _time_ns = time.time_ns
 # a topic's partitions, their TopicPartition objects and its live sticky state (None with a
 # custom partitioner)
 _TopicEntry = tuple[list[int], dict[int, TopicPartition], list[int] | None]
-
-
-def _to_bytes(value: bytes | bytearray | memoryview | str | None) -> bytes | None:
-    if value is None or isinstance(value, bytes):
-        return value
-    if isinstance(value, str):
-        return value.encode("utf-8")
-    return bytes(value)
-
-
-def normalize_headers(headers: HeaderInput | None) -> list[tuple[str, bytes | None]]:
-    if not headers:
-        return []
-    items = headers.items() if isinstance(headers, Mapping) else headers
-    return [(k, _to_bytes(v)) for k, v in items]
-
-
-VECTOR_KEYS = 64  # keyed send_batch calls this large are partitioned with numpy
 
 
 class AIOProducer:
@@ -129,6 +116,9 @@ class AIOProducer:
         self._custom: CustomPartitioner | None = custom if callable(custom) else None
         self._partitioner = DefaultPartitioner(
             self.config.int("batch.size"), self.config.bool("partitioner.ignore.keys")
+        )
+        self._batches = BatchAppender(
+            self.accumulator, self._partitioner, self._choose_partition, self._custom is not None
         )
         self._topic_cache: dict[str, _TopicEntry] = {}
         self._cache_of: object = None
@@ -245,9 +235,9 @@ class AIOProducer:
             return None
         partitions, tps, sticky = entry
         if key is not None and type(key) is not bytes:
-            key = _to_bytes(key)
+            key = to_bytes(key)
         if value is not None and type(value) is not bytes:
-            value = _to_bytes(value)
+            value = to_bytes(value)
         if headers:
             hdrs: Headers = normalize_headers(headers)
             size = estimate_size(key, value, hdrs)
@@ -298,7 +288,7 @@ class AIOProducer:
             return fut
         if not self._started:
             await self.start()
-        key_b, value_b = _to_bytes(key), _to_bytes(value)
+        key_b, value_b = to_bytes(key), to_bytes(value)
         hdrs = normalize_headers(headers)
         ts = int(time.time() * 1000) if timestamp is None else int(timestamp)
         partitions = self.cluster.partitions_for(topic)
@@ -362,61 +352,19 @@ class AIOProducer:
         timestamps: Sequence[int] | int | None,
         headers: Sequence[HeaderInput | None] | None,
     ) -> tuple[int, list[BatchPiece]]:
-        """Partition and append the records of a ``send_batch`` call; the batches holding each
-        partition's share."""
+        """Check the producer may send, then let the :class:`BatchAppender` partition and
+        append the records."""
         self.ensure_can_send()
         if not self._started:
             await self.start()
-        n = len(values)
-        if keys is not None and len(keys) != n:
-            raise ValueError(f"{len(keys)} keys for {n} values")
-        if headers is not None and len(headers) != n:
-            raise ValueError(f"{len(headers)} header lists for {n} values")
-        if timestamps is None or isinstance(timestamps, int):
-            ts_all = int(time.time() * 1000) if timestamps is None else int(timestamps)
-            ts_list: Sequence[int] = [ts_all] * n
-        elif len(timestamps) != n:
-            raise ValueError(f"{len(timestamps)} timestamps for {n} values")
-        else:
-            ts_list = timestamps
-        vals = [v if v is None or type(v) is bytes else _to_bytes(v) for v in values]
-        ks: list[bytes | None] = (
-            [None] * n
-            if keys is None
-            else [k if k is None or type(k) is bytes else _to_bytes(k) for k in keys]
-        )
-        hs: list[list[tuple[str, bytes | None]]] = (
-            [[]] * n if headers is None else [normalize_headers(h) for h in headers]
-        )
+        if timestamps is None:
+            timestamps = int(time.time() * 1000)
+        elif isinstance(timestamps, int):
+            timestamps = int(timestamps)
         partitions = self.cluster.partitions_for(topic) or await self.partitions_for(topic)
-        by_partition: dict[int, tuple[list[int], list[RecordTuple]]] = {}
-        if partition is not None or (keys is None and self._custom is None):
-            # One partition for the whole call (the sticky one when no key and no partition).
-            p = self._choose_partition(topic, None, partition, partitions)
-            records: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
-            by_partition[p] = (list(range(n)), records)
-        elif self._custom is None and self._partitioner.keyed and n >= VECTOR_KEYS:
-            with no_gc_pause():  # many tuples that all survive
-                every: list[RecordTuple] = list(zip(ks, vals, ts_list, hs, strict=True))
-                for p, taken in self._partitioner.partition_many(topic, ks, partitions):
-                    by_partition[p] = (
-                        taken,
-                        every if len(taken) == n else [every[i] for i in taken],
-                    )
-        else:
-            for i in range(n):
-                p = self._choose_partition(topic, ks[i], None, partitions)
-                idx, recs = by_partition.setdefault(p, ([], []))
-                idx.append(i)
-                recs.append((ks[i], vals[i], ts_list[i], hs[i]))
-        pieces: list[BatchPiece] = []
-        for p, (idx, recs) in by_partition.items():
-            slices = await self.accumulator.append_many(TopicPartition(topic, p), recs)
-            pieces.append((idx, slices))
-            if partition is None and keys is None and self._custom is None:
-                size = sum(b.size for b, _, _ in slices)  # moves the sticky partition on
-                self._partitioner.record_appended(topic, p, size, partitions)
-        return n, pieces
+        return await self._batches.append(
+            topic, partitions, values, keys, partition, timestamps, headers
+        )
 
     async def send_and_wait(
         self,

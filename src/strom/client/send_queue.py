@@ -34,10 +34,11 @@ import threading
 import time
 from typing import Any
 
+from strom.client.batch_append import HeaderInput
 from strom.client.delivery_future import DeliveryFuture
 from strom.client.errors import ClientError
 from strom.client.gc_pause import no_gc_pause
-from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.producer import AIOProducer
 
 __all__ = ["DRAIN_CHUNK", "HIGH_WATER", "LOW_WATER", "SendQueue"]
 

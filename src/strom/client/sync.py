@@ -20,12 +20,13 @@ import re
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from strom.client.batch_append import HeaderInput
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
 from strom.client.delivery_future import DeliveryFuture
 from strom.client.loop_thread import LoopThread as _LoopThread
 from strom.client.loop_thread import make_on_loop as _make
-from strom.client.producer import AIOProducer, HeaderInput
+from strom.client.producer import AIOProducer
 from strom.client.send_queue import SendQueue
 from strom.client.sync_admin import AdminClient
 from strom.client.types import (
