@@ -244,7 +244,10 @@ class AIOProducer:
         else:
             hdrs = _NO_HEADERS
             size = RECORD_OVERHEAD + (len(key) if key else 0) + (len(value) if value else 0)
-        ts = _time_ns() // 1_000_000 if timestamp is None else int(timestamp)
+        if timestamp is None:
+            ts = _time_ns() // 1_000_000
+        else:  # the blocking producer's sends always carry the caller's time
+            ts = timestamp if type(timestamp) is int else int(timestamp)
         if partition is not None or sticky is None:
             partition = self._choose_partition(topic, key, partition, partitions)
         elif key is None or self._partitioner.ignore_keys:

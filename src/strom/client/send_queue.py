@@ -52,6 +52,8 @@ LOW_WATER = 1_000
 #: Sends the loop thread queues in one go (no collection runs meanwhile, no other task runs).
 DRAIN_CHUNK = 2_000
 
+_HIGH_ITEMS = SEND_ITEMS * HIGH_WATER
+_LOW_ITEMS = SEND_ITEMS * LOW_WATER
 _time_ns = time.time_ns
 # a send that must wait (for metadata or buffer.memory): topic, value, key, partition,
 # timestamp, headers, future
@@ -86,17 +88,21 @@ class SendQueue:
         return len(self._items) // SEND_ITEMS
 
     # ------------------------------------------------------------------ caller threads
-    def put(
+    def send(
         self,
-        cfut: DeliveryFuture,
         topic: str,
         value: bytes | str | None,
         key: bytes | str | None,
         partition: int | None,
         timestamp: int | None,
         headers: HeaderInput | None,
-    ) -> None:
-        """Queue a send (any thread); waits while ``HIGH_WATER`` sends are queued."""
+    ) -> DeliveryFuture:
+        """Queue a send (any thread) and return its future; waits while ``HIGH_WATER`` sends
+        are queued. Raises at once when the producer is closed or (transactional) outside a
+        transaction."""
+        if not self._p.plain_open:  # flags that only the callers' own calls change
+            self._p.ensure_can_send()
+        cfut: DeliveryFuture = DeliveryFuture()
         ts = _time_ns() // 1_000_000 if timestamp is None else timestamp
         items = self._items
         # items, not a tuple: a deque's items are no objects the garbage collector tracks,
@@ -108,12 +114,13 @@ class SendQueue:
         if not self._kicked:
             self._kicked = True
             self._loop.call_soon_threadsafe(self._kick)
-        if len(items) >= SEND_ITEMS * HIGH_WATER:
+        if len(items) >= _HIGH_ITEMS:
             self._wait_for_room()
+        return cfut
 
     def _wait_for_room(self) -> None:
         """Block until the loop thread has taken the queue down to ``LOW_WATER`` sends."""
-        low = SEND_ITEMS * LOW_WATER
+        low = _LOW_ITEMS
         with self._room:
             self._blocked += 1
             try:
@@ -149,7 +156,7 @@ class SendQueue:
             items, p = self._items, self._p
             while items:
                 waiting = self._take_chunk()
-                if self._blocked and len(items) <= SEND_ITEMS * LOW_WATER:
+                if self._blocked and len(items) <= _LOW_ITEMS:
                     with self._room:
                         self._room.notify_all()
                 if waiting is not None:

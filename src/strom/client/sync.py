@@ -82,11 +82,7 @@ class Producer:
         The record's timestamp, unless given, is the time of this call. Raises at once when
         the producer is closed or (transactional) outside a transaction, as
         :meth:`AIOProducer.send` does; other errors fail the future."""
-        if not self._p.plain_open:  # flags that only this thread's calls change
-            self._p.ensure_can_send()
-        cfut: DeliveryFuture = DeliveryFuture()
-        self._queue.put(cfut, topic, value, key, partition, timestamp, headers)
-        return cfut
+        return self._queue.send(topic, value, key, partition, timestamp, headers)
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""
