@@ -166,3 +166,27 @@ def test_broker_stopped_every_queued_future_fails_within_delivery_timeout(
                 f.result(30)
         assert time.monotonic() - t < 15  # delivery.timeout.ms (2.5 s) bounds them all
         p.close(5)
+
+
+def test_a_delivery_callback_may_send_past_high_water(broker: Any) -> None:
+    """Callbacks run on the loop thread: their sends are queued without waiting for room
+    (waiting there would wait for the loop thread itself, for ever)."""
+    topic = make_topic(broker.bootstrap)
+    n = HIGH_WATER + 500
+    from_callback: list[Any] = []
+    done = threading.Event()
+    p = Producer({"bootstrap.servers": broker.bootstrap, "linger.ms": 0})
+
+    def resend(_: Any) -> None:
+        from_callback.extend(p.send(topic, b"%d" % i) for i in range(n))
+        done.set()
+
+    first = p.send(topic, b"first")
+    first.add_done_callback(resend)
+    # a stuck loop thread is left behind (a daemon thread): close() would wait for it
+    assert done.wait(30), "the loop thread waits for itself"
+    p.flush(60)
+    offsets = [f.result(30).offset for f in from_callback]
+    p.close()
+    assert first.result(0).offset == 0
+    assert offsets == list(range(1, n + 1))

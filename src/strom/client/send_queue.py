@@ -19,7 +19,8 @@ Invariants:
   the queue to run empty, then leaving the loop thread idle while it refills it. At most
   ``HIGH_WATER`` sends per caller thread wait outside ``buffer.memory``; a send that must wait
   for ``buffer.memory`` or metadata is awaited on the loop thread, so callers block behind it
-  (``max.block.ms`` then fails that send's future, not the caller).
+  (``max.block.ms`` then fails that send's future, not the caller). A send made on the loop
+  thread itself (from a delivery callback) never waits: it would wait for itself.
 - A record's timestamp, when the caller gives none, is taken in :meth:`put` on the caller's
   thread at send time (as Kafka's and librdkafka's producers do), not when the loop thread
   gets to it.
@@ -119,7 +120,10 @@ class SendQueue:
         return cfut
 
     def _wait_for_room(self) -> None:
-        """Block until the loop thread has taken the queue down to ``LOW_WATER`` sends."""
+        """Block until the loop thread has taken the queue down to ``LOW_WATER`` sends; not on
+        the loop thread itself (a delivery callback that sends), which would wait for itself."""
+        if threading.get_ident() == self._thread.ident:
+            return
         low = _LOW_ITEMS
         with self._room:
             self._blocked += 1
