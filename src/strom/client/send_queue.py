@@ -92,14 +92,16 @@ class SendQueue:
     def send(
         self,
         topic: str,
-        value: bytes | str | None,
-        key: bytes | str | None,
-        partition: int | None,
-        timestamp: int | None,
-        headers: HeaderInput | None,
+        value: bytes | str | None = None,
+        key: bytes | str | None = None,
+        *,
+        partition: int | None = None,
+        timestamp: int | None = None,
+        headers: HeaderInput | None = None,
     ) -> DeliveryFuture:
-        """Queue a send (any thread) and return its future; waits while ``HIGH_WATER`` sends
-        are queued. Raises at once when the producer is closed or (transactional) outside a
+        """``Producer.send`` (any thread; the blocking producer binds it as its ``send``):
+        queue a send and return its future; waits while ``HIGH_WATER`` sends are queued.
+        Raises at once when the producer is closed or (transactional) outside a
         transaction."""
         if not self._p.plain_open:  # flags that only the callers' own calls change
             self._p.ensure_can_send()
