@@ -1,7 +1,8 @@
 """Rows/s through the ``strom`` Spark data source on local[2], next to a parquet file source.
 
-Usage: ``python bench/spark.py [--rows N] [--value-size B] [--partitions P]``
-(defaults 500,000 rows of 100-byte values, 2 partitions; ``make bench-spark``).
+Usage: ``python bench/spark.py [--rows N] [--value-size B] [--partitions P] [--repeat R]
+[--interleave K]`` (defaults 500,000 rows of 100-byte values, 2 partitions, 3 repeats, no
+interleaved pairs; ``make bench-spark``).
 
 Starts a single-node Strom broker on a free 127.0.0.1 port with a temporary data directory, and
 measures, each after one warm-up query:
@@ -15,6 +16,10 @@ measures, each after one warm-up query:
   schema (10,000 rows each, built with ``pa.array`` from Python lists of the rows' bytes, as any
   Python source must) -> ``noop``, batch and streaming; the strom rows are also shown as a ratio
   of it (what a Python data source can deliver to Spark on this machine).
+
+With ``--interleave K``, K batch reads of the topic alternate with K ceiling reads at the end,
+and the median of the K ratios is printed: on a shared machine both sides of a pair see the
+same load, which the medians of the table (taken minutes apart) do not.
 
 Times include Spark's per-query overhead (planning, ~0.5 s per micro-batch); rows/s = N / seconds.
 """
@@ -146,6 +151,13 @@ def main() -> None:
     ap.add_argument(
         "--repeat", type=int, default=3, help="runs of each read and copy; the median is shown"
     )
+    ap.add_argument(
+        "--interleave",
+        type=int,
+        default=0,
+        help="then N batch reads alternating with N ceiling reads, the median of the N ratios "
+        "(steadier than the table on a shared machine: both sides see the same load)",
+    )
     args = ap.parse_args()
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
@@ -272,6 +284,10 @@ def main() -> None:
                     lambda: stream(spark.readStream.format("ceiling").load(), "noop", next(ck)), r
                 ),
             }
+            pairs = [
+                (timed(lambda: strom_read("bench")), timed(ceiling_read))
+                for _ in range(args.interleave)
+            ]
             spark.stop()
         finally:
             broker.terminate()
@@ -291,6 +307,14 @@ def main() -> None:
         )
     for name, c in ceiling.items():
         print(f"| Python-source ceiling, {name} read -> noop | {n / c:,.0f} rows/s ({c:.1f} s) |")
+    if pairs:
+        ratios = sorted(c / s for s, c in pairs)
+        print(
+            f"\nbatch read, {len(pairs)} alternating strom/ceiling pairs: median strom "
+            f"{statistics.median(s for s, _ in pairs):.2f} s, ceiling "
+            f"{statistics.median(c for _, c in pairs):.2f} s; strom / ceiling per pair: median "
+            f"{statistics.median(ratios):.2f}x (min {ratios[0]:.2f}x, max {ratios[-1]:.2f}x)"
+        )
 
 
 if __name__ == "__main__":

@@ -169,3 +169,38 @@ def test_fetch_sessions_fall_back_to_full_fetches(broker: Any) -> None:
         await c.close()
 
     asyncio.run(go())
+
+
+def test_first_offsets_lookup_of_a_fresh_consumer_does_not_wait_a_backoff(broker: Any) -> None:
+    """A fresh consumer's metadata does not cover the topic yet; its first ListOffsets asks for
+    that metadata at once instead of after ``retry.backoff.ms`` (which cost every Spark task
+    and every Spark batch plan 100 ms). With a one-minute backoff, the lookups finish well
+    within the 30 s bound only if none of them waits a backoff."""
+    topic = f"fresh-{uuid.uuid4().hex[:8]}"
+    tps = [TopicPartition(topic, p) for p in range(2)]
+
+    async def go() -> None:
+        async with AIOAdminClient({"bootstrap.servers": broker.bootstrap}) as admin:
+            await admin.create_topics([NewTopic(topic, 2, 1)])
+            await admin.describe_topics([topic])
+        props = {
+            "bootstrap.servers": broker.bootstrap,
+            "retry.backoff.ms": 60_000,
+            "retry.backoff.max.ms": 60_000,
+        }
+        for lookup in ("beginning_offsets", "end_offsets", "offsets_for_times"):
+            c = AIOConsumer(props)
+            await c.start()
+            try:
+                if lookup == "offsets_for_times":
+                    got: dict[TopicPartition, Any] = await asyncio.wait_for(
+                        c.offsets_for_times(dict.fromkeys(tps, 0)), 30
+                    )
+                    assert got == dict.fromkeys(tps)  # empty partitions: no record at or after
+                else:
+                    got = await asyncio.wait_for(getattr(c, lookup)(tps), 30)
+                    assert got == dict.fromkeys(tps, 0)
+            finally:
+                await c.close()
+
+    asyncio.run(go())

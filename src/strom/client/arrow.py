@@ -2,7 +2,7 @@
 
 Owns: the Arrow schema of consumed records (the columns of Spark's Kafka source: key, value,
 topic, partition, offset, timestamp, timestampType, and headers on request) and
-:func:`to_record_batch`, which turns the numpy columns of :meth:`Fetcher.take_columns`
+:func:`to_record_batch`, which turns the numpy columns of :meth:`FetchBuffer.take_columns`
 (:mod:`strom.protocol.records.columns`) into one Arrow batch per partition by handing their
 buffers to Arrow: no Python object per record (except header lists, when a batch has headers).
 

@@ -190,7 +190,7 @@ class AIOConsumer(ConsumerCommits):
         self, timeout_ms: int = 0, max_records: int | None = None
     ) -> dict[TopicPartition, list[ConsumerRecord]]:
         """Records fetched so far (waiting up to ``timeout_ms`` for some), by partition."""
-        return await self._poll_for(self.fetcher.take, timeout_ms, max_records)
+        return await self._poll_for(self.fetcher.buffer.take, timeout_ms, max_records)
 
     async def getmany_rows(
         self, timeout_ms: int = 0, max_records: int | None = None
@@ -198,7 +198,7 @@ class AIOConsumer(ConsumerCommits):
         """:meth:`getmany` without record objects: per partition, slices of fetched batches
         as ``(offset, timestamp, key, value, headers)`` rows (the Arrow read path's input).
         Positions, commits and errors behave exactly as with :meth:`getmany`."""
-        return await self._poll_for(self.fetcher.take_rows, timeout_ms, max_records)
+        return await self._poll_for(self.fetcher.buffer.take_rows, timeout_ms, max_records)
 
     async def getmany_arrow(
         self, timeout_ms: int = 0, max_records: int | None = None, include_headers: bool = False
@@ -209,7 +209,7 @@ class AIOConsumer(ConsumerCommits):
         :meth:`getmany`."""
         from strom.client import arrow
 
-        got = await self._poll_for(self.fetcher.take_columns, timeout_ms, max_records)
+        got = await self._poll_for(self.fetcher.buffer.take_columns, timeout_ms, max_records)
         out: dict[TopicPartition, pa.RecordBatch] = {}
         for tp, slices in got.items():
             batch = arrow.to_record_batch(tp.topic, tp.partition, slices, include_headers)
@@ -242,7 +242,7 @@ class AIOConsumer(ConsumerCommits):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return {}
-            await wait_event(self.fetcher.data_ready, remaining)
+            await wait_event(self.fetcher.buffer.data_ready, remaining)
             self._raise_pending_error()
 
     def _raise_pending_error(self) -> None:

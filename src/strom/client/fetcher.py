@@ -1,10 +1,11 @@
-"""The consumer's fetcher: positions lookups, Fetch requests per leader, and the record buffer.
+"""The consumer's fetcher: positions lookups and Fetch requests per leader.
 
 Owns: a background task that, for every fetchable partition, sends one Fetch per leader broker
 (``fetch.min.bytes``, ``fetch.max.wait.ms``, ``fetch.max.bytes``,
 ``max.partition.fetch.bytes``, ``isolation.level``, ``client.rack``) within a fetch session
-where the broker offers one (KIP-227, :mod:`strom.client.fetch_session`), decodes the returned
-batches and buffers them (prefetching while the application processes earlier records); and
+where the broker offers one (KIP-227, :mod:`strom.client.fetch_session`), and adds the returned
+data to its :class:`~strom.client.fetch_buffer.FetchBuffer` (``buffer``; prefetching while the
+application processes earlier records; the buffer decodes and hands out records); and
 ListOffsets lookups for ``auto.offset.reset``, ``seek_to_beginning/end`` and
 ``offsets_for_times``. Fetch and ListOffsets carry the current leader epoch (KIP-320); a
 partition whose leader changed is validated first (:mod:`strom.client.validation`), and a
@@ -13,15 +14,13 @@ response (KIP-392) is fetched from until ``metadata.max.age.ms`` passes or it fa
 leader again.
 
 Invariants:
-- A buffered chunk is returned only if its partition is still assigned and the position still
-  equals the offset the chunk was fetched from (a seek or rebalance makes it stale).
-- Positions advance past offset gaps (compacted topics, control batches, aborted records): after
-  a chunk is consumed the position is the end of its last batch, not last record + 1.
 - At most one Fetch in flight per broker. A partition is fetched ahead of the application by
   at most ``PREFETCH_CHUNKS`` buffered chunks (each bounded by ``max.partition.fetch.bytes``):
   the next fetch starts where the last valid buffered chunk ends, so decoding one chunk overlaps
   the broker serving the next. A prefetch's errors (out of range, diverging epoch, ...) are
   ignored: the same fetch from the position, once the buffer is drained, reports them.
+- A response's data is buffered only if the partition is still assigned and the fetch offset
+  is still where its next fetch would start (a seek or rebalance while in flight drops it).
 """
 
 from __future__ import annotations
@@ -29,9 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections import defaultdict, deque
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from collections import defaultdict
 
 from strom.client.cluster import Cluster
 from strom.client.config import Config
@@ -41,103 +38,20 @@ from strom.client.errors import (
     KafkaTimeoutError,
     error_for,
 )
+from strom.client.fetch_buffer import FetchBuffer
 from strom.client.fetch_session import (
     SESSION_ERRORS,
     FetchSession,
     SessionPartition,
     SessionRequest,
 )
-from strom.client.gc_pause import no_gc_pause
 from strom.client.list_offsets import EARLIEST, LATEST, list_offsets
 from strom.client.subscription import SubscriptionState
 from strom.client.tasks import cancel_and_wait, wait_event
-from strom.client.types import (
-    ConsumerRecord,
-    RecordColumns,
-    RecordRows,
-    TopicPartition,
-    make_consumer_record,
-)
+from strom.client.types import TopicPartition
 from strom.client.validation import apply_end_offset, mark_for_validation, validate_positions
 from strom.errors import ErrorCode, KafkaError
 from strom.protocol.messages.fetch import FetchRequest, FetchResponse
-from strom.protocol.records import iter_batches
-from strom.protocol.records.bulk import Row, decode_rows
-from strom.protocol.records.constants import CONTROL_FLAG_MASK, TIMESTAMP_TYPE_MASK
-
-if TYPE_CHECKING:  # numpy is imported on the first columnar take only (CLI start-up)
-    from strom.protocol.records.columns import Columns
-
-
-@dataclass(slots=True)
-class Segment:
-    """A fetched batch not decoded yet: where it is and the position after it."""
-
-    pos: int
-    end_offset: int
-    leader_epoch: int
-    timestamp_type: int
-
-
-Decoded: TypeAlias = "list[Row] | Columns"
-"""The decoded rest of one batch: rows for record objects, columns for the Arrow read path."""
-
-
-def _offset_at(decoded: Decoded, index: int) -> int:
-    if isinstance(decoded, list):
-        return decoded[index][0]
-    return int(decoded.offsets[index])
-
-
-@dataclass
-class Chunk:
-    """The fetched data of one partition, decoded one batch at a time as records are taken
-    (``rows`` holds the decoded rest of the current batch from ``index`` on)."""
-
-    tp: TopicPartition
-    fetch_offset: int
-    data: bytes | bytearray | memoryview
-    segments: deque[Segment]
-    next_offset: int
-    rows: Decoded = field(default_factory=list)
-    index: int = 0
-    current: Segment | None = None
-
-    def fill(self, columnar: bool = False) -> bool:
-        """Decode batches until some rows are ready (as columns with ``columnar``); False when
-        the chunk is used up. Raises CorruptRecordError (the chunk is left as it was) for a
-        batch that fails its CRC or does not decode."""
-        while self.index >= len(self.rows):
-            if self.current is not None:
-                self.fetch_offset = self.current.end_offset
-                self.current = None
-            if not self.segments:
-                self.fetch_offset = self.next_offset
-                return False
-            seg = self.segments[0]
-            decoded: Decoded
-            if columnar:
-                from strom.protocol.records.columns import decode_batch_columns
-
-                decoded = decode_batch_columns(self.data, seg.pos)[1]
-                start = int(decoded.offsets.searchsorted(self.fetch_offset))
-            else:
-                decoded = decode_rows(self.data, seg.pos)[1]
-                start = 0
-                while start < len(decoded) and decoded[start][0] < self.fetch_offset:
-                    start += 1
-            self.segments.popleft()
-            self.rows, self.index, self.current = decoded, start, seg
-        if columnar == isinstance(self.rows, list):  # the application switched take methods
-            if isinstance(self.rows, list):
-                from strom.protocol.records.columns import Columns
-
-                self.rows = Columns.from_rows(self.rows[self.index :])
-            else:
-                self.rows = self.rows.slice(self.index, len(self.rows)).to_rows()
-            self.index = 0
-        return True
-
 
 PREFETCH_CHUNKS = 2  # buffered chunks per partition before it is no longer fetched
 
@@ -174,13 +88,11 @@ class Fetcher:
         self.rack = config.str("client.rack")
         self.preferred_ttl = config.seconds("metadata.max.age.ms")
         self.backoff = config.seconds("retry.backoff.ms")
-        self.buffer: deque[Chunk] = deque()
-        self.data_ready = asyncio.Event()
         self.wakeup = asyncio.Event()
+        self.buffer = FetchBuffer(subs, self.wakeup)
         self.errors: list[KafkaError] = []
         self._partition_errors: dict[TopicPartition, KafkaError] = {}  # pending, from a fetch
         self._in_flight: set[int] = set()
-        self.chunks_received = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self.sessions: dict[int, FetchSession] = {}  # KIP-227, per broker
         self._task: asyncio.Task[None] | None = None
@@ -245,9 +157,7 @@ class Fetcher:
         """The partitions to fetch now, by node: fetchable, fewer than ``PREFETCH_CHUNKS``
         chunks buffered, leader known, and no Fetch in flight to the node (except ``own``,
         the node whose fetch task asks)."""
-        buffered: dict[TopicPartition, int] = defaultdict(int)
-        for c in self.buffer:
-            buffered[c.tp] += 1
+        buffered = self.buffer.counts()
         by_node: dict[int, list[TopicPartition]] = defaultdict(list)
         for tp in self.subs.fetchable():
             if buffered.get(tp, 0) >= PREFETCH_CHUNKS:
@@ -260,20 +170,6 @@ class Fetcher:
             if node == own or node not in self._in_flight:
                 by_node[node].append(tp)
         return by_node
-
-    def next_fetch_offset(self, tp: TopicPartition) -> int | None:
-        """Where the next fetch of ``tp`` starts: the end of its valid buffered chunks (a chain
-        starting at the position), else the position; None without a position."""
-        st = self.subs.assignment.get(tp)
-        if st is None or st.position is None:
-            return None
-        expected = st.position
-        for c in self.buffer:
-            if c.tp == tp:
-                if c.fetch_offset != expected:
-                    break  # stale (a seek): take() drops it
-                expected = c.next_offset
-        return expected
 
     def fetch_node(self, tp: TopicPartition) -> int:
         """The preferred read replica while it is fresh and known, else the leader."""
@@ -318,10 +214,10 @@ class Fetcher:
     async def _fetch_once(self, node: int, tps: list[TopicPartition]) -> bool:
         """One Fetch to ``node``; True when it buffered data (go on fetching)."""
         session = self.sessions.setdefault(node, FetchSession(node))
-        received = self.chunks_received
+        received = self.buffer.chunks_received
         wanted: dict[TopicPartition, SessionPartition] = {}
         for tp in tps:
-            offset = self.next_fetch_offset(tp)
+            offset = self.buffer.next_fetch_offset(tp)
             if offset is None:
                 continue
             wanted[tp] = SessionPartition(
@@ -349,7 +245,7 @@ class Fetcher:
             for p in t.partitions:
                 tp = TopicPartition(t.topic, p.partition_index)
                 self._handle_partition(tp, p, offsets, node)
-        return self.chunks_received > received
+        return self.buffer.chunks_received > received
 
     async def _close_sessions(self) -> None:
         """Tell brokers holding a session of ours to drop it (best effort, as Kafka does)."""
@@ -381,7 +277,7 @@ class Fetcher:
     ) -> None:
         st = self.subs.assignment.get(tp)
         fetch_offset = offsets.get(tp)
-        if st is None or fetch_offset is None or self.next_fetch_offset(tp) != fetch_offset:
+        if st is None or fetch_offset is None or self.buffer.next_fetch_offset(tp) != fetch_offset:
             return  # revoked or moved by seek while the fetch was in flight
         if fetch_offset != st.position and (p.error_code or p.diverging_epoch.epoch >= 0):
             return  # a prefetch: the fetch from the position will report it
@@ -419,134 +315,4 @@ class Fetcher:
             if self.read_committed
             else []
         )
-        chunk = self._decode(tp, data, fetch_offset, aborted)
-        if chunk is not None:
-            self.chunks_received += 1
-            self.buffer.append(chunk)
-            self.data_ready.set()
-
-    def _decode(
-        self,
-        tp: TopicPartition,
-        data: bytes | bytearray | memoryview,
-        fetch_offset: int,
-        aborted: list[tuple[int, int]],
-    ) -> Chunk | None:
-        """Plan which batches of ``data`` to hand out (headers only: records are decoded when
-        taken); skips control batches and, with read_committed, aborted ones."""
-        segments: deque[Segment] = deque()
-        next_offset = fetch_offset
-        aborting: set[int] = set()
-        for pos, header in iter_batches(data, strict=False):
-            end = header.base_offset + header.last_offset_delta + 1
-            if end <= fetch_offset:
-                continue
-            while aborted and aborted[0][0] <= end - 1:
-                aborting.add(aborted.pop(0)[1])
-            if header.attributes & CONTROL_FLAG_MASK:
-                aborting.discard(header.producer_id)  # the abort marker ends the aborted run
-                next_offset = end
-                continue
-            if header.producer_id in aborting and header.attributes & 0x10:
-                next_offset = end
-                continue
-            ts_type = 1 if header.attributes & TIMESTAMP_TYPE_MASK else 0
-            segments.append(Segment(pos, end, header.partition_leader_epoch, ts_type))
-            next_offset = end
-        if next_offset == fetch_offset:
-            return None
-        return Chunk(tp, fetch_offset, data, segments, next_offset)
-
-    # ------------------------------------------------------------------ handing out records
-    def take(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
-        """Up to ``max_records`` buffered records, advancing positions. A batch that does not
-        decode raises CorruptRecordError once the records before it have been handed out; the
-        position stays before it (until a seek past it)."""
-        with no_gc_pause():
-            return self._records(max_records)
-
-    def _records(self, max_records: int) -> dict[TopicPartition, list[ConsumerRecord]]:
-        out: dict[TopicPartition, list[ConsumerRecord]] = {}
-        for tp, rows, seg in self._take(max_records, columnar=False):
-            assert isinstance(rows, list)
-            topic, partition = tp
-            ts_type, epoch = seg.timestamp_type, seg.leader_epoch
-            taken = out.get(tp)
-            if taken is None:
-                taken = out[tp] = []
-            taken.extend(
-                [
-                    make_consumer_record(topic, partition, o, t, ts_type, k, v, h, epoch)
-                    for o, t, k, v, h in rows
-                ]
-            )
-        return out
-
-    def take_rows(self, max_records: int) -> dict[TopicPartition, list[RecordRows]]:
-        """:meth:`take` as plain rows (no record objects), one :class:`RecordRows` per slice of
-        a batch, for columnar consumers such as the Arrow read path."""
-        out: dict[TopicPartition, list[RecordRows]] = {}
-        with no_gc_pause():
-            taken = self._take(max_records, columnar=False)
-        for tp, rows, seg in taken:
-            assert isinstance(rows, list)
-            out.setdefault(tp, []).append(RecordRows(rows, seg.timestamp_type, seg.leader_epoch))
-        return out
-
-    def take_columns(self, max_records: int) -> dict[TopicPartition, list[RecordColumns]]:
-        """:meth:`take` as numpy columns, one :class:`RecordColumns` per slice of a batch (the
-        client's Arrow read path, :mod:`strom.client.arrow`). Same positions and errors."""
-        out: dict[TopicPartition, list[RecordColumns]] = {}
-        for tp, cols, seg in self._take(max_records, columnar=True):
-            assert not isinstance(cols, list)
-            out.setdefault(tp, []).append(RecordColumns(cols, seg.timestamp_type, seg.leader_epoch))
-        return out
-
-    def _take(
-        self, max_records: int, columnar: bool
-    ) -> list[tuple[TopicPartition, Decoded, Segment]]:
-        """Up to ``max_records`` decoded rows (or columns) as slices of batches, advancing
-        positions."""
-        out: list[tuple[TopicPartition, Decoded, Segment]] = []
-        count = 0
-        while self.buffer and count < max_records:
-            chunk = self.buffer[0]
-            st = self.subs.assignment.get(chunk.tp)
-            if st is None or st.position != chunk.fetch_offset or st.paused:
-                self.buffer.popleft()
-                continue
-            try:
-                more = chunk.fill(columnar)
-            except KafkaError:
-                st.position = chunk.fetch_offset  # past batches that held nothing to return
-                if out:
-                    break
-                raise
-            if not more:
-                st.position = chunk.fetch_offset
-                self.buffer.popleft()
-                continue
-            seg = chunk.current
-            assert seg is not None
-            rows, start = chunk.rows, chunk.index
-            stop = min(len(rows), start + max_records - count)
-            if start or stop < len(rows):
-                part: Decoded = (
-                    rows[start:stop] if isinstance(rows, list) else rows.slice(start, stop)
-                )
-            else:
-                part = rows
-            out.append((chunk.tp, part, seg))
-            count += stop - start
-            chunk.index = stop
-            st.leader_epoch = seg.leader_epoch
-            st.position = chunk.fetch_offset = (
-                _offset_at(rows, stop) if stop < len(rows) else seg.end_offset
-            )
-            if stop >= len(rows):
-                chunk.current = None
-                chunk.rows, chunk.index = [], 0
-        if not self.buffer:
-            self.data_ready.clear()
-        self.wakeup.set()
-        return out
+        self.buffer.add(tp, data, fetch_offset, aborted)

@@ -3,7 +3,8 @@
 Owns: grouping the partitions by leader, one ListOffsets per leader (carrying the current leader
 epoch, KIP-320, and the isolation level), and retrying partitions whose leader is unknown or
 stale (NOT_LEADER_OR_FOLLOWER, LEADER_NOT_AVAILABLE, OFFSET_NOT_AVAILABLE, ...) after a metadata
-refresh, up to 20 rounds.
+refresh, up to 20 rounds. Topics the client's metadata does not cover yet are looked up at once
+(no ``retry.backoff.ms`` wait before the first ListOffsets of a fresh client).
 """
 
 from __future__ import annotations
@@ -27,8 +28,12 @@ async def list_offsets(
     result: dict[TopicPartition, tuple[int, int]] = {}
     remaining = dict(timestamps)
     for _ in range(20):
-        if cluster.is_stale() and any(cluster.leader_for(tp) < 0 for tp in remaining):
-            await cluster.maybe_refresh()  # leaders not known yet: ask now, not after a backoff
+        unknown = {tp.topic for tp in remaining if cluster.leader_for(tp) < 0}
+        # Leaders not known yet: ask now, not after a backoff. A topic the client did not track
+        # (a fresh consumer's first lookup) is asked for at once even when the metadata is
+        # fresh; a tracked topic whose leader is still unknown waits retry.backoff.ms below.
+        if unknown and (cluster.add_topics(unknown) or cluster.is_stale()):
+            await cluster.maybe_refresh()
         by_node: dict[int, dict[TopicPartition, int]] = defaultdict(dict)
         for tp, ts in remaining.items():
             leader = cluster.leader_for(tp)
