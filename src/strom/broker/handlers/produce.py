@@ -38,13 +38,22 @@ _LEGACY_MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
 
 
 def _partition_response(index: int, r: AppendResult) -> ProduceResponse.PartitionProduceResponse:
+    error = r.error
+    if error == ErrorCode.NONE:  # the common case: no message, no record errors
+        return PR.PartitionProduceResponse(
+            index=index,
+            base_offset=r.base_offset,
+            log_append_time_ms=r.log_append_time,
+            log_start_offset=r.log_start_offset,
+            record_errors=[],
+        )
     return PR.PartitionProduceResponse(
         index=index,
-        error_code=int(r.error),
+        error_code=int(error),
         base_offset=r.base_offset,
         log_append_time_ms=r.log_append_time,
         log_start_offset=r.log_start_offset,
-        error_message=r.message if r.error != ErrorCode.NONE else None,
+        error_message=r.message,
         record_errors=[
             PR.BatchIndexAndErrorMessage(batch_index=i, batch_index_error_message=m)
             for i, m in r.record_errors
