@@ -38,8 +38,8 @@ Invariants:
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from strom.broker.replica_tracking import ReplicaTracking
 from strom.errors import ErrorCode
@@ -71,7 +71,7 @@ class AppendResult:
     log_start_offset: int = -1
     message: str | None = None
     duplicate: bool = False  # an idempotent retry: acknowledged, nothing appended
-    record_errors: list[RecordError] = field(default_factory=list)  # KIP-467
+    record_errors: Sequence[RecordError] = ()  # KIP-467
     next_offset: int = -1  # the offset after the appended records (acks=all waits for it)
 
 
@@ -144,9 +144,12 @@ class Partition:
         now_ms = lg.clock_ms()  # one clock read for the validation, the expiry and the roll
         buf = validate_for_append(copy, batches, cfg, now_ms, client=client, partition=self.name)
         if verify is not None:
-            failed = self._verify_transactional(batches, verify)
-            if failed is not None:
-                return failed
+            for _, h in batches:
+                if h.is_transactional:  # only transactional batches ask the coordinator
+                    failed = self._verify_transactional(batches, verify)
+                    if failed is not None:
+                        return failed
+                    break
         # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
         # before anything is written; a retried duplicate returns its original offsets
         # the validated headers still describe the bytes unless they were re-encoded or

@@ -274,7 +274,7 @@ class Log:
     def _batches(self, buf: Buffer, *, leader: bool, known: Batches | None = None) -> Batches:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
-        self.log_dir_failure.check_online_of(self, "append to")
+        # the log directory being online was checked by on_io_error, which wraps every caller
         if known is not None:  # parsed and validated by the caller: not walked a second time
             check_segment_bound(buf, self.config, partition=self._name)
             return known
