@@ -106,9 +106,12 @@ class ReplicaTracking:
         Not while the ISR is below min ISR (KIP-966)."""
         m = self.membership
         isr = m.isr
-        if not m.is_leader or len(isr) < self.min_isr():
-            return False
         lg = self.log
+        # min_isr(), inlined: this runs after every leader append
+        if not m.is_leader or len(isr) < min(
+            lg.config.min_insync_replicas, max(len(m.replicas), 1)
+        ):
+            return False
         hw = lg.log_end_offset
         if self.pending_isr is not None or len(isr) != 1 or isr[0] != self.broker_id:
             for b in self.effective_isr():  # the leader alone in the ISR: nothing to look up
