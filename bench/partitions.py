@@ -17,7 +17,8 @@ Target (issue 15): produce and consume rates >= Tansu's measured in the same run
 median and range of the strom/tansu ratios (above 1 = Strom faster).
 
 ``--profile DIR`` records Strom's broker with py-spy (``--py-spy PATH``) into
-``DIR/partitions-produce-<run>.txt`` and ``DIR/partitions-consume-<run>.txt``. ``--raw N``
+``DIR/partitions-produce-<run>.txt`` and ``DIR/partitions-consume-<run>.txt`` (and the raw
+requests of ``--raw`` into ``DIR/partitions-raw-<run>.txt``). ``--raw N``
 first measures Strom's CPU per Produce request to all partitions (3 records each) over N requests
 sent one at a time from a raw socket: the per-partition cost alone, with no client batching in
 the figure (steadier than the rates on a shared machine). Bounded: the
@@ -150,10 +151,12 @@ def main() -> int:
     args = ap.parse_args()
     binary = None if args.no_tansu else tansu_binary()
     t_start = time.monotonic()
-    for _ in range(args.repeat if args.raw else 0):
+    for i in range(args.repeat if args.raw else 0):
         pids: list[int] = []
         with strom_broker(pids=pids) as (bootstrap, _client):
-            us = raw_produce_cpu(bootstrap, pids[0], args.partitions, 3, args.raw, args.size)
+            out = None if args.profile is None else args.profile / f"partitions-raw-{i}.txt"
+            with py_spy(args.py_spy, pids[0], out):
+                us = raw_produce_cpu(bootstrap, pids[0], args.partitions, 3, args.raw, args.size)
         print(f"strom  raw Produce of {args.partitions:,} partitions x 3 records: "
               f"{us / 1000:6.1f} ms broker CPU per request, {us / args.partitions:5.1f} us "
               "per partition", flush=True)  # fmt: skip

@@ -38,8 +38,8 @@ Invariants:
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from strom.broker.replica_tracking import ReplicaTracking
 from strom.errors import ErrorCode
@@ -71,7 +71,7 @@ class AppendResult:
     log_start_offset: int = -1
     message: str | None = None
     duplicate: bool = False  # an idempotent retry: acknowledged, nothing appended
-    record_errors: list[RecordError] = field(default_factory=list)  # KIP-467
+    record_errors: Sequence[RecordError] = ()  # KIP-467
     next_offset: int = -1  # the offset after the appended records (acks=all waits for it)
 
 
@@ -129,7 +129,8 @@ class Partition:
         client: bool = True,
         verify: ProduceVerifier | None = None,
     ) -> AppendResult:
-        cfg = self.config
+        lg = self.log
+        cfg = lg.config
         if required_acks == -1 and len(self.isr) < cfg.min_insync_replicas:
             return AppendResult(
                 ErrorCode.NOT_ENOUGH_REPLICAS,
@@ -140,30 +141,29 @@ class Partition:
             )
         batches = rec.validate_batches_for_append(data, max_batch_bytes=cfg.max_message_bytes)
         copy = bytearray(data)
-        buf = validate_for_append(
-            copy,
-            batches,
-            cfg,
-            self.log.clock_ms(),
-            client=client,
-            partition=self.name,
-        )
+        now_ms = lg.clock_ms()  # one clock read for the validation, the expiry and the roll
+        buf = validate_for_append(copy, batches, cfg, now_ms, client=client, partition=self.name)
         if verify is not None:
-            failed = self._verify_transactional(batches, verify)
-            if failed is not None:
-                return failed
+            for _, h in batches:
+                if h.is_transactional:  # only transactional batches ask the coordinator
+                    failed = self._verify_transactional(batches, verify)
+                    if failed is not None:
+                        return failed
+                    break
         # producer-state errors (OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH) raise
         # before anything is written; a retried duplicate returns its original offsets
         # the validated headers still describe the bytes unless they were re-encoded or
         # restamped (LogAppendTime): then the log parses them again
         known = batches if buf is copy and not cfg.log_append_time else None
-        info = self.log.append_as_leader(buf, self.leader_epoch, client=client, batches=known)
+        info = lg.append_as_leader(
+            buf, self.leader_epoch, client=client, batches=known, now_ms=now_ms
+        )
         self.tracking.maybe_increment_high_watermark()
         return AppendResult(
             ErrorCode.NONE,
             info.first_offset,
             info.log_append_time,
-            self.log.log_start_offset,
+            info.log_start_offset,
             duplicate=info.duplicate,
             next_offset=info.last_offset + 1,
         )

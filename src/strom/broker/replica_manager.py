@@ -107,6 +107,12 @@ class SingleNodeReplication:
 SINGLE_NODE = SingleNodeReplication()
 
 
+def _no_transactional_id(pid: int, epoch: int) -> ErrorCode:
+    """The verifier of a Produce without a transactional id: a transactional batch in it is
+    refused, as Kafka's KafkaApis refuses it."""
+    return ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+
+
 class ReplicaManager:
     def __init__(self, broker_id: int, replication: ReplicationControl = SINGLE_NODE) -> None:
         """``replication``: cluster mode's ISR expansion and read-replica selection (none on a
@@ -186,8 +192,15 @@ class ReplicaManager:
             )
         if data is None or len(data) == 0:
             return AppendResult(ErrorCode.CORRUPT_MESSAGE, message="empty record set")
-        verify = self._produce_verifier(topic, partition, transactional_id) if client else None
-        hw = p.log.high_watermark
+        verify = None
+        if client:
+            verify = (
+                _no_transactional_id
+                if not transactional_id
+                else self._produce_verifier(topic, partition, transactional_id)
+            )
+        lg = p.log
+        hw = lg.high_watermark
         try:
             result = p.append_as_leader(data, acks, client=client, verify=verify)
         except RecordValidationError as exc:
@@ -195,10 +208,10 @@ class ReplicaManager:
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
-            if p.log.high_watermark != hw:  # the leader alone in the ISR
-                self.high_watermark_moved((topic, partition))
-            else:
-                self.delayed_fetch.wake((topic, partition))
+            tp = (topic, partition)
+            if lg.high_watermark != hw:  # the leader alone in the ISR
+                self.delayed_produce.high_watermark_moved(tp, lg.high_watermark)
+            self.delayed_fetch.wake(tp)
         return result
 
     async def wait_for_replication(
@@ -271,13 +284,11 @@ class ReplicaManager:
         return {"Fetch": len(self.delayed_fetch), "Produce": len(self.delayed_produce)}
 
     def _produce_verifier(
-        self, topic: str, partition: int, transactional_id: str | None
+        self, topic: str, partition: int, transactional_id: str
     ) -> ProduceVerifier:
         verifier = self.txn_verifier
 
         def verify(pid: int, epoch: int) -> ErrorCode:
-            if not transactional_id:
-                return ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
             if verifier is None:
                 return ErrorCode.NOT_ENOUGH_REPLICAS
             return verifier(transactional_id, pid, epoch, (topic, partition))

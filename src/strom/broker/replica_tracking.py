@@ -104,15 +104,21 @@ class ReplicaTracking:
     def maybe_increment_high_watermark(self) -> bool:
         """Advance the high watermark to the smallest ISR log end offset; True if it moved.
         Not while the ISR is below min ISR (KIP-966)."""
-        if not self.is_leader or len(self.isr) < self.min_isr():
-            return False
+        m = self.membership
+        isr = m.isr
         lg = self.log
+        # min_isr(), inlined: this runs after every leader append
+        if not m.is_leader or len(isr) < min(
+            lg.config.min_insync_replicas, max(len(m.replicas), 1)
+        ):
+            return False
         hw = lg.log_end_offset
-        for b in self.effective_isr():
-            if b == self.broker_id:
-                continue
-            f = self.followers.get(b)
-            hw = min(hw, f.log_end_offset if f is not None else -1)
+        if self.pending_isr is not None or len(isr) != 1 or isr[0] != self.broker_id:
+            for b in self.effective_isr():  # the leader alone in the ISR: nothing to look up
+                if b == self.broker_id:
+                    continue
+                f = self.followers.get(b)
+                hw = min(hw, f.log_end_offset if f is not None else -1)
         if hw > lg.high_watermark:
             lg.high_watermark = hw
             return True

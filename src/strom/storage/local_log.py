@@ -105,21 +105,24 @@ class LocalLog:
         buf: bytes | bytearray | memoryview,
         headers: list[tuple[int, BatchHeader]],
         max_ts: int,
+        now_ms: int | None = None,
     ) -> bool:
         """Append whole batches (``max_ts``: their largest timestamp) whose offsets start at or
         after the log end offset, rolling first when the active segment is due (size, age,
-        index space, offset range); True if it rolled. The hot path: the caller turns an
+        index space, offset range); True if it rolled. ``now_ms``: this log's clock as the
+        caller read it for this append (default: read here). The hot path: the caller turns an
         OSError into KafkaStorageError (the partition log's append methods do), the roll does
         it itself."""
         first, last = headers[0][1], headers[-1][1]
         segment = self.segments.active
+        config = self.config
         rolled = segment.should_roll(
-            segment_bytes=self.config.segment_bytes,
-            segment_ms=self.config.segment_ms,
+            segment_bytes=config.segment_bytes,
+            segment_ms=config.segment_ms,
             records_size=len(buf),
             max_timestamp=max_ts,
             max_offset=last.last_offset,
-            now_ms=self.clock_ms(),
+            now_ms=self.clock_ms() if now_ms is None else now_ms,
         )
         if rolled:
             segment = self.roll(first.base_offset)

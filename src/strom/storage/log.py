@@ -274,7 +274,7 @@ class Log:
     def _batches(self, buf: Buffer, *, leader: bool, known: Batches | None = None) -> Batches:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
-        self.log_dir_failure.check_online_of(self, "append to")
+        # the log directory being online was checked by on_io_error, which wraps every caller
         if known is not None:  # parsed and validated by the caller: not walked a second time
             check_segment_bound(buf, self.config, partition=self._name)
             return known
@@ -288,6 +288,7 @@ class Log:
         *,
         client: bool = True,
         batches: Batches | None = None,
+        now_ms: int | None = None,
     ) -> AppendInfo:
         """Assign offsets from the log end offset, stamp ``leader_epoch``, and append.
 
@@ -300,16 +301,21 @@ class Log:
         ``batches``: the headers of ``records`` exactly as they are, already validated by
         :func:`~strom.storage.log_validator.validate_for_append` (whole batches, CRCs checked,
         within ``max.message.bytes``); given, the buffer is not parsed a second time.
+        ``now_ms``: this log's clock, read by the caller for the same append (default: read).
         """
         headers = self._batches(records, leader=True, known=batches)
-        self.producer_state.maybe_remove_expired(self.clock_ms())
-        check = self.producer_state.prepare_leader_append(
-            [h for _, h in headers], self.local.log_end_offset, client=client
+        now = self.clock_ms() if now_ms is None else now_ms
+        state = self.producer_state
+        state.maybe_remove_expired(now)
+        local = self.local
+        check = state.prepare_leader_append(
+            [h for _, h in headers], local.log_end_offset, client=client
         )
         if check.duplicate is not None:
             return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
-        info = self._stamp_and_append(records, headers, leader_epoch)
-        self.producer_state.commit(check, self.local.log_end_offset)
+        stamped = assign_offsets(records, headers, local.log_end_offset, leader_epoch)
+        info = self._append(records, stamped, now)
+        state.commit(check, local.log_end_offset)
         return info
 
     @on_io_error("appending to")
@@ -344,11 +350,11 @@ class Log:
         self.txns.add_aborted(aborted)
         return info
 
-    def _append(self, buf: Buffer, headers: Batches) -> AppendInfo:
+    def _append(self, buf: Buffer, headers: Batches, now_ms: int | None = None) -> AppendInfo:
         if not headers:
             return AppendInfo(-1, -1, -1, -1, -1, self._lso, 0, 0, 0)
         max_ts = max_timestamp(headers)
-        rolled = self.local.append(buf, headers, max_ts[0])
+        rolled = self.local.append(buf, headers, max_ts[0], now_ms)
         for _, hdr in headers:
             epoch = hdr.partition_leader_epoch
             if epoch >= 0 and epoch != self.leader_epoch_cache.latest_epoch:

@@ -106,15 +106,18 @@ def append_info(
     first, last = headers[0][1], headers[-1][1]
     max_ts_value, offset_of_max = max_ts
     append_time = first.max_timestamp if first.attributes & _TIMESTAMP_TYPE_BIT else -1
+    count = first.records_count  # one batch: a client's produce (no generator to sum)
+    if len(headers) > 1:
+        count = sum(h.records_count for _, h in headers)
     return AppendInfo(
-        first_offset=first.base_offset,
-        last_offset=last.last_offset,
-        max_timestamp=max_ts_value,
-        offset_of_max_timestamp=offset_of_max,
-        log_append_time=append_time,
-        log_start_offset=log_start_offset,
-        records_count=sum(h.records_count for _, h in headers),
-        batch_count=len(headers),
-        valid_bytes=len(buf),
-        rolled=rolled,
+        first.base_offset,
+        last.base_offset + last.last_offset_delta,
+        max_ts_value,
+        offset_of_max,
+        append_time,
+        log_start_offset,
+        count,
+        len(headers),
+        len(buf),
+        rolled,
     )

@@ -39,7 +39,11 @@ from collections.abc import Sequence
 from strom.errors import ErrorCode, InvalidRecordError, KafkaError
 from strom.protocol import records as rec
 from strom.protocol.records.compression import decompress
-from strom.protocol.records.constants import COMPRESSION_CODEC_MASK, TIMESTAMP_TYPE_MASK
+from strom.protocol.records.constants import (
+    COMPRESSION_CODEC_MASK,
+    CONTROL_FLAG_MASK,
+    TIMESTAMP_TYPE_MASK,
+)
 from strom.protocol.records.header import compute_crc
 from strom.protocol.records.walk import RecordFramingError, RecordsSummary, walk_records
 from strom.storage.config import LONG_MAX, LogConfig
@@ -108,26 +112,39 @@ def validate_for_append(
             )
         for _, h in batches:
             _check_client_batch(h, partition)
-    cap = max_decompressed_bytes(config)
     log_append_time = config.log_append_time
+    compact = config.compact_enabled
     before, after = timestamp_bounds(config)
+    low, high = _timestamp_range(now_ms, before, after)
+    low = max(low, 0)
     for pos, h in batches:
         try:
-            summary = _walk(buf, pos, h, cap)
+            summary = _walk(buf, pos, h, config)
         except RecordFramingError as exc:
             raise RecordValidationError(
                 f"Invalid record in {partition}: {exc.message}",
                 ErrorCode.INVALID_RECORD,
                 [(exc.record_index, exc.message)],
             ) from None
-        if h.is_control:
+        if h.attributes & CONTROL_FLAG_MASK:
             continue  # coordinators' markers: keys and timestamps are the coordinator's
-        errors = _record_errors(buf, pos, h, summary, config, now_ms, before, after, cap)
-        if errors:
-            _raise(errors, partition)
+        # the summary answers the common case (no null key where keys are required, every
+        # timestamp in range); only a batch that may break a rule is decoded to find which
+        # records do
+        suspect = compact and summary.null_keys > 0
+        if not log_append_time:
+            base = h.base_timestamp
+            tmin = base + summary.min_timestamp_delta
+            tmax = base + summary.max_timestamp_delta
+            if not (tmin == tmax == _NO_TIMESTAMP) and (tmin < low or tmax > high):
+                suspect = True
+        if suspect:
+            errors = _record_errors(buf, pos, config, low, high)
+            if errors:  # a suspect batch may be clean (a record without timestamp: -1)
+                _raise(errors, partition)
         if not log_append_time:
             _stamp_max_timestamp(buf, pos, h, summary)
-    out = _maybe_recompress(buf, batches, config)
+    out = buf if config.compression_type == "producer" else _maybe_recompress(buf, batches, config)
     if log_append_time:
         for pos, _ in rec.iter_batches(out):
             rec.stamp_log_append_time(out, pos, now_ms)
@@ -153,41 +170,23 @@ def _check_client_batch(h: rec.BatchHeader, partition: str) -> None:
         )
 
 
-def _walk(buf: bytearray, pos: int, h: rec.BatchHeader, cap: int) -> RecordsSummary:
+def _walk(buf: bytearray, pos: int, h: rec.BatchHeader, config: LogConfig) -> RecordsSummary:
     """Walk the batch's records; a compressed batch is decompressed (bounded) first."""
     start = pos + rec.BATCH_HEADER_SIZE
-    end = pos + h.size_in_bytes
+    end = pos + h.batch_length + rec.LOG_OVERHEAD
     codec = h.attributes & COMPRESSION_CODEC_MASK
     if not codec:
         return walk_records(buf, start, end, h.records_count)
-    data = decompress(codec, memoryview(buf)[start:end], cap)
+    data = decompress(codec, memoryview(buf)[start:end], max_decompressed_bytes(config))
     return walk_records(data, 0, len(data), h.records_count)
 
 
 def _record_errors(
-    buf: bytearray,
-    pos: int,
-    h: rec.BatchHeader,
-    summary: RecordsSummary,
-    config: LogConfig,
-    now_ms: int,
-    before: int,
-    after: int,
-    cap: int,
+    buf: bytearray, pos: int, config: LogConfig, low: int, high: int
 ) -> list[tuple[ErrorCode, RecordError]]:
-    """Per-record key and timestamp errors. The summary answers the common case (no null key,
-    every timestamp in range); only a batch that may break a rule is decoded to find which
-    records do."""
-    suspect = config.compact_enabled and summary.null_keys > 0
-    low, high = _timestamp_range(now_ms, before, after)
-    if not config.log_append_time:
-        base = h.base_timestamp
-        tmin = base + summary.min_timestamp_delta
-        tmax = base + summary.max_timestamp_delta
-        if not (tmin == tmax == _NO_TIMESTAMP) and (tmin < max(low, 0) or tmax > high):
-            suspect = True
-    if not suspect:
-        return []
+    """The key and timestamp errors of each record of the suspect batch at ``pos`` (timestamps
+    must lie in ``[low, high]``): the batch is decoded to name them (KIP-467)."""
+    cap = max_decompressed_bytes(config)
     batch = rec.decode_batch(buf, pos, max_decompressed_bytes=cap, verify=False)
     found: list[tuple[ErrorCode, RecordError]] = []
     for i, r in enumerate(batch.records):
@@ -198,7 +197,7 @@ def _record_errors(
         elif (
             not config.log_append_time
             and r.timestamp != _NO_TIMESTAMP
-            and (r.timestamp < max(low, 0) or r.timestamp > high)
+            and (r.timestamp < low or r.timestamp > high)
         ):
             found.append(
                 (
@@ -206,7 +205,7 @@ def _record_errors(
                     (
                         i,
                         f"Timestamp {r.timestamp} of message with offset {r.offset} is out "
-                        f"of range. The timestamp should be within [{max(low, 0)}, {high}]",
+                        f"of range. The timestamp should be within [{low}, {high}]",
                     ),
                 )
             )

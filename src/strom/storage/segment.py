@@ -50,7 +50,7 @@ from io import FileIO
 from pathlib import Path
 
 from strom.errors import KafkaError
-from strom.protocol.records import BATCH_HEADER_SIZE, BatchHeader, parse_batch_header
+from strom.protocol.records import BATCH_HEADER_SIZE, LOG_OVERHEAD, BatchHeader, parse_batch_header
 from strom.storage import faults
 from strom.storage.errors import CorruptIndexError, KafkaStorageError
 from strom.storage.file_records import RecoveryScan, pread_exact, resync
@@ -295,17 +295,23 @@ class LogSegment(SegmentReader):
         self._log_dirty = True
         try:
             while view:
-                n = faults.write("append", self.file, view, self.log_path)
+                n = (
+                    faults.write("append", self.file, view, self.log_path)
+                    if faults.ENABLED
+                    else self.file.write(view)
+                )
                 if not n:
                     raise OSError(errno.EIO, f"short write to {self.log_path}")
                 view = view[n:]
             if base_pos == 0:
-                self._rolling_ts = headers[0][1].max_timestamp
+                self._rolling_ts = first.max_timestamp
+            interval = self.index_interval_bytes
             for rel_pos, hdr in headers:
                 if hdr.max_timestamp > self._max_ts:
                     self._max_ts, self._offset_of_max_ts = hdr.max_timestamp, hdr.last_offset
-                self._maybe_index(hdr, base_pos + rel_pos)
-                self._bytes_since_last_index_entry += hdr.size_in_bytes
+                if self._bytes_since_last_index_entry > interval:
+                    self._maybe_index(hdr, base_pos + rel_pos)
+                self._bytes_since_last_index_entry += hdr.batch_length + LOG_OVERHEAD
         except OSError:
             self._undo_append(base_pos, first.base_offset)
             raise

@@ -36,15 +36,23 @@ _LEGACY_PRODUCE_VERSIONS = 2  # Produce v3+ carries magic 2 only
 _LEGACY_MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
 
 
-
 def _partition_response(index: int, r: AppendResult) -> ProduceResponse.PartitionProduceResponse:
+    error = r.error
+    if error == ErrorCode.NONE:  # the common case: no message, no record errors
+        return PR.PartitionProduceResponse(
+            index=index,
+            base_offset=r.base_offset,
+            log_append_time_ms=r.log_append_time,
+            log_start_offset=r.log_start_offset,
+            record_errors=[],
+        )
     return PR.PartitionProduceResponse(
         index=index,
-        error_code=int(r.error),
+        error_code=int(error),
         base_offset=r.base_offset,
         log_append_time_ms=r.log_append_time,
         log_start_offset=r.log_start_offset,
-        error_message=r.message if r.error != ErrorCode.NONE else None,
+        error_message=r.message,
         record_errors=[
             PR.BatchIndexAndErrorMessage(batch_index=i, batch_index_error_message=m)
             for i, m in r.record_errors
@@ -61,37 +69,37 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
     )
     slots: list[AppendResult | int] = []  # per partition: refused here, or its index in entries
     entries: list[tuple[tuple[str, int], memoryview | None]] = []
+    legacy_version = ctx.api_version <= _LEGACY_PRODUCE_VERSIONS
     for topic in req.topic_data:
-        topic_ok = checks.topic(ctx, AclOperation.WRITE, topic.name)
+        name = topic.name
+        # what refuses every partition of the topic, decided once per topic
+        topic_ok = checks.topic(ctx, AclOperation.WRITE, name)
+        refused: tuple[ErrorCode, str | None] | None = None
+        if not txn_ok:
+            refused = (ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, None)
+        elif not topic_ok:
+            refused = (ErrorCode.TOPIC_AUTHORIZATION_FAILED, None)
+        elif acks not in (0, 1, -1):
+            refused = (ErrorCode.INVALID_REQUIRED_ACKS, None)
+        elif name in INTERNAL_TOPICS:
+            refused = (
+                ErrorCode.INVALID_TOPIC_EXCEPTION,
+                f"Cannot append to internal topic {name}",
+            )
         for pd in topic.partition_data:
-            if not txn_ok:
-                slots.append(AppendResult(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
-            elif not topic_ok:
-                slots.append(AppendResult(ErrorCode.TOPIC_AUTHORIZATION_FAILED))
-            elif acks not in (0, 1, -1):
-                slots.append(AppendResult(ErrorCode.INVALID_REQUIRED_ACKS))
-            elif topic.name in INTERNAL_TOPICS:
-                slots.append(
-                    AppendResult(
-                        ErrorCode.INVALID_TOPIC_EXCEPTION,
-                        message=f"Cannot append to internal topic {topic.name}",
-                    )
-                )
-            else:
-                data = pd.records
-                mv = data if isinstance(data, memoryview) or data is None else memoryview(data)
-                if (
-                    mv is not None
-                    and ctx.api_version <= _LEGACY_PRODUCE_VERSIONS
-                    and legacy.is_legacy(mv)
-                ):
-                    try:
-                        mv = memoryview(legacy.up_convert(mv, _LEGACY_MAX_DECOMPRESSED))
-                    except KafkaError as exc:
-                        slots.append(AppendResult(exc.code, message=exc.message))
-                        continue
-                slots.append(len(entries))
-                entries.append(((topic.name, pd.index), mv))
+            if refused is not None:
+                slots.append(AppendResult(refused[0], message=refused[1]))
+                continue
+            data = pd.records
+            mv = data if isinstance(data, memoryview) or data is None else memoryview(data)
+            if mv is not None and legacy_version and legacy.is_legacy(mv):
+                try:
+                    mv = memoryview(legacy.up_convert(mv, _LEGACY_MAX_DECOMPRESSED))
+                except KafkaError as exc:
+                    slots.append(AppendResult(exc.code, message=exc.message))
+                    continue
+            slots.append(len(entries))
+            entries.append(((name, pd.index), mv))
     results = await ctx.services.replica_manager.append_records(
         entries, acks, max(req.timeout_ms, 0) / 1000, transactional_id=req.transactional_id
     )

@@ -164,7 +164,7 @@ def _walk_span(
 ) -> tuple[int, int, int, int, int]:
     """The byte loop over records ``index..stop-1`` from ``pos``: ``(start of the last record,
     position after it, min and max timestamp delta, null keys)``. One-byte varints are decoded
-    inline, longer ones by :func:`_raw_varint`."""
+    inline, and two-byte lengths (record, key, value), longer ones by :func:`_raw_varint`."""
     tmin = _TS_HI
     tmax = -_TS_HI
     nulls = 0
@@ -176,8 +176,15 @@ def _walk_span(
     try:
         while i < stop:
             first = pos
-            # length
-            raw, pos = (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int32)
+            # length (records of 64 B to 8 KiB have a two-byte length: decoded inline too)
+            raw = data[pos]
+            if raw < 0x80:
+                pos += 1
+            elif data[pos + 1] < 0x80:
+                raw = (raw & 0x7F) | data[pos + 1] << 7
+                pos += 2
+            else:
+                raw, pos = raw_varint(data, pos, int32)
             if raw & 1:
                 raise RecordFramingError(f"record {i} has a negative length", i)
             rend = pos + (raw >> 1)
@@ -200,9 +207,14 @@ def _walk_span(
                 raise RecordFramingError(f"record {i} has offset delta {delta}, expected {i}", i)
             # key, then value: -1 (null) or a non-negative length
             for field in _KEY_VALUE:
-                raw, pos = (
-                    (data[pos], pos + 1) if data[pos] < 0x80 else raw_varint(data, pos, int32)
-                )
+                raw = data[pos]
+                if raw < 0x80:
+                    pos += 1
+                elif data[pos + 1] < 0x80:
+                    raw = (raw & 0x7F) | data[pos + 1] << 7
+                    pos += 2
+                else:
+                    raw, pos = raw_varint(data, pos, int32)
                 if raw & 1:
                     if raw != 1:
                         raise RecordFramingError(f"record {i} has an invalid {field} length", i)
