@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import ssl
 from collections.abc import Callable
 from types import TracebackType
 
@@ -25,11 +26,13 @@ class ConnectionServer:
         settings: ConnectionSettings | None = None,
         pool: MemoryPool | None = None,
         sndbuf: int | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.processor_for = processor_for
         self.settings = settings or ConnectionSettings(1024 * 1024, 5.0, 5)
         self.pool = pool or MemoryPool(None)
         self.sndbuf = sndbuf
+        self.tls = tls  # a server context: the connections are TLS
         self.scratch = receive_buffer()
         self.connections: list[Connection] = []
         self.fds: list[int | None] = []  # each connection's sendfile descriptor when accepted
@@ -57,7 +60,7 @@ class ConnectionServer:
             if self.sndbuf is not None:  # the transport is often left holding bytes
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.sndbuf)
             conn = Connection("PLAINTEXT", self.settings, self.pool, self.scratch)
-            await loop.connect_accepted_socket(lambda c=conn: c, sock)  # type: ignore[misc]
+            await loop.connect_accepted_socket(lambda c=conn: c, sock, ssl=self.tls)  # type: ignore[misc]
             processor = self.processor_for(len(self.connections))
             self.connections.append(conn)
             self.fds.append(conn.sendfile_fd)

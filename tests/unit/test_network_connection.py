@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import ssl
+import subprocess
 import tracemalloc
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 from connection_server import ConnectionServer
@@ -408,3 +411,46 @@ def test_an_unexpected_error_closes_only_that_connection(
 
     assert run(main()) == (b"", _frame(b"fine"))
     assert "after an unexpected error" in caplog.text and "boom" in caplog.text
+
+
+def _tls_contexts(d: Path) -> tuple[ssl.SSLContext, ssl.SSLContext]:
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem",
+         "-out", "cert.pem", "-days", "2", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+        cwd=d, check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(d / "cert.pem", d / "key.pem")
+    client = ssl.create_default_context(cafile=str(d / "cert.pem"))
+    return server, client
+
+
+def test_frames_over_tls_small_and_large_arrive_whole_and_in_order(
+    run: Run, tmp_path: Path
+) -> None:
+    """The TLS transports (asyncio's, uvloop's) feed the BufferedProtocol the same frames: small
+    ones cut from the receive buffer, a large one (reserved from the pool) received in place."""
+    server_ctx, client_ctx = _tls_contexts(tmp_path)
+    big = bytes(range(256)) * 1200  # 300 KiB
+    frames = [b"a", big, b"b" * 70_000, *[b"%d" % i for i in range(50)], big]
+    wire = b"".join(_frame(f) for f in frames)
+    proc = _Echo()
+    pool = MemoryPool(1 << 20)
+
+    async def main() -> tuple[bytes, list[int | None]]:
+        async with ConnectionServer(lambda n: proc, pool=pool, tls=server_ctx) as server:
+            r, w = await asyncio.open_connection(
+                "127.0.0.1", server.port, ssl=client_ctx, server_hostname="localhost"
+            )
+            w.write(wire)
+            await w.drain()
+            got = await asyncio.wait_for(r.readexactly(len(wire)), 20)
+            w.close()
+            await server.ended()
+            return got, server.fds
+
+    got, fds = run(main())
+    assert got == wire and proc.seen == frames
+    assert fds == [None]  # no sendfile on TLS
+    assert pool.used == 0

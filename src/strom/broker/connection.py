@@ -228,6 +228,9 @@ class Connection(asyncio.BufferedProtocol):
         self._lost = True
         self.sendfile_fd = None  # the descriptor is closed: its number may be reused
         self._write_paused = False
+        if self._timer is not None:
+            self._timer.cancel()  # nothing waits on the peer any more
+            self._timer = None
         self._end()
         w = self._drain_waiter
         if w is not None and not w.done():
@@ -353,14 +356,18 @@ class Connection(asyncio.BufferedProtocol):
         t = self.transport
         if t is None or self._lost:
             return
+        if t.is_closing():  # by the transport itself (a TLS transport at EOF)
+            if unread or self._expired:
+                t.abort()
+            return
         if unread or (self._expired and t.get_write_buffer_size()):
             # close() would wait for the peer to read the buffered response first: forever
             t.abort()
             return
         t.close()
-        if t.get_write_buffer_size() and self.idle_s is not None:
-            # the last response waits for the peer; it gets the idle limit to read it
-            asyncio.get_running_loop().call_later(self.idle_s, self._abort_if_open)
+        if self.idle_s is not None and t.get_write_buffer_size():
+            # a last response still buffered waits for the peer: for the idle limit at most
+            self._timer = asyncio.get_running_loop().call_later(self.idle_s, self._abort_if_open)
 
     def _abort_if_open(self) -> None:
         if not self._lost and self.transport is not None:
@@ -543,9 +550,7 @@ class Connection(asyncio.BufferedProtocol):
 
     # -- the idle limit --------------------------------------------------------------------------
     def _check_idle(self) -> None:
-        self._timer = None
-        if self._ended and not self._frames and not self.busy:
-            return
+        self._timer = None  # (cancelled when the connection closes)
         idle = self.idle_s
         assert idle is not None
         loop = asyncio.get_running_loop()
