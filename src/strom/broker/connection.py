@@ -558,7 +558,7 @@ class Connection(asyncio.BufferedProtocol):
             delay = idle  # the broker works: the peer is not waited on
         else:
             delay = self._last + idle - time.monotonic()
-            if delay <= 0:
+            if delay <= 0.001:  # (uvloop's timers fire to the millisecond)
                 self._expired = True
                 if self._task is not None:
                     self._task.cancel()
