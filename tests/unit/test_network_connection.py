@@ -456,3 +456,36 @@ def test_frames_over_tls_small_and_large_arrive_whole_and_in_order(
     assert got == wire and proc.seen == frames
     assert fds == [None]  # no sendfile on TLS
     assert pool.used == 0
+
+
+def test_read_ahead_waits_for_its_pipeline_when_the_pool_is_over_half_used(run: Run) -> None:
+    """Read-ahead takes pool memory only while the pool is less than half used: with 600 KiB of
+    1 MiB held elsewhere, the frame behind the one in process is not read (reading paused)
+    until the pipeline is empty; then it goes as a small first frame, without the pool."""
+    gate = asyncio.Event()
+    proc = _Echo(gate=gate)
+    pool = MemoryPool(1024 * 1024)
+    wire = _frame(b"first") + _frame(b"second")
+    seen: list[object] = []
+
+    async def main() -> bytes:
+        assert pool.try_acquire(600 * 1024)
+        async with ConnectionServer(lambda n: proc, pool=pool) as srv:
+            r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+            w.write(wire)
+            w.write_eof()
+            async with asyncio.timeout(10):
+                while not proc.seen:
+                    await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)  # time to read the second frame, if the rule did not hold
+            conn = srv.connections[0]
+            seen.extend([len(conn._frames), conn._blocked, conn._read_paused, pool.used])
+            gate.set()
+            sent = await _read_all(r)
+            w.close()
+            await srv.ended()
+            return sent
+
+    assert run(main()) == wire
+    assert seen == [0, True, True, 600 * 1024]
+    assert proc.seen == [b"first", b"second"] and pool.used == 600 * 1024
