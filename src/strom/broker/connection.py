@@ -35,14 +35,11 @@ Invariants:
   itself when it fires early. While the broker works on a request the peer is not waited on.
   An expired connection is closed and what it held released (an unread response is dropped: the
   transport is aborted, as closing it would wait for the peer to read it first).
-- Responses are written with back-pressure: after a response the task waits only while the
-  transport is paused (``pause_writing``/``resume_writing``); record data kept in segment files
-  (:class:`~strom.broker.response_records.FileRecords`) is copied to the socket a bounded chunk
-  at a time, each chunk waiting for the transport to be writable, so a stalled reader holds one
-  chunk. On a plaintext socket the file ranges go with ``sendfile`` (page cache to socket,
-  nothing in the broker's memory) whenever the transport has nothing buffered (so no byte
-  overtakes another), and never once the connection is lost or its transport closing (its
-  descriptor may be closed and its number reused by another connection).
+- Responses are written in order with back-pressure by the connection's
+  :class:`~strom.broker.response_writer.ResponseWriter` (the task waits only while the
+  transport is paused above its high-water mark; record data kept in segment files goes with
+  ``sendfile`` on plaintext sockets, never once the connection is lost or its transport
+  closing: its descriptor may be closed and its number reused by another connection).
 - Frames received before the peer closed or reset are still processed (their responses are
   dropped once the connection is lost).
 - The processor says whether the connection stays open and for how long it is muted after the
@@ -56,25 +53,17 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
-import os
 import struct
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, cast
 
-from strom.broker.response_records import (
-    DEFAULT_CHUNK,
-    FileRecords,
-    ShortReadError,
-    file_descriptor,
-    read_chunk,
-)
+from strom.broker.response_writer import ResponseWriter
 
 if TYPE_CHECKING:
     from strom.broker.config import BrokerConfig
     from strom.broker.memory_pool import MemoryPool
     from strom.broker.request_processor import Processed
-    from strom.protocol.codec import Buffer
 
 __all__ = [
     "READ_CHUNK",
@@ -144,7 +133,7 @@ class Connection(asyncio.BufferedProtocol):
         self.peer = "?"
         self.processor: FrameProcessor | None = None  # set by run(): nothing is read before
         self.transport: asyncio.Transport | None = None
-        self.sendfile_fd: int | None = None  # None: TLS, no socket, or the connection is lost
+        self.writer: ResponseWriter | None = None  # made with the transport
         self._tls = False
         self._scratch = memoryview(scratch if scratch is not None else receive_buffer())
         self._direct = False  # the last get_buffer gave the frame's own buffer
@@ -166,9 +155,7 @@ class Connection(asyncio.BufferedProtocol):
         self._refused = False  # a frame was refused: nothing after it is a frame
         self._lost = False
         self._read_paused = False
-        self._write_paused = False
         self._waiter: asyncio.Future[None] | None = None  # run() waits for a frame or memory
-        self._drain_waiter: asyncio.Future[None] | None = None
         self._lost_waiter: asyncio.Future[None] | None = None
         # the idle limit: the peer is waited on unless the broker works on a request
         self._serving = False
@@ -186,7 +173,7 @@ class Connection(asyncio.BufferedProtocol):
         peer = t.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self._tls = t.get_extra_info("ssl_object") is not None
-        self.sendfile_fd = None if self._tls else _plaintext_socket_fd(t)
+        self.writer = ResponseWriter(t, self.peer, self._waits_on_reader)
         # nothing is cut into frames before run() gives the processor (its frame limit):
         # what arrives first waits, unconsumed (uvloop may read once before the pause holds)
         self._blocked = True
@@ -226,27 +213,28 @@ class Connection(asyncio.BufferedProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = True
-        self.sendfile_fd = None  # the descriptor is closed: its number may be reused
-        self._write_paused = False
+        if self.writer is not None:
+            self.writer.connection_lost()  # forgets the descriptor: its number may be reused
         if self._timer is not None:
             self._timer.cancel()  # nothing waits on the peer any more
             self._timer = None
         self._end()
-        w = self._drain_waiter
-        if w is not None and not w.done():
-            w.set_exception(ConnectionResetError(f"connection from {self.peer} lost"))
         lw = self._lost_waiter
         if lw is not None and not lw.done():
             lw.set_result(None)
 
     def pause_writing(self) -> None:
-        self._write_paused = True
+        if self.writer is not None:
+            self.writer.pause_writing()
 
     def resume_writing(self) -> None:
-        self._write_paused = False
-        w = self._drain_waiter
-        if w is not None and not w.done():
-            w.set_result(None)
+        if self.writer is not None:
+            self.writer.resume_writing()
+
+    @property
+    def sendfile_fd(self) -> int | None:
+        """The descriptor responses' file ranges are sent to (None: TLS, or lost)."""
+        return None if self.writer is None else self.writer.sendfile_fd
 
     # -- the connection's task -------------------------------------------------------------------
     async def run(self, processor: FrameProcessor) -> None:
@@ -255,15 +243,15 @@ class Connection(asyncio.BufferedProtocol):
         self.processor = processor
         loop = asyncio.get_running_loop()
         self._task = asyncio.current_task()
-        transport = self.transport
-        assert transport is not None, "run() before the transport is connected"
+        writer = self.writer
+        assert writer is not None, "run() before the transport is connected"
         if self.idle_s is not None:
             self._timer = loop.call_later(self.idle_s, self._check_idle)
         self._last = time.monotonic()
         self._unblock()
         unread = False  # the peer stopped reading a response: drop what is still buffered
         try:
-            await self._serve(loop)
+            await self._serve(loop, writer)
         except ConnectionError:
             pass
         except asyncio.CancelledError:
@@ -283,7 +271,7 @@ class Connection(asyncio.BufferedProtocol):
             self._close(unread)
         await self._wait_lost(loop)
 
-    async def _serve(self, loop: asyncio.AbstractEventLoop) -> None:
+    async def _serve(self, loop: asyncio.AbstractEventLoop, writer: ResponseWriter) -> None:
         frames = self._frames
         processor = self.processor
         assert processor is not None
@@ -310,7 +298,7 @@ class Connection(asyncio.BufferedProtocol):
             del frame  # the request is handled: its memory goes back to the pool
             self._frame_done(reserved)
             if response is not None and not self._lost:
-                await self._send(response)
+                await writer.send(response)
             self.busy = False
             self._last = time.monotonic()
             if sent is not None:
@@ -549,6 +537,15 @@ class Connection(asyncio.BufferedProtocol):
             t.resume_reading()
 
     # -- the idle limit --------------------------------------------------------------------------
+    def _waits_on_reader(self, waiting: bool) -> None:
+        """The writer waits for the peer to read a response (the idle limit runs) or is done."""
+        if waiting:
+            self._serving = False
+            self._waiting = "response"
+            self._last = time.monotonic()
+        else:
+            self._serving = True
+
     def _check_idle(self) -> None:
         self._timer = None  # (cancelled when the connection closes)
         idle = self.idle_s
@@ -564,83 +561,3 @@ class Connection(asyncio.BufferedProtocol):
                     self._task.cancel()
                 return
         self._timer = loop.call_later(delay, self._check_idle)
-
-    # -- sending ---------------------------------------------------------------------------------
-    async def _drain(self) -> None:
-        """Wait while the transport holds more than its high-water mark (the peer is waited
-        on: the idle limit runs)."""
-        if self._lost:
-            raise ConnectionResetError(f"connection from {self.peer} lost")
-        if not self._write_paused:
-            return
-        self._serving = False
-        self._waiting = "response"
-        self._last = time.monotonic()
-        w = self._drain_waiter = asyncio.get_running_loop().create_future()
-        try:
-            await w
-        finally:
-            self._drain_waiter = None
-            self._serving = True
-
-    async def _send(self, buffers: list[Buffer]) -> None:
-        """Write a response; record data kept in files goes a chunk at a time, each chunk after
-        the transport took the previous one."""
-        transport = self.transport
-        assert transport is not None
-        pending: list[Buffer] = []
-        for part in buffers:
-            if not isinstance(part, FileRecords):
-                pending.append(part)
-                continue
-            if pending:
-                transport.writelines(pending)
-                pending = []
-            if self.sendfile_fd is not None and part.as_stored:
-                await self._send_file(part)
-                continue
-            for chunk in part.chunks():
-                await self._drain()
-                transport.write(chunk)
-        if pending:
-            transport.writelines(pending)
-        if self._write_paused:
-            await self._drain()
-
-    async def _send_file(self, part: FileRecords) -> None:
-        """``part``'s file ranges with ``sendfile`` while the transport holds nothing (what it
-        holds would be overtaken); a chunk through the transport when the socket is full."""
-        transport = self.transport
-        assert transport is not None
-        for s, pos, end in part.ranges():
-            while pos < end:
-                sock = self.sendfile_fd
-                if sock is None or transport.is_closing():
-                    # its descriptor may be closed, and its number reused by another connection
-                    raise ConnectionResetError(f"connection from {self.peer} closed")
-                if not transport.get_write_buffer_size():
-                    try:
-                        n = os.sendfile(sock, file_descriptor(s), pos, end - pos)
-                    except BlockingIOError:
-                        n = -1  # the socket is full
-                    if n == 0:
-                        raise ShortReadError(f"{s.file.name}: bytes missing at position {pos}")
-                    if n > 0:
-                        pos += n
-                        continue
-                data = read_chunk(s, pos, min(DEFAULT_CHUNK, end - pos))
-                transport.write(data)
-                pos += len(data)
-                await self._drain()
-
-
-def _plaintext_socket_fd(transport: asyncio.BaseTransport) -> int | None:
-    """The descriptor of a plaintext connection's socket (``sendfile`` may write to it), None
-    for TLS or a transport without a socket."""
-    if transport.get_extra_info("ssl_object") is not None:
-        return None
-    sock = transport.get_extra_info("socket")
-    try:
-        return int(sock.fileno()) if sock is not None else None
-    except (AttributeError, OSError, ValueError):
-        return None
