@@ -13,7 +13,7 @@ import struct
 import time
 
 import pytest
-from conftest import BrokerProcess
+from integration.conftest import BrokerProcess
 from wire import WireClient
 
 from strom.protocol import records as rec
