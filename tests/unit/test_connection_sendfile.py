@@ -8,8 +8,10 @@ instead of sending fewer bytes than its size promised."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import socket
+import struct
 import time
 from collections.abc import Callable
 from io import FileIO
@@ -17,10 +19,10 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from connection_server import ConnectionServer
 from event_loops import LOOPS, Run, runner
 
-from strom.broker.connection import Connection, ConnectionSettings
-from strom.broker.memory_pool import MemoryPool
+from strom.broker.connection import ConnectionSettings
 from strom.broker.request_processor import Processed
 from strom.broker.response_records import FileRecords
 from strom.storage.file_records import FileSlice
@@ -48,7 +50,7 @@ class _FileAnswer:
         self.records = records
         self.head = head
         self.before_send = before_send
-        self.connections: list[Connection] = []
+        self.fds: list[int | None] = []  # each connection's sendfile descriptor
 
     def frame_limit(self, max_frame: int) -> int:
         return max_frame
@@ -87,26 +89,12 @@ def _client(port: int, requests: int, slow: bool) -> tuple[list[bytes], bool]:
 async def _serving(answer: _FileAnswer, client: Callable[[int], T], small_sndbuf: bool) -> T:
     """Run ``client(port)`` in a thread against connections answered by ``answer``; wait until
     the broker side of every connection ended."""
-    served: list[asyncio.Future[None]] = []
-
-    async def serve(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
-        done = asyncio.get_running_loop().create_future()
-        served.append(done)
-        try:
-            if small_sndbuf:  # the transport is often left holding a few bytes
-                w.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
-            conn = Connection(r, w, "PLAINTEXT", ConnectionSettings(1 << 20, 10.0, 5),
-                              MemoryPool(None), answer)  # fmt: skip
-            answer.connections.append(conn)
-            await conn.run()
-        finally:
-            done.set_result(None)
-
-    server = await asyncio.start_server(serve, "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    async with server:
-        result = await asyncio.to_thread(client, port)
-        await asyncio.wait_for(asyncio.gather(*served), 10)  # the broker side saw the close
+    settings = ConnectionSettings(1 << 20, 10.0, 5)
+    sndbuf = 8192 if small_sndbuf else None
+    async with ConnectionServer(lambda n: answer, settings, sndbuf=sndbuf) as server:
+        result = await asyncio.to_thread(client, server.port)
+        await server.ended(len(server.connections))  # the broker side saw the close
+        answer.fds.extend(server.fds)
     return result
 
 
@@ -117,7 +105,7 @@ async def _exchange(
     bodies, whether the broker closed the connection, and the connections' sendfile
     descriptors."""
     bodies, closed = await _serving(answer, lambda port: _client(port, requests, slow), slow)
-    return bodies, closed, [c.sendfile_fd for c in answer.connections]
+    return bodies, closed, answer.fds
 
 
 def _file(tmp_path: Path, data: bytes) -> FileIO:
@@ -181,3 +169,87 @@ def test_a_peer_resetting_mid_response_ends_only_its_connection(tmp_path: Path, 
         return await _serving(answer, reset_then_fetch, False)
 
     assert run(scenario()) == b"HEAD" + data + b"TAIL"
+
+
+def test_a_response_of_a_connection_reset_meanwhile_reaches_no_other_connection(
+    tmp_path: Path, run: Run, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A peer resets its connection while its request (a fetch of file ranges) is processed;
+    its descriptor is closed and the next connection accepted gets the same number. When the
+    response is ready it must not be written there (``sendfile`` on a stale descriptor): the
+    next connection gets exactly its own answer and the broker keeps serving."""
+    data = os.urandom(3_000_000)
+    f = _file(tmp_path, data)
+    gate = asyncio.Event()
+    called = asyncio.Event()
+
+    class _Held(_FileAnswer):
+        async def process(self, frame: bytearray, received_at: float) -> Processed:
+            called.set()
+            await gate.wait()  # a long poll
+            return await super().process(frame, received_at)
+
+    class _Small:
+        mute_s = 0.0
+
+        def frame_limit(self, max_frame: int) -> int:
+            return max_frame
+
+        async def process(self, frame: bytearray, received_at: float) -> Processed:
+            return True, [b"\x00\x00\x00\x02", b"OK"], None
+
+    held = _Held(FileRecords((FileSlice(f, 0, 3_000_000),)))
+
+    def read_to_eof(sock: socket.socket) -> bytes:
+        got = bytearray()
+        while part := sock.recv(1 << 20):
+            got += part
+        return bytes(got)
+
+    async def scenario() -> tuple[bytes, bytes, list[int | None]]:
+        settings = ConnectionSettings(1 << 20, 10.0, 5)
+        processors = lambda n: held if n == 0 else _Small()  # noqa: E731
+        async with ConnectionServer(processors, settings) as server:
+            first = socket.create_connection(("127.0.0.1", server.port), timeout=20)
+            first.sendall(b"\x00\x00\x00\x03req")
+            await asyncio.wait_for(called.wait(), 10)
+            second = socket.socket()  # its descriptor taken now: the broker's next is the first's
+            second.settimeout(20)
+            first.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            fd = server.fds[0]
+            first.close()  # a reset
+            async with asyncio.timeout(10):
+                while not server.connections[0]._lost:
+                    await asyncio.sleep(0.01)
+            # every free descriptor below the broker's is taken (the client end just closed,
+            # others freed by the collector), so its number is the next one accept gives
+            gc.collect()
+            placeholders = []
+            while (taken := os.open(os.devnull, os.O_RDONLY)) != fd:
+                placeholders.append(taken)
+                assert taken < fd, "the broker's descriptor was not freed"
+            os.close(taken)
+            await asyncio.to_thread(second.connect, ("127.0.0.1", server.port))
+            async with asyncio.timeout(10):
+                while len(server.connections) < 2:
+                    await asyncio.sleep(0.01)
+            gate.set()  # the first connection's response is ready
+            await asyncio.wait_for(asyncio.shield(server.tasks[0]), 10)
+            second.sendall(b"\x00\x00\x00\x03req")
+            second.shutdown(socket.SHUT_WR)
+            got = await asyncio.to_thread(read_to_eof, second)
+            second.close()
+            with socket.create_connection(("127.0.0.1", server.port), timeout=20) as third:
+                third.sendall(b"\x00\x00\x00\x03req")
+                third.shutdown(socket.SHUT_WR)
+                third_got = await asyncio.to_thread(read_to_eof, third)
+            await server.ended(3)
+            for taken in placeholders:
+                os.close(taken)
+            return got, third_got, server.fds
+
+    got, third_got, fds = run(scenario())
+    assert fds[0] is not None and fds[1] == fds[0]  # the descriptor number was reused
+    assert got == b"\x00\x00\x00\x02OK"  # no stray byte of the first connection's response
+    assert third_got == b"\x00\x00\x00\x02OK"
+    assert "unexpected error" not in caplog.text  # (uvloop refuses writes to a closed transport)

@@ -1,74 +1,90 @@
 """The connection core: one client connection's framing, ordering, memory and idle limits.
 
-Owns: reading frames from one connection's socket and answering them in order through its
-:class:`FrameProcessor`; what a frame means is not its business
-(:class:`~strom.broker.request_processor.RequestProcessor` answers it). The socket server
-(:mod:`strom.broker.network`) accepts connections and builds one :class:`Connection` for each.
+Owns: :class:`Connection`, an :class:`asyncio.BufferedProtocol` that cuts one connection's byte
+stream into frames and answers them in order through its :class:`FrameProcessor`; what a frame
+means is not its business (:class:`~strom.broker.request_processor.RequestProcessor` answers
+it). The socket server (:mod:`strom.broker.network`) accepts connections, builds one
+:class:`Connection` for each and runs :meth:`Connection.run` in the connection's task.
+
+Receiving (ADR 0027): the transport reads into a receive buffer shared by the connections of one
+server (``scratch``; a connection's bytes are consumed, or copied out, before the transport reads
+for another). A frame wholly inside what was read is sliced out of it (one copy); a frame whose
+rest is large is received straight into its own buffer by the kernel. The frames go to a deque;
+the connection's task takes them one at a time (no queue, no reader task, no timeout per read).
 
 Invariants:
 - The 4-byte size of a frame is checked against ``socket.request.max.bytes`` (or the smaller
-  limit the processor sets before SASL authentication) before a byte of the frame is read, so an
-  oversized claim costs nothing; the connection is closed.
-- Before the body of a frame is read, its size is reserved from the broker-wide
+  limit the processor sets before SASL authentication) before anything is allocated for the
+  frame, so an oversized claim costs nothing; nothing after it is read and the connection is
+  closed once the frames read before it are answered.
+- Before a frame's buffer is allocated, its size is reserved from the broker-wide
   :class:`~strom.broker.memory_pool.MemoryPool` (``queued.max.request.bytes``); a connection that
-  cannot get memory is muted (its socket is not read) until memory is released. The reservation
-  is released once the request has been handled. A frame's buffer grows with the bytes actually
-  received, so a header followed by silence holds no memory. Exception: the first frame of an
-  idle connection of at most ``SMALL_FRAME`` bytes needs no reservation (see
+  cannot get memory is muted (``pause_reading``: its socket is not read) until memory is
+  released. The reservation is released once the request has been handled. Exception: the first
+  frame of an idle connection of at most ``SMALL_FRAME`` bytes needs no reservation (see
   :meth:`Connection._reserve`), so memory held outside the pool is at most one small frame plus
-  the read buffer per connection.
+  what a muted connection had received beyond it (at most one ``scratch``) per connection.
 - Requests on one connection are processed one at a time, in arrival order, and answered in the
   same order. Up to ``max.inflight.requests.per.connection`` further frames are read ahead
   (pipelining) while the pool is less than half used; beyond that the socket is not read
-  (back-pressure).
+  (``pause_reading``, back-pressure).
 - ``connections.max.idle.ms`` bounds every wait on the peer: no request starting, a partial frame
-  whose next bytes do not arrive, a response the peer does not read (the socket does not drain).
-  The connection is closed and what it held released (an unread response is dropped: the
+  whose next bytes do not arrive, a response the peer does not read (the transport stays paused
+  above its high-water mark), a frame waiting for pool memory. One timer per connection
+  (``loop.call_later``) watches it; a byte received only stores the time, the timer re-arms
+  itself when it fires early. While the broker works on a request the peer is not waited on.
+  An expired connection is closed and what it held released (an unread response is dropped: the
   transport is aborted, as closing it would wait for the peer to read it first).
-- A response the transport took whole (nothing left buffered) is not followed by a drain: the
-  drain, and its idle timer, only run while bytes wait in the transport.
-- Responses are written with back-pressure: record data kept in segment files
-  (:class:`~strom.broker.response_records.FileRecords`) is copied to the socket a bounded chunk
-  at a time, each chunk waiting for the socket to drain, so a stalled reader holds one chunk.
-  On a plaintext socket the file ranges go with ``sendfile`` (page cache to socket, nothing in
-  the broker's memory) whenever the transport has nothing buffered (so no byte overtakes another);
-  when the socket is full, the next chunk goes through the transport as above.
+- Responses are written in order with back-pressure by the connection's
+  :class:`~strom.broker.response_writer.ResponseWriter` (the task waits only while the
+  transport is paused above its high-water mark; record data kept in segment files goes with
+  ``sendfile`` on plaintext sockets, never once the connection is lost or its transport
+  closing: its descriptor may be closed and its number reused by another connection).
+- Frames received before the peer closed or reset are still processed (their responses are
+  dropped once the connection is lost).
 - The processor says whether the connection stays open and for how long it is muted after the
-  response (quotas, KIP-219). An unexpected error while processing is logged with its traceback
-  and closes only that connection; it never leaves the client waiting.
+  response (quotas, KIP-219: nothing is read or handled meanwhile). An unexpected error while
+  processing is logged with its traceback and closes only that connection; it never leaves the
+  client waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import collections
 import logging
-import os
+import struct
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
-from strom.broker.response_records import (
-    DEFAULT_CHUNK,
-    FileRecords,
-    ShortReadError,
-    file_descriptor,
-    read_chunk,
-)
+from strom.broker.response_writer import ResponseWriter
 
 if TYPE_CHECKING:
     from strom.broker.config import BrokerConfig
     from strom.broker.memory_pool import MemoryPool
     from strom.broker.request_processor import Processed
-    from strom.protocol.codec import Buffer
 
-__all__ = ["READ_CHUNK", "SMALL_FRAME", "Connection", "ConnectionSettings", "FrameProcessor"]
+__all__ = [
+    "READ_CHUNK",
+    "SMALL_FRAME",
+    "Connection",
+    "ConnectionSettings",
+    "FrameProcessor",
+    "receive_buffer",
+]
 
 log = logging.getLogger("strom.broker.network")  # the connection's log lines, as before the split
 
-_CLOSE = None
-READ_CHUNK = 64 * 1024  # the most read from a socket at once, and the StreamReader's limit
+READ_CHUNK = 64 * 1024  # the receive buffer: the most read from a socket at once
 SMALL_FRAME = READ_CHUNK  # a first frame this small is read without the pool (see _reserve)
+DIRECT_MIN = 16 * 1024  # a frame with at least this much left is received into its own buffer
+_SIZE = struct.Struct(">i")
+
+
+def receive_buffer() -> bytearray:
+    """A receive buffer the connections of one event loop may share (``scratch``)."""
+    return bytearray(READ_CHUNK)
 
 
 @dataclass(frozen=True)
@@ -99,249 +115,449 @@ class FrameProcessor(Protocol):
     async def process(self, frame: bytearray, received_at: float) -> Processed: ...
 
 
-class _PeerIdle(Exception):
-    """The peer sent or read nothing for ``connections.max.idle.ms``."""
+class Connection(asyncio.BufferedProtocol):
+    """One connection (see the module docstring). Reading starts with :meth:`run`."""
 
-
-class Connection:
     def __init__(
         self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
         listener: str,
         settings: ConnectionSettings,
         pool: MemoryPool,
-        processor: FrameProcessor,
+        scratch: bytearray | None = None,
     ) -> None:
-        self.reader = reader
-        self.writer = writer
         self.listener = listener
         self.pool = pool
-        self.processor = processor
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        self.sendfile_fd = _plaintext_socket_fd(writer)  # None: TLS, or no socket
         self.max_frame = settings.max_frame
+        self.max_inflight = max(1, settings.max_inflight)
         self.idle_s = settings.idle_s
-        # (frame, pool bytes reserved, time.monotonic() when it was read)
-        self.queue: asyncio.Queue[tuple[bytearray, int, float] | None] = asyncio.Queue(
-            maxsize=settings.max_inflight
-        )
-        self.busy = False
+        self.peer = "?"
+        self.processor: FrameProcessor | None = None  # set by run(): nothing is read before
+        self.transport: asyncio.Transport | None = None
+        self.writer: ResponseWriter | None = None  # made with the transport
+        self._tls = False
+        self._scratch = memoryview(scratch if scratch is not None else receive_buffer())
+        self._direct = False  # the last get_buffer gave the frame's own buffer
+        # frames read, not yet processed: (frame, pool bytes reserved, time.monotonic() read)
+        self._frames: collections.deque[tuple[bytearray, int, float]] = collections.deque()
+        self._head = bytearray()  # the bytes of a frame size split across reads
+        self._frame: bytearray | None = None  # the frame being filled
+        self._filled = 0
+        self._frame_reserved = 0
+        self._rest = b""  # bytes received but not consumed while blocked (reading is paused)
+        self._blocked = False  # a frame waits: pipeline bound, read-ahead or pool memory
+        self._need_memory = 0  # the size of the frame waiting (in run()) for pool memory
+        self._granted = 0  # pool bytes run() got for that frame
         self.reserved = 0  # pool bytes this connection holds (frames read or being read)
         self.pending = 0  # frames read or being read and not yet handled
-        self._pipeline_empty = asyncio.Event()
-        self._pipeline_empty.set()
-        self._unmuted = asyncio.Event()  # cleared while a quota throttle mutes the connection
-        self._unmuted.set()
+        self.busy = False  # a request is being processed or answered
+        self._muted = False  # a quota throttle (KIP-219)
+        self._ended = False  # no byte will be read any more (EOF, refused frame, lost)
+        self._refused = False  # a frame was refused: nothing after it is a frame
+        self._lost = False
+        self._read_paused = False
+        self._waiter: asyncio.Future[None] | None = None  # run() waits for a frame or memory
+        self._lost_waiter: asyncio.Future[None] | None = None
+        # the idle limit: the peer is waited on unless the broker works on a request
+        self._serving = False
+        self._last = time.monotonic()  # the last progress: a byte received, a wait started
+        self._waiting = "request"  # what the peer is waited for (log line)
+        self._timer: asyncio.TimerHandle | None = None
+        self._expired = False
+        self._task: asyncio.Task[None] | None = None
 
-    async def run(self) -> None:
-        reader_task = asyncio.create_task(self._read_loop())
+    # -- asyncio.BufferedProtocol ----------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # a TCP or TLS transport (uvloop's are not registered as asyncio.Transport subclasses)
+        t = cast("asyncio.Transport", transport)
+        self.transport = t
+        peer = t.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self._tls = t.get_extra_info("ssl_object") is not None
+        self.writer = ResponseWriter(t, self.peer, self._waits_on_reader)
+        # nothing is cut into frames before run() gives the processor (its frame limit):
+        # what arrives first waits, unconsumed (uvloop may read once before the pause holds)
+        self._blocked = True
+        self._update_reading()
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        frame = self._frame
+        if frame is not None and len(frame) - self._filled >= DIRECT_MIN:
+            self._direct = True
+            return memoryview(frame)[self._filled :]
+        self._direct = False
+        return self._scratch
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self._last = time.monotonic()
+        if self._direct:
+            self._direct = False
+            self._filled += nbytes
+            frame = self._frame
+            if frame is not None and self._filled == len(frame):
+                self._frame = None
+                self._deliver(frame, self._frame_reserved)
+            return
+        if self._blocked:  # a transport that delivers after pause_reading (TLS records)
+            self._rest = b"".join((self._rest, self._scratch[:nbytes]))
+            return
+        pos = self._consume(self._scratch, 0, nbytes)
+        if pos < nbytes:  # blocked: keep the rest (the scratch is shared), stop reading
+            self._rest = bytes(self._scratch[pos:nbytes])
+            self._update_reading()
+
+    def eof_received(self) -> bool:
+        self._end()
+        # half-closed: the frames read are still answered, then run() closes (a TLS transport
+        # closes itself: what was read is still processed, its responses are dropped)
+        return not self._tls
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._lost = True
+        if self.writer is not None:
+            self.writer.connection_lost()  # forgets the descriptor: its number may be reused
+        if self._timer is not None:
+            self._timer.cancel()  # nothing waits on the peer any more
+            self._timer = None
+        self._end()
+        lw = self._lost_waiter
+        if lw is not None and not lw.done():
+            lw.set_result(None)
+
+    def pause_writing(self) -> None:
+        if self.writer is not None:
+            self.writer.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.writer is not None:
+            self.writer.resume_writing()
+
+    @property
+    def sendfile_fd(self) -> int | None:
+        """The descriptor responses' file ranges are sent to (None: TLS, or lost)."""
+        return None if self.writer is None else self.writer.sendfile_fd
+
+    # -- the connection's task -------------------------------------------------------------------
+    async def run(self, processor: FrameProcessor) -> None:
+        """Read and answer frames until the connection ends; then close it (the transport
+        must be connected). Cancelling the task closes the connection."""
+        self.processor = processor
+        loop = asyncio.get_running_loop()
+        self._task = asyncio.current_task()
+        writer = self.writer
+        assert writer is not None, "run() before the transport is connected"
+        if self.idle_s is not None:
+            self._timer = loop.call_later(self.idle_s, self._check_idle)
+        self._last = time.monotonic()
+        self._unblock()
         unread = False  # the peer stopped reading a response: drop what is still buffered
         try:
-            while True:
-                item = await self.queue.get()
-                if item is None:
-                    break
-                frame, reserved, received_at = item
-                del item
-                self.busy = True
-                try:
-                    keep, response, sent = await self.processor.process(frame, received_at)
-                    del frame  # the request is handled: its memory goes back to the pool
-                    self._frame_done(reserved)
-                    if response is not None:
-                        await self._send(response)
-                    if sent is not None:
-                        sent()
-                finally:
-                    self.busy = False
-                if not keep:
-                    break
-                if self.processor.mute_s > 0:
-                    # quotas (KIP-219): nothing is read or handled for the throttle time
-                    self._unmuted.clear()
-                    await asyncio.sleep(self.processor.mute_s)
-                    self._unmuted.set()
-        except (ConnectionError, asyncio.CancelledError):
+            await self._serve(loop, writer)
+        except ConnectionError:
             pass
-        except _PeerIdle:
-            unread = True
-            log.info("closing connection from %s: the response was not read", self.peer)
+        except asyncio.CancelledError:
+            if not self._expired:
+                raise  # the server stops
+            task = self._task
+            if task is not None:
+                task.uncancel()
+            unread = self._waiting == "response"
+            if unread:
+                log.info("closing connection from %s: the response was not read", self.peer)
+            else:
+                log.info("closing idle connection from %s", self.peer)
         except Exception:
             log.exception("closing connection from %s after an unexpected error", self.peer)
         finally:
-            reader_task.cancel()
-            with contextlib.suppress(BaseException):
-                await reader_task
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            if self.reserved:
-                self.pool.release(self.reserved)
-                self.reserved = 0
-            if unread:
-                # close() would wait for the peer to read the buffered response first: forever
-                self.writer.transport.abort()
-            self.writer.close()
-            # a server stopping cancels this task; closing the socket is all that is left
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await self.writer.wait_closed()
+            self._close(unread)
+        await self._wait_lost(loop)
 
-    def _frame_done(self, reserved: int) -> None:
-        self.pending -= 1
-        if not self.pending:
-            self._pipeline_empty.set()
-        if reserved:
-            self.reserved -= reserved
-            self.pool.release(reserved)
+    async def _serve(self, loop: asyncio.AbstractEventLoop, writer: ResponseWriter) -> None:
+        frames = self._frames
+        processor = self.processor
+        assert processor is not None
+        while True:
+            if not frames:
+                if self._need_memory:
+                    await self._acquire_memory()
+                    continue
+                if self._ended and not self._blocked:
+                    return
+                self._serving = False
+                self._waiting = "request"
+                w = self._waiter = loop.create_future()
+                try:
+                    await w
+                finally:
+                    self._waiter = None
+                continue
+            frame, reserved, received_at = frames.popleft()
+            self._serving = self.busy = True
+            if self._blocked:  # a pipeline slot is free
+                self._unblock()
+            keep, response, sent = await processor.process(frame, received_at)
+            del frame  # the request is handled: its memory goes back to the pool
+            self._frame_done(reserved)
+            if response is not None and not self._lost:
+                await writer.send(response)
+            self.busy = False
+            self._last = time.monotonic()
+            if sent is not None:
+                sent()
+            if not keep:
+                return
+            if processor.mute_s > 0:
+                # quotas (KIP-219): nothing is read or handled for the throttle time
+                self._muted = True
+                self._update_reading()
+                await asyncio.sleep(processor.mute_s)
+                self._muted = False
+                self._last = time.monotonic()
+                self._update_reading()
 
-    async def _read_some(self, n: int) -> bytes:
-        """Up to ``n`` bytes; _PeerIdle when none arrive for ``connections.max.idle.ms``."""
-        # asyncio.timeout, not wait_for: on Python 3.11 wait_for can lose the
-        # cancellation of a shutting-down server and keep waiting for the peer
+    async def _acquire_memory(self) -> None:
+        """Wait (muted, FIFO) for the pool memory of the frame whose size was read; bounded by
+        ``connections.max.idle.ms`` as any wait on the peer (Kafka expires muted connections
+        alike)."""
+        size = self._need_memory
+        self._serving = False
+        self._waiting = "memory"
+        self._last = time.monotonic()
+        await self.pool.acquire(size)
+        self.reserved += size
+        self._need_memory = 0
+        self._granted = size
+        self._unblock()
+
+    def _close(self, unread: bool) -> None:
+        self._ended = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._frames.clear()
+        self._frame = None
+        self._granted = 0
+        if self.reserved:
+            self.pool.release(self.reserved)
+            self.reserved = 0
+        self.pending = 0
+        self.busy = False
+        t = self.transport
+        if t is None or self._lost:
+            return
+        if t.is_closing():  # by the transport itself (a TLS transport at EOF)
+            if unread or self._expired:
+                t.abort()
+            return
+        if unread or (self._expired and t.get_write_buffer_size()):
+            # close() would wait for the peer to read the buffered response first: forever
+            t.abort()
+            return
+        t.close()
+        if self.idle_s is not None and t.get_write_buffer_size():
+            # a last response still buffered waits for the peer: for the idle limit at most
+            self._timer = asyncio.get_running_loop().call_later(self.idle_s, self._abort_if_open)
+
+    def _abort_if_open(self) -> None:
+        if not self._lost and self.transport is not None:
+            self.transport.abort()
+
+    async def _wait_lost(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Until the transport told the connection is lost (a server stopping cancels this:
+        closing the socket is all that is left)."""
+        if self._lost:
+            return
+        w = self._lost_waiter = loop.create_future()
         try:
-            async with asyncio.timeout(self.idle_s):
-                data = await self.reader.read(n)
-        except TimeoutError:
-            raise _PeerIdle from None
-        if not data:
-            raise asyncio.IncompleteReadError(b"", n)
-        return data
+            await w
+        except asyncio.CancelledError:
+            if self.transport is not None:
+                self.transport.abort()
+            raise
 
-    async def _reserve(self, size: int) -> int:
-        """Wait until a frame of ``size`` bytes may be read; the bytes reserved from the pool.
+    # -- receiving -------------------------------------------------------------------------------
+    def _consume(self, buf: memoryview | bytes, pos: int, end: int) -> int:
+        """Cut ``buf[pos:end]`` into frames; where it stopped (``end`` unless blocked)."""
+        while True:
+            frame = self._frame
+            if frame is not None:
+                if pos == end:
+                    return end
+                filled = self._filled
+                take = min(end - pos, len(frame) - filled)
+                frame[filled : filled + take] = buf[pos : pos + take]
+                pos += take
+                self._filled = filled = filled + take
+                if filled == len(frame):
+                    self._frame = None
+                    self._deliver(frame, self._frame_reserved)
+                continue
+            if self._refused:
+                return end  # nothing after a refused frame is a frame
+            head = self._head
+            if head:  # a size split across reads
+                take = min(4 - len(head), end - pos)
+                head += buf[pos : pos + take]
+                pos += take
+                if len(head) < 4:
+                    return end
+                (size,) = _SIZE.unpack_from(head)
+                body = pos
+            elif end - pos >= 4:
+                (size,) = _SIZE.unpack_from(buf, pos)
+                body = pos + 4
+            else:
+                if pos < end:
+                    self._head = bytearray(buf[pos:end])
+                return end
+            if not self._admit(size):
+                return end
+            reserved = self._reserve(size)
+            if reserved < 0:
+                self._blocked = True
+                return pos  # a split size stays in _head; a whole one in what is left
+            if head:
+                self._head = bytearray()
+            pos = body
+            self.pending += 1
+            if end - pos >= size:
+                self._deliver(bytearray(buf[pos : pos + size]), reserved)
+                pos += size
+            else:
+                self._frame = bytearray(size)
+                self._filled = 0
+                self._frame_reserved = reserved
 
+    def _admit(self, size: int) -> bool:
+        """Check a frame size before anything is allocated for it; refuse (end) if too big."""
+        processor = self.processor
+        assert processor is not None
+        limit = processor.frame_limit(self.max_frame)
+        if limit < self.max_frame and size > limit:
+            log.warning(
+                "closing connection from %s: frame of %d bytes before authentication "
+                "exceeds sasl.server.max.receive.size (%d)",
+                self.peer,
+                size,
+                limit,
+            )
+        elif size < 0 or size > self.max_frame:
+            log.warning(
+                "closing connection from %s: frame of %d bytes exceeds "
+                "socket.request.max.bytes (%d)",
+                self.peer,
+                size,
+                self.max_frame,
+            )
+        else:
+            return True
+        self._head = bytearray()
+        self._refused = True
+        self._rest = b""
+        self._blocked = False
+        self._end()
+        return False
+
+    def _reserve(self, size: int) -> int:
+        """The pool bytes reserved for a frame of ``size`` bytes about to be read, or -1 when
+        it must wait (reading pauses; :meth:`_unblock` tries again).
+
+        - At most ``max.inflight.requests.per.connection`` frames wait for processing.
         - Read-ahead (frames of this connection are queued or in progress) takes pool memory
           only while the pool is less than half used, else waits for its own pipeline to empty:
           connections whose requests wait (long polls, unread responses) cannot drain the pool.
         - The first frame of an idle pipeline, if no larger than ``SMALL_FRAME``, is read
-          without the pool: it costs no more than the read buffer every connection has, so
-          small requests (a healthy producer's) keep flowing while big frames wait for memory.
-        - Any other frame waits (FIFO) for pool memory, muted, for up to
-          ``connections.max.idle.ms`` (Kafka expires muted connections alike).
+          without the pool: it costs no more than the read buffer, so small requests (a healthy
+          producer's) keep flowing while big frames wait for memory.
+        - Any other frame waits (FIFO) for pool memory, muted (:meth:`_acquire_memory`).
         """
+        granted = self._granted
+        if granted:
+            self._granted = 0
+            return granted
+        if len(self._frames) >= self.max_inflight:
+            return -1
+        pool = self.pool
         if self.pending:
-            if self.pool.try_acquire(size, self.pool.readahead_limit):
+            if pool.try_acquire(size, pool.readahead_limit):
+                self.reserved += size
                 return size
-            await self._pipeline_empty.wait()
+            return -1
         if size <= SMALL_FRAME:
             return 0
-        try:
-            async with asyncio.timeout(self.idle_s):
-                await self.pool.acquire(size)
-        except TimeoutError:
-            raise _PeerIdle from None
-        return size
+        if pool.try_acquire(size):
+            self.reserved += size
+            return size
+        self._need_memory = size
+        self._wake()
+        return -1
 
-    async def _read_loop(self) -> None:
-        try:
-            while True:
-                await self._unmuted.wait()
-                head = b""
-                while len(head) < 4:
-                    head += await self._read_some(4 - len(head))
-                size = int.from_bytes(head, "big", signed=True)
-                limit = self.processor.frame_limit(self.max_frame)
-                if limit < self.max_frame and size > limit:
-                    log.warning(
-                        "closing connection from %s: frame of %d bytes before authentication "
-                        "exceeds sasl.server.max.receive.size (%d)",
-                        self.peer,
-                        size,
-                        limit,
-                    )
-                    break
-                if size < 0 or size > self.max_frame:
-                    log.warning(
-                        "closing connection from %s: frame of %d bytes exceeds "
-                        "socket.request.max.bytes (%d)",
-                        self.peer,
-                        size,
-                        self.max_frame,
-                    )
-                    break
-                # muted until the frame may be read; nothing more is read from this socket
-                reserved = await self._reserve(size)
-                self.reserved += reserved
-                self.pending += 1
-                self._pipeline_empty.clear()
-                # the buffer grows with the bytes received: a stalled sender holds no more
-                frame = bytearray()
-                while len(frame) < size:
-                    frame += await self._read_some(min(size - len(frame), READ_CHUNK))
-                await self.queue.put((frame, reserved, time.monotonic()))
-                del frame
-        except _PeerIdle:
-            log.info("closing idle connection from %s", self.peer)
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass
-        # the close marker waits behind frames already read; they are still answered
-        await self.queue.put(_CLOSE)
-
-    async def _drain(self) -> None:
-        transport = self.writer.transport
-        if not transport.get_write_buffer_size() and not transport.is_closing():
-            # everything was written: StreamWriter.drain would return at once (it waits only
-            # while the transport is paused above its high-water mark or is closing), and the
-            # idle timer around it costs more than the rest of a small response's send
+    def _unblock(self) -> None:
+        """Try again the frame that waited, with what was received after it."""
+        if not self._blocked or self._need_memory:
             return
-        try:
-            async with asyncio.timeout(self.idle_s):
-                await self.writer.drain()
-        except TimeoutError:
-            raise _PeerIdle from None
+        self._blocked = False
+        rest, self._rest = self._rest, b""
+        pos = self._consume(rest, 0, len(rest))
+        if pos < len(rest):
+            self._rest = rest[pos:]
+        self._update_reading()
 
-    async def _send(self, buffers: list[Buffer]) -> None:
-        """Write a response; record data kept in files goes a chunk at a time, each chunk after
-        the socket drained the previous one."""
-        pending: list[Buffer] = []
-        for part in buffers:
-            if not isinstance(part, FileRecords):
-                pending.append(part)
-                continue
-            self.writer.writelines(pending)
-            pending = []
-            if self.sendfile_fd is not None and part.as_stored:
-                await self._send_file(part, self.sendfile_fd)
-                continue
-            for chunk in part.chunks():
-                await self._drain()
-                self.writer.write(chunk)
-        self.writer.writelines(pending)
-        await self._drain()
+    def _deliver(self, frame: bytearray, reserved: int) -> None:
+        self._frames.append((frame, reserved, time.monotonic()))
+        self._wake()
 
-    async def _send_file(self, part: FileRecords, sock: int) -> None:
-        """``part``'s file ranges with ``sendfile`` while the transport holds nothing (what it
-        holds would be overtaken); a chunk through the transport when the socket is full."""
-        transport = self.writer.transport
-        for s, pos, end in part.ranges():
-            while pos < end:
-                if transport.is_closing():
-                    # its descriptor may be closed, and its number reused by another connection
-                    raise ConnectionResetError(f"connection from {self.peer} closed")
-                if not transport.get_write_buffer_size():
-                    try:
-                        n = os.sendfile(sock, file_descriptor(s), pos, end - pos)
-                    except BlockingIOError:
-                        n = -1  # the socket is full
-                    if n == 0:
-                        raise ShortReadError(f"{s.file.name}: bytes missing at position {pos}")
-                    if n > 0:
-                        pos += n
-                        continue
-                data = read_chunk(s, pos, min(DEFAULT_CHUNK, end - pos))
-                self.writer.write(data)
-                pos += len(data)
-                await self._drain()
+    def _frame_done(self, reserved: int) -> None:
+        self.pending -= 1
+        if reserved:
+            self.reserved -= reserved
+            self.pool.release(reserved)
+        if not self.pending and self._blocked:
+            self._unblock()  # read-ahead that waited for the pipeline to empty
 
+    def _end(self) -> None:
+        """No more bytes are read; the frames read are still answered."""
+        self._ended = True
+        self._update_reading()
+        self._wake()
 
-def _plaintext_socket_fd(writer: asyncio.StreamWriter) -> int | None:
-    """The descriptor of a plaintext connection's socket (``sendfile`` may write to it), None
-    for TLS or a writer without a socket."""
-    if writer.get_extra_info("ssl_object") is not None:
-        return None
-    sock = writer.get_extra_info("socket")
-    try:
-        return int(sock.fileno()) if sock is not None else None
-    except (AttributeError, OSError, ValueError):
-        return None
+    def _wake(self) -> None:
+        w = self._waiter
+        if w is not None and not w.done():
+            w.set_result(None)
+
+    def _update_reading(self) -> None:
+        pause = self._blocked or self._muted or self._ended
+        t = self.transport
+        if t is None or t.is_closing():
+            return
+        self._read_paused = pause
+        if pause:
+            t.pause_reading()
+        else:
+            t.resume_reading()
+
+    # -- the idle limit --------------------------------------------------------------------------
+    def _waits_on_reader(self, waiting: bool) -> None:
+        """The writer waits for the peer to read a response (the idle limit runs) or is done."""
+        if waiting:
+            self._serving = False
+            self._waiting = "response"
+            self._last = time.monotonic()
+        else:
+            self._serving = True
+
+    def _check_idle(self) -> None:
+        self._timer = None  # (cancelled when the connection closes)
+        idle = self.idle_s
+        assert idle is not None
+        loop = asyncio.get_running_loop()
+        if self._serving or self._frames:
+            delay = idle  # the broker works: the peer is not waited on
+        else:
+            delay = self._last + idle - time.monotonic()
+            if delay <= 0.001:  # (uvloop's timers fire to the millisecond)
+                self._expired = True
+                if self._task is not None:
+                    self._task.cancel()
+                return
+        self._timer = loop.call_later(delay, self._check_idle)

@@ -30,7 +30,7 @@ import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from strom.broker.connection import READ_CHUNK, Connection, ConnectionSettings, FrameProcessor
+from strom.broker.connection import Connection, ConnectionSettings, FrameProcessor, receive_buffer
 from strom.broker.connection_quotas import ConnectionQuotas
 from strom.broker.memory_pool import MemoryPool
 from strom.broker.reconfigurables import listener_connection_limits
@@ -98,6 +98,7 @@ class SocketServer:
             listener_connection_limits(cfg),
         )
         self.settings = ConnectionSettings.from_config(cfg)
+        self.scratch = receive_buffer()  # shared by the connections: all run on one loop
         self.auth_settings = AuthenticatorSettings(
             int(cfg.sasl_server_max_receive_size),
             int(cfg.connection_failed_authentication_delay_ms) / 1000,
@@ -160,50 +161,54 @@ class SocketServer:
             task.add_done_callback(self._tasks.discard)
 
     async def _serve(self, sock: socket.socket, ip: str, sec: ListenerSecurity) -> None:
+        loop = asyncio.get_running_loop()
+        conn = Connection(sec.name, self.settings, self.pool, self.scratch)
         try:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            if sec.ssl_context is None:
-                r, w = await asyncio.open_connection(sock=sock, limit=READ_CHUNK)
-            else:
-                r, w = await _accept_tls(sock, sec)
+            # on SSL listeners this completes the TLS handshake first
+            await loop.connect_accepted_socket(
+                lambda: conn,
+                sock,
+                ssl=sec.ssl_context,
+                ssl_handshake_timeout=None if sec.ssl_context is None else TLS_HANDSHAKE_TIMEOUT_S,
+            )
         except (OSError, asyncio.CancelledError, TimeoutError) as exc:
             if sec.ssl_context is not None and isinstance(exc, OSError):
                 log.info("TLS handshake with %s on %s failed: %s", ip, sec.name, exc)
             sock.close()
             self.quotas.release(ip, sec.name)
             return
+        transport = conn.transport
+        assert transport is not None
         principal: KafkaPrincipal | None = ANONYMOUS
         if sec.protocol == "SSL":
-            principal = _certificate_principal(w, sec)
+            principal = _certificate_principal(transport, sec)
         if principal is None:
-            w.close()
+            transport.close()
             self.quotas.release(ip, sec.name)
             return
-        conn = self._connection(r, w, sec, principal)
         self.connections.add(conn)
         try:
-            await conn.run()
+            await conn.run(self._processor(conn, sec, principal))
         finally:
             self.connections.discard(conn)
             self.quotas.release(ip, sec.name)
 
-    def _connection(
-        self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        sec: ListenerSecurity,
-        principal: KafkaPrincipal,
-    ) -> Connection:
-        peer = writer.get_extra_info("peername")
-        peer_s = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+    def _processor(
+        self, conn: Connection, sec: ListenerSecurity, principal: KafkaPrincipal
+    ) -> FrameProcessor:
         authenticator = None
         if sec.uses_sasl:
             authenticator = SaslServerAuthenticator(
-                sec, self.scram_lookup, self.auth_settings, peer_s, token_lookup=self.token_lookup
+                sec,
+                self.scram_lookup,
+                self.auth_settings,
+                conn.peer,
+                token_lookup=self.token_lookup,
             )
-        processor = self.processors(sec, peer_s, principal, authenticator)
+        processor = self.processors(sec, conn.peer, principal, authenticator)
         self.connection_opened(sec.name)
-        return Connection(reader, writer, sec.name, self.settings, self.pool, processor)
+        return processor
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop accepting; let requests in progress finish (up to ``grace_s``); close the rest."""
@@ -242,28 +247,12 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def _accept_tls(
-    sock: socket.socket, sec: ListenerSecurity
-) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    """The server side of a TLS handshake on an accepted socket, as streams."""
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=READ_CHUNK)
-    protocol = asyncio.StreamReaderProtocol(reader)
-    transport, _ = await loop.connect_accepted_socket(
-        lambda: protocol,
-        sock,
-        ssl=sec.ssl_context,
-        ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT_S,
-    )
-    return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
-
-
 def _certificate_principal(
-    writer: asyncio.StreamWriter, sec: ListenerSecurity
+    transport: asyncio.BaseTransport, sec: ListenerSecurity
 ) -> KafkaPrincipal | None:
     """The principal of an SSL connection: its client certificate's subject mapped by
     ``ssl.principal.mapping.rules``, or ANONYMOUS without one; None when no rule maps it."""
-    ssl_object = writer.get_extra_info("ssl_object")
+    ssl_object = transport.get_extra_info("ssl_object")
     cert = ssl_object.getpeercert() if ssl_object is not None else None
     if not cert:
         return ANONYMOUS
