@@ -20,7 +20,7 @@ import pytest
 from connection_server import ConnectionServer
 from event_loops import LOOPS, Run, runner
 
-from strom.broker.connection import DIRECT_MIN, Connection, ConnectionSettings
+from strom.broker.connection import DIRECT_MIN, FIRST_ALLOCATION, Connection, ConnectionSettings
 from strom.broker.memory_pool import MemoryPool
 from strom.broker.request_processor import Processed
 
@@ -157,6 +157,49 @@ def test_a_large_frame_arrives_whole_however_it_is_cut(run: Run, cuts: tuple[int
     sent, _ = _exchange(run, client, proc)
     assert proc.seen == [big, b"after"]
     assert sent == wire
+
+
+def test_a_frame_larger_than_its_first_allocation_grows_and_arrives_whole(run: Run) -> None:
+    """A 5 MiB frame (five times FIRST_ALLOCATION) in uneven pieces, received in place and
+    through the receive buffer: its buffer grows as the bytes arrive and the frame is intact."""
+    big = bytes(range(251)) * (5 * FIRST_ALLOCATION // 251)
+    wire = _frame(big) + _frame(b"after")
+    proc = _Echo()
+
+    async def client(c: Client) -> None:
+        at, step = 0, 7
+        while at < len(wire):
+            c[1].write(wire[at : at + step])
+            await c[1].drain()
+            at += step
+            step = step * 3 + 1 if step < 700_000 else 13
+        c[1].write_eof()
+
+    sent, _ = _exchange(run, client, proc, ConnectionSettings(64 * 1024 * 1024, 5.0, 5))
+    assert proc.seen == [big, b"after"]
+    assert sent == wire
+
+
+def test_a_large_frame_that_stops_arriving_holds_memory_for_what_arrived(run: Run) -> None:
+    """A peer announces a 64 MiB frame (allowed, and granted by the pool), sends 1.5 MiB of it
+    and closes: the broker allocated about what arrived, not the announced size (traced)."""
+    proc = _Echo()
+    pool = MemoryPool(128 * 1024 * 1024)
+    tracemalloc.start()
+    try:
+        sent, conn = _exchange(
+            run,
+            lambda c: _send_eof(c, (64 * 1024 * 1024).to_bytes(4, "big") + b"q" * 1_500_000),
+            proc,
+            ConnectionSettings(100 * 1024 * 1024, 5.0, 5),
+            pool,
+        )
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert proc.seen == [] and sent == b""
+    assert peak < 8 * 1024 * 1024
+    assert pool.used == 0 and conn.reserved == 0
 
 
 def test_a_frame_trickling_in_small_pieces_is_reassembled(run: Run) -> None:

@@ -20,7 +20,10 @@ Invariants:
 - Before a frame's buffer is allocated, its size is reserved from the broker-wide
   :class:`~strom.broker.memory_pool.MemoryPool` (``queued.max.request.bytes``); a connection that
   cannot get memory is muted (``pause_reading``: its socket is not read) until memory is
-  released. The reservation is released once the request has been handled. Exception: the first
+  released. The reservation is released once the request has been handled. A frame's buffer
+  starts at ``FIRST_ALLOCATION`` at most and doubles as its bytes arrive, so a header followed by
+  silence holds little memory whatever size it announced (the pool may grant one frame larger
+  than itself, as Kafka's does). Exception: the first
   frame of an idle connection of at most ``SMALL_FRAME`` bytes needs no reservation (see
   :meth:`Connection._reserve`), so memory held outside the pool is at most one small frame plus
   what a muted connection had received beyond it (at most one ``scratch``) per connection.
@@ -66,6 +69,7 @@ if TYPE_CHECKING:
     from strom.broker.request_processor import Processed
 
 __all__ = [
+    "FIRST_ALLOCATION",
     "READ_CHUNK",
     "SMALL_FRAME",
     "Connection",
@@ -79,7 +83,17 @@ log = logging.getLogger("strom.broker.network")  # the connection's log lines, a
 READ_CHUNK = 64 * 1024  # the receive buffer: the most read from a socket at once
 SMALL_FRAME = READ_CHUNK  # a first frame this small is read without the pool (see _reserve)
 DIRECT_MIN = 16 * 1024  # a frame with at least this much left is received into its own buffer
+# A frame's buffer starts at most this big and doubles as its bytes arrive (up to the frame's
+# size), so a peer that announces a large frame and goes silent holds little memory.
+FIRST_ALLOCATION = 1024 * 1024
 _SIZE = struct.Struct(">i")
+
+
+def _grow(frame: bytearray, size: int, needed: int = 0) -> None:
+    """Enlarge ``frame`` in place to twice its length (at least ``needed``, at most ``size``)
+    bytes; raises :class:`BufferError` while a view of it is alive."""
+    target = min(size, max(2 * len(frame), needed))
+    frame.extend(bytes(target - len(frame)))
 
 
 def receive_buffer() -> bytearray:
@@ -140,7 +154,8 @@ class Connection(asyncio.BufferedProtocol):
         # frames read, not yet processed: (frame, pool bytes reserved, time.monotonic() read)
         self._frames: collections.deque[tuple[bytearray, int, float]] = collections.deque()
         self._head = bytearray()  # the bytes of a frame size split across reads
-        self._frame: bytearray | None = None  # the frame being filled
+        self._frame: bytearray | None = None  # the frame being filled (grows as bytes arrive)
+        self._size = 0  # the size of the frame being filled
         self._filled = 0
         self._frame_reserved = 0
         self._rest = b""  # bytes received but not consumed while blocked (reading is paused)
@@ -181,7 +196,13 @@ class Connection(asyncio.BufferedProtocol):
 
     def get_buffer(self, sizehint: int) -> memoryview:
         frame = self._frame
-        if frame is not None and len(frame) - self._filled >= DIRECT_MIN:
+        if frame is not None and self._size - self._filled >= DIRECT_MIN:
+            if len(frame) - self._filled < DIRECT_MIN:
+                try:
+                    _grow(frame, self._size)
+                except BufferError:  # a view of it still alive: receive into the scratch
+                    self._direct = False
+                    return self._scratch
             self._direct = True
             return memoryview(frame)[self._filled :]
         self._direct = False
@@ -193,7 +214,7 @@ class Connection(asyncio.BufferedProtocol):
             self._direct = False
             self._filled += nbytes
             frame = self._frame
-            if frame is not None and self._filled == len(frame):
+            if frame is not None and self._filled == self._size:
                 self._frame = None
                 self._deliver(frame, self._frame_reserved)
             return
@@ -383,11 +404,13 @@ class Connection(asyncio.BufferedProtocol):
                 if pos == end:
                     return end
                 filled = self._filled
-                take = min(end - pos, len(frame) - filled)
+                take = min(end - pos, self._size - filled)
+                if len(frame) < filled + take:
+                    _grow(frame, self._size, filled + take)
                 frame[filled : filled + take] = buf[pos : pos + take]
                 pos += take
                 self._filled = filled = filled + take
-                if filled == len(frame):
+                if filled == self._size:
                     self._frame = None
                     self._deliver(frame, self._frame_reserved)
                 continue
@@ -423,7 +446,8 @@ class Connection(asyncio.BufferedProtocol):
                 self._deliver(bytearray(buf[pos : pos + size]), reserved)
                 pos += size
             else:
-                self._frame = bytearray(size)
+                self._frame = bytearray(min(size, FIRST_ALLOCATION))
+                self._size = size
                 self._filled = 0
                 self._frame_reserved = reserved
 
