@@ -50,7 +50,10 @@ def test_librdkafka_batches_decode_with_strom(broker, codec: str) -> None:  # ty
     assert p.flush(15) == 0
     seg = b"".join(f.read_bytes() for f in sorted((broker.data_dir / f"{topic}-0").glob("*.log")))
     batches = rec.decode_batches(seg)
-    assert {b.header.compression.name.lower() for b in batches} == {codec}
+    codecs = [b.header.compression.name.lower() for b in batches]
+    # librdkafka sends a batch uncompressed when compressing it does not make it smaller: a
+    # batch that left alone (record 0 is a null key and value) may be stored as "none"
+    assert codec in codecs and set(codecs) <= {codec, "none"}
     got = [r for b in batches for r in b.records]
     assert [r.offset for r in got] == list(range(n))
     for i, r in enumerate(got):
