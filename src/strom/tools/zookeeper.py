@@ -19,12 +19,14 @@ pick a free 127.0.0.1 TCP port.
 
 from __future__ import annotations
 
+import collections
 import os
 import random
 import shutil
 import signal
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 from types import TracebackType
@@ -41,6 +43,8 @@ class ZooKeeperError(RuntimeError):
 
 
 LISTEN_PORTS = (10000, 32768)  # below Linux's default ephemeral range (32768-60999)
+_NAMED: collections.deque[int] = collections.deque(maxlen=2048)  # named, maybe not bound yet
+_NAMED_LOCK = threading.Lock()
 
 
 def _ephemeral_range() -> tuple[int, int]:
@@ -60,23 +64,28 @@ def free_port() -> int:
     its local port: one of them took a chaos run's ZooKeeper port between the choice and the bind
     ("Address already in use"), and a restarting broker's port the same way. A random free port
     below that range is never handed out to an outgoing connection; the OS's pick is the
-    fallback."""
+    fallback. A port this process named recently (the last ``len(_NAMED)``) is not named again:
+    the ports of one cluster are all named before any is bound, and two brokers were once given
+    the same one."""
     low, high = LISTEN_PORTS
     eph_low, eph_high = _ephemeral_range()
     rng = random.SystemRandom()
-    for _ in range(64):
-        port = rng.randrange(low, high)
-        if eph_low <= port <= eph_high:
-            continue
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
+    with _NAMED_LOCK:
+        for _ in range(64):
+            port = rng.randrange(low, high)
+            if eph_low <= port <= eph_high or port in _NAMED:
                 continue
+            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+                try:
+                    s.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+            _NAMED.append(port)
             return port
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        chosen: int = s.getsockname()[1]
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind(("127.0.0.1", 0))
+            chosen: int = s.getsockname()[1]
+        _NAMED.append(chosen)
         return chosen
 
 
