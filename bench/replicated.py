@@ -207,9 +207,9 @@ PROFILE_EXT = {"raw": "txt", "speedscope": "json", "flamegraph": "svg"}
 def replicated_bulk(
     cluster: LocalCluster, records: int, profile: Path | None, py_spy: str, fmt: str
 ) -> tuple[BulkRun, dict[str, float]]:
-    """The bulk acks=all part: (records per second, CPU seconds per broker role), the roles
-    being ``leader``, ``follower N``; py-spy on the leader and the first follower with
-    ``profile``."""
+    """The bulk acks=all part: (its :class:`BulkRun`, CPU seconds per broker role, the warm-up
+    record included), the roles being ``leader``, ``follower N``; py-spy on the leader and the
+    first follower with ``profile``."""
     lead = leader_id(cluster)
     roles = {b.id: ("leader" if b.id == lead else f"follower {b.id}") for b in cluster.brokers}
     pids = {b.id: b.pid for b in cluster.brokers if b.pid is not None}
