@@ -238,26 +238,34 @@ def test_a_delivery_callback_may_send(broker: Any) -> None:
 
 
 def test_a_delivery_callback_past_buffer_memory_keeps_its_order(broker: Any) -> None:
-    """A callback sending more than ``buffer.memory`` holds: the sends that cannot be appended
-    at once wait in a task on the loop thread, and the callback's later sends queue behind
-    them; the callback returns at once and everything arrives in its order."""
+    """A callback (on the loop thread) sends more than ``buffer.memory`` holds: a send that
+    cannot be appended at once waits in a task, and the callback's later sends queue behind
+    it even when they would fit (a 2,000 B record that does not fit, then small ones that
+    do); the callback returns at once and everything arrives in its order."""
     topic = make_topic(broker.bootstrap)
-    n, value = 300, b"c" * 1024  # ~300 KiB through 64 KiB
+    # 63 records of 1,024 B estimated (24 + 1,000) leave < 1,024 B of 64 KiB: the 2,000 B
+    # record waits, the 28 B ones after it would fit
+    sizes = [1000] * 63 + [2000] + [4] * 20 + [1000] * 20
+    values = [(b"%04d" % i).ljust(size, b"c") for i, size in enumerate(sizes)]
     cfg = {"bootstrap.servers": broker.bootstrap, "buffer.memory": 65_536, "linger.ms": 1}
     from_callback: list[Any] = []
     done = threading.Event()
     with Producer(cfg) as p:
 
         def resend(_: Any) -> None:
-            from_callback.extend(p.send(topic, value + b"%d" % i) for i in range(n))
+            on_loop.append(threading.current_thread() is p._lt.thread)
+            from_callback.extend(p.send(topic, v) for v in values)
             done.set()
 
+        on_loop: list[bool] = []
         p.send(topic, b"first").add_done_callback(resend)
         assert done.wait(30), "the loop thread waits for itself"
         p.flush(60)
-        assert [f.result(30).offset for f in from_callback] == list(range(1, n + 1))
-    got = [r.value for r in read_all(broker.bootstrap, topic, n + 1)][1:]
-    assert got == [value + b"%d" % i for i in range(n)]
+        offsets = [f.result(30).offset for f in from_callback]
+    assert on_loop == [True]
+    got = [r.value for r in read_all(broker.bootstrap, topic, len(values) + 1)][1:]
+    assert got == values
+    assert offsets == list(range(1, len(values) + 1))
 
 
 def test_transactional_producer_fed_by_threads_commits_and_aborts_exactly(broker: Any) -> None:

@@ -473,8 +473,9 @@ class AIOProducer:
         ):
             with contextlib.suppress(Exception):
                 await self.abort_transaction(5.0 if timeout is None else min(timeout, 5.0))
-        self._closed = True
-        self.plain_open = False
+        with self.accumulator.lock:  # a send of another thread appends before or raises
+            self._closed = True
+            self.plain_open = False
         if self._started:
             await self.sender.close(timeout)
         await self.cluster.aclose()
