@@ -18,12 +18,14 @@ Invariants:
   under ``lock``. The producer's loop thread takes it around each synchronous step (the
   sender's drain, ``release``, ``reenqueue``, ``expire``...; never across an ``await``); the
   blocking producer's callers append under it from their own threads
-  (:class:`~strom.client.blocking_send.BlockingSend`). ``notify`` wakes the sender: when a batch
-  fills up, when a new batch starts (its ``linger.ms`` timer must be armed: Kafka's
-  ``KafkaProducer.doSend`` wakes its sender on ``batchIsFull || newBatchCreated``) and, with
-  ``linger.ms`` 0, on every record; the blocking producer replaces it with a version callable
-  from any thread. Callers of other threads wait for memory on ``room`` (this lock's
-  Condition), which ``release`` notifies; loop-thread callers wait on an asyncio Condition.
+  (:class:`~strom.client.blocking_send.BlockingSend`, which sets ``shared``: the asyncio
+  ``send`` of a producer no other thread appends to skips the lock per record). ``notify``
+  wakes the sender: when a batch fills up, when a new batch starts (its ``linger.ms`` timer
+  must be armed: Kafka's ``KafkaProducer.doSend`` wakes its sender on ``batchIsFull ||
+  newBatchCreated``) and, with ``linger.ms`` 0, on every record; the blocking producer
+  replaces it with a version callable from any thread. Callers of other threads wait for
+  memory on ``room`` (this lock's Condition), which ``release`` notifies; loop-thread callers
+  wait on an asyncio Condition.
 """
 
 from __future__ import annotations
@@ -221,6 +223,9 @@ class RecordAccumulator:
         self.incomplete: set[ProducerBatch] = set()
         self.full_batches = 0  # batches closed because full (producers yield on a change)
         self.lock = threading.Lock()
+        #: threads other than the loop's append too (the blocking producer's callers): the
+        #: loop thread's per-record appends take ``lock`` only then (its other steps always)
+        self.shared = False
         #: threads other than the loop's waiting for memory wait here (see ``blocked``)
         self.room = threading.Condition(self.lock)
         self.blocked = 0  # such threads now (changed under ``lock``)

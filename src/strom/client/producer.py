@@ -220,8 +220,8 @@ class AIOProducer:
         """The per-record hot path of :meth:`send`: queue without waiting, and return the
         batch the record went into (its last record), or None (nothing queued) when it
         cannot be queued without waiting. No per-record object but the record's tuple.
-        The caller holds ``accumulator.lock`` (callers of several threads: the blocking
-        producer's), and reads the record's index in the batch under it.
+        With ``accumulator.shared`` (callers of several threads: the blocking producer's) the
+        caller holds ``accumulator.lock`` and reads the record's index in the batch under it.
 
         The topic's partition list, its :class:`TopicPartition` objects and its sticky
         partition state are cached while the cluster's metadata snapshot stays the same
@@ -286,7 +286,16 @@ class AIOProducer:
     ) -> RecordFuture:
         """Queue one record; the returned future (a :class:`RecordFuture`, which behaves as
         an ``asyncio.Future``) resolves to its ``RecordMetadata``."""
-        with self.accumulator.lock:
+        acc = self.accumulator
+        if acc.shared:  # the blocking producer's callers append from their threads too
+            acc.lock.acquire()  # (not ``with``: half the cost per record on CPython 3.11)
+            try:
+                batch = self.queue_record(topic, value, key, partition, timestamp, headers)
+                if batch is not None:
+                    fut = RecordFuture(batch, len(batch.records) - 1)
+            finally:
+                acc.lock.release()
+        else:
             batch = self.queue_record(topic, value, key, partition, timestamp, headers)
             if batch is not None:
                 fut = RecordFuture(batch, len(batch.records) - 1)
