@@ -6,13 +6,15 @@ each thread's order; ``buffer.memory`` back-pressure delivers everything in orde
 that never appears fails the send after ``max.block.ms``; with the broker stopped every future
 fails within ``delivery.timeout.ms``; a delivery callback may send; a transactional producer
 fed by several threads commits and aborts exactly (a read_committed consumer sees the
-committed records only).
+committed records only); a value that is no bytes, an unknown partition and a record too
+large fail their own send only; keyless sends stick to a partition per batch.
 
 The loop thread is stalled for real: a callback that blocks it on a ``threading.Event`` runs on
 it (nothing is mocked)."""
 
 from __future__ import annotations
 
+import itertools
 import sys
 import threading
 import time
@@ -324,3 +326,46 @@ def test_transactional_producer_fed_by_threads_commits_and_aborts_exactly(broker
                     if r.partition == part and r.value.startswith(b"%s-%d-" % (label, i))
                 ]
                 assert mine == sorted(mine)
+
+
+def test_errors_fail_their_own_send_and_the_producer_goes_on(broker: Any) -> None:
+    """A value that is no bytes, str or buffer (TypeError: ``bytes(12345)`` would have been
+    12,345 zero bytes), a partition the topic does not have, and a record larger than the
+    broker takes (MESSAGE_TOO_LARGE) each fail their own future; the records around them are
+    delivered in order."""
+    topic = make_topic(broker.bootstrap)
+    with Producer({"bootstrap.servers": broker.bootstrap, "linger.ms": 1}) as p:
+        first = p.send(topic, b"one")
+        not_bytes = p.send(topic, 12345)  # type: ignore[arg-type]
+        no_partition = p.send(topic, b"x", partition=7)
+        p.flush(30)
+        too_large = p.send(topic, b"L" * 2_000_000)
+        p.flush(30)
+        last = p.send(topic, b"two")
+        p.flush(30)
+        assert isinstance(not_bytes.exception(30), TypeError)
+        assert isinstance(no_partition.exception(30), KafkaError)
+        assert isinstance(too_large.exception(30), KafkaError)
+        assert (first.result(30).offset, last.result(30).offset) == (0, 1)
+    assert [r.value for r in read_all(broker.bootstrap, topic, 2)] == [b"one", b"two"]
+
+
+def test_keyless_sends_stick_to_a_partition_per_batch_and_move_on(broker: Any) -> None:
+    """The sticky partitioner (KIP-480) with appends on the caller's thread: keyless records
+    fill one partition's batch, then move to another; every partition keeps the caller's
+    order and nothing is lost."""
+    topic = make_topic(broker.bootstrap, 3)
+    n = 3_000
+    cfg = {"bootstrap.servers": broker.bootstrap, "batch.size": 16_384, "linger.ms": 5}
+    with Producer(cfg) as p:
+        futs = [p.send(topic, b"%05d" % i + b"s" * 95) for i in range(n)]
+        p.flush(60)
+        parts = [f.result(30).partition for f in futs]
+    runs = sum(1 for a, b in itertools.pairwise(parts) if a != b) + 1
+    assert len(set(parts)) > 1 and runs < n // 50  # whole batches, not record by record
+    recs = read_all(broker.bootstrap, topic, n, 3)
+    assert len(recs) == n
+    for part in range(3):
+        mine = [int(r.value[:5]) for r in recs if r.partition == part]
+        assert mine == sorted(mine)
+        assert mine == [i for i, q in enumerate(parts) if q == part]

@@ -34,11 +34,19 @@ ChoosePartition = Callable[[str, "bytes | None", "int | None", list[int]], int]
 
 
 def to_bytes(value: bytes | bytearray | memoryview | str | None) -> bytes | None:
+    """A key, value or header value as bytes: ``str`` as UTF-8, any buffer's bytes; anything
+    else is a TypeError (``bytes(12345)`` would be 12,345 zero bytes, ``bytes({})`` none)."""
     if value is None or isinstance(value, bytes):
         return value
     if isinstance(value, str):
         return value.encode("utf-8")
-    return bytes(value)
+    try:
+        return memoryview(value).tobytes()
+    except TypeError:
+        raise TypeError(
+            f"keys, values and header values are bytes, str, a buffer or None, not"
+            f" {type(value).__name__}"
+        ) from None
 
 
 def normalize_headers(headers: HeaderInput | None) -> list[tuple[str, bytes | None]]:
