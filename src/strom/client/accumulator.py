@@ -437,8 +437,8 @@ class RecordAccumulator:
         while a loop-thread caller waits for space."""
         self.blocked += 1
         self._waiting_for_space += 1
-        self.notify()
         try:
+            self.notify()
             return self.room.wait(timeout)
         finally:
             self.blocked -= 1
