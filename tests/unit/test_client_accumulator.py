@@ -13,6 +13,8 @@ from strom.client.accumulator import ProducerBatch, RecordAccumulator
 from strom.client.errors import KafkaTimeoutError
 from strom.client.types import RecordMetadata, TopicPartition
 
+pytestmark = pytest.mark.unit
+
 TP0 = TopicPartition("t", 0)
 
 
@@ -142,3 +144,55 @@ def test_batch_metadata_range_matches_metadata() -> None:
             batch.metadata(i, base, log_append) for i in range(1, 4)
         ]
     assert batch.metadata(2, 40, -1) == RecordMetadata("t", 0, 42, 102)
+
+
+def test_sender_is_woken_when_a_batch_starts_or_fills_not_per_record() -> None:
+    """``notify`` runs when a record starts a batch (its ``linger.ms`` timer must be armed:
+    an idle sender otherwise sleeps its 0.1 s poll) or fills one, not for a record that joins
+    an open batch (a thread-safe wakeup per record would cost the blocking producer's callers
+    a ``call_soon_threadsafe`` each)."""
+    acc = make(batch_size=300, linger=0.05)
+    woken: list[int] = []
+    acc.notify = lambda: woken.append(len(acc.batches.get(TP0) or ()))
+    with acc.lock:
+        assert acc.try_add(TP0, (None, b"a", 0, []), 100) is not None  # starts batch 1
+        assert woken == [1]
+        assert acc.try_add(TP0, (None, b"b", 0, []), 100) is not None  # joins it
+        assert woken == [1]
+        assert acc.try_add(TP0, (None, b"c", 0, []), 100) is not None  # fills it
+        assert woken == [1, 1]
+        assert acc.try_add(TP0, (None, b"d", 0, []), 100) is not None  # starts batch 2
+        assert woken == [1, 1, 2]
+
+
+def test_a_thread_waits_for_room_until_a_batch_is_released() -> None:
+    """Callers of other threads wait on ``room`` while every batch is ready (as an asyncio
+    waiter makes them), and ``release`` wakes them."""
+    import threading
+
+    async def go() -> None:
+        acc = make(buffer_memory=250, linger=10.0)
+        await acc.append(TP0, None, b"x" * 176, 0, [])  # 200 bytes estimated
+        batch = acc.batches[TP0][0]
+        got: list[bool] = []
+        with acc.lock:
+            assert acc.try_add(TP0, (None, b"y" * 76, 0, []), 100) is None  # no room
+
+        def waiter() -> None:
+            with acc.lock:
+                got.append(acc.wait_for_room(30))
+
+        t = threading.Thread(target=waiter)
+        t.start()
+        deadline = time.monotonic() + 10
+        while not acc.ready_partitions(time.monotonic()) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        assert acc.ready_partitions(time.monotonic()) == [TP0]  # ready long before linger
+        await acc.release(batch)
+        t.join(10)
+        assert got == [True]
+        with acc.lock:
+            assert acc.blocked == 0
+            assert acc.ready_partitions(time.monotonic()) == []  # lingering again
+
+    asyncio.run(go())

@@ -14,6 +14,18 @@ Invariants:
   ``append`` waits up to ``max.block.ms`` for space (back-pressure) and then raises.
 - Retried batches go back to the front of their queue in base-sequence order, so an idempotent
   producer resends them in order.
+- Threads: the batches, ``used``, ``incomplete`` and the callers waiting for memory change only
+  under ``lock``. The producer's loop thread takes it around each synchronous step (the
+  sender's drain, ``release``, ``reenqueue``, ``expire``...; never across an ``await``); the
+  blocking producer's callers append under it from their own threads
+  (:class:`~strom.client.blocking_send.BlockingSend`, which sets ``shared``: the asyncio
+  ``send`` of a producer no other thread appends to skips the lock per record). ``notify``
+  wakes the sender: when a batch fills up, when a new batch starts (its ``linger.ms`` timer
+  must be armed: Kafka's ``KafkaProducer.doSend`` wakes its sender on ``batchIsFull ||
+  newBatchCreated``) and, with ``linger.ms`` 0, on every record; the blocking producer
+  replaces it with a version callable from any thread. Callers of other threads wait for
+  memory on ``room`` (this lock's Condition), which ``release`` notifies; loop-thread callers
+  wait on an asyncio Condition.
 """
 
 from __future__ import annotations
@@ -24,7 +36,7 @@ import contextlib
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from strom.client.errors import KafkaTimeoutError
@@ -210,12 +222,22 @@ class RecordAccumulator:
         self._waiting_for_space = 0
         self.incomplete: set[ProducerBatch] = set()
         self.full_batches = 0  # batches closed because full (producers yield on a change)
+        self.lock = threading.Lock()
+        #: threads other than the loop's append too (the blocking producer's callers): the
+        #: loop thread's per-record appends take ``lock`` only then (its other steps always)
+        self.shared = False
+        #: threads other than the loop's waiting for memory wait here (see ``blocked``)
+        self.room = threading.Condition(self.lock)
+        self.blocked = 0  # such threads now (changed under ``lock``)
+        #: wakes the sender (see the module doc); ``wakeup.set`` unless replaced
+        self.notify: Callable[[], object] = self.wakeup.set
 
     async def _reserve(self, size: int) -> None:
-        if self.used + size <= self.buffer_memory or self.used == 0:
-            self.used += size
-            return
-        self._waiting_for_space += 1
+        with self.lock:
+            if self.used + size <= self.buffer_memory or self.used == 0:
+                self.used += size
+                return
+            self._waiting_for_space += 1
         self.wakeup.set()
         try:
             async with self._space:
@@ -228,8 +250,10 @@ class RecordAccumulator:
                 f"buffer.memory exhausted for {self.max_block}s (max.block.ms)"
             ) from None
         finally:
-            self._waiting_for_space -= 1
-        self.used += size
+            with self.lock:
+                self._waiting_for_space -= 1
+        with self.lock:
+            self.used += size
 
     def try_append(self, tp: TopicPartition, record: RecordTuple, size: int) -> RecordFuture | None:
         """:meth:`try_add`, returning the record's future."""
@@ -239,7 +263,7 @@ class RecordAccumulator:
     def try_add(self, tp: TopicPartition, record: RecordTuple, size: int) -> ProducerBatch | None:
         """Queue a record without waiting; the batch it went into (it is the batch's last
         record), or None (nothing queued) if ``buffer.memory`` has no room for its estimated
-        ``size`` now."""
+        ``size`` now. The caller holds ``lock``."""
         used = self.used
         if used + size > self.buffer_memory and used != 0:
             return None
@@ -254,9 +278,9 @@ class RecordAccumulator:
                 if batch.size >= self.batch_size:
                     batch.closed = True
                     self.full_batches += 1
-                    self.wakeup.set()
+                    self.notify()
                 elif self.linger <= 0:
-                    self.wakeup.set()
+                    self.notify()
                 return batch
         return self._add(tp, record, size)[0]
 
@@ -272,7 +296,9 @@ class RecordAccumulator:
         its estimated size."""
         size = estimate_size(key, value, headers)
         await self._reserve(size)
-        return RecordFuture(*self._add(tp, (key, value, timestamp, headers), size)), size
+        with self.lock:
+            added = self._add(tp, (key, value, timestamp, headers), size)
+        return RecordFuture(*added), size
 
     async def append_many(
         self, tp: TopicPartition, records: Sequence[RecordTuple]
@@ -281,34 +307,52 @@ class RecordAccumulator:
         ``(batch, start, stop)`` slices of batches that hold them (wait on ``batch.done``)."""
         sizes = [estimate_size(k, v, h) for k, v, _, h in records]
         total = sum(sizes)
-        reserved = total if self.used + total <= self.buffer_memory or self.used == 0 else 0
-        self.used += reserved
+        with self.lock:
+            reserved = total if self.used + total <= self.buffer_memory or self.used == 0 else 0
+            self.used += reserved
         slices: list[tuple[ProducerBatch, int, int]] = []
         i, n = 0, len(records)
         while i < n:
             if not reserved:
                 await self._reserve(sizes[i])
-            batch, index = self._add(tp, records[i], sizes[i])
-            stop = i + 1
-            if reserved and not batch.closed:
-                # fill the rest of this batch in one step: the records that fit in batch.size
-                room, end = self.batch_size - batch.size, i + 1
-                while end < n and sizes[end] <= room:
-                    room -= sizes[end]
-                    end += 1
-                if end > stop:
-                    batch.records.extend(records[stop:end])
-                    batch.size += self.batch_size - batch.size - room
-                    stop = end
-                    if batch.size >= self.batch_size or end < n:
-                        batch.closed = True
-                        self.wakeup.set()
+            with self.lock:
+                stop = self._add_run(tp, records, sizes, i, bool(reserved))
+            batch, index = stop[1], stop[2]
             if slices and slices[-1][0] is batch:
-                slices[-1] = (batch, slices[-1][1], index + stop - i)
+                slices[-1] = (batch, slices[-1][1], index + stop[0] - i)
             else:
-                slices.append((batch, index, index + stop - i))
-            i = stop
+                slices.append((batch, index, index + stop[0] - i))
+            i = stop[0]
         return slices
+
+    def _add_run(
+        self,
+        tp: TopicPartition,
+        records: Sequence[RecordTuple],
+        sizes: list[int],
+        i: int,
+        reserved: bool,
+    ) -> tuple[int, ProducerBatch, int]:
+        """Add ``records[i]`` and, when the whole run's memory is ``reserved``, the records
+        after it that fit in its batch; ``(stop, batch, index of records[i] in it)``. The
+        caller holds ``lock``."""
+        n = len(records)
+        batch, index = self._add(tp, records[i], sizes[i])
+        stop = i + 1
+        if reserved and not batch.closed:
+            # fill the rest of this batch in one step: the records that fit in batch.size
+            room, end = self.batch_size - batch.size, i + 1
+            while end < n and sizes[end] <= room:
+                room -= sizes[end]
+                end += 1
+            if end > stop:
+                batch.records.extend(records[stop:end])
+                batch.size += self.batch_size - batch.size - room
+                stop = end
+                if batch.size >= self.batch_size or end < n:
+                    batch.closed = True
+                    self.notify()
+        return stop, batch, index
 
     def _add(
         self,
@@ -316,7 +360,8 @@ class RecordAccumulator:
         record: RecordTuple,
         size: int,
     ) -> tuple[ProducerBatch, int]:
-        """Queue a record whose memory is reserved; returns its batch and index in it."""
+        """Queue a record whose memory is reserved; returns its batch and index in it. The
+        caller holds ``lock``."""
         queue = self.batches.get(tp)
         if queue is None:
             queue = self.batches[tp] = deque()
@@ -324,8 +369,8 @@ class RecordAccumulator:
         if batch is not None and batch.size + size > self.batch_size and batch.records:
             batch.closed = True
             self.full_batches += 1
-            self.wakeup.set()
             batch = None
+        wake = batch is None
         if batch is None:
             batch = ProducerBatch(tp, time.monotonic())
             queue.append(batch)
@@ -336,9 +381,9 @@ class RecordAccumulator:
         if batch.size >= self.batch_size:
             batch.closed = True
             self.full_batches += 1
-            self.wakeup.set()
-        elif self.linger <= 0:
-            self.wakeup.set()
+            wake = True
+        if wake or self.linger <= 0:
+            self.notify()
         return batch, index
 
     def _is_ready(self, batch: ProducerBatch, now: float) -> bool:
@@ -375,19 +420,41 @@ class RecordAccumulator:
 
     def reenqueue(self, batch: ProducerBatch, backoff: float) -> None:
         batch.retry_at = time.monotonic() + backoff
-        queue = self.batches.setdefault(batch.tp, deque())
-        i = 0
-        while (
-            i < len(queue)
-            and queue[i].attempts > 0
-            and queue[i].base_sequence < batch.base_sequence
-        ):
-            i += 1
-        queue.insert(i, batch)
+        with self.lock:
+            queue = self.batches.setdefault(batch.tp, deque())
+            i = 0
+            while (
+                i < len(queue)
+                and queue[i].attempts > 0
+                and queue[i].base_sequence < batch.base_sequence
+            ):
+                i += 1
+            queue.insert(i, batch)
+
+    def wait_for_room(self, timeout: float) -> bool:
+        """Wait on a thread other than the loop's, holding ``lock``, until a batch completes
+        (``release``) or ``timeout`` s pass (then False); meanwhile every batch is ready, as
+        while a loop-thread caller waits for space."""
+        self.blocked += 1
+        self._waiting_for_space += 1
+        try:
+            self.notify()
+            return self.room.wait(timeout)
+        finally:
+            self.blocked -= 1
+            self._waiting_for_space -= 1
+
+    def pending(self) -> list[ProducerBatch]:
+        """The batches not completed yet (a snapshot)."""
+        with self.lock:
+            return list(self.incomplete)
 
     async def release(self, batch: ProducerBatch) -> None:
-        self.incomplete.discard(batch)
-        self.used -= batch.size
+        with self.lock:
+            self.incomplete.discard(batch)
+            self.used -= batch.size
+            if self.blocked:
+                self.room.notify_all()
         if self._waiting_for_space:
             async with self._space:
                 self._space.notify_all()

@@ -34,11 +34,19 @@ ChoosePartition = Callable[[str, "bytes | None", "int | None", list[int]], int]
 
 
 def to_bytes(value: bytes | bytearray | memoryview | str | None) -> bytes | None:
+    """A key, value or header value as bytes: ``str`` as UTF-8, any buffer's bytes; anything
+    else is a TypeError (``bytes(12345)`` would be 12,345 zero bytes, ``bytes({})`` none)."""
     if value is None or isinstance(value, bytes):
         return value
     if isinstance(value, str):
         return value.encode("utf-8")
-    return bytes(value)
+    try:
+        return memoryview(value).tobytes()
+    except TypeError:
+        raise TypeError(
+            f"keys, values and header values are bytes, str, a buffer or None, not"
+            f" {type(value).__name__}"
+        ) from None
 
 
 def normalize_headers(headers: HeaderInput | None) -> list[tuple[str, bytes | None]]:
@@ -95,6 +103,34 @@ class BatchAppender:
         hs: list[list[tuple[str, bytes | None]]] = (
             [[]] * n if headers is None else [normalize_headers(h) for h in headers]
         )
+        with self._acc.lock:  # the partitioner's state is shared with other threads' sends
+            by_partition = self._partition(
+                topic, partitions, vals, ks if keys is not None else None, partition, ts_list, hs
+            )
+        pieces: list[BatchPiece] = []
+        for p, (idx, recs) in by_partition.items():
+            slices = await self._acc.append_many(TopicPartition(topic, p), recs)
+            pieces.append((idx, slices))
+            if partition is None and keys is None and not self._custom:
+                size = sum(b.size for b, _, _ in slices)  # moves the sticky partition on
+                with self._acc.lock:
+                    self._partitioner.record_appended(topic, p, size, partitions)
+        return n, pieces
+
+    def _partition(
+        self,
+        topic: str,
+        partitions: list[int],
+        vals: list[bytes | None],
+        keys: list[bytes | None] | None,
+        partition: int | None,
+        ts_list: Sequence[int],
+        hs: list[list[tuple[str, bytes | None]]],
+    ) -> dict[int, tuple[list[int], list[RecordTuple]]]:
+        """The call's record tuples (and their indexes in it) by partition; ``keys`` None
+        when the call gave none."""
+        n = len(vals)
+        ks: list[bytes | None] = [None] * n if keys is None else keys
         by_partition: dict[int, tuple[list[int], list[RecordTuple]]] = {}
         if partition is not None or (keys is None and not self._custom):
             # One partition for the whole call (the sticky one when no key and no partition).
@@ -115,11 +151,4 @@ class BatchAppender:
                 idx, recs = by_partition.setdefault(p, ([], []))
                 idx.append(i)
                 recs.append((ks[i], vals[i], ts_list[i], hs[i]))
-        pieces: list[BatchPiece] = []
-        for p, (idx, recs) in by_partition.items():
-            slices = await self._acc.append_many(TopicPartition(topic, p), recs)
-            pieces.append((idx, slices))
-            if partition is None and keys is None and not self._custom:
-                size = sum(b.size for b, _, _ in slices)  # moves the sticky partition on
-                self._partitioner.record_appended(topic, p, size, partitions)
-        return n, pieces
+        return by_partition

@@ -1,11 +1,11 @@
 """``DeliveryFuture``: the blocking producer's per-record ``concurrent.futures.Future``.
 
-Owns: a future that costs nothing per record until some thread looks at it, bound on the
-producer's loop thread to ``(batch, index)`` once its record is queued; its outcome is then
-the batch's (see :class:`DeliveryFuture`). Invariants: ``_condition`` is created, a future
-registered and a batch's outcome set (with its waiters taken) under ``OUTCOME_LOCK``, so a
-registered future is resolved exactly once and no waiter is missed; a cancelled future stays
-cancelled (a late result is dropped).
+Owns: a future that costs nothing per record until some thread looks at it, bound to
+``(batch, index)`` by the thread that appends its record (the caller's, or the producer's loop
+thread); its outcome is then the batch's (see :class:`DeliveryFuture`). Invariants:
+``_condition`` is created, a future registered and a batch's outcome set (with its waiters
+taken) under ``OUTCOME_LOCK``, so a registered future is resolved exactly once and no waiter
+is missed; a cancelled future stays cancelled (a late result is dropped).
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
     methods), or any work per record when its batch is acknowledged, was most of the blocking
     ``send``'s cost.
 
-    Once the loop thread has queued the record it binds the future (:meth:`bind`) to
+    Once its record is appended the future is bound (:meth:`bind`) to
     ``(batch, index)``; until a thread waits on it, the future's outcome *is* the batch's
     (``done``/``result``/``exception`` read ``batch.outcome``, which is set once), and
     acknowledging the batch touches no future. ``_condition`` (with ``_waiters`` and
     ``_done_callbacks``) is created on first use, which is how every ``Future`` method that
     waits, cancels or adds a callback begins; creating it *watches* the future: a bound future
     then registers with its batch (or takes the outcome at once if the batch is done), and the
-    loop thread's :meth:`bind` registers a future that was watched before it was bound.
+    :meth:`bind` registers a future that was watched before it was bound.
 
     Invariants: ``_condition`` is created, a future registered and a batch's outcome set
     (with its waiters taken) under ``OUTCOME_LOCK``, so a registered future is resolved
@@ -55,7 +55,7 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
     is dropped).
     """
 
-    # Set by every bound record on the loop thread: slots, so binding creates no ``__dict__``
+    # Set for every appended record: slots, so binding creates no ``__dict__``
     # (a dict per record cost the loop thread ~0.2 us of ~1.8 us per record); read as None / 0
     # until bound (``__getattr__``).
     __slots__ = ("_batch", "_index")
@@ -112,8 +112,8 @@ class DeliveryFuture(concurrent.futures.Future[RecordMetadata]):
                 self.set_result(self._batch.metadata(self._index, outcome[0], outcome[1]))
 
     def bind(self, batch: ProducerBatch, index: int) -> None:
-        """The record is ``index`` of ``batch`` (called on the loop thread once it is queued,
-        or with an acknowledged batch)."""
+        """The record is ``index`` of ``batch`` (called once it is appended, or with an
+        acknowledged batch)."""
         self._index = index
         self._batch = batch
         if self._watched or batch.outcome is not None:

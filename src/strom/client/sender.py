@@ -139,18 +139,24 @@ class Sender:
     # ------------------------------------------------------------------ main loop
     async def _run(self) -> None:
         acc = self.acc
+        lock = acc.lock  # the accumulator changes only under it (callers of other threads)
         while True:
             now = time.monotonic()
-            for batch in acc.expire(now, self.delivery_timeout):
+            with lock:
+                expired = acc.expire(now, self.delivery_timeout)
+            for batch in expired:
                 await self._finish(batch, KafkaTimeoutError("delivery.timeout.ms expired"))
             await self._transactional_step()
             if self.identity.need_bump and self.txn is None and not self.in_flight():
                 try:
                     await self.init_producer_id()
                 except KafkaError as exc:
-                    for batch in self.acc.remove_unsent():
+                    with lock:
+                        unsent = acc.remove_unsent()
+                    for batch in unsent:
                         await self._finish(batch, exc)
-            by_node, unknown_leader = self._drain(now)
+            with lock:
+                by_node, unknown_leader = self._drain(now)
             if unknown_leader:
                 self._refresh_metadata()
             for node, batches in by_node.items():
@@ -158,10 +164,12 @@ class Sender:
                 task = asyncio.get_running_loop().create_task(self._send(node, batches))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
-            if self._closing and not acc.has_unsent() and not self._tasks:
-                return
-            acc.wakeup.clear()
-            delay = acc.next_ready_delay(time.monotonic())
+            with lock:
+                if self._closing and not acc.has_unsent() and not self._tasks:
+                    return
+                # cleared under the lock: a record appended after this look wakes us again
+                acc.wakeup.clear()
+                delay = acc.next_ready_delay(time.monotonic())
             if not by_node and delay <= 0:
                 delay = self.backoff  # ready but blocked: a response or a refresh wakes us
             await wait_event(acc.wakeup, delay)
@@ -177,13 +185,16 @@ class Sender:
             return
         if txn.has_error or txn.state is TxnState.ABORTING:
             exc = txn.error if txn.has_error else None
-            for batch in self.acc.remove_unsent():
+            with self.acc.lock:
+                unsent = self.acc.remove_unsent()
+            for batch in unsent:
                 await self._finish(
                     batch, exc or TransactionAbortedError("the transaction was aborted")
                 )
             return
         if txn.state in (TxnState.IN_TRANSACTION, TxnState.COMMITTING):
-            pending = txn.pending(tp for tp, q in self.acc.batches.items() if q)
+            with self.acc.lock:
+                pending = txn.pending([tp for tp, q in self.acc.batches.items() if q])
             if pending:
                 await txn.add_partitions(pending)
 
@@ -200,6 +211,8 @@ class Sender:
             self._refreshing = asyncio.get_running_loop().create_task(refresh())
 
     def _drain(self, now: float) -> tuple[dict[int, list[ProducerBatch]], bool]:
+        """Take the ready batches the in-flight limits allow, by leader (holding the
+        accumulator's lock)."""
         by_node: dict[int, list[ProducerBatch]] = {}
         sizes: dict[int, int] = defaultdict(int)
         unknown = False
@@ -338,5 +351,5 @@ class Sender:
                 for task in [self._task, *self._tasks]:
                     await cancel_and_wait(task)
         await cancel_and_wait(self._refreshing)
-        for batch in list(self.acc.incomplete):
+        for batch in self.acc.pending():
             await self._finish(batch, KafkaError("producer closed", ErrorCode.UNKNOWN_SERVER_ERROR))

@@ -2,9 +2,10 @@
 
 Owns: one background thread per client running an asyncio event loop; every public method
 submits a coroutine to that loop and blocks for its result, except ``Producer.send``, which
-hands the record to the loop thread through a :class:`~strom.client.send_queue.SendQueue` and
-returns a :class:`~strom.client.delivery_future.DeliveryFuture`. The asyncio objects are only
-ever touched from the loop thread (invariant).
+appends the record into the producer's accumulator on the caller's thread
+(:class:`~strom.client.blocking_send.BlockingSend`, under the accumulator's lock) and returns a
+:class:`~strom.client.delivery_future.DeliveryFuture`. The asyncio objects are only ever
+touched from the loop thread (invariant).
 
 Example::
 
@@ -21,13 +22,13 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from strom.client.batch_append import HeaderInput
+from strom.client.blocking_send import BlockingSend
 from strom.client.consumer import AIOConsumer
 from strom.client.coordinator import Listener
 from strom.client.delivery_future import DeliveryFuture
 from strom.client.loop_thread import LoopThread as _LoopThread
 from strom.client.loop_thread import make_on_loop as _make
 from strom.client.producer import AIOProducer
-from strom.client.send_queue import SendQueue
 from strom.client.sync_admin import AdminClient
 from strom.client.types import (
     ConsumerGroupMetadata,
@@ -50,19 +51,20 @@ __all__ = ["AdminClient", "Consumer", "DeliveryFuture", "Producer"]
 class Producer:
     """Blocking facade over :class:`AIOProducer`.
 
-    ``send`` queues the record for the producer's loop thread and returns at once (no round
-    trip per record); the loop thread moves queued sends into the accumulator in order (the
-    :class:`~strom.client.send_queue.SendQueue`, which also makes ``send`` wait while the loop
-    thread is ``HIGH_WATER`` sends behind). Every other method first waits until the sends
-    queued before it are in the accumulator, so ``flush``/``commit_transaction`` cover them.
+    ``send`` appends the record into its batch on the caller's thread and returns (no round
+    trip per record; the loop thread only sends batches and completes them): see
+    :class:`~strom.client.blocking_send.BlockingSend`, which also makes the caller wait for
+    ``buffer.memory`` and metadata. Every other method first waits until the sends the loop
+    thread made itself (delivery callbacks) are appended, so ``flush``/``commit_transaction``
+    cover them.
     """
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         self._lt = _LoopThread("strom-producer")
         self._p: AIOProducer = _make(self._lt, AIOProducer, config)
-        self._queue = SendQueue(self._p, self._lt.loop, self._lt.thread)
-        # a send is one Python call, not two (~70 ns of the caller's ~500 ns per record)
-        self.send = self._queue.send  # type: ignore[method-assign]
+        self._sends = BlockingSend(self._p, self._lt.loop, self._lt.thread)
+        # a send is one Python call, not two (~70 ns per record)
+        self.send = self._sends.send  # type: ignore[method-assign]
         try:
             self._lt.run(self._p.start())  # KafkaTimeoutError after max.block.ms
         except BaseException:
@@ -80,20 +82,21 @@ class Producer:
         timestamp: int | None = None,
         headers: HeaderInput | None = None,
     ) -> concurrent.futures.Future[RecordMetadata]:
-        """Queue a record; the future resolves to its ``RecordMetadata`` once acknowledged.
-        The record's timestamp, unless given, is the time of this call. Raises at once when
-        the producer is closed or (transactional) outside a transaction, as
+        """Append a record; the future resolves to its ``RecordMetadata`` once acknowledged.
+        The record's timestamp, unless given, is the time of this call. Waits up to
+        ``max.block.ms`` for metadata and ``buffer.memory`` (then the future fails). Raises at
+        once when the producer is closed or (transactional) outside a transaction, as
         :meth:`AIOProducer.send` does; other errors fail the future. (A producer calls
-        :meth:`SendQueue.send` directly: this method documents it.)"""
-        return self._queue.send(
+        :meth:`BlockingSend.send` directly: this method documents it.)"""
+        return self._sends.send(
             topic, value, key, partition=partition, timestamp=timestamp, headers=headers
         )
 
     def _run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run ``coro`` on the loop once the sends queued before it are in the accumulator."""
+        """Run ``coro`` on the loop once the loop thread's own waiting sends are appended."""
 
         async def after_drain() -> T:
-            await self._queue.drain()
+            await self._sends.drain()
             return await coro
 
         return self._lt.run(after_drain())
