@@ -427,6 +427,29 @@ _DECODE_FAULTS = (
 )
 
 
+def byte_view(buf: Buffer) -> memoryview:
+    """``buf`` as the one-dimensional unsigned-byte view the readers index (0..255 per byte):
+    a signed or multi-byte view would misread. DecodeError when it cannot be cast."""
+    mv = buf if isinstance(buf, memoryview) else memoryview(buf)
+    if mv.format != "B" or mv.ndim != 1:
+        try:
+            mv = mv.cast("B")
+        except TypeError as exc:
+            raise DecodeError(f"cannot decode from {mv!r}: {exc}") from None
+    return mv
+
+
+def run_decoder(fn: DecodeFn, mv: memoryview, pos: int, name: str, version: int) -> tuple[Any, int]:
+    """Run the generated decoder ``fn`` at ``pos`` of ``mv`` (a :func:`byte_view`): any fault
+    of malformed bytes surfaces as DecodeError, nothing else escapes."""
+    try:
+        return fn(mv, pos)
+    except DecodeError:
+        raise
+    except _DECODE_FAULTS as exc:
+        raise DecodeError(f"malformed {name} v{version}: {exc!r}") from None
+
+
 class Message(Struct):
     """Base of generated top-level messages (requests, responses, headers and data records)."""
 
@@ -450,19 +473,7 @@ class Message(Struct):
         fn = cls._DECODERS.get(version)
         if fn is None:
             raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
-        mv = buf if isinstance(buf, memoryview) else memoryview(buf)
-        if mv.format != "B" or mv.ndim != 1:
-            # readers index single bytes as 0..255; a signed or multi-byte view would misread
-            try:
-                mv = mv.cast("B")
-            except TypeError as exc:
-                raise DecodeError(f"cannot decode from {mv!r}: {exc}") from None
-        try:
-            msg, end = fn(mv, pos)
-        except DecodeError:
-            raise
-        except _DECODE_FAULTS as exc:
-            raise DecodeError(f"malformed {cls.NAME} v{version}: {exc!r}") from None
+        msg, end = run_decoder(fn, byte_view(buf), pos, cls.NAME, version)
         return msg, end
 
     @classmethod
