@@ -262,6 +262,21 @@ class Gen:
             return "ZERO_UUID"
         raise ValueError(t)
 
+    def differs_from_default(self, f: Field, val: str) -> str:
+        """An expression true when ``val`` (field ``f``) is not its default: what a tagged field
+        is written for. ``val != Default()`` for a struct would build the default and compare
+        slot by slot generically; a struct of scalar fields is compared field by field instead,
+        with the same outcome (a value of another type is never the default, as
+        ``Struct.__eq__`` has it)."""
+        if f.is_struct and not f.is_array and f.default != "null":
+            sd = self.m.structs[f.type]
+            if all(not g.is_struct and not g.is_array for g in sd.fields):
+                terms = [f"type({val}) is not {self.cls_ref(f.type)}"]
+                terms += [f"{val}.{g.attr} != {self.default_expr(g)}" for g in sd.fields]
+                terms.append(f"{val}.unknown_tagged_fields != ()")
+                return " or ".join(terms)
+        return f"{val} != {self.default_expr(f)}"
+
     def nullable_anywhere(self, f: Field) -> bool:
         return not f.nullable.empty() or f.default == "null"
 
@@ -550,15 +565,18 @@ class Gen:
             else:
                 body.append(f"{ind}_t: list[tuple[int, bytes]] = []")
                 for f in sorted(tagged, key=lambda f: f.tag or 0):
-                    dflt = self.default_expr(f)
-                    body.append(f"{ind}if o.{f.attr} != {dflt}:")
+                    body.append(f"{ind}if {self.differs_from_default(f, f'o.{f.attr}')}:")
                     body.append(f"{ind}    _w, w = w, Writer()")
                     body.append(f"{ind}    b = w.b")
                     body += self.enc_field(f, v, f"o.{f.attr}", ind + "    ", tagged=True)
                     body.append(f"{ind}    _t.append(({f.tag}, b''.join(w.finish())))")
                     body.append(f"{ind}    w = _w")
                     body.append(f"{ind}    b = w.b")
-                body.append(f"{ind}encode_tagged(b, _t, o.unknown_tagged_fields)")
+                # the common case (every tagged field at its default): one byte, no sort
+                body.append(f"{ind}if _t or o.unknown_tagged_fields:")
+                body.append(f"{ind}    encode_tagged(b, _t, o.unknown_tagged_fields)")
+                body.append(f"{ind}else:")
+                body.append(f"{ind}    b.append(0)")
         text = "\n".join(body)
         decl = [
             f"{ind}{n}: Any" for n in ("_v", "_x") if f"{n} = " in text or f"for {n} in" in text

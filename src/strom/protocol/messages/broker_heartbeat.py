@@ -137,7 +137,10 @@ def _e_BrokerHeartbeatRequest_v1(o: BrokerHeartbeatRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_BrokerHeartbeatRequest: dict[int, DecodeFn] = {0: _d_BrokerHeartbeatRequest_v0, 1: _d_BrokerHeartbeatRequest_v1}

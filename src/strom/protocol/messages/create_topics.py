@@ -640,7 +640,10 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.Crea
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
@@ -708,7 +711,10 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.Crea
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_CreateTopicsResponse_v0(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:

@@ -313,7 +313,10 @@ def _e_FetchRequest_FetchPartition_v17(o: FetchRequest.FetchPartition, w: Writer
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
@@ -1009,7 +1012,10 @@ def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -1088,7 +1094,10 @@ def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -1170,7 +1179,7 @@ def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.replica_state != FetchRequest.ReplicaState():
+    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
@@ -1178,7 +1187,10 @@ def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
         _t.append((1, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -1260,7 +1272,7 @@ def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.replica_state != FetchRequest.ReplicaState():
+    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
@@ -1268,7 +1280,10 @@ def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
         _t.append((1, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchRequest: dict[int, DecodeFn] = {0: _d_FetchRequest_v0, 1: _d_FetchRequest_v0, 2: _d_FetchRequest_v0, 3: _d_FetchRequest_v3, 4: _d_FetchRequest_v4, 5: _d_FetchRequest_v5, 6: _d_FetchRequest_v5, 7: _d_FetchRequest_v7, 8: _d_FetchRequest_v7, 9: _d_FetchRequest_v9, 10: _d_FetchRequest_v9, 11: _d_FetchRequest_v11, 12: _d_FetchRequest_v12, 13: _d_FetchRequest_v13, 14: _d_FetchRequest_v13, 15: _d_FetchRequest_v15, 16: _d_FetchRequest_v15, 17: _d_FetchRequest_v17}
@@ -1772,7 +1787,7 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
     encode_records(w, o.records, True)
     b = w.b
     _t: list[tuple[int, bytes]] = []
-    if o.diverging_epoch != FetchResponse.EpochEndOffset():
+    if type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchResponse_EpochEndOffset_v12(o.diverging_epoch, w)
@@ -1780,7 +1795,7 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.current_leader != FetchResponse.LeaderIdAndEpoch():
+    if type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchResponse_LeaderIdAndEpoch_v12(o.current_leader, w)
@@ -1788,7 +1803,7 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
         _t.append((1, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.snapshot_id != FetchResponse.SnapshotId():
+    if type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchResponse_SnapshotId_v12(o.snapshot_id, w)
@@ -1796,7 +1811,10 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
         _t.append((2, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchResponse_FetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
@@ -2387,7 +2405,10 @@ def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchResponse: dict[int, DecodeFn] = {0: _d_FetchResponse_v0, 1: _d_FetchResponse_v1, 2: _d_FetchResponse_v1, 3: _d_FetchResponse_v1, 4: _d_FetchResponse_v4, 5: _d_FetchResponse_v5, 6: _d_FetchResponse_v5, 7: _d_FetchResponse_v7, 8: _d_FetchResponse_v7, 9: _d_FetchResponse_v7, 10: _d_FetchResponse_v7, 11: _d_FetchResponse_v11, 12: _d_FetchResponse_v12, 13: _d_FetchResponse_v13, 14: _d_FetchResponse_v13, 15: _d_FetchResponse_v13, 16: _d_FetchResponse_v16, 17: _d_FetchResponse_v16}

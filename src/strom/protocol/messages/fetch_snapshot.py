@@ -207,7 +207,10 @@ def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.Partiti
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
@@ -343,7 +346,10 @@ def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
@@ -401,7 +407,10 @@ def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchSnapshotRequest: dict[int, DecodeFn] = {0: _d_FetchSnapshotRequest_v0, 1: _d_FetchSnapshotRequest_v1}
@@ -630,7 +639,7 @@ def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.Parti
     encode_records(w, o.unaligned_records, True)
     b = w.b
     _t: list[tuple[int, bytes]] = []
-    if o.current_leader != FetchSnapshotResponse.LeaderIdAndEpoch():
+    if type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
@@ -638,7 +647,10 @@ def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.Parti
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.TopicSnapshot, int]:
@@ -816,7 +828,10 @@ def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchSnapshotResponse: dict[int, DecodeFn] = {0: _d_FetchSnapshotResponse_v0, 1: _d_FetchSnapshotResponse_v1}

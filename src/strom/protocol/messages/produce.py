@@ -686,7 +686,7 @@ def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.Partition
             b = w.b
     encode_string(b, o.error_message, True, True)
     _t: list[tuple[int, bytes]] = []
-    if o.current_leader != ProduceResponse.LeaderIdAndEpoch():
+    if type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_ProduceResponse_LeaderIdAndEpoch_v10(o.current_leader, w)
@@ -694,7 +694,10 @@ def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.Partition
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_ProduceResponse_TopicProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
@@ -1196,7 +1199,10 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_ProduceResponse: dict[int, DecodeFn] = {0: _d_ProduceResponse_v0, 1: _d_ProduceResponse_v1, 2: _d_ProduceResponse_v2, 3: _d_ProduceResponse_v2, 4: _d_ProduceResponse_v2, 5: _d_ProduceResponse_v5, 6: _d_ProduceResponse_v5, 7: _d_ProduceResponse_v5, 8: _d_ProduceResponse_v8, 9: _d_ProduceResponse_v9, 10: _d_ProduceResponse_v10, 11: _d_ProduceResponse_v10}

@@ -1235,7 +1235,10 @@ def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_UpdateMetadataRequest: dict[int, DecodeFn] = {0: _d_UpdateMetadataRequest_v0, 1: _d_UpdateMetadataRequest_v1, 2: _d_UpdateMetadataRequest_v2, 3: _d_UpdateMetadataRequest_v3, 4: _d_UpdateMetadataRequest_v4, 5: _d_UpdateMetadataRequest_v5, 6: _d_UpdateMetadataRequest_v6, 7: _d_UpdateMetadataRequest_v7, 8: _d_UpdateMetadataRequest_v8}

@@ -309,7 +309,7 @@ def _e_UpdateRaftVoterResponse_v0(o: UpdateRaftVoterResponse, w: Writer) -> None
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _t: list[tuple[int, bytes]] = []
-    if o.current_leader != UpdateRaftVoterResponse.CurrentLeader():
+    if type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_UpdateRaftVoterResponse_CurrentLeader_v0(o.current_leader, w)
@@ -317,7 +317,10 @@ def _e_UpdateRaftVoterResponse_v0(o: UpdateRaftVoterResponse, w: Writer) -> None
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_UpdateRaftVoterResponse: dict[int, DecodeFn] = {0: _d_UpdateRaftVoterResponse_v0}
