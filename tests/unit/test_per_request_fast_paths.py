@@ -299,8 +299,6 @@ def test_a_leader_of_another_type_is_never_the_default() -> None:
     p = PR.PartitionProduceResponse(index=0, current_leader=LookAlike())
     resp = ProduceResponse(responses=[PR.TopicProduceResponse(name="t", partition_responses=[p])])
     assert resp.to_bytes(10) == reference_produce_response(resp)
-    assert resp.to_bytes(10) != ProduceResponse(
-        responses=[PR.TopicProduceResponse(name="t", partition_responses=[
-            PR.PartitionProduceResponse(index=0)
-        ])]  # fmt: skip
-    ).to_bytes(10)
+    plain = PR.PartitionProduceResponse(index=0)
+    default = PR.TopicProduceResponse(name="t", partition_responses=[plain])
+    assert resp.to_bytes(10) != ProduceResponse(responses=[default]).to_bytes(10)
