@@ -127,7 +127,11 @@ def read_nullable_string(b: memoryview, p: int) -> tuple[str | None, int]:
 
 
 def read_compact_string(b: memoryview, p: int) -> tuple[str, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         raise DecodeError("non-nullable compact string was null")
     if n - 1 > MAX_STRING_BYTES:
@@ -137,7 +141,11 @@ def read_compact_string(b: memoryview, p: int) -> tuple[str, int]:
 
 
 def read_compact_nullable_string(b: memoryview, p: int) -> tuple[str | None, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
     if n - 1 > MAX_STRING_BYTES:
@@ -167,7 +175,11 @@ def read_nullable_bytes(b: memoryview, p: int) -> tuple[bytes | None, int]:
 
 
 def read_compact_bytes(b: memoryview, p: int) -> tuple[bytes, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         raise DecodeError("non-nullable compact bytes field was null")
     end = _check(b, p, n - 1)
@@ -175,7 +187,11 @@ def read_compact_bytes(b: memoryview, p: int) -> tuple[bytes, int]:
 
 
 def read_compact_nullable_bytes(b: memoryview, p: int) -> tuple[bytes | None, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
     end = _check(b, p, n - 1)
@@ -194,7 +210,11 @@ def read_records(b: memoryview, p: int) -> tuple[memoryview | None, int]:
 
 
 def read_compact_records(b: memoryview, p: int) -> tuple[memoryview | None, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
     end = _check(b, p, n - 1)
@@ -219,7 +239,11 @@ def read_array_len(b: memoryview, p: int, min_size: int) -> tuple[int, int]:
 
 def read_compact_array_len(b: memoryview, p: int, min_size: int) -> tuple[int, int]:
     """A compact (uvarint N+1) array length; null is returned as -1."""
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     n -= 1
     if n > 0 and n * min_size > len(b) - p:
         raise DecodeError(f"array of {n} elements cannot fit in the {len(b) - p} bytes remaining")
@@ -307,7 +331,11 @@ def encode_string(b: bytearray, v: str | None, compact: bool, nullable: bool) ->
     if len(data) > MAX_STRING_BYTES:
         raise EncodeError(f"string longer than {MAX_STRING_BYTES} bytes")
     if compact:
-        b += uvarint(len(data) + 1)
+        n = len(data) + 1
+        if n < 0x80:
+            b.append(n)
+        else:
+            b += uvarint(n)
     else:
         b += _i16_pack(len(data))
     b += data
@@ -354,7 +382,11 @@ def encode_array_len(b: bytearray, v: list[Any] | None, compact: bool, nullable:
             b += b"\xff\xff\xff\xff"
         return
     if compact:
-        b += uvarint(len(v) + 1)
+        n = len(v) + 1
+        if n < 0x80:
+            b.append(n)
+        else:
+            b += uvarint(n)
     else:
         b += _i32_pack(len(v))
 
