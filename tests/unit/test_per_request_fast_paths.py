@@ -14,11 +14,24 @@
   and v11 responses (``current_leader`` at its default or not, unknown tagged fields at every
   level) the bytes equal a reference encoder written from the schema with the general rule
   (``value != Default()``, then ``encode_tagged``), and decode back to the same response.
+- The generated modules with their short cuts (one-byte compact array lengths read and written
+  inline, the tagged-field rules above) against the same modules generated without them
+  (``generate(..., short_cuts=False)``, the general path): on random Produce requests and
+  responses and Fetch responses, with arrays around the one-byte limit (126 to 129 elements) and
+  hostile edits (truncations, a byte overwritten, a huge array length), both decode to the same
+  message (compared by their encodings in both modules) or both raise DecodeError.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import struct
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,6 +42,7 @@ from strom.protocol.codec import (
     RECORDS_INLINE_LIMIT,
     DecodeError,
     Message,
+    Struct,
     Writer,
     encode_string,
     encode_tagged,
@@ -302,3 +316,152 @@ def test_a_leader_of_another_type_is_never_the_default() -> None:
     plain = PR.PartitionProduceResponse(index=0)
     default = PR.TopicProduceResponse(name="t", partition_responses=[plain])
     assert resp.to_bytes(10) != ProduceResponse(responses=[default]).to_bytes(10)
+
+
+# -- the generated short cuts against the general path -----------------------------------------
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@cache
+def general_modules() -> dict[str, ModuleType]:
+    """The produce and fetch modules generated without short cuts (imported under other names)."""
+    spec = importlib.util.spec_from_file_location("lat9_codegen", REPO / "codegen" / "generate.py")
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    sys.modules["lat9_codegen"] = gen
+    spec.loader.exec_module(gen)
+    out = Path(tempfile.mkdtemp(prefix="strom-general-codegen-"))
+    gen.generate(REPO / "codegen" / "schemas" / "kafka-3.9", out, short_cuts=False)
+    mods = {}
+    for name in ("produce", "fetch"):
+        mspec = importlib.util.spec_from_file_location(f"general_{name}", out / f"{name}.py")
+        assert mspec is not None and mspec.loader is not None
+        mod = importlib.util.module_from_spec(mspec)
+        mspec.loader.exec_module(mod)
+        mods[name] = mod
+    return mods
+
+
+def in_module(obj: Any, mod: ModuleType) -> Any:
+    """``obj`` (a generated message, its structs and lists) rebuilt from the classes of the
+    same name in ``mod``, every slot copied."""
+    if isinstance(obj, list):
+        return [in_module(x, mod) for x in obj]
+    if not isinstance(obj, Message | Struct):
+        return obj
+    cls: Any = mod
+    for part in type(obj).__qualname__.split("."):
+        cls = getattr(cls, part)
+    new = cls.__new__(cls)
+    for slot in type(obj).__slots__:
+        setattr(new, slot, in_module(getattr(obj, slot), mod))
+    return new
+
+
+def encodes_and_decodes_alike(msg: Message, version: int, mod: ModuleType, edit: Any) -> None:
+    """``msg`` encoded with the short cuts and without (the same message in ``mod``'s classes):
+    the same bytes. Those bytes, edited by ``edit``, decoded both ways: the same message
+    (compared by its encodings) or the same DecodeError."""
+    general = in_module(msg, mod)
+    data = general.to_bytes(version)
+    assert msg.to_bytes(version) == data
+    buf = edit(data)
+    outcomes = []
+    for cls in (type(msg), type(general)):
+        try:
+            decoded, end = cls.decode_from(buf, 0, version)
+        except DecodeError as exc:
+            outcomes.append(str(exc))  # the same words: a length refused before any allocation
+            continue
+        outcomes.append((end, decoded.to_bytes(version)))
+    assert outcomes[0] == outcomes[1]
+
+
+@st.composite
+def edited(draw: st.DrawFn, data: bytes) -> bytes:
+    buf = bytearray(data)
+    edit = draw(st.sampled_from(["none", "truncate", "overwrite", "huge", "garbage"]))
+    if edit == "truncate":
+        return bytes(buf[: draw(st.integers(0, len(buf)))])
+    if edit == "overwrite" and buf:
+        buf[draw(st.integers(0, len(buf) - 1))] = draw(st.sampled_from([0, 1, 0x7F, 0x80, 0xFF]))
+    if edit == "huge" and buf:
+        at = draw(st.integers(0, len(buf) - 1))
+        buf[at : at + 1] = draw(st.sampled_from([b"\xff\xff\xff\x7f", b"\x80\x01", b"\xff\x7f"]))
+    if edit == "garbage":
+        return draw(st.binary(max_size=80))
+    return bytes(buf)
+
+
+many_partitions = st.builds(
+    ProduceResponse,
+    responses=st.lists(
+        st.builds(
+            PR.TopicProduceResponse,
+            name=names,
+            partition_responses=st.integers(125, 129).map(
+                lambda n: [PR.PartitionProduceResponse(index=i) for i in range(n)]
+            ),
+        ),
+        min_size=1,
+        max_size=1,
+    ),
+)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), produce_responses | many_partitions, st.sampled_from([9, 10, 11]))
+def test_produce_responses_as_the_general_path(
+    data: st.DataObject, resp: ProduceResponse, version: int
+) -> None:
+    mod = general_modules()["produce"]
+    encodes_and_decodes_alike(resp, version, mod, lambda b: data.draw(edited(b)))
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), produce_frames(), st.integers(120, 130))
+def test_produce_requests_as_the_general_path(
+    data: st.DataObject, frame: bytes, partitions: int
+) -> None:
+    mod = general_modules()["produce"]
+    parsed = frames.parse_request_header(frame)
+    version = parsed.header.request_api_version
+    req = frames.decode_request_body(frame, parsed)
+    assert isinstance(req, ProduceRequest)
+    if data.draw(st.booleans()):  # around the one-byte limit of compact lengths
+        records = data.draw(st.binary(max_size=4))
+        pd = [
+            ProduceRequest.PartitionProduceData(index=i, records=records) for i in range(partitions)
+        ]
+        req.topic_data.append(ProduceRequest.TopicProduceData(name="many", partition_data=pd))
+    encodes_and_decodes_alike(req, version, mod, lambda b: data.draw(edited(b)))
+
+
+leader_ids = st.sampled_from([-1, 0, 1])
+
+
+@st.composite
+def fetch_responses_tagged(draw: st.DrawFn) -> tuple[FetchResponse, int]:
+    resp, version = draw(fetch_responses())
+    for t in resp.responses:
+        for p in t.partitions:
+            p.current_leader = FetchResponse.LeaderIdAndEpoch(
+                leader_id=draw(leader_ids), leader_epoch=draw(leader_ids)
+            )
+            p.diverging_epoch = FetchResponse.EpochEndOffset(
+                epoch=draw(leader_ids), end_offset=draw(leader_ids)
+            )
+    if draw(st.booleans()):
+        resp.responses[0].partitions *= draw(st.sampled_from([42, 43]))  # 126 / 129 elements
+    return resp, version
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), fetch_responses_tagged())
+def test_fetch_responses_as_the_general_path(
+    data: st.DataObject, drawn: tuple[FetchResponse, int]
+) -> None:
+    resp, version = drawn
+    mod = general_modules()["fetch"]
+    encodes_and_decodes_alike(resp, version, mod, lambda b: data.draw(edited(b)))
