@@ -131,6 +131,24 @@ def test_an_api_versions_response_keeps_header_v0(version: int, correlation_id: 
     assert fast[4:8] == struct.pack(">i", correlation_id)
 
 
+def test_the_header_version_table_is_the_rule() -> None:
+    """Every (API key, version) the codec knows, read from the table, and any other pair, from
+    the rule: the same header versions either way (and the table holds only known pairs)."""
+    from strom.protocol.messages import APIS
+
+    table = frames._HEADER_VERSIONS
+    for key in range(-2, max(APIS) + 3):
+        for version in range(-2, 40):
+            rule = (
+                frames.request_header_version(key, version),
+                frames.response_header_version(key, version),
+            )
+            known = key in APIS and APIS[key].min_version <= version <= APIS[key].max_version
+            assert table.get((key, version), rule) == rule
+            assert ((key, version) in table) == known
+    assert len(table) == sum(i.max_version - i.min_version + 1 for i in APIS.values())
+
+
 # -- request frames --------------------------------------------------------------------------
 
 

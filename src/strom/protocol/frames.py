@@ -56,6 +56,20 @@ def response_header_version(api_key: int, api_version: int) -> int:
     return 1 if 0 <= info.flexible_min <= api_version else 0
 
 
+def _known_header_versions() -> dict[tuple[int, int], tuple[int, int]]:
+    """(API key, version) -> (request header version, response header version) for every
+    version of every API this codec knows: bounded (a few thousand entries), so the per-request
+    look-up never grows with what peers send; anything else takes the functions above."""
+    return {
+        (key, v): (request_header_version(key, v), response_header_version(key, v))
+        for key, info in APIS.items()
+        for v in range(info.min_version, info.max_version + 1)
+    }
+
+
+_HEADER_VERSIONS = _known_header_versions()
+
+
 class RequestFrame(NamedTuple):
     header: RequestHeader
     header_version: int
@@ -74,7 +88,8 @@ def parse_request_header(frame: Buffer) -> RequestFrame:
     if len(mv) < 4:
         raise DecodeError("request frame shorter than its header")
     api_key, api_version = _KEY_VERSION.unpack_from(mv)
-    hv = request_header_version(api_key, api_version)
+    known = _HEADER_VERSIONS.get((api_key, api_version))
+    hv = known[0] if known is not None else request_header_version(api_key, api_version)
     header, pos = run_decoder(_HEADER_DECODERS[hv], mv, 0, "RequestHeader", hv)
     return RequestFrame(header, hv, pos, mv)
 
@@ -97,9 +112,10 @@ _REQUEST_CLASSES: dict[int, type[Message]] = {}  # API key -> request class, loo
 def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
     h = parsed.header
     key = h.request_api_key
-    info = api_info(key, h.request_api_version)
     cls = _REQUEST_CLASSES.get(key)
-    if cls is None:  # ApiInfo.request_class imports the module: once per key, not per request
+    if cls is None or (key, h.request_api_version) not in _HEADER_VERSIONS:
+        info = api_info(key, h.request_api_version)  # UnsupportedVersionError if unknown
+        # ApiInfo.request_class imports the module: once per key, not per request
         cls = _REQUEST_CLASSES[key] = info.request_class()
     version = h.request_api_version
     fn = cls._DECODERS.get(version)
@@ -148,7 +164,8 @@ def encode_response(
     w = Writer()
     b = w.b
     b += _SIZE_AND_CORRELATION.pack(0, correlation_id)  # the size is written below
-    if response_header_version(key, api_version):
+    known = _HEADER_VERSIONS.get((key, api_version))
+    if known[1] if known is not None else response_header_version(key, api_version):
         b.append(0)  # header v1: no tagged fields
     msg.encode_into(w, api_version)
     parts = w.finish()
