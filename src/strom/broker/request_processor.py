@@ -205,17 +205,18 @@ class RequestProcessor:
                 exc,
             )
             return False, None, None
-        if isinstance(request, ApiVersionsRequest) and version >= 3:
+        if key == API_VERSIONS and version >= 3 and isinstance(request, ApiVersionsRequest):
             # KIP-511: what client telemetry subscriptions match on
             self.client_software = (request.client_software_name, request.client_software_version)
         if a is not None and a.takes(key):
             return (*await a.handle(key, version, request, h.correlation_id), None)
+        principal = self._principal if a is None or a.principal is None else a.principal
         ctx = RequestContext(
             h,
             self.services,
             self.peer,
             self.listener,
-            principal=self.principal,
+            principal=principal,
             security_protocol=self.security.protocol,
             client_software=self.client_software,
         )
