@@ -8,6 +8,13 @@ Not imported by the package. For every schema it writes one module holding the m
 its structs as nested classes) and straight-line decode/encode functions per version; versions whose
 wire format is identical share one function. The output is deterministic so a test can regenerate
 it and diff.
+
+Short cuts of the per-request path (issue 15): one-byte compact array lengths are read and written
+inline (a length the bytes left cannot hold still fails before any allocation), a tagged-field
+section with every field at its default is written as one byte, and a struct-typed tagged field of
+scalars is compared with its default field by field. ``generate(..., short_cuts=False)`` writes
+the general path instead (byte-identical to the modules before the short cuts);
+``tests/unit/test_per_request_fast_paths.py`` compares both on random and hostile messages.
 """
 
 from __future__ import annotations
