@@ -149,6 +149,44 @@ def test_the_header_version_table_is_the_rule() -> None:
     assert len(table) == sum(i.max_version - i.min_version + 1 for i in APIS.values())
 
 
+def general_compact_records(b: memoryview, p: int) -> tuple[bytes | None, int] | str:
+    """Compact records read with the general varint reader (what the short cut must equal)."""
+    from strom.protocol.codec import read_uvarint
+
+    try:
+        n, p = read_uvarint(b, p)
+        if n == 0:
+            return None, p
+        if p + n - 1 > len(b):
+            raise DecodeError("past the end")
+        return bytes(b[p : p + n - 1]), p + n - 1
+    except (DecodeError, IndexError) as exc:
+        return type(exc).__name__
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from([0, 1, 0x7F, 0x80, 0x81, 0xFF, 0x100, 0x3FFF, 0x4000, 0x4001, 2**21, 2**28]),
+    st.sampled_from([0, 1, 125, 126, 127, 128, 200, 254, 255, 256, 300]).map(bytes),
+    st.integers(0, 5),
+)
+def test_compact_records_lengths_as_the_general_reader(length: int, tail: bytes, cut: int) -> None:
+    """One-, two- and longer varint lengths (and lengths cut short or past the end): the
+    records' short cut reads what the general varint reader reads."""
+    from strom.protocol.codec import read_compact_records
+
+    raw = (uvarint(length) + tail)[: max(0, len(uvarint(length)) + len(tail) - cut)]
+    mv = memoryview(raw)
+    expected = general_compact_records(mv, 0)
+    try:
+        got: tuple[bytes | None, int] | str
+        data, end = read_compact_records(mv, 0)
+        got = (None if data is None else bytes(data), end)
+    except (DecodeError, IndexError) as exc:
+        got = type(exc).__name__
+    assert got == expected
+
+
 # -- request frames --------------------------------------------------------------------------
 
 

@@ -211,8 +211,11 @@ def read_records(b: memoryview, p: int) -> tuple[memoryview | None, int]:
 
 def read_compact_records(b: memoryview, p: int) -> tuple[memoryview | None, int]:
     n = b[p]
-    if n < 0x80:  # a one-byte length (almost always): no call
+    if n < 0x80:
         p += 1
+    elif b[p + 1] < 0x80:  # a batch of 127 B to 16 KiB (the common one): no call either
+        n = (n & 0x7F) | b[p + 1] << 7
+        p += 2
     else:
         n, p = read_uvarint(b, p)
     if n == 0:
