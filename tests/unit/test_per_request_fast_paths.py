@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import struct
 import sys
 import tempfile
@@ -396,6 +397,7 @@ def general_modules() -> dict[str, ModuleType]:
         mod = importlib.util.module_from_spec(mspec)
         mspec.loader.exec_module(mod)
         mods[name] = mod
+    shutil.rmtree(out)  # loaded: the files are no longer needed
     return mods
 
 
