@@ -144,12 +144,22 @@ def paced(
 
 
 def raw_produce_cpu(
-    bootstrap: str, pid: int, partitions: int, records: int, requests: int, size: int = 100
+    bootstrap: str,
+    pid: int,
+    partitions: int,
+    records: int,
+    requests: int,
+    size: int = 100,
+    *,
+    version: int = 9,
+    measured: Callable[[bool], None] | None = None,
 ) -> float:
-    """Broker CPU microseconds per Produce request (v9, acks=1) of ``records`` x ``size`` B
-    records to each of ``partitions`` partitions of a new topic, sent one at a time on one raw
-    socket (each answered before the next is sent): the broker's cost of one request of that
-    shape, with no client batching in the figure. Strom's protocol codec builds the frame."""
+    """Broker CPU microseconds per Produce request (``version``, acks=1) of ``records`` x
+    ``size`` B records to each of ``partitions`` partitions of a new topic, sent one at a time
+    on one raw socket (each answered before the next is sent): the broker's cost of one request
+    of that shape, with no client batching in the figure. Strom's protocol codec builds the
+    frame. ``measured(True)`` is called after the warm-up, ``measured(False)`` after the
+    measured requests (bench/request_instructions.py counts instructions between them)."""
     import socket
     import struct
 
@@ -167,7 +177,7 @@ def raw_produce_cpu(
     pd = [ProduceRequest.PartitionProduceData(index=p, records=data) for p in range(partitions)]
     td = ProduceRequest.TopicProduceData(name=topic, partition_data=pd)
     req = ProduceRequest(acks=1, timeout_ms=30_000, topic_data=[td])
-    frame = b"".join(encode_request(req, 9, 1, "bench-raw"))
+    frame = b"".join(encode_request(req, version, 1, "bench-raw"))
     host, port = bootstrap.rsplit(":", 1)
     with socket.create_connection((host, int(port)), timeout=60) as sock:
 
@@ -185,10 +195,15 @@ def raw_produce_cpu(
 
         for _ in range(max(requests // 10, 3)):  # warm up
             round_trip()
+        if measured is not None:
+            measured(True)
         cpu0 = cpu_seconds(pid)
         for _ in range(requests):
             round_trip()
-        return (cpu_seconds(pid) - cpu0) * 1e6 / requests
+        cpu = cpu_seconds(pid) - cpu0
+        if measured is not None:
+            measured(False)
+        return cpu * 1e6 / requests
 
 
 def common_arguments(ap: argparse.ArgumentParser) -> None:

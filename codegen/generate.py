@@ -8,6 +8,13 @@ Not imported by the package. For every schema it writes one module holding the m
 its structs as nested classes) and straight-line decode/encode functions per version; versions whose
 wire format is identical share one function. The output is deterministic so a test can regenerate
 it and diff.
+
+Short cuts of the per-request path (issue 15): one-byte compact array lengths are read and written
+inline (a length the bytes left cannot hold still fails before any allocation), a tagged-field
+section with every field at its default is written as one byte, and a struct-typed tagged field of
+scalars is compared with its default field by field. ``generate(..., short_cuts=False)`` writes
+the general path instead (byte-identical to the modules before the short cuts);
+``tests/unit/test_per_request_fast_paths.py`` compares both on random and hostile messages.
 """
 
 from __future__ import annotations
@@ -202,8 +209,12 @@ class Message:
 
 
 class Gen:
-    def __init__(self, msg: Message) -> None:
+    def __init__(self, msg: Message, short_cuts: bool = True) -> None:
+        """``short_cuts=False`` writes the general path only (one-byte compact lengths through
+        the codec's functions, tagged fields compared with a built default and always written
+        by ``encode_tagged``): what the tests compare the short cuts with."""
         self.m = msg
+        self.short_cuts = short_cuts
         self.struct_consts: dict[str, str] = {}
         self.funcs: list[str] = []
         self.dec_names: dict[tuple[str, int], str] = {}
@@ -261,6 +272,21 @@ class Gen:
         if t == "uuid":
             return "ZERO_UUID"
         raise ValueError(t)
+
+    def differs_from_default(self, f: Field, val: str) -> str:
+        """An expression true when ``val`` (field ``f``) is not its default: what a tagged field
+        is written for. ``val != Default()`` for a struct would build the default and compare
+        slot by slot generically; a struct of scalar fields is compared field by field instead,
+        with the same outcome (a value of another type is never the default, as
+        ``Struct.__eq__`` has it)."""
+        if self.short_cuts and f.is_struct and not f.is_array and f.default != "null":
+            sd = self.m.structs[f.type]
+            if all(not g.is_struct and not g.is_array for g in sd.fields):
+                terms = [f"type({val}) is not {self.cls_ref(f.type)}"]
+                terms += [f"{val}.{g.attr} != {self.default_expr(g)}" for g in sd.fields]
+                terms.append(f"{val}.unknown_tagged_fields != ()")
+                return " or ".join(terms)
+        return f"{val} != {self.default_expr(f)}"
 
     def nullable_anywhere(self, f: Field) -> bool:
         return not f.nullable.empty() or f.default == "null"
@@ -379,8 +405,24 @@ class Gen:
             return self.dec_scalar(f, v, target, ind, tagged)
         c = self.fcompact(f, v)
         n = v in f.nullable
-        reader = "read_compact_array_len" if c else "read_array_len"
-        lines = [f"{ind}_n, p = {reader}(b, p, {self.elem_min(f, v)})"]
+        em = self.elem_min(f, v)
+        if c and self.short_cuts:
+            # a one-byte length (almost always) is read here, without a call; the general
+            # reader takes the others. Either way a length the bytes left cannot hold fails
+            # before anything is allocated for it.
+            lines = [
+                f"{ind}_n = b[p] - 1",
+                f"{ind}if _n < 127:",
+                f"{ind}    p += 1",
+                f"{ind}    if _n > 0 and _n * {em} > len(b) - p:",
+                f"{ind}        raise DecodeError(f'array of {{_n}} elements cannot fit in the "
+                f"{{len(b) - p}} bytes remaining')",
+                f"{ind}else:",
+                f"{ind}    _n, p = read_compact_array_len(b, p, {em})",
+            ]
+        else:
+            reader = "read_compact_array_len" if c else "read_array_len"
+            lines = [f"{ind}_n, p = {reader}(b, p, {em})"]
         lines.append(f"{ind}if _n < 0:")
         if n:
             lines.append(f"{ind}    {target} = None")
@@ -500,7 +542,16 @@ class Gen:
             return self.enc_scalar(f, v, val, ind, tagged)
         c = self.fcompact(f, v)
         n = v in f.nullable
-        lines = [f"{ind}_v = {val}", f"{ind}encode_array_len(b, _v, {c}, {n})"]
+        lines = [f"{ind}_v = {val}"]
+        if c and self.short_cuts:  # a one-byte length (almost always) without a call
+            lines += [
+                f"{ind}if _v is not None and len(_v) < 127:",
+                f"{ind}    b.append(len(_v) + 1)",
+                f"{ind}else:",
+                f"{ind}    encode_array_len(b, _v, {c}, {n})",
+            ]
+        else:
+            lines.append(f"{ind}encode_array_len(b, _v, {c}, {n})")
         if f.type in FIXED and f.type != "bool":
             ch = FIXED[f.type][0]
             lines.append(f"{ind}if _v:")
@@ -550,15 +601,21 @@ class Gen:
             else:
                 body.append(f"{ind}_t: list[tuple[int, bytes]] = []")
                 for f in sorted(tagged, key=lambda f: f.tag or 0):
-                    dflt = self.default_expr(f)
-                    body.append(f"{ind}if o.{f.attr} != {dflt}:")
+                    body.append(f"{ind}if {self.differs_from_default(f, f'o.{f.attr}')}:")
                     body.append(f"{ind}    _w, w = w, Writer()")
                     body.append(f"{ind}    b = w.b")
                     body += self.enc_field(f, v, f"o.{f.attr}", ind + "    ", tagged=True)
                     body.append(f"{ind}    _t.append(({f.tag}, b''.join(w.finish())))")
                     body.append(f"{ind}    w = _w")
                     body.append(f"{ind}    b = w.b")
-                body.append(f"{ind}encode_tagged(b, _t, o.unknown_tagged_fields)")
+                if self.short_cuts:
+                    # the common case (every tagged field at its default): one byte, no sort
+                    body.append(f"{ind}if _t or o.unknown_tagged_fields:")
+                    body.append(f"{ind}    encode_tagged(b, _t, o.unknown_tagged_fields)")
+                    body.append(f"{ind}else:")
+                    body.append(f"{ind}    b.append(0)")
+                else:
+                    body.append(f"{ind}encode_tagged(b, _t, o.unknown_tagged_fields)")
         text = "\n".join(body)
         decl = [
             f"{ind}{n}: Any" for n in ("_v", "_x") if f"{n} = " in text or f"for {n} in" in text
@@ -705,7 +762,7 @@ def module_name(msg: Message) -> str:
 # driver
 
 
-def generate(schema_dir: Path, out_dir: Path) -> list[Path]:
+def generate(schema_dir: Path, out_dir: Path, *, short_cuts: bool = True) -> list[Path]:
     by_name = {p.name: p for p in schema_dir.glob("*.json")}
     by_name.update((p.name, p) for p in OVERLAY.glob("*.json") if p.name in by_name)
     files = sorted(by_name.values(), key=lambda p: p.name)
@@ -723,7 +780,7 @@ def generate(schema_dir: Path, out_dir: Path) -> list[Path]:
     for mod, msgs in sorted(groups.items()):
         parts: list[str] = []
         for i, (msg, fname) in enumerate(sorted(msgs, key=lambda t: t[0].kind)):
-            text = Gen(msg).module(fname)
+            text = Gen(msg, short_cuts).module(fname)
             if i > 0:
                 # second message of a module: drop its module docstring and imports
                 marker = "_MISSING: Any = object()"

@@ -296,6 +296,11 @@ class ClientQuotaManager:
         avg.record(throttle, now_ms)
         return throttle
 
+    @property
+    def active(self) -> bool:
+        """A quota is configured: requests are recorded (and their CPU time measured)."""
+        return bool(self._state.quotas)
+
     def throttle(
         self,
         ctx: RequestContext,
@@ -322,7 +327,8 @@ class ClientQuotaManager:
             return 0  # replication is not client traffic
         elif key in STRICT_MUTATION_VERSIONS:
             throttle = self._mutation_throttle(user, client, now_ms)
-        cpu_ns = time.thread_time_ns() - cpu_start_ns
+        # -1: no quota was configured as the handler started, its CPU time was not measured
+        cpu_ns = time.thread_time_ns() - cpu_start_ns if cpu_start_ns >= 0 else 0
         throttle = max(
             throttle,
             self.record(REQUEST_PERCENTAGE, user, client, cpu_ns * NANOS_TO_PERCENT, now_ms),

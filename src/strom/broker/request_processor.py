@@ -73,7 +73,14 @@ class ResponseThrottle(Protocol):
     """The quota hook (KIP-13/219): called with every handled request, its size, its encoded
     response and the thread CPU time when its handler started. It may set the response's
     ``throttle_time_ms`` (the response is then encoded again) and returns how many
-    milliseconds the connection stays muted (not read) after the response is sent."""
+    milliseconds the connection stays muted (not read) after the response is sent.
+    ``cpu_start_ns`` is -1 when ``active`` was false as the handler started (no quota was
+    configured: the request's CPU time was not measured, and counts as none)."""
+
+    @property
+    def active(self) -> bool:
+        """Whether a quota is configured (the processor reads the thread CPU clock only then)."""
+        ...
 
     def throttle(
         self,
@@ -87,6 +94,8 @@ class ResponseThrottle(Protocol):
 
 
 class NoThrottle:
+    active = False
+
     def throttle(
         self,
         ctx: RequestContext,
@@ -196,36 +205,43 @@ class RequestProcessor:
                 exc,
             )
             return False, None, None
-        if isinstance(request, ApiVersionsRequest) and version >= 3:
+        if key == API_VERSIONS and version >= 3 and isinstance(request, ApiVersionsRequest):
             # KIP-511: what client telemetry subscriptions match on
             self.client_software = (request.client_software_name, request.client_software_version)
         if a is not None and a.takes(key):
             return (*await a.handle(key, version, request, h.correlation_id), None)
+        principal = self._principal if a is None or a.principal is None else a.principal
         ctx = RequestContext(
             h,
             self.services,
             self.peer,
             self.listener,
-            principal=self.principal,
+            principal=principal,
             security_protocol=self.security.protocol,
             client_software=self.client_software,
         )
         metrics = self.request_metrics
-        # read and complete, the request waited behind this connection's earlier ones until now
-        queued = 0.0 if received_at is None else max(0.0, time.monotonic() - received_at)
-        started = metrics.started(reg.name)
-        cpu_start = time.thread_time_ns()
-        remote = RemoteWait()  # its purgatory waits: RemoteTimeMs, not LocalTimeMs
-        remote_token = REMOTE_WAIT.set(remote)
+        measured = metrics.enabled  # metrics off: no clocks read, nothing recorded
+        throttle = self.throttle
+        # the thread CPU clock is a system call: read only while quotas are configured
+        cpu_start = time.thread_time_ns() if throttle.active else -1
+        remote: RemoteWait | None = None
+        if measured:
+            # read and complete, the request waited behind this connection's earlier ones
+            queued = 0.0 if received_at is None else max(0.0, time.monotonic() - received_at)
+            started = metrics.started(reg.name)
+            remote = RemoteWait()  # its purgatory waits: RemoteTimeMs, not LocalTimeMs
+            REMOTE_WAIT.set(remote)
         try:
             response = await reg.handler(ctx, request)
-            REMOTE_WAIT.reset(remote_token)
+            if remote is not None:
+                REMOTE_WAIT.set(None)
             encoded = (
                 None
                 if response is None
                 else encode_response(response, version, h.correlation_id, key)
             )
-            mute_ms = self.throttle.throttle(ctx, request, response, len(frame), encoded, cpu_start)
+            mute_ms = throttle.throttle(ctx, request, response, len(frame), encoded, cpu_start)
             if mute_ms and response is not None:  # throttle_time_ms was set on the response
                 encoded = encode_response(response, version, h.correlation_id, key)
             self.mute_s = mute_ms / 1000
@@ -242,6 +258,8 @@ class RequestProcessor:
                 version,
             )
             return False, None, None
+        if remote is None:
+            return True, encoded, None
         handled = time.perf_counter()
         # recorded once the response is sent (its send time is part of the request's metrics)
         return (

@@ -95,6 +95,11 @@ class ResponseWriter:
         """Write a response; record data kept in files goes a chunk at a time, each chunk after
         the transport took the previous one."""
         transport = self.transport
+        if len(buffers) == 1 and not isinstance(buffers[0], FileRecords):
+            transport.write(buffers[0])  # a small response: one buffer, one write
+            if self.paused:
+                await self.drain()
+            return
         pending: list[Buffer] = []
         for part in buffers:
             if not isinstance(part, FileRecords):

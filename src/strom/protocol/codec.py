@@ -127,7 +127,11 @@ def read_nullable_string(b: memoryview, p: int) -> tuple[str | None, int]:
 
 
 def read_compact_string(b: memoryview, p: int) -> tuple[str, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         raise DecodeError("non-nullable compact string was null")
     if n - 1 > MAX_STRING_BYTES:
@@ -137,7 +141,11 @@ def read_compact_string(b: memoryview, p: int) -> tuple[str, int]:
 
 
 def read_compact_nullable_string(b: memoryview, p: int) -> tuple[str | None, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
     if n - 1 > MAX_STRING_BYTES:
@@ -167,7 +175,11 @@ def read_nullable_bytes(b: memoryview, p: int) -> tuple[bytes | None, int]:
 
 
 def read_compact_bytes(b: memoryview, p: int) -> tuple[bytes, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         raise DecodeError("non-nullable compact bytes field was null")
     end = _check(b, p, n - 1)
@@ -175,7 +187,11 @@ def read_compact_bytes(b: memoryview, p: int) -> tuple[bytes, int]:
 
 
 def read_compact_nullable_bytes(b: memoryview, p: int) -> tuple[bytes | None, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
     end = _check(b, p, n - 1)
@@ -194,7 +210,14 @@ def read_records(b: memoryview, p: int) -> tuple[memoryview | None, int]:
 
 
 def read_compact_records(b: memoryview, p: int) -> tuple[memoryview | None, int]:
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:
+        p += 1
+    elif b[p + 1] < 0x80:  # a batch of 127 B to 16 KiB (the common one): no call either
+        n = (n & 0x7F) | b[p + 1] << 7
+        p += 2
+    else:
+        n, p = read_uvarint(b, p)
     if n == 0:
         return None, p
     end = _check(b, p, n - 1)
@@ -219,7 +242,11 @@ def read_array_len(b: memoryview, p: int, min_size: int) -> tuple[int, int]:
 
 def read_compact_array_len(b: memoryview, p: int, min_size: int) -> tuple[int, int]:
     """A compact (uvarint N+1) array length; null is returned as -1."""
-    n, p = read_uvarint(b, p)
+    n = b[p]
+    if n < 0x80:  # a one-byte length (almost always): no call
+        p += 1
+    else:
+        n, p = read_uvarint(b, p)
     n -= 1
     if n > 0 and n * min_size > len(b) - p:
         raise DecodeError(f"array of {n} elements cannot fit in the {len(b) - p} bytes remaining")
@@ -307,7 +334,11 @@ def encode_string(b: bytearray, v: str | None, compact: bool, nullable: bool) ->
     if len(data) > MAX_STRING_BYTES:
         raise EncodeError(f"string longer than {MAX_STRING_BYTES} bytes")
     if compact:
-        b += uvarint(len(data) + 1)
+        n = len(data) + 1
+        if n < 0x80:
+            b.append(n)
+        else:
+            b += uvarint(n)
     else:
         b += _i16_pack(len(data))
     b += data
@@ -354,7 +385,11 @@ def encode_array_len(b: bytearray, v: list[Any] | None, compact: bool, nullable:
             b += b"\xff\xff\xff\xff"
         return
     if compact:
-        b += uvarint(len(v) + 1)
+        n = len(v) + 1
+        if n < 0x80:
+            b.append(n)
+        else:
+            b += uvarint(n)
     else:
         b += _i32_pack(len(v))
 
@@ -427,6 +462,29 @@ _DECODE_FAULTS = (
 )
 
 
+def byte_view(buf: Buffer) -> memoryview:
+    """``buf`` as the one-dimensional unsigned-byte view the readers index (0..255 per byte):
+    a signed or multi-byte view would misread. DecodeError when it cannot be cast."""
+    mv = buf if isinstance(buf, memoryview) else memoryview(buf)
+    if mv.format != "B" or mv.ndim != 1:
+        try:
+            mv = mv.cast("B")
+        except TypeError as exc:
+            raise DecodeError(f"cannot decode from {mv!r}: {exc}") from None
+    return mv
+
+
+def run_decoder(fn: DecodeFn, mv: memoryview, pos: int, name: str, version: int) -> tuple[Any, int]:
+    """Run the generated decoder ``fn`` at ``pos`` of ``mv`` (a :func:`byte_view`): any fault
+    of malformed bytes surfaces as DecodeError, nothing else escapes."""
+    try:
+        return fn(mv, pos)
+    except DecodeError:
+        raise
+    except _DECODE_FAULTS as exc:
+        raise DecodeError(f"malformed {name} v{version}: {exc!r}") from None
+
+
 class Message(Struct):
     """Base of generated top-level messages (requests, responses, headers and data records)."""
 
@@ -450,19 +508,7 @@ class Message(Struct):
         fn = cls._DECODERS.get(version)
         if fn is None:
             raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
-        mv = buf if isinstance(buf, memoryview) else memoryview(buf)
-        if mv.format != "B" or mv.ndim != 1:
-            # readers index single bytes as 0..255; a signed or multi-byte view would misread
-            try:
-                mv = mv.cast("B")
-            except TypeError as exc:
-                raise DecodeError(f"cannot decode from {mv!r}: {exc}") from None
-        try:
-            msg, end = fn(mv, pos)
-        except DecodeError:
-            raise
-        except _DECODE_FAULTS as exc:
-            raise DecodeError(f"malformed {cls.NAME} v{version}: {exc!r}") from None
+        msg, end = run_decoder(fn, byte_view(buf), pos, cls.NAME, version)
         return msg, end
 
     @classmethod

@@ -9,13 +9,28 @@ Header rules (Kafka 3.9):
   The client_id is always a classic nullable string, even in header v2.
 - Response header v1 for flexible response versions, v0 otherwise; ApiVersions responses always
   use v0, so a client that sent a version we do not know can still read our answer.
+
+Per request (the broker's hot path): the frame is viewed once (the header and the body decode
+from the same view), and a response is encoded into one buffer that starts with its size prefix
+and header (the size is written in place once the body is encoded), so a small response is one
+buffer and one write. The bytes are those of the generated ``RequestHeader``/``ResponseHeader``
+codecs (``tests/unit/test_frames_fast_path.py`` compares them on random input).
 """
 
 from __future__ import annotations
 
+import struct
 from typing import NamedTuple
 
-from strom.protocol.codec import Buffer, DecodeError, Message, UnsupportedVersionError, Writer
+from strom.protocol.codec import (
+    Buffer,
+    DecodeError,
+    Message,
+    UnsupportedVersionError,
+    Writer,
+    byte_view,
+    run_decoder,
+)
 from strom.protocol.messages import APIS, ApiInfo
 from strom.protocol.messages.headers import RequestHeader, ResponseHeader
 
@@ -41,23 +56,42 @@ def response_header_version(api_key: int, api_version: int) -> int:
     return 1 if 0 <= info.flexible_min <= api_version else 0
 
 
+def _known_header_versions() -> dict[tuple[int, int], tuple[int, int]]:
+    """(API key, version) -> (request header version, response header version) for every
+    version of every API this codec knows: bounded (a few thousand entries), so the per-request
+    look-up never grows with what peers send; anything else takes the functions above."""
+    return {
+        (key, v): (request_header_version(key, v), response_header_version(key, v))
+        for key, info in APIS.items()
+        for v in range(info.min_version, info.max_version + 1)
+    }
+
+
+_HEADER_VERSIONS = _known_header_versions()
+
+
 class RequestFrame(NamedTuple):
     header: RequestHeader
     header_version: int
     body_offset: int
+    view: memoryview | None = None  # the frame as the decoders read it (the body reuses it)
+
+
+_KEY_VERSION = struct.Struct(">hh")
+_HEADER_DECODERS = RequestHeader._DECODERS
 
 
 def parse_request_header(frame: Buffer) -> RequestFrame:
     """Parse the request header. Works for unknown API keys and versions too (as header v1), so a
     server can answer or log them. Raises DecodeError on malformed bytes."""
-    mv = frame if isinstance(frame, memoryview) else memoryview(frame)
+    mv = byte_view(frame)
     if len(mv) < 4:
         raise DecodeError("request frame shorter than its header")
-    api_key = int.from_bytes(mv[0:2], "big", signed=True)
-    api_version = int.from_bytes(mv[2:4], "big", signed=True)
-    hv = request_header_version(api_key, api_version)
-    header, pos = RequestHeader.decode_from(mv, 0, hv)
-    return RequestFrame(header, hv, pos)
+    api_key, api_version = _KEY_VERSION.unpack_from(mv)
+    known = _HEADER_VERSIONS.get((api_key, api_version))
+    hv = known[0] if known is not None else request_header_version(api_key, api_version)
+    header, pos = run_decoder(_HEADER_DECODERS[hv], mv, 0, "RequestHeader", hv)
+    return RequestFrame(header, hv, pos, mv)
 
 
 def api_info(api_key: int, api_version: int) -> ApiInfo:
@@ -78,12 +112,18 @@ _REQUEST_CLASSES: dict[int, type[Message]] = {}  # API key -> request class, loo
 def decode_request_body(frame: Buffer, parsed: RequestFrame) -> Message:
     h = parsed.header
     key = h.request_api_key
-    info = api_info(key, h.request_api_version)
     cls = _REQUEST_CLASSES.get(key)
-    if cls is None:  # ApiInfo.request_class imports the module: once per key, not per request
+    if cls is None or (key, h.request_api_version) not in _HEADER_VERSIONS:
+        info = api_info(key, h.request_api_version)  # UnsupportedVersionError if unknown
+        # ApiInfo.request_class imports the module: once per key, not per request
         cls = _REQUEST_CLASSES[key] = info.request_class()
-    msg, _ = cls.decode_from(frame, parsed.body_offset, h.request_api_version)
-    return msg
+    version = h.request_api_version
+    fn = cls._DECODERS.get(version)
+    if fn is None:
+        raise UnsupportedVersionError(f"{cls.NAME} has no version {version}")
+    mv = parsed.view if parsed.view is not None else byte_view(frame)
+    msg, _ = run_decoder(fn, mv, parsed.body_offset, cls.NAME, version)
+    return msg  # type: ignore[no-any-return]
 
 
 def decode_request(frame: Buffer) -> tuple[RequestHeader, Message]:
@@ -110,15 +150,32 @@ def encode_request(
     return _with_size(w)
 
 
+_SIZE_AND_CORRELATION = struct.Struct(">ii")
+_SIZE = struct.Struct(">i")
+
+
 def encode_response(
     msg: Message, api_version: int, correlation_id: int, api_key: int | None = None
 ) -> list[Buffer]:
-    """Encode a response frame, with its 4-byte size prefix, as a list of buffers."""
+    """Encode a response frame, with its 4-byte size prefix, as a list of buffers: the first
+    holds the size, the header and the body up to any large record data (kept in buffers of
+    its own, :class:`~strom.protocol.codec.Writer`)."""
     key = msg.API_KEY if api_key is None else api_key
     w = Writer()
-    ResponseHeader(correlation_id).encode_into(w, response_header_version(key, api_version))
+    b = w.b
+    b += _SIZE_AND_CORRELATION.pack(0, correlation_id)  # the size is written below
+    known = _HEADER_VERSIONS.get((key, api_version))
+    if known[1] if known is not None else response_header_version(key, api_version):
+        b.append(0)  # header v1: no tagged fields
     msg.encode_into(w, api_version)
-    return _with_size(w)
+    parts = w.finish()
+    first = parts[0]
+    assert isinstance(first, bytearray)  # the Writer's first buffer: the size goes there
+    size = len(first) - 4
+    for p in parts[1:]:
+        size += len(p)
+    _SIZE.pack_into(first, 0, size)
+    return parts
 
 
 def decode_response(frame: Buffer, api_key: int, api_version: int) -> tuple[int, Message]:

@@ -147,7 +147,13 @@ def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[Al
     f3: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
@@ -170,7 +176,10 @@ def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.Partition
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_epoch)
     _v = o.new_isr
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq2.pack(o.partition_epoch)
@@ -184,7 +193,13 @@ def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[Al
     f3: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
@@ -206,7 +221,10 @@ def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.Partition
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_epoch)
     _v = o.new_isr
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
@@ -224,7 +242,13 @@ def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[Al
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
     f2 = []
-    _n, p = read_compact_array_len(b, p, 13)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 13 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsrWithEpochs was null')
     else:
@@ -249,7 +273,10 @@ def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.Partition
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_epoch)
     _v = o.new_isr_with_epochs
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_BrokerState_v3(_x, w)
@@ -267,7 +294,13 @@ def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n, p = read_compact_array_len(b, p, 14)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 14 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -290,7 +323,10 @@ def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v0(_x, w)
@@ -307,7 +343,13 @@ def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n, p = read_compact_array_len(b, p, 15)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 15 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -330,7 +372,10 @@ def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v1(_x, w)
@@ -347,7 +392,13 @@ def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 15)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 15 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -370,7 +421,10 @@ def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v1(_x, w)
@@ -387,7 +441,13 @@ def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 15)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 15 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -410,7 +470,10 @@ def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v3(_x, w)
@@ -427,7 +490,13 @@ def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -450,7 +519,10 @@ def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v0(_x, w)
@@ -467,7 +539,13 @@ def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -490,7 +568,10 @@ def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v1(_x, w)
@@ -507,7 +588,13 @@ def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -530,7 +617,10 @@ def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v2(_x, w)
@@ -547,7 +637,13 @@ def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -570,7 +666,10 @@ def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v3(_x, w)
@@ -677,7 +776,13 @@ class AlterPartitionResponse(Message):
 def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 14
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
@@ -699,7 +804,10 @@ def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.Partiti
     b = w.b
     b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
     _v = o.isr
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SResp1.pack(o.partition_epoch)
@@ -712,7 +820,13 @@ def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.Partiti
 def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 14
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
@@ -733,7 +847,10 @@ def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.Partiti
     b = w.b
     b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
     _v = o.isr
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SResp2.pack(o.leader_recovery_state, o.partition_epoch)
@@ -749,7 +866,13 @@ def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Alter
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n, p = read_compact_array_len(b, p, 20)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 20 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -772,7 +895,10 @@ def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_PartitionData_v0(_x, w)
@@ -789,7 +915,13 @@ def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Alter
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n, p = read_compact_array_len(b, p, 21)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 21 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -812,7 +944,10 @@ def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_PartitionData_v1(_x, w)
@@ -829,7 +964,13 @@ def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Alter
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 21)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 21 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -852,7 +993,10 @@ def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, 
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_PartitionData_v1(_x, w)
@@ -869,7 +1013,13 @@ def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionR
     f2: Any
     (f0, f1,) = _SResp3.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -892,7 +1042,10 @@ def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_TopicData_v0(_x, w)
@@ -909,7 +1062,13 @@ def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionR
     f2: Any
     (f0, f1,) = _SResp3.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -932,7 +1091,10 @@ def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_TopicData_v1(_x, w)
@@ -949,7 +1111,13 @@ def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionR
     f2: Any
     (f0, f1,) = _SResp3.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -972,7 +1140,10 @@ def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_TopicData_v2(_x, w)

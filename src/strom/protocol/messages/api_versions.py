@@ -357,7 +357,13 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
     f5: Any
     (f0,) = _SResp2.unpack_from(b, p)
     p += 2
-    _n, p = read_compact_array_len(b, p, 7)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 7 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array ApiKeys was null')
     else:
@@ -383,7 +389,13 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 6)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 6 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 6)
                 if _n < 0:
                     raise DecodeError('non-nullable array SupportedFeatures was null')
                 else:
@@ -400,7 +412,13 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
                 check_tag_end(p, _end, _tag)
             elif _tag == 2:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 6)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 6 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 6)
                 if _n < 0:
                     raise DecodeError('non-nullable array FinalizedFeatures was null')
                 else:
@@ -428,7 +446,10 @@ def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ApiVersionsResponse_ApiVersion_v3(_x, w)
@@ -439,7 +460,10 @@ def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.supported_features
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_ApiVersionsResponse_SupportedFeatureKey_v3(_x, w)
@@ -458,7 +482,10 @@ def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.finalized_features
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_ApiVersionsResponse_FinalizedFeatureKey_v3(_x, w)
@@ -473,7 +500,10 @@ def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
         _t.append((3, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_ApiVersionsResponse: dict[int, DecodeFn] = {0: _d_ApiVersionsResponse_v0, 1: _d_ApiVersionsResponse_v1, 2: _d_ApiVersionsResponse_v1, 3: _d_ApiVersionsResponse_v3, 4: _d_ApiVersionsResponse_v3}

@@ -128,7 +128,13 @@ def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -151,7 +157,10 @@ def _e_AssignReplicasToDirsRequest_TopicData_v0(o: AssignReplicasToDirsRequest.T
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsRequest_PartitionData_v0(_x, w)
@@ -167,7 +176,13 @@ def _d_AssignReplicasToDirsRequest_DirectoryData_v0(b: memoryview, p: int) -> tu
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -190,7 +205,10 @@ def _e_AssignReplicasToDirsRequest_DirectoryData_v0(o: AssignReplicasToDirsReque
     b = w.b
     b += o.id.bytes
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsRequest_TopicData_v0(_x, w)
@@ -207,7 +225,13 @@ def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignRepl
     f2: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 12
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Directories was null')
     else:
@@ -230,7 +254,10 @@ def _e_AssignReplicasToDirsRequest_v0(o: AssignReplicasToDirsRequest, w: Writer)
     b = w.b
     b += _SReq1.pack(o.broker_id, o.broker_epoch)
     _v = o.directories
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsRequest_DirectoryData_v0(_x, w)
@@ -355,7 +382,13 @@ def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 7)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 7 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -378,7 +411,10 @@ def _e_AssignReplicasToDirsResponse_TopicData_v0(o: AssignReplicasToDirsResponse
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsResponse_PartitionData_v0(_x, w)
@@ -394,7 +430,13 @@ def _d_AssignReplicasToDirsResponse_DirectoryData_v0(b: memoryview, p: int) -> t
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -417,7 +459,10 @@ def _e_AssignReplicasToDirsResponse_DirectoryData_v0(o: AssignReplicasToDirsResp
     b = w.b
     b += o.id.bytes
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsResponse_TopicData_v0(_x, w)
@@ -434,7 +479,13 @@ def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignRep
     f2: Any
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Directories was null')
     else:
@@ -457,7 +508,10 @@ def _e_AssignReplicasToDirsResponse_v0(o: AssignReplicasToDirsResponse, w: Write
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.directories
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsResponse_DirectoryData_v0(_x, w)

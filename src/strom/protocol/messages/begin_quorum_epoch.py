@@ -194,7 +194,13 @@ def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[Begi
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 29)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 29 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -217,7 +223,10 @@ def _e_BeginQuorumEpochRequest_TopicData_v1(o: BeginQuorumEpochRequest.TopicData
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochRequest_PartitionData_v1(_x, w)
@@ -293,7 +302,13 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
     f0, p = read_compact_nullable_string(b, p)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -302,7 +317,13 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_TopicData_v1(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array LeaderEndpoints was null')
     else:
@@ -326,13 +347,19 @@ def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None
     encode_string(b, o.cluster_id, True, True)
     b += _SReq0.pack(o.voter_id)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochRequest_TopicData_v1(_x, w)
             b = w.b
     _v = o.leader_endpoints
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(_x, w)
@@ -510,7 +537,13 @@ def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Beg
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 15)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 15 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -533,7 +566,10 @@ def _e_BeginQuorumEpochResponse_TopicData_v1(o: BeginQuorumEpochResponse.TopicDa
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochResponse_PartitionData_v1(_x, w)
@@ -609,7 +645,13 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
     f2: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 2
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -630,7 +672,13 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 8)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 8 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 8)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -653,7 +701,10 @@ def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> No
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochResponse_TopicData_v1(_x, w)
@@ -663,7 +714,10 @@ def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> No
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_BeginQuorumEpochResponse_NodeEndpoint_v1(_x, w)
@@ -671,7 +725,10 @@ def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> No
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_BeginQuorumEpochResponse: dict[int, DecodeFn] = {0: _d_BeginQuorumEpochResponse_v0, 1: _d_BeginQuorumEpochResponse_v1}

@@ -103,7 +103,13 @@ def _d_BrokerHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[BrokerHeartbeat
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 16)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 16 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 16)
                 if _n < 0:
                     raise DecodeError('non-nullable array OfflineLogDirs was null')
                 else:
@@ -130,14 +136,20 @@ def _e_BrokerHeartbeatRequest_v1(o: BrokerHeartbeatRequest, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.offline_log_dirs
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 b += _x.bytes
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_BrokerHeartbeatRequest: dict[int, DecodeFn] = {0: _d_BrokerHeartbeatRequest_v0, 1: _d_BrokerHeartbeatRequest_v1}

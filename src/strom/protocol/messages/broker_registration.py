@@ -175,7 +175,13 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 7)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 7 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -184,7 +190,13 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -213,13 +225,19 @@ def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -241,7 +259,13 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 7)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 7 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -250,7 +274,13 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -280,13 +310,19 @@ def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -309,7 +345,13 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 7)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 7 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -318,7 +360,13 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -330,7 +378,13 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
     f5, p = read_compact_nullable_string(b, p)
     (f6,) = _SReq3.unpack_from(b, p)
     p += 1
-    _n, p = read_compact_array_len(b, p, 16)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 16 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array LogDirs was null')
     else:
@@ -356,13 +410,19 @@ def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -370,7 +430,10 @@ def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             b += _x.bytes
@@ -390,7 +453,13 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 7)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 7 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -399,7 +468,13 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -411,7 +486,13 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
     f5, p = read_compact_nullable_string(b, p)
     (f6,) = _SReq3.unpack_from(b, p)
     p += 1
-    _n, p = read_compact_array_len(b, p, 16)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 16 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array LogDirs was null')
     else:
@@ -438,13 +519,19 @@ def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -452,7 +539,10 @@ def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             b += _x.bytes

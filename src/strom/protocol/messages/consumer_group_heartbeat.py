@@ -94,7 +94,13 @@ class ConsumerGroupHeartbeatRequest(Message):
 
 def _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ConsumerGroupHeartbeatRequest.TopicPartitions, int]:
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -113,7 +119,10 @@ def _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(o: ConsumerGroupHeartbea
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -135,7 +144,13 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
     f4, p = read_compact_nullable_string(b, p)
     (f5,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 1)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 1 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         f6 = None
     else:
@@ -146,7 +161,13 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
             _a(_x)
     f7 = None
     f8, p = read_compact_nullable_string(b, p)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         f9 = None
     else:
@@ -174,13 +195,19 @@ def _e_ConsumerGroupHeartbeatRequest_v0(o: ConsumerGroupHeartbeatRequest, w: Wri
     encode_string(b, o.rack_id, True, True)
     b += _SReq0.pack(o.rebalance_timeout_ms)
     _v = o.subscribed_topic_names
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     encode_string(b, o.server_assignor, True, True)
     _v = o.topic_partitions
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(_x, w)
@@ -204,7 +231,13 @@ def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[Consumer
     f4, p = read_compact_nullable_string(b, p)
     (f5,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 1)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 1 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         f6 = None
     else:
@@ -215,7 +248,13 @@ def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[Consumer
             _a(_x)
     f7, p = read_compact_nullable_string(b, p)
     f8, p = read_compact_nullable_string(b, p)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         f9 = None
     else:
@@ -243,14 +282,20 @@ def _e_ConsumerGroupHeartbeatRequest_v1(o: ConsumerGroupHeartbeatRequest, w: Wri
     encode_string(b, o.rack_id, True, True)
     b += _SReq0.pack(o.rebalance_timeout_ms)
     _v = o.subscribed_topic_names
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     encode_string(b, o.subscribed_topic_regex, True, True)
     encode_string(b, o.server_assignor, True, True)
     _v = o.topic_partitions
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(_x, w)
@@ -345,7 +390,13 @@ class ConsumerGroupHeartbeatResponse(Message):
 
 def _d_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ConsumerGroupHeartbeatResponse.TopicPartitions, int]:
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -364,7 +415,10 @@ def _e_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(o: ConsumerGroupHeartbe
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -377,7 +431,13 @@ def _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tu
     _x: Any
     _a: Any
     f0: Any
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array TopicPartitions was null')
     else:
@@ -399,7 +459,10 @@ def _e_ConsumerGroupHeartbeatResponse_Assignment_v0(o: ConsumerGroupHeartbeatRes
     _x: Any
     b = w.b
     _v = o.topic_partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(_x, w)

@@ -141,7 +141,13 @@ def _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(o: CreateTopicsRequest.
 def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableReplicaAssignment, int]:
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
@@ -160,7 +166,10 @@ def _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(o: CreateTopicsRequest.
     b = w.b
     b += _SReq0.pack(o.partition_index)
     _v = o.broker_ids
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -259,7 +268,13 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
@@ -268,7 +283,13 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
@@ -292,13 +313,19 @@ def _e_CreateTopicsRequest_CreatableTopic_v5(o: CreateTopicsRequest.CreatableTop
     encode_string(b, o.name, True, False)
     b += _SReq1.pack(o.num_partitions, o.replication_factor)
     _v = o.assignments
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(_x, w)
             b = w.b
     _v = o.configs
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsRequest_CreatableTopicConfig_v5(_x, w)
@@ -376,7 +403,13 @@ def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsReques
     _x: Any
     _a: Any
     f0: Any
-    _n, p = read_compact_array_len(b, p, 10)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 10 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -400,7 +433,10 @@ def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsRequest_CreatableTopic_v5(_x, w)
@@ -588,7 +624,13 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tu
     f4 = 0
     (f5, f6,) = _SResp2.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         f7 = None
     else:
@@ -627,7 +669,10 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.Crea
     encode_string(b, o.error_message, True, True)
     b += _SResp2.pack(o.num_partitions, o.replication_factor)
     _v = o.configs
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
@@ -640,7 +685,10 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.Crea
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
@@ -655,7 +703,13 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tu
     f4 = 0
     (f5, f6,) = _SResp2.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         f7 = None
     else:
@@ -695,7 +749,10 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.Crea
     encode_string(b, o.error_message, True, True)
     b += _SResp2.pack(o.num_partitions, o.replication_factor)
     _v = o.configs
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
@@ -708,7 +765,10 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.Crea
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_CreateTopicsResponse_v0(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
@@ -806,7 +866,13 @@ def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsRespo
     f1: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 12)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 12 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -829,7 +895,10 @@ def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicResult_v5(_x, w)
@@ -846,7 +915,13 @@ def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsRespo
     f1: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 28)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 28 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -869,7 +944,10 @@ def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicResult_v7(_x, w)

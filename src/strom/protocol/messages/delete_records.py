@@ -152,7 +152,13 @@ def _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b: memoryview, p: int) -> tupl
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 13)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 13 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -175,7 +181,10 @@ def _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(o: DeleteRecordsRequest.Delete
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(_x, w)
@@ -221,7 +230,13 @@ def _d_DeleteRecordsRequest_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequ
     _x: Any
     _a: Any
     f0: Any
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -245,7 +260,10 @@ def _e_DeleteRecordsRequest_v2(o: DeleteRecordsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(_x, w)
@@ -396,7 +414,13 @@ def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b: memoryview, p: int) 
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 15)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 15 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -419,7 +443,10 @@ def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(o: DeleteRecordsRespons
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(_x, w)
@@ -467,7 +494,13 @@ def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRes
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -490,7 +523,10 @@ def _e_DeleteRecordsResponse_v2(o: DeleteRecordsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(_x, w)

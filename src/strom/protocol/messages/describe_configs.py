@@ -115,7 +115,13 @@ def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) 
     (f0,) = _SReq0.unpack_from(b, p)
     p += 1
     f1, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 1)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 1 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         f2 = None
     else:
@@ -139,7 +145,10 @@ def _e_DescribeConfigsRequest_DescribeConfigsResource_v4(o: DescribeConfigsReque
     b += _SReq0.pack(o.resource_type)
     encode_string(b, o.resource_name, True, False)
     _v = o.configuration_keys
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -246,7 +255,13 @@ def _d_DescribeConfigsRequest_v4(b: memoryview, p: int) -> tuple[DescribeConfigs
     _x: Any
     _a: Any
     f0: Any
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
@@ -270,7 +285,10 @@ def _e_DescribeConfigsRequest_v4(o: DescribeConfigsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.resources
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsRequest_DescribeConfigsResource_v4(_x, w)
@@ -563,7 +581,13 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p
     f3 = False
     (f4, f5,) = _SResp4.unpack_from(b, p)
     p += 2
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Synonyms was null')
     else:
@@ -591,7 +615,10 @@ def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfi
     encode_string(b, o.value, True, True)
     b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
     _v = o.synonyms
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(_x, w)
@@ -728,7 +755,13 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -
     (f2,) = _SResp0.unpack_from(b, p)
     p += 1
     f3, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 9)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 9 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
@@ -754,7 +787,10 @@ def _e_DescribeConfigsResponse_DescribeConfigsResult_v4(o: DescribeConfigsRespon
     b += _SResp0.pack(o.resource_type)
     encode_string(b, o.resource_name, True, False)
     _v = o.configs
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(_x, w)
@@ -864,7 +900,13 @@ def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfig
     f1: Any
     (f0,) = _SResp7.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 7)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 7 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
@@ -887,7 +929,10 @@ def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsResponse_DescribeConfigsResult_v4(_x, w)

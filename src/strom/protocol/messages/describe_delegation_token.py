@@ -129,7 +129,13 @@ def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[Describ
     _x: Any
     _a: Any
     f0: Any
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         f0 = None
     else:
@@ -151,7 +157,10 @@ def _e_DescribeDelegationTokenRequest_v2(o: DescribeDelegationTokenRequest, w: W
     _x: Any
     b = w.b
     _v = o.owners
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(_x, w)
@@ -346,7 +355,13 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview
     p += 24
     f7, p = read_compact_string(b, p)
     f8, p = read_compact_bytes(b, p)
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
@@ -373,7 +388,10 @@ def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(o: DescribeDe
     encode_string(b, o.token_id, True, False)
     encode_bytes(b, o.hmac, True, False)
     _v = o.renewers
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
@@ -396,7 +414,13 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview
     p += 24
     f7, p = read_compact_string(b, p)
     f8, p = read_compact_bytes(b, p)
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
@@ -425,7 +449,10 @@ def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(o: DescribeDe
     encode_string(b, o.token_id, True, False)
     encode_bytes(b, o.hmac, True, False)
     _v = o.renewers
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
@@ -476,7 +503,13 @@ def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[Descri
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 2
-    _n, p = read_compact_array_len(b, p, 30)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 30 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Tokens was null')
     else:
@@ -501,7 +534,10 @@ def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w:
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(_x, w)
@@ -519,7 +555,13 @@ def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[Descri
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 2
-    _n, p = read_compact_array_len(b, p, 32)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 32 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 32)
     if _n < 0:
         raise DecodeError('non-nullable array Tokens was null')
     else:
@@ -544,7 +586,10 @@ def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w:
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(_x, w)

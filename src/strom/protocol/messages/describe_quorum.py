@@ -104,7 +104,13 @@ def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[Descri
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -127,7 +133,10 @@ def _e_DescribeQuorumRequest_TopicData_v0(o: DescribeQuorumRequest.TopicData, w:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumRequest_PartitionData_v0(_x, w)
@@ -142,7 +151,13 @@ def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRe
     _x: Any
     _a: Any
     f0: Any
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -164,7 +179,10 @@ def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumRequest_TopicData_v0(_x, w)
@@ -423,7 +441,13 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
     f2 = ''
     (f3, f4, f5,) = _SResp6.unpack_from(b, p)
     p += 16
-    _n, p = read_compact_array_len(b, p, 13)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 13 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
@@ -432,7 +456,13 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v0(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 13)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 13 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
@@ -455,13 +485,19 @@ def _e_DescribeQuorumResponse_PartitionData_v0(o: DescribeQuorumResponse.Partiti
     b = w.b
     b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
             b = w.b
     _v = o.observers
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
@@ -482,7 +518,13 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
     f2 = ''
     (f3, f4, f5,) = _SResp6.unpack_from(b, p)
     p += 16
-    _n, p = read_compact_array_len(b, p, 29)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 29 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
@@ -491,7 +533,13 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v1(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 29)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 29 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
@@ -514,13 +562,19 @@ def _e_DescribeQuorumResponse_PartitionData_v1(o: DescribeQuorumResponse.Partiti
     b = w.b
     b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
             b = w.b
     _v = o.observers
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
@@ -541,7 +595,13 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
     f2, p = read_compact_nullable_string(b, p)
     (f3, f4, f5,) = _SResp6.unpack_from(b, p)
     p += 16
-    _n, p = read_compact_array_len(b, p, 45)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 45 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 45)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
@@ -550,7 +610,13 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v2(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 45)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 45 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 45)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
@@ -575,13 +641,19 @@ def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.Partiti
     encode_string(b, o.error_message, True, True)
     b += _SResp6.pack(o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
             b = w.b
     _v = o.observers
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
@@ -597,7 +669,13 @@ def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Descr
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 25)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 25 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -620,7 +698,10 @@ def _e_DescribeQuorumResponse_TopicData_v0(o: DescribeQuorumResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_PartitionData_v0(_x, w)
@@ -636,7 +717,13 @@ def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Descr
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 25)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 25 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -659,7 +746,10 @@ def _e_DescribeQuorumResponse_TopicData_v1(o: DescribeQuorumResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_PartitionData_v1(_x, w)
@@ -675,7 +765,13 @@ def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Descr
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 26)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 26 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -698,7 +794,10 @@ def _e_DescribeQuorumResponse_TopicData_v2(o: DescribeQuorumResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_PartitionData_v2(_x, w)
@@ -739,7 +838,13 @@ def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQu
     f1: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -762,7 +867,10 @@ def _e_DescribeQuorumResponse_Node_v2(o: DescribeQuorumResponse.Node, w: Writer)
     b = w.b
     b += _SResp0.pack(o.node_id)
     _v = o.listeners
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_Listener_v2(_x, w)
@@ -781,7 +889,13 @@ def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumR
     (f0,) = _SResp9.unpack_from(b, p)
     p += 2
     f1 = ''
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -805,7 +919,10 @@ def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_TopicData_v0(_x, w)
@@ -824,7 +941,13 @@ def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumR
     (f0,) = _SResp9.unpack_from(b, p)
     p += 2
     f1 = ''
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -848,7 +971,10 @@ def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_TopicData_v1(_x, w)
@@ -867,7 +993,13 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
     (f0,) = _SResp9.unpack_from(b, p)
     p += 2
     f1, p = read_compact_nullable_string(b, p)
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -876,7 +1008,13 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_TopicData_v2(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Nodes was null')
     else:
@@ -900,13 +1038,19 @@ def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
     b += _SResp9.pack(o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_TopicData_v2(_x, w)
             b = w.b
     _v = o.nodes
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_Node_v2(_x, w)

@@ -313,7 +313,10 @@ def _e_FetchRequest_FetchPartition_v17(o: FetchRequest.FetchPartition, w: Writer
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
@@ -415,7 +418,13 @@ def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n, p = read_compact_array_len(b, p, 33)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 33 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -438,7 +447,10 @@ def _e_FetchRequest_FetchTopic_v12(o: FetchRequest.FetchTopic, w: Writer) -> Non
     b = w.b
     encode_string(b, o.topic, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_FetchPartition_v12(_x, w)
@@ -455,7 +467,13 @@ def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 33)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 33 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -478,7 +496,10 @@ def _e_FetchRequest_FetchTopic_v13(o: FetchRequest.FetchTopic, w: Writer) -> Non
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_FetchPartition_v12(_x, w)
@@ -495,7 +516,13 @@ def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 33)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 33 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -518,7 +545,10 @@ def _e_FetchRequest_FetchTopic_v17(o: FetchRequest.FetchTopic, w: Writer) -> Non
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_FetchPartition_v17(_x, w)
@@ -554,7 +584,13 @@ def _e_FetchRequest_ForgottenTopic_v7(o: FetchRequest.ForgottenTopic, w: Writer)
 def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -573,7 +609,10 @@ def _e_FetchRequest_ForgottenTopic_v12(o: FetchRequest.ForgottenTopic, w: Writer
     b = w.b
     encode_string(b, o.topic, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -585,7 +624,13 @@ def _e_FetchRequest_ForgottenTopic_v12(o: FetchRequest.ForgottenTopic, w: Writer
 def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -604,7 +649,10 @@ def _e_FetchRequest_ForgottenTopic_v13(o: FetchRequest.ForgottenTopic, w: Writer
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -944,7 +992,13 @@ def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     f2 = FetchRequest.ReplicaState()
     (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
     p += 21
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -953,7 +1007,13 @@ def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v12(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
@@ -989,13 +1049,19 @@ def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_FetchTopic_v12(_x, w)
             b = w.b
     _v = o.forgotten_topics_data
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_ForgottenTopic_v12(_x, w)
@@ -1009,7 +1075,10 @@ def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -1023,7 +1092,13 @@ def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     f2 = FetchRequest.ReplicaState()
     (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
     p += 21
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1032,7 +1107,13 @@ def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v13(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
@@ -1068,13 +1149,19 @@ def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_FetchTopic_v13(_x, w)
             b = w.b
     _v = o.forgotten_topics_data
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_ForgottenTopic_v13(_x, w)
@@ -1088,7 +1175,10 @@ def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -1101,7 +1191,13 @@ def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     f2 = FetchRequest.ReplicaState()
     (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
     p += 21
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1110,7 +1206,13 @@ def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v13(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
@@ -1150,13 +1252,19 @@ def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_FetchTopic_v13(_x, w)
             b = w.b
     _v = o.forgotten_topics_data
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_ForgottenTopic_v13(_x, w)
@@ -1170,7 +1278,7 @@ def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.replica_state != FetchRequest.ReplicaState():
+    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
@@ -1178,7 +1286,10 @@ def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
         _t.append((1, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -1191,7 +1302,13 @@ def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
     f2 = FetchRequest.ReplicaState()
     (f3, f4, f5, f6, f7, f8,) = _SReq14.unpack_from(b, p)
     p += 21
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1200,7 +1317,13 @@ def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
         for _ in range(_n):
             _x, p = _d_FetchRequest_FetchTopic_v17(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
@@ -1240,13 +1363,19 @@ def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_FetchTopic_v17(_x, w)
             b = w.b
     _v = o.forgotten_topics_data
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchRequest_ForgottenTopic_v13(_x, w)
@@ -1260,7 +1389,7 @@ def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.replica_state != FetchRequest.ReplicaState():
+    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
@@ -1268,7 +1397,10 @@ def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
         _t.append((1, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchRequest: dict[int, DecodeFn] = {0: _d_FetchRequest_v0, 1: _d_FetchRequest_v0, 2: _d_FetchRequest_v0, 3: _d_FetchRequest_v3, 4: _d_FetchRequest_v4, 5: _d_FetchRequest_v5, 6: _d_FetchRequest_v5, 7: _d_FetchRequest_v7, 8: _d_FetchRequest_v7, 9: _d_FetchRequest_v9, 10: _d_FetchRequest_v9, 11: _d_FetchRequest_v11, 12: _d_FetchRequest_v12, 13: _d_FetchRequest_v13, 14: _d_FetchRequest_v13, 15: _d_FetchRequest_v15, 16: _d_FetchRequest_v15, 17: _d_FetchRequest_v17}
@@ -1717,7 +1849,13 @@ def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResp
     f5 = FetchResponse.EpochEndOffset()
     f6 = FetchResponse.LeaderIdAndEpoch()
     f7 = FetchResponse.SnapshotId()
-    _n, p = read_compact_array_len(b, p, 17)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 17 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
         f8 = None
     else:
@@ -1763,7 +1901,10 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
     b = w.b
     b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
     _v = o.aborted_transactions
-    encode_array_len(b, _v, True, True)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_FetchResponse_AbortedTransaction_v12(_x, w)
@@ -1772,7 +1913,7 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
     encode_records(w, o.records, True)
     b = w.b
     _t: list[tuple[int, bytes]] = []
-    if o.diverging_epoch != FetchResponse.EpochEndOffset():
+    if type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchResponse_EpochEndOffset_v12(o.diverging_epoch, w)
@@ -1780,7 +1921,7 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.current_leader != FetchResponse.LeaderIdAndEpoch():
+    if type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchResponse_LeaderIdAndEpoch_v12(o.current_leader, w)
@@ -1788,7 +1929,7 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
         _t.append((1, b''.join(w.finish())))
         w = _w
         b = w.b
-    if o.snapshot_id != FetchResponse.SnapshotId():
+    if type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchResponse_SnapshotId_v12(o.snapshot_id, w)
@@ -1796,7 +1937,10 @@ def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer
         _t.append((2, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchResponse_FetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
@@ -1929,7 +2073,13 @@ def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n, p = read_compact_array_len(b, p, 37)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 37 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -1952,7 +2102,10 @@ def _e_FetchResponse_FetchableTopicResponse_v12(o: FetchResponse.FetchableTopicR
     b = w.b
     encode_string(b, o.topic, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchResponse_PartitionData_v12(_x, w)
@@ -1969,7 +2122,13 @@ def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 37)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 37 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -1992,7 +2151,10 @@ def _e_FetchResponse_FetchableTopicResponse_v13(o: FetchResponse.FetchableTopicR
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchResponse_PartitionData_v12(_x, w)
@@ -2241,7 +2403,13 @@ def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     f4: Any
     (f0, f1, f2,) = _SResp8.unpack_from(b, p)
     p += 10
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -2265,7 +2433,10 @@ def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchResponse_FetchableTopicResponse_v12(_x, w)
@@ -2283,7 +2454,13 @@ def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     f4: Any
     (f0, f1, f2,) = _SResp8.unpack_from(b, p)
     p += 10
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -2307,7 +2484,10 @@ def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
@@ -2325,7 +2505,13 @@ def _d_FetchResponse_v16(b: memoryview, p: int) -> tuple[FetchResponse, int]:
     f4: Any
     (f0, f1, f2,) = _SResp8.unpack_from(b, p)
     p += 10
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -2346,7 +2532,13 @@ def _d_FetchResponse_v16(b: memoryview, p: int) -> tuple[FetchResponse, int]:
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 11)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 11 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 11)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -2369,7 +2561,10 @@ def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
@@ -2379,7 +2574,10 @@ def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_FetchResponse_NodeEndpoint_v16(_x, w)
@@ -2387,7 +2585,10 @@ def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchResponse: dict[int, DecodeFn] = {0: _d_FetchResponse_v0, 1: _d_FetchResponse_v1, 2: _d_FetchResponse_v1, 3: _d_FetchResponse_v1, 4: _d_FetchResponse_v4, 5: _d_FetchResponse_v5, 6: _d_FetchResponse_v5, 7: _d_FetchResponse_v7, 8: _d_FetchResponse_v7, 9: _d_FetchResponse_v7, 10: _d_FetchResponse_v7, 11: _d_FetchResponse_v11, 12: _d_FetchResponse_v12, 13: _d_FetchResponse_v13, 14: _d_FetchResponse_v13, 15: _d_FetchResponse_v13, 16: _d_FetchResponse_v16, 17: _d_FetchResponse_v16}

@@ -207,7 +207,10 @@ def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.Partiti
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
@@ -215,7 +218,13 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fet
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 30)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 30 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -238,7 +247,10 @@ def _e_FetchSnapshotRequest_TopicSnapshot_v0(o: FetchSnapshotRequest.TopicSnapsh
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchSnapshotRequest_PartitionSnapshot_v0(_x, w)
@@ -254,7 +266,13 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[Fet
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 30)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 30 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -277,7 +295,10 @@ def _e_FetchSnapshotRequest_TopicSnapshot_v1(o: FetchSnapshotRequest.TopicSnapsh
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchSnapshotRequest_PartitionSnapshot_v1(_x, w)
@@ -295,7 +316,13 @@ def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
     f0 = None
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -330,7 +357,10 @@ def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchSnapshotRequest_TopicSnapshot_v0(_x, w)
@@ -343,7 +373,10 @@ def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
@@ -353,7 +386,13 @@ def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
     f0 = None
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -388,7 +427,10 @@ def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchSnapshotRequest_TopicSnapshot_v1(_x, w)
@@ -401,7 +443,10 @@ def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchSnapshotRequest: dict[int, DecodeFn] = {0: _d_FetchSnapshotRequest_v0, 1: _d_FetchSnapshotRequest_v1}
@@ -630,7 +675,7 @@ def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.Parti
     encode_records(w, o.unaligned_records, True)
     b = w.b
     _t: list[tuple[int, bytes]] = []
-    if o.current_leader != FetchSnapshotResponse.LeaderIdAndEpoch():
+    if type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
@@ -638,7 +683,10 @@ def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.Parti
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.TopicSnapshot, int]:
@@ -646,7 +694,13 @@ def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fe
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 37)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 37 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -669,7 +723,10 @@ def _e_FetchSnapshotResponse_TopicSnapshot_v0(o: FetchSnapshotResponse.TopicSnap
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
@@ -712,7 +769,13 @@ def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRes
     f3: Any
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -736,7 +799,10 @@ def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
@@ -754,7 +820,13 @@ def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRes
     f3: Any
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -775,7 +847,13 @@ def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRes
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 8)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 8 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 8)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -798,7 +876,10 @@ def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
@@ -808,7 +889,10 @@ def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_FetchSnapshotResponse_NodeEndpoint_v1(_x, w)
@@ -816,7 +900,10 @@ def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_FetchSnapshotResponse: dict[int, DecodeFn] = {0: _d_FetchSnapshotResponse_v0, 1: _d_FetchSnapshotResponse_v1}

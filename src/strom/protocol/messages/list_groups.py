@@ -88,7 +88,13 @@ def _d_ListGroupsRequest_v4(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
     _a: Any
     f0: Any
     f1: Any
-    _n, p = read_compact_array_len(b, p, 1)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 1 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StatesFilter was null')
     else:
@@ -111,7 +117,10 @@ def _e_ListGroupsRequest_v4(o: ListGroupsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.states_filter
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -126,7 +135,13 @@ def _d_ListGroupsRequest_v5(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
     _a: Any
     f0: Any
     f1: Any
-    _n, p = read_compact_array_len(b, p, 1)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 1 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StatesFilter was null')
     else:
@@ -135,7 +150,13 @@ def _d_ListGroupsRequest_v5(b: memoryview, p: int) -> tuple[ListGroupsRequest, i
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 1)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 1 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array TypesFilter was null')
     else:
@@ -157,12 +178,18 @@ def _e_ListGroupsRequest_v5(o: ListGroupsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.states_filter
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     _v = o.types_filter
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -389,7 +416,13 @@ def _d_ListGroupsResponse_v3(b: memoryview, p: int) -> tuple[ListGroupsResponse,
     f2: Any
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
@@ -412,7 +445,10 @@ def _e_ListGroupsResponse_v3(o: ListGroupsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ListGroupsResponse_ListedGroup_v3(_x, w)
@@ -429,7 +465,13 @@ def _d_ListGroupsResponse_v4(b: memoryview, p: int) -> tuple[ListGroupsResponse,
     f2: Any
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
@@ -452,7 +494,10 @@ def _e_ListGroupsResponse_v4(o: ListGroupsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ListGroupsResponse_ListedGroup_v4(_x, w)
@@ -469,7 +514,13 @@ def _d_ListGroupsResponse_v5(b: memoryview, p: int) -> tuple[ListGroupsResponse,
     f2: Any
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
@@ -492,7 +543,10 @@ def _e_ListGroupsResponse_v5(o: ListGroupsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ListGroupsResponse_ListedGroup_v5(_x, w)

@@ -164,7 +164,13 @@ def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[Produc
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionData was null')
     else:
@@ -187,7 +193,10 @@ def _e_ProduceRequest_TopicProduceData_v9(o: ProduceRequest.TopicProduceData, w:
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partition_data
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceRequest_PartitionProduceData_v9(_x, w)
@@ -270,7 +279,13 @@ def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     f0, p = read_compact_nullable_string(b, p)
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 6
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
@@ -294,7 +309,10 @@ def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
     encode_string(b, o.transactional_id, True, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceRequest_TopicProduceData_v9(_x, w)
@@ -599,7 +617,13 @@ def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tup
     f5: Any
     (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
     p += 30
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
@@ -624,7 +648,10 @@ def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionP
     b = w.b
     b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
     _v = o.record_errors
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
@@ -642,7 +669,13 @@ def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tu
     f5: Any
     (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
     p += 30
-    _n, p = read_compact_array_len(b, p, 6)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 6 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
@@ -679,14 +712,17 @@ def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.Partition
     b = w.b
     b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
     _v = o.record_errors
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
             b = w.b
     encode_string(b, o.error_message, True, True)
     _t: list[tuple[int, bytes]] = []
-    if o.current_leader != ProduceResponse.LeaderIdAndEpoch():
+    if type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_ProduceResponse_LeaderIdAndEpoch_v10(o.current_leader, w)
@@ -694,7 +730,10 @@ def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.Partition
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 def _d_ProduceResponse_TopicProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
@@ -822,7 +861,13 @@ def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[P
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 33)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 33 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
@@ -845,7 +890,10 @@ def _e_ProduceResponse_TopicProduceResponse_v9(o: ProduceResponse.TopicProduceRe
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partition_responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_PartitionProduceResponse_v9(_x, w)
@@ -861,7 +909,13 @@ def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 33)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 33 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
@@ -884,7 +938,10 @@ def _e_ProduceResponse_TopicProduceResponse_v10(o: ProduceResponse.TopicProduceR
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partition_responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_PartitionProduceResponse_v10(_x, w)
@@ -1090,7 +1147,13 @@ def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _a: Any
     f0: Any
     f2: Any
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -1115,7 +1178,10 @@ def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_TopicProduceResponse_v9(_x, w)
@@ -1132,7 +1198,13 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
     _a: Any
     f0: Any
     f2: Any
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -1155,7 +1227,13 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 11)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 11 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 11)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -1177,7 +1255,10 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_TopicProduceResponse_v10(_x, w)
@@ -1188,7 +1269,10 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_ProduceResponse_NodeEndpoint_v10(_x, w)
@@ -1196,7 +1280,10 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_ProduceResponse: dict[int, DecodeFn] = {0: _d_ProduceResponse_v0, 1: _d_ProduceResponse_v1, 2: _d_ProduceResponse_v2, 3: _d_ProduceResponse_v2, 4: _d_ProduceResponse_v2, 5: _d_ProduceResponse_v5, 6: _d_ProduceResponse_v5, 7: _d_ProduceResponse_v5, 8: _d_ProduceResponse_v8, 9: _d_ProduceResponse_v9, 10: _d_ProduceResponse_v10, 11: _d_ProduceResponse_v10}

@@ -148,7 +148,13 @@ class ShareFetchRequest(Message):
 def _d_ShareFetchRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.AcknowledgementBatch, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 16
-    _n, p = read_compact_array_len(b, p, 1)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 1 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgeTypes was null')
     else:
@@ -167,7 +173,10 @@ def _e_ShareFetchRequest_AcknowledgementBatch_v0(o: ShareFetchRequest.Acknowledg
     b = w.b
     b += _SReq0.pack(o.first_offset, o.last_offset)
     _v = o.acknowledge_types
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}b', *_v)
     if o.unknown_tagged_fields:
@@ -182,7 +191,13 @@ def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[Share
     f2: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgementBatches was null')
     else:
@@ -205,7 +220,10 @@ def _e_ShareFetchRequest_FetchPartition_v0(o: ShareFetchRequest.FetchPartition, 
     b = w.b
     b += _SReq1.pack(o.partition_index, o.partition_max_bytes)
     _v = o.acknowledgement_batches
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_AcknowledgementBatch_v0(_x, w)
@@ -221,7 +239,13 @@ def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetc
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 10)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 10 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -244,7 +268,10 @@ def _e_ShareFetchRequest_FetchTopic_v0(o: ShareFetchRequest.FetchTopic, w: Write
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_FetchPartition_v0(_x, w)
@@ -257,7 +284,13 @@ def _e_ShareFetchRequest_FetchTopic_v0(o: ShareFetchRequest.FetchTopic, w: Write
 
 def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.ForgottenTopic, int]:
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 4)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 4 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -276,7 +309,10 @@ def _e_ShareFetchRequest_ForgottenTopic_v0(o: ShareFetchRequest.ForgottenTopic, 
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -294,7 +330,13 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
     f1, p = read_compact_nullable_string(b, p)
     (f2, f3, f4, f5,) = _SReq2.unpack_from(b, p)
     p += 16
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -303,7 +345,13 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_FetchTopic_v0(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
@@ -328,13 +376,19 @@ def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
     encode_string(b, o.member_id, True, True)
     b += _SReq2.pack(o.share_session_epoch, o.max_wait_ms, o.min_bytes, o.max_bytes)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_FetchTopic_v0(_x, w)
             b = w.b
     _v = o.forgotten_topics_data
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_ForgottenTopic_v0(_x, w)
@@ -557,7 +611,13 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
     f4, p = read_compact_nullable_string(b, p)
     f5, p = _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b, p)
     f6, p = read_compact_records(b, p)
-    _n, p = read_compact_array_len(b, p, 19)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 19 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array AcquiredRecords was null')
     else:
@@ -587,7 +647,10 @@ def _e_ShareFetchResponse_PartitionData_v0(o: ShareFetchResponse.PartitionData, 
     encode_records(w, o.records, True)
     b = w.b
     _v = o.acquired_records
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_AcquiredRecords_v0(_x, w)
@@ -603,7 +666,13 @@ def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) 
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 22)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 22 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -626,7 +695,10 @@ def _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(o: ShareFetchResponse.S
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_PartitionData_v0(_x, w)
@@ -672,7 +744,13 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _n, p = read_compact_array_len(b, p, 18)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 18 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -681,7 +759,13 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
         for _ in range(_n):
             _x, p = _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b, p)
             _a(_x)
-    _n, p = read_compact_array_len(b, p, 11)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 11 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array NodeEndpoints was null')
     else:
@@ -705,13 +789,19 @@ def _e_ShareFetchResponse_v0(o: ShareFetchResponse, w: Writer) -> None:
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(_x, w)
             b = w.b
     _v = o.node_endpoints
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_NodeEndpoint_v0(_x, w)

@@ -136,7 +136,13 @@ def _d_UpdateFeaturesRequest_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
     f1: Any
     (f0,) = _SReq4.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array FeatureUpdates was null')
     else:
@@ -160,7 +166,10 @@ def _e_UpdateFeaturesRequest_v0(o: UpdateFeaturesRequest, w: Writer) -> None:
     b = w.b
     b += _SReq4.pack(o.timeout_ms)
     _v = o.feature_updates
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(_x, w)
@@ -177,7 +186,13 @@ def _d_UpdateFeaturesRequest_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
     f1: Any
     (f0,) = _SReq4.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array FeatureUpdates was null')
     else:
@@ -202,7 +217,10 @@ def _e_UpdateFeaturesRequest_v1(o: UpdateFeaturesRequest, w: Writer) -> None:
     b = w.b
     b += _SReq4.pack(o.timeout_ms)
     _v = o.feature_updates
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(_x, w)
@@ -307,7 +325,13 @@ def _d_UpdateFeaturesResponse_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesR
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
@@ -331,7 +355,10 @@ def _e_UpdateFeaturesResponse_v0(o: UpdateFeaturesResponse, w: Writer) -> None:
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.results
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(_x, w)

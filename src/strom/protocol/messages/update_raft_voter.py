@@ -154,7 +154,13 @@ def _d_UpdateRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoter
     (f1, f2,) = _SReq2.unpack_from(b, p)
     p += 8
     f3, p = read_uuid(b, p)
-    _n, p = read_compact_array_len(b, p, 5)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 5 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -180,7 +186,10 @@ def _e_UpdateRaftVoterRequest_v0(o: UpdateRaftVoterRequest, w: Writer) -> None:
     b += _SReq2.pack(o.current_leader_epoch, o.voter_id)
     b += o.voter_directory_id.bytes
     _v = o.listeners
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateRaftVoterRequest_Listener_v0(_x, w)
@@ -309,7 +318,7 @@ def _e_UpdateRaftVoterResponse_v0(o: UpdateRaftVoterResponse, w: Writer) -> None
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _t: list[tuple[int, bytes]] = []
-    if o.current_leader != UpdateRaftVoterResponse.CurrentLeader():
+    if type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ():
         _w, w = w, Writer()
         b = w.b
         _e_UpdateRaftVoterResponse_CurrentLeader_v0(o.current_leader, w)
@@ -317,7 +326,10 @@ def _e_UpdateRaftVoterResponse_v0(o: UpdateRaftVoterResponse, w: Writer) -> None
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_UpdateRaftVoterResponse: dict[int, DecodeFn] = {0: _d_UpdateRaftVoterResponse_v0}

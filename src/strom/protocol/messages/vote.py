@@ -162,7 +162,13 @@ def _d_VoteRequest_TopicData_v0(b: memoryview, p: int) -> tuple[VoteRequest.Topi
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 25)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 25 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -185,7 +191,10 @@ def _e_VoteRequest_TopicData_v0(o: VoteRequest.TopicData, w: Writer) -> None:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VoteRequest_PartitionData_v0(_x, w)
@@ -201,7 +210,13 @@ def _d_VoteRequest_TopicData_v1(b: memoryview, p: int) -> tuple[VoteRequest.Topi
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 57)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 57 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 57)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -224,7 +239,10 @@ def _e_VoteRequest_TopicData_v1(o: VoteRequest.TopicData, w: Writer) -> None:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VoteRequest_PartitionData_v1(_x, w)
@@ -241,7 +259,13 @@ def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
     f2: Any
     f0, p = read_compact_nullable_string(b, p)
     f1 = -1
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -264,7 +288,10 @@ def _e_VoteRequest_v0(o: VoteRequest, w: Writer) -> None:
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VoteRequest_TopicData_v0(_x, w)
@@ -282,7 +309,13 @@ def _d_VoteRequest_v1(b: memoryview, p: int) -> tuple[VoteRequest, int]:
     f0, p = read_compact_nullable_string(b, p)
     (f1,) = _SReq3.unpack_from(b, p)
     p += 4
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -306,7 +339,10 @@ def _e_VoteRequest_v1(o: VoteRequest, w: Writer) -> None:
     encode_string(b, o.cluster_id, True, True)
     b += _SReq3.pack(o.voter_id)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VoteRequest_TopicData_v1(_x, w)
@@ -446,7 +482,13 @@ def _d_VoteResponse_TopicData_v0(b: memoryview, p: int) -> tuple[VoteResponse.To
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n, p = read_compact_array_len(b, p, 16)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 16 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -469,7 +511,10 @@ def _e_VoteResponse_TopicData_v0(o: VoteResponse.TopicData, w: Writer) -> None:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VoteResponse_PartitionData_v0(_x, w)
@@ -512,7 +557,13 @@ def _d_VoteResponse_v0(b: memoryview, p: int) -> tuple[VoteResponse, int]:
     f2: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 2
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -536,7 +587,10 @@ def _e_VoteResponse_v0(o: VoteResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VoteResponse_TopicData_v0(_x, w)
@@ -554,7 +608,13 @@ def _d_VoteResponse_v1(b: memoryview, p: int) -> tuple[VoteResponse, int]:
     f2: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 2
-    _n, p = read_compact_array_len(b, p, 3)
+    _n = b[p] - 1
+    if _n < 127:
+        p += 1
+        if _n > 0 and _n * 3 > len(b) - p:
+            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+    else:
+        _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -575,7 +635,13 @@ def _d_VoteResponse_v1(b: memoryview, p: int) -> tuple[VoteResponse, int]:
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n, p = read_compact_array_len(b, p, 8)
+                _n = b[p] - 1
+                if _n < 127:
+                    p += 1
+                    if _n > 0 and _n * 8 > len(b) - p:
+                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
+                else:
+                    _n, p = read_compact_array_len(b, p, 8)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -598,7 +664,10 @@ def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
-    encode_array_len(b, _v, True, False)
+    if _v is not None and len(_v) < 127:
+        b.append(len(_v) + 1)
+    else:
+        encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VoteResponse_TopicData_v0(_x, w)
@@ -608,7 +677,10 @@ def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
+        if _v is not None and len(_v) < 127:
+            b.append(len(_v) + 1)
+        else:
+            encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_VoteResponse_NodeEndpoint_v1(_x, w)
@@ -616,7 +688,10 @@ def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:
         _t.append((0, b''.join(w.finish())))
         w = _w
         b = w.b
-    encode_tagged(b, _t, o.unknown_tagged_fields)
+    if _t or o.unknown_tagged_fields:
+        encode_tagged(b, _t, o.unknown_tagged_fields)
+    else:
+        b.append(0)
 
 
 _DEC_VoteResponse: dict[int, DecodeFn] = {0: _d_VoteResponse_v0, 1: _d_VoteResponse_v1}
