@@ -14,12 +14,12 @@
   and v11 responses (``current_leader`` at its default or not, unknown tagged fields at every
   level) the bytes equal a reference encoder written from the schema with the general rule
   (``value != Default()``, then ``encode_tagged``), and decode back to the same response.
-- The generated modules with their short cuts (one-byte compact array lengths read and written
-  inline, the tagged-field rules above) against the same modules generated without them
-  (``generate(..., short_cuts=False)``, the general path): on random Produce requests and
-  responses and Fetch responses, with arrays around the one-byte limit (126 to 129 elements) and
-  hostile edits (truncations, a byte overwritten, a huge array length), both decode to the same
-  message (compared by their encodings in both modules) or both raise DecodeError.
+- The generated modules with their short cuts (the tagged-field rules above) against the same
+  modules generated without them (``generate(..., short_cuts=False)``, the general path): on
+  random Produce requests and responses and Fetch responses, with arrays around the one-byte limit
+  (126 to 129 elements) and hostile edits (truncations, a byte overwritten, a huge array length),
+  both decode to the same message (compared by their encodings in both modules) or both raise
+  DecodeError.
 """
 
 from __future__ import annotations

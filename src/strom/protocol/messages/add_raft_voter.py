@@ -113,13 +113,7 @@ def _d_AddRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[AddRaftVoterReques
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 8
     f3, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -144,10 +138,7 @@ def _e_AddRaftVoterRequest_v0(o: AddRaftVoterRequest, w: Writer) -> None:
     b += _SReq1.pack(o.timeout_ms, o.voter_id)
     b += o.voter_directory_id.bytes
     _v = o.listeners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AddRaftVoterRequest_Listener_v0(_x, w)

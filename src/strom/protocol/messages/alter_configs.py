@@ -162,13 +162,7 @@ def _d_AlterConfigsRequest_AlterConfigsResource_v2(b: memoryview, p: int) -> tup
     (f0,) = _SReq0.unpack_from(b, p)
     p += 1
     f1, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
@@ -192,10 +186,7 @@ def _e_AlterConfigsRequest_AlterConfigsResource_v2(o: AlterConfigsRequest.AlterC
     b += _SReq0.pack(o.resource_type)
     encode_string(b, o.resource_name, True, False)
     _v = o.configs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterConfigsRequest_AlterableConfig_v2(_x, w)
@@ -241,13 +232,7 @@ def _d_AlterConfigsRequest_v2(b: memoryview, p: int) -> tuple[AlterConfigsReques
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
@@ -271,10 +256,7 @@ def _e_AlterConfigsRequest_v2(o: AlterConfigsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.resources
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterConfigsRequest_AlterConfigsResource_v2(_x, w)
@@ -428,13 +410,7 @@ def _d_AlterConfigsResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsRespo
     f1: Any
     (f0,) = _SResp2.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -457,10 +433,7 @@ def _e_AlterConfigsResponse_v2(o: AlterConfigsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(_x, w)

@@ -147,13 +147,7 @@ def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[Al
     f3: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
@@ -176,10 +170,7 @@ def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.Partition
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_epoch)
     _v = o.new_isr
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq2.pack(o.partition_epoch)
@@ -193,13 +184,7 @@ def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[Al
     f3: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
@@ -221,10 +206,7 @@ def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.Partition
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_epoch)
     _v = o.new_isr
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
@@ -242,13 +224,7 @@ def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[Al
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
     f2 = []
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 13 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 13)
+    _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsrWithEpochs was null')
     else:
@@ -273,10 +249,7 @@ def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.Partition
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_epoch)
     _v = o.new_isr_with_epochs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_BrokerState_v3(_x, w)
@@ -294,13 +267,7 @@ def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 14 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 14)
+    _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -323,10 +290,7 @@ def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v0(_x, w)
@@ -343,13 +307,7 @@ def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 15 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 15)
+    _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -372,10 +330,7 @@ def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v1(_x, w)
@@ -392,13 +347,7 @@ def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 15 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 15)
+    _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -421,10 +370,7 @@ def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v1(_x, w)
@@ -441,13 +387,7 @@ def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterP
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 15 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 15)
+    _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -470,10 +410,7 @@ def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w:
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_PartitionData_v3(_x, w)
@@ -490,13 +427,7 @@ def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -519,10 +450,7 @@ def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v0(_x, w)
@@ -539,13 +467,7 @@ def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -568,10 +490,7 @@ def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v1(_x, w)
@@ -588,13 +507,7 @@ def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -617,10 +530,7 @@ def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v2(_x, w)
@@ -637,13 +547,7 @@ def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRe
     f2: Any
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 12
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -666,10 +570,7 @@ def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionRequest_TopicData_v3(_x, w)
@@ -776,13 +677,7 @@ class AlterPartitionResponse(Message):
 def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 14
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
@@ -804,10 +699,7 @@ def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.Partiti
     b = w.b
     b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
     _v = o.isr
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SResp1.pack(o.partition_epoch)
@@ -820,13 +712,7 @@ def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.Partiti
 def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
     (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
     p += 14
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
@@ -847,10 +733,7 @@ def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.Partiti
     b = w.b
     b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
     _v = o.isr
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SResp2.pack(o.leader_recovery_state, o.partition_epoch)
@@ -866,13 +749,7 @@ def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Alter
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 20 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 20)
+    _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -895,10 +772,7 @@ def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_PartitionData_v0(_x, w)
@@ -915,13 +789,7 @@ def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Alter
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 21 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 21)
+    _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -944,10 +812,7 @@ def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_PartitionData_v1(_x, w)
@@ -964,13 +829,7 @@ def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Alter
     f2: Any
     f0 = ''
     f1, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 21 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 21)
+    _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -993,10 +852,7 @@ def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, 
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_PartitionData_v1(_x, w)
@@ -1013,13 +869,7 @@ def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionR
     f2: Any
     (f0, f1,) = _SResp3.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1042,10 +892,7 @@ def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_TopicData_v0(_x, w)
@@ -1062,13 +909,7 @@ def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionR
     f2: Any
     (f0, f1,) = _SResp3.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1091,10 +932,7 @@ def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_TopicData_v1(_x, w)
@@ -1111,13 +949,7 @@ def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionR
     f2: Any
     (f0, f1,) = _SResp3.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1140,10 +972,7 @@ def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AlterPartitionResponse_TopicData_v2(_x, w)

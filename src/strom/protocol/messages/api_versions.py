@@ -357,13 +357,7 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
     f5: Any
     (f0,) = _SResp2.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array ApiKeys was null')
     else:
@@ -389,13 +383,7 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n = b[p] - 1
-                if _n < 127:
-                    p += 1
-                    if _n > 0 and _n * 6 > len(b) - p:
-                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-                else:
-                    _n, p = read_compact_array_len(b, p, 6)
+                _n, p = read_compact_array_len(b, p, 6)
                 if _n < 0:
                     raise DecodeError('non-nullable array SupportedFeatures was null')
                 else:
@@ -412,13 +400,7 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
                 check_tag_end(p, _end, _tag)
             elif _tag == 2:
                 _end = p + _size
-                _n = b[p] - 1
-                if _n < 127:
-                    p += 1
-                    if _n > 0 and _n * 6 > len(b) - p:
-                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-                else:
-                    _n, p = read_compact_array_len(b, p, 6)
+                _n, p = read_compact_array_len(b, p, 6)
                 if _n < 0:
                     raise DecodeError('non-nullable array FinalizedFeatures was null')
                 else:
@@ -446,10 +428,7 @@ def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ApiVersionsResponse_ApiVersion_v3(_x, w)
@@ -460,10 +439,7 @@ def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.supported_features
-        if _v is not None and len(_v) < 127:
-            b.append(len(_v) + 1)
-        else:
-            encode_array_len(b, _v, True, False)
+        encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_ApiVersionsResponse_SupportedFeatureKey_v3(_x, w)
@@ -482,10 +458,7 @@ def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.finalized_features
-        if _v is not None and len(_v) < 127:
-            b.append(len(_v) + 1)
-        else:
-            encode_array_len(b, _v, True, False)
+        encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_ApiVersionsResponse_FinalizedFeatureKey_v3(_x, w)

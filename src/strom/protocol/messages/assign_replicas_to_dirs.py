@@ -128,13 +128,7 @@ def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -157,10 +151,7 @@ def _e_AssignReplicasToDirsRequest_TopicData_v0(o: AssignReplicasToDirsRequest.T
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsRequest_PartitionData_v0(_x, w)
@@ -176,13 +167,7 @@ def _d_AssignReplicasToDirsRequest_DirectoryData_v0(b: memoryview, p: int) -> tu
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -205,10 +190,7 @@ def _e_AssignReplicasToDirsRequest_DirectoryData_v0(o: AssignReplicasToDirsReque
     b = w.b
     b += o.id.bytes
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsRequest_TopicData_v0(_x, w)
@@ -225,13 +207,7 @@ def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignRepl
     f2: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 12
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Directories was null')
     else:
@@ -254,10 +230,7 @@ def _e_AssignReplicasToDirsRequest_v0(o: AssignReplicasToDirsRequest, w: Writer)
     b = w.b
     b += _SReq1.pack(o.broker_id, o.broker_epoch)
     _v = o.directories
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsRequest_DirectoryData_v0(_x, w)
@@ -382,13 +355,7 @@ def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -411,10 +378,7 @@ def _e_AssignReplicasToDirsResponse_TopicData_v0(o: AssignReplicasToDirsResponse
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsResponse_PartitionData_v0(_x, w)
@@ -430,13 +394,7 @@ def _d_AssignReplicasToDirsResponse_DirectoryData_v0(b: memoryview, p: int) -> t
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -459,10 +417,7 @@ def _e_AssignReplicasToDirsResponse_DirectoryData_v0(o: AssignReplicasToDirsResp
     b = w.b
     b += o.id.bytes
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsResponse_TopicData_v0(_x, w)
@@ -479,13 +434,7 @@ def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignRep
     f2: Any
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Directories was null')
     else:
@@ -508,10 +457,7 @@ def _e_AssignReplicasToDirsResponse_v0(o: AssignReplicasToDirsResponse, w: Write
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.directories
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_AssignReplicasToDirsResponse_DirectoryData_v0(_x, w)

@@ -194,13 +194,7 @@ def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[Begi
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 29 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 29)
+    _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -223,10 +217,7 @@ def _e_BeginQuorumEpochRequest_TopicData_v1(o: BeginQuorumEpochRequest.TopicData
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochRequest_PartitionData_v1(_x, w)
@@ -302,13 +293,7 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
     f0, p = read_compact_nullable_string(b, p)
     (f1,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -317,13 +302,7 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_TopicData_v1(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array LeaderEndpoints was null')
     else:
@@ -347,19 +326,13 @@ def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None
     encode_string(b, o.cluster_id, True, True)
     b += _SReq0.pack(o.voter_id)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochRequest_TopicData_v1(_x, w)
             b = w.b
     _v = o.leader_endpoints
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(_x, w)
@@ -537,13 +510,7 @@ def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Beg
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 15 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 15)
+    _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -566,10 +533,7 @@ def _e_BeginQuorumEpochResponse_TopicData_v1(o: BeginQuorumEpochResponse.TopicDa
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochResponse_PartitionData_v1(_x, w)
@@ -645,13 +609,7 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
     f2: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -672,13 +630,7 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n = b[p] - 1
-                if _n < 127:
-                    p += 1
-                    if _n > 0 and _n * 8 > len(b) - p:
-                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-                else:
-                    _n, p = read_compact_array_len(b, p, 8)
+                _n, p = read_compact_array_len(b, p, 8)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -701,10 +653,7 @@ def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> No
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BeginQuorumEpochResponse_TopicData_v1(_x, w)
@@ -714,10 +663,7 @@ def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> No
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        if _v is not None and len(_v) < 127:
-            b.append(len(_v) + 1)
-        else:
-            encode_array_len(b, _v, True, False)
+        encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_BeginQuorumEpochResponse_NodeEndpoint_v1(_x, w)

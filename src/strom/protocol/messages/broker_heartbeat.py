@@ -103,13 +103,7 @@ def _d_BrokerHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[BrokerHeartbeat
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n = b[p] - 1
-                if _n < 127:
-                    p += 1
-                    if _n > 0 and _n * 16 > len(b) - p:
-                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-                else:
-                    _n, p = read_compact_array_len(b, p, 16)
+                _n, p = read_compact_array_len(b, p, 16)
                 if _n < 0:
                     raise DecodeError('non-nullable array OfflineLogDirs was null')
                 else:
@@ -136,10 +130,7 @@ def _e_BrokerHeartbeatRequest_v1(o: BrokerHeartbeatRequest, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.offline_log_dirs
-        if _v is not None and len(_v) < 127:
-            b.append(len(_v) + 1)
-        else:
-            encode_array_len(b, _v, True, False)
+        encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 b += _x.bytes

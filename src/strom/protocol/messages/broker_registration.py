@@ -175,13 +175,7 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -190,13 +184,7 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -225,19 +213,13 @@ def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -259,13 +241,7 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -274,13 +250,7 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -310,19 +280,13 @@ def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -345,13 +309,7 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -360,13 +318,7 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -378,13 +330,7 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
     f5, p = read_compact_nullable_string(b, p)
     (f6,) = _SReq3.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 16 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 16)
+    _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array LogDirs was null')
     else:
@@ -410,19 +356,13 @@ def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -430,10 +370,7 @@ def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             b += _x.bytes
@@ -453,13 +390,7 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
     p += 4
     f1, p = read_compact_string(b, p)
     f2, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -468,13 +399,7 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
         for _ in range(_n):
             _x, p = _d_BrokerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -486,13 +411,7 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
     f5, p = read_compact_nullable_string(b, p)
     (f6,) = _SReq3.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 16 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 16)
+    _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array LogDirs was null')
     else:
@@ -519,19 +438,13 @@ def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.cluster_id, True, False)
     b += o.incarnation_id.bytes
     _v = o.listeners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_BrokerRegistrationRequest_Feature_v0(_x, w)
@@ -539,10 +452,7 @@ def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> 
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             b += _x.bytes

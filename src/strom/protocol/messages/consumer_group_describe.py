@@ -55,13 +55,7 @@ def _d_ConsumerGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ConsumerG
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array GroupIds was null')
     else:
@@ -85,10 +79,7 @@ def _e_ConsumerGroupDescribeRequest_v0(o: ConsumerGroupDescribeRequest, w: Write
     _x: Any
     b = w.b
     _v = o.group_ids
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -252,13 +243,7 @@ class ConsumerGroupDescribeResponse(Message):
 def _d_ConsumerGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ConsumerGroupDescribeResponse.TopicPartitions, int]:
     f0, p = read_uuid(b, p)
     f1, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -278,10 +263,7 @@ def _e_ConsumerGroupDescribeResponse_TopicPartitions_v0(o: ConsumerGroupDescribe
     b += o.topic_id.bytes
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -294,13 +276,7 @@ def _d_ConsumerGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tup
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 19 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 19)
+    _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicPartitions was null')
     else:
@@ -322,10 +298,7 @@ def _e_ConsumerGroupDescribeResponse_Assignment_v0(o: ConsumerGroupDescribeRespo
     _x: Any
     b = w.b
     _v = o.topic_partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ConsumerGroupDescribeResponse_TopicPartitions_v0(_x, w)
@@ -347,13 +320,7 @@ def _d_ConsumerGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[C
     p += 4
     f4, p = read_compact_string(b, p)
     f5, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array SubscribedTopicNames was null')
     else:
@@ -384,10 +351,7 @@ def _e_ConsumerGroupDescribeResponse_Member_v0(o: ConsumerGroupDescribeResponse.
     encode_string(b, o.client_id, True, False)
     encode_string(b, o.client_host, True, False)
     _v = o.subscribed_topic_names
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -414,13 +378,7 @@ def _d_ConsumerGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) ->
     (f4, f5,) = _SResp2.unpack_from(b, p)
     p += 8
     f6, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 16 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 16)
+    _n, p = read_compact_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -450,10 +408,7 @@ def _e_ConsumerGroupDescribeResponse_DescribedGroup_v0(o: ConsumerGroupDescribeR
     b += _SResp2.pack(o.group_epoch, o.assignment_epoch)
     encode_string(b, o.assignor_name, True, False)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ConsumerGroupDescribeResponse_Member_v0(_x, w)
@@ -471,13 +426,7 @@ def _d_ConsumerGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[Consumer
     f1: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 20 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 20)
+    _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
@@ -500,10 +449,7 @@ def _e_ConsumerGroupDescribeResponse_v0(o: ConsumerGroupDescribeResponse, w: Wri
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.groups
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ConsumerGroupDescribeResponse_DescribedGroup_v0(_x, w)

@@ -94,13 +94,7 @@ class ConsumerGroupHeartbeatRequest(Message):
 
 def _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ConsumerGroupHeartbeatRequest.TopicPartitions, int]:
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -119,10 +113,7 @@ def _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(o: ConsumerGroupHeartbea
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -144,13 +135,7 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
     f4, p = read_compact_nullable_string(b, p)
     (f5,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         f6 = None
     else:
@@ -161,13 +146,7 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
             _a(_x)
     f7 = None
     f8, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         f9 = None
     else:
@@ -195,19 +174,13 @@ def _e_ConsumerGroupHeartbeatRequest_v0(o: ConsumerGroupHeartbeatRequest, w: Wri
     encode_string(b, o.rack_id, True, True)
     b += _SReq0.pack(o.rebalance_timeout_ms)
     _v = o.subscribed_topic_names
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     encode_string(b, o.server_assignor, True, True)
     _v = o.topic_partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(_x, w)
@@ -231,13 +204,7 @@ def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[Consumer
     f4, p = read_compact_nullable_string(b, p)
     (f5,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         f6 = None
     else:
@@ -248,13 +215,7 @@ def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[Consumer
             _a(_x)
     f7, p = read_compact_nullable_string(b, p)
     f8, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         f9 = None
     else:
@@ -282,20 +243,14 @@ def _e_ConsumerGroupHeartbeatRequest_v1(o: ConsumerGroupHeartbeatRequest, w: Wri
     encode_string(b, o.rack_id, True, True)
     b += _SReq0.pack(o.rebalance_timeout_ms)
     _v = o.subscribed_topic_names
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     encode_string(b, o.subscribed_topic_regex, True, True)
     encode_string(b, o.server_assignor, True, True)
     _v = o.topic_partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(_x, w)
@@ -390,13 +345,7 @@ class ConsumerGroupHeartbeatResponse(Message):
 
 def _d_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ConsumerGroupHeartbeatResponse.TopicPartitions, int]:
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -415,10 +364,7 @@ def _e_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(o: ConsumerGroupHeartbe
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -431,13 +377,7 @@ def _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tu
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array TopicPartitions was null')
     else:
@@ -459,10 +399,7 @@ def _e_ConsumerGroupHeartbeatResponse_Assignment_v0(o: ConsumerGroupHeartbeatRes
     _x: Any
     b = w.b
     _v = o.topic_partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(_x, w)

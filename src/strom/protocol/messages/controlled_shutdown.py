@@ -220,13 +220,7 @@ def _d_ControlledShutdownResponse_v3(b: memoryview, p: int) -> tuple[ControlledS
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RemainingPartitions was null')
     else:
@@ -249,10 +243,7 @@ def _e_ControlledShutdownResponse_v3(o: ControlledShutdownResponse, w: Writer) -
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.remaining_partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ControlledShutdownResponse_RemainingPartition_v3(_x, w)

@@ -162,13 +162,7 @@ def _d_ControllerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[Controll
     f1, p = read_uuid(b, p)
     (f2,) = _SReq3.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -177,13 +171,7 @@ def _d_ControllerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[Controll
         for _ in range(_n):
             _x, p = _d_ControllerRegistrationRequest_Listener_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Features was null')
     else:
@@ -208,19 +196,13 @@ def _e_ControllerRegistrationRequest_v0(o: ControllerRegistrationRequest, w: Wri
     b += o.incarnation_id.bytes
     b += _SReq3.pack(o.zk_migration_ready)
     _v = o.listeners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ControllerRegistrationRequest_Listener_v0(_x, w)
             b = w.b
     _v = o.features
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ControllerRegistrationRequest_Feature_v0(_x, w)

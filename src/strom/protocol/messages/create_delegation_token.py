@@ -146,13 +146,7 @@ def _d_CreateDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[CreateDel
     f2: Any
     f0 = ''
     f1 = ''
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
@@ -176,10 +170,7 @@ def _e_CreateDelegationTokenRequest_v2(o: CreateDelegationTokenRequest, w: Write
     _x: Any
     b = w.b
     _v = o.renewers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateDelegationTokenRequest_CreatableRenewers_v2(_x, w)
@@ -197,13 +188,7 @@ def _d_CreateDelegationTokenRequest_v3(b: memoryview, p: int) -> tuple[CreateDel
     f2: Any
     f0, p = read_compact_nullable_string(b, p)
     f1, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
@@ -229,10 +214,7 @@ def _e_CreateDelegationTokenRequest_v3(o: CreateDelegationTokenRequest, w: Write
     encode_string(b, o.owner_principal_type, True, True)
     encode_string(b, o.owner_principal_name, True, True)
     _v = o.renewers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateDelegationTokenRequest_CreatableRenewers_v2(_x, w)

@@ -141,13 +141,7 @@ def _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(o: CreateTopicsRequest.
 def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableReplicaAssignment, int]:
     (f0,) = _SReq0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
@@ -166,10 +160,7 @@ def _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(o: CreateTopicsRequest.
     b = w.b
     b += _SReq0.pack(o.partition_index)
     _v = o.broker_ids
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -268,13 +259,7 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
     f0, p = read_compact_string(b, p)
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
@@ -283,13 +268,7 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
@@ -313,19 +292,13 @@ def _e_CreateTopicsRequest_CreatableTopic_v5(o: CreateTopicsRequest.CreatableTop
     encode_string(b, o.name, True, False)
     b += _SReq1.pack(o.num_partitions, o.replication_factor)
     _v = o.assignments
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(_x, w)
             b = w.b
     _v = o.configs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsRequest_CreatableTopicConfig_v5(_x, w)
@@ -403,13 +376,7 @@ def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsReques
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 10 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 10)
+    _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -433,10 +400,7 @@ def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsRequest_CreatableTopic_v5(_x, w)
@@ -624,13 +588,7 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tu
     f4 = 0
     (f5, f6,) = _SResp2.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         f7 = None
     else:
@@ -669,10 +627,7 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.Crea
     encode_string(b, o.error_message, True, True)
     b += _SResp2.pack(o.num_partitions, o.replication_factor)
     _v = o.configs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
@@ -703,13 +658,7 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tu
     f4 = 0
     (f5, f6,) = _SResp2.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         f7 = None
     else:
@@ -749,10 +698,7 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.Crea
     encode_string(b, o.error_message, True, True)
     b += _SResp2.pack(o.num_partitions, o.replication_factor)
     _v = o.configs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
@@ -866,13 +812,7 @@ def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsRespo
     f1: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 12 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 12)
+    _n, p = read_compact_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -895,10 +835,7 @@ def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicResult_v5(_x, w)
@@ -915,13 +852,7 @@ def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsRespo
     f1: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 28 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 28)
+    _n, p = read_compact_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -944,10 +875,7 @@ def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_CreateTopicsResponse_CreatableTopicResult_v7(_x, w)

@@ -217,13 +217,7 @@ def _d_DeleteAclsRequest_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest, i
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 8 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 8)
+    _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Filters was null')
     else:
@@ -245,10 +239,7 @@ def _e_DeleteAclsRequest_v2(o: DeleteAclsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.filters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteAclsRequest_DeleteAclsFilter_v2(_x, w)
@@ -519,13 +510,7 @@ def _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b: memoryview, p: int) -> tu
     (f0,) = _SResp0.unpack_from(b, p)
     p += 2
     f1, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array MatchingAcls was null')
     else:
@@ -549,10 +534,7 @@ def _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(o: DeleteAclsResponse.Delete
     b += _SResp0.pack(o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.matching_acls
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(_x, w)
@@ -631,13 +613,7 @@ def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
     f1: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array FilterResults was null')
     else:
@@ -660,10 +636,7 @@ def _e_DeleteAclsResponse_v2(o: DeleteAclsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(_x, w)

@@ -78,13 +78,7 @@ def _d_DeleteGroupsRequest_v2(b: memoryview, p: int) -> tuple[DeleteGroupsReques
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array GroupsNames was null')
     else:
@@ -106,10 +100,7 @@ def _e_DeleteGroupsRequest_v2(o: DeleteGroupsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.groups_names
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -244,13 +235,7 @@ def _d_DeleteGroupsResponse_v2(b: memoryview, p: int) -> tuple[DeleteGroupsRespo
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
@@ -273,10 +258,7 @@ def _e_DeleteGroupsResponse_v2(o: DeleteGroupsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteGroupsResponse_DeletableGroupResult_v2(_x, w)

@@ -130,13 +130,7 @@ def _d_DeleteTopicsRequest_v4(b: memoryview, p: int) -> tuple[DeleteTopicsReques
     f0: Any
     f1: Any
     f0 = []
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array TopicNames was null')
     else:
@@ -160,10 +154,7 @@ def _e_DeleteTopicsRequest_v4(o: DeleteTopicsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topic_names
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -179,13 +170,7 @@ def _d_DeleteTopicsRequest_v6(b: memoryview, p: int) -> tuple[DeleteTopicsReques
     _a: Any
     f0: Any
     f1: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -210,10 +195,7 @@ def _e_DeleteTopicsRequest_v6(o: DeleteTopicsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteTopicsRequest_DeleteTopicState_v6(_x, w)
@@ -440,13 +422,7 @@ def _d_DeleteTopicsResponse_v4(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -469,10 +445,7 @@ def _e_DeleteTopicsResponse_v4(o: DeleteTopicsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteTopicsResponse_DeletableTopicResult_v4(_x, w)
@@ -489,13 +462,7 @@ def _d_DeleteTopicsResponse_v5(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -518,10 +485,7 @@ def _e_DeleteTopicsResponse_v5(o: DeleteTopicsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteTopicsResponse_DeletableTopicResult_v5(_x, w)
@@ -538,13 +502,7 @@ def _d_DeleteTopicsResponse_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 21 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 21)
+    _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -567,10 +525,7 @@ def _e_DeleteTopicsResponse_v6(o: DeleteTopicsResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DeleteTopicsResponse_DeletableTopicResult_v6(_x, w)

@@ -350,13 +350,7 @@ def _d_DescribeAclsResponse_DescribeAclsResource_v2(b: memoryview, p: int) -> tu
     f1, p = read_compact_string(b, p)
     (f2,) = _SResp1.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Acls was null')
     else:
@@ -381,10 +375,7 @@ def _e_DescribeAclsResponse_DescribeAclsResource_v2(o: DescribeAclsResponse.Desc
     encode_string(b, o.resource_name, True, False)
     b += _SResp1.pack(o.pattern_type)
     _v = o.acls
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeAclsResponse_AclDescription_v2(_x, w)
@@ -468,13 +459,7 @@ def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsRespo
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
@@ -498,10 +483,7 @@ def _e_DescribeAclsResponse_v2(o: DescribeAclsResponse, w: Writer) -> None:
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.resources
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeAclsResponse_DescribeAclsResource_v2(_x, w)

@@ -209,13 +209,7 @@ def _d_DescribeClusterResponse_v0(b: memoryview, p: int) -> tuple[DescribeCluste
     f4, p = read_compact_string(b, p)
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
@@ -243,10 +237,7 @@ def _e_DescribeClusterResponse_v0(o: DescribeClusterResponse, w: Writer) -> None
     encode_string(b, o.cluster_id, True, False)
     b += _SResp0.pack(o.controller_id)
     _v = o.brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeClusterResponse_DescribeClusterBroker_v0(_x, w)
@@ -270,13 +261,7 @@ def _d_DescribeClusterResponse_v1(b: memoryview, p: int) -> tuple[DescribeCluste
     f4, p = read_compact_string(b, p)
     (f5,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
@@ -305,10 +290,7 @@ def _e_DescribeClusterResponse_v1(o: DescribeClusterResponse, w: Writer) -> None
     encode_string(b, o.cluster_id, True, False)
     b += _SResp0.pack(o.controller_id)
     _v = o.brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeClusterResponse_DescribeClusterBroker_v0(_x, w)

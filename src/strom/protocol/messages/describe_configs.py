@@ -115,13 +115,7 @@ def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) 
     (f0,) = _SReq0.unpack_from(b, p)
     p += 1
     f1, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         f2 = None
     else:
@@ -145,10 +139,7 @@ def _e_DescribeConfigsRequest_DescribeConfigsResource_v4(o: DescribeConfigsReque
     b += _SReq0.pack(o.resource_type)
     encode_string(b, o.resource_name, True, False)
     _v = o.configuration_keys
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -255,13 +246,7 @@ def _d_DescribeConfigsRequest_v4(b: memoryview, p: int) -> tuple[DescribeConfigs
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
@@ -285,10 +270,7 @@ def _e_DescribeConfigsRequest_v4(o: DescribeConfigsRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.resources
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsRequest_DescribeConfigsResource_v4(_x, w)
@@ -581,13 +563,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p
     f3 = False
     (f4, f5,) = _SResp4.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Synonyms was null')
     else:
@@ -615,10 +591,7 @@ def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfi
     encode_string(b, o.value, True, True)
     b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
     _v = o.synonyms
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(_x, w)
@@ -755,13 +728,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -
     (f2,) = _SResp0.unpack_from(b, p)
     p += 1
     f3, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 9 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 9)
+    _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
@@ -787,10 +754,7 @@ def _e_DescribeConfigsResponse_DescribeConfigsResult_v4(o: DescribeConfigsRespon
     b += _SResp0.pack(o.resource_type)
     encode_string(b, o.resource_name, True, False)
     _v = o.configs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(_x, w)
@@ -900,13 +864,7 @@ def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfig
     f1: Any
     (f0,) = _SResp7.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
@@ -929,10 +887,7 @@ def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeConfigsResponse_DescribeConfigsResult_v4(_x, w)

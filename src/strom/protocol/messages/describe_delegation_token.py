@@ -129,13 +129,7 @@ def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[Describ
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         f0 = None
     else:
@@ -157,10 +151,7 @@ def _e_DescribeDelegationTokenRequest_v2(o: DescribeDelegationTokenRequest, w: W
     _x: Any
     b = w.b
     _v = o.owners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(_x, w)
@@ -355,13 +346,7 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview
     p += 24
     f7, p = read_compact_string(b, p)
     f8, p = read_compact_bytes(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
@@ -388,10 +373,7 @@ def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(o: DescribeDe
     encode_string(b, o.token_id, True, False)
     encode_bytes(b, o.hmac, True, False)
     _v = o.renewers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
@@ -414,13 +396,7 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview
     p += 24
     f7, p = read_compact_string(b, p)
     f8, p = read_compact_bytes(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Renewers was null')
     else:
@@ -449,10 +425,7 @@ def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(o: DescribeDe
     encode_string(b, o.token_id, True, False)
     encode_bytes(b, o.hmac, True, False)
     _v = o.renewers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
@@ -503,13 +476,7 @@ def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[Descri
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 30 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 30)
+    _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Tokens was null')
     else:
@@ -534,10 +501,7 @@ def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w:
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(_x, w)
@@ -555,13 +519,7 @@ def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[Descri
     f1: Any
     (f0,) = _SResp1.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 32 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 32)
+    _n, p = read_compact_array_len(b, p, 32)
     if _n < 0:
         raise DecodeError('non-nullable array Tokens was null')
     else:
@@ -586,10 +544,7 @@ def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w:
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(_x, w)

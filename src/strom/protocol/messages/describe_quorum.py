@@ -104,13 +104,7 @@ def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[Descri
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -133,10 +127,7 @@ def _e_DescribeQuorumRequest_TopicData_v0(o: DescribeQuorumRequest.TopicData, w:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumRequest_PartitionData_v0(_x, w)
@@ -151,13 +142,7 @@ def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRe
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -179,10 +164,7 @@ def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumRequest_TopicData_v0(_x, w)
@@ -441,13 +423,7 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
     f2 = ''
     (f3, f4, f5,) = _SResp6.unpack_from(b, p)
     p += 16
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 13 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 13)
+    _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
@@ -456,13 +432,7 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 13 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 13)
+    _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
@@ -485,19 +455,13 @@ def _e_DescribeQuorumResponse_PartitionData_v0(o: DescribeQuorumResponse.Partiti
     b = w.b
     b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
             b = w.b
     _v = o.observers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
@@ -518,13 +482,7 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
     f2 = ''
     (f3, f4, f5,) = _SResp6.unpack_from(b, p)
     p += 16
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 29 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 29)
+    _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
@@ -533,13 +491,7 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v1(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 29 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 29)
+    _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
@@ -562,19 +514,13 @@ def _e_DescribeQuorumResponse_PartitionData_v1(o: DescribeQuorumResponse.Partiti
     b = w.b
     b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
             b = w.b
     _v = o.observers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
@@ -595,13 +541,7 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
     f2, p = read_compact_nullable_string(b, p)
     (f3, f4, f5,) = _SResp6.unpack_from(b, p)
     p += 16
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 45 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 45)
+    _n, p = read_compact_array_len(b, p, 45)
     if _n < 0:
         raise DecodeError('non-nullable array CurrentVoters was null')
     else:
@@ -610,13 +550,7 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_ReplicaState_v2(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 45 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 45)
+    _n, p = read_compact_array_len(b, p, 45)
     if _n < 0:
         raise DecodeError('non-nullable array Observers was null')
     else:
@@ -641,19 +575,13 @@ def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.Partiti
     encode_string(b, o.error_message, True, True)
     b += _SResp6.pack(o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
             b = w.b
     _v = o.observers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
@@ -669,13 +597,7 @@ def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Descr
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 25 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 25)
+    _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -698,10 +620,7 @@ def _e_DescribeQuorumResponse_TopicData_v0(o: DescribeQuorumResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_PartitionData_v0(_x, w)
@@ -717,13 +636,7 @@ def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Descr
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 25 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 25)
+    _n, p = read_compact_array_len(b, p, 25)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -746,10 +659,7 @@ def _e_DescribeQuorumResponse_TopicData_v1(o: DescribeQuorumResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_PartitionData_v1(_x, w)
@@ -765,13 +675,7 @@ def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Descr
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 26 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 26)
+    _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -794,10 +698,7 @@ def _e_DescribeQuorumResponse_TopicData_v2(o: DescribeQuorumResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_PartitionData_v2(_x, w)
@@ -838,13 +739,7 @@ def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQu
     f1: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Listeners was null')
     else:
@@ -867,10 +762,7 @@ def _e_DescribeQuorumResponse_Node_v2(o: DescribeQuorumResponse.Node, w: Writer)
     b = w.b
     b += _SResp0.pack(o.node_id)
     _v = o.listeners
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_Listener_v2(_x, w)
@@ -889,13 +781,7 @@ def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumR
     (f0,) = _SResp9.unpack_from(b, p)
     p += 2
     f1 = ''
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -919,10 +805,7 @@ def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_TopicData_v0(_x, w)
@@ -941,13 +824,7 @@ def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumR
     (f0,) = _SResp9.unpack_from(b, p)
     p += 2
     f1 = ''
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -971,10 +848,7 @@ def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_TopicData_v1(_x, w)
@@ -993,13 +867,7 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
     (f0,) = _SResp9.unpack_from(b, p)
     p += 2
     f1, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1008,13 +876,7 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
         for _ in range(_n):
             _x, p = _d_DescribeQuorumResponse_TopicData_v2(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Nodes was null')
     else:
@@ -1038,19 +900,13 @@ def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
     b += _SResp9.pack(o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_TopicData_v2(_x, w)
             b = w.b
     _v = o.nodes
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeQuorumResponse_Node_v2(_x, w)

@@ -51,13 +51,7 @@ def _d_DescribeTransactionsRequest_v0(b: memoryview, p: int) -> tuple[DescribeTr
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array TransactionalIds was null')
     else:
@@ -79,10 +73,7 @@ def _e_DescribeTransactionsRequest_v0(o: DescribeTransactionsRequest, w: Writer)
     _x: Any
     b = w.b
     _v = o.transactional_ids
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -183,13 +174,7 @@ class DescribeTransactionsResponse(Message):
 
 def _d_DescribeTransactionsResponse_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TopicData, int]:
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -208,10 +193,7 @@ def _e_DescribeTransactionsResponse_TopicData_v0(o: DescribeTransactionsResponse
     b = w.b
     encode_string(b, o.topic, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -230,13 +212,7 @@ def _d_DescribeTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -
     f2, p = read_compact_string(b, p)
     (f3, f4, f5, f6,) = _SResp1.unpack_from(b, p)
     p += 22
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -262,10 +238,7 @@ def _e_DescribeTransactionsResponse_TransactionState_v0(o: DescribeTransactionsR
     encode_string(b, o.transaction_state, True, False)
     b += _SResp1.pack(o.transaction_timeout_ms, o.transaction_start_time_ms, o.producer_id, o.producer_epoch)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeTransactionsResponse_TopicData_v0(_x, w)
@@ -282,13 +255,7 @@ def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeT
     f1: Any
     (f0,) = _SResp2.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 28 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 28)
+    _n, p = read_compact_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array TransactionStates was null')
     else:
@@ -311,10 +278,7 @@ def _e_DescribeTransactionsResponse_v0(o: DescribeTransactionsResponse, w: Write
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.transaction_states
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeTransactionsResponse_TransactionState_v0(_x, w)

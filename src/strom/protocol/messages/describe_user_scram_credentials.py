@@ -84,13 +84,7 @@ def _d_DescribeUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[De
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 2 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 2)
+    _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
         f0 = None
     else:
@@ -112,10 +106,7 @@ def _e_DescribeUserScramCredentialsRequest_v0(o: DescribeUserScramCredentialsReq
     _x: Any
     b = w.b
     _v = o.users
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_DescribeUserScramCredentialsRequest_UserName_v0(_x, w)
@@ -237,13 +228,7 @@ def _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v
     (f1,) = _SResp1.unpack_from(b, p)
     p += 2
     f2, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array CredentialInfos was null')
     else:
@@ -268,10 +253,7 @@ def _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v
     b += _SResp1.pack(o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.credential_infos
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(_x, w)
@@ -289,13 +271,7 @@ def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[D
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
@@ -319,10 +295,7 @@ def _e_DescribeUserScramCredentialsResponse_v0(o: DescribeUserScramCredentialsRe
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.results
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(_x, w)

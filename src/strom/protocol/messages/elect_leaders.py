@@ -95,13 +95,7 @@ def _e_ElectLeadersRequest_TopicPartitions_v0(o: ElectLeadersRequest.TopicPartit
 
 def _d_ElectLeadersRequest_TopicPartitions_v2(b: memoryview, p: int) -> tuple[ElectLeadersRequest.TopicPartitions, int]:
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -120,10 +114,7 @@ def _e_ElectLeadersRequest_TopicPartitions_v2(o: ElectLeadersRequest.TopicPartit
     b = w.b
     encode_string(b, o.topic, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -204,13 +195,7 @@ def _d_ElectLeadersRequest_v2(b: memoryview, p: int) -> tuple[ElectLeadersReques
     f1: Any
     (f0,) = _SReq1.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         f1 = None
     else:
@@ -235,10 +220,7 @@ def _e_ElectLeadersRequest_v2(o: ElectLeadersRequest, w: Writer) -> None:
     b = w.b
     b += _SReq1.pack(o.election_type)
     _v = o.topic_partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_ElectLeadersRequest_TopicPartitions_v2(_x, w)
@@ -396,13 +378,7 @@ def _d_ElectLeadersResponse_ReplicaElectionResult_v2(b: memoryview, p: int) -> t
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 8 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 8)
+    _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResult was null')
     else:
@@ -425,10 +401,7 @@ def _e_ElectLeadersResponse_ReplicaElectionResult_v2(o: ElectLeadersResponse.Rep
     b = w.b
     encode_string(b, o.topic, True, False)
     _v = o.partition_result
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ElectLeadersResponse_PartitionResult_v2(_x, w)
@@ -508,13 +481,7 @@ def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersRespo
     f2: Any
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaElectionResults was null')
     else:
@@ -537,10 +504,7 @@ def _e_ElectLeadersResponse_v2(o: ElectLeadersResponse, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.replica_election_results
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ElectLeadersResponse_ReplicaElectionResult_v2(_x, w)

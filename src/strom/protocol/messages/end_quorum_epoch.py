@@ -190,13 +190,7 @@ def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[En
     (f0, f1, f2,) = _SReq1.unpack_from(b, p)
     p += 12
     f3 = []
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 21 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 21)
+    _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array PreferredCandidates was null')
     else:
@@ -219,10 +213,7 @@ def _e_EndQuorumEpochRequest_PartitionData_v1(o: EndQuorumEpochRequest.Partition
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_id, o.leader_epoch)
     _v = o.preferred_candidates
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_EndQuorumEpochRequest_ReplicaInfo_v1(_x, w)
@@ -268,13 +259,7 @@ def _d_EndQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuo
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 14 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 14)
+    _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -297,10 +282,7 @@ def _e_EndQuorumEpochRequest_TopicData_v1(o: EndQuorumEpochRequest.TopicData, w:
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_EndQuorumEpochRequest_PartitionData_v1(_x, w)
@@ -373,13 +355,7 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
     f1: Any
     f2: Any
     f0, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -388,13 +364,7 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
         for _ in range(_n):
             _x, p = _d_EndQuorumEpochRequest_TopicData_v1(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array LeaderEndpoints was null')
     else:
@@ -417,19 +387,13 @@ def _e_EndQuorumEpochRequest_v1(o: EndQuorumEpochRequest, w: Writer) -> None:
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_EndQuorumEpochRequest_TopicData_v1(_x, w)
             b = w.b
     _v = o.leader_endpoints
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_EndQuorumEpochRequest_LeaderEndpoint_v1(_x, w)
@@ -607,13 +571,7 @@ def _d_EndQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[EndQu
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 15 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 15)
+    _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -636,10 +594,7 @@ def _e_EndQuorumEpochResponse_TopicData_v1(o: EndQuorumEpochResponse.TopicData, 
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_EndQuorumEpochResponse_PartitionData_v1(_x, w)
@@ -715,13 +670,7 @@ def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochR
     f2: Any
     (f0,) = _SResp3.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -742,13 +691,7 @@ def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochR
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n = b[p] - 1
-                if _n < 127:
-                    p += 1
-                    if _n > 0 and _n * 8 > len(b) - p:
-                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-                else:
-                    _n, p = read_compact_array_len(b, p, 8)
+                _n, p = read_compact_array_len(b, p, 8)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -771,10 +714,7 @@ def _e_EndQuorumEpochResponse_v1(o: EndQuorumEpochResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_EndQuorumEpochResponse_TopicData_v1(_x, w)
@@ -784,10 +724,7 @@ def _e_EndQuorumEpochResponse_v1(o: EndQuorumEpochResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        if _v is not None and len(_v) < 127:
-            b.append(len(_v) + 1)
-        else:
-            encode_array_len(b, _v, True, False)
+        encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_EndQuorumEpochResponse_NodeEndpoint_v1(_x, w)

@@ -113,13 +113,7 @@ def _d_FindCoordinatorRequest_v4(b: memoryview, p: int) -> tuple[FindCoordinator
     f0 = ''
     (f1,) = _SReq0.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array CoordinatorKeys was null')
     else:
@@ -142,10 +136,7 @@ def _e_FindCoordinatorRequest_v4(o: FindCoordinatorRequest, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.key_type)
     _v = o.coordinator_keys
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -354,13 +345,7 @@ def _d_FindCoordinatorResponse_v4(b: memoryview, p: int) -> tuple[FindCoordinato
     f3 = 0
     f4 = ''
     f5 = 0
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 14 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 14)
+    _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Coordinators was null')
     else:
@@ -383,10 +368,7 @@ def _e_FindCoordinatorResponse_v4(o: FindCoordinatorResponse, w: Writer) -> None
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.coordinators
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_FindCoordinatorResponse_Coordinator_v4(_x, w)

@@ -133,13 +133,7 @@ def _d_GetTelemetrySubscriptionsResponse_v0(b: memoryview, p: int) -> tuple[GetT
     f2, p = read_uuid(b, p)
     (f3,) = _SResp1.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array AcceptedCompressionTypes was null')
     else:
@@ -147,13 +141,7 @@ def _d_GetTelemetrySubscriptionsResponse_v0(b: memoryview, p: int) -> tuple[GetT
         p += 1 * _n
     (f5, f6, f7,) = _SResp2.unpack_from(b, p)
     p += 9
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array RequestedMetrics was null')
     else:
@@ -178,18 +166,12 @@ def _e_GetTelemetrySubscriptionsResponse_v0(o: GetTelemetrySubscriptionsResponse
     b += o.client_instance_id.bytes
     b += _SResp1.pack(o.subscription_id)
     _v = o.accepted_compression_types
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}b', *_v)
     b += _SResp2.pack(o.push_interval_ms, o.telemetry_max_bytes, o.delta_temporality)
     _v = o.requested_metrics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)

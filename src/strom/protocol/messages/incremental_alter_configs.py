@@ -171,13 +171,7 @@ def _d_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(b: memoryview, p: 
     (f0,) = _SReq0.unpack_from(b, p)
     p += 1
     f1, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
@@ -201,10 +195,7 @@ def _e_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(o: IncrementalAlte
     b += _SReq0.pack(o.resource_type)
     encode_string(b, o.resource_name, True, False)
     _v = o.configs
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_IncrementalAlterConfigsRequest_AlterableConfig_v1(_x, w)
@@ -250,13 +241,7 @@ def _d_IncrementalAlterConfigsRequest_v1(b: memoryview, p: int) -> tuple[Increme
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Resources was null')
     else:
@@ -280,10 +265,7 @@ def _e_IncrementalAlterConfigsRequest_v1(o: IncrementalAlterConfigsRequest, w: W
     _x: Any
     b = w.b
     _v = o.resources
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(_x, w)
@@ -437,13 +419,7 @@ def _d_IncrementalAlterConfigsResponse_v1(b: memoryview, p: int) -> tuple[Increm
     f1: Any
     (f0,) = _SResp2.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -466,10 +442,7 @@ def _e_IncrementalAlterConfigsResponse_v1(o: IncrementalAlterConfigsResponse, w:
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v1(_x, w)

@@ -113,13 +113,7 @@ def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p:
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 17 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 17)
+    _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -142,10 +136,7 @@ def _e_InitializeShareGroupStateRequest_InitializeStateData_v0(o: InitializeShar
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_InitializeShareGroupStateRequest_PartitionData_v0(_x, w)
@@ -161,13 +152,7 @@ def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[Initi
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -190,10 +175,7 @@ def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, 
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_InitializeShareGroupStateRequest_InitializeStateData_v0(_x, w)
@@ -300,13 +282,7 @@ def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview,
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 8 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 8)
+    _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -329,10 +305,7 @@ def _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(o: InitializeS
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_InitializeShareGroupStateResponse_PartitionResult_v0(_x, w)
@@ -347,13 +320,7 @@ def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[Init
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
@@ -375,10 +342,7 @@ def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse
     _x: Any
     b = w.b
     _v = o.results
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(_x, w)

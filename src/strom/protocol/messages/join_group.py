@@ -249,13 +249,7 @@ def _d_JoinGroupRequest_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
     f3, p = read_compact_string(b, p)
     f4, p = read_compact_nullable_string(b, p)
     f5, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Protocols was null')
     else:
@@ -283,10 +277,7 @@ def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
     encode_string(b, o.group_instance_id, True, True)
     encode_string(b, o.protocol_type, True, False)
     _v = o.protocols
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
@@ -307,13 +298,7 @@ def _d_JoinGroupRequest_v8(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
     f3, p = read_compact_string(b, p)
     f4, p = read_compact_nullable_string(b, p)
     f5, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Protocols was null')
     else:
@@ -341,10 +326,7 @@ def _e_JoinGroupRequest_v8(o: JoinGroupRequest, w: Writer) -> None:
     encode_string(b, o.group_instance_id, True, True)
     encode_string(b, o.protocol_type, True, False)
     _v = o.protocols
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
@@ -613,13 +595,7 @@ def _d_JoinGroupResponse_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
     f5, p = read_compact_string(b, p)
     f6 = False
     f7, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -645,10 +621,7 @@ def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
     encode_string(b, o.leader, True, False)
     encode_string(b, o.member_id, True, False)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
@@ -670,13 +643,7 @@ def _d_JoinGroupResponse_v7(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
     f5, p = read_compact_string(b, p)
     f6 = False
     f7, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -703,10 +670,7 @@ def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
     encode_string(b, o.leader, True, False)
     encode_string(b, o.member_id, True, False)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
@@ -729,13 +693,7 @@ def _d_JoinGroupResponse_v9(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
     (f6,) = _SResp2.unpack_from(b, p)
     p += 1
     f7, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -763,10 +721,7 @@ def _e_JoinGroupResponse_v9(o: JoinGroupResponse, w: Writer) -> None:
     b += _SResp2.pack(o.skip_assignment)
     encode_string(b, o.member_id, True, False)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)

@@ -124,13 +124,7 @@ def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessag
     f3: Any
     (f0, f1,) = _SH1.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Voters was null')
     else:
@@ -139,13 +133,7 @@ def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessag
         for _ in range(_n):
             _x, p = _d_LeaderChangeMessage_Voter_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array GrantingVoters was null')
     else:
@@ -168,19 +156,13 @@ def _e_LeaderChangeMessage_v0(o: LeaderChangeMessage, w: Writer) -> None:
     b = w.b
     b += _SH1.pack(o.version, o.leader_id)
     _v = o.voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_LeaderChangeMessage_Voter_v0(_x, w)
             b = w.b
     _v = o.granting_voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_LeaderChangeMessage_Voter_v0(_x, w)
@@ -198,13 +180,7 @@ def _d_LeaderChangeMessage_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessag
     f3: Any
     (f0, f1,) = _SH1.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 21 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 21)
+    _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Voters was null')
     else:
@@ -213,13 +189,7 @@ def _d_LeaderChangeMessage_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessag
         for _ in range(_n):
             _x, p = _d_LeaderChangeMessage_Voter_v1(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 21 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 21)
+    _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array GrantingVoters was null')
     else:
@@ -242,19 +212,13 @@ def _e_LeaderChangeMessage_v1(o: LeaderChangeMessage, w: Writer) -> None:
     b = w.b
     b += _SH1.pack(o.version, o.leader_id)
     _v = o.voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_LeaderChangeMessage_Voter_v1(_x, w)
             b = w.b
     _v = o.granting_voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_LeaderChangeMessage_Voter_v1(_x, w)

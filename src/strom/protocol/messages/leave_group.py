@@ -182,13 +182,7 @@ def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ''
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -211,10 +205,7 @@ def _e_LeaveGroupRequest_v4(o: LeaveGroupRequest, w: Writer) -> None:
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_LeaveGroupRequest_MemberIdentity_v4(_x, w)
@@ -231,13 +222,7 @@ def _d_LeaveGroupRequest_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ''
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -260,10 +245,7 @@ def _e_LeaveGroupRequest_v5(o: LeaveGroupRequest, w: Writer) -> None:
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_LeaveGroupRequest_MemberIdentity_v5(_x, w)
@@ -436,13 +418,7 @@ def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse,
     f2: Any
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -465,10 +441,7 @@ def _e_LeaveGroupResponse_v4(o: LeaveGroupResponse, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_LeaveGroupResponse_MemberResponse_v4(_x, w)

@@ -138,13 +138,7 @@ def _d_ListClientMetricsResourcesResponse_v0(b: memoryview, p: int) -> tuple[Lis
     f2: Any
     (f0, f1,) = _SResp0.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 2 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 2)
+    _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
         raise DecodeError('non-nullable array ClientMetricsResources was null')
     else:
@@ -167,10 +161,7 @@ def _e_ListClientMetricsResourcesResponse_v0(o: ListClientMetricsResourcesRespon
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.client_metrics_resources
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(_x, w)

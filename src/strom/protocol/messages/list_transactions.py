@@ -58,13 +58,7 @@ def _d_ListTransactionsRequest_v0(b: memoryview, p: int) -> tuple[ListTransactio
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StateFilters was null')
     else:
@@ -73,13 +67,7 @@ def _d_ListTransactionsRequest_v0(b: memoryview, p: int) -> tuple[ListTransactio
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 8 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 8)
+    _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array ProducerIdFilters was null')
     else:
@@ -99,18 +87,12 @@ def _e_ListTransactionsRequest_v0(o: ListTransactionsRequest, w: Writer) -> None
     _x: Any
     b = w.b
     _v = o.state_filters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     _v = o.producer_id_filters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}q', *_v)
     if o.unknown_tagged_fields:
@@ -123,13 +105,7 @@ def _d_ListTransactionsRequest_v1(b: memoryview, p: int) -> tuple[ListTransactio
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array StateFilters was null')
     else:
@@ -138,13 +114,7 @@ def _d_ListTransactionsRequest_v1(b: memoryview, p: int) -> tuple[ListTransactio
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 8 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 8)
+    _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array ProducerIdFilters was null')
     else:
@@ -165,18 +135,12 @@ def _e_ListTransactionsRequest_v1(o: ListTransactionsRequest, w: Writer) -> None
     _x: Any
     b = w.b
     _v = o.state_filters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     _v = o.producer_id_filters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}q', *_v)
     b += _SReq0.pack(o.duration_filter)
@@ -279,13 +243,7 @@ def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransacti
     f3: Any
     (f0, f1,) = _SResp1.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array UnknownStateFilters was null')
     else:
@@ -294,13 +252,7 @@ def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransacti
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array TransactionStates was null')
     else:
@@ -323,18 +275,12 @@ def _e_ListTransactionsResponse_v0(o: ListTransactionsResponse, w: Writer) -> No
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.unknown_state_filters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
     _v = o.transaction_states
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ListTransactionsResponse_TransactionState_v0(_x, w)

@@ -258,13 +258,7 @@ def _d_MetadataRequest_v9(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 2 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 2)
+    _n, p = read_compact_array_len(b, p, 2)
     if _n < 0:
         f0 = None
     else:
@@ -288,10 +282,7 @@ def _e_MetadataRequest_v9(o: MetadataRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_MetadataRequest_MetadataRequestTopic_v9(_x, w)
@@ -307,13 +298,7 @@ def _d_MetadataRequest_v10(b: memoryview, p: int) -> tuple[MetadataRequest, int]
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         f0 = None
     else:
@@ -337,10 +322,7 @@ def _e_MetadataRequest_v10(o: MetadataRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
@@ -356,13 +338,7 @@ def _d_MetadataRequest_v11(b: memoryview, p: int) -> tuple[MetadataRequest, int]
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         f0 = None
     else:
@@ -389,10 +365,7 @@ def _e_MetadataRequest_v11(o: MetadataRequest, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, True)
+    encode_array_len(b, _v, True, True)
     if _v:
         for _x in _v:
             _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
@@ -724,37 +697,19 @@ def _e_MetadataResponse_MetadataResponsePartition_v7(o: MetadataResponse.Metadat
 def _d_MetadataResponse_MetadataResponsePartition_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
     (f0, f1, f2, f3,) = _SResp2.unpack_from(b, p)
     p += 14
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array ReplicaNodes was null')
     else:
         f4 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array IsrNodes was null')
     else:
         f5 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
@@ -773,24 +728,15 @@ def _e_MetadataResponse_MetadataResponsePartition_v9(o: MetadataResponse.Metadat
     b = w.b
     b += _SResp2.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
     _v = o.replica_nodes
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.isr_nodes
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.offline_replicas
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -999,13 +945,7 @@ def _d_MetadataResponse_MetadataResponseTopic_v9(b: memoryview, p: int) -> tuple
     f2 = ZERO_UUID
     (f3,) = _SResp4.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -1032,10 +972,7 @@ def _e_MetadataResponse_MetadataResponseTopic_v9(o: MetadataResponse.MetadataRes
     encode_string(b, o.name, True, False)
     b += _SResp4.pack(o.is_internal)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
@@ -1057,13 +994,7 @@ def _d_MetadataResponse_MetadataResponseTopic_v10(b: memoryview, p: int) -> tupl
     f2, p = read_uuid(b, p)
     (f3,) = _SResp4.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -1091,10 +1022,7 @@ def _e_MetadataResponse_MetadataResponseTopic_v10(o: MetadataResponse.MetadataRe
     b += o.topic_id.bytes
     b += _SResp4.pack(o.is_internal)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
@@ -1116,13 +1044,7 @@ def _d_MetadataResponse_MetadataResponseTopic_v12(b: memoryview, p: int) -> tupl
     f2, p = read_uuid(b, p)
     (f3,) = _SResp4.unpack_from(b, p)
     p += 1
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -1150,10 +1072,7 @@ def _e_MetadataResponse_MetadataResponseTopic_v12(o: MetadataResponse.MetadataRe
     b += o.topic_id.bytes
     b += _SResp4.pack(o.is_internal)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
@@ -1535,13 +1454,7 @@ def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int
     f4: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
@@ -1553,13 +1466,7 @@ def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int
     f2, p = read_compact_nullable_string(b, p)
     (f3,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 10 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 10)
+    _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1584,10 +1491,7 @@ def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
@@ -1595,10 +1499,7 @@ def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseTopic_v9(_x, w)
@@ -1617,13 +1518,7 @@ def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, in
     f4: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
@@ -1635,13 +1530,7 @@ def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, in
     f2, p = read_compact_nullable_string(b, p)
     (f3,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 26 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 26)
+    _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1666,10 +1555,7 @@ def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
@@ -1677,10 +1563,7 @@ def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
@@ -1699,13 +1582,7 @@ def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, in
     f4: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
@@ -1717,13 +1594,7 @@ def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, in
     f2, p = read_compact_nullable_string(b, p)
     (f3,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 26 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 26)
+    _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1747,10 +1618,7 @@ def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
@@ -1758,10 +1626,7 @@ def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
@@ -1779,13 +1644,7 @@ def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, in
     f4: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array Brokers was null')
     else:
@@ -1797,13 +1656,7 @@ def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, in
     f2, p = read_compact_nullable_string(b, p)
     (f3,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 26 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 26)
+    _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -1827,10 +1680,7 @@ def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
@@ -1838,10 +1688,7 @@ def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_MetadataResponse_MetadataResponseTopic_v12(_x, w)

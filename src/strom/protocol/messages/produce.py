@@ -164,13 +164,7 @@ def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[Produc
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionData was null')
     else:
@@ -193,10 +187,7 @@ def _e_ProduceRequest_TopicProduceData_v9(o: ProduceRequest.TopicProduceData, w:
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partition_data
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceRequest_PartitionProduceData_v9(_x, w)
@@ -279,13 +270,7 @@ def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     f0, p = read_compact_nullable_string(b, p)
     (f1, f2,) = _SReq1.unpack_from(b, p)
     p += 6
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
@@ -309,10 +294,7 @@ def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
     encode_string(b, o.transactional_id, True, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceRequest_TopicProduceData_v9(_x, w)
@@ -617,13 +599,7 @@ def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tup
     f5: Any
     (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
     p += 30
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
@@ -648,10 +624,7 @@ def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionP
     b = w.b
     b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
     _v = o.record_errors
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
@@ -669,13 +642,7 @@ def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tu
     f5: Any
     (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
     p += 30
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 6 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 6)
+    _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
@@ -712,10 +679,7 @@ def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.Partition
     b = w.b
     b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
     _v = o.record_errors
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
@@ -861,13 +825,7 @@ def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[P
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 33 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 33)
+    _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
@@ -890,10 +848,7 @@ def _e_ProduceResponse_TopicProduceResponse_v9(o: ProduceResponse.TopicProduceRe
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partition_responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_PartitionProduceResponse_v9(_x, w)
@@ -909,13 +864,7 @@ def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 33 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 33)
+    _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
@@ -938,10 +887,7 @@ def _e_ProduceResponse_TopicProduceResponse_v10(o: ProduceResponse.TopicProduceR
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partition_responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_PartitionProduceResponse_v10(_x, w)
@@ -1147,13 +1093,7 @@ def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _a: Any
     f0: Any
     f2: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -1178,10 +1118,7 @@ def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_TopicProduceResponse_v9(_x, w)
@@ -1198,13 +1135,7 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
     _a: Any
     f0: Any
     f2: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -1227,13 +1158,7 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                _n = b[p] - 1
-                if _n < 127:
-                    p += 1
-                    if _n > 0 and _n * 11 > len(b) - p:
-                        raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-                else:
-                    _n, p = read_compact_array_len(b, p, 11)
+                _n, p = read_compact_array_len(b, p, 11)
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
@@ -1255,10 +1180,7 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
     _x: Any
     b = w.b
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ProduceResponse_TopicProduceResponse_v10(_x, w)
@@ -1269,10 +1191,7 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
         _w, w = w, Writer()
         b = w.b
         _v = o.node_endpoints
-        if _v is not None and len(_v) < 127:
-            b.append(len(_v) + 1)
-        else:
-            encode_array_len(b, _v, True, False)
+        encode_array_len(b, _v, True, False)
         if _v:
             for _x in _v:
                 _e_ProduceResponse_NodeEndpoint_v10(_x, w)

@@ -110,13 +110,7 @@ def _d_ReadShareGroupStateRequest_ReadStateData_v0(b: memoryview, p: int) -> tup
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 9 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 9)
+    _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -139,10 +133,7 @@ def _e_ReadShareGroupStateRequest_ReadStateData_v0(o: ReadShareGroupStateRequest
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ReadShareGroupStateRequest_PartitionData_v0(_x, w)
@@ -158,13 +149,7 @@ def _d_ReadShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGr
     _a: Any
     f1: Any
     f0, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -187,10 +172,7 @@ def _e_ReadShareGroupStateRequest_v0(o: ReadShareGroupStateRequest, w: Writer) -
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ReadShareGroupStateRequest_ReadStateData_v0(_x, w)
@@ -333,13 +315,7 @@ def _d_ReadShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> 
     f2, p = read_compact_nullable_string(b, p)
     (f3, f4,) = _SResp2.unpack_from(b, p)
     p += 12
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 20 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 20)
+    _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array StateBatches was null')
     else:
@@ -364,10 +340,7 @@ def _e_ReadShareGroupStateResponse_PartitionResult_v0(o: ReadShareGroupStateResp
     encode_string(b, o.error_message, True, True)
     b += _SResp2.pack(o.state_epoch, o.start_offset)
     _v = o.state_batches
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ReadShareGroupStateResponse_StateBatch_v0(_x, w)
@@ -383,13 +356,7 @@ def _d_ReadShareGroupStateResponse_ReadStateResult_v0(b: memoryview, p: int) -> 
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 21 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 21)
+    _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -412,10 +379,7 @@ def _e_ReadShareGroupStateResponse_ReadStateResult_v0(o: ReadShareGroupStateResp
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ReadShareGroupStateResponse_PartitionResult_v0(_x, w)
@@ -430,13 +394,7 @@ def _d_ReadShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[ReadShareG
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
@@ -458,10 +416,7 @@ def _e_ReadShareGroupStateResponse_v0(o: ReadShareGroupStateResponse, w: Writer)
     _x: Any
     b = w.b
     _v = o.results
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ReadShareGroupStateResponse_ReadStateResult_v0(_x, w)

@@ -148,13 +148,7 @@ class ShareFetchRequest(Message):
 def _d_ShareFetchRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.AcknowledgementBatch, int]:
     (f0, f1,) = _SReq0.unpack_from(b, p)
     p += 16
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgeTypes was null')
     else:
@@ -173,10 +167,7 @@ def _e_ShareFetchRequest_AcknowledgementBatch_v0(o: ShareFetchRequest.Acknowledg
     b = w.b
     b += _SReq0.pack(o.first_offset, o.last_offset)
     _v = o.acknowledge_types
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}b', *_v)
     if o.unknown_tagged_fields:
@@ -191,13 +182,7 @@ def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[Share
     f2: Any
     (f0, f1,) = _SReq1.unpack_from(b, p)
     p += 8
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array AcknowledgementBatches was null')
     else:
@@ -220,10 +205,7 @@ def _e_ShareFetchRequest_FetchPartition_v0(o: ShareFetchRequest.FetchPartition, 
     b = w.b
     b += _SReq1.pack(o.partition_index, o.partition_max_bytes)
     _v = o.acknowledgement_batches
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_AcknowledgementBatch_v0(_x, w)
@@ -239,13 +221,7 @@ def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetc
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 10 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 10)
+    _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -268,10 +244,7 @@ def _e_ShareFetchRequest_FetchTopic_v0(o: ShareFetchRequest.FetchTopic, w: Write
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_FetchPartition_v0(_x, w)
@@ -284,13 +257,7 @@ def _e_ShareFetchRequest_FetchTopic_v0(o: ShareFetchRequest.FetchTopic, w: Write
 
 def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.ForgottenTopic, int]:
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -309,10 +276,7 @@ def _e_ShareFetchRequest_ForgottenTopic_v0(o: ShareFetchRequest.ForgottenTopic, 
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -330,13 +294,7 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
     f1, p = read_compact_nullable_string(b, p)
     (f2, f3, f4, f5,) = _SReq2.unpack_from(b, p)
     p += 16
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
@@ -345,13 +303,7 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
         for _ in range(_n):
             _x, p = _d_ShareFetchRequest_FetchTopic_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array ForgottenTopicsData was null')
     else:
@@ -376,19 +328,13 @@ def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
     encode_string(b, o.member_id, True, True)
     b += _SReq2.pack(o.share_session_epoch, o.max_wait_ms, o.min_bytes, o.max_bytes)
     _v = o.topics
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_FetchTopic_v0(_x, w)
             b = w.b
     _v = o.forgotten_topics_data
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchRequest_ForgottenTopic_v0(_x, w)
@@ -611,13 +557,7 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
     f4, p = read_compact_nullable_string(b, p)
     f5, p = _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b, p)
     f6, p = read_compact_records(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 19 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 19)
+    _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array AcquiredRecords was null')
     else:
@@ -647,10 +587,7 @@ def _e_ShareFetchResponse_PartitionData_v0(o: ShareFetchResponse.PartitionData, 
     encode_records(w, o.records, True)
     b = w.b
     _v = o.acquired_records
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_AcquiredRecords_v0(_x, w)
@@ -666,13 +603,7 @@ def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) 
     _a: Any
     f1: Any
     f0, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 22 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 22)
+    _n, p = read_compact_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -695,10 +626,7 @@ def _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(o: ShareFetchResponse.S
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_PartitionData_v0(_x, w)
@@ -744,13 +672,7 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
     (f0, f1,) = _SResp2.unpack_from(b, p)
     p += 6
     f2, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 18 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 18)
+    _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
@@ -759,13 +681,7 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
         for _ in range(_n):
             _x, p = _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 11 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 11)
+    _n, p = read_compact_array_len(b, p, 11)
     if _n < 0:
         raise DecodeError('non-nullable array NodeEndpoints was null')
     else:
@@ -789,19 +705,13 @@ def _e_ShareFetchResponse_v0(o: ShareFetchResponse, w: Writer) -> None:
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(_x, w)
             b = w.b
     _v = o.node_endpoints
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareFetchResponse_NodeEndpoint_v0(_x, w)

@@ -55,13 +55,7 @@ def _d_ShareGroupDescribeRequest_v0(b: memoryview, p: int) -> tuple[ShareGroupDe
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array GroupIds was null')
     else:
@@ -85,10 +79,7 @@ def _e_ShareGroupDescribeRequest_v0(o: ShareGroupDescribeRequest, w: Writer) -> 
     _x: Any
     b = w.b
     _v = o.group_ids
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -243,13 +234,7 @@ class ShareGroupDescribeResponse(Message):
 def _d_ShareGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.TopicPartitions, int]:
     f0, p = read_uuid(b, p)
     f1, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
@@ -269,10 +254,7 @@ def _e_ShareGroupDescribeResponse_TopicPartitions_v0(o: ShareGroupDescribeRespon
     b += o.topic_id.bytes
     encode_string(b, o.topic_name, True, False)
     _v = o.partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -285,13 +267,7 @@ def _d_ShareGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[
     _x: Any
     _a: Any
     f0: Any
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 19 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 19)
+    _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicPartitions was null')
     else:
@@ -313,10 +289,7 @@ def _e_ShareGroupDescribeResponse_Assignment_v0(o: ShareGroupDescribeResponse.As
     _x: Any
     b = w.b
     _v = o.topic_partitions
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareGroupDescribeResponse_TopicPartitions_v0(_x, w)
@@ -337,13 +310,7 @@ def _d_ShareGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[Shar
     p += 4
     f3, p = read_compact_string(b, p)
     f4, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 1 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 1)
+    _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array SubscribedTopicNames was null')
     else:
@@ -371,10 +338,7 @@ def _e_ShareGroupDescribeResponse_Member_v0(o: ShareGroupDescribeResponse.Member
     encode_string(b, o.client_id, True, False)
     encode_string(b, o.client_host, True, False)
     _v = o.subscribed_topic_names
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             encode_string(b, _x, True, False)
@@ -398,13 +362,7 @@ def _d_ShareGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tu
     (f4, f5,) = _SResp2.unpack_from(b, p)
     p += 8
     f6, p = read_compact_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 12 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 12)
+    _n, p = read_compact_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Members was null')
     else:
@@ -434,10 +392,7 @@ def _e_ShareGroupDescribeResponse_DescribedGroup_v0(o: ShareGroupDescribeRespons
     b += _SResp2.pack(o.group_epoch, o.assignment_epoch)
     encode_string(b, o.assignor_name, True, False)
     _v = o.members
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareGroupDescribeResponse_Member_v0(_x, w)
@@ -455,13 +410,7 @@ def _d_ShareGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupD
     f1: Any
     (f0,) = _SResp0.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 20 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 20)
+    _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Groups was null')
     else:
@@ -484,10 +433,7 @@ def _e_ShareGroupDescribeResponse_v0(o: ShareGroupDescribeResponse, w: Writer) -
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.groups
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_ShareGroupDescribeResponse_DescribedGroup_v0(_x, w)

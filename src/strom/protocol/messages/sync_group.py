@@ -204,13 +204,7 @@ def _d_SyncGroupRequest_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
     f3, p = read_compact_nullable_string(b, p)
     f4 = None
     f5 = None
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
@@ -236,10 +230,7 @@ def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
     encode_string(b, o.member_id, True, False)
     encode_string(b, o.group_instance_id, True, True)
     _v = o.assignments
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)
@@ -261,13 +252,7 @@ def _d_SyncGroupRequest_v5(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
     f3, p = read_compact_nullable_string(b, p)
     f4, p = read_compact_nullable_string(b, p)
     f5, p = read_compact_nullable_string(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
@@ -295,10 +280,7 @@ def _e_SyncGroupRequest_v5(o: SyncGroupRequest, w: Writer) -> None:
     encode_string(b, o.protocol_type, True, True)
     encode_string(b, o.protocol_name, True, True)
     _v = o.assignments
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)

@@ -320,13 +320,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: i
     f0 = ''
     (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
     p += 16
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
@@ -334,25 +328,13 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: i
         p += 4 * _n
     (f6,) = _SReq1.unpack_from(b, p)
     p += 4
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
         f7 = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 4 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 4)
+    _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array OfflineReplicas was null')
     else:
@@ -371,25 +353,16 @@ def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(o: UpdateMetadataRe
     b = w.b
     b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
     _v = o.isr
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq1.pack(o.zk_version)
     _v = o.replicas
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.offline_replicas
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         b += struct.pack(f'>{len(_v)}i', *_v)
     if o.unknown_tagged_fields:
@@ -435,13 +408,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b: memoryview, p: int) 
     f2: Any
     f0, p = read_compact_string(b, p)
     f1 = ZERO_UUID
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 24 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 24)
+    _n, p = read_compact_array_len(b, p, 24)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
@@ -464,10 +431,7 @@ def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v6(o: UpdateMetadataReques
     b = w.b
     encode_string(b, o.topic_name, True, False)
     _v = o.partition_states
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
@@ -484,13 +448,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) 
     f2: Any
     f0, p = read_compact_string(b, p)
     f1, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 24 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 24)
+    _n, p = read_compact_array_len(b, p, 24)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
@@ -514,10 +472,7 @@ def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(o: UpdateMetadataReques
     encode_string(b, o.topic_name, True, False)
     b += o.topic_id.bytes
     _v = o.partition_states
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
@@ -721,13 +676,7 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b: memoryview, p: int) -> t
     p += 4
     f1 = ''
     f2 = 0
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 9 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 9)
+    _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Endpoints was null')
     else:
@@ -751,10 +700,7 @@ def _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(o: UpdateMetadataRequest.Up
     b = w.b
     b += _SReq1.pack(o.id)
     _v = o.endpoints
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
@@ -1102,13 +1048,7 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
     (f3, f4,) = _SReq4.unpack_from(b, p)
     p += 12
     f5 = []
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 3 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 3)
+    _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
@@ -1117,13 +1057,7 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
@@ -1146,19 +1080,13 @@ def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataTopicState_v6(_x, w)
             b = w.b
     _v = o.live_brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
@@ -1182,13 +1110,7 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
     (f3, f4,) = _SReq4.unpack_from(b, p)
     p += 12
     f5 = []
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 19 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 19)
+    _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
@@ -1197,13 +1119,7 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
@@ -1226,19 +1142,13 @@ def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(_x, w)
             b = w.b
     _v = o.live_brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
@@ -1261,13 +1171,7 @@ def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRe
     (f3, f4,) = _SReq4.unpack_from(b, p)
     p += 12
     f5 = []
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 19 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 19)
+    _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
@@ -1276,13 +1180,7 @@ def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRe
         for _ in range(_n):
             _x, p = _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b, p)
             _a(_x)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 7 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 7)
+    _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array LiveBrokers was null')
     else:
@@ -1318,19 +1216,13 @@ def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
     b = w.b
     b += _SReq8.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(_x, w)
             b = w.b
     _v = o.live_brokers
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)

@@ -164,13 +164,7 @@ def _d_VotersRecord_Voter_v0(b: memoryview, p: int) -> tuple[VotersRecord.Voter,
     (f0,) = _SH2.unpack_from(b, p)
     p += 4
     f1, p = read_uuid(b, p)
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 5 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 5)
+    _n, p = read_compact_array_len(b, p, 5)
     if _n < 0:
         raise DecodeError('non-nullable array Endpoints was null')
     else:
@@ -195,10 +189,7 @@ def _e_VotersRecord_Voter_v0(o: VotersRecord.Voter, w: Writer) -> None:
     b += _SH2.pack(o.voter_id)
     b += o.voter_directory_id.bytes
     _v = o.endpoints
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VotersRecord_Endpoint_v0(_x, w)
@@ -217,13 +208,7 @@ def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
     f1: Any
     (f0,) = _SH3.unpack_from(b, p)
     p += 2
-    _n = b[p] - 1
-    if _n < 127:
-        p += 1
-        if _n > 0 and _n * 27 > len(b) - p:
-            raise DecodeError(f'array of {_n} elements cannot fit in the {len(b) - p} bytes remaining')
-    else:
-        _n, p = read_compact_array_len(b, p, 27)
+    _n, p = read_compact_array_len(b, p, 27)
     if _n < 0:
         raise DecodeError('non-nullable array Voters was null')
     else:
@@ -246,10 +231,7 @@ def _e_VotersRecord_v0(o: VotersRecord, w: Writer) -> None:
     b = w.b
     b += _SH3.pack(o.version)
     _v = o.voters
-    if _v is not None and len(_v) < 127:
-        b.append(len(_v) + 1)
-    else:
-        encode_array_len(b, _v, True, False)
+    encode_array_len(b, _v, True, False)
     if _v:
         for _x in _v:
             _e_VotersRecord_Voter_v0(_x, w)
