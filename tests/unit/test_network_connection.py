@@ -404,13 +404,27 @@ def test_a_frame_waiting_for_pool_memory_is_not_read_until_memory_is_released(ru
     assert proc.seen == [big] and pool.used == 0
 
 
-def test_a_response_the_peer_does_not_read_closes_after_the_idle_time(run: Run) -> None:
+class _EchoOneBuffer(_Echo):
+    """:class:`_Echo` answering with one buffer (size and bytes), as most responses are: the
+    connection writes it without the writer's coroutine (``ResponseWriter.write_small``)."""
+
+    async def process(self, frame: bytearray, received_at: float) -> Processed:
+        keep, response, sent = await super().process(frame, received_at)
+        assert response is not None
+        return keep, [b"".join(response)], sent
+
+
+@pytest.mark.parametrize("echo", [_Echo, _EchoOneBuffer], ids=["buffers", "one-buffer"])
+def test_a_response_the_peer_does_not_read_closes_after_the_idle_time(
+    run: Run, echo: type[_Echo]
+) -> None:
     """A small response goes out without waiting for a drain; a response the peer never
     reads stays buffered in the transport, so the send waits for the socket to drain and
     ``connections.max.idle.ms`` closes the connection (the transport aborted: nothing waits
-    forever)."""
+    forever). Alike whether the response is one buffer (written without a coroutine, then
+    drained) or several (``ResponseWriter.send``)."""
     big = b"r" * (16 * 1024 * 1024)  # echoed back: far more than the socket buffers hold
-    proc = _Echo()
+    proc = echo()
 
     async def main() -> Connection:
         settings = ConnectionSettings(32 * 1024 * 1024, 0.5, 5)

@@ -319,7 +319,10 @@ class Connection(asyncio.BufferedProtocol):
             del frame  # the request is handled: its memory goes back to the pool
             self._frame_done(reserved)
             if response is not None and not self._lost:
-                await writer.send(response)
+                if not writer.write_small(response):  # (one buffer: no coroutine)
+                    await writer.send(response)
+                elif writer.paused:
+                    await writer.drain()
             self.busy = False
             self._last = time.monotonic()
             if sent is not None:

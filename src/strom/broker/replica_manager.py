@@ -149,12 +149,33 @@ class ReplicaManager:
         """Append each partition's records as leader; one result per entry, in order. With
         ``acks=-1`` each appended partition waits (concurrently) until its high watermark
         covers the records, ``timeout_s`` at most."""
-        results = [
+        results = self.append_entries(entries, acks, transactional_id=transactional_id)
+        if acks == -1:
+            await self.wait_for_acks(entries, results, timeout_s)
+        return results
+
+    def append_entries(
+        self,
+        entries: Sequence[tuple[TopicPartition, memoryview | None]],
+        acks: int,
+        *,
+        transactional_id: str | None = None,
+    ) -> list[AppendResult]:
+        """:meth:`append_records` without the wait of ``acks=-1`` (:meth:`wait_for_acks`):
+        what acks 0 and 1 need, with no coroutine."""
+        return [
             self.append(t, i, data, acks, transactional_id=transactional_id)
             for (t, i), data in entries
         ]
-        if acks != -1:
-            return results
+
+    async def wait_for_acks(
+        self,
+        entries: Sequence[tuple[TopicPartition, memoryview | None]],
+        results: list[AppendResult],
+        timeout_s: float,
+    ) -> None:
+        """acks=-1: until each appended partition's high watermark covers its records
+        (``timeout_s`` at most); a partition not covered in time gets the wait's error."""
         waits = [
             (r, self.wait_for_replication(tp, max(r.next_offset, r.base_offset + 1), timeout_s))
             for (tp, _), r in zip(entries, results, strict=True)
@@ -166,7 +187,6 @@ class ReplicaManager:
                 if code != ErrorCode.NONE:
                     r.error = code
                     r.message = f"acks=all not satisfied: {code.name}"
-        return results
 
     def append(
         self,

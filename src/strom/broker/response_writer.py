@@ -91,12 +91,20 @@ class ResponseWriter:
             self._waiter = None
             self.waits_on_peer(False)
 
+    def write_small(self, buffers: list[Buffer]) -> bool:
+        """Write a response of one in-memory buffer (most responses) without a coroutine; False,
+        nothing written, for any other (:meth:`send` writes it). The caller waits
+        (:meth:`drain`) if the transport is then ``paused``, as :meth:`send` does."""
+        if len(buffers) != 1 or isinstance(buffers[0], FileRecords):
+            return False
+        self.transport.write(buffers[0])  # a small response: one buffer, one write
+        return True
+
     async def send(self, buffers: list[Buffer]) -> None:
         """Write a response; record data kept in files goes a chunk at a time, each chunk after
         the transport took the previous one."""
         transport = self.transport
-        if len(buffers) == 1 and not isinstance(buffers[0], FileRecords):
-            transport.write(buffers[0])  # a small response: one buffer, one write
+        if self.write_small(buffers):
             if self.paused:
                 await self.drain()
             return

@@ -1,4 +1,5 @@
-"""Produce: a protocol mapper over :meth:`ReplicaManager.append_records`.
+"""Produce: a protocol mapper over :meth:`ReplicaManager.append_records` (its two halves:
+:meth:`~ReplicaManager.append_entries`, then :meth:`~ReplicaManager.wait_for_acks` for acks=-1).
 
 Maps the request to (partition, records) entries after the checks that belong to the request
 (ACLs, ``acks``, internal topics), and the per-partition results back to the response (none at
@@ -100,9 +101,11 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
                     continue
             slots.append(len(entries))
             entries.append(((name, pd.index), mv))
-    results = await ctx.services.replica_manager.append_records(
-        entries, acks, max(req.timeout_ms, 0) / 1000, transactional_id=req.transactional_id
-    )
+    rm = ctx.services.replica_manager
+    # acks 0 and 1 wait for nothing: appended without a coroutine (append_records' two halves)
+    results = rm.append_entries(entries, acks, transactional_id=req.transactional_id)
+    if acks == -1:
+        await rm.wait_for_acks(entries, results, max(req.timeout_ms, 0) / 1000)
     if acks == 0:
         return None
     answers = iter(results[s] if isinstance(s, int) else s for s in slots)
