@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from strom.broker.services import BrokerServices
 
 
-@dataclass
+@dataclass(slots=True)  # built per request: slots make it smaller and its reads faster
 class RequestContext:
     header: RequestHeader
     services: BrokerServices

@@ -159,13 +159,15 @@ class Partition:
             buf, self.leader_epoch, client=client, batches=known, now_ms=now_ms
         )
         self.tracking.maybe_increment_high_watermark()
-        return AppendResult(
+        return AppendResult(  # (positional: built per append)
             ErrorCode.NONE,
             info.first_offset,
             info.log_append_time,
             info.log_start_offset,
-            duplicate=info.duplicate,
-            next_offset=info.last_offset + 1,
+            None,
+            info.duplicate,
+            (),
+            info.last_offset + 1,
         )
 
     def _verify_transactional(

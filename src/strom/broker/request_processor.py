@@ -211,14 +211,14 @@ class RequestProcessor:
         if a is not None and a.takes(key):
             return (*await a.handle(key, version, request, h.correlation_id), None)
         principal = self._principal if a is None or a.principal is None else a.principal
-        ctx = RequestContext(
+        ctx = RequestContext(  # (positional: built per request)
             h,
             self.services,
             self.peer,
             self.listener,
-            principal=principal,
-            security_protocol=self.security.protocol,
-            client_software=self.client_software,
+            principal,
+            self.security.protocol,
+            self.client_software,
         )
         metrics = self.request_metrics
         measured = metrics.enabled  # metrics off: no clocks read, nothing recorded

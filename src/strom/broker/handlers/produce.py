@@ -37,16 +37,22 @@ _LEGACY_PRODUCE_VERSIONS = 2  # Produce v3+ carries magic 2 only
 _LEGACY_MAX_DECOMPRESSED = max_decompressed_bytes(LogConfig())
 
 
+# Produce v10+'s tagged ``current_leader`` at its default (not written): one instance shared by
+# every successful partition response, never mutated (a response is encoded, not edited; the
+# quota throttle sets only the top-level throttle_time_ms)
+_NO_CURRENT_LEADER = PR.LeaderIdAndEpoch()
+
+
 def _partition_response(index: int, r: AppendResult) -> ProduceResponse.PartitionProduceResponse:
     error = r.error
     if error == ErrorCode.NONE:  # the common case: no message, no record errors
+        # positional, with the shared default leader: built per partition, keywords and a new
+        # LeaderIdAndEpoch cost about as much again (tests/unit/test_produce_response_build.py
+        # compares it field by field with the keyword construction)
         return PR.PartitionProduceResponse(
-            index=index,
-            base_offset=r.base_offset,
-            log_append_time_ms=r.log_append_time,
-            log_start_offset=r.log_start_offset,
-            record_errors=[],
-        )
+            index, 0, r.base_offset, r.log_append_time, r.log_start_offset, [], None,
+            _NO_CURRENT_LEADER,
+        )  # fmt: skip
     return PR.PartitionProduceResponse(
         index=index,
         error_code=int(error),
@@ -109,13 +115,11 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
     if acks == 0:
         return None
     answers = iter(results[s] if isinstance(s, int) else s for s in slots)
-    return ProduceResponse(
-        responses=[
+    return ProduceResponse(  # (positional: responses, then name, partition_responses)
+        [
             PR.TopicProduceResponse(
-                name=topic.name,
-                partition_responses=[
-                    _partition_response(pd.index, next(answers)) for pd in topic.partition_data
-                ],
+                topic.name,
+                [_partition_response(pd.index, next(answers)) for pd in topic.partition_data],
             )
             for topic in req.topic_data
         ]
