@@ -73,6 +73,7 @@ class AppendResult:
     duplicate: bool = False  # an idempotent retry: acknowledged, nothing appended
     record_errors: Sequence[RecordError] = ()  # KIP-467
     next_offset: int = -1  # the offset after the appended records (acks=all waits for it)
+    high_watermark_moved: bool = False  # the append moved the high watermark (alone in the ISR)
 
 
 class Partition:
@@ -158,7 +159,7 @@ class Partition:
         info = lg.append_as_leader(
             buf, self.leader_epoch, client=client, batches=known, now_ms=now_ms
         )
-        self.tracking.maybe_increment_high_watermark()
+        moved = self.tracking.maybe_increment_high_watermark()
         return AppendResult(  # (positional: built per append)
             ErrorCode.NONE,
             info.first_offset,
@@ -168,6 +169,7 @@ class Partition:
             info.duplicate,
             (),
             info.last_offset + 1,
+            moved,
         )
 
     def _verify_transactional(

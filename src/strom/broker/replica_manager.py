@@ -219,8 +219,6 @@ class ReplicaManager:
                 if not transactional_id
                 else self._produce_verifier(topic, partition, transactional_id)
             )
-        lg = p.log
-        hw = lg.high_watermark
         try:
             result = p.append_as_leader(data, acks, client=client, verify=verify)
         except RecordValidationError as exc:
@@ -229,8 +227,8 @@ class ReplicaManager:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
             tp = (topic, partition)
-            if lg.high_watermark != hw:  # the leader alone in the ISR
-                self.delayed_produce.high_watermark_moved(tp, lg.high_watermark)
+            if result.high_watermark_moved:  # the leader alone in the ISR
+                self.delayed_produce.high_watermark_moved(tp, p.log.high_watermark)
             self.delayed_fetch.wake(tp)
         return result
 

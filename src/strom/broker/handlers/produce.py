@@ -76,7 +76,7 @@ async def produce(ctx: RequestContext, req: ProduceRequest) -> ProduceResponse |
     )
     slots: list[AppendResult | int] = []  # per partition: refused here, or its index in entries
     entries: list[tuple[tuple[str, int], memoryview | None]] = []
-    legacy_version = ctx.api_version <= _LEGACY_PRODUCE_VERSIONS
+    legacy_version = ctx.header.request_api_version <= _LEGACY_PRODUCE_VERSIONS
     for topic in req.topic_data:
         name = topic.name
         # what refuses every partition of the topic, decided once per topic
