@@ -77,6 +77,7 @@ class RequestFrame(NamedTuple):
     view: memoryview | None = None  # the frame as the decoders read it (the body reuses it)
 
 
+_new_tuple = tuple.__new__
 _KEY_VERSION = struct.Struct(">hh")
 _HEADER_DECODERS = RequestHeader._DECODERS
 
@@ -91,7 +92,8 @@ def parse_request_header(frame: Buffer) -> RequestFrame:
     known = _HEADER_VERSIONS.get((api_key, api_version))
     hv = known[0] if known is not None else request_header_version(api_key, api_version)
     header, pos = run_decoder(_HEADER_DECODERS[hv], mv, 0, "RequestHeader", hv)
-    return RequestFrame(header, hv, pos, mv)
+    # the NamedTuple's fields in order, without its Python-level __new__ (one call per request)
+    return _new_tuple(RequestFrame, (header, hv, pos, mv))
 
 
 def api_info(api_key: int, api_version: int) -> ApiInfo:
