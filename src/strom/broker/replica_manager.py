@@ -6,8 +6,10 @@ this broker hosts, and the two ends of the data path, as Kafka's ``ReplicaManage
 - :meth:`ReplicaManager.append_records`: the partitions of a Produce request, each appended as
   leader (validated once, inside :meth:`Partition.append_as_leader`), answered per partition;
   with acks=all each appended partition waits in the produce purgatory until the high watermark
-  covers its records. Transactional batches are verified with the transaction coordinator
-  first (KIP-890, :attr:`ReplicaManager.txn_verifier`, Kafka's AddPartitionsToTxn
+  covers its records. Its two halves, :meth:`~ReplicaManager.append_entries` (no wait, no
+  coroutine: all acks 0 and 1 need) and :meth:`~ReplicaManager.wait_for_acks` (acks=all), are
+  what the Produce handler calls. Transactional batches are verified with the transaction
+  coordinator first (KIP-890, :attr:`ReplicaManager.txn_verifier`, Kafka's AddPartitionsToTxn
   ``verify_only``; on one node the local coordinator is asked directly, synchronously, so no
   marker can slip between the check and the append).
 - :meth:`ReplicaManager.fetch_messages`: the partitions of a Fetch request, each read by
