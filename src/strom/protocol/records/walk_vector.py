@@ -41,6 +41,7 @@ Buffer = bytes | bytearray
 Ints = npt.NDArray[np.int64]
 
 _count_nonzero = np.count_nonzero
+_HIGH_BYTES = bytes(range(0x80, 0x100))
 
 
 def _none(mask: npt.NDArray[Any]) -> bool:
@@ -221,10 +222,16 @@ def _varints(a: npt.NDArray[np.uint8], q: Ints) -> tuple[Ints, Ints] | None:
     """The raw (zig-zag) values of the varints at positions ``q`` and the positions after them;
     None if one is wider than :data:`_MAX_WIDTH` bytes."""
     b = a.take(q, mode="clip")
-    if b.tobytes().isascii():  # no continuation bit: one-byte varints
+    first = b.tobytes()
+    if first.isascii():  # no continuation bit: one-byte varints
         return b.astype(np.int64), q + 1
-    more = b >= 0x80
     c = a.take(q + 1, mode="clip")
+    if not first.translate(None, _HIGH_BYTES) and c.tobytes().isascii():
+        # every varint exactly two bytes (values of 64 B to 8 KiB): no per-record width
+        raw = c.astype(np.int64) << 7
+        raw |= b & 0x7F
+        return raw, q + 2
+    more = b >= 0x80
     if (b & c).tobytes().isascii():  # one or two bytes (the common lengths)
         raw = (b & 0x7F).astype(np.int64)
         raw |= (c.astype(np.int64) << 7) * more
