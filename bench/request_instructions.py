@@ -7,7 +7,7 @@ the raw Produce requests of ``latency.raw_produce_cpu`` (one at a time on one so
 instrumentation on after the warm-up and dumps the count after the ``--requests`` measured ones:
 
     python bench/request_instructions.py [--requests 2000] [--partitions 1] [--records 1]
-        [--size 100] [--version 9] [--tree DIR]
+        [--size 100] [--version 9] [--tree DIR] [--dump FILE]
 
 ``--tree DIR`` measures another checkout's ``src`` (e.g. ``git worktree``/``git archive`` of the
 commit before) with this script, for an A/B of the same request. Kernel time (the socket's
@@ -52,6 +52,8 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=100)
     ap.add_argument("--version", type=int, default=9)
     ap.add_argument("--tree", type=Path, default=ROOT)
+    ap.add_argument("--dump", type=Path, default=None,
+                    help="keep the callgrind dump there (for callgrind_annotate)")
     args = ap.parse_args()
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         print("valgrind (callgrind) is not installed: apt-get install valgrind")
@@ -109,6 +111,8 @@ def main() -> int:
         print("no callgrind dump was written")
         return 1
     total = callgrind_total(dumps[0])
+    if args.dump is not None:
+        shutil.copyfile(dumps[0], args.dump)
     shape = f"{args.partitions:,} partition(s) x {args.records} record(s) x {args.size} B"
     print(f"strom  Produce v{args.version} of {shape}: {total / args.requests:,.0f} user-space "
           f"instructions per request ({args.tree})")  # fmt: skip
