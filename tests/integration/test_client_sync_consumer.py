@@ -13,7 +13,7 @@ import pytest
 
 from strom.client import TopicPartition
 from strom.client.admin import NewTopic
-from strom.client.errors import KafkaTimeoutError
+from strom.client.errors import ClientError, KafkaTimeoutError
 from strom.client.fetcher import OffsetOutOfRange
 from strom.client.sync import AdminClient, Consumer, Producer
 from strom.client.types import ConsumerRecord, OffsetAndTimestamp
@@ -95,3 +95,34 @@ def test_poll_without_position_raises_until_seek(broker: Any) -> None:
         assert c.position(tp) == 10
         c.seek(tp, 7)
         assert [r.offset for r in poll_n(c, 3)] == [7, 8, 9]
+
+
+def test_close_from_another_thread_ends_a_waiting_poll(broker: Any) -> None:
+    """A poll waiting for records in one thread while another thread closes the consumer ends
+    with an error soon after the close (it used to wait forever: its coroutine was left on the
+    stopped loop)."""
+    import threading
+
+    topic = setup_topic(broker.bootstrap, 1, 0)
+    c = Consumer({"bootstrap.servers": broker.bootstrap})
+    c.assign(TopicPartition(topic, 0))
+    c.seek(TopicPartition(topic, 0), 0)
+    outcome: list[object] = []
+
+    def waiting_poll() -> None:
+        try:
+            outcome.append(c.poll(60))
+        except Exception as exc:
+            outcome.append(exc)
+
+    t = threading.Thread(target=waiting_poll, daemon=True)
+    t.start()
+    time.sleep(1.0)  # the poll is waiting on the (empty) partition
+    assert t.is_alive() and not outcome
+    closed_at = time.monotonic()
+    c.close()
+    t.join(15)
+    assert not t.is_alive(), "the poll still waits after close"
+    assert time.monotonic() - closed_at < 15
+    assert len(outcome) == 1 and isinstance(outcome[0], ClientError), outcome
+    assert "closed" in str(outcome[0]), outcome
