@@ -97,6 +97,29 @@ async def _send_eof(c: Client, data: bytes) -> None:
     c[1].write_eof()
 
 
+def _assert_closed_with_little_allocated(
+    run: Run, proc: _Echo, sent_bytes: bytes, pool_mib: int
+) -> None:
+    """Send ``sent_bytes`` then EOF: the connection processes nothing, answers nothing, traces
+    under 8 MiB of allocations and returns every byte it reserved to the pool."""
+    pool = MemoryPool(pool_mib * 1024 * 1024)
+    tracemalloc.start()
+    try:
+        sent, conn = _exchange(
+            run,
+            lambda c: _send_eof(c, sent_bytes),
+            proc,
+            ConnectionSettings(100 * 1024 * 1024, 5.0, 5),
+            pool,
+        )
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert proc.seen == [] and sent == b""
+    assert peak < 8 * 1024 * 1024
+    assert pool.used == 0 and conn.reserved == 0
+
+
 def test_frames_answered_in_order_then_eof_closes(run: Run) -> None:
     proc = _Echo()
     frames = [b"a", b"bb" * 10, b"ccc"]
@@ -183,23 +206,9 @@ def test_a_frame_larger_than_its_first_allocation_grows_and_arrives_whole(run: R
 def test_a_large_frame_that_stops_arriving_holds_memory_for_what_arrived(run: Run) -> None:
     """A peer announces a 64 MiB frame (allowed, and granted by the pool), sends 1.5 MiB of it
     and closes: the broker allocated about what arrived, not the announced size (traced)."""
-    proc = _Echo()
-    pool = MemoryPool(128 * 1024 * 1024)
-    tracemalloc.start()
-    try:
-        sent, conn = _exchange(
-            run,
-            lambda c: _send_eof(c, (64 * 1024 * 1024).to_bytes(4, "big") + b"q" * 1_500_000),
-            proc,
-            ConnectionSettings(100 * 1024 * 1024, 5.0, 5),
-            pool,
-        )
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert proc.seen == [] and sent == b""
-    assert peak < 8 * 1024 * 1024
-    assert pool.used == 0 and conn.reserved == 0
+    _assert_closed_with_little_allocated(
+        run, _Echo(), (64 * 1024 * 1024).to_bytes(4, "big") + b"q" * 1_500_000, 128
+    )
 
 
 def test_a_frame_trickling_in_small_pieces_is_reassembled(run: Run) -> None:
@@ -273,22 +282,7 @@ def test_oversized_size_is_refused_before_anything_is_allocated(run: Run) -> Non
     """A size of 2 GiB - 1 (socket.request.max.bytes 100 MiB): refused when its 4 bytes are
     read; the broker allocates nothing near it (traced) and keeps no memory of the pool."""
     proc = _Echo()
-    pool = MemoryPool(64 * 1024 * 1024)
-    tracemalloc.start()
-    try:
-        sent, conn = _exchange(
-            run,
-            lambda c: _send_eof(c, b"\x7f\xff\xff\xff" + b"z" * 1000),
-            proc,
-            ConnectionSettings(100 * 1024 * 1024, 5.0, 5),
-            pool,
-        )
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert proc.seen == [] and sent == b""
-    assert peak < 8 * 1024 * 1024
-    assert pool.used == 0 and conn.reserved == 0
+    _assert_closed_with_little_allocated(run, proc, b"\x7f\xff\xff\xff" + b"z" * 1000, 64)
 
 
 def test_negative_size_closes(run: Run) -> None:
