@@ -4,6 +4,7 @@ idempotence, groups (Strom-only and mixed with kafka-python) and admin operation
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 import time
 import uuid
@@ -162,6 +163,40 @@ def test_idempotent_producer_and_acks(broker: Any) -> None:
         assert [r.offset for r in records] == list(range(1500))
 
     asyncio.run(go())
+
+
+def test_await_send_sticks_to_a_partition_per_batch_and_ignores_keys_if_told(
+    broker: Any,
+) -> None:
+    """``await send`` with the sticky partitioner (KIP-480): keyless records, and keyed ones
+    under ``partitioner.ignore.keys``, fill one partition's batch.size worth, then move on;
+    each partition keeps the send order and nothing is lost."""
+    topic = name("sticky")
+    n = 3_000
+
+    async def go() -> list[int]:
+        await create(broker.bootstrap, topic, 3)
+        cfg = {
+            "bootstrap.servers": broker.bootstrap,
+            "batch.size": 16_384,
+            "linger.ms": 5,
+            "partitioner.ignore.keys": True,
+        }
+        async with AIOProducer(cfg) as p:
+            futs = [
+                await p.send(topic, b"%05d" % i + b"s" * 95, key=b"k" if i % 2 else None)
+                for i in range(n)
+            ]
+            return [m.partition for m in await asyncio.gather(*futs)]
+
+    parts = asyncio.run(go())
+    runs = sum(1 for a, b in itertools.pairwise(parts) if a != b) + 1
+    assert len(set(parts)) > 1 and runs < n // 50  # whole batches, keys ignored
+    records = asyncio.run(consume_all(broker.bootstrap, topic, 3, n))
+    assert len(records) == n
+    for part in range(3):
+        mine = [int(r.value[:5]) for r in records if r.partition == part]
+        assert mine == [i for i, q in enumerate(parts) if q == part]
 
 
 def test_consumer_positions_seek_pause(broker: Any) -> None:

@@ -117,6 +117,9 @@ class AIOProducer:
         self._partitioner = DefaultPartitioner(
             self.config.int("batch.size"), self.config.bool("partitioner.ignore.keys")
         )
+        # the partitioner's constants, read per record (its properties are a call each)
+        self._sticky_limit = self._partitioner.batch_size
+        self._ignore_keys = self._partitioner.ignore_keys
         self._batches = BatchAppender(
             self.accumulator, self._partitioner, self._choose_partition, self._custom is not None
         )
@@ -253,12 +256,12 @@ class AIOProducer:
             ts = timestamp if type(timestamp) is int else int(timestamp)
         if partition is not None or sticky is None:
             partition = self._choose_partition(topic, key, partition, partitions)
-        elif key is None or self._partitioner.ignore_keys:
+        elif key is None or self._ignore_keys:
             # sticky (KIP-480): the bytes are counted once the record is queued
             batch = self.accumulator.try_add(tps[sticky[0]], (key, value, ts, hdrs), size)
             if batch is not None:
                 sticky[1] += size
-                if sticky[1] >= self._partitioner.batch_size:
+                if sticky[1] >= self._sticky_limit:
                     self._partitioner.switch(topic, partitions)
             return batch
         else:
@@ -300,7 +303,7 @@ class AIOProducer:
             if batch is not None:
                 fut = RecordFuture(batch, len(batch.records) - 1)
         if batch is not None:
-            if self.accumulator.full_batches != self.full_seen:
+            if acc.full_batches != self.full_seen:
                 await self.yield_if_batch_full()
             return fut
         if not self._started:
