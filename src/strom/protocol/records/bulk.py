@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from crc32c import crc32c
@@ -104,6 +105,9 @@ def _encode_headers(headers: Headers) -> bytes:
             write_varint(out, len(header_value))
             out += header_value
     return bytes(out)
+
+
+_timestamp_of = itemgetter(2)
 
 
 def _length_bytes(value: int) -> bytes:
@@ -195,7 +199,7 @@ def build_batch(
             f"unsupported compression codec id {compression}"
         ) from None
     base_timestamp = records[0][2]
-    max_timestamp = max(r[2] for r in records)
+    max_timestamp = max(map(_timestamp_of, records))  # no Python frame per record
     body = encode_records(records, base_timestamp)
     payload = body if codec is CompressionType.NONE else compress(codec, body, compression_level)
     attributes = int(codec)
