@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strom.client.accumulator import ProducerBatch, RecordAccumulator
+from strom.client.accumulator import ProducerBatch, RecordAccumulator, estimate_size
 from strom.client.errors import KafkaTimeoutError
 from strom.client.types import RecordMetadata, TopicPartition
+from strom.protocol.records import CompressionType
 
 pytestmark = pytest.mark.unit
 
@@ -135,6 +136,51 @@ def test_append_many_batches_as_appends_one_at_a_time(
         assert not any(b.waiters for b, _, _ in slices)  # no per-record future
 
     asyncio.run(go())
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    sizes=st.lists(st.integers(0, 400), min_size=1, max_size=40),
+    batch_size=st.sampled_from([1, 100, 300, 1000]),
+)
+def test_try_add_batches_as_append_does(sizes: list[int], batch_size: int) -> None:
+    """``try_add`` (``send``'s path, with the open batch's common case inline) leaves exactly
+    the batches and memory use that the general ``append`` leaves."""
+
+    async def go() -> None:
+        general, fast = make(batch_size=batch_size), make(batch_size=batch_size)
+        records = [(None, b"x" * n, i, []) for i, n in enumerate(sizes)]
+        for key, value, ts, hs in records:
+            await general.append(TP0, key, value, ts, hs)
+            with fast.lock:
+                batch = fast.try_add(TP0, (key, value, ts, hs), estimate_size(key, value, hs))
+            assert batch is not None and batch.records[-1][2] == ts
+
+        def shape(acc: RecordAccumulator) -> list[tuple[list[object], int, bool]]:
+            return [(b.records, b.size, b.closed) for b in acc.batches[TP0]]
+
+        assert shape(fast) == shape(general)
+        assert fast.used == general.used
+
+    asyncio.run(go())
+
+
+def test_try_add_never_joins_a_batch_back_for_retry() -> None:
+    """A batch sent and put back for a retry is closed though it has room: its bytes (and
+    sequence numbers) are fixed, so a new record goes to a new batch behind it (joining it
+    would never send the record)."""
+    acc = make(batch_size=1000)
+    with acc.lock:
+        sent = acc.try_add(TP0, (None, b"a", 0, []), 100)
+    assert sent is not None and acc.pop_ready(TP0, time.monotonic() + 1) is sent
+    sent.build(CompressionType.NONE, None)
+    sent.attempts = 1
+    acc.reenqueue(sent, 0.0)
+    with acc.lock:
+        later = acc.try_add(TP0, (None, b"b", 1, []), 100)
+    assert later is not None and later is not sent
+    assert sent.records == [(None, b"a", 0, [])]
+    assert list(acc.batches[TP0]) == [sent, later]
 
 
 def test_batch_metadata_range_matches_metadata() -> None:

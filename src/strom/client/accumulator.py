@@ -271,11 +271,12 @@ class RecordAccumulator:
         queue = self.batches.get(tp)
         if queue:
             batch = queue[-1]
-            if not batch.closed and batch.size + size <= self.batch_size:
+            filled = batch.size + size
+            if filled <= self.batch_size and not batch.closed:
                 # the common case of _add, inline: the open batch has room
                 batch.records.append(record)
-                batch.size += size
-                if batch.size >= self.batch_size:
+                batch.size = filled
+                if filled >= self.batch_size:
                     batch.closed = True
                     self.full_batches += 1
                     self.notify()
