@@ -83,9 +83,9 @@ def test_cleaner_threads_default_reconfigures_every_broker_and_survives_restart(
             lambda b=b: "log cleaner reconfigured: 2 thread(s)" in b.log_text() or None,
             timeout=30,
         )
-        out = configs(c.bootstrap, "--entity-name", str(b.id), "--describe", "--all").stdout
+        r = configs(c.bootstrap, "--entity-name", str(b.id), "--describe", "--all")
         want = "  log.cleaner.threads=2 sensitive=false synonyms={DYNAMIC_DEFAULT_BROKER_CONFIG:"
-        assert want in out, out
+        assert want in r.stdout, (r.returncode, r.stdout, r.stderr)
     restarted = c.brokers[2]
     restarted.stop()
     before = restarted.log_text().count("started 2 log cleaner thread(s)")
