@@ -126,7 +126,6 @@ class Partition:
         self,
         data: memoryview,
         required_acks: int,
-        *,
         client: bool = True,
         verify: ProduceVerifier | None = None,
     ) -> AppendResult:
@@ -143,7 +142,7 @@ class Partition:
         batches = rec.validate_batches_for_append(data, max_batch_bytes=cfg.max_message_bytes)
         copy = bytearray(data)
         now_ms = lg.clock_ms()  # one clock read for the validation, the expiry and the roll
-        buf = validate_for_append(copy, batches, cfg, now_ms, client=client, partition=self.name)
+        buf = validate_for_append(copy, batches, cfg, now_ms, client, self.name)
         if verify is not None:
             for _, h in batches:
                 if h.is_transactional:  # only transactional batches ask the coordinator
@@ -156,9 +155,8 @@ class Partition:
         # the validated headers still describe the bytes unless they were re-encoded or
         # restamped (LogAppendTime): then the log parses them again
         known = batches if buf is copy and not cfg.log_append_time else None
-        info = lg.append_as_leader(
-            buf, self.leader_epoch, client=client, batches=known, now_ms=now_ms
-        )
+        # (positional: keywords through the log's I/O-error wrapper cost a dict per append)
+        info = lg.append_as_leader(buf, self.leader_epoch, client, known, now_ms)
         moved = self.tracking.maybe_increment_high_watermark()
         return AppendResult(  # (positional: built per append)
             ErrorCode.NONE,

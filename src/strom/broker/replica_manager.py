@@ -165,10 +165,8 @@ class ReplicaManager:
     ) -> list[AppendResult]:
         """:meth:`append_records` without the wait of ``acks=-1`` (:meth:`wait_for_acks`):
         what acks 0 and 1 need, with no coroutine."""
-        return [
-            self.append(t, i, data, acks, transactional_id=transactional_id)
-            for (t, i), data in entries
-        ]
+        append = self._append  # (positional, the entry's own key: once per partition)
+        return [append(tp, data, acks, True, transactional_id) for tp, data in entries]
 
     async def wait_for_acks(
         self,
@@ -202,15 +200,26 @@ class ReplicaManager:
     ) -> AppendResult:
         """Append as leader, without waiting. ``client`` batches that are transactional are
         verified with the transaction coordinator for ``transactional_id`` first (KIP-890)."""
-        p = self.partitions.get((topic, partition))
+        return self._append((topic, partition), data, acks, client, transactional_id)
+
+    def _append(
+        self,
+        tp: TopicPartition,
+        data: memoryview | None,
+        acks: int,
+        client: bool,
+        transactional_id: str | None,
+    ) -> AppendResult:
+        """:meth:`append` of ``tp``."""
+        p = self.partitions.get(tp)
         if p is None:
             return AppendResult(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
         if p.offline:
             return AppendResult(ErrorCode.KAFKA_STORAGE_ERROR, message=p.offline_message)
-        if not p.is_leader:
+        if p.leader != p.broker_id:  # not p.is_leader (a property call per partition)
             return AppendResult(
                 ErrorCode.NOT_LEADER_OR_FOLLOWER,
-                message=f"This server is not the leader for partition {topic}-{partition}",
+                message=f"This server is not the leader for partition {p.name}",
             )
         if data is None or len(data) == 0:
             return AppendResult(ErrorCode.CORRUPT_MESSAGE, message="empty record set")
@@ -219,16 +228,15 @@ class ReplicaManager:
             verify = (
                 _no_transactional_id
                 if not transactional_id
-                else self._produce_verifier(topic, partition, transactional_id)
+                else self._produce_verifier(p.topic, p.index, transactional_id)
             )
         try:
-            result = p.append_as_leader(data, acks, client=client, verify=verify)
+            result = p.append_as_leader(data, acks, client, verify)
         except RecordValidationError as exc:
             return AppendResult(exc.code, message=exc.message, record_errors=exc.record_errors)
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
-            tp = (topic, partition)
             if result.high_watermark_moved:  # the leader alone in the ISR
                 self.delayed_produce.high_watermark_moved(tp, p.log.high_watermark)
             self.delayed_fetch.wake(tp)

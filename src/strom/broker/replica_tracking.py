@@ -119,10 +119,7 @@ class ReplicaTracking:
                     continue
                 f = self.followers.get(b)
                 hw = min(hw, f.log_end_offset if f is not None else -1)
-        if hw > lg.high_watermark:
-            lg.high_watermark = hw
-            return True
-        return False
+        return lg.advance_high_watermark(hw)
 
     def min_isr(self) -> int:
         """``min.insync.replicas`` capped at the replication factor (Kafka's effective min ISR)."""

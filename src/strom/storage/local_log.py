@@ -116,18 +116,18 @@ class LocalLog:
         first, last = headers[0][1], headers[-1][1]
         segment = self.segments.active
         config = self.config
-        rolled = segment.should_roll(
-            segment_bytes=config.segment_bytes,
-            segment_ms=config.segment_ms,
-            records_size=len(buf),
-            max_timestamp=max_ts,
-            max_offset=last.last_offset,
-            now_ms=self.clock_ms() if now_ms is None else now_ms,
+        rolled = segment.should_roll(  # (positional: once per append)
+            config.segment_bytes,
+            config.segment_ms,
+            len(buf),
+            max_ts,
+            last.base_offset + last.last_offset_delta,  # last.last_offset
+            self.clock_ms() if now_ms is None else now_ms,
         )
         if rolled:
             segment = self.roll(first.base_offset)
         segment.append(buf, headers)
-        self._leo = last.next_offset
+        self._leo = last.base_offset + last.last_offset_delta + 1  # last.next_offset
         return rolled
 
     @on_io_error("rolling a segment of")

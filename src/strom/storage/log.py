@@ -226,6 +226,14 @@ class Log:
     def high_watermark(self, value: int) -> None:
         self._hw = min(max(value, self._lso), self.local.log_end_offset)
 
+    def advance_high_watermark(self, value: int) -> bool:
+        """Move the high watermark up to ``value`` (as the setter clamps it) if ``value`` is
+        above it; True if so. It never moves backwards here (a leader's rule)."""
+        if value <= self._hw:
+            return False
+        self._hw = min(max(value, self._lso), self.local.log_end_offset)
+        return True
+
     @property
     def segments(self) -> tuple[LogSegment, ...]:
         return self._segments.snapshot()
@@ -271,7 +279,7 @@ class Log:
         )
 
     # -- appends -------------------------------------------------------------------------------
-    def _batches(self, buf: Buffer, *, leader: bool, known: Batches | None = None) -> Batches:
+    def _batches(self, buf: Buffer, leader: bool, known: Batches | None = None) -> Batches:
         if self.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
         # the log directory being online was checked by on_io_error, which wraps every caller
@@ -285,7 +293,6 @@ class Log:
         self,
         records: bytearray,
         leader_epoch: int,
-        *,
         client: bool = True,
         batches: Batches | None = None,
         now_ms: int | None = None,
@@ -302,26 +309,26 @@ class Log:
         :func:`~strom.storage.log_validator.validate_for_append` (whole batches, CRCs checked,
         within ``max.message.bytes``); given, the buffer is not parsed a second time.
         ``now_ms``: this log's clock, read by the caller for the same append (default: read).
+        The parameters after ``leader_epoch`` may be passed positionally: the partition does,
+        once per produced partition (keywords through the I/O-error wrapper cost a dict).
         """
-        headers = self._batches(records, leader=True, known=batches)
+        headers = self._batches(records, True, batches)
         now = self.clock_ms() if now_ms is None else now_ms
         state = self.producer_state
         state.maybe_remove_expired(now)
         local = self.local
-        check = state.prepare_leader_append(
-            [h for _, h in headers], local.log_end_offset, client=client
-        )
+        end = local.log_end_offset
+        check = state.prepare_leader_append([h for _, h in headers], end, client)
         if check.duplicate is not None:
             return AppendInfo.of_duplicate(check.duplicate, self._lso, self.config.log_append_time)
-        stamped = assign_offsets(records, headers, local.log_end_offset, leader_epoch)
-        info = self._append(records, stamped, now)
+        info = self._append(records, assign_offsets(records, headers, end, leader_epoch), now)
         state.commit(check, local.log_end_offset)
         return info
 
     @on_io_error("appending to")
     def append_raw_as_leader(self, records: bytearray, leader_epoch: int) -> AppendInfo:
         """Stamp and append without producer-state checks (the caller updates the state)."""
-        return self._stamp_and_append(records, self._batches(records, leader=True), leader_epoch)
+        return self._stamp_and_append(records, self._batches(records, True), leader_epoch)
 
     def _stamp_and_append(
         self, records: bytearray, headers: Batches, leader_epoch: int
@@ -334,7 +341,7 @@ class Log:
         """Append batches whose offsets the leader assigned (they must start at >= LEO), each
         batch's CRC verified first. ``records`` may be a view of a fetch response: it is
         written as it is, never copied nor kept."""
-        headers = self._batches(records, leader=False)
+        headers = self._batches(records, False)
         expected = self.local.log_end_offset
         for _, hdr in headers:
             if hdr.base_offset < expected:

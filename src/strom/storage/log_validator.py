@@ -94,7 +94,6 @@ def validate_for_append(
     batches: Sequence[tuple[int, rec.BatchHeader]],
     config: LogConfig,
     now_ms: int,
-    *,
     client: bool,
     partition: str,
 ) -> bytearray:

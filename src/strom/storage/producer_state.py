@@ -211,7 +211,7 @@ class ProducerStateManager:
 
     # -- appends -------------------------------------------------------------------------------
     def prepare_leader_append(
-        self, headers: Sequence[BatchHeader], first_offset: int, *, client: bool = True
+        self, headers: Sequence[BatchHeader], first_offset: int, client: bool = True
     ) -> ProducerAppend:
         """Check client batches that will get offsets from ``first_offset`` on; raises
         OutOfOrderSequenceError / InvalidProducerEpochError / InvalidRecordError and changes
@@ -221,7 +221,10 @@ class ProducerStateManager:
         ``__consumer_offsets``): it carries no sequence, so only the epoch is checked and it
         opens the producer's transaction without entering the duplicate cache."""
         out = ProducerAppend()
-        for hdr, base in _iter_batch_offsets(headers, first_offset):
+        nxt = first_offset  # (the offsets of _iter_batch_offsets, without a generator per append)
+        for hdr in headers:
+            base = nxt
+            nxt = base + hdr.last_offset_delta + 1
             pid = hdr.producer_id
             if pid < 0:
                 continue
@@ -304,13 +307,16 @@ class ProducerStateManager:
 
     def commit(self, append: ProducerAppend, end_offset: int) -> None:
         """Install the entries of a successful append; the state now covers ``< end_offset``."""
-        self.producers.update(append.updates)
-        for pid, e in append.updates.items():
-            if e.current_txn_first_offset is None:
-                self.ongoing.pop(pid, None)
-            else:
-                self.ongoing[pid] = e.current_txn_first_offset
-        self.map_end_offset = max(self.map_end_offset, end_offset)
+        updates = append.updates
+        if updates:  # none for batches without a producer id
+            self.producers.update(updates)
+            for pid, e in updates.items():
+                if e.current_txn_first_offset is None:
+                    self.ongoing.pop(pid, None)
+                else:
+                    self.ongoing[pid] = e.current_txn_first_offset
+        if end_offset > self.map_end_offset:
+            self.map_end_offset = end_offset
 
     def first_unstable_offset(self) -> int | None:
         """The first offset of the earliest open transaction (None when none is open)."""

@@ -245,7 +245,6 @@ class LogSegment(SegmentReader):
     # -- writes --------------------------------------------------------------------------------
     def should_roll(
         self,
-        *,
         segment_bytes: int,
         segment_ms: int,
         records_size: int,
@@ -253,12 +252,15 @@ class LogSegment(SegmentReader):
         max_offset: int,
         now_ms: int,
     ) -> bool:
-        """Kafka's roll rule: size, ``segment.ms`` age, a full index, or an offset too far."""
-        if not self.can_convert_to_relative_offset(max_offset):
+        """Kafka's roll rule: size, ``segment.ms`` age, a full index, or an offset too far.
+        (Positional or keyword: the log calls it positionally once per append.)"""
+        if not 0 <= max_offset - self.base_offset <= INT32_MAX:  # can_convert_to_relative_offset
             return True
         if self._size == 0:
             return False
-        rts = self.rolling_based_timestamp
+        rts: int | None = self._rolling_ts
+        if rts == _UNLOADED:
+            rts = self.rolling_based_timestamp  # reads the first batch's header once
         waited = max_timestamp - rts if rts is not None and rts >= 0 else now_ms - self.created_ms
         return (
             self._size > segment_bytes - records_size
@@ -282,9 +284,10 @@ class LogSegment(SegmentReader):
                 f"append at offset {first.base_offset} below next offset "
                 f"{self._next_offset} of segment {self.log_path}"
             )
+        base = self.base_offset  # (can_convert_to_relative_offset of both ends, inlined)
         if not (
-            self.can_convert_to_relative_offset(first.base_offset)
-            and self.can_convert_to_relative_offset(last.last_offset)
+            0 <= first.base_offset - base <= INT32_MAX
+            and 0 <= last.base_offset + last.last_offset_delta - base <= INT32_MAX
         ):
             raise ValueError(
                 f"offsets {first.base_offset}..{last.last_offset} do not fit segment "
