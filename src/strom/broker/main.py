@@ -5,7 +5,8 @@ Logging: ``--log-level LEVEL``, ``--log-config FILE`` (Python logging dictConfig
 SIGTERM and SIGINT start a clean shutdown; a second signal exits at once. SIGUSR1 logs the stack
 of every asyncio task (the broker's ``jstack``). Expected startup failures (an invalid
 configuration, a listener port in use, a log directory that cannot be created or read, a broker id
-taken in ZooKeeper) are one line on stderr and exit status 1, never a traceback.
+taken in ZooKeeper) are one line on stderr and exit status 1, never a traceback. Once started,
+the process's garbage collector is set for serving (:mod:`strom.broker.gc_policy`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from strom.broker.config import ConfigError, load_config
+from strom.broker.gc_policy import tune_for_serving
 from strom.broker.logging_control import configure_logging
 from strom.cluster.zk_store import BrokerIdTakenError
 
@@ -139,6 +141,7 @@ async def _serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise StartupError(_os_error_text(exc)) from None
     await _start(broker)
+    tune_for_serving()  # start-up's objects frozen, fewer young collections (ADR 0031)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = 0
