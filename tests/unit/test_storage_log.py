@@ -477,3 +477,26 @@ def test_flush_in_worker_thread_while_appending(tmp_path: Path) -> None:
     assert log.recovery_point == log.log_end_offset
     assert not log.needs_flush()
     assert read_all(log, 0)[-1][0] == log.log_end_offset - 1
+
+
+@given(
+    counts=st.lists(st.integers(min_value=1, max_value=5), min_size=1, max_size=4),
+    next_offset=st.integers(min_value=0, max_value=2**40),
+    epoch=st.integers(min_value=0, max_value=2**31 - 1),
+)
+@settings(max_examples=50, deadline=None)
+def test_assign_offsets_leaves_the_headers_describing_the_stamped_bytes(
+    counts: list[int], next_offset: int, epoch: int
+) -> None:
+    """The leader's headers are stamped in place with the bytes (no copy per append): after
+    assign_offsets each is the header parsed from the stamped buffer, offsets consecutive."""
+    from strom.storage.log_append import assign_offsets, check_batches
+
+    buf = bytearray(b"".join(make_batch(n) for n in counts))
+    headers = check_batches(buf, LogConfig(), leader=True, partition="t-0")
+    stamped = assign_offsets(buf, headers, next_offset, epoch)
+    assert [(pos, parse_batch_header(buf, pos)) for pos, _ in stamped] == stamped
+    assert [h.base_offset for _, h in stamped] == [
+        next_offset + sum(counts[:i]) for i in range(len(counts))
+    ]
+    assert {h.partition_leader_epoch for _, h in stamped} == {epoch}

@@ -74,15 +74,17 @@ def assign_offsets(
     records: bytearray, headers: Batches, next_offset: int, leader_epoch: int
 ) -> Batches:
     """Stamp each batch of ``records`` in place with its base offset (from ``next_offset``
-    on) and ``leader_epoch``; the headers as stamped."""
-    stamped: Batches = []
+    on) and ``leader_epoch``; ``headers`` themselves are stamped too and returned: they keep
+    describing the bytes (no header copy per append; the headers of an append are that
+    append's own, parsed from its buffer, as :func:`check_batches` and the leader's
+    validation make them)."""
     for pos, hdr in headers:
         stamp_base_offset(records, pos, next_offset)
         stamp_partition_leader_epoch(records, pos, leader_epoch)
-        hdr = hdr.stamped(next_offset, leader_epoch)
-        stamped.append((pos, hdr))
-        next_offset = hdr.next_offset
-    return stamped
+        hdr.base_offset = next_offset
+        hdr.partition_leader_epoch = leader_epoch
+        next_offset += hdr.last_offset_delta + 1
+    return headers
 
 
 def max_timestamp(headers: Batches) -> tuple[int, int]:

@@ -118,7 +118,15 @@ def validate_for_append(
     low = max(low, 0)
     for pos, h in batches:
         try:
-            summary = _walk(buf, pos, h, config)
+            summary = (
+                _walk(buf, pos, h, config)
+                if h.attributes & COMPRESSION_CODEC_MASK
+                # uncompressed (_walk's first case, without its frame): the bytes in place
+                else walk_records(
+                    buf, pos + rec.BATCH_HEADER_SIZE, pos + h.batch_length + rec.LOG_OVERHEAD,
+                    h.records_count,
+                )
+            )  # fmt: skip
         except RecordFramingError as exc:
             raise RecordValidationError(
                 f"Invalid record in {partition}: {exc.message}",
