@@ -81,13 +81,15 @@ class ProducePurgatory:
     """acks=all produces by partition, each list in the order the produces arrived."""
 
     def __init__(self) -> None:
-        self._waiting: dict[TopicPartition, list[DelayedProduce]] = {}
+        # the partitions with waiting produces (never an empty list): changed only here, read
+        # by the replica manager to skip the call after an append no produce waits on
+        self.waiting: dict[TopicPartition, list[DelayedProduce]] = {}
 
     async def wait(self, tp: TopicPartition, required_offset: int, timeout_s: float) -> ErrorCode:
         """Park until the high watermark of ``tp`` reaches ``required_offset`` (NONE), the
         partition fails (its code) or ``timeout_s`` passes (REQUEST_TIMED_OUT)."""
         op = DelayedProduce(tp, required_offset)
-        self._waiting.setdefault(tp, []).append(op)
+        self.waiting.setdefault(tp, []).append(op)
         timer = asyncio.get_running_loop().call_later(timeout_s, _time_out, op.future)
         remote = REMOTE_WAIT.get()
         if remote is not None:
@@ -98,16 +100,16 @@ class ProducePurgatory:
             timer.cancel()
             if remote is not None:
                 remote.ended()
-            lst = self._waiting.get(tp)
+            lst = self.waiting.get(tp)
             if lst is not None and op in lst:
                 # timed out or cancelled: it waits no longer
                 lst.remove(op)
                 if not lst:
-                    del self._waiting[tp]
+                    del self.waiting[tp]
 
     def high_watermark_moved(self, tp: TopicPartition, high_watermark: int) -> int:
         """Complete the produces on ``tp`` that ``high_watermark`` covers; returns how many."""
-        waiting = self._waiting.get(tp)
+        waiting = self.waiting.get(tp)
         if not waiting:
             return 0
         done = [op for op in waiting if op.required_offset <= high_watermark]
@@ -115,9 +117,9 @@ class ProducePurgatory:
             return 0
         rest = [op for op in waiting if op.required_offset > high_watermark]
         if rest:
-            self._waiting[tp] = rest
+            self.waiting[tp] = rest
         else:
-            del self._waiting[tp]
+            del self.waiting[tp]
         for op in done:
             if not op.future.done():
                 op.future.set_result(ErrorCode.NONE)
@@ -125,14 +127,14 @@ class ProducePurgatory:
 
     def fail(self, tp: TopicPartition, code: ErrorCode) -> int:
         """Every produce waiting on ``tp`` completes with ``code``; returns how many."""
-        waiting = self._waiting.pop(tp, [])
+        waiting = self.waiting.pop(tp, [])
         for op in waiting:
             if not op.future.done():
                 op.future.set_result(code)
         return len(waiting)
 
     def __len__(self) -> int:
-        return sum(len(w) for w in self._waiting.values())
+        return sum(len(w) for w in self.waiting.values())
 
 
 def _time_out(future: asyncio.Future[ErrorCode]) -> None:
@@ -190,23 +192,25 @@ class FetchPurgatory:
     """Long-polling fetches by the partitions they watch."""
 
     def __init__(self) -> None:
-        self._watchers: dict[TopicPartition, set[DelayedFetch]] = {}
+        # the partitions watched by waiting fetches (never an empty set): changed only here,
+        # read by the replica manager to skip the call after an append no fetch watches
+        self.watchers: dict[TopicPartition, set[DelayedFetch]] = {}
 
     def watch(self, keys: Iterable[TopicPartition]) -> DelayedFetch:
         """Register a fetch on ``keys``: from now on no wake-up of them is lost. Call
         :meth:`unwatch` when the fetch answers."""
         op = DelayedFetch(keys)
         for tp in op.keys:
-            self._watchers.setdefault(tp, set()).add(op)
+            self.watchers.setdefault(tp, set()).add(op)
         return op
 
     def unwatch(self, op: DelayedFetch) -> None:
         for tp in op.keys:
-            s = self._watchers.get(tp)
+            s = self.watchers.get(tp)
             if s is not None:
                 s.discard(op)
                 if not s:
-                    del self._watchers[tp]
+                    del self.watchers[tp]
 
     async def wait(self, op: DelayedFetch, timeout_s: float) -> set[TopicPartition]:
         """The partitions of ``op`` that changed, waiting up to ``timeout_s`` for one when none
@@ -216,7 +220,7 @@ class FetchPurgatory:
     def wake(self, tp: TopicPartition) -> int:
         """``tp`` changed (records appended, high watermark or log start moved, partition
         failed): wake the fetches watching it, and only those. Returns how many."""
-        watchers = self._watchers.get(tp)
+        watchers = self.watchers.get(tp)
         if not watchers:
             return 0
         for op in watchers:
@@ -224,4 +228,4 @@ class FetchPurgatory:
         return len(watchers)
 
     def __len__(self) -> int:
-        return len({id(op) for s in self._watchers.values() for op in s})
+        return len({id(op) for s in self.watchers.values() for op in s})

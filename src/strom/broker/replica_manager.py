@@ -237,9 +237,11 @@ class ReplicaManager:
         except KafkaError as exc:
             return AppendResult(exc.code, message=exc.message)
         if result.error == ErrorCode.NONE and not result.duplicate:
-            if result.high_watermark_moved:  # the leader alone in the ISR
+            # (the purgatories are asked only when something waits on tp: most appends)
+            if result.high_watermark_moved and tp in self.delayed_produce.waiting:
                 self.delayed_produce.high_watermark_moved(tp, p.log.high_watermark)
-            self.delayed_fetch.wake(tp)
+            if tp in self.delayed_fetch.watchers:
+                self.delayed_fetch.wake(tp)
         return result
 
     async def wait_for_replication(
