@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from strom.broker.replica_tracking import ReplicaTracking
 from strom.errors import ErrorCode
 from strom.protocol import records as rec
+from strom.protocol.records.constants import TRANSACTIONAL_FLAG_MASK
 from strom.storage.config import LogConfig
 from strom.storage.corruption import CorruptLogRangeError
 from strom.storage.errors import KafkaStorageError
@@ -145,7 +146,7 @@ class Partition:
         buf = validate_for_append(copy, batches, cfg, now_ms, client, self.name)
         if verify is not None:
             for _, h in batches:
-                if h.is_transactional:  # only transactional batches ask the coordinator
+                if h.attributes & TRANSACTIONAL_FLAG_MASK:  # only these ask the coordinator
                     failed = self._verify_transactional(batches, verify)
                     if failed is not None:
                         return failed

@@ -159,11 +159,11 @@ def validate_for_append(
 
 
 def _check_client_batch(h: rec.BatchHeader, partition: str) -> None:
-    if h.is_control:
+    if h.attributes & CONTROL_FLAG_MASK:  # h.is_control
         raise InvalidRecordError(
             f"Clients are not allowed to write control records in topic partition {partition}"
         )
-    if h.has_producer_id and h.base_sequence < 0:
+    if h.producer_id >= 0 and h.base_sequence < 0:  # h.has_producer_id
         raise InvalidRecordError(
             f"Invalid sequence number {h.base_sequence} in record batch with producerId "
             f"{h.producer_id} in topic partition {partition}"
