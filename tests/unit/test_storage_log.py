@@ -500,3 +500,20 @@ def test_assign_offsets_leaves_the_headers_describing_the_stamped_bytes(
         next_offset + sum(counts[:i]) for i in range(len(counts))
     ]
     assert {h.partition_leader_epoch for _, h in stamped} == {epoch}
+
+
+def test_advance_high_watermark_moves_only_upwards_and_says_so(tmp_path: Path) -> None:
+    """The leader's high-watermark moves (ReplicaTracking): True only when it moved, never
+    backwards, never past the log end offset; to the end as the general move would."""
+    log = open_log(tmp_path)
+    assert not log.advance_high_watermark_to_end()  # empty: already at the end
+    log.append_as_leader(make_batch(3), 0)
+    assert log.advance_high_watermark_to_end()
+    assert log.high_watermark == log.log_end_offset == 3
+    assert not log.advance_high_watermark_to_end()  # nothing new: not moved
+    log.append_as_leader(make_batch(2), 0)
+    assert not log.advance_high_watermark(2)  # below: never backwards
+    assert log.advance_high_watermark(99)  # above the end: clamped to it
+    assert log.high_watermark == 5
+    assert not log.advance_high_watermark(5)
+    log.close()

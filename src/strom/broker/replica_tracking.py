@@ -112,13 +112,14 @@ class ReplicaTracking:
             lg.config.min_insync_replicas, max(len(m.replicas), 1)
         ):
             return False
+        if self.pending_isr is None and len(isr) == 1 and isr[0] == self.broker_id:
+            return lg.advance_high_watermark_to_end()  # the leader alone in the ISR
         hw = lg.log_end_offset
-        if self.pending_isr is not None or len(isr) != 1 or isr[0] != self.broker_id:
-            for b in self.effective_isr():  # the leader alone in the ISR: nothing to look up
-                if b == self.broker_id:
-                    continue
-                f = self.followers.get(b)
-                hw = min(hw, f.log_end_offset if f is not None else -1)
+        for b in self.effective_isr():
+            if b == self.broker_id:
+                continue
+            f = self.followers.get(b)
+            hw = min(hw, f.log_end_offset if f is not None else -1)
         return lg.advance_high_watermark(hw)
 
     def min_isr(self) -> int:

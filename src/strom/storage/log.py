@@ -234,6 +234,15 @@ class Log:
         self._hw = min(max(value, self._lso), self.local.log_end_offset)
         return True
 
+    def advance_high_watermark_to_end(self) -> bool:
+        """:meth:`advance_high_watermark` to the log end offset (a leader alone in its ISR,
+        after every append): one call, the log end offset read once."""
+        end = self.local.log_end_offset
+        if end <= self._hw:
+            return False
+        self._hw = end  # the setter's clamp: the log start offset is never above the end
+        return True
+
     @property
     def segments(self) -> tuple[LogSegment, ...]:
         return self._segments.snapshot()
@@ -280,13 +289,14 @@ class Log:
 
     # -- appends -------------------------------------------------------------------------------
     def _batches(self, buf: Buffer, leader: bool, known: Batches | None = None) -> Batches:
-        if self.closed:
+        local = self.local  # (its closed and config, without this log's properties)
+        if local.closed:
             raise KafkaStorageError(f"log {self.directory} is closed")
         # the log directory being online was checked by on_io_error, which wraps every caller
         if known is not None:  # parsed and validated by the caller: not walked a second time
-            check_segment_bound(buf, self.config, partition=self._name)
+            check_segment_bound(buf, local.config, partition=self._name)
             return known
-        return check_batches(buf, self.config, leader=leader, partition=self._name)
+        return check_batches(buf, local.config, leader=leader, partition=self._name)
 
     @on_io_error("appending to")
     def append_as_leader(
