@@ -294,18 +294,20 @@ class LogSegment(SegmentReader):
                 f"{self.base_offset}"
             )
         base_pos = self._size
-        view = memoryview(data)
+        view = data  # a view of the rest is made only after a short write
         self._log_dirty = True
         try:
-            while view:
+            while True:
                 n = (
-                    faults.write("append", self.file, view, self.log_path)
+                    faults.write("append", self.file, memoryview(view), self.log_path)
                     if faults.ENABLED
                     else self.file.write(view)
                 )
+                if n == len(view):
+                    break
                 if not n:
                     raise OSError(errno.EIO, f"short write to {self.log_path}")
-                view = view[n:]
+                view = memoryview(view)[n:]
             if base_pos == 0:
                 self._rolling_ts = first.max_timestamp
             interval = self.index_interval_bytes
