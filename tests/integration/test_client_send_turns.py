@@ -15,6 +15,7 @@ import pytest
 from strom.client import AIOAdminClient, AIOProducer, NewTopic, TopicPartition
 from strom.client.cluster import Cluster
 from strom.client.config import PRODUCER, Config
+from strom.client.record_future import RecordFuture
 
 pytestmark = pytest.mark.integration
 
@@ -83,5 +84,32 @@ def test_the_send_that_fills_a_batch_returns_with_its_request_written(broker: An
                 assert (await first).offset >= 0
                 await producer.flush()
                 assert (await last).offset > (await first).offset
+
+    asyncio.run(go())
+
+
+def test_send_builds_its_future_as_the_constructor_does(broker: Any) -> None:
+    """``send`` allocates its ``RecordFuture`` without ``__init__`` and sets the slots itself:
+    every slot is set as ``RecordFuture(batch, index)`` sets it, with the plain and the
+    shared (blocking producer's) accumulator, and the future behaves (pending, then done)."""
+    topic = _topic()
+
+    async def go() -> None:
+        await _create(broker.bootstrap, topic)
+        async with AIOProducer({"bootstrap.servers": broker.bootstrap}) as producer:
+            for shared in (False, True):
+                producer.accumulator.shared = shared
+                futs = [await producer.send(topic, b"v%d" % i) for i in range(3)]
+                for i, fut in enumerate(futs):
+                    assert type(fut) is RecordFuture
+                    ref = RecordFuture(fut._batch, i)
+                    for slot in RecordFuture.__slots__:
+                        assert getattr(fut, slot) == getattr(ref, slot), (shared, slot)
+                    assert not fut.done()
+                await producer.flush()
+                offsets = [(await fut).offset for fut in futs]
+                assert offsets == sorted(offsets) and len(set(offsets)) == 3
+                assert all(fut.done() and fut.exception() is None for fut in futs)
+            producer.accumulator.shared = False
 
     asyncio.run(go())
