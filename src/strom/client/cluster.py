@@ -60,6 +60,8 @@ class Cluster:
         # would wait behind its long poll (fetch.max.wait.ms).
         self._coord_conns: dict[int, BrokerConnection] = {}
         self._conn_locks: dict[tuple[bool, int], asyncio.Lock] = {}
+        #: callers waiting in ``connection`` per lock key
+        self._conn_waiters: dict[tuple[bool, int], int] = {}
         self._bootstrap_conn: BrokerConnection | None = None
         self._refresh_task: asyncio.Task[None] | None = None
         self._updated_at = 0.0
@@ -124,27 +126,41 @@ class Cluster:
         ``coordination`` picks the separate connection used for group coordinator requests."""
         conns = self._coord_conns if coordination else self._conns
         conn = conns.get(node_id)
+        key = (coordination, node_id)
+        if conn is not None and conn.connected and not self._conn_waiters.get(key):
+            return conn
+        # callers get the connection in call order: while some wait for it (one connecting,
+        # the others passing the lock one per loop turn), a later caller queues behind them
+        # rather than taking it at once (the sender's Produce requests are written in the
+        # order it drained them: a request overtaking one queued here reached the broker out
+        # of sequence, OUT_OF_ORDER_SEQUENCE_NUMBER, or out of order without idempotence)
+        lock = self._conn_locks.setdefault(key, asyncio.Lock())
+        self._conn_waiters[key] = self._conn_waiters.get(key, 0) + 1
+        try:
+            async with lock:
+                return await self._open(conns, node_id)
+        finally:
+            self._conn_waiters[key] -= 1
+
+    async def _open(self, conns: dict[int, BrokerConnection], node_id: int) -> BrokerConnection:
+        """``conns``' connection to ``node_id``, opened if not connected (holding its lock)."""
+        conn = conns.get(node_id)
         if conn is not None and conn.connected:
             return conn
-        lock = self._conn_locks.setdefault((coordination, node_id), asyncio.Lock())
-        async with lock:
-            conn = conns.get(node_id)
-            if conn is not None and conn.connected:
-                return conn
+        info = self.brokers.get(node_id)
+        if info is None:
+            await self.refresh()
             info = self.brokers.get(node_id)
             if info is None:
-                await self.refresh()
-                info = self.brokers.get(node_id)
-                if info is None:
-                    raise KafkaConnectionError(f"broker {node_id} is not in the metadata")
-            conn = self._new_conn(info.host, info.port)
-            try:
-                await conn.connect()
-            except KafkaConnectionError:
-                self.request_update()
-                raise
-            conns[node_id] = conn
-            return conn
+                raise KafkaConnectionError(f"broker {node_id} is not in the metadata")
+        conn = self._new_conn(info.host, info.port)
+        try:
+            await conn.connect()
+        except KafkaConnectionError:
+            self.request_update()
+            raise
+        conns[node_id] = conn
+        return conn
 
     async def send(
         self, node_id: int, msg: Message, response: type[M], *, coordination: bool = False

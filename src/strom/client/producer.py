@@ -69,7 +69,10 @@ from strom.client.types import (
 from strom.errors import ErrorCode, KafkaError
 
 _NO_HEADERS: tuple[tuple[str, bytes | None], ...] = ()
+#: loop turns ``send`` gives the sender after a batch fills (see ``yield_if_batch_full``)
+SENDER_TURNS = 4
 _time_ns = time.time_ns
+_allocate = object.__new__
 # a topic's partitions, their TopicPartition objects and its live sticky state (None with a
 # custom partitioner)
 _TopicEntry = tuple[list[int], dict[int, TopicPartition], list[int] | None]
@@ -269,13 +272,22 @@ class AIOProducer:
         return self.accumulator.try_add(tps[partition], (key, value, ts, hdrs), size)
 
     async def yield_if_batch_full(self) -> None:
-        """Let the event loop run once after a batch filled up: ``send`` does not suspend
-        when there is room, so an application sending in a tight loop would otherwise queue
-        everything before the sender ships the first batch (no overlap with the broker)."""
+        """Give the event loop up to ``SENDER_TURNS`` turns after a batch filled up, while the
+        sender has something to advance: ``send`` does not suspend when there is room, so an
+        application sending in a tight loop would otherwise queue everything before the
+        sender ships the first batch (no overlap with the broker). One turn was too few: the
+        sender's wake-up, its drain and request write, reading a response and completing the
+        batch take a turn each, so batches piled up unsent and responses unread (100,000 x
+        100 B with ``batch.size`` 1 MB: 8 of 13 batches still queued when the loop ended,
+        ``flush`` then waited 50-60 ms for them)."""
         full = self.accumulator.full_batches
         if full != self.full_seen:
             self.full_seen = full
-            await asyncio.sleep(0)
+            sender = self.sender
+            for _ in range(SENDER_TURNS):
+                await asyncio.sleep(0)
+                if not sender.busy():
+                    break
 
     async def send(
         self,
@@ -295,14 +307,20 @@ class AIOProducer:
             try:
                 batch = self.queue_record(topic, value, key, partition, timestamp, headers)
                 if batch is not None:
-                    fut = RecordFuture(batch, len(batch.records) - 1)
+                    index = len(batch.records) - 1
             finally:
                 acc.lock.release()
         else:
             batch = self.queue_record(topic, value, key, partition, timestamp, headers)
             if batch is not None:
-                fut = RecordFuture(batch, len(batch.records) - 1)
+                index = len(batch.records) - 1
         if batch is not None:
+            # RecordFuture(batch, index) without its __init__ (a Python call made from C:
+            # ~50 ns of ~1 us per record); every slot set, as __init__ sets them
+            fut = _allocate(RecordFuture)
+            fut._batch = batch
+            fut._index = index
+            fut._fut = None
             if acc.full_batches != self.full_seen:
                 await self.yield_if_batch_full()
             return fut

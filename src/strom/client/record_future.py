@@ -44,6 +44,8 @@ class RecordFuture:
     _asyncio_future_blocking = False
 
     def __init__(self, batch: ProducerBatch, index: int) -> None:
+        # ``AIOProducer.send`` sets these three slots itself, without calling ``__init__``
+        # (its per-record hot path): a slot added here must be set there too
         self._batch = batch
         self._index = index
         self._fut: asyncio.Future[RecordMetadata] | None = None

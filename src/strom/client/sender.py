@@ -174,6 +174,11 @@ class Sender:
                 delay = self.backoff  # ready but blocked: a response or a refresh wakes us
             await wait_event(acc.wakeup, delay)
 
+    def busy(self) -> bool:
+        """Whether the loop's next turn can advance the sender: a wake-up it has not taken
+        yet, or a request in flight (its response may be there to read)."""
+        return self.acc.wakeup.is_set() or bool(self._tasks)
+
     def in_flight(self) -> bool:
         return any(self.tp_in_flight.values())
 

@@ -4,8 +4,9 @@ Python 3.11's ``asyncio.wait_for`` can swallow a cancellation that races with it
 completing (fixed in 3.12), so a single ``task.cancel()`` may be lost and awaiting the task would
 then wait forever. :func:`cancel_and_wait` cancels again until the task has really finished, and
 background loops wait for their wake-up events with :func:`wait_event`, which never swallows a
-cancellation (so ``asyncio.run`` can always cancel a client that was not closed). :func:`within`
-bounds an API call by its timeout (``default.api.timeout.ms`` and friends).
+cancellation (so ``asyncio.run`` can always cancel a client that was not closed) and wakes its
+caller in the loop turn after the event is set. :func:`within` bounds an API call by its
+timeout (``default.api.timeout.ms`` and friends).
 """
 
 from __future__ import annotations
@@ -32,14 +33,19 @@ async def cancel_and_wait(task: asyncio.Task[Any] | None, retry_s: float = 0.2) 
 
 
 async def wait_event(event: asyncio.Event, timeout: float) -> bool:
-    """Wait until ``event`` is set or ``timeout`` seconds pass; True when it is set."""
+    """Wait until ``event`` is set or ``timeout`` seconds pass; True when it is set.
+
+    The caller resumes in the loop turn after ``event.set()`` (``asyncio.timeout`` around
+    ``event.wait()``; a helper task and ``asyncio.wait`` took three turns, so a producer that
+    gives the loop a few turns per full batch left its sender asleep). ``asyncio.timeout``
+    tells its own expiry from an outside ``cancel()``, which it lets through."""
     if event.is_set():
         return True
-    waiter = asyncio.get_running_loop().create_task(event.wait())
     try:
-        await asyncio.wait({waiter}, timeout=timeout)
-    finally:
-        waiter.cancel()
+        async with asyncio.timeout(timeout):
+            await event.wait()
+    except TimeoutError:
+        pass
     return event.is_set()
 
 
