@@ -424,6 +424,11 @@ class Gen:
         lines.append(f"{i2}{target} = []")
         lines.append(f"{i2}_a = {target}.append")
         lines.append(f"{i2}for _ in range(_n):")
+        if f.is_struct and self.short_cuts and self.is_leaf(f.type, v):
+            # a leaf element (scalars only) is decoded in the loop itself: no call per element
+            lines += self.decode_into(f.type, v, "_e", i2 + "    ")
+            lines.append(f"{i2}    _a(_e)")
+            return lines
         if f.is_struct:
             fn = self.dec_names[(f.type, v)]
             lines.append(f"{i2}    _x, p = {fn}(b, p)")
@@ -433,7 +438,76 @@ class Gen:
         lines.append(f"{i2}    _a(_x)")
         return lines
 
+    def is_leaf(self, sname: str, v: int) -> bool:
+        """A struct whose fields at ``v`` are all untagged scalars (no array, struct or known
+        tagged field): its decode needs no local of its own, so it can run inside a loop."""
+        return all(
+            not (f.is_array or f.is_struct or v in f.tagged)
+            for f in self.m.structs[sname].fields
+            if v in f.versions
+        )
+
+    def decode_into(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
+        """Lines decoding struct ``sname`` at ``v`` into a new object ``obj``: the object made
+        by ``__new__`` and each field stored in its slot as read (no ``__init__`` call, no
+        keyword parsing, no local per field). Field order, reads and checks are those of the
+        general path."""
+        sd = self.m.structs[sname]
+        cls = self.cls_ref(sname)
+        body = [f"{ind}{obj} = _new({cls})"]
+        run: list[tuple[Field, str]] = []
+
+        def flush_run() -> None:
+            if not run:
+                return
+            fmt = ">" + "".join(FIXED[f.type][0] for f, _ in run)
+            size = sum(FIXED[f.type][1] for f, _ in run)
+            names = ", ".join(t for _, t in run)
+            body.append(f"{ind}({names},) = {self.struct_const(fmt)}.unpack_from(b, p)")
+            body.append(f"{ind}p += {size}")
+            run.clear()
+
+        tagged: list[tuple[Field, str]] = []
+        for f in sd.fields:
+            target = f"{obj}.{f.attr}"
+            if v not in f.versions or v in f.tagged:
+                flush_run()
+                body.append(f"{ind}{target} = {self.default_expr(f)}")
+                if v in f.versions:
+                    tagged.append((f, target))
+            elif not f.is_array and f.type in FIXED:
+                run.append((f, target))
+            else:
+                flush_run()
+                body += self.dec_field(f, v, target, ind)
+        flush_run()
+        ut = f"{obj}.unknown_tagged_fields"
+        if not self.flex(v):
+            body.append(f"{ind}{ut} = ()")
+            return body
+        body.append(f"{ind}if b[p] == 0:")
+        body.append(f"{ind}    p += 1")
+        body.append(f"{ind}    {ut} = ()")
+        body.append(f"{ind}else:")
+        if not tagged:
+            body.append(f"{ind}    {ut}, p = read_unknown_tags(b, p)")
+        else:
+            body += self.dec_tag_loop(tagged, v, ind + "    ")
+            body[-1] = body[-1].replace("_ut = ", f"{ut} = ")
+        return body
+
     def gen_decode(self, sname: str, v: int) -> str:
+        if self.short_cuts:
+            body = self.decode_into(sname, v, "o", "    ")
+            body[0] = f"    o: {self.cls_ref(sname)} = _new({self.cls_ref(sname)})"
+            body.append("    return o, p")
+            text = "\n".join(body)
+            decl = [
+                f"    {n}: Any"
+                for n in ("_x", "_a", "_e")
+                if f"{n}, p" in text or f"{n} = " in text
+            ]
+            return "\n".join([*decl, text])
         sd = self.m.structs[sname]
         body: list[str] = []
         ind = "    "
@@ -627,6 +701,18 @@ class Gen:
                     )
                 self.enc_names[(sname, v)] = seen_e[eb]
 
+    def drop_unused_decoders(self) -> None:
+        """Decoders of leaf structs decoded inside their arrays' loops are called from nowhere
+        else: they are not written."""
+        top = {self.dec_names[(self.m.name, v)] for v in range(self.m.lo, self.m.hi + 1)}
+        name_of = {fn: fn[4 : fn.index("(")] for fn in self.funcs}
+        text = "\n".join(self.funcs)
+        self.funcs = [
+            fn for fn in self.funcs
+            if not name_of[fn].startswith("_d_") or name_of[fn] in top
+            or len(re.findall(rf"\b{name_of[fn]}\b", text)) > 1
+        ]
+
     def gen_class(self, sname: str, ind: str, top: bool) -> list[str]:
         m = self.m
         sd = m.structs[sname]
@@ -677,6 +763,8 @@ class Gen:
     def module(self, schema_file: str) -> str:
         m = self.m
         self.gen_functions()
+        if self.short_cuts:
+            self.drop_unused_decoders()
         cls_lines = self.gen_class(m.name, "", True)
         out = [
             f'"""Kafka {m.kind} {m.name}: every version, {m.lo} to {m.hi}.',
@@ -703,6 +791,7 @@ class Gen:
             "    read_unknown_tags, read_uuid, read_uvarint,",
             ")",
             "",
+            *(["_new: Any = object.__new__"] if self.short_cuts else []),
             "_MISSING: Any = object()",
             "",
         ]

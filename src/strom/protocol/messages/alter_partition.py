@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iq')
@@ -123,17 +124,6 @@ class AlterPartitionRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_AlterPartitionRequest_BrokerState_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.BrokerState, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
-    p += 12
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.BrokerState(f0, f1, _ut), p
-
-
 def _e_AlterPartitionRequest_BrokerState_v3(o: AlterPartitionRequest.BrokerState, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
@@ -144,25 +134,25 @@ def _e_AlterPartitionRequest_BrokerState_v3(o: AlterPartitionRequest.BrokerState
 
 
 def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
-    f3: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
+    (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.new_isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f3 = []
-    f4 = 0
-    (f5,) = _SReq2.unpack_from(b, p)
+    o.new_isr_with_epochs = []
+    o.leader_recovery_state = 0
+    (o.partition_epoch,) = _SReq2.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
@@ -181,24 +171,24 @@ def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.Partition
 
 
 def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
-    f3: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
+    (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsr was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.new_isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f3 = []
-    (f4, f5,) = _SReq3.unpack_from(b, p)
+    o.new_isr_with_epochs = []
+    (o.leader_recovery_state, o.partition_epoch,) = _SReq3.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
@@ -217,30 +207,36 @@ def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.Partition
 
 
 def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
-    _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
+    (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
-    f2 = []
+    o.new_isr = []
     _n, p = read_compact_array_len(b, p, 13)
     if _n < 0:
         raise DecodeError('non-nullable array NewIsrWithEpochs was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.new_isr_with_epochs = []
+        _a = o.new_isr_with_epochs.append
         for _ in range(_n):
-            _x, p = _d_AlterPartitionRequest_BrokerState_v3(b, p)
-            _a(_x)
-    (f4, f5,) = _SReq3.unpack_from(b, p)
+            _e = _new(AlterPartitionRequest.BrokerState)
+            (_e.broker_id, _e.broker_epoch,) = _SReq0.unpack_from(b, p)
+            p += 12
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    (o.leader_recovery_state, o.partition_epoch,) = _SReq3.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.PartitionData(f0, f1, f2, f3, f4, f5, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
@@ -264,24 +260,24 @@ def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.Partition
 def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -304,24 +300,24 @@ def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w:
 def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -344,24 +340,24 @@ def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w:
 def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -384,24 +380,24 @@ def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w:
 def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: AlterPartitionRequest.TopicData = _new(AlterPartitionRequest.TopicData)
+    o.topic_name = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_PartitionData_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest.TopicData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
@@ -424,24 +420,24 @@ def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w:
 def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
@@ -464,24 +460,24 @@ def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
 def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
@@ -504,24 +500,24 @@ def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
 def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
@@ -544,24 +540,24 @@ def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
 def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: AlterPartitionRequest = _new(AlterPartitionRequest)
+    (o.broker_id, o.broker_epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionRequest_TopicData_v3(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
@@ -675,23 +671,24 @@ class AlterPartitionResponse(Message):
 
 
 def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: AlterPartitionResponse.PartitionData = _new(AlterPartitionResponse.PartitionData)
+    (o.partition_index, o.error_code, o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 14
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f5 = 0
-    (f6,) = _SResp1.unpack_from(b, p)
+    o.leader_recovery_state = 0
+    (o.partition_epoch,) = _SResp1.unpack_from(b, p)
     p += 4
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
@@ -710,22 +707,23 @@ def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.Partiti
 
 
 def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
+    o: AlterPartitionResponse.PartitionData = _new(AlterPartitionResponse.PartitionData)
+    (o.partition_index, o.error_code, o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
     p += 14
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f4 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f5, f6,) = _SResp2.unpack_from(b, p)
+    (o.leader_recovery_state, o.partition_epoch,) = _SResp2.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.PartitionData(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
@@ -746,24 +744,24 @@ def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.Partiti
 def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionResponse.TopicData = _new(AlterPartitionResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
@@ -786,24 +784,24 @@ def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, 
 def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: AlterPartitionResponse.TopicData = _new(AlterPartitionResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
@@ -826,24 +824,24 @@ def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, 
 def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0 = ''
-    f1, p = read_uuid(b, p)
+    o: AlterPartitionResponse.TopicData = _new(AlterPartitionResponse.TopicData)
+    o.topic_name = ''
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 21)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_PartitionData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse.TopicData(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
@@ -866,24 +864,24 @@ def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, 
 def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp3.unpack_from(b, p)
+    o: AlterPartitionResponse = _new(AlterPartitionResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp3.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
@@ -906,24 +904,24 @@ def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
 def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp3.unpack_from(b, p)
+    o: AlterPartitionResponse = _new(AlterPartitionResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp3.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
@@ -946,24 +944,24 @@ def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
 def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    (f0, f1,) = _SResp3.unpack_from(b, p)
+    o: AlterPartitionResponse = _new(AlterPartitionResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp3.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_AlterPartitionResponse_TopicData_v2(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return AlterPartitionResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -120,32 +121,9 @@ class BeginQuorumEpochRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_BeginQuorumEpochRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.PartitionData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1 = ZERO_UUID
-    (f2, f3,) = _SReq1.unpack_from(b, p)
-    p += 8
-    return BeginQuorumEpochRequest.PartitionData(f0, f1, f2, f3), p
-
-
 def _e_BeginQuorumEpochRequest_PartitionData_v0(o: BeginQuorumEpochRequest.PartitionData, w: Writer) -> None:
     b = w.b
     b += _SReq2.pack(o.partition_index, o.leader_id, o.leader_epoch)
-
-
-def _d_BeginQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.PartitionData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1, p = read_uuid(b, p)
-    (f2, f3,) = _SReq1.unpack_from(b, p)
-    p += 8
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest.PartitionData(f0, f1, f2, f3, _ut), p
 
 
 def _e_BeginQuorumEpochRequest_PartitionData_v1(o: BeginQuorumEpochRequest.PartitionData, w: Writer) -> None:
@@ -160,20 +138,27 @@ def _e_BeginQuorumEpochRequest_PartitionData_v1(o: BeginQuorumEpochRequest.Parti
 
 
 def _d_BeginQuorumEpochRequest_TopicData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochRequest.TopicData = _new(BeginQuorumEpochRequest.TopicData)
+    o.topic_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochRequest_PartitionData_v0(b, p)
-            _a(_x)
-    return BeginQuorumEpochRequest.TopicData(f0, f1), p
+            _e = _new(BeginQuorumEpochRequest.PartitionData)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id = ZERO_UUID
+            (_e.leader_id, _e.leader_epoch,) = _SReq1.unpack_from(b, p)
+            p += 8
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_BeginQuorumEpochRequest_TopicData_v0(o: BeginQuorumEpochRequest.TopicData, w: Writer) -> None:
@@ -190,25 +175,35 @@ def _e_BeginQuorumEpochRequest_TopicData_v0(o: BeginQuorumEpochRequest.TopicData
 
 
 def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochRequest.TopicData = _new(BeginQuorumEpochRequest.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochRequest_PartitionData_v1(b, p)
-            _a(_x)
+            _e = _new(BeginQuorumEpochRequest.PartitionData)
+            (_e.partition_index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.voter_directory_id, p = read_uuid(b, p)
+            (_e.leader_id, _e.leader_epoch,) = _SReq1.unpack_from(b, p)
+            p += 8
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest.TopicData(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BeginQuorumEpochRequest_TopicData_v1(o: BeginQuorumEpochRequest.TopicData, w: Writer) -> None:
@@ -228,19 +223,6 @@ def _e_BeginQuorumEpochRequest_TopicData_v1(o: BeginQuorumEpochRequest.TopicData
         b.append(0)
 
 
-def _d_BeginQuorumEpochRequest_LeaderEndpoint_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.LeaderEndpoint, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq3.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest.LeaderEndpoint(f0, f1, f2, _ut), p
-
-
 def _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(o: BeginQuorumEpochRequest.LeaderEndpoint, w: Writer) -> None:
     b = w.b
     encode_string(b, o.name, True, False)
@@ -255,21 +237,21 @@ def _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(o: BeginQuorumEpochRequest.Lead
 def _d_BeginQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    f0, p = read_nullable_string(b, p)
-    f1 = -1
+    o: BeginQuorumEpochRequest = _new(BeginQuorumEpochRequest)
+    o.cluster_id, p = read_nullable_string(b, p)
+    o.voter_id = -1
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_TopicData_v0(b, p)
             _a(_x)
-    f3 = []
-    return BeginQuorumEpochRequest(f0, f1, f2, f3), p
+    o.leader_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_BeginQuorumEpochRequest_v0(o: BeginQuorumEpochRequest, w: Writer) -> None:
@@ -288,17 +270,17 @@ def _e_BeginQuorumEpochRequest_v0(o: BeginQuorumEpochRequest, w: Writer) -> None
 def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    f0, p = read_compact_nullable_string(b, p)
-    (f1,) = _SReq0.unpack_from(b, p)
+    _e: Any
+    o: BeginQuorumEpochRequest = _new(BeginQuorumEpochRequest)
+    o.cluster_id, p = read_compact_nullable_string(b, p)
+    (o.voter_id,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochRequest_TopicData_v1(b, p)
             _a(_x)
@@ -306,17 +288,26 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
     if _n < 0:
         raise DecodeError('non-nullable array LeaderEndpoints was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.leader_endpoints = []
+        _a = o.leader_endpoints.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochRequest_LeaderEndpoint_v1(b, p)
-            _a(_x)
+            _e = _new(BeginQuorumEpochRequest.LeaderEndpoint)
+            _e.name, p = read_compact_string(b, p)
+            _e.host, p = read_compact_string(b, p)
+            (_e.port,) = _SReq3.unpack_from(b, p)
+            p += 2
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None:
@@ -444,26 +435,9 @@ class BeginQuorumEpochResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_BeginQuorumEpochResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 14
-    return BeginQuorumEpochResponse.PartitionData(f0, f1, f2, f3), p
-
-
 def _e_BeginQuorumEpochResponse_PartitionData_v0(o: BeginQuorumEpochResponse.PartitionData, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-
-
-def _d_BeginQuorumEpochResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.PartitionData, int]:
-    (f0, f1, f2, f3,) = _SResp0.unpack_from(b, p)
-    p += 14
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochResponse.PartitionData(f0, f1, f2, f3, _ut), p
 
 
 def _e_BeginQuorumEpochResponse_PartitionData_v1(o: BeginQuorumEpochResponse.PartitionData, w: Writer) -> None:
@@ -476,20 +450,24 @@ def _e_BeginQuorumEpochResponse_PartitionData_v1(o: BeginQuorumEpochResponse.Par
 
 
 def _d_BeginQuorumEpochResponse_TopicData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochResponse.TopicData = _new(BeginQuorumEpochResponse.TopicData)
+    o.topic_name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochResponse_PartitionData_v0(b, p)
-            _a(_x)
-    return BeginQuorumEpochResponse.TopicData(f0, f1), p
+            _e = _new(BeginQuorumEpochResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.leader_id, _e.leader_epoch,) = _SResp0.unpack_from(b, p)
+            p += 14
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_BeginQuorumEpochResponse_TopicData_v0(o: BeginQuorumEpochResponse.TopicData, w: Writer) -> None:
@@ -506,25 +484,32 @@ def _e_BeginQuorumEpochResponse_TopicData_v0(o: BeginQuorumEpochResponse.TopicDa
 
 
 def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.TopicData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: BeginQuorumEpochResponse.TopicData = _new(BeginQuorumEpochResponse.TopicData)
+    o.topic_name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 15)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_BeginQuorumEpochResponse_PartitionData_v1(b, p)
-            _a(_x)
+            _e = _new(BeginQuorumEpochResponse.PartitionData)
+            (_e.partition_index, _e.error_code, _e.leader_id, _e.leader_epoch,) = _SResp0.unpack_from(b, p)
+            p += 14
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochResponse.TopicData(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_BeginQuorumEpochResponse_TopicData_v1(o: BeginQuorumEpochResponse.TopicData, w: Writer) -> None:
@@ -544,20 +529,6 @@ def _e_BeginQuorumEpochResponse_TopicData_v1(o: BeginQuorumEpochResponse.TopicDa
         b.append(0)
 
 
-def _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.NodeEndpoint, int]:
-    (f0,) = _SResp1.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp2.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return BeginQuorumEpochResponse.NodeEndpoint(f0, f1, f2, _ut), p
-
-
 def _e_BeginQuorumEpochResponse_NodeEndpoint_v1(o: BeginQuorumEpochResponse.NodeEndpoint, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.node_id)
@@ -572,21 +543,21 @@ def _e_BeginQuorumEpochResponse_NodeEndpoint_v1(o: BeginQuorumEpochResponse.Node
 def _d_BeginQuorumEpochResponse_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: BeginQuorumEpochResponse = _new(BeginQuorumEpochResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochResponse_TopicData_v0(b, p)
             _a(_x)
-    f2 = []
-    return BeginQuorumEpochResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_BeginQuorumEpochResponse_v0(o: BeginQuorumEpochResponse, w: Writer) -> None:
@@ -605,23 +576,23 @@ def _e_BeginQuorumEpochResponse_v0(o: BeginQuorumEpochResponse, w: Writer) -> No
 def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    _e: Any
+    o: BeginQuorumEpochResponse = _new(BeginQuorumEpochResponse)
+    (o.error_code,) = _SResp3.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_BeginQuorumEpochResponse_TopicData_v1(b, p)
             _a(_x)
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -634,17 +605,27 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f2 = []
-                    _a = f2.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_BeginQuorumEpochResponse_NodeEndpoint_v1(b, p)
-                        _a(_x)
+                        _e = _new(BeginQuorumEpochResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp1.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp2.unpack_from(b, p)
+                        p += 2
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return BeginQuorumEpochResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -67,14 +68,16 @@ class ConsumerProtocolAssignment(Message):
 
 
 def _d_ConsumerProtocolAssignment_TopicPartition_v0(b: memoryview, p: int) -> tuple[ConsumerProtocolAssignment.TopicPartition, int]:
-    f0, p = read_string(b, p)
+    o: ConsumerProtocolAssignment.TopicPartition = _new(ConsumerProtocolAssignment.TopicPartition)
+    o.topic, p = read_string(b, p)
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return ConsumerProtocolAssignment.TopicPartition(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ConsumerProtocolAssignment_TopicPartition_v0(o: ConsumerProtocolAssignment.TopicPartition, w: Writer) -> None:
@@ -90,18 +93,19 @@ def _e_ConsumerProtocolAssignment_TopicPartition_v0(o: ConsumerProtocolAssignmen
 def _d_ConsumerProtocolAssignment_v0(b: memoryview, p: int) -> tuple[ConsumerProtocolAssignment, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: ConsumerProtocolAssignment = _new(ConsumerProtocolAssignment)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array AssignedPartitions was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.assigned_partitions = []
+        _a = o.assigned_partitions.append
         for _ in range(_n):
             _x, p = _d_ConsumerProtocolAssignment_TopicPartition_v0(b, p)
             _a(_x)
-    f1, p = read_nullable_bytes(b, p)
-    return ConsumerProtocolAssignment(f0, f1), p
+    o.user_data, p = read_nullable_bytes(b, p)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ConsumerProtocolAssignment_v0(o: ConsumerProtocolAssignment, w: Writer) -> None:

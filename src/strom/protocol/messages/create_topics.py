@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -117,15 +118,17 @@ class CreateTopicsRequest(Message):
 
 
 def _d_CreateTopicsRequest_CreatableReplicaAssignment_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableReplicaAssignment, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: CreateTopicsRequest.CreatableReplicaAssignment = _new(CreateTopicsRequest.CreatableReplicaAssignment)
+    (o.partition_index,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.broker_ids = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    return CreateTopicsRequest.CreatableReplicaAssignment(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(o: CreateTopicsRequest.CreatableReplicaAssignment, w: Writer) -> None:
@@ -139,20 +142,21 @@ def _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(o: CreateTopicsRequest.
 
 
 def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableReplicaAssignment, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: CreateTopicsRequest.CreatableReplicaAssignment = _new(CreateTopicsRequest.CreatableReplicaAssignment)
+    (o.partition_index,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array BrokerIds was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.broker_ids = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest.CreatableReplicaAssignment(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(o: CreateTopicsRequest.CreatableReplicaAssignment, w: Writer) -> None:
@@ -169,27 +173,10 @@ def _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(o: CreateTopicsRequest.
         b.append(0)
 
 
-def _d_CreateTopicsRequest_CreatableTopicConfig_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopicConfig, int]:
-    f0, p = read_string(b, p)
-    f1, p = read_nullable_string(b, p)
-    return CreateTopicsRequest.CreatableTopicConfig(f0, f1), p
-
-
 def _e_CreateTopicsRequest_CreatableTopicConfig_v0(o: CreateTopicsRequest.CreatableTopicConfig, w: Writer) -> None:
     b = w.b
     encode_string(b, o.name, False, False)
     encode_string(b, o.value, False, True)
-
-
-def _d_CreateTopicsRequest_CreatableTopicConfig_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopicConfig, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest.CreatableTopicConfig(f0, f1, _ut), p
 
 
 def _e_CreateTopicsRequest_CreatableTopicConfig_v5(o: CreateTopicsRequest.CreatableTopicConfig, w: Writer) -> None:
@@ -205,17 +192,17 @@ def _e_CreateTopicsRequest_CreatableTopicConfig_v5(o: CreateTopicsRequest.Creata
 def _d_CreateTopicsRequest_CreatableTopic_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopic, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsRequest.CreatableTopic = _new(CreateTopicsRequest.CreatableTopic)
+    o.name, p = read_string(b, p)
+    (o.num_partitions, o.replication_factor,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableReplicaAssignment_v0(b, p)
             _a(_x)
@@ -223,12 +210,16 @@ def _d_CreateTopicsRequest_CreatableTopic_v0(b: memoryview, p: int) -> tuple[Cre
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsRequest_CreatableTopicConfig_v0(b, p)
-            _a(_x)
-    return CreateTopicsRequest.CreatableTopic(f0, f1, f2, f3, f4), p
+            _e = _new(CreateTopicsRequest.CreatableTopicConfig)
+            _e.name, p = read_string(b, p)
+            _e.value, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsRequest_CreatableTopic_v0(o: CreateTopicsRequest.CreatableTopic, w: Writer) -> None:
@@ -254,17 +245,17 @@ def _e_CreateTopicsRequest_CreatableTopic_v0(o: CreateTopicsRequest.CreatableTop
 def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopic, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f4: Any
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsRequest.CreatableTopic = _new(CreateTopicsRequest.CreatableTopic)
+    o.name, p = read_compact_string(b, p)
+    (o.num_partitions, o.replication_factor,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Assignments was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.assignments = []
+        _a = o.assignments.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b, p)
             _a(_x)
@@ -272,17 +263,24 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
     if _n < 0:
         raise DecodeError('non-nullable array Configs was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsRequest_CreatableTopicConfig_v5(b, p)
-            _a(_x)
+            _e = _new(CreateTopicsRequest.CreatableTopicConfig)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest.CreatableTopic(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsRequest_CreatableTopic_v5(o: CreateTopicsRequest.CreatableTopic, w: Writer) -> None:
@@ -312,20 +310,21 @@ def _e_CreateTopicsRequest_CreatableTopic_v5(o: CreateTopicsRequest.CreatableTop
 def _d_CreateTopicsRequest_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreateTopicsRequest = _new(CreateTopicsRequest)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableTopic_v0(b, p)
             _a(_x)
-    (f1,) = _SReq0.unpack_from(b, p)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
-    f2 = False
-    return CreateTopicsRequest(f0, f1, f2), p
+    o.validate_only = False
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsRequest_v0(o: CreateTopicsRequest, w: Writer) -> None:
@@ -344,19 +343,20 @@ def _e_CreateTopicsRequest_v0(o: CreateTopicsRequest, w: Writer) -> None:
 def _d_CreateTopicsRequest_v1(b: memoryview, p: int) -> tuple[CreateTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreateTopicsRequest = _new(CreateTopicsRequest)
     _n, p = read_array_len(b, p, 16)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableTopic_v0(b, p)
             _a(_x)
-    (f1, f2,) = _SReq2.unpack_from(b, p)
+    (o.timeout_ms, o.validate_only,) = _SReq2.unpack_from(b, p)
     p += 5
-    return CreateTopicsRequest(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsRequest_v1(o: CreateTopicsRequest, w: Writer) -> None:
@@ -375,24 +375,24 @@ def _e_CreateTopicsRequest_v1(o: CreateTopicsRequest, w: Writer) -> None:
 def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: CreateTopicsRequest = _new(CreateTopicsRequest)
     _n, p = read_compact_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsRequest_CreatableTopic_v5(b, p)
             _a(_x)
-    (f1, f2,) = _SReq2.unpack_from(b, p)
+    (o.timeout_ms, o.validate_only,) = _SReq2.unpack_from(b, p)
     p += 5
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsRequest(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
@@ -511,19 +511,6 @@ class CreateTopicsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicConfigs, int]:
-    f0, p = read_compact_string(b, p)
-    f1, p = read_compact_nullable_string(b, p)
-    (f2, f3, f4,) = _SResp0.unpack_from(b, p)
-    p += 3
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsResponse.CreatableTopicConfigs(f0, f1, f2, f3, f4, _ut), p
-
-
 def _e_CreateTopicsResponse_CreatableTopicConfigs_v5(o: CreateTopicsResponse.CreatableTopicConfigs, w: Writer) -> None:
     b = w.b
     encode_string(b, o.name, True, False)
@@ -535,38 +522,10 @@ def _e_CreateTopicsResponse_CreatableTopicConfigs_v5(o: CreateTopicsResponse.Cre
         b.append(0)
 
 
-def _d_CreateTopicsResponse_CreatableTopicResult_v0(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    f7: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 2
-    f3 = ''
-    f4 = 0
-    f5 = -1
-    f6 = -1
-    f7 = []
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
 def _e_CreateTopicsResponse_CreatableTopicResult_v0(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
     b = w.b
     encode_string(b, o.name, False, False)
     b += _SResp1.pack(o.error_code)
-
-
-def _d_CreateTopicsResponse_CreatableTopicResult_v1(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    f7: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp1.unpack_from(b, p)
-    p += 2
-    f3, p = read_nullable_string(b, p)
-    f4 = 0
-    f5 = -1
-    f6 = -1
-    f7 = []
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7), p
 
 
 def _e_CreateTopicsResponse_CreatableTopicResult_v1(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
@@ -577,29 +536,38 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v1(o: CreateTopicsResponse.Crea
 
 
 def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    _x: Any
     _a: Any
-    f7: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
-    (f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsResponse.CreatableTopicResult = _new(CreateTopicsResponse.CreatableTopicResult)
+    o.name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3, p = read_compact_nullable_string(b, p)
-    f4 = 0
-    (f5, f6,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.topic_config_error_code = 0
+    (o.num_partitions, o.replication_factor,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
-        f7 = None
+        o.configs = None
     else:
-        f7 = []
-        _a = f7.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b, p)
-            _a(_x)
+            _e = _new(CreateTopicsResponse.CreatableTopicConfigs)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            (_e.read_only, _e.config_source, _e.is_sensitive,) = _SResp0.unpack_from(b, p)
+            p += 3
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -608,14 +576,14 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tu
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                (f4,) = _SResp1.unpack_from(b, p)
+                (o.topic_config_error_code,) = _SResp1.unpack_from(b, p)
                 p += 2
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
@@ -647,29 +615,38 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.Crea
 
 
 def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
-    _x: Any
     _a: Any
-    f7: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_uuid(b, p)
-    (f2,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsResponse.CreatableTopicResult = _new(CreateTopicsResponse.CreatableTopicResult)
+    o.name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f3, p = read_compact_nullable_string(b, p)
-    f4 = 0
-    (f5, f6,) = _SResp2.unpack_from(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.topic_config_error_code = 0
+    (o.num_partitions, o.replication_factor,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
-        f7 = None
+        o.configs = None
     else:
-        f7 = []
-        _a = f7.append
+        o.configs = []
+        _a = o.configs.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicConfigs_v5(b, p)
-            _a(_x)
+            _e = _new(CreateTopicsResponse.CreatableTopicConfigs)
+            _e.name, p = read_compact_string(b, p)
+            _e.value, p = read_compact_nullable_string(b, p)
+            (_e.read_only, _e.config_source, _e.is_sensitive,) = _SResp0.unpack_from(b, p)
+            p += 3
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -678,14 +655,14 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tu
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                (f4,) = _SResp1.unpack_from(b, p)
+                (o.topic_config_error_code,) = _SResp1.unpack_from(b, p)
                 p += 2
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return CreateTopicsResponse.CreatableTopicResult(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
@@ -718,20 +695,31 @@ def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.Crea
 
 
 def _d_CreateTopicsResponse_v0(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    _e: Any
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v0(b, p)
-            _a(_x)
-    return CreateTopicsResponse(f0, f1), p
+            _e = _new(CreateTopicsResponse.CreatableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.error_message = ''
+            _e.topic_config_error_code = 0
+            _e.num_partitions = -1
+            _e.replication_factor = -1
+            _e.configs = []
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsResponse_v0(o: CreateTopicsResponse, w: Writer) -> None:
@@ -747,20 +735,31 @@ def _e_CreateTopicsResponse_v0(o: CreateTopicsResponse, w: Writer) -> None:
 
 
 def _d_CreateTopicsResponse_v1(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0 = 0
+    _e: Any
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    o.throttle_time_ms = 0
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v1(b, p)
-            _a(_x)
-    return CreateTopicsResponse(f0, f1), p
+            _e = _new(CreateTopicsResponse.CreatableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            _e.topic_config_error_code = 0
+            _e.num_partitions = -1
+            _e.replication_factor = -1
+            _e.configs = []
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsResponse_v1(o: CreateTopicsResponse, w: Writer) -> None:
@@ -776,21 +775,32 @@ def _e_CreateTopicsResponse_v1(o: CreateTopicsResponse, w: Writer) -> None:
 
 
 def _d_CreateTopicsResponse_v2(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    _e: Any
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
-            _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v1(b, p)
-            _a(_x)
-    return CreateTopicsResponse(f0, f1), p
+            _e = _new(CreateTopicsResponse.CreatableTopicResult)
+            _e.name, p = read_string(b, p)
+            _e.topic_id = ZERO_UUID
+            (_e.error_code,) = _SResp1.unpack_from(b, p)
+            p += 2
+            _e.error_message, p = read_nullable_string(b, p)
+            _e.topic_config_error_code = 0
+            _e.num_partitions = -1
+            _e.replication_factor = -1
+            _e.configs = []
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_CreateTopicsResponse_v2(o: CreateTopicsResponse, w: Writer) -> None:
@@ -809,24 +819,24 @@ def _e_CreateTopicsResponse_v2(o: CreateTopicsResponse, w: Writer) -> None:
 def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 12)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v5(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
@@ -849,24 +859,24 @@ def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
 def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp3.unpack_from(b, p)
+    o: CreateTopicsResponse = _new(CreateTopicsResponse)
+    (o.throttle_time_ms,) = _SResp3.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_CreateTopicsResponse_CreatableTopicResult_v7(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return CreateTopicsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -65,19 +66,20 @@ class DescribeProducersRequest(Message):
 
 
 def _d_DescribeProducersRequest_TopicRequest_v0(b: memoryview, p: int) -> tuple[DescribeProducersRequest.TopicRequest, int]:
-    f0, p = read_compact_string(b, p)
+    o: DescribeProducersRequest.TopicRequest = _new(DescribeProducersRequest.TopicRequest)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersRequest.TopicRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeProducersRequest_TopicRequest_v0(o: DescribeProducersRequest.TopicRequest, w: Writer) -> None:
@@ -97,22 +99,22 @@ def _e_DescribeProducersRequest_TopicRequest_v0(o: DescribeProducersRequest.Topi
 def _d_DescribeProducersRequest_v0(b: memoryview, p: int) -> tuple[DescribeProducersRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeProducersRequest = _new(DescribeProducersRequest)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeProducersRequest_TopicRequest_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeProducersRequest_v0(o: DescribeProducersRequest, w: Writer) -> None:
@@ -237,17 +239,6 @@ class DescribeProducersResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_DescribeProducersResponse_ProducerState_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.ProducerState, int]:
-    (f0, f1, f2, f3, f4, f5,) = _SResp0.unpack_from(b, p)
-    p += 36
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse.ProducerState(f0, f1, f2, f3, f4, f5, _ut), p
-
-
 def _e_DescribeProducersResponse_ProducerState_v0(o: DescribeProducersResponse.ProducerState, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.producer_id, o.producer_epoch, o.last_sequence, o.last_timestamp, o.coordinator_epoch, o.current_txn_start_offset)
@@ -258,27 +249,34 @@ def _e_DescribeProducersResponse_ProducerState_v0(o: DescribeProducersResponse.P
 
 
 def _d_DescribeProducersResponse_PartitionResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.PartitionResponse, int]:
-    _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: DescribeProducersResponse.PartitionResponse = _new(DescribeProducersResponse.PartitionResponse)
+    (o.partition_index, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array ActiveProducers was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.active_producers = []
+        _a = o.active_producers.append
         for _ in range(_n):
-            _x, p = _d_DescribeProducersResponse_ProducerState_v0(b, p)
-            _a(_x)
+            _e = _new(DescribeProducersResponse.ProducerState)
+            (_e.producer_id, _e.producer_epoch, _e.last_sequence, _e.last_timestamp, _e.coordinator_epoch, _e.current_txn_start_offset,) = _SResp0.unpack_from(b, p)
+            p += 36
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse.PartitionResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeProducersResponse_PartitionResponse_v0(o: DescribeProducersResponse.PartitionResponse, w: Writer) -> None:
@@ -302,23 +300,23 @@ def _e_DescribeProducersResponse_PartitionResponse_v0(o: DescribeProducersRespon
 def _d_DescribeProducersResponse_TopicResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.TopicResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: DescribeProducersResponse.TopicResponse = _new(DescribeProducersResponse.TopicResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 9)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_DescribeProducersResponse_PartitionResponse_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse.TopicResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeProducersResponse_TopicResponse_v0(o: DescribeProducersResponse.TopicResponse, w: Writer) -> None:
@@ -341,24 +339,24 @@ def _e_DescribeProducersResponse_TopicResponse_v0(o: DescribeProducersResponse.T
 def _d_DescribeProducersResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    o: DescribeProducersResponse = _new(DescribeProducersResponse)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeProducersResponse_TopicResponse_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeProducersResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeProducersResponse_v0(o: DescribeProducersResponse, w: Writer) -> None:

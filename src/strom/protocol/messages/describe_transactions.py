@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 
@@ -50,22 +51,22 @@ class DescribeTransactionsRequest(Message):
 def _d_DescribeTransactionsRequest_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsRequest, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: DescribeTransactionsRequest = _new(DescribeTransactionsRequest)
     _n, p = read_compact_array_len(b, p, 1)
     if _n < 0:
         raise DecodeError('non-nullable array TransactionalIds was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.transactional_ids = []
+        _a = o.transactional_ids.append
         for _ in range(_n):
             _x, p = read_compact_string(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsRequest(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTransactionsRequest_v0(o: DescribeTransactionsRequest, w: Writer) -> None:
@@ -173,19 +174,20 @@ class DescribeTransactionsResponse(Message):
 
 
 def _d_DescribeTransactionsResponse_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TopicData, int]:
-    f0, p = read_compact_string(b, p)
+    o: DescribeTransactionsResponse.TopicData = _new(DescribeTransactionsResponse.TopicData)
+    o.topic, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partitions = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsResponse.TopicData(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTransactionsResponse_TopicData_v0(o: DescribeTransactionsResponse.TopicData, w: Writer) -> None:
@@ -205,28 +207,28 @@ def _e_DescribeTransactionsResponse_TopicData_v0(o: DescribeTransactionsResponse
 def _d_DescribeTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TransactionState, int]:
     _x: Any
     _a: Any
-    f7: Any
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: DescribeTransactionsResponse.TransactionState = _new(DescribeTransactionsResponse.TransactionState)
+    (o.error_code,) = _SResp0.unpack_from(b, p)
     p += 2
-    f1, p = read_compact_string(b, p)
-    f2, p = read_compact_string(b, p)
-    (f3, f4, f5, f6,) = _SResp1.unpack_from(b, p)
+    o.transactional_id, p = read_compact_string(b, p)
+    o.transaction_state, p = read_compact_string(b, p)
+    (o.transaction_timeout_ms, o.transaction_start_time_ms, o.producer_id, o.producer_epoch,) = _SResp1.unpack_from(b, p)
     p += 22
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_DescribeTransactionsResponse_TopicData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsResponse.TransactionState(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTransactionsResponse_TransactionState_v0(o: DescribeTransactionsResponse.TransactionState, w: Writer) -> None:
@@ -252,24 +254,24 @@ def _e_DescribeTransactionsResponse_TransactionState_v0(o: DescribeTransactionsR
 def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SResp2.unpack_from(b, p)
+    o: DescribeTransactionsResponse = _new(DescribeTransactionsResponse)
+    (o.throttle_time_ms,) = _SResp2.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 28)
     if _n < 0:
         raise DecodeError('non-nullable array TransactionStates was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.transaction_states = []
+        _a = o.transaction_states.append
         for _ in range(_n):
             _x, p = _d_DescribeTransactionsResponse_TransactionState_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return DescribeTransactionsResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_DescribeTransactionsResponse_v0(o: DescribeTransactionsResponse, w: Writer) -> None:

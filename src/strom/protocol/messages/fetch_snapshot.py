@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qi')
@@ -120,14 +121,15 @@ class FetchSnapshotRequest(Message):
 
 
 def _d_FetchSnapshotRequest_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.SnapshotId, int]:
-    (f0, f1,) = _SReq0.unpack_from(b, p)
+    o: FetchSnapshotRequest.SnapshotId = _new(FetchSnapshotRequest.SnapshotId)
+    (o.end_offset, o.epoch,) = _SReq0.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.SnapshotId(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_SnapshotId_v0(o: FetchSnapshotRequest.SnapshotId, w: Writer) -> None:
@@ -140,18 +142,19 @@ def _e_FetchSnapshotRequest_SnapshotId_v0(o: FetchSnapshotRequest.SnapshotId, w:
 
 
 def _d_FetchSnapshotRequest_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.PartitionSnapshot, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest.PartitionSnapshot = _new(FetchSnapshotRequest.PartitionSnapshot)
+    (o.partition, o.current_leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
-    f2, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
-    (f3,) = _SReq2.unpack_from(b, p)
+    o.snapshot_id, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
+    (o.position,) = _SReq2.unpack_from(b, p)
     p += 8
-    f4 = ZERO_UUID
+    o.replica_directory_id = ZERO_UUID
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_PartitionSnapshot_v0(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
@@ -167,15 +170,16 @@ def _e_FetchSnapshotRequest_PartitionSnapshot_v0(o: FetchSnapshotRequest.Partiti
 
 
 def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.PartitionSnapshot, int]:
-    (f0, f1,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest.PartitionSnapshot = _new(FetchSnapshotRequest.PartitionSnapshot)
+    (o.partition, o.current_leader_epoch,) = _SReq1.unpack_from(b, p)
     p += 8
-    f2, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
-    (f3,) = _SReq2.unpack_from(b, p)
+    o.snapshot_id, p = _d_FetchSnapshotRequest_SnapshotId_v0(b, p)
+    (o.position,) = _SReq2.unpack_from(b, p)
     p += 8
-    f4 = ZERO_UUID
+    o.replica_directory_id = ZERO_UUID
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -184,13 +188,13 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f4, p = read_uuid(b, p)
+                o.replica_directory_id, p = read_uuid(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotRequest.PartitionSnapshot(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
@@ -216,23 +220,23 @@ def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.Partiti
 def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: FetchSnapshotRequest.TopicSnapshot = _new(FetchSnapshotRequest.TopicSnapshot)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_TopicSnapshot_v0(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
@@ -255,23 +259,23 @@ def _e_FetchSnapshotRequest_TopicSnapshot_v0(o: FetchSnapshotRequest.TopicSnapsh
 def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: FetchSnapshotRequest.TopicSnapshot = _new(FetchSnapshotRequest.TopicSnapshot)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_PartitionSnapshot_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotRequest.TopicSnapshot(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_TopicSnapshot_v1(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
@@ -294,22 +298,22 @@ def _e_FetchSnapshotRequest_TopicSnapshot_v1(o: FetchSnapshotRequest.TopicSnapsh
 def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0 = None
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest = _new(FetchSnapshotRequest)
+    o.cluster_id = None
+    (o.replica_id, o.max_bytes,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -318,13 +322,13 @@ def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
@@ -355,22 +359,22 @@ def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
 def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0 = None
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: FetchSnapshotRequest = _new(FetchSnapshotRequest)
+    o.cluster_id = None
+    (o.replica_id, o.max_bytes,) = _SReq1.unpack_from(b, p)
     p += 8
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotRequest_TopicSnapshot_v1(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -379,13 +383,13 @@ def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f0, p = read_compact_nullable_string(b, p)
+                o.cluster_id, p = read_compact_nullable_string(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
@@ -563,14 +567,15 @@ class FetchSnapshotResponse(Message):
 
 
 def _d_FetchSnapshotResponse_SnapshotId_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.SnapshotId, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
+    o: FetchSnapshotResponse.SnapshotId = _new(FetchSnapshotResponse.SnapshotId)
+    (o.end_offset, o.epoch,) = _SResp0.unpack_from(b, p)
     p += 12
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.SnapshotId(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_SnapshotId_v0(o: FetchSnapshotResponse.SnapshotId, w: Writer) -> None:
@@ -583,14 +588,15 @@ def _e_FetchSnapshotResponse_SnapshotId_v0(o: FetchSnapshotResponse.SnapshotId, 
 
 
 def _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.LeaderIdAndEpoch, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: FetchSnapshotResponse.LeaderIdAndEpoch = _new(FetchSnapshotResponse.LeaderIdAndEpoch)
+    (o.leader_id, o.leader_epoch,) = _SResp1.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.LeaderIdAndEpoch(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o: FetchSnapshotResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -603,16 +609,17 @@ def _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o: FetchSnapshotResponse.Leader
 
 
 def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.PartitionSnapshot, int]:
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: FetchSnapshotResponse.PartitionSnapshot = _new(FetchSnapshotResponse.PartitionSnapshot)
+    (o.index, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
-    f2, p = _d_FetchSnapshotResponse_SnapshotId_v0(b, p)
-    f3 = FetchSnapshotResponse.LeaderIdAndEpoch()
-    (f4, f5,) = _SResp3.unpack_from(b, p)
+    o.snapshot_id, p = _d_FetchSnapshotResponse_SnapshotId_v0(b, p)
+    o.current_leader = FetchSnapshotResponse.LeaderIdAndEpoch()
+    (o.size, o.position,) = _SResp3.unpack_from(b, p)
     p += 16
-    f6, p = read_compact_records(b, p)
+    o.unaligned_records, p = read_compact_records(b, p)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -621,13 +628,13 @@ def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tupl
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f3, p = _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b, p)
+                o.current_leader, p = _d_FetchSnapshotResponse_LeaderIdAndEpoch_v0(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotResponse.PartitionSnapshot(f0, f1, f2, f3, f4, f5, f6, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.PartitionSnapshot, w: Writer) -> None:
@@ -656,23 +663,23 @@ def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.Parti
 def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.TopicSnapshot, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: FetchSnapshotResponse.TopicSnapshot = _new(FetchSnapshotResponse.TopicSnapshot)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotResponse_PartitionSnapshot_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.TopicSnapshot(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_TopicSnapshot_v0(o: FetchSnapshotResponse.TopicSnapshot, w: Writer) -> None:
@@ -692,20 +699,6 @@ def _e_FetchSnapshotResponse_TopicSnapshot_v0(o: FetchSnapshotResponse.TopicSnap
         b.append(0)
 
 
-def _d_FetchSnapshotResponse_NodeEndpoint_v1(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.NodeEndpoint, int]:
-    (f0,) = _SResp4.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp5.unpack_from(b, p)
-    p += 2
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse.NodeEndpoint(f0, f1, f2, _ut), p
-
-
 def _e_FetchSnapshotResponse_NodeEndpoint_v1(o: FetchSnapshotResponse.NodeEndpoint, w: Writer) -> None:
     b = w.b
     b += _SResp4.pack(o.node_id)
@@ -720,26 +713,25 @@ def _e_FetchSnapshotResponse_NodeEndpoint_v1(o: FetchSnapshotResponse.NodeEndpoi
 def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    o: FetchSnapshotResponse = _new(FetchSnapshotResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
             _a(_x)
-    f3 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
@@ -762,23 +754,23 @@ def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
 def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotResponse, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f3: Any
-    (f0, f1,) = _SResp2.unpack_from(b, p)
+    _e: Any
+    o: FetchSnapshotResponse = _new(FetchSnapshotResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp2.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_FetchSnapshotResponse_TopicSnapshot_v0(b, p)
             _a(_x)
-    f3 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -791,17 +783,27 @@ def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRes
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f3 = []
-                    _a = f3.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_FetchSnapshotResponse_NodeEndpoint_v1(b, p)
-                        _a(_x)
+                        _e = _new(FetchSnapshotResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp4.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp5.unpack_from(b, p)
+                        p += 2
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return FetchSnapshotResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:

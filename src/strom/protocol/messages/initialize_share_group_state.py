@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iiq')
@@ -88,17 +89,6 @@ class InitializeShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_InitializeShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.PartitionData, int]:
-    (f0, f1, f2,) = _SReq0.unpack_from(b, p)
-    p += 16
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateRequest.PartitionData(f0, f1, f2, _ut), p
-
-
 def _e_InitializeShareGroupStateRequest_PartitionData_v0(o: InitializeShareGroupStateRequest.PartitionData, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.partition, o.state_epoch, o.start_offset)
@@ -109,25 +99,32 @@ def _e_InitializeShareGroupStateRequest_PartitionData_v0(o: InitializeShareGroup
 
 
 def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.InitializeStateData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: InitializeShareGroupStateRequest.InitializeStateData = _new(InitializeShareGroupStateRequest.InitializeStateData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 17)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_InitializeShareGroupStateRequest_PartitionData_v0(b, p)
-            _a(_x)
+            _e = _new(InitializeShareGroupStateRequest.PartitionData)
+            (_e.partition, _e.state_epoch, _e.start_offset,) = _SReq0.unpack_from(b, p)
+            p += 16
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateRequest.InitializeStateData(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitializeShareGroupStateRequest_InitializeStateData_v0(o: InitializeShareGroupStateRequest.InitializeStateData, w: Writer) -> None:
@@ -150,23 +147,23 @@ def _e_InitializeShareGroupStateRequest_InitializeStateData_v0(o: InitializeShar
 def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: InitializeShareGroupStateRequest = _new(InitializeShareGroupStateRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, w: Writer) -> None:
@@ -255,18 +252,6 @@ class InitializeShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_InitializeShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse.PartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
-
-
 def _e_InitializeShareGroupStateResponse_PartitionResult_v0(o: InitializeShareGroupStateResponse.PartitionResult, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.partition, o.error_code)
@@ -278,25 +263,33 @@ def _e_InitializeShareGroupStateResponse_PartitionResult_v0(o: InitializeShareGr
 
 
 def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse.InitializeStateResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: InitializeShareGroupStateResponse.InitializeStateResult = _new(InitializeShareGroupStateResponse.InitializeStateResult)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_InitializeShareGroupStateResponse_PartitionResult_v0(b, p)
-            _a(_x)
+            _e = _new(InitializeShareGroupStateResponse.PartitionResult)
+            (_e.partition, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateResponse.InitializeStateResult(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(o: InitializeShareGroupStateResponse.InitializeStateResult, w: Writer) -> None:
@@ -319,22 +312,22 @@ def _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(o: InitializeS
 def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: InitializeShareGroupStateResponse = _new(InitializeShareGroupStateResponse)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return InitializeShareGroupStateResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>iiii')
@@ -166,30 +167,30 @@ class LeaderAndIsrRequest(Message):
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f8: Any
-    f9: Any
-    f0, p = read_string(b, p)
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name, p = read_string(b, p)
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f8 = []
-    f9 = []
-    f10 = False
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.adding_replicas = []
+    o.removing_replicas = []
+    o.is_new = False
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -209,31 +210,31 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(o: LeaderAndIsrRequest.
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f8: Any
-    f9: Any
-    f0, p = read_string(b, p)
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name, p = read_string(b, p)
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f8 = []
-    f9 = []
-    (f10,) = _SReq2.unpack_from(b, p)
+    o.adding_replicas = []
+    o.removing_replicas = []
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -254,31 +255,31 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(o: LeaderAndIsrRequest.
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f8: Any
-    f9: Any
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    f8 = []
-    f9 = []
-    (f10,) = _SReq2.unpack_from(b, p)
+    o.adding_replicas = []
+    o.removing_replicas = []
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -298,39 +299,41 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(o: LeaderAndIsrRequest.
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f10,) = _SReq2.unpack_from(b, p)
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11), p
+    o.leader_recovery_state = 0
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -358,44 +361,45 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(o: LeaderAndIsrRequest.
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f10,) = _SReq2.unpack_from(b, p)
+    (o.is_new,) = _SReq2.unpack_from(b, p)
     p += 1
-    f11 = 0
+    o.leader_recovery_state = 0
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -427,43 +431,44 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(o: LeaderAndIsrRequest.
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
-    f0 = ''
-    (f1, f2, f3, f4,) = _SReq0.unpack_from(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
+    o.topic_name = ''
+    (o.partition_index, o.controller_epoch, o.leader, o.leader_epoch,) = _SReq0.unpack_from(b, p)
     p += 16
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Isr was null')
     else:
-        f5 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.isr = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f6,) = _SReq1.unpack_from(b, p)
+    (o.partition_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f7 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f8 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f9 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
-    (f10, f11,) = _SReq3.unpack_from(b, p)
+    (o.is_new, o.leader_recovery_state,) = _SReq3.unpack_from(b, p)
     p += 2
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrPartitionState(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
@@ -497,19 +502,20 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(o: LeaderAndIsrRequest.
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 29)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b, p)
             _a(_x)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -528,19 +534,20 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(o: LeaderAndIsrRequest.Lead
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_string(b, p)
-    f1 = ZERO_UUID
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_array_len(b, p, 37)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b, p)
             _a(_x)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -559,24 +566,24 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(o: LeaderAndIsrRequest.Lead
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1 = ZERO_UUID
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id = ZERO_UUID
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -599,24 +606,24 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(o: LeaderAndIsrRequest.Lead
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_uuid(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 26)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -640,24 +647,24 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(o: LeaderAndIsrRequest.Lead
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
-    f2: Any
-    f0, p = read_compact_string(b, p)
-    f1, p = read_uuid(b, p)
+    o: LeaderAndIsrRequest.LeaderAndIsrTopicState = _new(LeaderAndIsrRequest.LeaderAndIsrTopicState)
+    o.topic_name, p = read_compact_string(b, p)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 27)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionStates was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.partition_states = []
+        _a = o.partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrTopicState(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
@@ -678,34 +685,11 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(o: LeaderAndIsrRequest.Lead
         b.append(0)
 
 
-def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrLiveLeader, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_string(b, p)
-    (f2,) = _SReq1.unpack_from(b, p)
-    p += 4
-    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2), p
-
-
 def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
     b = w.b
     b += _SReq1.pack(o.broker_id)
     encode_string(b, o.host_name, False, False)
     b += _SReq1.pack(o.port)
-
-
-def _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrLiveLeader, int]:
-    (f0,) = _SReq1.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SReq1.unpack_from(b, p)
-    p += 4
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest.LeaderAndIsrLiveLeader(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
@@ -722,36 +706,42 @@ def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(o: LeaderAndIsrRequest.Lead
 def _d_LeaderAndIsrRequest_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f3 = -1
-    f4 = 0
+    o.broker_epoch = -1
+    o.type = 0
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v0(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -776,36 +766,42 @@ def _e_LeaderAndIsrRequest_v0(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2,) = _SReq1.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch,) = _SReq1.unpack_from(b, p)
     p += 4
-    f3 = -1
-    f4 = 0
+    o.broker_epoch = -1
+    o.type = 0
     _n, p = read_array_len(b, p, 31)
     if _n < 0:
         raise DecodeError('non-nullable array UngroupedPartitionStates was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.ungrouped_partition_states = []
+        _a = o.ungrouped_partition_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b, p)
             _a(_x)
-    f6 = []
+    o.topic_states = []
     _n, p = read_array_len(b, p, 10)
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v1(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -830,22 +826,21 @@ def _e_LeaderAndIsrRequest_v1(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3,) = _SReq5.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch,) = _SReq5.unpack_from(b, p)
     p += 12
-    f4 = 0
-    f5 = []
+    o.type = 0
+    o.ungrouped_partition_states = []
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b, p)
             _a(_x)
@@ -853,12 +848,19 @@ def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v2(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -883,22 +885,21 @@ def _e_LeaderAndIsrRequest_v2(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3,) = _SReq5.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch,) = _SReq5.unpack_from(b, p)
     p += 12
-    f4 = 0
-    f5 = []
+    o.type = 0
+    o.ungrouped_partition_states = []
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b, p)
             _a(_x)
@@ -906,12 +907,19 @@ def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(b, p)
-            _a(_x)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v3(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -936,22 +944,21 @@ def _e_LeaderAndIsrRequest_v3(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3,) = _SReq5.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch,) = _SReq5.unpack_from(b, p)
     p += 12
-    f4 = 0
-    f5 = []
+    o.type = 0
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b, p)
             _a(_x)
@@ -959,17 +966,27 @@ def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -998,21 +1015,20 @@ def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3, f4,) = _SReq7.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch, o.type,) = _SReq7.unpack_from(b, p)
     p += 13
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b, p)
             _a(_x)
@@ -1020,17 +1036,27 @@ def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -1059,21 +1085,20 @@ def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id,) = _SReq1.unpack_from(b, p)
     p += 4
-    f1 = False
-    (f2, f3, f4,) = _SReq7.unpack_from(b, p)
+    o.is_k_raft_controller = False
+    (o.controller_epoch, o.broker_epoch, o.type,) = _SReq7.unpack_from(b, p)
     p += 13
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b, p)
             _a(_x)
@@ -1081,17 +1106,27 @@ def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -1120,18 +1155,17 @@ def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
 def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
     _x: Any
     _a: Any
-    f5: Any
-    f6: Any
-    f7: Any
-    (f0, f1, f2, f3, f4,) = _SReq9.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrRequest = _new(LeaderAndIsrRequest)
+    (o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch, o.type,) = _SReq9.unpack_from(b, p)
     p += 18
-    f5 = []
+    o.ungrouped_partition_states = []
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array TopicStates was null')
     else:
-        f6 = []
-        _a = f6.append
+        o.topic_states = []
+        _a = o.topic_states.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b, p)
             _a(_x)
@@ -1139,17 +1173,27 @@ def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
     if _n < 0:
         raise DecodeError('non-nullable array LiveLeaders was null')
     else:
-        f7 = []
-        _a = f7.append
+        o.live_leaders = []
+        _a = o.live_leaders.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrRequest.LeaderAndIsrLiveLeader)
+            (_e.broker_id,) = _SReq1.unpack_from(b, p)
+            p += 4
+            _e.host_name, p = read_compact_string(b, p)
+            (_e.port,) = _SReq1.unpack_from(b, p)
+            p += 4
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrRequest(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrRequest_v7(o: LeaderAndIsrRequest, w: Writer) -> None:
@@ -1251,29 +1295,10 @@ class LeaderAndIsrResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
-    f0, p = read_string(b, p)
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2), p
-
-
 def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
     b = w.b
     encode_string(b, o.topic_name, False, False)
     b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
-    f0, p = read_compact_string(b, p)
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
 
 
 def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
@@ -1286,18 +1311,6 @@ def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(o: LeaderAndIsrRespons
         b.append(0)
 
 
-def _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrPartitionError, int]:
-    f0 = ''
-    (f1, f2,) = _SResp0.unpack_from(b, p)
-    p += 6
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse.LeaderAndIsrPartitionError(f0, f1, f2, _ut), p
-
-
 def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.partition_index, o.error_code)
@@ -1308,25 +1321,33 @@ def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(o: LeaderAndIsrRespons
 
 
 def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrTopicError, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: LeaderAndIsrResponse.LeaderAndIsrTopicError = _new(LeaderAndIsrResponse.LeaderAndIsrTopicError)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 7)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(b, p)
-            _a(_x)
+            _e = _new(LeaderAndIsrResponse.LeaderAndIsrPartitionError)
+            _e.topic_name = ''
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse.LeaderAndIsrTopicError(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(o: LeaderAndIsrResponse.LeaderAndIsrTopicError, w: Writer) -> None:
@@ -1347,23 +1368,27 @@ def _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(o: LeaderAndIsrResponse.Le
 
 
 def _d_LeaderAndIsrResponse_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrResponse = _new(LeaderAndIsrResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(b, p)
-            _a(_x)
-    f2 = []
-    return LeaderAndIsrResponse(f0, f1, f2), p
+            _e = _new(LeaderAndIsrResponse.LeaderAndIsrPartitionError)
+            _e.topic_name, p = read_string(b, p)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.topics = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_LeaderAndIsrResponse_v0(o: LeaderAndIsrResponse, w: Writer) -> None:
@@ -1380,28 +1405,35 @@ def _e_LeaderAndIsrResponse_v0(o: LeaderAndIsrResponse, w: Writer) -> None:
 
 
 def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    _e: Any
+    o: LeaderAndIsrResponse = _new(LeaderAndIsrResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionErrors was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_errors = []
+        _a = o.partition_errors.append
         for _ in range(_n):
-            _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(b, p)
-            _a(_x)
-    f2 = []
+            _e = _new(LeaderAndIsrResponse.LeaderAndIsrPartitionError)
+            _e.topic_name, p = read_compact_string(b, p)
+            (_e.partition_index, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.topics = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrResponse_v4(o: LeaderAndIsrResponse, w: Writer) -> None:
@@ -1424,26 +1456,25 @@ def _e_LeaderAndIsrResponse_v4(o: LeaderAndIsrResponse, w: Writer) -> None:
 def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f2: Any
-    (f0,) = _SResp1.unpack_from(b, p)
+    o: LeaderAndIsrResponse = _new(LeaderAndIsrResponse)
+    (o.error_code,) = _SResp1.unpack_from(b, p)
     p += 2
-    f1 = []
+    o.partition_errors = []
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f2 = []
-        _a = f2.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return LeaderAndIsrResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_LeaderAndIsrResponse_v5(o: LeaderAndIsrResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -69,19 +70,20 @@ class ListPartitionReassignmentsRequest(Message):
 
 
 def _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, int]:
-    f0, p = read_compact_string(b, p)
+    o: ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics = _new(ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionIndexes was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.partition_indexes = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(o: ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, w: Writer) -> None:
@@ -101,24 +103,24 @@ def _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(o: 
 def _d_ListPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    (f0,) = _SReq0.unpack_from(b, p)
+    o: ListPartitionReassignmentsRequest = _new(ListPartitionReassignmentsRequest)
+    (o.timeout_ms,) = _SReq0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
-        f1 = None
+        o.topics = None
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListPartitionReassignmentsRequest_v0(o: ListPartitionReassignmentsRequest, w: Writer) -> None:
@@ -221,32 +223,33 @@ class ListPartitionReassignmentsResponse(Message):
 
 
 def _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse.OngoingPartitionReassignment, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
+    o: ListPartitionReassignmentsResponse.OngoingPartitionReassignment = _new(ListPartitionReassignmentsResponse.OngoingPartitionReassignment)
+    (o.partition_index,) = _SResp0.unpack_from(b, p)
     p += 4
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array Replicas was null')
     else:
-        f1 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array AddingReplicas was null')
     else:
-        f2 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.adding_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     _n, p = read_compact_array_len(b, p, 4)
     if _n < 0:
         raise DecodeError('non-nullable array RemovingReplicas was null')
     else:
-        f3 = list(struct.unpack_from(f'>{_n}i', b, p))
+        o.removing_replicas = list(struct.unpack_from(f'>{_n}i', b, p))
         p += 4 * _n
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsResponse.OngoingPartitionReassignment(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingPartitionReassignment, w: Writer) -> None:
@@ -274,23 +277,23 @@ def _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(o: Lis
 def _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse.OngoingTopicReassignment, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ListPartitionReassignmentsResponse.OngoingTopicReassignment = _new(ListPartitionReassignmentsResponse.OngoingTopicReassignment)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsResponse.OngoingTopicReassignment(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingTopicReassignment, w: Writer) -> None:
@@ -313,25 +316,25 @@ def _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(o: ListPar
 def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse, int]:
     _x: Any
     _a: Any
-    f3: Any
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: ListPartitionReassignmentsResponse = _new(ListPartitionReassignmentsResponse)
+    (o.throttle_time_ms, o.error_code,) = _SResp1.unpack_from(b, p)
     p += 6
-    f2, p = read_compact_nullable_string(b, p)
+    o.error_message, p = read_compact_nullable_string(b, p)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ListPartitionReassignmentsResponse(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ListPartitionReassignmentsResponse_v0(o: ListPartitionReassignmentsResponse, w: Writer) -> None:

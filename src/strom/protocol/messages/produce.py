@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>i')
@@ -92,30 +93,11 @@ class ProduceRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ProduceRequest_PartitionProduceData_v0(b: memoryview, p: int) -> tuple[ProduceRequest.PartitionProduceData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1, p = read_records(b, p)
-    return ProduceRequest.PartitionProduceData(f0, f1), p
-
-
 def _e_ProduceRequest_PartitionProduceData_v0(o: ProduceRequest.PartitionProduceData, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.index)
     encode_records(w, o.records, False)
     b = w.b
-
-
-def _d_ProduceRequest_PartitionProduceData_v9(b: memoryview, p: int) -> tuple[ProduceRequest.PartitionProduceData, int]:
-    (f0,) = _SReq0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_records(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceRequest.PartitionProduceData(f0, f1, _ut), p
 
 
 def _e_ProduceRequest_PartitionProduceData_v9(o: ProduceRequest.PartitionProduceData, w: Writer) -> None:
@@ -130,20 +112,25 @@ def _e_ProduceRequest_PartitionProduceData_v9(o: ProduceRequest.PartitionProduce
 
 
 def _d_ProduceRequest_TopicProduceData_v0(b: memoryview, p: int) -> tuple[ProduceRequest.TopicProduceData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceRequest.TopicProduceData = _new(ProduceRequest.TopicProduceData)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionData was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_data = []
+        _a = o.partition_data.append
         for _ in range(_n):
-            _x, p = _d_ProduceRequest_PartitionProduceData_v0(b, p)
-            _a(_x)
-    return ProduceRequest.TopicProduceData(f0, f1), p
+            _e = _new(ProduceRequest.PartitionProduceData)
+            (_e.index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.records, p = read_records(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceRequest_TopicProduceData_v0(o: ProduceRequest.TopicProduceData, w: Writer) -> None:
@@ -160,25 +147,33 @@ def _e_ProduceRequest_TopicProduceData_v0(o: ProduceRequest.TopicProduceData, w:
 
 
 def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[ProduceRequest.TopicProduceData, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    _e: Any
+    o: ProduceRequest.TopicProduceData = _new(ProduceRequest.TopicProduceData)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionData was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_data = []
+        _a = o.partition_data.append
         for _ in range(_n):
-            _x, p = _d_ProduceRequest_PartitionProduceData_v9(b, p)
-            _a(_x)
+            _e = _new(ProduceRequest.PartitionProduceData)
+            (_e.index,) = _SReq0.unpack_from(b, p)
+            p += 4
+            _e.records, p = read_compact_records(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceRequest.TopicProduceData(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceRequest_TopicProduceData_v9(o: ProduceRequest.TopicProduceData, w: Writer) -> None:
@@ -201,20 +196,21 @@ def _e_ProduceRequest_TopicProduceData_v9(o: ProduceRequest.TopicProduceData, w:
 def _d_ProduceRequest_v0(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0 = None
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: ProduceRequest = _new(ProduceRequest)
+    o.transactional_id = None
+    (o.acks, o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topic_data = []
+        _a = o.topic_data.append
         for _ in range(_n):
             _x, p = _d_ProduceRequest_TopicProduceData_v0(b, p)
             _a(_x)
-    return ProduceRequest(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceRequest_v0(o: ProduceRequest, w: Writer) -> None:
@@ -233,20 +229,21 @@ def _e_ProduceRequest_v0(o: ProduceRequest, w: Writer) -> None:
 def _d_ProduceRequest_v3(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_nullable_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: ProduceRequest = _new(ProduceRequest)
+    o.transactional_id, p = read_nullable_string(b, p)
+    (o.acks, o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topic_data = []
+        _a = o.topic_data.append
         for _ in range(_n):
             _x, p = _d_ProduceRequest_TopicProduceData_v0(b, p)
             _a(_x)
-    return ProduceRequest(f0, f1, f2, f3), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceRequest_v3(o: ProduceRequest, w: Writer) -> None:
@@ -266,25 +263,25 @@ def _e_ProduceRequest_v3(o: ProduceRequest, w: Writer) -> None:
 def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     _x: Any
     _a: Any
-    f3: Any
-    f0, p = read_compact_nullable_string(b, p)
-    (f1, f2,) = _SReq1.unpack_from(b, p)
+    o: ProduceRequest = _new(ProduceRequest)
+    o.transactional_id, p = read_compact_nullable_string(b, p)
+    (o.acks, o.timeout_ms,) = _SReq1.unpack_from(b, p)
     p += 6
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array TopicData was null')
     else:
-        f3 = []
-        _a = f3.append
+        o.topic_data = []
+        _a = o.topic_data.append
         for _ in range(_n):
             _x, p = _d_ProduceRequest_TopicProduceData_v9(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceRequest(f0, f1, f2, f3, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
@@ -456,29 +453,10 @@ class ProduceResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_ProduceResponse_BatchIndexAndErrorMessage_v8(b: memoryview, p: int) -> tuple[ProduceResponse.BatchIndexAndErrorMessage, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_nullable_string(b, p)
-    return ProduceResponse.BatchIndexAndErrorMessage(f0, f1), p
-
-
 def _e_ProduceResponse_BatchIndexAndErrorMessage_v8(o: ProduceResponse.BatchIndexAndErrorMessage, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.batch_index)
     encode_string(b, o.batch_index_error_message, False, True)
-
-
-def _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b: memoryview, p: int) -> tuple[ProduceResponse.BatchIndexAndErrorMessage, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.BatchIndexAndErrorMessage(f0, f1, _ut), p
 
 
 def _e_ProduceResponse_BatchIndexAndErrorMessage_v9(o: ProduceResponse.BatchIndexAndErrorMessage, w: Writer) -> None:
@@ -492,14 +470,15 @@ def _e_ProduceResponse_BatchIndexAndErrorMessage_v9(o: ProduceResponse.BatchInde
 
 
 def _d_ProduceResponse_LeaderIdAndEpoch_v10(b: memoryview, p: int) -> tuple[ProduceResponse.LeaderIdAndEpoch, int]:
-    (f0, f1,) = _SResp1.unpack_from(b, p)
+    o: ProduceResponse.LeaderIdAndEpoch = _new(ProduceResponse.LeaderIdAndEpoch)
+    (o.leader_id, o.leader_epoch,) = _SResp1.unpack_from(b, p)
     p += 8
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.LeaderIdAndEpoch(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_LeaderIdAndEpoch_v10(o: ProduceResponse.LeaderIdAndEpoch, w: Writer) -> None:
@@ -511,47 +490,14 @@ def _e_ProduceResponse_LeaderIdAndEpoch_v10(o: ProduceResponse.LeaderIdAndEpoch,
         b.append(0)
 
 
-def _d_ProduceResponse_PartitionProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    f5: Any
-    (f0, f1, f2,) = _SResp2.unpack_from(b, p)
-    p += 14
-    f3 = -1
-    f4 = -1
-    f5 = []
-    f6 = None
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
 def _e_ProduceResponse_PartitionProduceResponse_v0(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
     b = w.b
     b += _SResp2.pack(o.index, o.error_code, o.base_offset)
 
 
-def _d_ProduceResponse_PartitionProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    f5: Any
-    (f0, f1, f2, f3,) = _SResp3.unpack_from(b, p)
-    p += 22
-    f4 = -1
-    f5 = []
-    f6 = None
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
-
-
 def _e_ProduceResponse_PartitionProduceResponse_v2(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
     b = w.b
     b += _SResp3.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms)
-
-
-def _d_ProduceResponse_PartitionProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
-    p += 30
-    f5 = []
-    f6 = None
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
 
 
 def _e_ProduceResponse_PartitionProduceResponse_v5(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
@@ -560,23 +506,28 @@ def _e_ProduceResponse_PartitionProduceResponse_v5(o: ProduceResponse.PartitionP
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
+    _e: Any
+    o: ProduceResponse.PartitionProduceResponse = _new(ProduceResponse.PartitionProduceResponse)
+    (o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset,) = _SResp4.unpack_from(b, p)
     p += 30
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.record_errors = []
+        _a = o.record_errors.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_BatchIndexAndErrorMessage_v8(b, p)
-            _a(_x)
-    f6, p = read_nullable_string(b, p)
-    f7 = ProduceResponse.LeaderIdAndEpoch()
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7), p
+            _e = _new(ProduceResponse.BatchIndexAndErrorMessage)
+            (_e.batch_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.batch_index_error_message, p = read_nullable_string(b, p)
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.error_message, p = read_nullable_string(b, p)
+    o.current_leader = ProduceResponse.LeaderIdAndEpoch()
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_PartitionProduceResponse_v8(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
@@ -594,28 +545,36 @@ def _e_ProduceResponse_PartitionProduceResponse_v8(o: ProduceResponse.PartitionP
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
+    _e: Any
+    o: ProduceResponse.PartitionProduceResponse = _new(ProduceResponse.PartitionProduceResponse)
+    (o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset,) = _SResp4.unpack_from(b, p)
     p += 30
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.record_errors = []
+        _a = o.record_errors.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b, p)
-            _a(_x)
-    f6, p = read_compact_nullable_string(b, p)
-    f7 = ProduceResponse.LeaderIdAndEpoch()
+            _e = _new(ProduceResponse.BatchIndexAndErrorMessage)
+            (_e.batch_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.batch_index_error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.current_leader = ProduceResponse.LeaderIdAndEpoch()
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
@@ -637,25 +596,33 @@ def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionP
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
-    _x: Any
     _a: Any
-    f5: Any
-    (f0, f1, f2, f3, f4,) = _SResp4.unpack_from(b, p)
+    _e: Any
+    o: ProduceResponse.PartitionProduceResponse = _new(ProduceResponse.PartitionProduceResponse)
+    (o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset,) = _SResp4.unpack_from(b, p)
     p += 30
     _n, p = read_compact_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array RecordErrors was null')
     else:
-        f5 = []
-        _a = f5.append
+        o.record_errors = []
+        _a = o.record_errors.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_BatchIndexAndErrorMessage_v9(b, p)
-            _a(_x)
-    f6, p = read_compact_nullable_string(b, p)
-    f7 = ProduceResponse.LeaderIdAndEpoch()
+            _e = _new(ProduceResponse.BatchIndexAndErrorMessage)
+            (_e.batch_index,) = _SResp0.unpack_from(b, p)
+            p += 4
+            _e.batch_index_error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
+    o.error_message, p = read_compact_nullable_string(b, p)
+    o.current_leader = ProduceResponse.LeaderIdAndEpoch()
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -664,13 +631,13 @@ def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tu
             _size, p = read_uvarint(b, p)
             if _tag == 0:
                 _end = p + _size
-                f7, p = _d_ProduceResponse_LeaderIdAndEpoch_v10(b, p)
+                o.current_leader, p = _d_ProduceResponse_LeaderIdAndEpoch_v10(b, p)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return ProduceResponse.PartitionProduceResponse(f0, f1, f2, f3, f4, f5, f6, f7, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
@@ -701,20 +668,29 @@ def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.Partition
 
 
 def _d_ProduceResponse_TopicProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 14)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_PartitionProduceResponse_v0(b, p)
-            _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
+            _e = _new(ProduceResponse.PartitionProduceResponse)
+            (_e.index, _e.error_code, _e.base_offset,) = _SResp2.unpack_from(b, p)
+            p += 14
+            _e.log_append_time_ms = -1
+            _e.log_start_offset = -1
+            _e.record_errors = []
+            _e.error_message = None
+            _e.current_leader = ProduceResponse.LeaderIdAndEpoch()
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v0(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -731,20 +707,28 @@ def _e_ProduceResponse_TopicProduceResponse_v0(o: ProduceResponse.TopicProduceRe
 
 
 def _d_ProduceResponse_TopicProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_PartitionProduceResponse_v2(b, p)
-            _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
+            _e = _new(ProduceResponse.PartitionProduceResponse)
+            (_e.index, _e.error_code, _e.base_offset, _e.log_append_time_ms,) = _SResp3.unpack_from(b, p)
+            p += 22
+            _e.log_start_offset = -1
+            _e.record_errors = []
+            _e.error_message = None
+            _e.current_leader = ProduceResponse.LeaderIdAndEpoch()
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v2(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -761,20 +745,27 @@ def _e_ProduceResponse_TopicProduceResponse_v2(o: ProduceResponse.TopicProduceRe
 
 
 def _d_ProduceResponse_TopicProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    _e: Any
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 30)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
-            _x, p = _d_ProduceResponse_PartitionProduceResponse_v5(b, p)
-            _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
+            _e = _new(ProduceResponse.PartitionProduceResponse)
+            (_e.index, _e.error_code, _e.base_offset, _e.log_append_time_ms, _e.log_start_offset,) = _SResp4.unpack_from(b, p)
+            p += 30
+            _e.record_errors = []
+            _e.error_message = None
+            _e.current_leader = ProduceResponse.LeaderIdAndEpoch()
+            _e.unknown_tagged_fields = ()
+            _a(_e)
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v5(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -793,18 +784,19 @@ def _e_ProduceResponse_TopicProduceResponse_v5(o: ProduceResponse.TopicProduceRe
 def _d_ProduceResponse_TopicProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_string(b, p)
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_string(b, p)
     _n, p = read_array_len(b, p, 36)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v8(b, p)
             _a(_x)
-    return ProduceResponse.TopicProduceResponse(f0, f1), p
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v8(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -823,23 +815,23 @@ def _e_ProduceResponse_TopicProduceResponse_v8(o: ProduceResponse.TopicProduceRe
 def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v9(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v9(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -862,23 +854,23 @@ def _e_ProduceResponse_TopicProduceResponse_v9(o: ProduceResponse.TopicProduceRe
 def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: ProduceResponse.TopicProduceResponse = _new(ProduceResponse.TopicProduceResponse)
+    o.name, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 33)
     if _n < 0:
         raise DecodeError('non-nullable array PartitionResponses was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partition_responses = []
+        _a = o.partition_responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_PartitionProduceResponse_v10(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.TopicProduceResponse(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_TopicProduceResponse_v10(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
@@ -898,21 +890,6 @@ def _e_ProduceResponse_TopicProduceResponse_v10(o: ProduceResponse.TopicProduceR
         b.append(0)
 
 
-def _d_ProduceResponse_NodeEndpoint_v10(b: memoryview, p: int) -> tuple[ProduceResponse.NodeEndpoint, int]:
-    (f0,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f1, p = read_compact_string(b, p)
-    (f2,) = _SResp0.unpack_from(b, p)
-    p += 4
-    f3, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse.NodeEndpoint(f0, f1, f2, f3, _ut), p
-
-
 def _e_ProduceResponse_NodeEndpoint_v10(o: ProduceResponse.NodeEndpoint, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.node_id)
@@ -928,20 +905,20 @@ def _e_ProduceResponse_NodeEndpoint_v10(o: ProduceResponse.NodeEndpoint, w: Writ
 def _d_ProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v0(b, p)
             _a(_x)
-    f1 = 0
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.throttle_time_ms = 0
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v0(o: ProduceResponse, w: Writer) -> None:
@@ -959,21 +936,21 @@ def _e_ProduceResponse_v0(o: ProduceResponse, w: Writer) -> None:
 def _d_ProduceResponse_v1(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v0(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v1(o: ProduceResponse, w: Writer) -> None:
@@ -992,21 +969,21 @@ def _e_ProduceResponse_v1(o: ProduceResponse, w: Writer) -> None:
 def _d_ProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v2(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v2(o: ProduceResponse, w: Writer) -> None:
@@ -1025,21 +1002,21 @@ def _e_ProduceResponse_v2(o: ProduceResponse, w: Writer) -> None:
 def _d_ProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v5(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v5(o: ProduceResponse, w: Writer) -> None:
@@ -1058,21 +1035,21 @@ def _e_ProduceResponse_v5(o: ProduceResponse, w: Writer) -> None:
 def _d_ProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_array_len(b, p, 6)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v8(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
-    return ProduceResponse(f0, f1, f2), p
+    o.node_endpoints = []
+    o.unknown_tagged_fields = ()
+    return o, p
 
 
 def _e_ProduceResponse_v8(o: ProduceResponse, w: Writer) -> None:
@@ -1091,26 +1068,25 @@ def _e_ProduceResponse_v8(o: ProduceResponse, w: Writer) -> None:
 def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v9(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return ProduceResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
@@ -1133,23 +1109,23 @@ def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
 def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
-    f2: Any
+    _e: Any
+    o: ProduceResponse = _new(ProduceResponse)
     _n, p = read_compact_array_len(b, p, 3)
     if _n < 0:
         raise DecodeError('non-nullable array Responses was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.responses = []
+        _a = o.responses.append
         for _ in range(_n):
             _x, p = _d_ProduceResponse_TopicProduceResponse_v10(b, p)
             _a(_x)
-    (f1,) = _SResp0.unpack_from(b, p)
+    (o.throttle_time_ms,) = _SResp0.unpack_from(b, p)
     p += 4
-    f2 = []
+    o.node_endpoints = []
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
         _u: list[tuple[int, bytes]] = []
         _nt, p = read_tag_count(b, p)
@@ -1162,17 +1138,28 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
                 if _n < 0:
                     raise DecodeError('non-nullable array NodeEndpoints was null')
                 else:
-                    f2 = []
-                    _a = f2.append
+                    o.node_endpoints = []
+                    _a = o.node_endpoints.append
                     for _ in range(_n):
-                        _x, p = _d_ProduceResponse_NodeEndpoint_v10(b, p)
-                        _a(_x)
+                        _e = _new(ProduceResponse.NodeEndpoint)
+                        (_e.node_id,) = _SResp0.unpack_from(b, p)
+                        p += 4
+                        _e.host, p = read_compact_string(b, p)
+                        (_e.port,) = _SResp0.unpack_from(b, p)
+                        p += 4
+                        _e.rack, p = read_compact_nullable_string(b, p)
+                        if b[p] == 0:
+                            p += 1
+                            _e.unknown_tagged_fields = ()
+                        else:
+                            _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+                        _a(_e)
                 check_tag_end(p, _end, _tag)
             else:
                 _raw, p = read_unknown_tag(b, p, _size)
                 _u.append((_tag, _raw))
-        _ut = tuple(_u)
-    return ProduceResponse(f0, f1, f2, _ut), p
+        o.unknown_tagged_fields = tuple(_u)
+    return o, p
 
 
 def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:

@@ -21,6 +21,7 @@ from strom.protocol.codec import (
     read_unknown_tags, read_uuid, read_uvarint,
 )
 
+_new: Any = object.__new__
 _MISSING: Any = object()
 
 _SReq0 = struct.Struct('>qqbh')
@@ -118,17 +119,6 @@ class WriteShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_WriteShareGroupStateRequest_StateBatch_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.StateBatch, int]:
-    (f0, f1, f2, f3,) = _SReq0.unpack_from(b, p)
-    p += 19
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest.StateBatch(f0, f1, f2, f3, _ut), p
-
-
 def _e_WriteShareGroupStateRequest_StateBatch_v0(o: WriteShareGroupStateRequest.StateBatch, w: Writer) -> None:
     b = w.b
     b += _SReq0.pack(o.first_offset, o.last_offset, o.delivery_state, o.delivery_count)
@@ -139,26 +129,33 @@ def _e_WriteShareGroupStateRequest_StateBatch_v0(o: WriteShareGroupStateRequest.
 
 
 def _d_WriteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.PartitionData, int]:
-    _x: Any
     _a: Any
-    f4: Any
-    (f0, f1, f2, f3,) = _SReq1.unpack_from(b, p)
+    _e: Any
+    o: WriteShareGroupStateRequest.PartitionData = _new(WriteShareGroupStateRequest.PartitionData)
+    (o.partition, o.state_epoch, o.leader_epoch, o.start_offset,) = _SReq1.unpack_from(b, p)
     p += 20
     _n, p = read_compact_array_len(b, p, 20)
     if _n < 0:
         raise DecodeError('non-nullable array StateBatches was null')
     else:
-        f4 = []
-        _a = f4.append
+        o.state_batches = []
+        _a = o.state_batches.append
         for _ in range(_n):
-            _x, p = _d_WriteShareGroupStateRequest_StateBatch_v0(b, p)
-            _a(_x)
+            _e = _new(WriteShareGroupStateRequest.StateBatch)
+            (_e.first_offset, _e.last_offset, _e.delivery_state, _e.delivery_count,) = _SReq0.unpack_from(b, p)
+            p += 19
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest.PartitionData(f0, f1, f2, f3, f4, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteShareGroupStateRequest_PartitionData_v0(o: WriteShareGroupStateRequest.PartitionData, w: Writer) -> None:
@@ -181,23 +178,23 @@ def _e_WriteShareGroupStateRequest_PartitionData_v0(o: WriteShareGroupStateReque
 def _d_WriteShareGroupStateRequest_WriteStateData_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.WriteStateData, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    o: WriteShareGroupStateRequest.WriteStateData = _new(WriteShareGroupStateRequest.WriteStateData)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 22)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateRequest_PartitionData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest.WriteStateData(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteShareGroupStateRequest_WriteStateData_v0(o: WriteShareGroupStateRequest.WriteStateData, w: Writer) -> None:
@@ -220,23 +217,23 @@ def _e_WriteShareGroupStateRequest_WriteStateData_v0(o: WriteShareGroupStateRequ
 def _d_WriteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest, int]:
     _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_compact_string(b, p)
+    o: WriteShareGroupStateRequest = _new(WriteShareGroupStateRequest)
+    o.group_id, p = read_compact_string(b, p)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Topics was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.topics = []
+        _a = o.topics.append
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateRequest_WriteStateData_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateRequest(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteShareGroupStateRequest_v0(o: WriteShareGroupStateRequest, w: Writer) -> None:
@@ -325,18 +322,6 @@ class WriteShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _d_WriteShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse.PartitionResult, int]:
-    (f0, f1,) = _SResp0.unpack_from(b, p)
-    p += 6
-    f2, p = read_compact_nullable_string(b, p)
-    if b[p] == 0:
-        p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
-    else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateResponse.PartitionResult(f0, f1, f2, _ut), p
-
-
 def _e_WriteShareGroupStateResponse_PartitionResult_v0(o: WriteShareGroupStateResponse.PartitionResult, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.partition, o.error_code)
@@ -348,25 +333,33 @@ def _e_WriteShareGroupStateResponse_PartitionResult_v0(o: WriteShareGroupStateRe
 
 
 def _d_WriteShareGroupStateResponse_WriteStateResult_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse.WriteStateResult, int]:
-    _x: Any
     _a: Any
-    f1: Any
-    f0, p = read_uuid(b, p)
+    _e: Any
+    o: WriteShareGroupStateResponse.WriteStateResult = _new(WriteShareGroupStateResponse.WriteStateResult)
+    o.topic_id, p = read_uuid(b, p)
     _n, p = read_compact_array_len(b, p, 8)
     if _n < 0:
         raise DecodeError('non-nullable array Partitions was null')
     else:
-        f1 = []
-        _a = f1.append
+        o.partitions = []
+        _a = o.partitions.append
         for _ in range(_n):
-            _x, p = _d_WriteShareGroupStateResponse_PartitionResult_v0(b, p)
-            _a(_x)
+            _e = _new(WriteShareGroupStateResponse.PartitionResult)
+            (_e.partition, _e.error_code,) = _SResp0.unpack_from(b, p)
+            p += 6
+            _e.error_message, p = read_compact_nullable_string(b, p)
+            if b[p] == 0:
+                p += 1
+                _e.unknown_tagged_fields = ()
+            else:
+                _e.unknown_tagged_fields, p = read_unknown_tags(b, p)
+            _a(_e)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateResponse.WriteStateResult(f0, f1, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteShareGroupStateResponse_WriteStateResult_v0(o: WriteShareGroupStateResponse.WriteStateResult, w: Writer) -> None:
@@ -389,22 +382,22 @@ def _e_WriteShareGroupStateResponse_WriteStateResult_v0(o: WriteShareGroupStateR
 def _d_WriteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse, int]:
     _x: Any
     _a: Any
-    f0: Any
+    o: WriteShareGroupStateResponse = _new(WriteShareGroupStateResponse)
     _n, p = read_compact_array_len(b, p, 18)
     if _n < 0:
         raise DecodeError('non-nullable array Results was null')
     else:
-        f0 = []
-        _a = f0.append
+        o.results = []
+        _a = o.results.append
         for _ in range(_n):
             _x, p = _d_WriteShareGroupStateResponse_WriteStateResult_v0(b, p)
             _a(_x)
     if b[p] == 0:
         p += 1
-        _ut: tuple[tuple[int, bytes], ...] = ()
+        o.unknown_tagged_fields = ()
     else:
-        _ut, p = read_unknown_tags(b, p)
-    return WriteShareGroupStateResponse(f0, _ut), p
+        o.unknown_tagged_fields, p = read_unknown_tags(b, p)
+    return o, p
 
 
 def _e_WriteShareGroupStateResponse_v0(o: WriteShareGroupStateResponse, w: Writer) -> None:
