@@ -13,9 +13,17 @@ Short cuts of the per-request path (issue 15): a tagged-field section with every
 default is written as one byte, and a struct-typed tagged field of scalars is compared with its
 default field by field. (One-byte compact array lengths are left to the codec's functions, which
 read them without a varint call: inlining them here measured 1.1% of a one-record Produce request's
-instructions for ~4,700 generated lines, so it was taken out.) ``generate(..., short_cuts=False)``
-writes the general path instead (byte-identical to the modules before the short cuts);
-``tests/unit/test_per_request_fast_paths.py`` compares both on random and hostile messages.
+instructions for ~4,700 generated lines, so it was taken out.)
+
+Session 10: a decoder makes its struct with ``__new__`` and stores each field in its slot as read
+(no ``__init__`` call, no local per field), and decodes a leaf struct's elements (scalars only)
+inside the array's loop; an encoder encodes an array's elements inside the loop (one level:
+their own arrays' elements are calls) and writes a tagged-field section at its defaults without
+building the list of tagged fields; element functions called from nowhere else are not written.
+``generate(..., short_cuts=False)`` writes the general path instead (byte-identical to the
+modules before the short cuts); ``tests/unit/test_per_request_fast_paths.py`` and
+``tests/unit/test_codegen_decode_into.py`` (every message) compare both on random and hostile
+messages.
 """
 
 from __future__ import annotations
@@ -216,6 +224,7 @@ class Gen:
         short cuts with."""
         self.m = msg
         self.short_cuts = short_cuts
+        self.inlining = False  # an array element's encoding is being written inline
         self.struct_consts: dict[str, str] = {}
         self.funcs: list[str] = []
         self.dec_names: dict[tuple[str, int], str] = {}
@@ -610,12 +619,79 @@ class Gen:
             lines.append(f"{ind}    b += struct.pack(f'>{{len(_v)}}{ch}', *_v)")
             return lines
         lines.append(f"{ind}if _v:")
+        if f.is_struct and self.short_cuts and not tagged and not self.inlining:
+            # the element encoded in the loop itself (its own arrays' elements are calls)
+            self.inlining = True
+            lines.append(f"{ind}    for _o in _v:")
+            lines += self.encode_body(f.type, v, "_o", ind + "        ")
+            self.inlining = False
+            return lines
         lines.append(f"{ind}    for _x in _v:")
         sub = Field(**{**f.__dict__, "is_array": False, "nullable": Versions("none")})
         lines += self.enc_scalar(sub, v, "_x", ind + "        ")
         return lines
 
+    def encode_body(self, sname: str, v: int, obj: str, ind: str) -> list[str]:
+        """Lines encoding struct ``sname`` at ``v`` from ``obj`` (``b`` is ``w.b`` on entry
+        and exit): the general path's writes, with a tagged-field section at its defaults
+        written as one byte without building the list of tagged fields."""
+        sd = self.m.structs[sname]
+        body: list[str] = []
+        run: list[str] = []
+        fmt: list[str] = []
+        tagged: list[Field] = []
+
+        def flush_run() -> None:
+            if run:
+                sc = self.struct_const(">" + "".join(fmt))
+                body.append(f"{ind}b += {sc}.pack({', '.join(run)})")
+                run.clear()
+                fmt.clear()
+
+        for f in sd.fields:
+            if v not in f.versions:
+                continue
+            if v in f.tagged:
+                tagged.append(f)
+            elif not f.is_array and f.type in FIXED:
+                run.append(f"{obj}.{f.attr}")
+                fmt.append(FIXED[f.type][0])
+            else:
+                flush_run()
+                body += self.enc_field(f, v, f"{obj}.{f.attr}", ind)
+        flush_run()
+        if not self.flex(v):
+            return body
+        ut = f"{obj}.unknown_tagged_fields"
+        tagged.sort(key=lambda f: f.tag or 0)
+        differs = [self.differs_from_default(f, f"{obj}.{f.attr}") for f in tagged]
+        if not tagged:
+            body.append(f"{ind}if {ut}:")
+            body.append(f"{ind}    encode_tagged(b, [], {ut})")
+        else:
+            body.append(f"{ind}if {' or '.join(f'({d})' for d in differs)} or {ut}:")
+            body.append(f"{ind}    _t = []")
+            for f, d in zip(tagged, differs, strict=True):
+                body.append(f"{ind}    if {d}:")
+                body.append(f"{ind}        _w, w = w, Writer()")
+                body.append(f"{ind}        b = w.b")
+                body += self.enc_field(f, v, f"{obj}.{f.attr}", ind + "        ", tagged=True)
+                body.append(f"{ind}        _t.append(({f.tag}, b''.join(w.finish())))")
+                body.append(f"{ind}        w = _w")
+                body.append(f"{ind}        b = w.b")
+            body.append(f"{ind}    encode_tagged(b, _t, {ut})")
+        body.append(f"{ind}else:")
+        body.append(f"{ind}    b.append(0)")
+        return body
+
     def gen_encode(self, sname: str, v: int) -> str:
+        if self.short_cuts:
+            text = "\n".join(["    b = w.b", *self.encode_body(sname, v, "o", "    ")])
+            used = [n for n in ("_v", "_x", "_o") if f"{n} = " in text or f"for {n} in" in text]
+            decl = [f"    {n}: Any" for n in used]
+            if "_t = []" in text:
+                decl.append("    _t: list[tuple[int, bytes]]")
+            return "\n".join([*decl, text])
         sd = self.m.structs[sname]
         ind = "    "
         body = [f"{ind}b = w.b"]
@@ -701,15 +777,17 @@ class Gen:
                     )
                 self.enc_names[(sname, v)] = seen_e[eb]
 
-    def drop_unused_decoders(self) -> None:
-        """Decoders of leaf structs decoded inside their arrays' loops are called from nowhere
-        else: they are not written."""
-        top = {self.dec_names[(self.m.name, v)] for v in range(self.m.lo, self.m.hi + 1)}
+    def drop_unused_functions(self) -> None:
+        """Decoders of leaf structs decoded inside their arrays' loops, and encoders of array
+        elements encoded inside their loops, are called from nowhere else: not written."""
+        versions = range(self.m.lo, self.m.hi + 1)
+        top = {self.dec_names[(self.m.name, v)] for v in versions}
+        top |= {self.enc_names[(self.m.name, v)] for v in versions}
         name_of = {fn: fn[4 : fn.index("(")] for fn in self.funcs}
         text = "\n".join(self.funcs)
         self.funcs = [
             fn for fn in self.funcs
-            if not name_of[fn].startswith("_d_") or name_of[fn] in top
+            if name_of[fn] in top
             or len(re.findall(rf"\b{name_of[fn]}\b", text)) > 1
         ]
 
@@ -764,7 +842,7 @@ class Gen:
         m = self.m
         self.gen_functions()
         if self.short_cuts:
-            self.drop_unused_decoders()
+            self.drop_unused_functions()
         cls_lines = self.gen_class(m.name, "", True)
         out = [
             f'"""Kafka {m.kind} {m.name}: every version, {m.lo} to {m.hi}.',

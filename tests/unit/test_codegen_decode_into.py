@@ -1,14 +1,16 @@
-"""The generated decoders of every message (issue 15, session 10) against the general path.
+"""The generated codec of every message (issue 15, session 10) against the general path.
 
 With short cuts, ``codegen/generate.py`` writes decoders that make each struct with ``__new__``
-and store every field in its slot as it is read (no ``__init__`` call), and decode a leaf struct
-(scalars only) inside its array's loop (no call per element, its own decoder no longer written).
-``generate(..., short_cuts=False)`` writes the general path (one local per field, the class
-called with them, one decoder call per element). On random messages of every API, header and
-data record at every version (known and unknown tagged fields, nulls, empty and longer arrays)
-and on hostile edits of their bytes (truncations, a byte overwritten, a huge length, garbage),
-both decode to equal messages ending at the same position, with every slot set, or both raise
-the same DecodeError.
+and store every field in its slot as it is read (no ``__init__`` call) and decode a leaf struct
+(scalars only) inside its array's loop, and encoders that encode an array's elements inside its
+loop and write a tagged-field section at its defaults as one byte without building the list of
+tagged fields (the element functions no longer written). ``generate(..., short_cuts=False)``
+writes the general path (one local per field, the class called with them, one call per
+element). On random messages of every API, header and data record at every version (known and
+unknown tagged fields, nulls, empty and longer arrays) both encode to the same bytes; on hostile
+edits of those bytes (truncations, a byte overwritten, a huge length, garbage) both decode to
+equal messages ending at the same position, with every slot set, or both raise the same
+DecodeError.
 """
 
 from __future__ import annotations

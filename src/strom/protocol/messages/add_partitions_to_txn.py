@@ -118,16 +118,6 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v0(b: memoryview, p: in
     return o, p
 
 
-def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v0(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, int]:
     o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic = _new(AddPartitionsToTxnRequest.AddPartitionsToTxnTopic)
     o.name, p = read_compact_string(b, p)
@@ -183,24 +173,6 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(b: memoryview,
     return o, p
 
 
-def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.transactional_id, True, False)
-    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.verify_only)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddPartitionsToTxnRequest_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest, int]:
     _x: Any
     _a: Any
@@ -224,16 +196,19 @@ def _d_AddPartitionsToTxnRequest_v0(b: memoryview, p: int) -> tuple[AddPartition
 
 def _e_AddPartitionsToTxnRequest_v0(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.v3_and_below_transactional_id, False, False)
     b += _SReq1.pack(o.v3_and_below_producer_id, o.v3_and_below_producer_epoch)
     _v = o.v3_and_below_topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_AddPartitionsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest, int]:
@@ -263,16 +238,23 @@ def _d_AddPartitionsToTxnRequest_v3(b: memoryview, p: int) -> tuple[AddPartition
 
 def _e_AddPartitionsToTxnRequest_v3(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.v3_and_below_transactional_id, True, False)
     b += _SReq1.pack(o.v3_and_below_producer_id, o.v3_and_below_producer_epoch)
     _v = o.v3_and_below_topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -307,13 +289,24 @@ def _d_AddPartitionsToTxnRequest_v4(b: memoryview, p: int) -> tuple[AddPartition
 def _e_AddPartitionsToTxnRequest_v4(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.transactions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.transactional_id, True, False)
+            b += _SReq0.pack(_o.producer_id, _o.producer_epoch, _o.verify_only)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -448,19 +441,6 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(b: memoryview
     return o, p
 
 
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.results_by_partition
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(_x, w)
-            b = w.b
-
-
 def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, int]:
     _a: Any
     _e: Any
@@ -492,15 +472,18 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b: memoryview
 
 def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.results_by_partition
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.partition_index, _o.partition_error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -529,23 +512,6 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b: memoryview, p: 
     return o, p
 
 
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(o: AddPartitionsToTxnResponse.AddPartitionsToTxnResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.transactional_id, True, False)
-    _v = o.topic_results
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddPartitionsToTxnResponse_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse, int]:
     _x: Any
     _a: Any
@@ -570,14 +536,20 @@ def _d_AddPartitionsToTxnResponse_v0(b: memoryview, p: int) -> tuple[AddPartitio
 def _e_AddPartitionsToTxnResponse_v0(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results_by_topic_v3_and_below
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.results_by_partition
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(_x, w)
+                    b = w.b
 
 
 def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse, int]:
@@ -608,14 +580,24 @@ def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitio
 def _e_AddPartitionsToTxnResponse_v3(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results_by_topic_v3_and_below
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.results_by_partition
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -649,14 +631,24 @@ def _d_AddPartitionsToTxnResponse_v4(b: memoryview, p: int) -> tuple[AddPartitio
 def _e_AddPartitionsToTxnResponse_v4(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.results_by_transaction
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.transactional_id, True, False)
+            _v = _o.topic_results
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

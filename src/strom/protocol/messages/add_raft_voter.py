@@ -82,17 +82,6 @@ class AddRaftVoterRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AddRaftVoterRequest_Listener_v0(o: AddRaftVoterRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[AddRaftVoterRequest, int]:
     _a: Any
     _e: Any
@@ -129,7 +118,7 @@ def _d_AddRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[AddRaftVoterReques
 
 def _e_AddRaftVoterRequest_v0(o: AddRaftVoterRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq1.pack(o.timeout_ms, o.voter_id)
@@ -137,9 +126,14 @@ def _e_AddRaftVoterRequest_v0(o: AddRaftVoterRequest, w: Writer) -> None:
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AddRaftVoterRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -172,24 +172,6 @@ def _d_AlterClientQuotasRequest_EntryData_v0(b: memoryview, p: int) -> tuple[Alt
     return o, p
 
 
-def _e_AlterClientQuotasRequest_EntryData_v0(o: AlterClientQuotasRequest.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntityData_v0(_x, w)
-            b = w.b
-    _v = o.ops
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_OpData_v0(_x, w)
-            b = w.b
-
-
 def _d_AlterClientQuotasRequest_EntryData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntryData, int]:
     _a: Any
     _e: Any
@@ -235,28 +217,6 @@ def _d_AlterClientQuotasRequest_EntryData_v1(b: memoryview, p: int) -> tuple[Alt
     return o, p
 
 
-def _e_AlterClientQuotasRequest_EntryData_v1(o: AlterClientQuotasRequest.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntityData_v1(_x, w)
-            b = w.b
-    _v = o.ops
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_OpData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest, int]:
     _x: Any
     _a: Any
@@ -279,13 +239,24 @@ def _d_AlterClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[AlterClientQu
 def _e_AlterClientQuotasRequest_v0(o: AlterClientQuotasRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.entries
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterClientQuotasRequest_EntityData_v0(_x, w)
+                    b = w.b
+            _v = _o.ops
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterClientQuotasRequest_OpData_v0(_x, w)
+                    b = w.b
     b += _SReq1.pack(o.validate_only)
 
 
@@ -315,13 +286,28 @@ def _d_AlterClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[AlterClientQu
 def _e_AlterClientQuotasRequest_v1(o: AlterClientQuotasRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.entries
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasRequest_EntryData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterClientQuotasRequest_EntityData_v1(_x, w)
+                    b = w.b
+            _v = _o.ops
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterClientQuotasRequest_OpData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -441,20 +427,6 @@ def _d_AlterClientQuotasResponse_EntryData_v0(b: memoryview, p: int) -> tuple[Al
     return o, p
 
 
-def _e_AlterClientQuotasResponse_EntryData_v0(o: AlterClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    _v = o.entity
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntityData_v0(_x, w)
-            b = w.b
-
-
 def _d_AlterClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntryData, int]:
     _a: Any
     _e: Any
@@ -486,24 +458,6 @@ def _d_AlterClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[Al
     return o, p
 
 
-def _e_AlterClientQuotasResponse_EntryData_v1(o: AlterClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.entity
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntityData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse, int]:
     _x: Any
     _a: Any
@@ -526,14 +480,21 @@ def _d_AlterClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[AlterClientQ
 def _e_AlterClientQuotasResponse_v0(o: AlterClientQuotasResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.entries
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            _v = _o.entity
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterClientQuotasResponse_EntityData_v0(_x, w)
+                    b = w.b
 
 
 def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse, int]:
@@ -562,14 +523,25 @@ def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQ
 def _e_AlterClientQuotasResponse_v1(o: AlterClientQuotasResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.entries
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterClientQuotasResponse_EntryData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            _v = _o.entity
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterClientQuotasResponse_EntityData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

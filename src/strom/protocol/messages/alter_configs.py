@@ -129,20 +129,6 @@ def _d_AlterConfigsRequest_AlterConfigsResource_v0(b: memoryview, p: int) -> tup
     return o, p
 
 
-def _e_AlterConfigsRequest_AlterConfigsResource_v0(o: AlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterableConfig_v0(_x, w)
-            b = w.b
-
-
 def _d_AlterConfigsRequest_AlterConfigsResource_v2(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterConfigsResource, int]:
     _a: Any
     _e: Any
@@ -174,24 +160,6 @@ def _d_AlterConfigsRequest_AlterConfigsResource_v2(b: memoryview, p: int) -> tup
     return o, p
 
 
-def _e_AlterConfigsRequest_AlterConfigsResource_v2(o: AlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    _v = o.configs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterableConfig_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest, int]:
     _x: Any
     _a: Any
@@ -214,13 +182,20 @@ def _d_AlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[AlterConfigsReques
 def _e_AlterConfigsRequest_v0(o: AlterConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterConfigsRequest_AlterableConfig_v0(_x, w)
+                    b = w.b
     b += _SReq1.pack(o.validate_only)
 
 
@@ -250,13 +225,24 @@ def _d_AlterConfigsRequest_v2(b: memoryview, p: int) -> tuple[AlterConfigsReques
 def _e_AlterConfigsRequest_v2(o: AlterConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsRequest_AlterConfigsResource_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            _v = _o.configs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterConfigsRequest_AlterableConfig_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -324,26 +310,6 @@ class AlterConfigsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterConfigsResponse_AlterConfigsResourceResponse_v0(o: AlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-
-
-def _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(o: AlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterConfigsResponse_v0(b: memoryview, p: int) -> tuple[AlterConfigsResponse, int]:
     _a: Any
     _e: Any
@@ -372,15 +338,17 @@ def _d_AlterConfigsResponse_v0(b: memoryview, p: int) -> tuple[AlterConfigsRespo
 
 def _e_AlterConfigsResponse_v0(o: AlterConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsResponse_AlterConfigsResourceResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
 
 
 def _d_AlterConfigsResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsResponse, int]:
@@ -419,15 +387,21 @@ def _d_AlterConfigsResponse_v2(b: memoryview, p: int) -> tuple[AlterConfigsRespo
 
 def _e_AlterConfigsResponse_v2(o: AlterConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterConfigsResponse_AlterConfigsResourceResponse_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

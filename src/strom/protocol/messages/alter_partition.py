@@ -241,15 +241,18 @@ def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[Al
 
 def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_epoch)
     _v = o.new_isr_with_epochs
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_BrokerState_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.broker_id, _o.broker_epoch)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -280,23 +283,6 @@ def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterP
     return o, p
 
 
-def _e_AlterPartitionRequest_TopicData_v0(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
@@ -318,23 +304,6 @@ def _d_AlterPartitionRequest_TopicData_v1(b: memoryview, p: int) -> tuple[AlterP
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AlterPartitionRequest_TopicData_v1(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
@@ -360,23 +329,6 @@ def _d_AlterPartitionRequest_TopicData_v2(b: memoryview, p: int) -> tuple[AlterP
     return o, p
 
 
-def _e_AlterPartitionRequest_TopicData_v2(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
     _x: Any
     _a: Any
@@ -398,23 +350,6 @@ def _d_AlterPartitionRequest_TopicData_v3(b: memoryview, p: int) -> tuple[AlterP
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AlterPartitionRequest_TopicData_v3(o: AlterPartitionRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_PartitionData_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest, int]:
@@ -443,14 +378,24 @@ def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRe
 def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -483,14 +428,24 @@ def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRe
 def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionRequest_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -523,14 +478,24 @@ def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRe
 def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionRequest_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -563,14 +528,24 @@ def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRe
 def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionRequest_TopicData_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionRequest_PartitionData_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -764,23 +739,6 @@ def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Alter
     return o, p
 
 
-def _e_AlterPartitionResponse_TopicData_v0(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
@@ -804,23 +762,6 @@ def _d_AlterPartitionResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Alter
     return o, p
 
 
-def _e_AlterPartitionResponse_TopicData_v1(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
     _x: Any
     _a: Any
@@ -842,23 +783,6 @@ def _d_AlterPartitionResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Alter
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AlterPartitionResponse_TopicData_v2(o: AlterPartitionResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse, int]:
@@ -887,14 +811,24 @@ def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionR
 def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionResponse_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -927,14 +861,24 @@ def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionR
 def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionResponse_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -967,14 +911,24 @@ def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionR
 def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionResponse_TopicData_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionResponse_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

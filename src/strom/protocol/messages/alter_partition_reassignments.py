@@ -140,23 +140,6 @@ def _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b: memoryview, p:
     return o, p
 
 
-def _e_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(o: AlterPartitionReassignmentsRequest.ReassignableTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
     _x: Any
     _a: Any
@@ -183,14 +166,24 @@ def _d_AlterPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[Alt
 def _e_AlterPartitionReassignmentsRequest_v0(o: AlterPartitionReassignmentsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.timeout_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -315,23 +308,6 @@ def _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b: memor
     return o, p
 
 
-def _e_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
     _x: Any
     _a: Any
@@ -359,15 +335,25 @@ def _d_AlterPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Al
 def _e_AlterPartitionReassignmentsResponse_v0(o: AlterPartitionReassignmentsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

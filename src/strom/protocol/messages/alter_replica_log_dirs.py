@@ -154,19 +154,6 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(o: AlterReplicaLogDirsRequest.AlterReplicaLogDir, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.path, False, False)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(_x, w)
-            b = w.b
-
-
 def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDir, int]:
     _x: Any
     _a: Any
@@ -189,23 +176,6 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(b: memoryview, p: int) -
     return o, p
 
 
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDir, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.path, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterReplicaLogDirsRequest_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest, int]:
     _x: Any
     _a: Any
@@ -226,13 +196,19 @@ def _d_AlterReplicaLogDirsRequest_v0(b: memoryview, p: int) -> tuple[AlterReplic
 def _e_AlterReplicaLogDirsRequest_v0(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.dirs
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.path, False, False)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(_x, w)
+                    b = w.b
 
 
 def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest, int]:
@@ -259,13 +235,23 @@ def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplic
 def _e_AlterReplicaLogDirsRequest_v2(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.dirs
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.path, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -377,19 +363,6 @@ def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(b: memoryvie
     return o, p
 
 
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(_x, w)
-            b = w.b
-
-
 def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, int]:
     _a: Any
     _e: Any
@@ -419,23 +392,6 @@ def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(b: memoryvie
     return o, p
 
 
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterReplicaLogDirsResponse_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse, int]:
     _x: Any
     _a: Any
@@ -458,14 +414,20 @@ def _d_AlterReplicaLogDirsResponse_v0(b: memoryview, p: int) -> tuple[AlterRepli
 def _e_AlterReplicaLogDirsResponse_v0(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(_x, w)
+                    b = w.b
 
 
 def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse, int]:
@@ -494,14 +456,24 @@ def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterRepli
 def _e_AlterReplicaLogDirsResponse_v2(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -96,28 +96,6 @@ class AlterUserScramCredentialsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialDeletion, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq0.pack(o.mechanism)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(o: AlterUserScramCredentialsRequest.ScramCredentialUpsertion, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.mechanism, o.iterations)
-    encode_bytes(b, o.salt, True, False)
-    encode_bytes(b, o.salted_password, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsRequest, int]:
     _a: Any
     _e: Any
@@ -168,20 +146,30 @@ def _d_AlterUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[Alter
 
 def _e_AlterUserScramCredentialsRequest_v0(o: AlterUserScramCredentialsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.deletions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterUserScramCredentialsRequest_ScramCredentialDeletion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq0.pack(_o.mechanism)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.upsertions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterUserScramCredentialsRequest_ScramCredentialUpsertion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.mechanism, _o.iterations)
+            encode_bytes(b, _o.salt, True, False)
+            encode_bytes(b, _o.salted_password, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -244,17 +232,6 @@ class AlterUserScramCredentialsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(o: AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.user, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[AlterUserScramCredentialsResponse, int]:
     _a: Any
     _e: Any
@@ -289,15 +266,20 @@ def _d_AlterUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[Alte
 
 def _e_AlterUserScramCredentialsResponse_v0(o: AlterUserScramCredentialsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AlterUserScramCredentialsResponse_AlterUserScramCredentialsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.user, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -200,20 +200,6 @@ class ApiVersionsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ApiVersionsResponse_ApiVersion_v0(o: ApiVersionsResponse.ApiVersion, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.api_key, o.min_version, o.max_version)
-
-
-def _e_ApiVersionsResponse_ApiVersion_v3(o: ApiVersionsResponse.ApiVersion, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.api_key, o.min_version, o.max_version)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _e_ApiVersionsResponse_SupportedFeatureKey_v3(o: ApiVersionsResponse.SupportedFeatureKey, w: Writer) -> None:
     b = w.b
     encode_string(b, o.name, True, False)
@@ -263,15 +249,14 @@ def _d_ApiVersionsResponse_v0(b: memoryview, p: int) -> tuple[ApiVersionsRespons
 
 def _e_ApiVersionsResponse_v0(o: ApiVersionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ApiVersionsResponse_ApiVersion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.api_key, _o.min_version, _o.max_version)
 
 
 def _d_ApiVersionsResponse_v1(b: memoryview, p: int) -> tuple[ApiVersionsResponse, int]:
@@ -304,15 +289,14 @@ def _d_ApiVersionsResponse_v1(b: memoryview, p: int) -> tuple[ApiVersionsRespons
 
 def _e_ApiVersionsResponse_v1(o: ApiVersionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ApiVersionsResponse_ApiVersion_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.api_key, _o.min_version, _o.max_version)
     b += _SResp3.pack(o.throttle_time_ms)
 
 
@@ -413,55 +397,60 @@ def _d_ApiVersionsResponse_v3(b: memoryview, p: int) -> tuple[ApiVersionsRespons
 def _e_ApiVersionsResponse_v3(o: ApiVersionsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.error_code)
     _v = o.api_keys
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ApiVersionsResponse_ApiVersion_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.api_key, _o.min_version, _o.max_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp3.pack(o.throttle_time_ms)
-    _t: list[tuple[int, bytes]] = []
-    if o.supported_features != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.supported_features
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_ApiVersionsResponse_SupportedFeatureKey_v3(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if o.finalized_features_epoch != -1:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp4.pack(o.finalized_features_epoch)
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if o.finalized_features != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.finalized_features
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_ApiVersionsResponse_FinalizedFeatureKey_v3(_x, w)
-                b = w.b
-        _t.append((2, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if o.zk_migration_ready != False:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp5.pack(o.zk_migration_ready)
-        _t.append((3, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.supported_features != []) or (o.finalized_features_epoch != -1) or (o.finalized_features != []) or (o.zk_migration_ready != False) or o.unknown_tagged_fields:
+        _t = []
+        if o.supported_features != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.supported_features
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ApiVersionsResponse_SupportedFeatureKey_v3(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if o.finalized_features_epoch != -1:
+            _w, w = w, Writer()
+            b = w.b
+            b += _SResp4.pack(o.finalized_features_epoch)
+            _t.append((1, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if o.finalized_features != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.finalized_features
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ApiVersionsResponse_FinalizedFeatureKey_v3(_x, w)
+                    b = w.b
+            _t.append((2, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if o.zk_migration_ready != False:
+            _w, w = w, Writer()
+            b = w.b
+            b += _SResp5.pack(o.zk_migration_ready)
+            _t.append((3, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

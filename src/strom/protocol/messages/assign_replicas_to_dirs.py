@@ -144,15 +144,18 @@ def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[
 
 def _e_AssignReplicasToDirsRequest_TopicData_v0(o: AssignReplicasToDirsRequest.TopicData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsRequest_PartitionData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.partition_index)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -181,23 +184,6 @@ def _d_AssignReplicasToDirsRequest_DirectoryData_v0(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_AssignReplicasToDirsRequest_DirectoryData_v0(o: AssignReplicasToDirsRequest.DirectoryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.id.bytes
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsRequest_TopicData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest, int]:
     _x: Any
     _a: Any
@@ -224,14 +210,24 @@ def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignRepl
 def _e_AssignReplicasToDirsRequest_v0(o: AssignReplicasToDirsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.broker_id, o.broker_epoch)
     _v = o.directories
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsRequest_DirectoryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.id.bytes
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AssignReplicasToDirsRequest_TopicData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -367,15 +363,18 @@ def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
 
 def _e_AssignReplicasToDirsResponse_TopicData_v0(o: AssignReplicasToDirsResponse.TopicData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += o.topic_id.bytes
     _v = o.partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsResponse_PartitionData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -404,23 +403,6 @@ def _d_AssignReplicasToDirsResponse_DirectoryData_v0(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_AssignReplicasToDirsResponse_DirectoryData_v0(o: AssignReplicasToDirsResponse.DirectoryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.id.bytes
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsResponse_TopicData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse, int]:
     _x: Any
     _a: Any
@@ -447,14 +429,24 @@ def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignRep
 def _e_AssignReplicasToDirsResponse_v0(o: AssignReplicasToDirsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.directories
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_AssignReplicasToDirsResponse_DirectoryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.id.bytes
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_AssignReplicasToDirsResponse_TopicData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

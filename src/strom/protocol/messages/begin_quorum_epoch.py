@@ -161,19 +161,6 @@ def _d_BeginQuorumEpochRequest_TopicData_v0(b: memoryview, p: int) -> tuple[Begi
     return o, p
 
 
-def _e_BeginQuorumEpochRequest_TopicData_v0(o: BeginQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_PartitionData_v0(_x, w)
-            b = w.b
-
-
 def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.TopicData, int]:
     _a: Any
     _e: Any
@@ -206,34 +193,6 @@ def _d_BeginQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[Begi
     return o, p
 
 
-def _e_BeginQuorumEpochRequest_TopicData_v1(o: BeginQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(o: BeginQuorumEpochRequest.LeaderEndpoint, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq3.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_BeginQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest, int]:
     _x: Any
     _a: Any
@@ -257,14 +216,20 @@ def _d_BeginQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpo
 def _e_BeginQuorumEpochRequest_v0(o: BeginQuorumEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, False, True)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_BeginQuorumEpochRequest_PartitionData_v0(_x, w)
+                    b = w.b
 
 
 def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest, int]:
@@ -313,21 +278,36 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
 def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq0.pack(o.voter_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_BeginQuorumEpochRequest_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.leader_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochRequest_LeaderEndpoint_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq3.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -470,19 +450,6 @@ def _d_BeginQuorumEpochResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Beg
     return o, p
 
 
-def _e_BeginQuorumEpochResponse_TopicData_v0(o: BeginQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_PartitionData_v0(_x, w)
-            b = w.b
-
-
 def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.TopicData, int]:
     _a: Any
     _e: Any
@@ -510,23 +477,6 @@ def _d_BeginQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Beg
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_BeginQuorumEpochResponse_TopicData_v1(o: BeginQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_BeginQuorumEpochResponse_NodeEndpoint_v1(o: BeginQuorumEpochResponse.NodeEndpoint, w: Writer) -> None:
@@ -563,14 +513,20 @@ def _d_BeginQuorumEpochResponse_v0(b: memoryview, p: int) -> tuple[BeginQuorumEp
 def _e_BeginQuorumEpochResponse_v0(o: BeginQuorumEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_BeginQuorumEpochResponse_PartitionData_v0(_x, w)
+                    b = w.b
 
 
 def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse, int]:
@@ -631,28 +587,39 @@ def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEp
 def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BeginQuorumEpochResponse_TopicData_v1(_x, w)
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_BeginQuorumEpochResponse_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_BeginQuorumEpochResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_BeginQuorumEpochResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

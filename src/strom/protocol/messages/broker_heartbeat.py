@@ -124,21 +124,22 @@ def _d_BrokerHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[BrokerHeartbeat
 def _e_BrokerHeartbeatRequest_v1(o: BrokerHeartbeatRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch, o.current_metadata_offset, o.want_fence, o.want_shut_down)
-    _t: list[tuple[int, bytes]] = []
-    if o.offline_log_dirs != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.offline_log_dirs
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                b += _x.bytes
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.offline_log_dirs != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.offline_log_dirs != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.offline_log_dirs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    b += _x.bytes
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

@@ -120,27 +120,6 @@ class BrokerRegistrationRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_BrokerRegistrationRequest_Listener_v0(o: BrokerRegistrationRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port, o.security_protocol)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_BrokerRegistrationRequest_Feature_v0(o: BrokerRegistrationRequest.Feature, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.min_supported_version, o.max_supported_version)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegistrationRequest, int]:
     _a: Any
     _e: Any
@@ -198,7 +177,7 @@ def _d_BrokerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[BrokerRegist
 
 def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -206,15 +185,24 @@ def _e_BrokerRegistrationRequest_v0(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -280,7 +268,7 @@ def _d_BrokerRegistrationRequest_v1(b: memoryview, p: int) -> tuple[BrokerRegist
 
 def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -288,15 +276,24 @@ def _e_BrokerRegistrationRequest_v1(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     if o.unknown_tagged_fields:
@@ -373,6 +370,7 @@ def _d_BrokerRegistrationRequest_v2(b: memoryview, p: int) -> tuple[BrokerRegist
 def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -380,15 +378,24 @@ def _e_BrokerRegistrationRequest_v2(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs
@@ -471,6 +478,7 @@ def _d_BrokerRegistrationRequest_v3(b: memoryview, p: int) -> tuple[BrokerRegist
 def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.broker_id)
     encode_string(b, o.cluster_id, True, False)
@@ -478,15 +486,24 @@ def _e_BrokerRegistrationRequest_v3(o: BrokerRegistrationRequest, w: Writer) -> 
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_BrokerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack, True, True)
     b += _SReq3.pack(o.is_migrating_zk_broker)
     _v = o.log_dirs

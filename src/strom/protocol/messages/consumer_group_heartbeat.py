@@ -110,20 +110,6 @@ def _d_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(o: ConsumerGroupHeartbeatRequest.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[ConsumerGroupHeartbeatRequest, int]:
     _x: Any
     _a: Any
@@ -167,6 +153,7 @@ def _d_ConsumerGroupHeartbeatRequest_v0(b: memoryview, p: int) -> tuple[Consumer
 def _e_ConsumerGroupHeartbeatRequest_v0(o: ConsumerGroupHeartbeatRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     encode_string(b, o.member_id, True, False)
@@ -183,9 +170,16 @@ def _e_ConsumerGroupHeartbeatRequest_v0(o: ConsumerGroupHeartbeatRequest, w: Wri
     _v = o.topic_partitions
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -235,6 +229,7 @@ def _d_ConsumerGroupHeartbeatRequest_v1(b: memoryview, p: int) -> tuple[Consumer
 def _e_ConsumerGroupHeartbeatRequest_v1(o: ConsumerGroupHeartbeatRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     encode_string(b, o.member_id, True, False)
@@ -252,9 +247,16 @@ def _e_ConsumerGroupHeartbeatRequest_v1(o: ConsumerGroupHeartbeatRequest, w: Wri
     _v = o.topic_partitions
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_ConsumerGroupHeartbeatRequest_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -360,20 +362,6 @@ def _d_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) 
     return o, p
 
 
-def _e_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(o: ConsumerGroupHeartbeatResponse.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ConsumerGroupHeartbeatResponse.Assignment, int]:
     _x: Any
     _a: Any
@@ -397,14 +385,21 @@ def _d_ConsumerGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tu
 
 def _e_ConsumerGroupHeartbeatResponse_Assignment_v0(o: ConsumerGroupHeartbeatResponse.Assignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerGroupHeartbeatResponse_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -80,16 +80,6 @@ def _d_ConsumerProtocolAssignment_TopicPartition_v0(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_ConsumerProtocolAssignment_TopicPartition_v0(o: ConsumerProtocolAssignment.TopicPartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_ConsumerProtocolAssignment_v0(b: memoryview, p: int) -> tuple[ConsumerProtocolAssignment, int]:
     _x: Any
     _a: Any
@@ -110,14 +100,17 @@ def _d_ConsumerProtocolAssignment_v0(b: memoryview, p: int) -> tuple[ConsumerPro
 
 def _e_ConsumerProtocolAssignment_v0(o: ConsumerProtocolAssignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.assigned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolAssignment_TopicPartition_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     encode_bytes(b, o.user_data, False, True)
 
 

@@ -90,16 +90,6 @@ def _d_ConsumerProtocolSubscription_TopicPartition_v1(b: memoryview, p: int) -> 
     return o, p
 
 
-def _e_ConsumerProtocolSubscription_TopicPartition_v1(o: ConsumerProtocolSubscription.TopicPartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_ConsumerProtocolSubscription_v0(b: memoryview, p: int) -> tuple[ConsumerProtocolSubscription, int]:
     _x: Any
     _a: Any
@@ -165,6 +155,7 @@ def _d_ConsumerProtocolSubscription_v1(b: memoryview, p: int) -> tuple[ConsumerP
 def _e_ConsumerProtocolSubscription_v1(o: ConsumerProtocolSubscription, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -175,9 +166,12 @@ def _e_ConsumerProtocolSubscription_v1(o: ConsumerProtocolSubscription, w: Write
     _v = o.owned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolSubscription_TopicPartition_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_ConsumerProtocolSubscription_v2(b: memoryview, p: int) -> tuple[ConsumerProtocolSubscription, int]:
@@ -213,6 +207,7 @@ def _d_ConsumerProtocolSubscription_v2(b: memoryview, p: int) -> tuple[ConsumerP
 def _e_ConsumerProtocolSubscription_v2(o: ConsumerProtocolSubscription, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -223,9 +218,12 @@ def _e_ConsumerProtocolSubscription_v2(o: ConsumerProtocolSubscription, w: Write
     _v = o.owned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolSubscription_TopicPartition_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SH0.pack(o.generation_id)
 
 
@@ -262,6 +260,7 @@ def _d_ConsumerProtocolSubscription_v3(b: memoryview, p: int) -> tuple[ConsumerP
 def _e_ConsumerProtocolSubscription_v3(o: ConsumerProtocolSubscription, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -272,9 +271,12 @@ def _e_ConsumerProtocolSubscription_v3(o: ConsumerProtocolSubscription, w: Write
     _v = o.owned_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ConsumerProtocolSubscription_TopicPartition_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SH0.pack(o.generation_id)
     encode_string(b, o.rack_id, False, True)
 

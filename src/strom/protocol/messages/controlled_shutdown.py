@@ -154,22 +154,6 @@ class ControlledShutdownResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ControlledShutdownResponse_RemainingPartition_v0(o: ControlledShutdownResponse.RemainingPartition, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SResp0.pack(o.partition_index)
-
-
-def _e_ControlledShutdownResponse_RemainingPartition_v3(o: ControlledShutdownResponse.RemainingPartition, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += _SResp0.pack(o.partition_index)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ControlledShutdownResponse_v0(b: memoryview, p: int) -> tuple[ControlledShutdownResponse, int]:
     _a: Any
     _e: Any
@@ -195,15 +179,15 @@ def _d_ControlledShutdownResponse_v0(b: memoryview, p: int) -> tuple[ControlledS
 
 def _e_ControlledShutdownResponse_v0(o: ControlledShutdownResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.remaining_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ControlledShutdownResponse_RemainingPartition_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SResp0.pack(_o.partition_index)
 
 
 def _d_ControlledShutdownResponse_v3(b: memoryview, p: int) -> tuple[ControlledShutdownResponse, int]:
@@ -239,15 +223,19 @@ def _d_ControlledShutdownResponse_v3(b: memoryview, p: int) -> tuple[ControlledS
 
 def _e_ControlledShutdownResponse_v3(o: ControlledShutdownResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.remaining_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ControlledShutdownResponse_RemainingPartition_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _SResp0.pack(_o.partition_index)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

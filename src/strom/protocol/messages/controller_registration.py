@@ -107,27 +107,6 @@ class ControllerRegistrationRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ControllerRegistrationRequest_Listener_v0(o: ControllerRegistrationRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port, o.security_protocol)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_ControllerRegistrationRequest_Feature_v0(o: ControllerRegistrationRequest.Feature, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.min_supported_version, o.max_supported_version)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ControllerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[ControllerRegistrationRequest, int]:
     _a: Any
     _e: Any
@@ -182,7 +161,7 @@ def _d_ControllerRegistrationRequest_v0(b: memoryview, p: int) -> tuple[Controll
 
 def _e_ControllerRegistrationRequest_v0(o: ControllerRegistrationRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq2.pack(o.controller_id)
     b += o.incarnation_id.bytes
@@ -190,15 +169,24 @@ def _e_ControllerRegistrationRequest_v0(o: ControllerRegistrationRequest, w: Wri
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ControllerRegistrationRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port, _o.security_protocol)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.features
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ControllerRegistrationRequest_Feature_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.min_supported_version, _o.max_supported_version)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -82,39 +82,6 @@ class CreateAclsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_CreateAclsRequest_AclCreation_v0(o: CreateAclsRequest.AclCreation, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _e_CreateAclsRequest_AclCreation_v1(o: CreateAclsRequest.AclCreation, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    b += _SReq0.pack(o.resource_pattern_type)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _e_CreateAclsRequest_AclCreation_v2(o: CreateAclsRequest.AclCreation, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    b += _SReq0.pack(o.resource_pattern_type)
-    encode_string(b, o.principal, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq1.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateAclsRequest_v0(b: memoryview, p: int) -> tuple[CreateAclsRequest, int]:
     _a: Any
     _e: Any
@@ -143,14 +110,17 @@ def _d_CreateAclsRequest_v0(b: memoryview, p: int) -> tuple[CreateAclsRequest, i
 
 def _e_CreateAclsRequest_v0(o: CreateAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.creations
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsRequest_AclCreation_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            encode_string(b, _o.principal, False, False)
+            encode_string(b, _o.host, False, False)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_CreateAclsRequest_v1(b: memoryview, p: int) -> tuple[CreateAclsRequest, int]:
@@ -182,14 +152,18 @@ def _d_CreateAclsRequest_v1(b: memoryview, p: int) -> tuple[CreateAclsRequest, i
 
 def _e_CreateAclsRequest_v1(o: CreateAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.creations
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsRequest_AclCreation_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            b += _SReq0.pack(_o.resource_pattern_type)
+            encode_string(b, _o.principal, False, False)
+            encode_string(b, _o.host, False, False)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_CreateAclsRequest_v2(b: memoryview, p: int) -> tuple[CreateAclsRequest, int]:
@@ -229,14 +203,22 @@ def _d_CreateAclsRequest_v2(b: memoryview, p: int) -> tuple[CreateAclsRequest, i
 
 def _e_CreateAclsRequest_v2(o: CreateAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.creations
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsRequest_AclCreation_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            b += _SReq0.pack(_o.resource_pattern_type)
+            encode_string(b, _o.principal, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -296,22 +278,6 @@ class CreateAclsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_CreateAclsResponse_AclCreationResult_v0(o: CreateAclsResponse.AclCreationResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
-def _e_CreateAclsResponse_AclCreationResult_v2(o: CreateAclsResponse.AclCreationResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateAclsResponse_v0(b: memoryview, p: int) -> tuple[CreateAclsResponse, int]:
     _a: Any
     _e: Any
@@ -337,15 +303,15 @@ def _d_CreateAclsResponse_v0(b: memoryview, p: int) -> tuple[CreateAclsResponse,
 
 def _e_CreateAclsResponse_v0(o: CreateAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsResponse_AclCreationResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreateAclsResponse_v2(b: memoryview, p: int) -> tuple[CreateAclsResponse, int]:
@@ -381,15 +347,19 @@ def _d_CreateAclsResponse_v2(b: memoryview, p: int) -> tuple[CreateAclsResponse,
 
 def _e_CreateAclsResponse_v2(o: CreateAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateAclsResponse_AclCreationResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

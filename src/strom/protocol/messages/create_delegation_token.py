@@ -75,22 +75,6 @@ class CreateDelegationTokenRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_CreateDelegationTokenRequest_CreatableRenewers_v0(o: CreateDelegationTokenRequest.CreatableRenewers, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-
-
-def _e_CreateDelegationTokenRequest_CreatableRenewers_v2(o: CreateDelegationTokenRequest.CreatableRenewers, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[CreateDelegationTokenRequest, int]:
     _a: Any
     _e: Any
@@ -117,14 +101,14 @@ def _d_CreateDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[CreateDel
 
 def _e_CreateDelegationTokenRequest_v0(o: CreateDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.renewers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateDelegationTokenRequest_CreatableRenewers_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, False, False)
+            encode_string(b, _o.principal_name, False, False)
     b += _SReq0.pack(o.max_lifetime_ms)
 
 
@@ -162,14 +146,18 @@ def _d_CreateDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[CreateDel
 
 def _e_CreateDelegationTokenRequest_v2(o: CreateDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.renewers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateDelegationTokenRequest_CreatableRenewers_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.max_lifetime_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -211,16 +199,20 @@ def _d_CreateDelegationTokenRequest_v3(b: memoryview, p: int) -> tuple[CreateDel
 
 def _e_CreateDelegationTokenRequest_v3(o: CreateDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.owner_principal_type, True, True)
     encode_string(b, o.owner_principal_name, True, True)
     _v = o.renewers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateDelegationTokenRequest_CreatableRenewers_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.max_lifetime_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)

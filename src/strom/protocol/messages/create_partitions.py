@@ -160,20 +160,6 @@ def _d_CreatePartitionsRequest_CreatePartitionsTopic_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_CreatePartitionsRequest_CreatePartitionsTopic_v0(o: CreatePartitionsRequest.CreatePartitionsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SReq0.pack(o.count)
-    _v = o.assignments
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(_x, w)
-            b = w.b
-
-
 def _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsTopic, int]:
     _x: Any
     _a: Any
@@ -198,24 +184,6 @@ def _d_CreatePartitionsRequest_CreatePartitionsTopic_v2(b: memoryview, p: int) -
     return o, p
 
 
-def _e_CreatePartitionsRequest_CreatePartitionsTopic_v2(o: CreatePartitionsRequest.CreatePartitionsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq0.pack(o.count)
-    _v = o.assignments
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreatePartitionsRequest_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest, int]:
     _x: Any
     _a: Any
@@ -238,13 +206,20 @@ def _d_CreatePartitionsRequest_v0(b: memoryview, p: int) -> tuple[CreatePartitio
 def _e_CreatePartitionsRequest_v0(o: CreatePartitionsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SReq0.pack(_o.count)
+            _v = _o.assignments
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _x in _v:
+                    _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(_x, w)
+                    b = w.b
     b += _SReq1.pack(o.timeout_ms, o.validate_only)
 
 
@@ -274,13 +249,24 @@ def _d_CreatePartitionsRequest_v2(b: memoryview, p: int) -> tuple[CreatePartitio
 def _e_CreatePartitionsRequest_v2(o: CreatePartitionsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsRequest_CreatePartitionsTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq0.pack(_o.count)
+            _v = _o.assignments
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _x in _v:
+                    _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.timeout_ms, o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -344,24 +330,6 @@ class CreatePartitionsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(o: CreatePartitionsResponse.CreatePartitionsTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
-def _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(o: CreatePartitionsResponse.CreatePartitionsTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreatePartitionsResponse_v0(b: memoryview, p: int) -> tuple[CreatePartitionsResponse, int]:
     _a: Any
     _e: Any
@@ -388,15 +356,16 @@ def _d_CreatePartitionsResponse_v0(b: memoryview, p: int) -> tuple[CreatePartiti
 
 def _e_CreatePartitionsResponse_v0(o: CreatePartitionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreatePartitionsResponse_v2(b: memoryview, p: int) -> tuple[CreatePartitionsResponse, int]:
@@ -433,15 +402,20 @@ def _d_CreatePartitionsResponse_v2(b: memoryview, p: int) -> tuple[CreatePartiti
 
 def _e_CreatePartitionsResponse_v2(o: CreatePartitionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreatePartitionsResponse_CreatePartitionsTopicResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

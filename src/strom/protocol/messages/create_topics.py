@@ -222,26 +222,6 @@ def _d_CreateTopicsRequest_CreatableTopic_v0(b: memoryview, p: int) -> tuple[Cre
     return o, p
 
 
-def _e_CreateTopicsRequest_CreatableTopic_v0(o: CreateTopicsRequest.CreatableTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SReq1.pack(o.num_partitions, o.replication_factor)
-    _v = o.assignments
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(_x, w)
-            b = w.b
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopicConfig_v0(_x, w)
-            b = w.b
-
-
 def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopic, int]:
     _x: Any
     _a: Any
@@ -283,30 +263,6 @@ def _d_CreateTopicsRequest_CreatableTopic_v5(b: memoryview, p: int) -> tuple[Cre
     return o, p
 
 
-def _e_CreateTopicsRequest_CreatableTopic_v5(o: CreateTopicsRequest.CreatableTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq1.pack(o.num_partitions, o.replication_factor)
-    _v = o.assignments
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(_x, w)
-            b = w.b
-    _v = o.configs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopicConfig_v5(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateTopicsRequest_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest, int]:
     _x: Any
     _a: Any
@@ -330,13 +286,26 @@ def _d_CreateTopicsRequest_v0(b: memoryview, p: int) -> tuple[CreateTopicsReques
 def _e_CreateTopicsRequest_v0(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SReq1.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.assignments
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(_x, w)
+                    b = w.b
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsRequest_CreatableTopicConfig_v0(_x, w)
+                    b = w.b
     b += _SReq0.pack(o.timeout_ms)
 
 
@@ -362,13 +331,26 @@ def _d_CreateTopicsRequest_v1(b: memoryview, p: int) -> tuple[CreateTopicsReques
 def _e_CreateTopicsRequest_v1(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SReq1.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.assignments
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(_x, w)
+                    b = w.b
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsRequest_CreatableTopicConfig_v0(_x, w)
+                    b = w.b
     b += _SReq2.pack(o.timeout_ms, o.validate_only)
 
 
@@ -398,13 +380,30 @@ def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsReques
 def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsRequest_CreatableTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SReq1.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.assignments
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(_x, w)
+                    b = w.b
+            _v = _o.configs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsRequest_CreatableTopicConfig_v5(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq2.pack(o.timeout_ms, o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -522,19 +521,6 @@ def _e_CreateTopicsResponse_CreatableTopicConfigs_v5(o: CreateTopicsResponse.Cre
         b.append(0)
 
 
-def _e_CreateTopicsResponse_CreatableTopicResult_v0(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp1.pack(o.error_code)
-
-
-def _e_CreateTopicsResponse_CreatableTopicResult_v1(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
 def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
     _a: Any
     _e: Any
@@ -584,34 +570,6 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tu
                 _u.append((_tag, _raw))
         o.unknown_tagged_fields = tuple(_u)
     return o, p
-
-
-def _e_CreateTopicsResponse_CreatableTopicResult_v5(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp2.pack(o.num_partitions, o.replication_factor)
-    _v = o.configs
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
-            b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.topic_config_error_code != 0:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp1.pack(o.topic_config_error_code)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
@@ -665,35 +623,6 @@ def _d_CreateTopicsResponse_CreatableTopicResult_v7(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_CreateTopicsResponse_CreatableTopicResult_v7(o: CreateTopicsResponse.CreatableTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += o.topic_id.bytes
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp2.pack(o.num_partitions, o.replication_factor)
-    _v = o.configs
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
-            b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.topic_config_error_code != 0:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SResp1.pack(o.topic_config_error_code)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_CreateTopicsResponse_v0(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
     _a: Any
     _e: Any
@@ -724,14 +653,14 @@ def _d_CreateTopicsResponse_v0(b: memoryview, p: int) -> tuple[CreateTopicsRespo
 
 def _e_CreateTopicsResponse_v0(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp1.pack(_o.error_code)
 
 
 def _d_CreateTopicsResponse_v1(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
@@ -764,14 +693,15 @@ def _d_CreateTopicsResponse_v1(b: memoryview, p: int) -> tuple[CreateTopicsRespo
 
 def _e_CreateTopicsResponse_v1(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreateTopicsResponse_v2(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
@@ -805,15 +735,16 @@ def _d_CreateTopicsResponse_v2(b: memoryview, p: int) -> tuple[CreateTopicsRespo
 
 def _e_CreateTopicsResponse_v2(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
 
 
 def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse, int]:
@@ -842,14 +773,36 @@ def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsRespo
 def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp2.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.configs
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
+                    b = w.b
+            if (_o.topic_config_error_code != 0) or _o.unknown_tagged_fields:
+                _t = []
+                if _o.topic_config_error_code != 0:
+                    _w, w = w, Writer()
+                    b = w.b
+                    b += _SResp1.pack(_o.topic_config_error_code)
+                    _t.append((0, b''.join(w.finish())))
+                    w = _w
+                    b = w.b
+                encode_tagged(b, _t, _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -882,14 +835,37 @@ def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsRespo
 def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_CreateTopicsResponse_CreatableTopicResult_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _o.topic_id.bytes
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp2.pack(_o.num_partitions, _o.replication_factor)
+            _v = _o.configs
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _x in _v:
+                    _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
+                    b = w.b
+            if (_o.topic_config_error_code != 0) or _o.unknown_tagged_fields:
+                _t = []
+                if _o.topic_config_error_code != 0:
+                    _w, w = w, Writer()
+                    b = w.b
+                    b += _SResp1.pack(_o.topic_config_error_code)
+                    _t.append((0, b''.join(w.finish())))
+                    w = _w
+                    b = w.b
+                encode_tagged(b, _t, _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -82,39 +82,6 @@ class DeleteAclsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteAclsRequest_DeleteAclsFilter_v0(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type_filter)
-    encode_string(b, o.resource_name_filter, False, True)
-    encode_string(b, o.principal_filter, False, True)
-    encode_string(b, o.host_filter, False, True)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _e_DeleteAclsRequest_DeleteAclsFilter_v1(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type_filter)
-    encode_string(b, o.resource_name_filter, False, True)
-    b += _SReq0.pack(o.pattern_type_filter)
-    encode_string(b, o.principal_filter, False, True)
-    encode_string(b, o.host_filter, False, True)
-    b += _SReq1.pack(o.operation, o.permission_type)
-
-
-def _e_DeleteAclsRequest_DeleteAclsFilter_v2(o: DeleteAclsRequest.DeleteAclsFilter, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.resource_type_filter)
-    encode_string(b, o.resource_name_filter, True, True)
-    b += _SReq0.pack(o.pattern_type_filter)
-    encode_string(b, o.principal_filter, True, True)
-    encode_string(b, o.host_filter, True, True)
-    b += _SReq1.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteAclsRequest_v0(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
     _a: Any
     _e: Any
@@ -143,14 +110,17 @@ def _d_DeleteAclsRequest_v0(b: memoryview, p: int) -> tuple[DeleteAclsRequest, i
 
 def _e_DeleteAclsRequest_v0(o: DeleteAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.filters
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsRequest_DeleteAclsFilter_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type_filter)
+            encode_string(b, _o.resource_name_filter, False, True)
+            encode_string(b, _o.principal_filter, False, True)
+            encode_string(b, _o.host_filter, False, True)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_DeleteAclsRequest_v1(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
@@ -182,14 +152,18 @@ def _d_DeleteAclsRequest_v1(b: memoryview, p: int) -> tuple[DeleteAclsRequest, i
 
 def _e_DeleteAclsRequest_v1(o: DeleteAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.filters
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsRequest_DeleteAclsFilter_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type_filter)
+            encode_string(b, _o.resource_name_filter, False, True)
+            b += _SReq0.pack(_o.pattern_type_filter)
+            encode_string(b, _o.principal_filter, False, True)
+            encode_string(b, _o.host_filter, False, True)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
 
 
 def _d_DeleteAclsRequest_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest, int]:
@@ -229,14 +203,22 @@ def _d_DeleteAclsRequest_v2(b: memoryview, p: int) -> tuple[DeleteAclsRequest, i
 
 def _e_DeleteAclsRequest_v2(o: DeleteAclsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.filters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsRequest_DeleteAclsFilter_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type_filter)
+            encode_string(b, _o.resource_name_filter, True, True)
+            b += _SReq0.pack(_o.pattern_type_filter)
+            encode_string(b, _o.principal_filter, True, True)
+            encode_string(b, _o.host_filter, True, True)
+            b += _SReq1.pack(_o.operation, _o.permission_type)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -410,20 +392,6 @@ def _d_DeleteAclsResponse_DeleteAclsFilterResult_v0(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_DeleteAclsResponse_DeleteAclsFilterResult_v0(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    _v = o.matching_acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(_x, w)
-            b = w.b
-
-
 def _d_DeleteAclsResponse_DeleteAclsFilterResult_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
     _a: Any
     _e: Any
@@ -455,20 +423,6 @@ def _d_DeleteAclsResponse_DeleteAclsFilterResult_v1(b: memoryview, p: int) -> tu
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_DeleteAclsResponse_DeleteAclsFilterResult_v1(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    _v = o.matching_acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(_x, w)
-            b = w.b
 
 
 def _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
@@ -512,24 +466,6 @@ def _d_DeleteAclsResponse_DeleteAclsFilterResult_v2(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(o: DeleteAclsResponse.DeleteAclsFilterResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.matching_acls
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteAclsResponse_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
     _x: Any
     _a: Any
@@ -552,14 +488,21 @@ def _d_DeleteAclsResponse_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
 def _e_DeleteAclsResponse_v0(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsFilterResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            _v = _o.matching_acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(_x, w)
+                    b = w.b
 
 
 def _d_DeleteAclsResponse_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
@@ -584,14 +527,21 @@ def _d_DeleteAclsResponse_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
 def _e_DeleteAclsResponse_v1(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsFilterResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            _v = _o.matching_acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(_x, w)
+                    b = w.b
 
 
 def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
@@ -620,14 +570,25 @@ def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
 def _e_DeleteAclsResponse_v2(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteAclsResponse_DeleteAclsFilterResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            _v = _o.matching_acls
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -165,22 +165,6 @@ class DeleteGroupsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteGroupsResponse_DeletableGroupResult_v0(o: DeleteGroupsResponse.DeletableGroupResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, False, False)
-    b += _SResp0.pack(o.error_code)
-
-
-def _e_DeleteGroupsResponse_DeletableGroupResult_v2(o: DeleteGroupsResponse.DeletableGroupResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    b += _SResp0.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteGroupsResponse_v0(b: memoryview, p: int) -> tuple[DeleteGroupsResponse, int]:
     _a: Any
     _e: Any
@@ -206,15 +190,15 @@ def _d_DeleteGroupsResponse_v0(b: memoryview, p: int) -> tuple[DeleteGroupsRespo
 
 def _e_DeleteGroupsResponse_v0(o: DeleteGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteGroupsResponse_DeletableGroupResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, False, False)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_DeleteGroupsResponse_v2(b: memoryview, p: int) -> tuple[DeleteGroupsResponse, int]:
@@ -250,15 +234,19 @@ def _d_DeleteGroupsResponse_v2(b: memoryview, p: int) -> tuple[DeleteGroupsRespo
 
 def _e_DeleteGroupsResponse_v2(o: DeleteGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteGroupsResponse_DeletableGroupResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            b += _SResp0.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -122,19 +122,6 @@ def _d_DeleteRecordsRequest_DeleteRecordsTopic_v0(b: memoryview, p: int) -> tupl
     return o, p
 
 
-def _e_DeleteRecordsRequest_DeleteRecordsTopic_v0(o: DeleteRecordsRequest.DeleteRecordsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(_x, w)
-            b = w.b
-
-
 def _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsTopic, int]:
     _a: Any
     _e: Any
@@ -164,23 +151,6 @@ def _d_DeleteRecordsRequest_DeleteRecordsTopic_v2(b: memoryview, p: int) -> tupl
     return o, p
 
 
-def _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(o: DeleteRecordsRequest.DeleteRecordsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteRecordsRequest_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest, int]:
     _x: Any
     _a: Any
@@ -203,13 +173,19 @@ def _d_DeleteRecordsRequest_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequ
 def _e_DeleteRecordsRequest_v0(o: DeleteRecordsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(_x, w)
+                    b = w.b
     b += _SReq1.pack(o.timeout_ms)
 
 
@@ -239,13 +215,23 @@ def _d_DeleteRecordsRequest_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequ
 def _e_DeleteRecordsRequest_v2(o: DeleteRecordsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsRequest_DeleteRecordsTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.timeout_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -361,19 +347,6 @@ def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(b: memoryview, p: int) 
     return o, p
 
 
-def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(o: DeleteRecordsResponse.DeleteRecordsTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(_x, w)
-            b = w.b
-
-
 def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsTopicResult, int]:
     _a: Any
     _e: Any
@@ -403,23 +376,6 @@ def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(b: memoryview, p: int) 
     return o, p
 
 
-def _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(o: DeleteRecordsResponse.DeleteRecordsTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteRecordsResponse_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse, int]:
     _x: Any
     _a: Any
@@ -442,14 +398,20 @@ def _d_DeleteRecordsResponse_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRes
 def _e_DeleteRecordsResponse_v0(o: DeleteRecordsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(_x, w)
+                    b = w.b
 
 
 def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse, int]:
@@ -478,14 +440,24 @@ def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRes
 def _e_DeleteRecordsResponse_v2(o: DeleteRecordsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteRecordsResponse_DeleteRecordsTopicResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

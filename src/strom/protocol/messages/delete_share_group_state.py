@@ -121,23 +121,6 @@ def _d_DeleteShareGroupStateRequest_DeleteStateData_v0(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_DeleteShareGroupStateRequest_DeleteStateData_v0(o: DeleteShareGroupStateRequest.DeleteStateData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteShareGroupStateRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[DeleteShareGroupStateRequest, int]:
     _x: Any
     _a: Any
@@ -163,14 +146,24 @@ def _d_DeleteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[DeleteSha
 def _e_DeleteShareGroupStateRequest_v0(o: DeleteShareGroupStateRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteShareGroupStateRequest_DeleteStateData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteShareGroupStateRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -286,23 +279,6 @@ def _d_DeleteShareGroupStateResponse_DeleteStateResult_v0(b: memoryview, p: int)
     return o, p
 
 
-def _e_DeleteShareGroupStateResponse_DeleteStateResult_v0(o: DeleteShareGroupStateResponse.DeleteStateResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DeleteShareGroupStateResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[DeleteShareGroupStateResponse, int]:
     _x: Any
     _a: Any
@@ -327,13 +303,23 @@ def _d_DeleteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[DeleteSh
 def _e_DeleteShareGroupStateResponse_v0(o: DeleteShareGroupStateResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteShareGroupStateResponse_DeleteStateResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DeleteShareGroupStateResponse_PartitionResult_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

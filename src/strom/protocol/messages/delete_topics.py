@@ -72,16 +72,6 @@ class DeleteTopicsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteTopicsRequest_DeleteTopicState_v6(o: DeleteTopicsRequest.DeleteTopicState, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteTopicsRequest_v0(b: memoryview, p: int) -> tuple[DeleteTopicsRequest, int]:
     _x: Any
     _a: Any
@@ -187,14 +177,18 @@ def _d_DeleteTopicsRequest_v6(b: memoryview, p: int) -> tuple[DeleteTopicsReques
 
 def _e_DeleteTopicsRequest_v6(o: DeleteTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsRequest_DeleteTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.timeout_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -261,45 +255,6 @@ class DeleteTopicsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteTopicsResponse_DeletableTopicResult_v0(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SResp0.pack(o.error_code)
-
-
-def _e_DeleteTopicsResponse_DeletableTopicResult_v4(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp0.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_DeleteTopicsResponse_DeletableTopicResult_v5(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_DeleteTopicsResponse_DeletableTopicResult_v6(o: DeleteTopicsResponse.DeletableTopicResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteTopicsResponse_v0(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
     _a: Any
     _e: Any
@@ -326,14 +281,14 @@ def _d_DeleteTopicsResponse_v0(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
 
 def _e_DeleteTopicsResponse_v0(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_DeleteTopicsResponse_v1(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
@@ -363,15 +318,15 @@ def _d_DeleteTopicsResponse_v1(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
 
 def _e_DeleteTopicsResponse_v1(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_DeleteTopicsResponse_v4(b: memoryview, p: int) -> tuple[DeleteTopicsResponse, int]:
@@ -409,15 +364,19 @@ def _d_DeleteTopicsResponse_v4(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
 
 def _e_DeleteTopicsResponse_v4(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp0.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -459,15 +418,20 @@ def _d_DeleteTopicsResponse_v5(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
 
 def _e_DeleteTopicsResponse_v5(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -509,15 +473,21 @@ def _d_DeleteTopicsResponse_v6(b: memoryview, p: int) -> tuple[DeleteTopicsRespo
 
 def _e_DeleteTopicsResponse_v6(o: DeleteTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DeleteTopicsResponse_DeletableTopicResult_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -282,20 +282,6 @@ def _d_DescribeAclsResponse_DescribeAclsResource_v0(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_DescribeAclsResponse_DescribeAclsResource_v0(o: DescribeAclsResponse.DescribeAclsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_AclDescription_v0(_x, w)
-            b = w.b
-
-
 def _d_DescribeAclsResponse_DescribeAclsResource_v1(b: memoryview, p: int) -> tuple[DescribeAclsResponse.DescribeAclsResource, int]:
     _a: Any
     _e: Any
@@ -321,21 +307,6 @@ def _d_DescribeAclsResponse_DescribeAclsResource_v1(b: memoryview, p: int) -> tu
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_DescribeAclsResponse_DescribeAclsResource_v1(o: DescribeAclsResponse.DescribeAclsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    b += _SResp1.pack(o.pattern_type)
-    _v = o.acls
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_AclDescription_v0(_x, w)
-            b = w.b
 
 
 def _d_DescribeAclsResponse_DescribeAclsResource_v2(b: memoryview, p: int) -> tuple[DescribeAclsResponse.DescribeAclsResource, int]:
@@ -373,25 +344,6 @@ def _d_DescribeAclsResponse_DescribeAclsResource_v2(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_DescribeAclsResponse_DescribeAclsResource_v2(o: DescribeAclsResponse.DescribeAclsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    b += _SResp1.pack(o.pattern_type)
-    _v = o.acls
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_AclDescription_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeAclsResponse_v0(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
     _x: Any
     _a: Any
@@ -415,15 +367,22 @@ def _d_DescribeAclsResponse_v0(b: memoryview, p: int) -> tuple[DescribeAclsRespo
 def _e_DescribeAclsResponse_v0(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_DescribeAclsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeAclsResponse_AclDescription_v0(_x, w)
+                    b = w.b
 
 
 def _d_DescribeAclsResponse_v1(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
@@ -449,15 +408,23 @@ def _d_DescribeAclsResponse_v1(b: memoryview, p: int) -> tuple[DescribeAclsRespo
 def _e_DescribeAclsResponse_v1(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_DescribeAclsResource_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            b += _SResp1.pack(_o.pattern_type)
+            _v = _o.acls
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeAclsResponse_AclDescription_v0(_x, w)
+                    b = w.b
 
 
 def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
@@ -487,15 +454,27 @@ def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsRespo
 def _e_DescribeAclsResponse_v2(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeAclsResponse_DescribeAclsResource_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            b += _SResp1.pack(_o.pattern_type)
+            _v = _o.acls
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeAclsResponse_AclDescription_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -73,24 +73,6 @@ class DescribeClientQuotasRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeClientQuotasRequest_ComponentData_v0(o: DescribeClientQuotasRequest.ComponentData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    b += _SReq0.pack(o.match_type)
-    encode_string(b, o.match, False, True)
-
-
-def _e_DescribeClientQuotasRequest_ComponentData_v1(o: DescribeClientQuotasRequest.ComponentData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    b += _SReq0.pack(o.match_type)
-    encode_string(b, o.match, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasRequest, int]:
     _a: Any
     _e: Any
@@ -117,14 +99,15 @@ def _d_DescribeClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[DescribeCl
 
 def _e_DescribeClientQuotasRequest_v0(o: DescribeClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.components
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasRequest_ComponentData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.entity_type, False, False)
+            b += _SReq0.pack(_o.match_type)
+            encode_string(b, _o.match, False, True)
     b += _SReq1.pack(o.strict)
 
 
@@ -162,14 +145,19 @@ def _d_DescribeClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[DescribeCl
 
 def _e_DescribeClientQuotasRequest_v1(o: DescribeClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.components
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasRequest_ComponentData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.entity_type, True, False)
+            b += _SReq0.pack(_o.match_type)
+            encode_string(b, _o.match, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.strict)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -335,24 +323,6 @@ def _d_DescribeClientQuotasResponse_EntryData_v0(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_DescribeClientQuotasResponse_EntryData_v0(o: DescribeClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntityData_v0(_x, w)
-            b = w.b
-    _v = o.values
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_ValueData_v0(_x, w)
-            b = w.b
-
-
 def _d_DescribeClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.EntryData, int]:
     _a: Any
     _e: Any
@@ -398,28 +368,6 @@ def _d_DescribeClientQuotasResponse_EntryData_v1(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_DescribeClientQuotasResponse_EntryData_v1(o: DescribeClientQuotasResponse.EntryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    _v = o.entity
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntityData_v1(_x, w)
-            b = w.b
-    _v = o.values
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_ValueData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse, int]:
     _x: Any
     _a: Any
@@ -443,15 +391,26 @@ def _d_DescribeClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[DescribeC
 def _e_DescribeClientQuotasResponse_v0(o: DescribeClientQuotasResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
     _v = o.entries
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeClientQuotasResponse_EntityData_v0(_x, w)
+                    b = w.b
+            _v = _o.values
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeClientQuotasResponse_ValueData_v0(_x, w)
+                    b = w.b
 
 
 def _d_DescribeClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse, int]:
@@ -481,15 +440,30 @@ def _d_DescribeClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[DescribeC
 def _e_DescribeClientQuotasResponse_v1(o: DescribeClientQuotasResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.entries
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeClientQuotasResponse_EntryData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            _v = _o.entity
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeClientQuotasResponse_EntityData_v1(_x, w)
+                    b = w.b
+            _v = _o.values
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeClientQuotasResponse_ValueData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

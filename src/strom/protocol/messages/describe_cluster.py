@@ -174,18 +174,6 @@ class DescribeClusterResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeClusterResponse_DescribeClusterBroker_v0(o: DescribeClusterResponse.DescribeClusterBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.broker_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp0.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeClusterResponse_v0(b: memoryview, p: int) -> tuple[DescribeClusterResponse, int]:
     _a: Any
     _e: Any
@@ -229,7 +217,7 @@ def _d_DescribeClusterResponse_v0(b: memoryview, p: int) -> tuple[DescribeCluste
 
 def _e_DescribeClusterResponse_v0(o: DescribeClusterResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -238,9 +226,15 @@ def _e_DescribeClusterResponse_v0(o: DescribeClusterResponse, w: Writer) -> None
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClusterResponse_DescribeClusterBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.broker_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -292,7 +286,7 @@ def _d_DescribeClusterResponse_v1(b: memoryview, p: int) -> tuple[DescribeCluste
 
 def _e_DescribeClusterResponse_v1(o: DescribeClusterResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -302,9 +296,15 @@ def _e_DescribeClusterResponse_v1(o: DescribeClusterResponse, w: Writer) -> None
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeClusterResponse_DescribeClusterBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.broker_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)

@@ -97,19 +97,6 @@ def _d_DescribeConfigsRequest_DescribeConfigsResource_v0(b: memoryview, p: int) 
     return o, p
 
 
-def _e_DescribeConfigsRequest_DescribeConfigsResource_v0(o: DescribeConfigsRequest.DescribeConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configuration_keys
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _x in _v:
-            encode_string(b, _x, False, False)
-
-
 def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) -> tuple[DescribeConfigsRequest.DescribeConfigsResource, int]:
     _x: Any
     _a: Any
@@ -134,23 +121,6 @@ def _d_DescribeConfigsRequest_DescribeConfigsResource_v4(b: memoryview, p: int) 
     return o, p
 
 
-def _e_DescribeConfigsRequest_DescribeConfigsResource_v4(o: DescribeConfigsRequest.DescribeConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    _v = o.configuration_keys
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            encode_string(b, _x, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeConfigsRequest_v0(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
     _x: Any
     _a: Any
@@ -173,13 +143,19 @@ def _d_DescribeConfigsRequest_v0(b: memoryview, p: int) -> tuple[DescribeConfigs
 def _e_DescribeConfigsRequest_v0(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, False, False)
 
 
 def _d_DescribeConfigsRequest_v1(b: memoryview, p: int) -> tuple[DescribeConfigsRequest, int]:
@@ -205,13 +181,19 @@ def _d_DescribeConfigsRequest_v1(b: memoryview, p: int) -> tuple[DescribeConfigs
 def _e_DescribeConfigsRequest_v1(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, False, False)
     b += _SReq1.pack(o.include_synonyms)
 
 
@@ -237,13 +219,19 @@ def _d_DescribeConfigsRequest_v3(b: memoryview, p: int) -> tuple[DescribeConfigs
 def _e_DescribeConfigsRequest_v3(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, False, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, False, False)
     b += _SReq2.pack(o.include_synonyms, o.include_documentation)
 
 
@@ -273,13 +261,23 @@ def _d_DescribeConfigsRequest_v4(b: memoryview, p: int) -> tuple[DescribeConfigs
 def _e_DescribeConfigsRequest_v4(o: DescribeConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsRequest_DescribeConfigsResource_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            _v = _o.configuration_keys
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _x in _v:
+                    encode_string(b, _x, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq2.pack(o.include_synonyms, o.include_documentation)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -471,7 +469,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(b: memoryview, p
 
 def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, False, False)
     encode_string(b, o.value, False, True)
@@ -479,9 +477,10 @@ def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(o: DescribeConfi
     _v = o.synonyms
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_string(b, _o.value, False, True)
+            b += _SResp0.pack(_o.source)
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
@@ -518,7 +517,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b: memoryview, p
 
 def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, False, False)
     encode_string(b, o.value, False, True)
@@ -526,9 +525,10 @@ def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(o: DescribeConfi
     _v = o.synonyms
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_string(b, _o.value, False, True)
+            b += _SResp0.pack(_o.source)
     b += _SResp0.pack(o.config_type)
     encode_string(b, o.documentation, False, True)
 
@@ -575,7 +575,7 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p
 
 def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, True, False)
     encode_string(b, o.value, True, True)
@@ -583,9 +583,14 @@ def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfi
     _v = o.synonyms
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.value, True, True)
+            b += _SResp0.pack(_o.source)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.config_type)
     encode_string(b, o.documentation, True, True)
     if o.unknown_tagged_fields:
@@ -628,22 +633,6 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v0(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(_x, w)
-            b = w.b
-
-
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
     _x: Any
     _a: Any
@@ -667,22 +656,6 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v1(b: memoryview, p: int) -
     return o, p
 
 
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v1(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(_x, w)
-            b = w.b
-
-
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
     _x: Any
     _a: Any
@@ -704,22 +677,6 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v3(b: memoryview, p: int) -
             _a(_x)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v3(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(_x, w)
-            b = w.b
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
@@ -749,26 +706,6 @@ def _d_DescribeConfigsResponse_DescribeConfigsResult_v4(b: memoryview, p: int) -
     return o, p
 
 
-def _e_DescribeConfigsResponse_DescribeConfigsResult_v4(o: DescribeConfigsResponse.DescribeConfigsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp6.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    _v = o.configs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeConfigsResponse_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
     _x: Any
     _a: Any
@@ -791,14 +728,23 @@ def _d_DescribeConfigsResponse_v0(b: memoryview, p: int) -> tuple[DescribeConfig
 def _e_DescribeConfigsResponse_v0(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(_x, w)
+                    b = w.b
 
 
 def _d_DescribeConfigsResponse_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
@@ -823,14 +769,23 @@ def _d_DescribeConfigsResponse_v1(b: memoryview, p: int) -> tuple[DescribeConfig
 def _e_DescribeConfigsResponse_v1(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(_x, w)
+                    b = w.b
 
 
 def _d_DescribeConfigsResponse_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
@@ -855,14 +810,23 @@ def _d_DescribeConfigsResponse_v3(b: memoryview, p: int) -> tuple[DescribeConfig
 def _e_DescribeConfigsResponse_v3(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(_x, w)
+                    b = w.b
 
 
 def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
@@ -891,14 +855,27 @@ def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfig
 def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeConfigsResponse_DescribeConfigsResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp6.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            _v = _o.configs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -65,22 +65,6 @@ class DescribeDelegationTokenRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(o: DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-
-
-def _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(o: DescribeDelegationTokenRequest.DescribeDelegationTokenOwner, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest, int]:
     _a: Any
     _e: Any
@@ -103,14 +87,14 @@ def _d_DescribeDelegationTokenRequest_v0(b: memoryview, p: int) -> tuple[Describ
 
 def _e_DescribeDelegationTokenRequest_v0(o: DescribeDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.owners
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, False, False)
+            encode_string(b, _o.principal_name, False, False)
 
 
 def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenRequest, int]:
@@ -143,14 +127,18 @@ def _d_DescribeDelegationTokenRequest_v2(b: memoryview, p: int) -> tuple[Describ
 
 def _e_DescribeDelegationTokenRequest_v2(o: DescribeDelegationTokenRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.owners
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenRequest_DescribeDelegationTokenOwner_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -299,23 +287,6 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(b: memoryview
     return o, p
 
 
-def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
-    encode_string(b, o.token_id, False, False)
-    encode_bytes(b, o.hmac, False, False)
-    _v = o.renewers
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(_x, w)
-            b = w.b
-
-
 def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
     _a: Any
     _e: Any
@@ -350,27 +321,6 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(b: memoryview
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
-    encode_string(b, o.token_id, True, False)
-    encode_bytes(b, o.hmac, True, False)
-    _v = o.renewers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
@@ -409,29 +359,6 @@ def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(b: memoryview
     return o, p
 
 
-def _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(o: DescribeDelegationTokenResponse.DescribedDelegationToken, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    encode_string(b, o.token_requester_principal_type, True, False)
-    encode_string(b, o.token_requester_principal_name, True, False)
-    b += _SResp0.pack(o.issue_timestamp, o.expiry_timestamp, o.max_timestamp)
-    encode_string(b, o.token_id, True, False)
-    encode_bytes(b, o.hmac, True, False)
-    _v = o.renewers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse, int]:
     _x: Any
     _a: Any
@@ -456,14 +383,24 @@ def _d_DescribeDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[Descri
 def _e_DescribeDelegationTokenResponse_v0(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, False, False)
+            encode_string(b, _o.principal_name, False, False)
+            b += _SResp0.pack(_o.issue_timestamp, _o.expiry_timestamp, _o.max_timestamp)
+            encode_string(b, _o.token_id, False, False)
+            encode_bytes(b, _o.hmac, False, False)
+            _v = _o.renewers
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(_x, w)
+                    b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
 
 
@@ -495,14 +432,28 @@ def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[Descri
 def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            b += _SResp0.pack(_o.issue_timestamp, _o.expiry_timestamp, _o.max_timestamp)
+            encode_string(b, _o.token_id, True, False)
+            encode_bytes(b, _o.hmac, True, False)
+            _v = _o.renewers
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp2.pack(o.throttle_time_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -538,14 +489,30 @@ def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[Descri
 def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeDelegationTokenResponse_DescribedDelegationToken_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.principal_type, True, False)
+            encode_string(b, _o.principal_name, True, False)
+            encode_string(b, _o.token_requester_principal_type, True, False)
+            encode_string(b, _o.token_requester_principal_name, True, False)
+            b += _SResp0.pack(_o.issue_timestamp, _o.expiry_timestamp, _o.max_timestamp)
+            encode_string(b, _o.token_id, True, False)
+            encode_bytes(b, _o.hmac, True, False)
+            _v = _o.renewers
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp2.pack(o.throttle_time_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)

@@ -312,23 +312,6 @@ def _d_DescribeGroupsResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[
     return o, p
 
 
-def _e_DescribeGroupsResponse_DescribedGroup_v0(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.group_state, False, False)
-    encode_string(b, o.protocol_type, False, False)
-    encode_string(b, o.protocol_data, False, False)
-    _v = o.members
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
-            b = w.b
-
-
 def _d_DescribeGroupsResponse_DescribedGroup_v3(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
     _a: Any
     _e: Any
@@ -361,24 +344,6 @@ def _d_DescribeGroupsResponse_DescribedGroup_v3(b: memoryview, p: int) -> tuple[
     return o, p
 
 
-def _e_DescribeGroupsResponse_DescribedGroup_v3(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.group_state, False, False)
-    encode_string(b, o.protocol_type, False, False)
-    encode_string(b, o.protocol_data, False, False)
-    _v = o.members
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.authorized_operations)
-
-
 def _d_DescribeGroupsResponse_DescribedGroup_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
     _a: Any
     _e: Any
@@ -409,24 +374,6 @@ def _d_DescribeGroupsResponse_DescribedGroup_v4(b: memoryview, p: int) -> tuple[
     p += 4
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_DescribeGroupsResponse_DescribedGroup_v4(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.group_state, False, False)
-    encode_string(b, o.protocol_type, False, False)
-    encode_string(b, o.protocol_data, False, False)
-    _v = o.members
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v4(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.authorized_operations)
 
 
 def _d_DescribeGroupsResponse_DescribedGroup_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
@@ -469,28 +416,6 @@ def _d_DescribeGroupsResponse_DescribedGroup_v5(b: memoryview, p: int) -> tuple[
     return o, p
 
 
-def _e_DescribeGroupsResponse_DescribedGroup_v5(o: DescribeGroupsResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.group_state, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    encode_string(b, o.protocol_data, True, False)
-    _v = o.members
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroupMember_v5(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeGroupsResponse_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
     _x: Any
     _a: Any
@@ -512,13 +437,23 @@ def _d_DescribeGroupsResponse_v0(b: memoryview, p: int) -> tuple[DescribeGroupsR
 def _e_DescribeGroupsResponse_v0(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
+                    b = w.b
 
 
 def _d_DescribeGroupsResponse_v1(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
@@ -543,14 +478,24 @@ def _d_DescribeGroupsResponse_v1(b: memoryview, p: int) -> tuple[DescribeGroupsR
 def _e_DescribeGroupsResponse_v1(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
+                    b = w.b
 
 
 def _d_DescribeGroupsResponse_v3(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
@@ -575,14 +520,25 @@ def _d_DescribeGroupsResponse_v3(b: memoryview, p: int) -> tuple[DescribeGroupsR
 def _e_DescribeGroupsResponse_v3(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
+                    b = w.b
+            b += _SResp1.pack(_o.authorized_operations)
 
 
 def _d_DescribeGroupsResponse_v4(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
@@ -607,14 +563,25 @@ def _d_DescribeGroupsResponse_v4(b: memoryview, p: int) -> tuple[DescribeGroupsR
 def _e_DescribeGroupsResponse_v4(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.group_state, False, False)
+            encode_string(b, _o.protocol_type, False, False)
+            encode_string(b, _o.protocol_data, False, False)
+            _v = _o.members
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeGroupsResponse_DescribedGroupMember_v4(_x, w)
+                    b = w.b
+            b += _SResp1.pack(_o.authorized_operations)
 
 
 def _d_DescribeGroupsResponse_v5(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
@@ -643,14 +610,29 @@ def _d_DescribeGroupsResponse_v5(b: memoryview, p: int) -> tuple[DescribeGroupsR
 def _e_DescribeGroupsResponse_v5(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeGroupsResponse_DescribedGroup_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.group_state, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            encode_string(b, _o.protocol_data, True, False)
+            _v = _o.members
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeGroupsResponse_DescribedGroupMember_v5(_x, w)
+                    b = w.b
+            b += _SResp1.pack(_o.authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -78,16 +78,6 @@ def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_DescribeLogDirsRequest_DescribableLogDirTopic_v0(o: DescribeLogDirsRequest.DescribableLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest.DescribableLogDirTopic, int]:
     o: DescribeLogDirsRequest.DescribableLogDirTopic = _new(DescribeLogDirsRequest.DescribableLogDirTopic)
     o.topic, p = read_compact_string(b, p)
@@ -103,20 +93,6 @@ def _d_DescribeLogDirsRequest_DescribableLogDirTopic_v2(b: memoryview, p: int) -
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeLogDirsRequest_DescribableLogDirTopic_v2(o: DescribeLogDirsRequest.DescribableLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_DescribeLogDirsRequest_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest, int]:
@@ -138,14 +114,17 @@ def _d_DescribeLogDirsRequest_v0(b: memoryview, p: int) -> tuple[DescribeLogDirs
 
 def _e_DescribeLogDirsRequest_v0(o: DescribeLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsRequest_DescribableLogDirTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_DescribeLogDirsRequest_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsRequest, int]:
@@ -171,14 +150,21 @@ def _d_DescribeLogDirsRequest_v2(b: memoryview, p: int) -> tuple[DescribeLogDirs
 
 def _e_DescribeLogDirsRequest_v2(o: DescribeLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsRequest_DescribableLogDirTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -330,15 +316,14 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(b: memoryview, p: int) ->
 
 def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, False, False)
     _v = o.partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.partition_index, _o.partition_size, _o.offset_lag, _o.is_future_key)
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsTopic, int]:
@@ -372,15 +357,18 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) ->
 
 def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.partition_index, _o.partition_size, _o.offset_lag, _o.is_future_key)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -409,20 +397,6 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v0(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.log_dir, False, False)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(_x, w)
-            b = w.b
-
-
 def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
     _x: Any
     _a: Any
@@ -447,24 +421,6 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v2(b: memoryview, p: int) -
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.log_dir, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
@@ -493,25 +449,6 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v4(b: memoryview, p: int) -
     return o, p
 
 
-def _e_DescribeLogDirsResponse_DescribeLogDirsResult_v4(o: DescribeLogDirsResponse.DescribeLogDirsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.log_dir, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
-            b = w.b
-    b += _SResp2.pack(o.total_bytes, o.usable_bytes)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeLogDirsResponse_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
     _x: Any
     _a: Any
@@ -535,14 +472,21 @@ def _d_DescribeLogDirsResponse_v0(b: memoryview, p: int) -> tuple[DescribeLogDir
 def _e_DescribeLogDirsResponse_v0(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, False, False)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(_x, w)
+                    b = w.b
 
 
 def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
@@ -572,14 +516,25 @@ def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDir
 def _e_DescribeLogDirsResponse_v2(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -612,14 +567,25 @@ def _d_DescribeLogDirsResponse_v3(b: memoryview, p: int) -> tuple[DescribeLogDir
 def _e_DescribeLogDirsResponse_v3(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms, o.error_code)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -652,14 +618,26 @@ def _d_DescribeLogDirsResponse_v4(b: memoryview, p: int) -> tuple[DescribeLogDir
 def _e_DescribeLogDirsResponse_v4(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms, o.error_code)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeLogDirsResponse_DescribeLogDirsResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.log_dir, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
+                    b = w.b
+            b += _SResp2.pack(_o.total_bytes, _o.usable_bytes)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -82,20 +82,6 @@ def _d_DescribeProducersRequest_TopicRequest_v0(b: memoryview, p: int) -> tuple[
     return o, p
 
 
-def _e_DescribeProducersRequest_TopicRequest_v0(o: DescribeProducersRequest.TopicRequest, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeProducersRequest_v0(b: memoryview, p: int) -> tuple[DescribeProducersRequest, int]:
     _x: Any
     _a: Any
@@ -119,14 +105,21 @@ def _d_DescribeProducersRequest_v0(b: memoryview, p: int) -> tuple[DescribeProdu
 
 def _e_DescribeProducersRequest_v0(o: DescribeProducersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeProducersRequest_TopicRequest_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -281,16 +274,19 @@ def _d_DescribeProducersResponse_PartitionResponse_v0(b: memoryview, p: int) -> 
 
 def _e_DescribeProducersResponse_PartitionResponse_v0(o: DescribeProducersResponse.PartitionResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.partition_index, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.active_producers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeProducersResponse_ProducerState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.producer_id, _o.producer_epoch, _o.last_sequence, _o.last_timestamp, _o.coordinator_epoch, _o.current_txn_start_offset)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -319,23 +315,6 @@ def _d_DescribeProducersResponse_TopicResponse_v0(b: memoryview, p: int) -> tupl
     return o, p
 
 
-def _e_DescribeProducersResponse_TopicResponse_v0(o: DescribeProducersResponse.TopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeProducersResponse_PartitionResponse_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeProducersResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse, int]:
     _x: Any
     _a: Any
@@ -362,14 +341,24 @@ def _d_DescribeProducersResponse_v0(b: memoryview, p: int) -> tuple[DescribeProd
 def _e_DescribeProducersResponse_v0(o: DescribeProducersResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeProducersResponse_TopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeProducersResponse_PartitionResponse_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -118,23 +118,6 @@ def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[Descri
     return o, p
 
 
-def _e_DescribeQuorumRequest_TopicData_v0(o: DescribeQuorumRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest, int]:
     _x: Any
     _a: Any
@@ -159,13 +142,23 @@ def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRe
 def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeQuorumRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -427,21 +420,27 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
 
 def _e_DescribeQuorumResponse_PartitionData_v0(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp2.pack(_o.replica_id, _o.log_end_offset)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.observers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp2.pack(_o.replica_id, _o.log_end_offset)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -505,21 +504,27 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
 
 def _e_DescribeQuorumResponse_PartitionData_v1(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
     _v = o.current_voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp4.pack(_o.replica_id, _o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.observers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp4.pack(_o.replica_id, _o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -583,7 +588,7 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
 
 def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp5.pack(o.partition_index, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -591,15 +596,25 @@ def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.Partiti
     _v = o.current_voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.replica_id)
+            b += _o.replica_directory_id.bytes
+            b += _SResp3.pack(_o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.observers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_ReplicaState_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.replica_id)
+            b += _o.replica_directory_id.bytes
+            b += _SResp3.pack(_o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -628,23 +643,6 @@ def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[Descr
     return o, p
 
 
-def _e_DescribeQuorumResponse_TopicData_v0(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
     _x: Any
     _a: Any
@@ -667,23 +665,6 @@ def _d_DescribeQuorumResponse_TopicData_v1(b: memoryview, p: int) -> tuple[Descr
     return o, p
 
 
-def _e_DescribeQuorumResponse_TopicData_v1(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
     _x: Any
     _a: Any
@@ -704,23 +685,6 @@ def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Descr
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeQuorumResponse_TopicData_v2(o: DescribeQuorumResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_PartitionData_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_DescribeQuorumResponse_Listener_v2(o: DescribeQuorumResponse.Listener, w: Writer) -> None:
@@ -766,23 +730,6 @@ def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQu
     return o, p
 
 
-def _e_DescribeQuorumResponse_Node_v2(o: DescribeQuorumResponse.Node, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    _v = o.listeners
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_Listener_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse, int]:
     _x: Any
     _a: Any
@@ -811,14 +758,24 @@ def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumR
 def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeQuorumResponse_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -853,14 +810,24 @@ def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumR
 def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeQuorumResponse_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -903,21 +870,40 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
 def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_TopicData_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeQuorumResponse_PartitionData_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.nodes
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeQuorumResponse_Node_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            _v = _o.listeners
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeQuorumResponse_Listener_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -86,15 +86,6 @@ class DescribeTopicPartitionsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeTopicPartitionsRequest_TopicRequest_v0(o: DescribeTopicPartitionsRequest.TopicRequest, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeTopicPartitionsRequest_Cursor_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsRequest.Cursor, int]:
     o: DescribeTopicPartitionsRequest.Cursor = _new(DescribeTopicPartitionsRequest.Cursor)
     o.topic_name, p = read_compact_string(b, p)
@@ -154,14 +145,17 @@ def _d_DescribeTopicPartitionsRequest_v0(b: memoryview, p: int) -> tuple[Describ
 
 def _e_DescribeTopicPartitionsRequest_v0(o: DescribeTopicPartitionsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeTopicPartitionsRequest_TopicRequest_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.response_partition_limit)
     if o.cursor is None:
         b.append(255)
@@ -401,27 +395,6 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b
     return o, p
 
 
-def _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    b += _SResp2.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(_x, w)
-            b = w.b
-    b += _SResp3.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeTopicPartitionsResponse_Cursor_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsResponse.Cursor, int]:
     o: DescribeTopicPartitionsResponse.Cursor = _new(DescribeTopicPartitionsResponse.Cursor)
     o.topic_name, p = read_compact_string(b, p)
@@ -476,14 +449,28 @@ def _d_DescribeTopicPartitionsResponse_v0(b: memoryview, p: int) -> tuple[Descri
 def _e_DescribeTopicPartitionsResponse_v0(o: DescribeTopicPartitionsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            b += _SResp2.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(_x, w)
+                    b = w.b
+            b += _SResp3.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.next_cursor is None:
         b.append(255)
     else:

@@ -231,26 +231,6 @@ def _d_DescribeTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_DescribeTransactionsResponse_TransactionState_v0(o: DescribeTransactionsResponse.TransactionState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.transactional_id, True, False)
-    encode_string(b, o.transaction_state, True, False)
-    b += _SResp1.pack(o.transaction_timeout_ms, o.transaction_start_time_ms, o.producer_id, o.producer_epoch)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeTransactionsResponse_TopicData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse, int]:
     _x: Any
     _a: Any
@@ -277,14 +257,27 @@ def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeT
 def _e_DescribeTransactionsResponse_v0(o: DescribeTransactionsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.transaction_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeTransactionsResponse_TransactionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.transactional_id, True, False)
+            encode_string(b, _o.transaction_state, True, False)
+            b += _SResp1.pack(_o.transaction_timeout_ms, _o.transaction_start_time_ms, _o.producer_id, _o.producer_epoch)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeTransactionsResponse_TopicData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

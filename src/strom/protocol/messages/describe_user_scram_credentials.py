@@ -62,15 +62,6 @@ class DescribeUserScramCredentialsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeUserScramCredentialsRequest_UserName_v0(o: DescribeUserScramCredentialsRequest.UserName, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsRequest, int]:
     _a: Any
     _e: Any
@@ -100,14 +91,17 @@ def _d_DescribeUserScramCredentialsRequest_v0(b: memoryview, p: int) -> tuple[De
 
 def _e_DescribeUserScramCredentialsRequest_v0(o: DescribeUserScramCredentialsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.users
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_DescribeUserScramCredentialsRequest_UserName_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -238,25 +232,6 @@ def _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v
     return o, p
 
 
-def _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(o: DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.user, True, False)
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.credential_infos
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse, int]:
     _x: Any
     _a: Any
@@ -284,15 +259,27 @@ def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[D
 def _e_DescribeUserScramCredentialsResponse_v0(o: DescribeUserScramCredentialsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.user, True, False)
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            _v = _o.credential_infos
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

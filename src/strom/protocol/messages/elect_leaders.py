@@ -86,16 +86,6 @@ def _d_ElectLeadersRequest_TopicPartitions_v0(b: memoryview, p: int) -> tuple[El
     return o, p
 
 
-def _e_ElectLeadersRequest_TopicPartitions_v0(o: ElectLeadersRequest.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_ElectLeadersRequest_TopicPartitions_v2(b: memoryview, p: int) -> tuple[ElectLeadersRequest.TopicPartitions, int]:
     o: ElectLeadersRequest.TopicPartitions = _new(ElectLeadersRequest.TopicPartitions)
     o.topic, p = read_compact_string(b, p)
@@ -111,20 +101,6 @@ def _d_ElectLeadersRequest_TopicPartitions_v2(b: memoryview, p: int) -> tuple[El
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ElectLeadersRequest_TopicPartitions_v2(o: ElectLeadersRequest.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ElectLeadersRequest_v0(b: memoryview, p: int) -> tuple[ElectLeadersRequest, int]:
@@ -149,14 +125,17 @@ def _d_ElectLeadersRequest_v0(b: memoryview, p: int) -> tuple[ElectLeadersReques
 
 def _e_ElectLeadersRequest_v0(o: ElectLeadersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersRequest_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq0.pack(o.timeout_ms)
 
 
@@ -183,15 +162,18 @@ def _d_ElectLeadersRequest_v1(b: memoryview, p: int) -> tuple[ElectLeadersReques
 
 def _e_ElectLeadersRequest_v1(o: ElectLeadersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.election_type)
     _v = o.topic_partitions
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersRequest_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq0.pack(o.timeout_ms)
 
 
@@ -222,15 +204,22 @@ def _d_ElectLeadersRequest_v2(b: memoryview, p: int) -> tuple[ElectLeadersReques
 
 def _e_ElectLeadersRequest_v2(o: ElectLeadersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.election_type)
     _v = o.topic_partitions
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersRequest_TopicPartitions_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq0.pack(o.timeout_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -352,19 +341,6 @@ def _d_ElectLeadersResponse_ReplicaElectionResult_v0(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_ElectLeadersResponse_ReplicaElectionResult_v0(o: ElectLeadersResponse.ReplicaElectionResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partition_result
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_PartitionResult_v0(_x, w)
-            b = w.b
-
-
 def _d_ElectLeadersResponse_ReplicaElectionResult_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse.ReplicaElectionResult, int]:
     _a: Any
     _e: Any
@@ -395,23 +371,6 @@ def _d_ElectLeadersResponse_ReplicaElectionResult_v2(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_ElectLeadersResponse_ReplicaElectionResult_v2(o: ElectLeadersResponse.ReplicaElectionResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partition_result
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_PartitionResult_v2(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ElectLeadersResponse_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
     _x: Any
     _a: Any
@@ -435,14 +394,20 @@ def _d_ElectLeadersResponse_v0(b: memoryview, p: int) -> tuple[ElectLeadersRespo
 def _e_ElectLeadersResponse_v0(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.replica_election_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_ReplicaElectionResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partition_result
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ElectLeadersResponse_PartitionResult_v0(_x, w)
+                    b = w.b
 
 
 def _d_ElectLeadersResponse_v1(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
@@ -467,14 +432,20 @@ def _d_ElectLeadersResponse_v1(b: memoryview, p: int) -> tuple[ElectLeadersRespo
 def _e_ElectLeadersResponse_v1(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.replica_election_results
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_ReplicaElectionResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partition_result
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ElectLeadersResponse_PartitionResult_v0(_x, w)
+                    b = w.b
 
 
 def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
@@ -503,14 +474,24 @@ def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersRespo
 def _e_ElectLeadersResponse_v2(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.replica_election_results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ElectLeadersResponse_ReplicaElectionResult_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partition_result
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ElectLeadersResponse_PartitionResult_v2(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

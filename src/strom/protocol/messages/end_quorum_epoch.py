@@ -206,15 +206,19 @@ def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[En
 
 def _e_EndQuorumEpochRequest_PartitionData_v1(o: EndQuorumEpochRequest.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.partition_index, o.leader_id, o.leader_epoch)
     _v = o.preferred_candidates
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_ReplicaInfo_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.candidate_id)
+            b += _o.candidate_directory_id.bytes
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -239,19 +243,6 @@ def _d_EndQuorumEpochRequest_TopicData_v0(b: memoryview, p: int) -> tuple[EndQuo
     return o, p
 
 
-def _e_EndQuorumEpochRequest_TopicData_v0(o: EndQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_PartitionData_v0(_x, w)
-            b = w.b
-
-
 def _d_EndQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.TopicData, int]:
     _x: Any
     _a: Any
@@ -272,34 +263,6 @@ def _d_EndQuorumEpochRequest_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuo
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_EndQuorumEpochRequest_TopicData_v1(o: EndQuorumEpochRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_EndQuorumEpochRequest_LeaderEndpoint_v1(o: EndQuorumEpochRequest.LeaderEndpoint, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq2.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_EndQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest, int]:
@@ -324,14 +287,20 @@ def _d_EndQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
 def _e_EndQuorumEpochRequest_v0(o: EndQuorumEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, False, True)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_EndQuorumEpochRequest_PartitionData_v0(_x, w)
+                    b = w.b
 
 
 def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest, int]:
@@ -378,20 +347,35 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
 def _e_EndQuorumEpochRequest_v1(o: EndQuorumEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_EndQuorumEpochRequest_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.leader_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochRequest_LeaderEndpoint_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq2.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -534,19 +518,6 @@ def _d_EndQuorumEpochResponse_TopicData_v0(b: memoryview, p: int) -> tuple[EndQu
     return o, p
 
 
-def _e_EndQuorumEpochResponse_TopicData_v0(o: EndQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_PartitionData_v0(_x, w)
-            b = w.b
-
-
 def _d_EndQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.TopicData, int]:
     _a: Any
     _e: Any
@@ -574,23 +545,6 @@ def _d_EndQuorumEpochResponse_TopicData_v1(b: memoryview, p: int) -> tuple[EndQu
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_EndQuorumEpochResponse_TopicData_v1(o: EndQuorumEpochResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_EndQuorumEpochResponse_NodeEndpoint_v1(o: EndQuorumEpochResponse.NodeEndpoint, w: Writer) -> None:
@@ -627,14 +581,20 @@ def _d_EndQuorumEpochResponse_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochR
 def _e_EndQuorumEpochResponse_v0(o: EndQuorumEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_EndQuorumEpochResponse_PartitionData_v0(_x, w)
+                    b = w.b
 
 
 def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse, int]:
@@ -695,28 +655,39 @@ def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochR
 def _e_EndQuorumEpochResponse_v1(o: EndQuorumEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_EndQuorumEpochResponse_TopicData_v1(_x, w)
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_EndQuorumEpochResponse_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_EndQuorumEpochResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_EndQuorumEpochResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

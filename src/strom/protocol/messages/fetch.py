@@ -257,17 +257,18 @@ def _d_FetchRequest_FetchPartition_v17(b: memoryview, p: int) -> tuple[FetchRequ
 
 
 def _e_FetchRequest_FetchPartition_v17(o: FetchRequest.FetchPartition, w: Writer) -> None:
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq8.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
-    _t: list[tuple[int, bytes]] = []
-    if o.replica_directory_id != ZERO_UUID:
-        _w, w = w, Writer()
-        b = w.b
-        b += o.replica_directory_id.bytes
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.replica_directory_id != ZERO_UUID) or o.unknown_tagged_fields:
+        _t = []
+        if o.replica_directory_id != ZERO_UUID:
+            _w, w = w, Writer()
+            b = w.b
+            b += o.replica_directory_id.bytes
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -303,19 +304,6 @@ def _d_FetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[FetchRequest.F
     return o, p
 
 
-def _e_FetchRequest_FetchTopic_v0(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v0(_x, w)
-            b = w.b
-
-
 def _d_FetchRequest_FetchTopic_v5(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
     _a: Any
     _e: Any
@@ -345,19 +333,6 @@ def _d_FetchRequest_FetchTopic_v5(b: memoryview, p: int) -> tuple[FetchRequest.F
     return o, p
 
 
-def _e_FetchRequest_FetchTopic_v5(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v5(_x, w)
-            b = w.b
-
-
 def _d_FetchRequest_FetchTopic_v9(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
     _a: Any
     _e: Any
@@ -382,19 +357,6 @@ def _d_FetchRequest_FetchTopic_v9(b: memoryview, p: int) -> tuple[FetchRequest.F
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_FetchRequest_FetchTopic_v9(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v9(_x, w)
-            b = w.b
 
 
 def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
@@ -428,23 +390,6 @@ def _d_FetchRequest_FetchTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.
     return o, p
 
 
-def _e_FetchRequest_FetchTopic_v12(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
     _a: Any
     _e: Any
@@ -476,23 +421,6 @@ def _d_FetchRequest_FetchTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.
     return o, p
 
 
-def _e_FetchRequest_FetchTopic_v13(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
     _x: Any
     _a: Any
@@ -516,23 +444,6 @@ def _d_FetchRequest_FetchTopic_v17(b: memoryview, p: int) -> tuple[FetchRequest.
     return o, p
 
 
-def _e_FetchRequest_FetchTopic_v17(o: FetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchPartition_v17(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchRequest_ForgottenTopic_v7(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
     o: FetchRequest.ForgottenTopic = _new(FetchRequest.ForgottenTopic)
     o.topic, p = read_string(b, p)
@@ -545,16 +456,6 @@ def _d_FetchRequest_ForgottenTopic_v7(b: memoryview, p: int) -> tuple[FetchReque
         p += 4 * _n
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_FetchRequest_ForgottenTopic_v7(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
@@ -575,20 +476,6 @@ def _d_FetchRequest_ForgottenTopic_v12(b: memoryview, p: int) -> tuple[FetchRequ
     return o, p
 
 
-def _e_FetchRequest_ForgottenTopic_v12(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequest.ForgottenTopic, int]:
     o: FetchRequest.ForgottenTopic = _new(FetchRequest.ForgottenTopic)
     o.topic = ''
@@ -605,20 +492,6 @@ def _d_FetchRequest_ForgottenTopic_v13(b: memoryview, p: int) -> tuple[FetchRequ
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_FetchRequest_ForgottenTopic_v13(o: FetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_FetchRequest_v0(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -653,14 +526,20 @@ def _d_FetchRequest_v0(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v0(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq10.pack(o.replica_id, o.max_wait_ms, o.min_bytes)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_FetchRequest_v3(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -694,14 +573,20 @@ def _d_FetchRequest_v3(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v3(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq11.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_FetchRequest_v4(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -734,14 +619,20 @@ def _d_FetchRequest_v4(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v4(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_FetchRequest_v5(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -774,14 +665,20 @@ def _d_FetchRequest_v5(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v5(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v5(_x, w)
+                    b = w.b
 
 
 def _d_FetchRequest_v7(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -820,20 +717,29 @@ def _d_FetchRequest_v7(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v7(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v5(_x, w)
+                    b = w.b
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_FetchRequest_v9(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -872,20 +778,29 @@ def _d_FetchRequest_v9(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v9(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v9(_x, w)
+                    b = w.b
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_FetchRequest_v11(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -924,20 +839,29 @@ def _d_FetchRequest_v11(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v11(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v9(_x, w)
+                    b = w.b
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     encode_string(b, o.rack_id, False, False)
 
 
@@ -993,30 +917,48 @@ def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v12(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1074,30 +1016,48 @@ def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v12(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1158,38 +1118,56 @@ def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v12(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
-        b = w.b
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or (type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
+            b = w.b
+            _t.append((1, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1250,38 +1228,56 @@ def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_FetchTopic_v17(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchRequest_FetchPartition_v17(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchRequest_ForgottenTopic_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.rack_id, True, False)
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
-        b = w.b
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.cluster_id != None) or (type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
+            b = w.b
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if type(o.replica_state) is not FetchRequest.ReplicaState or o.replica_state.replica_id != -1 or o.replica_state.replica_epoch != -1 or o.replica_state.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchRequest_ReplicaState_v15(o.replica_state, w)
+            b = w.b
+            _t.append((1, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1608,15 +1604,14 @@ def _d_FetchResponse_PartitionData_v4(b: memoryview, p: int) -> tuple[FetchRespo
 
 def _e_FetchResponse_PartitionData_v4(o: FetchResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp5.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset)
     _v = o.aborted_transactions
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.producer_id, _o.first_offset)
     encode_records(w, o.records, False)
     b = w.b
 
@@ -1650,15 +1645,14 @@ def _d_FetchResponse_PartitionData_v5(b: memoryview, p: int) -> tuple[FetchRespo
 
 def _e_FetchResponse_PartitionData_v5(o: FetchResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
     _v = o.aborted_transactions
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.producer_id, _o.first_offset)
     encode_records(w, o.records, False)
     b = w.b
 
@@ -1693,15 +1687,14 @@ def _d_FetchResponse_PartitionData_v11(b: memoryview, p: int) -> tuple[FetchResp
 
 def _e_FetchResponse_PartitionData_v11(o: FetchResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
     _v = o.aborted_transactions
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.producer_id, _o.first_offset)
     b += _SResp7.pack(o.preferred_read_replica)
     encode_records(w, o.records, False)
     b = w.b
@@ -1765,44 +1758,48 @@ def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResp
 
 def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
     _v = o.aborted_transactions
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_AbortedTransaction_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.producer_id, _o.first_offset)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp7.pack(o.preferred_read_replica)
     encode_records(w, o.records, True)
     b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchResponse_EpochEndOffset_v12(o.diverging_epoch, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchResponse_LeaderIdAndEpoch_v12(o.current_leader, w)
-        b = w.b
-        _t.append((1, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchResponse_SnapshotId_v12(o.snapshot_id, w)
-        b = w.b
-        _t.append((2, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ()) or (type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ()) or (type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchResponse_EpochEndOffset_v12(o.diverging_epoch, w)
+            b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchResponse_LeaderIdAndEpoch_v12(o.current_leader, w)
+            b = w.b
+            _t.append((1, b''.join(w.finish())))
+            w = _w
+            b = w.b
+        if type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchResponse_SnapshotId_v12(o.snapshot_id, w)
+            b = w.b
+            _t.append((2, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -1838,19 +1835,6 @@ def _d_FetchResponse_FetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[F
     return o, p
 
 
-def _e_FetchResponse_FetchableTopicResponse_v0(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v0(_x, w)
-            b = w.b
-
-
 def _d_FetchResponse_FetchableTopicResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
@@ -1868,19 +1852,6 @@ def _d_FetchResponse_FetchableTopicResponse_v4(b: memoryview, p: int) -> tuple[F
             _a(_x)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v4(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v4(_x, w)
-            b = w.b
 
 
 def _d_FetchResponse_FetchableTopicResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
@@ -1902,19 +1873,6 @@ def _d_FetchResponse_FetchableTopicResponse_v5(b: memoryview, p: int) -> tuple[F
     return o, p
 
 
-def _e_FetchResponse_FetchableTopicResponse_v5(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v5(_x, w)
-            b = w.b
-
-
 def _d_FetchResponse_FetchableTopicResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
@@ -1932,19 +1890,6 @@ def _d_FetchResponse_FetchableTopicResponse_v11(b: memoryview, p: int) -> tuple[
             _a(_x)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v11(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v11(_x, w)
-            b = w.b
 
 
 def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
@@ -1970,23 +1915,6 @@ def _d_FetchResponse_FetchableTopicResponse_v12(b: memoryview, p: int) -> tuple[
     return o, p
 
 
-def _e_FetchResponse_FetchableTopicResponse_v12(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
     _x: Any
     _a: Any
@@ -2008,23 +1936,6 @@ def _d_FetchResponse_FetchableTopicResponse_v13(b: memoryview, p: int) -> tuple[
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_FetchResponse_FetchableTopicResponse_v13(o: FetchResponse.FetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchResponse_PartitionData_v12(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_FetchResponse_NodeEndpoint_v16(o: FetchResponse.NodeEndpoint, w: Writer) -> None:
@@ -2063,13 +1974,19 @@ def _d_FetchResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v0(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v0(_x, w)
+                    b = w.b
 
 
 def _d_FetchResponse_v1(b: memoryview, p: int) -> tuple[FetchResponse, int]:
@@ -2097,14 +2014,20 @@ def _d_FetchResponse_v1(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v1(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v0(_x, w)
+                    b = w.b
 
 
 def _d_FetchResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse, int]:
@@ -2132,14 +2055,20 @@ def _d_FetchResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v4(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v4(_x, w)
+                    b = w.b
 
 
 def _d_FetchResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse, int]:
@@ -2167,14 +2096,20 @@ def _d_FetchResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v5(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v5(_x, w)
+                    b = w.b
 
 
 def _d_FetchResponse_v7(b: memoryview, p: int) -> tuple[FetchResponse, int]:
@@ -2200,14 +2135,20 @@ def _d_FetchResponse_v7(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v7(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v5(_x, w)
+                    b = w.b
 
 
 def _d_FetchResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse, int]:
@@ -2233,14 +2174,20 @@ def _d_FetchResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v11(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v11(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v11(_x, w)
+                    b = w.b
 
 
 def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
@@ -2270,14 +2217,24 @@ def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v12(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -2311,14 +2268,24 @@ def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v12(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -2384,28 +2351,39 @@ def _d_FetchResponse_v16(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchResponse_FetchableTopicResponse_v13(_x, w)
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_PartitionData_v12(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_FetchResponse_NodeEndpoint_v16(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchResponse_NodeEndpoint_v16(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

@@ -198,20 +198,21 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple
 
 
 def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq1.pack(o.partition, o.current_leader_epoch)
     _e_FetchSnapshotRequest_SnapshotId_v0(o.snapshot_id, w)
     b = w.b
     b += _SReq2.pack(o.position)
-    _t: list[tuple[int, bytes]] = []
-    if o.replica_directory_id != ZERO_UUID:
-        _w, w = w, Writer()
-        b = w.b
-        b += o.replica_directory_id.bytes
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.replica_directory_id != ZERO_UUID) or o.unknown_tagged_fields:
+        _t = []
+        if o.replica_directory_id != ZERO_UUID:
+            _w, w = w, Writer()
+            b = w.b
+            b += o.replica_directory_id.bytes
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -239,23 +240,6 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fet
     return o, p
 
 
-def _e_FetchSnapshotRequest_TopicSnapshot_v0(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_PartitionSnapshot_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
     _x: Any
     _a: Any
@@ -276,23 +260,6 @@ def _d_FetchSnapshotRequest_TopicSnapshot_v1(b: memoryview, p: int) -> tuple[Fet
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_FetchSnapshotRequest_TopicSnapshot_v1(o: FetchSnapshotRequest.TopicSnapshot, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_PartitionSnapshot_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest, int]:
@@ -334,23 +301,34 @@ def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
 def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_TopicSnapshot_v0(_x, w)
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchSnapshotRequest_PartitionSnapshot_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -395,23 +373,34 @@ def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
 def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotRequest_TopicSnapshot_v1(_x, w)
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchSnapshotRequest_PartitionSnapshot_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.cluster_id != None) or o.unknown_tagged_fields:
+        _t = []
+        if o.cluster_id != None:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.cluster_id != None:
-        _w, w = w, Writer()
-        b = w.b
-        encode_string(b, o.cluster_id, True, True)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            encode_string(b, o.cluster_id, True, True)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -638,6 +627,7 @@ def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tupl
 
 
 def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.PartitionSnapshot, w: Writer) -> None:
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.index, o.error_code)
     _e_FetchSnapshotResponse_SnapshotId_v0(o.snapshot_id, w)
@@ -645,16 +635,16 @@ def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.Parti
     b += _SResp3.pack(o.size, o.position)
     encode_records(w, o.unaligned_records, True)
     b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
+            b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -680,23 +670,6 @@ def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[Fe
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_FetchSnapshotResponse_TopicSnapshot_v0(o: FetchSnapshotResponse.TopicSnapshot, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_FetchSnapshotResponse_NodeEndpoint_v1(o: FetchSnapshotResponse.NodeEndpoint, w: Writer) -> None:
@@ -737,14 +710,24 @@ def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRes
 def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -809,28 +792,39 @@ def _d_FetchSnapshotResponse_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRes
 def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FetchSnapshotResponse_TopicSnapshot_v0(_x, w)
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_FetchSnapshotResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_FetchSnapshotResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

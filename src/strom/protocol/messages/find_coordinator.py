@@ -231,19 +231,6 @@ class FindCoordinatorResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_FindCoordinatorResponse_Coordinator_v4(o: FindCoordinatorResponse.Coordinator, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, True, False)
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp1.pack(o.port, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FindCoordinatorResponse_v0(b: memoryview, p: int) -> tuple[FindCoordinatorResponse, int]:
     o: FindCoordinatorResponse = _new(FindCoordinatorResponse)
     o.throttle_time_ms = 0
@@ -365,15 +352,22 @@ def _d_FindCoordinatorResponse_v4(b: memoryview, p: int) -> tuple[FindCoordinato
 
 def _e_FindCoordinatorResponse_v4(o: FindCoordinatorResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.coordinators
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_FindCoordinatorResponse_Coordinator_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.key, True, False)
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp1.pack(_o.port, _o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -136,20 +136,6 @@ def _d_IncrementalAlterConfigsRequest_AlterConfigsResource_v0(b: memoryview, p: 
     return o, p
 
 
-def _e_IncrementalAlterConfigsRequest_AlterConfigsResource_v0(o: IncrementalAlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    _v = o.configs
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_IncrementalAlterConfigsRequest_AlterableConfig_v0(_x, w)
-            b = w.b
-
-
 def _d_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(b: memoryview, p: int) -> tuple[IncrementalAlterConfigsRequest.AlterConfigsResource, int]:
     _a: Any
     _e: Any
@@ -183,24 +169,6 @@ def _d_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(b: memoryview, p: 
     return o, p
 
 
-def _e_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(o: IncrementalAlterConfigsRequest.AlterConfigsResource, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    _v = o.configs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_IncrementalAlterConfigsRequest_AlterableConfig_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_IncrementalAlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[IncrementalAlterConfigsRequest, int]:
     _x: Any
     _a: Any
@@ -223,13 +191,20 @@ def _d_IncrementalAlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[Increme
 def _e_IncrementalAlterConfigsRequest_v0(o: IncrementalAlterConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_IncrementalAlterConfigsRequest_AlterConfigsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
+            _v = _o.configs
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_IncrementalAlterConfigsRequest_AlterableConfig_v0(_x, w)
+                    b = w.b
     b += _SReq1.pack(o.validate_only)
 
 
@@ -259,13 +234,24 @@ def _d_IncrementalAlterConfigsRequest_v1(b: memoryview, p: int) -> tuple[Increme
 def _e_IncrementalAlterConfigsRequest_v1(o: IncrementalAlterConfigsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_IncrementalAlterConfigsRequest_AlterConfigsResource_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            _v = _o.configs
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_IncrementalAlterConfigsRequest_AlterableConfig_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -333,26 +319,6 @@ class IncrementalAlterConfigsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v0(o: IncrementalAlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-
-
-def _e_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v1(o: IncrementalAlterConfigsResponse.AlterConfigsResourceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_IncrementalAlterConfigsResponse_v0(b: memoryview, p: int) -> tuple[IncrementalAlterConfigsResponse, int]:
     _a: Any
     _e: Any
@@ -381,15 +347,17 @@ def _d_IncrementalAlterConfigsResponse_v0(b: memoryview, p: int) -> tuple[Increm
 
 def _e_IncrementalAlterConfigsResponse_v0(o: IncrementalAlterConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, False, True)
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, False, False)
 
 
 def _d_IncrementalAlterConfigsResponse_v1(b: memoryview, p: int) -> tuple[IncrementalAlterConfigsResponse, int]:
@@ -428,15 +396,21 @@ def _d_IncrementalAlterConfigsResponse_v1(b: memoryview, p: int) -> tuple[Increm
 
 def _e_IncrementalAlterConfigsResponse_v1(o: IncrementalAlterConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_IncrementalAlterConfigsResponse_AlterConfigsResourceResponse_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            b += _SResp1.pack(_o.resource_type)
+            encode_string(b, _o.resource_name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

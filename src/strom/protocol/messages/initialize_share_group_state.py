@@ -127,23 +127,6 @@ def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p:
     return o, p
 
 
-def _e_InitializeShareGroupStateRequest_InitializeStateData_v0(o: InitializeShareGroupStateRequest.InitializeStateData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest, int]:
     _x: Any
     _a: Any
@@ -169,14 +152,24 @@ def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[Initi
 def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateRequest_InitializeStateData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_InitializeShareGroupStateRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -292,23 +285,6 @@ def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview,
     return o, p
 
 
-def _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(o: InitializeShareGroupStateResponse.InitializeStateResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse, int]:
     _x: Any
     _a: Any
@@ -333,13 +309,23 @@ def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[Init
 def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_InitializeShareGroupStateResponse_InitializeStateResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_InitializeShareGroupStateResponse_PartitionResult_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -88,22 +88,6 @@ class JoinGroupRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(o: JoinGroupRequest.JoinGroupRequestProtocol, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_bytes(b, o.metadata, False, False)
-
-
-def _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(o: JoinGroupRequest.JoinGroupRequestProtocol, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_bytes(b, o.metadata, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_JoinGroupRequest_v0(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
     _a: Any
     _e: Any
@@ -134,7 +118,7 @@ def _d_JoinGroupRequest_v0(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
 
 def _e_JoinGroupRequest_v0(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq0.pack(o.session_timeout_ms)
@@ -143,9 +127,9 @@ def _e_JoinGroupRequest_v0(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupRequest_v1(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
@@ -177,7 +161,7 @@ def _d_JoinGroupRequest_v1(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
 
 def _e_JoinGroupRequest_v1(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -186,9 +170,9 @@ def _e_JoinGroupRequest_v1(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupRequest_v5(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
@@ -220,7 +204,7 @@ def _d_JoinGroupRequest_v5(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
 
 def _e_JoinGroupRequest_v5(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -230,9 +214,9 @@ def _e_JoinGroupRequest_v5(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupRequest_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest, int]:
@@ -272,7 +256,7 @@ def _d_JoinGroupRequest_v6(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
 
 def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -282,9 +266,13 @@ def _e_JoinGroupRequest_v6(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -328,7 +316,7 @@ def _d_JoinGroupRequest_v8(b: memoryview, p: int) -> tuple[JoinGroupRequest, int
 
 def _e_JoinGroupRequest_v8(o: JoinGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq1.pack(o.session_timeout_ms, o.rebalance_timeout_ms)
@@ -338,9 +326,13 @@ def _e_JoinGroupRequest_v8(o: JoinGroupRequest, w: Writer) -> None:
     _v = o.protocols
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupRequest_JoinGroupRequestProtocol_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.reason, True, True)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -426,30 +418,6 @@ class JoinGroupResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_JoinGroupResponse_JoinGroupResponseMember_v0(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_bytes(b, o.metadata, False, False)
-
-
-def _e_JoinGroupResponse_JoinGroupResponseMember_v5(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-    encode_bytes(b, o.metadata, False, False)
-
-
-def _e_JoinGroupResponse_JoinGroupResponseMember_v6(o: JoinGroupResponse.JoinGroupResponseMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    encode_bytes(b, o.metadata, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_JoinGroupResponse_v0(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
     _a: Any
     _e: Any
@@ -481,7 +449,7 @@ def _d_JoinGroupResponse_v0(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
 
 def _e_JoinGroupResponse_v0(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, False, False)
@@ -490,9 +458,9 @@ def _e_JoinGroupResponse_v0(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupResponse_v2(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
@@ -525,7 +493,7 @@ def _d_JoinGroupResponse_v2(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
 
 def _e_JoinGroupResponse_v2(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, False, False)
@@ -534,9 +502,9 @@ def _e_JoinGroupResponse_v2(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupResponse_v5(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
@@ -569,7 +537,7 @@ def _d_JoinGroupResponse_v5(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
 
 def _e_JoinGroupResponse_v5(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, False, False)
@@ -578,9 +546,10 @@ def _e_JoinGroupResponse_v5(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_string(b, _o.group_instance_id, False, True)
+            encode_bytes(b, _o.metadata, False, False)
 
 
 def _d_JoinGroupResponse_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse, int]:
@@ -621,7 +590,7 @@ def _d_JoinGroupResponse_v6(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
 
 def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_name, True, False)
@@ -630,9 +599,14 @@ def _e_JoinGroupResponse_v6(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -677,7 +651,7 @@ def _d_JoinGroupResponse_v7(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
 
 def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_type, True, True)
@@ -687,9 +661,14 @@ def _e_JoinGroupResponse_v7(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -735,7 +714,7 @@ def _d_JoinGroupResponse_v9(b: memoryview, p: int) -> tuple[JoinGroupResponse, i
 
 def _e_JoinGroupResponse_v9(o: JoinGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code, o.generation_id)
     encode_string(b, o.protocol_type, True, True)
@@ -746,9 +725,14 @@ def _e_JoinGroupResponse_v9(o: JoinGroupResponse, w: Writer) -> None:
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_JoinGroupResponse_JoinGroupResponseMember_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_bytes(b, _o.metadata, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

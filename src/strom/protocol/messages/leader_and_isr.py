@@ -193,22 +193,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(b: memoryview, p: int) 
     return o, p
 
 
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
     o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
     o.topic_name, p = read_string(b, p)
@@ -235,23 +219,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(b: memoryview, p: int) 
     o.leader_recovery_state = 0
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
@@ -518,19 +485,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(_x, w)
-            b = w.b
-
-
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
@@ -548,19 +502,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(b: memoryview, p: int) -> t
             _a(_x)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(_x, w)
-            b = w.b
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
@@ -586,23 +527,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
@@ -626,24 +550,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += o.topic_id.bytes
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
     _x: Any
     _a: Any
@@ -665,42 +571,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(b: memoryview, p: int) -> t
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(o: LeaderAndIsrRequest.LeaderAndIsrTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += o.topic_id.bytes
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.broker_id)
-    encode_string(b, o.host_name, False, False)
-    b += _SReq1.pack(o.port)
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(o: LeaderAndIsrRequest.LeaderAndIsrLiveLeader, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.broker_id)
-    encode_string(b, o.host_name, True, False)
-    b += _SReq1.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_LeaderAndIsrRequest_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
@@ -746,21 +616,31 @@ def _d_LeaderAndIsrRequest_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v0(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.partition_epoch)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
@@ -806,21 +686,32 @@ def _d_LeaderAndIsrRequest_v1(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v1(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.partition_epoch)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq2.pack(_o.is_new)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
@@ -866,20 +757,27 @@ def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 def _e_LeaderAndIsrRequest_v2(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(_x, w)
+                    b = w.b
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
@@ -925,20 +823,27 @@ def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 def _e_LeaderAndIsrRequest_v3(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(_x, w)
+                    b = w.b
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, False, False)
+            b += _SReq1.pack(_o.port)
 
 
 def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest, int]:
@@ -992,20 +897,35 @@ def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1062,20 +982,36 @@ def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1132,20 +1068,36 @@ def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1199,20 +1151,36 @@ def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 def _e_LeaderAndIsrRequest_v7(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq9.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_leaders
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrRequest_LeaderAndIsrLiveLeader_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.broker_id)
+            encode_string(b, _o.host_name, True, False)
+            b += _SReq1.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1295,22 +1263,6 @@ class LeaderAndIsrResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
     b = w.b
     b += _SResp0.pack(o.partition_index, o.error_code)
@@ -1350,23 +1302,6 @@ def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> 
     return o, p
 
 
-def _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(o: LeaderAndIsrResponse.LeaderAndIsrTopicError, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partition_errors
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaderAndIsrResponse_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
     _a: Any
     _e: Any
@@ -1393,15 +1328,15 @@ def _d_LeaderAndIsrResponse_v0(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
 
 def _e_LeaderAndIsrResponse_v0(o: LeaderAndIsrResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
 
 
 def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse, int]:
@@ -1438,15 +1373,19 @@ def _d_LeaderAndIsrResponse_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
 
 def _e_LeaderAndIsrResponse_v4(o: LeaderAndIsrResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1480,14 +1419,24 @@ def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
 def _e_LeaderAndIsrResponse_v5(o: LeaderAndIsrResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partition_errors
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

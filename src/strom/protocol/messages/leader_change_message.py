@@ -75,25 +75,6 @@ class LeaderChangeMessage(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_LeaderChangeMessage_Voter_v0(o: LeaderChangeMessage.Voter, w: Writer) -> None:
-    b = w.b
-    b += _SH0.pack(o.voter_id)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_LeaderChangeMessage_Voter_v1(o: LeaderChangeMessage.Voter, w: Writer) -> None:
-    b = w.b
-    b += _SH0.pack(o.voter_id)
-    b += o.voter_directory_id.bytes
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessage, int]:
     _a: Any
     _e: Any
@@ -144,21 +125,27 @@ def _d_LeaderChangeMessage_v0(b: memoryview, p: int) -> tuple[LeaderChangeMessag
 
 def _e_LeaderChangeMessage_v0(o: LeaderChangeMessage, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SH1.pack(o.version, o.leader_id)
     _v = o.voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.granting_voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -215,21 +202,29 @@ def _d_LeaderChangeMessage_v1(b: memoryview, p: int) -> tuple[LeaderChangeMessag
 
 def _e_LeaderChangeMessage_v1(o: LeaderChangeMessage, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SH1.pack(o.version, o.leader_id)
     _v = o.voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            b += _o.voter_directory_id.bytes
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.granting_voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaderChangeMessage_Voter_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SH0.pack(_o.voter_id)
+            b += _o.voter_directory_id.bytes
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

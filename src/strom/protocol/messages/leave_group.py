@@ -74,33 +74,6 @@ class LeaveGroupRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_LeaveGroupRequest_MemberIdentity_v3(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-
-
-def _e_LeaveGroupRequest_MemberIdentity_v4(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_LeaveGroupRequest_MemberIdentity_v5(o: LeaveGroupRequest.MemberIdentity, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    encode_string(b, o.reason, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaveGroupRequest_v0(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
     o: LeaveGroupRequest = _new(LeaveGroupRequest)
     o.group_id, p = read_string(b, p)
@@ -141,15 +114,15 @@ def _d_LeaveGroupRequest_v3(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
 
 def _e_LeaveGroupRequest_v3(o: LeaveGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupRequest_MemberIdentity_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_string(b, _o.group_instance_id, False, True)
 
 
 def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, int]:
@@ -185,15 +158,19 @@ def _d_LeaveGroupRequest_v4(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
 
 def _e_LeaveGroupRequest_v4(o: LeaveGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupRequest_MemberIdentity_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -233,15 +210,20 @@ def _d_LeaveGroupRequest_v5(b: memoryview, p: int) -> tuple[LeaveGroupRequest, i
 
 def _e_LeaveGroupRequest_v5(o: LeaveGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupRequest_MemberIdentity_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            encode_string(b, _o.reason, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -307,24 +289,6 @@ class LeaveGroupResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_LeaveGroupResponse_MemberResponse_v3(o: LeaveGroupResponse.MemberResponse, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-    b += _SResp0.pack(o.error_code)
-
-
-def _e_LeaveGroupResponse_MemberResponse_v4(o: LeaveGroupResponse.MemberResponse, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    b += _SResp0.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaveGroupResponse_v0(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
     o: LeaveGroupResponse = _new(LeaveGroupResponse)
     o.throttle_time_ms = 0
@@ -380,15 +344,16 @@ def _d_LeaveGroupResponse_v3(b: memoryview, p: int) -> tuple[LeaveGroupResponse,
 
 def _e_LeaveGroupResponse_v3(o: LeaveGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.members
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupResponse_MemberResponse_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_string(b, _o.group_instance_id, False, True)
+            b += _SResp0.pack(_o.error_code)
 
 
 def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse, int]:
@@ -425,15 +390,20 @@ def _d_LeaveGroupResponse_v4(b: memoryview, p: int) -> tuple[LeaveGroupResponse,
 
 def _e_LeaveGroupResponse_v4(o: LeaveGroupResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.members
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_LeaveGroupResponse_MemberResponse_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_string(b, _o.group_instance_id, True, True)
+            b += _SResp0.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -115,15 +115,6 @@ class ListClientMetricsResourcesResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(o: ListClientMetricsResourcesResponse.ClientMetricsResource, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListClientMetricsResourcesResponse_v0(b: memoryview, p: int) -> tuple[ListClientMetricsResourcesResponse, int]:
     _a: Any
     _e: Any
@@ -155,15 +146,18 @@ def _d_ListClientMetricsResourcesResponse_v0(b: memoryview, p: int) -> tuple[Lis
 
 def _e_ListClientMetricsResourcesResponse_v0(o: ListClientMetricsResourcesResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.client_metrics_resources
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListClientMetricsResourcesResponse_ClientMetricsResource_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -232,45 +232,6 @@ class ListGroupsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ListGroupsResponse_ListedGroup_v0(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, False, False)
-    encode_string(b, o.protocol_type, False, False)
-
-
-def _e_ListGroupsResponse_ListedGroup_v3(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_ListGroupsResponse_ListedGroup_v4(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    encode_string(b, o.group_state, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_ListGroupsResponse_ListedGroup_v5(o: ListGroupsResponse.ListedGroup, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.protocol_type, True, False)
-    encode_string(b, o.group_state, True, False)
-    encode_string(b, o.group_type, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListGroupsResponse_v0(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
     _a: Any
     _e: Any
@@ -298,15 +259,15 @@ def _d_ListGroupsResponse_v0(b: memoryview, p: int) -> tuple[ListGroupsResponse,
 
 def _e_ListGroupsResponse_v0(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.error_code)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.protocol_type, False, False)
 
 
 def _d_ListGroupsResponse_v1(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
@@ -335,15 +296,15 @@ def _d_ListGroupsResponse_v1(b: memoryview, p: int) -> tuple[ListGroupsResponse,
 
 def _e_ListGroupsResponse_v1(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, False, False)
+            encode_string(b, _o.protocol_type, False, False)
 
 
 def _d_ListGroupsResponse_v3(b: memoryview, p: int) -> tuple[ListGroupsResponse, int]:
@@ -380,15 +341,19 @@ def _d_ListGroupsResponse_v3(b: memoryview, p: int) -> tuple[ListGroupsResponse,
 
 def _e_ListGroupsResponse_v3(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -429,15 +394,20 @@ def _d_ListGroupsResponse_v4(b: memoryview, p: int) -> tuple[ListGroupsResponse,
 
 def _e_ListGroupsResponse_v4(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            encode_string(b, _o.group_state, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -478,15 +448,21 @@ def _d_ListGroupsResponse_v5(b: memoryview, p: int) -> tuple[ListGroupsResponse,
 
 def _e_ListGroupsResponse_v5(o: ListGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListGroupsResponse_ListedGroup_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.protocol_type, True, False)
+            encode_string(b, _o.group_state, True, False)
+            encode_string(b, _o.group_type, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

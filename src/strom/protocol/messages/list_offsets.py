@@ -149,19 +149,6 @@ def _d_ListOffsetsRequest_ListOffsetsTopic_v0(b: memoryview, p: int) -> tuple[Li
     return o, p
 
 
-def _e_ListOffsetsRequest_ListOffsetsTopic_v0(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v0(_x, w)
-            b = w.b
-
-
 def _d_ListOffsetsRequest_ListOffsetsTopic_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
     _a: Any
     _e: Any
@@ -187,19 +174,6 @@ def _d_ListOffsetsRequest_ListOffsetsTopic_v1(b: memoryview, p: int) -> tuple[Li
     return o, p
 
 
-def _e_ListOffsetsRequest_ListOffsetsTopic_v1(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v1(_x, w)
-            b = w.b
-
-
 def _d_ListOffsetsRequest_ListOffsetsTopic_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
     _a: Any
     _e: Any
@@ -220,19 +194,6 @@ def _d_ListOffsetsRequest_ListOffsetsTopic_v4(b: memoryview, p: int) -> tuple[Li
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_ListOffsetsRequest_ListOffsetsTopic_v4(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v4(_x, w)
-            b = w.b
 
 
 def _d_ListOffsetsRequest_ListOffsetsTopic_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
@@ -265,23 +226,6 @@ def _d_ListOffsetsRequest_ListOffsetsTopic_v6(b: memoryview, p: int) -> tuple[Li
     return o, p
 
 
-def _e_ListOffsetsRequest_ListOffsetsTopic_v6(o: ListOffsetsRequest.ListOffsetsTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsPartition_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListOffsetsRequest_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
     _x: Any
     _a: Any
@@ -305,14 +249,20 @@ def _d_ListOffsetsRequest_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 def _e_ListOffsetsRequest_v0(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsRequest_ListOffsetsPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsRequest_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -338,14 +288,20 @@ def _d_ListOffsetsRequest_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 def _e_ListOffsetsRequest_v1(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsRequest_ListOffsetsPartition_v1(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsRequest_v2(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -370,14 +326,20 @@ def _d_ListOffsetsRequest_v2(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 def _e_ListOffsetsRequest_v2(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsRequest_ListOffsetsPartition_v1(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsRequest_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -402,14 +364,20 @@ def _d_ListOffsetsRequest_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 def _e_ListOffsetsRequest_v4(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsRequest_ListOffsetsPartition_v4(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -438,14 +406,24 @@ def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 def _e_ListOffsetsRequest_v6(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsRequest_ListOffsetsTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsRequest_ListOffsetsPartition_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -602,19 +580,6 @@ def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v0(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v0(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(_x, w)
-            b = w.b
-
-
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
     _a: Any
     _e: Any
@@ -640,19 +605,6 @@ def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v1(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(_x, w)
-            b = w.b
-
-
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
     _a: Any
     _e: Any
@@ -675,19 +627,6 @@ def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v4(b: memoryview, p: int) ->
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v4(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(_x, w)
-            b = w.b
 
 
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
@@ -722,23 +661,6 @@ def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v6(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_ListOffsetsResponse_ListOffsetsTopicResponse_v6(o: ListOffsetsResponse.ListOffsetsTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListOffsetsResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
     _x: Any
     _a: Any
@@ -760,13 +682,19 @@ def _d_ListOffsetsResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 def _e_ListOffsetsResponse_v0(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -790,13 +718,19 @@ def _d_ListOffsetsResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 def _e_ListOffsetsResponse_v1(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsResponse_v2(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -821,14 +755,20 @@ def _d_ListOffsetsResponse_v2(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 def _e_ListOffsetsResponse_v2(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -853,14 +793,20 @@ def _d_ListOffsetsResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 def _e_ListOffsetsResponse_v4(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(_x, w)
+                    b = w.b
 
 
 def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -889,14 +835,24 @@ def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 def _e_ListOffsetsResponse_v6(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListOffsetsResponse_ListOffsetsTopicResponse_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

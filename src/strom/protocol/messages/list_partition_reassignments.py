@@ -86,20 +86,6 @@ def _d_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(b: 
     return o, p
 
 
-def _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(o: ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsRequest, int]:
     _x: Any
     _a: Any
@@ -125,15 +111,22 @@ def _d_ListPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[List
 
 def _e_ListPartitionReassignmentsRequest_v0(o: ListPartitionReassignmentsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.timeout_ms)
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_ListPartitionReassignmentsRequest_ListPartitionReassignmentsTopics_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -296,23 +289,6 @@ def _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b: memoryv
     return o, p
 
 
-def _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingTopicReassignment, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse, int]:
     _x: Any
     _a: Any
@@ -340,15 +316,25 @@ def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Lis
 def _e_ListPartitionReassignmentsResponse_v0(o: ListPartitionReassignmentsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

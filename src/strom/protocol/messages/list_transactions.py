@@ -213,17 +213,6 @@ class ListTransactionsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ListTransactionsResponse_TransactionState_v0(o: ListTransactionsResponse.TransactionState, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.transactional_id, True, False)
-    b += _SResp0.pack(o.producer_id)
-    encode_string(b, o.transaction_state, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransactionsResponse, int]:
     _x: Any
     _a: Any
@@ -269,6 +258,7 @@ def _d_ListTransactionsResponse_v0(b: memoryview, p: int) -> tuple[ListTransacti
 def _e_ListTransactionsResponse_v0(o: ListTransactionsResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     _v = o.unknown_state_filters
@@ -279,9 +269,14 @@ def _e_ListTransactionsResponse_v0(o: ListTransactionsResponse, w: Writer) -> No
     _v = o.transaction_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ListTransactionsResponse_TransactionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.transactional_id, True, False)
+            b += _SResp0.pack(_o.producer_id)
+            encode_string(b, _o.transaction_state, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

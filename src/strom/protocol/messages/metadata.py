@@ -77,30 +77,6 @@ class MetadataRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_MetadataRequest_MetadataRequestTopic_v0(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-
-
-def _e_MetadataRequest_MetadataRequestTopic_v9(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_MetadataRequest_MetadataRequestTopic_v10(o: MetadataRequest.MetadataRequestTopic, w: Writer) -> None:
-    b = w.b
-    b += o.topic_id.bytes
-    encode_string(b, o.name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_MetadataRequest_v0(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
     _a: Any
     _e: Any
@@ -126,14 +102,13 @@ def _d_MetadataRequest_v0(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
 
 def _e_MetadataRequest_v0(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
 
 
 def _d_MetadataRequest_v1(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
@@ -161,14 +136,13 @@ def _d_MetadataRequest_v1(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
 
 def _e_MetadataRequest_v1(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
 
 
 def _d_MetadataRequest_v4(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
@@ -197,14 +171,13 @@ def _d_MetadataRequest_v4(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
 
 def _e_MetadataRequest_v4(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
     b += _SReq0.pack(o.allow_auto_topic_creation)
 
 
@@ -232,14 +205,13 @@ def _d_MetadataRequest_v8(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
 
 def _e_MetadataRequest_v8(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
     b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
 
 
@@ -275,14 +247,17 @@ def _d_MetadataRequest_v9(b: memoryview, p: int) -> tuple[MetadataRequest, int]:
 
 def _e_MetadataRequest_v9(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -322,14 +297,18 @@ def _d_MetadataRequest_v10(b: memoryview, p: int) -> tuple[MetadataRequest, int]
 
 def _e_MetadataRequest_v10(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            encode_string(b, _o.name, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.allow_auto_topic_creation, o.include_cluster_authorized_operations, o.include_topic_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -372,14 +351,18 @@ def _d_MetadataRequest_v11(b: memoryview, p: int) -> tuple[MetadataRequest, int]
 
 def _e_MetadataRequest_v11(o: MetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_MetadataRequest_MetadataRequestTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            encode_string(b, _o.name, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq2.pack(o.allow_auto_topic_creation, o.include_topic_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -520,33 +503,6 @@ class MetadataResponse(Message):
         self.topics = [] if topics is _MISSING else topics
         self.cluster_authorized_operations = cluster_authorized_operations
         self.unknown_tagged_fields = unknown_tagged_fields
-
-
-def _e_MetadataResponse_MetadataResponseBroker_v0(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, False, False)
-    b += _SResp0.pack(o.port)
-
-
-def _e_MetadataResponse_MetadataResponseBroker_v1(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, False, False)
-    b += _SResp0.pack(o.port)
-    encode_string(b, o.rack, False, True)
-
-
-def _e_MetadataResponse_MetadataResponseBroker_v9(o: MetadataResponse.MetadataResponseBroker, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp0.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_MetadataResponse_MetadataResponsePartition_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
@@ -749,20 +705,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v0(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_MetadataResponse_MetadataResponseTopic_v0(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-            b = w.b
-
-
 def _d_MetadataResponse_MetadataResponseTopic_v1(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
@@ -785,21 +727,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v1(b: memoryview, p: int) -> tuple
     o.topic_authorized_operations = -2147483648
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v1(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-            b = w.b
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v5(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
@@ -826,21 +753,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v5(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_MetadataResponse_MetadataResponseTopic_v5(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v5(_x, w)
-            b = w.b
-
-
 def _d_MetadataResponse_MetadataResponseTopic_v7(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
@@ -863,21 +775,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v7(b: memoryview, p: int) -> tuple
     o.topic_authorized_operations = -2147483648
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v7(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
-            b = w.b
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v8(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
@@ -903,22 +800,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v8(b: memoryview, p: int) -> tuple
     p += 4
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v8(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, False, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
@@ -950,26 +831,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v9(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_MetadataResponse_MetadataResponseTopic_v9(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, True, False)
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_MetadataResponse_MetadataResponseTopic_v10(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
@@ -999,27 +860,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v10(b: memoryview, p: int) -> tupl
     return o, p
 
 
-def _e_MetadataResponse_MetadataResponseTopic_v10(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, True, False)
-    b += o.topic_id.bytes
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_MetadataResponse_MetadataResponseTopic_v12(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
     _x: Any
     _a: Any
@@ -1047,27 +887,6 @@ def _d_MetadataResponse_MetadataResponseTopic_v12(b: memoryview, p: int) -> tupl
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_MetadataResponse_MetadataResponseTopic_v12(o: MetadataResponse.MetadataResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp3.pack(o.error_code)
-    encode_string(b, o.name, True, True)
-    b += o.topic_id.bytes
-    b += _SResp4.pack(o.is_internal)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.topic_authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_MetadataResponse_v0(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1111,19 +930,27 @@ def _d_MetadataResponse_v0(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v0(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_MetadataResponse_v1(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1168,20 +995,30 @@ def _d_MetadataResponse_v1(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v1(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_MetadataResponse_v2(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1226,21 +1063,31 @@ def _d_MetadataResponse_v2(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v2(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_MetadataResponse_v3(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1286,22 +1133,32 @@ def _d_MetadataResponse_v3(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v3(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_MetadataResponse_v5(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1347,22 +1204,32 @@ def _d_MetadataResponse_v5(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v5(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v5(_x, w)
+                    b = w.b
 
 
 def _d_MetadataResponse_v7(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1408,22 +1275,32 @@ def _d_MetadataResponse_v7(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v7(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
+                    b = w.b
 
 
 def _d_MetadataResponse_v8(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1470,22 +1347,33 @@ def _d_MetadataResponse_v8(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v8(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, False, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, False, True)
     encode_string(b, o.cluster_id, False, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, False, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
+                    b = w.b
+            b += _SResp0.pack(_o.topic_authorized_operations)
     b += _SResp0.pack(o.cluster_authorized_operations)
 
 
@@ -1541,22 +1429,41 @@ def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int
 def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, False)
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
+                    b = w.b
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1616,22 +1523,42 @@ def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, in
 def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, False)
+            b += _o.topic_id.bytes
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
+                    b = w.b
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.cluster_authorized_operations)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1690,22 +1617,42 @@ def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, in
 def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, False)
+            b += _o.topic_id.bytes
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
+                    b = w.b
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1763,22 +1710,42 @@ def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, in
 def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseBroker_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp0.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.cluster_id, True, True)
     b += _SResp0.pack(o.controller_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_MetadataResponse_MetadataResponseTopic_v12(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp3.pack(_o.error_code)
+            encode_string(b, _o.name, True, True)
+            b += _o.topic_id.bytes
+            b += _SResp4.pack(_o.is_internal)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
+                    b = w.b
+            b += _SResp0.pack(_o.topic_authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -163,19 +163,6 @@ def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
-            b = w.b
-
-
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
     _a: Any
     _e: Any
@@ -201,19 +188,6 @@ def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v1(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v1(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(_x, w)
-            b = w.b
-
-
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
     _a: Any
     _e: Any
@@ -235,19 +209,6 @@ def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v6(b: memoryview, p: int) ->
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(_x, w)
-            b = w.b
 
 
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
@@ -281,23 +242,6 @@ def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v8(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_OffsetCommitRequest_OffsetCommitRequestTopic_v8(o: OffsetCommitRequest.OffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
     _x: Any
     _a: Any
@@ -323,14 +267,20 @@ def _d_OffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[OffsetCommitReques
 def _e_OffsetCommitRequest_v0(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitRequest_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -359,6 +309,7 @@ def _d_OffsetCommitRequest_v1(b: memoryview, p: int) -> tuple[OffsetCommitReques
 def _e_OffsetCommitRequest_v1(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -366,9 +317,14 @@ def _e_OffsetCommitRequest_v1(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -398,6 +354,7 @@ def _d_OffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[OffsetCommitReques
 def _e_OffsetCommitRequest_v2(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -406,9 +363,14 @@ def _e_OffsetCommitRequest_v2(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitRequest_v5(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -437,6 +399,7 @@ def _d_OffsetCommitRequest_v5(b: memoryview, p: int) -> tuple[OffsetCommitReques
 def _e_OffsetCommitRequest_v5(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -444,9 +407,14 @@ def _e_OffsetCommitRequest_v5(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitRequest_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -475,6 +443,7 @@ def _d_OffsetCommitRequest_v6(b: memoryview, p: int) -> tuple[OffsetCommitReques
 def _e_OffsetCommitRequest_v6(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -482,9 +451,14 @@ def _e_OffsetCommitRequest_v6(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitRequest_v7(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -513,6 +487,7 @@ def _d_OffsetCommitRequest_v7(b: memoryview, p: int) -> tuple[OffsetCommitReques
 def _e_OffsetCommitRequest_v7(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -521,9 +496,14 @@ def _e_OffsetCommitRequest_v7(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -556,6 +536,7 @@ def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitReques
 def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -564,9 +545,18 @@ def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitRequest_OffsetCommitRequestTopic_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -678,19 +668,6 @@ def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b: memoryview, p: int) 
     return o, p
 
 
-def _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(o: OffsetCommitResponse.OffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(_x, w)
-            b = w.b
-
-
 def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponseTopic, int]:
     _a: Any
     _e: Any
@@ -720,23 +697,6 @@ def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v8(b: memoryview, p: int) 
     return o, p
 
 
-def _e_OffsetCommitResponse_OffsetCommitResponseTopic_v8(o: OffsetCommitResponse.OffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
     _x: Any
     _a: Any
@@ -758,13 +718,19 @@ def _d_OffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[OffsetCommitRespo
 def _e_OffsetCommitResponse_v0(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
@@ -789,14 +755,20 @@ def _d_OffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[OffsetCommitRespo
 def _e_OffsetCommitResponse_v3(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
@@ -825,14 +797,24 @@ def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitRespo
 def _e_OffsetCommitResponse_v8(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetCommitResponse_OffsetCommitResponseTopic_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

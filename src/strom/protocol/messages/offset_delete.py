@@ -109,19 +109,6 @@ def _d_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(o: OffsetDeleteRequest.OffsetDeleteRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(_x, w)
-            b = w.b
-
-
 def _d_OffsetDeleteRequest_v0(b: memoryview, p: int) -> tuple[OffsetDeleteRequest, int]:
     _x: Any
     _a: Any
@@ -143,14 +130,20 @@ def _d_OffsetDeleteRequest_v0(b: memoryview, p: int) -> tuple[OffsetDeleteReques
 def _e_OffsetDeleteRequest_v0(o: OffsetDeleteRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(_x, w)
+                    b = w.b
 
 
 _DEC_OffsetDeleteRequest: dict[int, DecodeFn] = {0: _d_OffsetDeleteRequest_v0}
@@ -252,19 +245,6 @@ def _d_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(b: memoryview, p: int) 
     return o, p
 
 
-def _e_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(o: OffsetDeleteResponse.OffsetDeleteResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(_x, w)
-            b = w.b
-
-
 def _d_OffsetDeleteResponse_v0(b: memoryview, p: int) -> tuple[OffsetDeleteResponse, int]:
     _x: Any
     _a: Any
@@ -287,14 +267,20 @@ def _d_OffsetDeleteResponse_v0(b: memoryview, p: int) -> tuple[OffsetDeleteRespo
 def _e_OffsetDeleteResponse_v0(o: OffsetDeleteResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code, o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 _DEC_OffsetDeleteResponse: dict[int, DecodeFn] = {0: _d_OffsetDeleteResponse_v0}

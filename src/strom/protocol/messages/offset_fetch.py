@@ -129,16 +129,6 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v0(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(o: OffsetFetchRequest.OffsetFetchRequestTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopic, int]:
     o: OffsetFetchRequest.OffsetFetchRequestTopic = _new(OffsetFetchRequest.OffsetFetchRequestTopic)
     o.name, p = read_compact_string(b, p)
@@ -154,20 +144,6 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopic_v6(b: memoryview, p: int) -> t
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(o: OffsetFetchRequest.OffsetFetchRequestTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestTopics, int]:
@@ -225,23 +201,6 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v8(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestGroup, int]:
     _x: Any
     _a: Any
@@ -267,25 +226,6 @@ def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v9(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_OffsetFetchRequest_OffsetFetchRequestGroup_v9(o: OffsetFetchRequest.OffsetFetchRequestGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.member_id, True, True)
-    b += _SReq0.pack(o.member_epoch)
-    _v = o.topics
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetFetchRequest_v0(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
     _x: Any
     _a: Any
@@ -308,15 +248,18 @@ def _d_OffsetFetchRequest_v0(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 
 def _e_OffsetFetchRequest_v0(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_OffsetFetchRequest_v2(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
@@ -341,15 +284,18 @@ def _d_OffsetFetchRequest_v2(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 
 def _e_OffsetFetchRequest_v2(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
     encode_array_len(b, _v, False, True)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_OffsetFetchRequest_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest, int]:
@@ -378,15 +324,22 @@ def _d_OffsetFetchRequest_v6(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 
 def _e_OffsetFetchRequest_v6(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -420,15 +373,22 @@ def _d_OffsetFetchRequest_v7(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 
 def _e_OffsetFetchRequest_v7(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, True)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.require_stable)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -464,13 +424,23 @@ def _d_OffsetFetchRequest_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 def _e_OffsetFetchRequest_v8(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestGroup_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.require_stable)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -506,13 +476,25 @@ def _d_OffsetFetchRequest_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 def _e_OffsetFetchRequest_v9(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchRequest_OffsetFetchRequestGroup_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.member_id, True, True)
+            b += _SReq0.pack(_o.member_epoch)
+            _v = _o.topics
+            encode_array_len(b, _v, True, True)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq1.pack(o.require_stable)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -720,19 +702,6 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
-            b = w.b
-
-
 def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v5(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
     _a: Any
     _e: Any
@@ -755,19 +724,6 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v5(b: memoryview, p: int) ->
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v5(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(_x, w)
-            b = w.b
 
 
 def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
@@ -800,23 +756,6 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) ->
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseTopic_v6(o: OffsetFetchResponse.OffsetFetchResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(o: OffsetFetchResponse.OffsetFetchResponsePartitions, w: Writer) -> None:
@@ -864,15 +803,20 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -
 
 def _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(o: OffsetFetchResponse.OffsetFetchResponseTopics, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp2.pack(_o.partition_index, _o.committed_offset, _o.committed_leader_epoch)
+            encode_string(b, _o.metadata, True, True)
+            b += _SResp1.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -903,24 +847,6 @@ def _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_OffsetFetchResponse_OffsetFetchResponseGroup_v8(o: OffsetFetchResponse.OffsetFetchResponseGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.group_id, True, False)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(_x, w)
-            b = w.b
-    b += _SResp1.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetFetchResponse_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
     _x: Any
     _a: Any
@@ -944,13 +870,19 @@ def _d_OffsetFetchResponse_v0(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 def _e_OffsetFetchResponse_v0(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetFetchResponse_v2(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
@@ -977,13 +909,19 @@ def _d_OffsetFetchResponse_v2(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 def _e_OffsetFetchResponse_v2(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
+                    b = w.b
     b += _SResp1.pack(o.error_code)
 
 
@@ -1012,14 +950,20 @@ def _d_OffsetFetchResponse_v3(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 def _e_OffsetFetchResponse_v3(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
+                    b = w.b
     b += _SResp1.pack(o.error_code)
 
 
@@ -1048,14 +992,20 @@ def _d_OffsetFetchResponse_v5(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 def _e_OffsetFetchResponse_v5(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(_x, w)
+                    b = w.b
     b += _SResp1.pack(o.error_code)
 
 
@@ -1088,14 +1038,24 @@ def _d_OffsetFetchResponse_v6(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 def _e_OffsetFetchResponse_v6(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseTopic_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp1.pack(o.error_code)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1131,14 +1091,25 @@ def _d_OffsetFetchResponse_v8(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 def _e_OffsetFetchResponse_v8(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetFetchResponse_OffsetFetchResponseGroup_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.group_id, True, False)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(_x, w)
+                    b = w.b
+            b += _SResp1.pack(_o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -134,19 +134,6 @@ def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(b: memoryview, p: int
     return o, p
 
 
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(_x, w)
-            b = w.b
-
-
 def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
     _a: Any
     _e: Any
@@ -166,19 +153,6 @@ def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(b: memoryview, p: int
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(_x, w)
-            b = w.b
 
 
 def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
@@ -210,23 +184,6 @@ def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(b: memoryview, p: int
     return o, p
 
 
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetForLeaderEpochRequest_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
     _x: Any
     _a: Any
@@ -248,13 +205,19 @@ def _d_OffsetForLeaderEpochRequest_v0(b: memoryview, p: int) -> tuple[OffsetForL
 def _e_OffsetForLeaderEpochRequest_v0(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetForLeaderEpochRequest_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -278,13 +241,19 @@ def _d_OffsetForLeaderEpochRequest_v2(b: memoryview, p: int) -> tuple[OffsetForL
 def _e_OffsetForLeaderEpochRequest_v2(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(_x, w)
+                    b = w.b
 
 
 def _d_OffsetForLeaderEpochRequest_v3(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -309,14 +278,20 @@ def _d_OffsetForLeaderEpochRequest_v3(b: memoryview, p: int) -> tuple[OffsetForL
 def _e_OffsetForLeaderEpochRequest_v3(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(_x, w)
+                    b = w.b
 
 
 def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -345,14 +320,24 @@ def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForL
 def _e_OffsetForLeaderEpochRequest_v4(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -481,19 +466,6 @@ def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(b: memoryview,
     return o, p
 
 
-def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(_x, w)
-            b = w.b
-
-
 def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
     _a: Any
     _e: Any
@@ -513,19 +485,6 @@ def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(b: memoryview,
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(_x, w)
-            b = w.b
 
 
 def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
@@ -557,23 +516,6 @@ def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(b: memoryview,
     return o, p
 
 
-def _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(o: OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetForLeaderEpochResponse_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
     _x: Any
     _a: Any
@@ -595,13 +537,19 @@ def _d_OffsetForLeaderEpochResponse_v0(b: memoryview, p: int) -> tuple[OffsetFor
 def _e_OffsetForLeaderEpochResponse_v0(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(_x, w)
+                    b = w.b
 
 
 def _d_OffsetForLeaderEpochResponse_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
@@ -625,13 +573,19 @@ def _d_OffsetForLeaderEpochResponse_v1(b: memoryview, p: int) -> tuple[OffsetFor
 def _e_OffsetForLeaderEpochResponse_v1(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(_x, w)
+                    b = w.b
 
 
 def _d_OffsetForLeaderEpochResponse_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
@@ -656,14 +610,20 @@ def _d_OffsetForLeaderEpochResponse_v2(b: memoryview, p: int) -> tuple[OffsetFor
 def _e_OffsetForLeaderEpochResponse_v2(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(_x, w)
+                    b = w.b
 
 
 def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
@@ -692,14 +652,24 @@ def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetFor
 def _e_OffsetForLeaderEpochResponse_v4(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -133,19 +133,6 @@ def _d_ProduceRequest_TopicProduceData_v0(b: memoryview, p: int) -> tuple[Produc
     return o, p
 
 
-def _e_ProduceRequest_TopicProduceData_v0(o: ProduceRequest.TopicProduceData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_data
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceRequest_PartitionProduceData_v0(_x, w)
-            b = w.b
-
-
 def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[ProduceRequest.TopicProduceData, int]:
     _a: Any
     _e: Any
@@ -176,23 +163,6 @@ def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[Produc
     return o, p
 
 
-def _e_ProduceRequest_TopicProduceData_v9(o: ProduceRequest.TopicProduceData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_data
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceRequest_PartitionProduceData_v9(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ProduceRequest_v0(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
     _x: Any
     _a: Any
@@ -216,14 +186,20 @@ def _d_ProduceRequest_v0(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
 def _e_ProduceRequest_v0(o: ProduceRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceRequest_TopicProduceData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_data
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceRequest_PartitionProduceData_v0(_x, w)
+                    b = w.b
 
 
 def _d_ProduceRequest_v3(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
@@ -249,15 +225,21 @@ def _d_ProduceRequest_v3(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
 def _e_ProduceRequest_v3(o: ProduceRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.transactional_id, False, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceRequest_TopicProduceData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_data
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceRequest_PartitionProduceData_v0(_x, w)
+                    b = w.b
 
 
 def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
@@ -287,15 +269,25 @@ def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
 def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.transactional_id, True, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceRequest_TopicProduceData_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_data
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceRequest_PartitionProduceData_v9(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -532,15 +524,15 @@ def _d_ProduceResponse_PartitionProduceResponse_v8(b: memoryview, p: int) -> tup
 
 def _e_ProduceResponse_PartitionProduceResponse_v8(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
     _v = o.record_errors
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_BatchIndexAndErrorMessage_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.batch_index)
+            encode_string(b, _o.batch_index_error_message, False, True)
     encode_string(b, o.error_message, False, True)
 
 
@@ -579,15 +571,19 @@ def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tup
 
 def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
     _v = o.record_errors
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.batch_index)
+            encode_string(b, _o.batch_index_error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.error_message, True, True)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -642,26 +638,31 @@ def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tu
 
 def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
     _v = o.record_errors
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_BatchIndexAndErrorMessage_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.batch_index)
+            encode_string(b, _o.batch_index_error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     encode_string(b, o.error_message, True, True)
-    _t: list[tuple[int, bytes]] = []
-    if type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_ProduceResponse_LeaderIdAndEpoch_v10(o.current_leader, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_ProduceResponse_LeaderIdAndEpoch_v10(o.current_leader, w)
+            b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)
@@ -693,19 +694,6 @@ def _d_ProduceResponse_TopicProduceResponse_v0(b: memoryview, p: int) -> tuple[P
     return o, p
 
 
-def _e_ProduceResponse_TopicProduceResponse_v0(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v0(_x, w)
-            b = w.b
-
-
 def _d_ProduceResponse_TopicProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _a: Any
     _e: Any
@@ -729,19 +717,6 @@ def _d_ProduceResponse_TopicProduceResponse_v2(b: memoryview, p: int) -> tuple[P
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v2(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v2(_x, w)
-            b = w.b
 
 
 def _d_ProduceResponse_TopicProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
@@ -768,19 +743,6 @@ def _d_ProduceResponse_TopicProduceResponse_v5(b: memoryview, p: int) -> tuple[P
     return o, p
 
 
-def _e_ProduceResponse_TopicProduceResponse_v5(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v5(_x, w)
-            b = w.b
-
-
 def _d_ProduceResponse_TopicProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
@@ -797,19 +759,6 @@ def _d_ProduceResponse_TopicProduceResponse_v8(b: memoryview, p: int) -> tuple[P
             _a(_x)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v8(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v8(_x, w)
-            b = w.b
 
 
 def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
@@ -834,23 +783,6 @@ def _d_ProduceResponse_TopicProduceResponse_v9(b: memoryview, p: int) -> tuple[P
     return o, p
 
 
-def _e_ProduceResponse_TopicProduceResponse_v9(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v9(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
     _x: Any
     _a: Any
@@ -871,23 +803,6 @@ def _d_ProduceResponse_TopicProduceResponse_v10(b: memoryview, p: int) -> tuple[
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ProduceResponse_TopicProduceResponse_v10(o: ProduceResponse.TopicProduceResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_responses
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ProduceResponse_PartitionProduceResponse_v10(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_ProduceResponse_NodeEndpoint_v10(o: ProduceResponse.NodeEndpoint, w: Writer) -> None:
@@ -924,13 +839,19 @@ def _d_ProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 def _e_ProduceResponse_v0(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_PartitionProduceResponse_v0(_x, w)
+                    b = w.b
 
 
 def _d_ProduceResponse_v1(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
@@ -956,13 +877,19 @@ def _d_ProduceResponse_v1(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 def _e_ProduceResponse_v1(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_PartitionProduceResponse_v0(_x, w)
+                    b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -989,13 +916,19 @@ def _d_ProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 def _e_ProduceResponse_v2(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_PartitionProduceResponse_v2(_x, w)
+                    b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -1022,13 +955,19 @@ def _d_ProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 def _e_ProduceResponse_v5(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_PartitionProduceResponse_v5(_x, w)
+                    b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -1055,13 +994,19 @@ def _d_ProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 def _e_ProduceResponse_v8(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v8(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_PartitionProduceResponse_v8(_x, w)
+                    b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -1092,13 +1037,23 @@ def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v9(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_PartitionProduceResponse_v9(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.throttle_time_ms)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -1165,28 +1120,39 @@ def _d_ProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse, int]
 def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ProduceResponse_TopicProduceResponse_v10(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_responses
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_PartitionProduceResponse_v10(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SResp0.pack(o.throttle_time_ms)
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_ProduceResponse_NodeEndpoint_v10(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
+            b = w.b
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ProduceResponse_NodeEndpoint_v10(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

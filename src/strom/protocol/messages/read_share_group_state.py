@@ -124,23 +124,6 @@ def _d_ReadShareGroupStateRequest_ReadStateData_v0(b: memoryview, p: int) -> tup
     return o, p
 
 
-def _e_ReadShareGroupStateRequest_ReadStateData_v0(o: ReadShareGroupStateRequest.ReadStateData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateRequest, int]:
     _x: Any
     _a: Any
@@ -166,14 +149,24 @@ def _d_ReadShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGr
 def _e_ReadShareGroupStateRequest_v0(o: ReadShareGroupStateRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateRequest_ReadStateData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ReadShareGroupStateRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -327,7 +320,7 @@ def _d_ReadShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> 
 
 def _e_ReadShareGroupStateResponse_PartitionResult_v0(o: ReadShareGroupStateResponse.PartitionResult, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.partition, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -335,9 +328,12 @@ def _e_ReadShareGroupStateResponse_PartitionResult_v0(o: ReadShareGroupStateResp
     _v = o.state_batches
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateResponse_StateBatch_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.first_offset, _o.last_offset, _o.delivery_state, _o.delivery_count)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -366,23 +362,6 @@ def _d_ReadShareGroupStateResponse_ReadStateResult_v0(b: memoryview, p: int) -> 
     return o, p
 
 
-def _e_ReadShareGroupStateResponse_ReadStateResult_v0(o: ReadShareGroupStateResponse.ReadStateResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse, int]:
     _x: Any
     _a: Any
@@ -407,13 +386,23 @@ def _d_ReadShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[ReadShareG
 def _e_ReadShareGroupStateResponse_v0(o: ReadShareGroupStateResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateResponse_ReadStateResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ReadShareGroupStateResponse_PartitionResult_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -124,23 +124,6 @@ def _d_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(b: memoryview, 
     return o, p
 
 
-def _e_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(o: ReadShareGroupStateSummaryRequest.ReadStateSummaryData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateSummaryRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryRequest, int]:
     _x: Any
     _a: Any
@@ -166,14 +149,24 @@ def _d_ReadShareGroupStateSummaryRequest_v0(b: memoryview, p: int) -> tuple[Read
 def _e_ReadShareGroupStateSummaryRequest_v0(o: ReadShareGroupStateSummaryRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ReadShareGroupStateSummaryRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -299,23 +292,6 @@ def _d_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(b: memoryvie
     return o, p
 
 
-def _e_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(o: ReadShareGroupStateSummaryResponse.ReadStateSummaryResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateSummaryResponse_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryResponse, int]:
     _x: Any
     _a: Any
@@ -340,13 +316,23 @@ def _d_ReadShareGroupStateSummaryResponse_v0(b: memoryview, p: int) -> tuple[Rea
 def _e_ReadShareGroupStateSummaryResponse_v0(o: ReadShareGroupStateSummaryResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ReadShareGroupStateSummaryResponse_PartitionResult_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

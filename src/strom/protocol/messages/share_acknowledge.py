@@ -170,15 +170,22 @@ def _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b: memoryview, p: int) ->
 
 def _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(o: ShareAcknowledgeRequest.AcknowledgePartition, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.partition_index)
     _v = o.acknowledgement_batches
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeRequest_AcknowledgementBatch_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.first_offset, _o.last_offset)
+            _v = _o.acknowledge_types
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}b', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -205,23 +212,6 @@ def _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b: memoryview, p: int) -> tup
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ShareAcknowledgeRequest_AcknowledgeTopic_v0(o: ShareAcknowledgeRequest.AcknowledgeTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ShareAcknowledgeRequest_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest, int]:
@@ -252,6 +242,7 @@ def _d_ShareAcknowledgeRequest_v0(b: memoryview, p: int) -> tuple[ShareAcknowled
 def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, True)
     encode_string(b, o.member_id, True, True)
@@ -259,9 +250,18 @@ def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeRequest_AcknowledgeTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -463,35 +463,6 @@ def _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b: memoryview, 
     return o, p
 
 
-def _e_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(o: ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_ShareAcknowledgeResponse_NodeEndpoint_v0(o: ShareAcknowledgeResponse.NodeEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp2.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse, int]:
     _x: Any
     _a: Any
@@ -540,21 +511,37 @@ def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowle
 def _e_ShareAcknowledgeResponse_v0(o: ShareAcknowledgeResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ShareAcknowledgeResponse_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.node_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareAcknowledgeResponse_NodeEndpoint_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp2.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp2.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -203,15 +203,22 @@ def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[Share
 
 def _e_ShareFetchRequest_FetchPartition_v0(o: ShareFetchRequest.FetchPartition, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.partition_index, o.partition_max_bytes)
     _v = o.acknowledgement_batches
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_AcknowledgementBatch_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.first_offset, _o.last_offset)
+            _v = _o.acknowledge_types
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}b', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -240,23 +247,6 @@ def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetc
     return o, p
 
 
-def _e_ShareFetchRequest_FetchTopic_v0(o: ShareFetchRequest.FetchTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_FetchPartition_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.ForgottenTopic, int]:
     o: ShareFetchRequest.ForgottenTopic = _new(ShareFetchRequest.ForgottenTopic)
     o.topic_id, p = read_uuid(b, p)
@@ -272,20 +262,6 @@ def _d_ShareFetchRequest_ForgottenTopic_v0(b: memoryview, p: int) -> tuple[Share
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ShareFetchRequest_ForgottenTopic_v0(o: ShareFetchRequest.ForgottenTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, int]:
@@ -325,6 +301,7 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
 def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, True)
     encode_string(b, o.member_id, True, True)
@@ -332,15 +309,31 @@ def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_FetchTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ShareFetchRequest_FetchPartition_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchRequest_ForgottenTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -575,7 +568,7 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
 
 def _e_ShareFetchResponse_PartitionData_v0(o: ShareFetchResponse.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.partition_index, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -588,9 +581,12 @@ def _e_ShareFetchResponse_PartitionData_v0(o: ShareFetchResponse.PartitionData, 
     _v = o.acquired_records
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_AcquiredRecords_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.first_offset, _o.last_offset, _o.delivery_count)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -617,35 +613,6 @@ def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) 
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(o: ShareFetchResponse.ShareFetchableTopicResponse, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_ShareFetchResponse_NodeEndpoint_v0(o: ShareFetchResponse.NodeEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.node_id)
-    encode_string(b, o.host, True, False)
-    b += _SResp4.pack(o.port)
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse, int]:
@@ -696,21 +663,37 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
 def _e_ShareFetchResponse_v0(o: ShareFetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.responses
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_ShareFetchableTopicResponse_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ShareFetchResponse_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.node_endpoints
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareFetchResponse_NodeEndpoint_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp4.pack(_o.node_id)
+            encode_string(b, _o.host, True, False)
+            b += _SResp4.pack(_o.port)
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

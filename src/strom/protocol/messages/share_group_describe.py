@@ -250,21 +250,6 @@ def _d_ShareGroupDescribeResponse_TopicPartitions_v0(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_ShareGroupDescribeResponse_TopicPartitions_v0(o: ShareGroupDescribeResponse.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.Assignment, int]:
     _x: Any
     _a: Any
@@ -288,14 +273,22 @@ def _d_ShareGroupDescribeResponse_Assignment_v0(b: memoryview, p: int) -> tuple[
 
 def _e_ShareGroupDescribeResponse_Assignment_v0(o: ShareGroupDescribeResponse.Assignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareGroupDescribeResponse_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -383,29 +376,6 @@ def _d_ShareGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tu
     return o, p
 
 
-def _e_ShareGroupDescribeResponse_DescribedGroup_v0(o: ShareGroupDescribeResponse.DescribedGroup, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    encode_string(b, o.group_id, True, False)
-    encode_string(b, o.group_state, True, False)
-    b += _SResp2.pack(o.group_epoch, o.assignment_epoch)
-    encode_string(b, o.assignor_name, True, False)
-    _v = o.members
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_ShareGroupDescribeResponse_Member_v0(_x, w)
-            b = w.b
-    b += _SResp0.pack(o.authorized_operations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse, int]:
     _x: Any
     _a: Any
@@ -432,14 +402,30 @@ def _d_ShareGroupDescribeResponse_v0(b: memoryview, p: int) -> tuple[ShareGroupD
 def _e_ShareGroupDescribeResponse_v0(o: ShareGroupDescribeResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.groups
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareGroupDescribeResponse_DescribedGroup_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            encode_string(b, _o.group_id, True, False)
+            encode_string(b, _o.group_state, True, False)
+            b += _SResp2.pack(_o.group_epoch, _o.assignment_epoch)
+            encode_string(b, _o.assignor_name, True, False)
+            _v = _o.members
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_ShareGroupDescribeResponse_Member_v0(_x, w)
+                    b = w.b
+            b += _SResp0.pack(_o.authorized_operations)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

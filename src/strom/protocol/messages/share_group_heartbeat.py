@@ -205,20 +205,6 @@ def _d_ShareGroupHeartbeatResponse_TopicPartitions_v0(b: memoryview, p: int) -> 
     return o, p
 
 
-def _e_ShareGroupHeartbeatResponse_TopicPartitions_v0(o: ShareGroupHeartbeatResponse.TopicPartitions, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tuple[ShareGroupHeartbeatResponse.Assignment, int]:
     _x: Any
     _a: Any
@@ -242,14 +228,21 @@ def _d_ShareGroupHeartbeatResponse_Assignment_v0(b: memoryview, p: int) -> tuple
 
 def _e_ShareGroupHeartbeatResponse_Assignment_v0(o: ShareGroupHeartbeatResponse.Assignment, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     _v = o.topic_partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_ShareGroupHeartbeatResponse_TopicPartitions_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

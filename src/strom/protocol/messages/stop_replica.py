@@ -148,12 +148,6 @@ class StopReplicaRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_StopReplicaRequest_StopReplicaPartitionV0_v0(o: StopReplicaRequest.StopReplicaPartitionV0, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index)
-
-
 def _d_StopReplicaRequest_StopReplicaTopicV1_v1(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicV1, int]:
     o: StopReplicaRequest.StopReplicaTopicV1 = _new(StopReplicaRequest.StopReplicaTopicV1)
     o.name, p = read_string(b, p)
@@ -165,16 +159,6 @@ def _d_StopReplicaRequest_StopReplicaTopicV1_v1(b: memoryview, p: int) -> tuple[
         p += 4 * _n
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_StopReplicaRequest_StopReplicaTopicV1_v1(o: StopReplicaRequest.StopReplicaTopicV1, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_StopReplicaRequest_StopReplicaTopicV1_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicV1, int]:
@@ -192,20 +176,6 @@ def _d_StopReplicaRequest_StopReplicaTopicV1_v2(b: memoryview, p: int) -> tuple[
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_StopReplicaRequest_StopReplicaTopicV1_v2(o: StopReplicaRequest.StopReplicaTopicV1, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_StopReplicaRequest_StopReplicaPartitionState_v3(o: StopReplicaRequest.StopReplicaPartitionState, w: Writer) -> None:
@@ -246,23 +216,6 @@ def _d_StopReplicaRequest_StopReplicaTopicState_v3(b: memoryview, p: int) -> tup
     return o, p
 
 
-def _e_StopReplicaRequest_StopReplicaTopicState_v3(o: StopReplicaRequest.StopReplicaTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaPartitionState_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_StopReplicaRequest_v0(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
     _a: Any
     _e: Any
@@ -296,15 +249,15 @@ def _d_StopReplicaRequest_v0(b: memoryview, p: int) -> tuple[StopReplicaRequest,
 
 def _e_StopReplicaRequest_v0(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.controller_id, o.controller_epoch, o.delete_partitions)
     _v = o.ungrouped_partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaPartitionV0_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index)
 
 
 def _d_StopReplicaRequest_v1(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
@@ -333,15 +286,18 @@ def _d_StopReplicaRequest_v1(b: memoryview, p: int) -> tuple[StopReplicaRequest,
 
 def _e_StopReplicaRequest_v1(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.delete_partitions)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicV1_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_StopReplicaRequest_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest, int]:
@@ -374,15 +330,22 @@ def _d_StopReplicaRequest_v2(b: memoryview, p: int) -> tuple[StopReplicaRequest,
 
 def _e_StopReplicaRequest_v2(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.delete_partitions)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicV1_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partition_indexes
+            encode_array_len(b, _v, True, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -421,14 +384,24 @@ def _d_StopReplicaRequest_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest,
 def _e_StopReplicaRequest_v3(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicState_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_StopReplicaRequest_StopReplicaPartitionState_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -464,14 +437,24 @@ def _d_StopReplicaRequest_v4(b: memoryview, p: int) -> tuple[StopReplicaRequest,
 def _e_StopReplicaRequest_v4(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq7.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaRequest_StopReplicaTopicState_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_StopReplicaRequest_StopReplicaPartitionState_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -534,22 +517,6 @@ class StopReplicaResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_StopReplicaResponse_StopReplicaPartitionError_v0(o: StopReplicaResponse.StopReplicaPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _e_StopReplicaResponse_StopReplicaPartitionError_v2(o: StopReplicaResponse.StopReplicaPartitionError, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_StopReplicaResponse_v0(b: memoryview, p: int) -> tuple[StopReplicaResponse, int]:
     _a: Any
     _e: Any
@@ -575,15 +542,15 @@ def _d_StopReplicaResponse_v0(b: memoryview, p: int) -> tuple[StopReplicaRespons
 
 def _e_StopReplicaResponse_v0(o: StopReplicaResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaResponse_StopReplicaPartitionError_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
 
 
 def _d_StopReplicaResponse_v2(b: memoryview, p: int) -> tuple[StopReplicaResponse, int]:
@@ -619,15 +586,19 @@ def _d_StopReplicaResponse_v2(b: memoryview, p: int) -> tuple[StopReplicaRespons
 
 def _e_StopReplicaResponse_v2(o: StopReplicaResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.partition_errors
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_StopReplicaResponse_StopReplicaPartitionError_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -84,22 +84,6 @@ class SyncGroupRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(o: SyncGroupRequest.SyncGroupRequestAssignment, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_bytes(b, o.assignment, False, False)
-
-
-def _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(o: SyncGroupRequest.SyncGroupRequestAssignment, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_bytes(b, o.assignment, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_SyncGroupRequest_v0(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
     _a: Any
     _e: Any
@@ -129,7 +113,7 @@ def _d_SyncGroupRequest_v0(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
 
 def _e_SyncGroupRequest_v0(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq0.pack(o.generation_id)
@@ -137,9 +121,9 @@ def _e_SyncGroupRequest_v0(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.assignment, False, False)
 
 
 def _d_SyncGroupRequest_v3(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
@@ -171,7 +155,7 @@ def _d_SyncGroupRequest_v3(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
 
 def _e_SyncGroupRequest_v3(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq0.pack(o.generation_id)
@@ -180,9 +164,9 @@ def _e_SyncGroupRequest_v3(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, False, False)
+            encode_bytes(b, _o.assignment, False, False)
 
 
 def _d_SyncGroupRequest_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest, int]:
@@ -222,7 +206,7 @@ def _d_SyncGroupRequest_v4(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
 
 def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq0.pack(o.generation_id)
@@ -231,9 +215,13 @@ def _e_SyncGroupRequest_v4(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_bytes(b, _o.assignment, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -277,7 +265,7 @@ def _d_SyncGroupRequest_v5(b: memoryview, p: int) -> tuple[SyncGroupRequest, int
 
 def _e_SyncGroupRequest_v5(o: SyncGroupRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq0.pack(o.generation_id)
@@ -288,9 +276,13 @@ def _e_SyncGroupRequest_v5(o: SyncGroupRequest, w: Writer) -> None:
     _v = o.assignments
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_SyncGroupRequest_SyncGroupRequestAssignment_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.member_id, True, False)
+            encode_bytes(b, _o.assignment, True, False)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -158,19 +158,6 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(b: memoryview, p: i
     return o, p
 
 
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(_x, w)
-            b = w.b
-
-
 def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
     _a: Any
     _e: Any
@@ -191,19 +178,6 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(b: memoryview, p: i
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(_x, w)
-            b = w.b
 
 
 def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
@@ -236,23 +210,6 @@ def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(b: memoryview, p: i
     return o, p
 
 
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_TxnOffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
     _x: Any
     _a: Any
@@ -280,6 +237,7 @@ def _d_TxnOffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommit
 def _e_TxnOffsetCommitRequest_v0(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.transactional_id, False, False)
     encode_string(b, o.group_id, False, False)
@@ -287,9 +245,14 @@ def _e_TxnOffsetCommitRequest_v0(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_TxnOffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -319,6 +282,7 @@ def _d_TxnOffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommit
 def _e_TxnOffsetCommitRequest_v2(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.transactional_id, False, False)
     encode_string(b, o.group_id, False, False)
@@ -326,9 +290,14 @@ def _e_TxnOffsetCommitRequest_v2(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(_x, w)
+                    b = w.b
 
 
 def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -361,6 +330,7 @@ def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommit
 def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.transactional_id, True, False)
     encode_string(b, o.group_id, True, False)
@@ -370,9 +340,18 @@ def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -484,19 +463,6 @@ def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(b: memoryview, p:
     return o, p
 
 
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(_x, w)
-            b = w.b
-
-
 def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, int]:
     _a: Any
     _e: Any
@@ -526,23 +492,6 @@ def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(b: memoryview, p:
     return o, p
 
 
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_TxnOffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse, int]:
     _x: Any
     _a: Any
@@ -565,14 +514,20 @@ def _d_TxnOffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommi
 def _e_TxnOffsetCommitResponse_v0(o: TxnOffsetCommitResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, False, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(_x, w)
+                    b = w.b
 
 
 def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse, int]:
@@ -601,14 +556,24 @@ def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommi
 def _e_TxnOffsetCommitResponse_v3(o: TxnOffsetCommitResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

@@ -83,26 +83,6 @@ class UpdateFeaturesRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.feature, True, False)
-    b += _SReq0.pack(o.max_version_level, o.allow_downgrade)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(o: UpdateFeaturesRequest.FeatureUpdateKey, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.feature, True, False)
-    b += _SReq3.pack(o.max_version_level, o.upgrade_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_UpdateFeaturesRequest_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRequest, int]:
     _a: Any
     _e: Any
@@ -138,15 +118,19 @@ def _d_UpdateFeaturesRequest_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
 
 def _e_UpdateFeaturesRequest_v0(o: UpdateFeaturesRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.timeout_ms)
     _v = o.feature_updates
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateFeaturesRequest_FeatureUpdateKey_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.feature, True, False)
+            b += _SReq0.pack(_o.max_version_level, _o.allow_downgrade)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -191,15 +175,19 @@ def _d_UpdateFeaturesRequest_v1(b: memoryview, p: int) -> tuple[UpdateFeaturesRe
 
 def _e_UpdateFeaturesRequest_v1(o: UpdateFeaturesRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq4.pack(o.timeout_ms)
     _v = o.feature_updates
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateFeaturesRequest_FeatureUpdateKey_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.feature, True, False)
+            b += _SReq3.pack(_o.max_version_level, _o.upgrade_type)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     b += _SReq5.pack(o.validate_only)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
@@ -269,17 +257,6 @@ class UpdateFeaturesResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(o: UpdateFeaturesResponse.UpdatableFeatureResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.feature, True, False)
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_UpdateFeaturesResponse_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesResponse, int]:
     _a: Any
     _e: Any
@@ -315,16 +292,21 @@ def _d_UpdateFeaturesResponse_v0(b: memoryview, p: int) -> tuple[UpdateFeaturesR
 
 def _e_UpdateFeaturesResponse_v0(o: UpdateFeaturesResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateFeaturesResponse_UpdatableFeatureResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.feature, True, False)
+            b += _SResp0.pack(_o.error_code)
+            encode_string(b, _o.error_message, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

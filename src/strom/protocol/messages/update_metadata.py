@@ -209,22 +209,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(b: memoryview, p: i
     return o, p
 
 
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataPartitionState, int]:
     o: UpdateMetadataRequest.UpdateMetadataPartitionState = _new(UpdateMetadataRequest.UpdateMetadataPartitionState)
     o.topic_name, p = read_string(b, p)
@@ -252,26 +236,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(b: memoryview, p: i
         p += 4 * _n
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataPartitionState, int]:
@@ -397,19 +361,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v5(b: memoryview, p: int) 
     return o, p
 
 
-def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v5(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, False, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(_x, w)
-            b = w.b
-
-
 def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataTopicState, int]:
     _x: Any
     _a: Any
@@ -433,23 +384,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v6(b: memoryview, p: int) 
     return o, p
 
 
-def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v6(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataTopicState, int]:
     _x: Any
     _a: Any
@@ -471,24 +405,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) 
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(o: UpdateMetadataRequest.UpdateMetadataTopicState, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    b += o.topic_id.bytes
-    _v = o.partition_states
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
@@ -516,13 +432,6 @@ def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(o: UpdateMetadataRequest.
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
         b.append(0)
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v0(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.id)
-    encode_string(b, o.v0_host, False, False)
-    b += _SReq1.pack(o.v0_port)
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
@@ -554,19 +463,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v1(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v1(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
-            b = w.b
-
-
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v2(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
     _a: Any
     _e: Any
@@ -596,20 +492,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v2(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v2(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
-            b = w.b
-    encode_string(b, o.rack, False, True)
-
-
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v3(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
     _a: Any
     _e: Any
@@ -637,20 +519,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v3(b: memoryview, p: int) -> t
     o.rack, p = read_nullable_string(b, p)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
-            b = w.b
-    encode_string(b, o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
@@ -688,24 +556,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataBroker_v6(b: memoryview, p: int) -> t
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(o: UpdateMetadataRequest.UpdateMetadataBroker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq1.pack(o.id)
-    _v = o.endpoints
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
-            b = w.b
-    encode_string(b, o.rack, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_UpdateMetadataRequest_v0(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -753,21 +603,31 @@ def _d_UpdateMetadataRequest_v0(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v0(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            encode_string(b, _o.v0_host, False, False)
+            b += _SReq1.pack(_o.v0_port)
 
 
 def _d_UpdateMetadataRequest_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -807,20 +667,35 @@ def _d_UpdateMetadataRequest_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v1(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
+                    b = w.b
 
 
 def _d_UpdateMetadataRequest_v2(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -860,20 +735,36 @@ def _d_UpdateMetadataRequest_v2(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v2(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v2(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
+                    b = w.b
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v3(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -913,20 +804,36 @@ def _d_UpdateMetadataRequest_v3(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v3(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
+                    b = w.b
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v4(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -966,20 +873,40 @@ def _d_UpdateMetadataRequest_v4(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v4(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v4(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            b += _SReq0.pack(_o.partition_index, _o.controller_epoch, _o.leader, _o.leader_epoch)
+            _v = _o.isr
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            b += _SReq1.pack(_o.zk_version)
+            _v = _o.replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
+            _v = _o.offline_replicas
+            encode_array_len(b, _v, False, False)
+            if _v:
+                b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
+                    b = w.b
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -1018,20 +945,32 @@ def _d_UpdateMetadataRequest_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v5(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v5(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, False, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(_x, w)
+                    b = w.b
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v3(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
+                    b = w.b
+            encode_string(b, _o.rack, False, True)
 
 
 def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -1074,20 +1013,40 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
+                    b = w.b
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1134,20 +1093,41 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
+                    b = w.b
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -1206,29 +1186,51 @@ def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq8.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataTopicState_v7(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            b += _o.topic_id.bytes
+            _v = _o.partition_states
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _v = o.live_brokers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateMetadataRequest_UpdateMetadataBroker_v6(_x, w)
+        for _o in _v:
+            b += _SReq1.pack(_o.id)
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
+                    b = w.b
+            encode_string(b, _o.rack, True, True)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.type != 0) or o.unknown_tagged_fields:
+        _t = []
+        if o.type != 0:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.type != 0:
-        _w, w = w, Writer()
-        b = w.b
-        b += _SReq7.pack(o.type)
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            b += _SReq7.pack(o.type)
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

@@ -103,17 +103,6 @@ class UpdateRaftVoterRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_UpdateRaftVoterRequest_Listener_v0(o: UpdateRaftVoterRequest.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SReq0.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_UpdateRaftVoterRequest_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoterRequest.KRaftVersionFeature, int]:
     o: UpdateRaftVoterRequest.KRaftVersionFeature = _new(UpdateRaftVoterRequest.KRaftVersionFeature)
     (o.min_supported_version, o.max_supported_version,) = _SReq1.unpack_from(b, p)
@@ -172,7 +161,7 @@ def _d_UpdateRaftVoterRequest_v0(b: memoryview, p: int) -> tuple[UpdateRaftVoter
 
 def _e_UpdateRaftVoterRequest_v0(o: UpdateRaftVoterRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq2.pack(o.current_leader_epoch, o.voter_id)
@@ -180,9 +169,14 @@ def _e_UpdateRaftVoterRequest_v0(o: UpdateRaftVoterRequest, w: Writer) -> None:
     _v = o.listeners
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_UpdateRaftVoterRequest_Listener_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.name, True, False)
+            encode_string(b, _o.host, True, False)
+            b += _SReq0.pack(_o.port)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     _e_UpdateRaftVoterRequest_KRaftVersionFeature_v0(o.k_raft_version_feature, w)
     b = w.b
     if o.unknown_tagged_fields:
@@ -306,18 +300,19 @@ def _d_UpdateRaftVoterResponse_v0(b: memoryview, p: int) -> tuple[UpdateRaftVote
 
 
 def _e_UpdateRaftVoterResponse_v0(o: UpdateRaftVoterResponse, w: Writer) -> None:
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
-    _t: list[tuple[int, bytes]] = []
-    if type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ():
-        _w, w = w, Writer()
-        b = w.b
-        _e_UpdateRaftVoterResponse_CurrentLeader_v0(o.current_leader, w)
-        b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+    if (type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
+        _t = []
+        if type(o.current_leader) is not UpdateRaftVoterResponse.CurrentLeader or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.host != '' or o.current_leader.port != 0 or o.current_leader.unknown_tagged_fields != ():
+            _w, w = w, Writer()
+            b = w.b
+            _e_UpdateRaftVoterResponse_CurrentLeader_v0(o.current_leader, w)
+            b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

@@ -161,23 +161,6 @@ def _d_VoteRequest_TopicData_v0(b: memoryview, p: int) -> tuple[VoteRequest.Topi
     return o, p
 
 
-def _e_VoteRequest_TopicData_v0(o: VoteRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VoteRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VoteRequest_TopicData_v1(b: memoryview, p: int) -> tuple[VoteRequest.TopicData, int]:
     _a: Any
     _e: Any
@@ -211,23 +194,6 @@ def _d_VoteRequest_TopicData_v1(b: memoryview, p: int) -> tuple[VoteRequest.Topi
     return o, p
 
 
-def _e_VoteRequest_TopicData_v1(o: VoteRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VoteRequest_PartitionData_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
     _x: Any
     _a: Any
@@ -254,14 +220,24 @@ def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
 def _e_VoteRequest_v0(o: VoteRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteRequest_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_VoteRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -295,15 +271,25 @@ def _d_VoteRequest_v1(b: memoryview, p: int) -> tuple[VoteRequest, int]:
 def _e_VoteRequest_v1(o: VoteRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq3.pack(o.voter_id)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteRequest_TopicData_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_VoteRequest_PartitionData_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -452,23 +438,6 @@ def _d_VoteResponse_TopicData_v0(b: memoryview, p: int) -> tuple[VoteResponse.To
     return o, p
 
 
-def _e_VoteResponse_TopicData_v0(o: VoteResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.topic_name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VoteResponse_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _e_VoteResponse_NodeEndpoint_v1(o: VoteResponse.NodeEndpoint, w: Writer) -> None:
     b = w.b
     b += _SResp1.pack(o.node_id)
@@ -507,14 +476,24 @@ def _d_VoteResponse_v0(b: memoryview, p: int) -> tuple[VoteResponse, int]:
 def _e_VoteResponse_v0(o: VoteResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteResponse_TopicData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_VoteResponse_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -579,28 +558,39 @@ def _d_VoteResponse_v1(b: memoryview, p: int) -> tuple[VoteResponse, int]:
 def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VoteResponse_TopicData_v0(_x, w)
+        for _o in _v:
+            encode_string(b, _o.topic_name, True, False)
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_VoteResponse_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
+    if (o.node_endpoints != []) or o.unknown_tagged_fields:
+        _t = []
+        if o.node_endpoints != []:
+            _w, w = w, Writer()
             b = w.b
-    _t: list[tuple[int, bytes]] = []
-    if o.node_endpoints != []:
-        _w, w = w, Writer()
-        b = w.b
-        _v = o.node_endpoints
-        encode_array_len(b, _v, True, False)
-        if _v:
-            for _x in _v:
-                _e_VoteResponse_NodeEndpoint_v1(_x, w)
-                b = w.b
-        _t.append((0, b''.join(w.finish())))
-        w = _w
-        b = w.b
-    if _t or o.unknown_tagged_fields:
+            _v = o.node_endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_VoteResponse_NodeEndpoint_v1(_x, w)
+                    b = w.b
+            _t.append((0, b''.join(w.finish())))
+            w = _w
+            b = w.b
         encode_tagged(b, _t, o.unknown_tagged_fields)
     else:
         b.append(0)

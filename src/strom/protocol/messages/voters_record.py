@@ -180,26 +180,6 @@ def _d_VotersRecord_Voter_v0(b: memoryview, p: int) -> tuple[VotersRecord.Voter,
     return o, p
 
 
-def _e_VotersRecord_Voter_v0(o: VotersRecord.Voter, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SH2.pack(o.voter_id)
-    b += o.voter_directory_id.bytes
-    _v = o.endpoints
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_VotersRecord_Endpoint_v0(_x, w)
-            b = w.b
-    _e_VotersRecord_KRaftVersionFeature_v0(o.k_raft_version_feature, w)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
     _x: Any
     _a: Any
@@ -226,14 +206,27 @@ def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
 def _e_VotersRecord_v0(o: VotersRecord, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     b += _SH3.pack(o.version)
     _v = o.voters
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_VotersRecord_Voter_v0(_x, w)
+        for _o in _v:
+            b += _SH2.pack(_o.voter_id)
+            b += _o.voter_directory_id.bytes
+            _v = _o.endpoints
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_VotersRecord_Endpoint_v0(_x, w)
+                    b = w.b
+            _e_VotersRecord_KRaftVersionFeature_v0(_o.k_raft_version_feature, w)
             b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

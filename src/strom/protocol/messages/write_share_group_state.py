@@ -160,15 +160,18 @@ def _d_WriteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tu
 
 def _e_WriteShareGroupStateRequest_PartitionData_v0(o: WriteShareGroupStateRequest.PartitionData, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     b += _SReq1.pack(o.partition, o.state_epoch, o.leader_epoch, o.start_offset)
     _v = o.state_batches
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateRequest_StateBatch_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.first_offset, _o.last_offset, _o.delivery_state, _o.delivery_count)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -197,23 +200,6 @@ def _d_WriteShareGroupStateRequest_WriteStateData_v0(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_WriteShareGroupStateRequest_WriteStateData_v0(o: WriteShareGroupStateRequest.WriteStateData, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateRequest_PartitionData_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest, int]:
     _x: Any
     _a: Any
@@ -239,14 +225,24 @@ def _d_WriteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[WriteShare
 def _e_WriteShareGroupStateRequest_v0(o: WriteShareGroupStateRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateRequest_WriteStateData_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_WriteShareGroupStateRequest_PartitionData_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -362,23 +358,6 @@ def _d_WriteShareGroupStateResponse_WriteStateResult_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_WriteShareGroupStateResponse_WriteStateResult_v0(o: WriteShareGroupStateResponse.WriteStateResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateResponse_PartitionResult_v0(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse, int]:
     _x: Any
     _a: Any
@@ -403,13 +382,23 @@ def _d_WriteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[WriteShar
 def _e_WriteShareGroupStateResponse_v0(o: WriteShareGroupStateResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteShareGroupStateResponse_WriteStateResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _o.topic_id.bytes
+            _v = _o.partitions
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_WriteShareGroupStateResponse_PartitionResult_v0(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:

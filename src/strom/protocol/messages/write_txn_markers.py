@@ -168,20 +168,6 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarker_v0(b: memoryview, p: int) -> tup
     return o, p
 
 
-def _e_WriteTxnMarkersRequest_WritableTxnMarker_v0(o: WriteTxnMarkersRequest.WritableTxnMarker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.transaction_result)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(_x, w)
-            b = w.b
-    b += _SReq1.pack(o.coordinator_epoch)
-
-
 def _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarker, int]:
     _x: Any
     _a: Any
@@ -207,24 +193,6 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarker_v1(b: memoryview, p: int) -> tup
     return o, p
 
 
-def _e_WriteTxnMarkersRequest_WritableTxnMarker_v1(o: WriteTxnMarkersRequest.WritableTxnMarker, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SReq0.pack(o.producer_id, o.producer_epoch, o.transaction_result)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(_x, w)
-            b = w.b
-    b += _SReq1.pack(o.coordinator_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteTxnMarkersRequest_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest, int]:
     _x: Any
     _a: Any
@@ -245,13 +213,20 @@ def _d_WriteTxnMarkersRequest_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkers
 def _e_WriteTxnMarkersRequest_v0(o: WriteTxnMarkersRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarker_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.producer_id, _o.producer_epoch, _o.transaction_result)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(_x, w)
+                    b = w.b
+            b += _SReq1.pack(_o.coordinator_epoch)
 
 
 def _d_WriteTxnMarkersRequest_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest, int]:
@@ -278,13 +253,24 @@ def _d_WriteTxnMarkersRequest_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkers
 def _e_WriteTxnMarkersRequest_v1(o: WriteTxnMarkersRequest, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersRequest_WritableTxnMarker_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SReq0.pack(_o.producer_id, _o.producer_epoch, _o.transaction_result)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(_x, w)
+                    b = w.b
+            b += _SReq1.pack(_o.coordinator_epoch)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -412,15 +398,14 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(b: memoryview, p:
 
 def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, False, False)
     _v = o.partitions
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
 
 
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, int]:
@@ -454,15 +439,18 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p:
 
 def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
     _v: Any
-    _x: Any
+    _o: Any
     b = w.b
     encode_string(b, o.name, True, False)
     _v = o.partitions
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp0.pack(_o.partition_index, _o.error_code)
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
@@ -488,19 +476,6 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(b: memoryview, p: int)
     return o, p
 
 
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.producer_id)
-    _v = o.topics
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(_x, w)
-            b = w.b
-
-
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerResult, int]:
     _x: Any
     _a: Any
@@ -524,23 +499,6 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(b: memoryview, p: int)
     return o, p
 
 
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerResult, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    b += _SResp1.pack(o.producer_id)
-    _v = o.topics
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(_x, w)
-            b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteTxnMarkersResponse_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse, int]:
     _x: Any
     _a: Any
@@ -561,13 +519,19 @@ def _d_WriteTxnMarkersResponse_v0(b: memoryview, p: int) -> tuple[WriteTxnMarker
 def _e_WriteTxnMarkersResponse_v0(o: WriteTxnMarkersResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, False, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.producer_id)
+            _v = _o.topics
+            encode_array_len(b, _v, False, False)
+            if _v:
+                for _x in _v:
+                    _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(_x, w)
+                    b = w.b
 
 
 def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse, int]:
@@ -594,13 +558,23 @@ def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarker
 def _e_WriteTxnMarkersResponse_v1(o: WriteTxnMarkersResponse, w: Writer) -> None:
     _v: Any
     _x: Any
+    _o: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, True, False)
     if _v:
-        for _x in _v:
-            _e_WriteTxnMarkersResponse_WritableTxnMarkerResult_v1(_x, w)
-            b = w.b
+        for _o in _v:
+            b += _SResp1.pack(_o.producer_id)
+            _v = _o.topics
+            encode_array_len(b, _v, True, False)
+            if _v:
+                for _x in _v:
+                    _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(_x, w)
+                    b = w.b
+            if _o.unknown_tagged_fields:
+                encode_tagged(b, [], _o.unknown_tagged_fields)
+            else:
+                b.append(0)
     if o.unknown_tagged_fields:
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
