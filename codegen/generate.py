@@ -17,8 +17,8 @@ instructions for ~4,700 generated lines, so it was taken out.)
 
 Session 10: a decoder makes its struct with ``__new__`` and stores each field in its slot as read
 (no ``__init__`` call, no local per field), and decodes a leaf struct's elements (scalars only)
-inside the array's loop; an encoder encodes an array's elements inside the loop (one level:
-their own arrays' elements are calls) and writes a tagged-field section at its defaults without
+inside the array's loop; an encoder encodes an array's elements inside the loop (at every
+depth) and writes a tagged-field section at its defaults without
 building the list of tagged fields; element functions called from nowhere else are not written.
 ``generate(..., short_cuts=False)`` writes the general path instead (byte-identical to the
 modules before the short cuts); ``tests/unit/test_per_request_fast_paths.py`` and
@@ -224,7 +224,7 @@ class Gen:
         short cuts with."""
         self.m = msg
         self.short_cuts = short_cuts
-        self.inlining = False  # an array element's encoding is being written inline
+        self.depth = 0  # how many array elements' encodings are being written inline
         self.struct_consts: dict[str, str] = {}
         self.funcs: list[str] = []
         self.dec_names: dict[tuple[str, int], str] = {}
@@ -619,12 +619,14 @@ class Gen:
             lines.append(f"{ind}    b += struct.pack(f'>{{len(_v)}}{ch}', *_v)")
             return lines
         lines.append(f"{ind}if _v:")
-        if f.is_struct and self.short_cuts and not tagged and not self.inlining:
-            # the element encoded in the loop itself (its own arrays' elements are calls)
-            self.inlining = True
-            lines.append(f"{ind}    for _o in _v:")
-            lines += self.encode_body(f.type, v, "_o", ind + "        ")
-            self.inlining = False
+        if f.is_struct and self.short_cuts and not tagged:
+            # the element encoded in the loop itself, at any depth: a loop variable per depth
+            # (``_v`` is reused: each loop holds its iterator)
+            self.depth += 1
+            obj = "_o" if self.depth == 1 else f"_o{self.depth}"
+            lines.append(f"{ind}    for {obj} in _v:")
+            lines += self.encode_body(f.type, v, obj, ind + "        ")
+            self.depth -= 1
             return lines
         lines.append(f"{ind}    for _x in _v:")
         sub = Field(**{**f.__dict__, "is_array": False, "nullable": Versions("none")})
@@ -687,7 +689,9 @@ class Gen:
     def gen_encode(self, sname: str, v: int) -> str:
         if self.short_cuts:
             text = "\n".join(["    b = w.b", *self.encode_body(sname, v, "o", "    ")])
-            used = [n for n in ("_v", "_x", "_o") if f"{n} = " in text or f"for {n} in" in text]
+            loop_vars = sorted(set(re.findall(r"for (_o\d*) in", text)))
+            used = [n for n in ("_v", "_x") if f"{n} = " in text or f"for {n} in" in text]
+            used += loop_vars
             decl = [f"    {n}: Any" for n in used]
             if "_t = []" in text:
                 decl.append("    _t: list[tuple[int, bytes]]")

@@ -135,20 +135,6 @@ def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(b: memoryview, p: in
     return o, p
 
 
-def _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(o: AddPartitionsToTxnRequest.AddPartitionsToTxnTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddPartitionsToTxnRequest_AddPartitionsToTxnTransaction_v4(b: memoryview, p: int) -> tuple[AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction, int]:
     _x: Any
     _a: Any
@@ -288,8 +274,8 @@ def _d_AddPartitionsToTxnRequest_v4(b: memoryview, p: int) -> tuple[AddPartition
 
 def _e_AddPartitionsToTxnRequest_v4(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.transactions
     encode_array_len(b, _v, True, False)
@@ -300,9 +286,16 @@ def _e_AddPartitionsToTxnRequest_v4(o: AddPartitionsToTxnRequest, w: Writer) -> 
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AddPartitionsToTxnRequest_AddPartitionsToTxnTopic_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -406,20 +399,6 @@ class AddPartitionsToTxnResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(o: AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_error_code)
-
-
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(o: AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v0(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, int]:
     _a: Any
     _e: Any
@@ -470,26 +449,6 @@ def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(b: memoryview
     return o, p
 
 
-def _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(o: AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.results_by_partition
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.partition_index, _o.partition_error_code)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AddPartitionsToTxnResponse_AddPartitionsToTxnResult_v4(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse.AddPartitionsToTxnResult, int]:
     _x: Any
     _a: Any
@@ -535,8 +494,8 @@ def _d_AddPartitionsToTxnResponse_v0(b: memoryview, p: int) -> tuple[AddPartitio
 
 def _e_AddPartitionsToTxnResponse_v0(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results_by_topic_v3_and_below
@@ -547,9 +506,8 @@ def _e_AddPartitionsToTxnResponse_v0(o: AddPartitionsToTxnResponse, w: Writer) -
             _v = _o.results_by_partition
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.partition_error_code)
 
 
 def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitionsToTxnResponse, int]:
@@ -579,8 +537,8 @@ def _d_AddPartitionsToTxnResponse_v3(b: memoryview, p: int) -> tuple[AddPartitio
 
 def _e_AddPartitionsToTxnResponse_v3(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results_by_topic_v3_and_below
@@ -591,9 +549,12 @@ def _e_AddPartitionsToTxnResponse_v3(o: AddPartitionsToTxnResponse, w: Writer) -
             _v = _o.results_by_partition
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AddPartitionsToTxnResponse_AddPartitionsToTxnPartitionResult_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.partition_error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -630,8 +591,9 @@ def _d_AddPartitionsToTxnResponse_v4(b: memoryview, p: int) -> tuple[AddPartitio
 
 def _e_AddPartitionsToTxnResponse_v4(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.results_by_transaction
@@ -642,9 +604,21 @@ def _e_AddPartitionsToTxnResponse_v4(o: AddPartitionsToTxnResponse, w: Writer) -
             _v = _o.topic_results
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AddPartitionsToTxnResponse_AddPartitionsToTxnTopicResult_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.results_by_partition
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -107,38 +107,6 @@ class AlterClientQuotasRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterClientQuotasRequest_EntityData_v0(o: AlterClientQuotasRequest.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    encode_string(b, o.entity_name, False, True)
-
-
-def _e_AlterClientQuotasRequest_EntityData_v1(o: AlterClientQuotasRequest.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    encode_string(b, o.entity_name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_AlterClientQuotasRequest_OpData_v0(o: AlterClientQuotasRequest.OpData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, False, False)
-    b += _SReq0.pack(o.value, o.remove)
-
-
-def _e_AlterClientQuotasRequest_OpData_v1(o: AlterClientQuotasRequest.OpData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, True, False)
-    b += _SReq0.pack(o.value, o.remove)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterClientQuotasRequest_EntryData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasRequest.EntryData, int]:
     _a: Any
     _e: Any
@@ -238,8 +206,8 @@ def _d_AlterClientQuotasRequest_v0(b: memoryview, p: int) -> tuple[AlterClientQu
 
 def _e_AlterClientQuotasRequest_v0(o: AlterClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.entries
     encode_array_len(b, _v, False, False)
@@ -248,15 +216,15 @@ def _e_AlterClientQuotasRequest_v0(o: AlterClientQuotasRequest, w: Writer) -> No
             _v = _o.entity
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_AlterClientQuotasRequest_EntityData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, False, False)
+                    encode_string(b, _o2.entity_name, False, True)
             _v = _o.ops
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_AlterClientQuotasRequest_OpData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.key, False, False)
+                    b += _SReq0.pack(_o2.value, _o2.remove)
     b += _SReq1.pack(o.validate_only)
 
 
@@ -285,8 +253,8 @@ def _d_AlterClientQuotasRequest_v1(b: memoryview, p: int) -> tuple[AlterClientQu
 
 def _e_AlterClientQuotasRequest_v1(o: AlterClientQuotasRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.entries
     encode_array_len(b, _v, True, False)
@@ -295,15 +263,23 @@ def _e_AlterClientQuotasRequest_v1(o: AlterClientQuotasRequest, w: Writer) -> No
             _v = _o.entity
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterClientQuotasRequest_EntityData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, True, False)
+                    encode_string(b, _o2.entity_name, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             _v = _o.ops
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterClientQuotasRequest_OpData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.key, True, False)
+                    b += _SReq0.pack(_o2.value, _o2.remove)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -388,22 +364,6 @@ class AlterClientQuotasResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterClientQuotasResponse_EntityData_v0(o: AlterClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    encode_string(b, o.entity_name, False, True)
-
-
-def _e_AlterClientQuotasResponse_EntityData_v1(o: AlterClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    encode_string(b, o.entity_name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterClientQuotasResponse_EntryData_v0(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse.EntryData, int]:
     _a: Any
     _e: Any
@@ -479,8 +439,8 @@ def _d_AlterClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[AlterClientQ
 
 def _e_AlterClientQuotasResponse_v0(o: AlterClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.entries
@@ -492,9 +452,9 @@ def _e_AlterClientQuotasResponse_v0(o: AlterClientQuotasResponse, w: Writer) -> 
             _v = _o.entity
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_AlterClientQuotasResponse_EntityData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, False, False)
+                    encode_string(b, _o2.entity_name, False, True)
 
 
 def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQuotasResponse, int]:
@@ -522,8 +482,8 @@ def _d_AlterClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[AlterClientQ
 
 def _e_AlterClientQuotasResponse_v1(o: AlterClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.entries
@@ -535,9 +495,13 @@ def _e_AlterClientQuotasResponse_v1(o: AlterClientQuotasResponse, w: Writer) -> 
             _v = _o.entity
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterClientQuotasResponse_EntityData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, True, False)
+                    encode_string(b, _o2.entity_name, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -90,22 +90,6 @@ class AlterConfigsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterConfigsRequest_AlterableConfig_v0(o: AlterConfigsRequest.AlterableConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-
-
-def _e_AlterConfigsRequest_AlterableConfig_v2(o: AlterConfigsRequest.AlterableConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterConfigsRequest_AlterConfigsResource_v0(b: memoryview, p: int) -> tuple[AlterConfigsRequest.AlterConfigsResource, int]:
     _a: Any
     _e: Any
@@ -181,8 +165,8 @@ def _d_AlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[AlterConfigsReques
 
 def _e_AlterConfigsRequest_v0(o: AlterConfigsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
@@ -193,9 +177,9 @@ def _e_AlterConfigsRequest_v0(o: AlterConfigsRequest, w: Writer) -> None:
             _v = _o.configs
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_AlterConfigsRequest_AlterableConfig_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
     b += _SReq1.pack(o.validate_only)
 
 
@@ -224,8 +208,8 @@ def _d_AlterConfigsRequest_v2(b: memoryview, p: int) -> tuple[AlterConfigsReques
 
 def _e_AlterConfigsRequest_v2(o: AlterConfigsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, True, False)
@@ -236,9 +220,13 @@ def _e_AlterConfigsRequest_v2(o: AlterConfigsRequest, w: Writer) -> None:
             _v = _o.configs
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterConfigsRequest_AlterableConfig_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -124,15 +124,6 @@ class AlterPartitionRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterPartitionRequest_BrokerState_v3(o: AlterPartitionRequest.BrokerState, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.broker_id, o.broker_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
     o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
     (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
@@ -155,21 +146,6 @@ def _d_AlterPartitionRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[Al
     return o, p
 
 
-def _e_AlterPartitionRequest_PartitionData_v0(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch)
-    _v = o.new_isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
     o: AlterPartitionRequest.PartitionData = _new(AlterPartitionRequest.PartitionData)
     (o.partition_index, o.leader_epoch,) = _SReq1.unpack_from(b, p)
@@ -189,21 +165,6 @@ def _d_AlterPartitionRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[Al
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AlterPartitionRequest_PartitionData_v1(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch)
-    _v = o.new_isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[AlterPartitionRequest.PartitionData, int]:
@@ -237,27 +198,6 @@ def _d_AlterPartitionRequest_PartitionData_v3(b: memoryview, p: int) -> tuple[Al
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AlterPartitionRequest_PartitionData_v3(o: AlterPartitionRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch)
-    _v = o.new_isr_with_epochs
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SReq0.pack(_o.broker_id, _o.broker_epoch)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    b += _SReq3.pack(o.leader_recovery_state, o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AlterPartitionRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionRequest.TopicData, int]:
@@ -377,8 +317,8 @@ def _d_AlterPartitionRequest_v0(b: memoryview, p: int) -> tuple[AlterPartitionRe
 
 def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
@@ -389,9 +329,17 @@ def _e_AlterPartitionRequest_v0(o: AlterPartitionRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -427,8 +375,8 @@ def _d_AlterPartitionRequest_v1(b: memoryview, p: int) -> tuple[AlterPartitionRe
 
 def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
@@ -439,9 +387,17 @@ def _e_AlterPartitionRequest_v1(o: AlterPartitionRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionRequest_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -477,8 +433,8 @@ def _d_AlterPartitionRequest_v2(b: memoryview, p: int) -> tuple[AlterPartitionRe
 
 def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
@@ -489,9 +445,17 @@ def _e_AlterPartitionRequest_v2(o: AlterPartitionRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionRequest_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -527,8 +491,9 @@ def _d_AlterPartitionRequest_v3(b: memoryview, p: int) -> tuple[AlterPartitionRe
 
 def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SReq0.pack(o.broker_id, o.broker_epoch)
     _v = o.topics
@@ -539,9 +504,22 @@ def _e_AlterPartitionRequest_v3(o: AlterPartitionRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionRequest_PartitionData_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch)
+                    _v = _o2.new_isr_with_epochs
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.broker_id, _o3.broker_epoch)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SReq3.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -666,21 +644,6 @@ def _d_AlterPartitionResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[A
     return o, p
 
 
-def _e_AlterPartitionResponse_PartitionData_v0(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SResp1.pack(o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[AlterPartitionResponse.PartitionData, int]:
     o: AlterPartitionResponse.PartitionData = _new(AlterPartitionResponse.PartitionData)
     (o.partition_index, o.error_code, o.leader_id, o.leader_epoch,) = _SResp0.unpack_from(b, p)
@@ -699,21 +662,6 @@ def _d_AlterPartitionResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[A
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AlterPartitionResponse_PartitionData_v1(o: AlterPartitionResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SResp2.pack(o.leader_recovery_state, o.partition_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AlterPartitionResponse_TopicData_v0(b: memoryview, p: int) -> tuple[AlterPartitionResponse.TopicData, int]:
@@ -810,8 +758,8 @@ def _d_AlterPartitionResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionR
 
 def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
@@ -822,9 +770,17 @@ def _e_AlterPartitionResponse_v0(o: AlterPartitionResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionResponse_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SResp1.pack(_o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -860,8 +816,8 @@ def _d_AlterPartitionResponse_v1(b: memoryview, p: int) -> tuple[AlterPartitionR
 
 def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
@@ -872,9 +828,17 @@ def _e_AlterPartitionResponse_v1(o: AlterPartitionResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionResponse_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SResp2.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -910,8 +874,8 @@ def _d_AlterPartitionResponse_v2(b: memoryview, p: int) -> tuple[AlterPartitionR
 
 def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
@@ -922,9 +886,17 @@ def _e_AlterPartitionResponse_v2(o: AlterPartitionResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionResponse_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SResp2.pack(_o2.leader_recovery_state, _o2.partition_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -104,20 +104,6 @@ def _d_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(b: memoryview
     return o, p
 
 
-def _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(o: AlterPartitionReassignmentsRequest.ReassignablePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    _v = o.replicas
-    encode_array_len(b, _v, True, True)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionReassignmentsRequest_ReassignableTopic_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsRequest.ReassignableTopic, int]:
     _x: Any
     _a: Any
@@ -165,8 +151,8 @@ def _d_AlterPartitionReassignmentsRequest_v0(b: memoryview, p: int) -> tuple[Alt
 
 def _e_AlterPartitionReassignmentsRequest_v0(o: AlterPartitionReassignmentsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.timeout_ms)
     _v = o.topics
@@ -177,9 +163,16 @@ def _e_AlterPartitionReassignmentsRequest_v0(o: AlterPartitionReassignmentsReque
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionReassignmentsRequest_ReassignablePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -268,16 +261,6 @@ class AlterPartitionReassignmentsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(o: AlterPartitionReassignmentsResponse.ReassignablePartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterPartitionReassignmentsResponse_ReassignableTopicResponse_v0(b: memoryview, p: int) -> tuple[AlterPartitionReassignmentsResponse.ReassignableTopicResponse, int]:
     _a: Any
     _e: Any
@@ -334,8 +317,8 @@ def _d_AlterPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Al
 
 def _e_AlterPartitionReassignmentsResponse_v0(o: AlterPartitionReassignmentsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -347,9 +330,13 @@ def _e_AlterPartitionReassignmentsResponse_v0(o: AlterPartitionReassignmentsResp
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterPartitionReassignmentsResponse_ReassignablePartitionResponse_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -95,16 +95,6 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(b: memoryview, p: i
     return o, p
 
 
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, int]:
     o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic = _new(AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic)
     o.name, p = read_compact_string(b, p)
@@ -120,20 +110,6 @@ def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(b: memoryview, p: i
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(o: AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AlterReplicaLogDirsRequest_AlterReplicaLogDir_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest.AlterReplicaLogDir, int]:
@@ -195,8 +171,8 @@ def _d_AlterReplicaLogDirsRequest_v0(b: memoryview, p: int) -> tuple[AlterReplic
 
 def _e_AlterReplicaLogDirsRequest_v0(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.dirs
     encode_array_len(b, _v, False, False)
@@ -206,9 +182,12 @@ def _e_AlterReplicaLogDirsRequest_v0(o: AlterReplicaLogDirsRequest, w: Writer) -
             _v = _o.topics
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsRequest, int]:
@@ -234,8 +213,8 @@ def _d_AlterReplicaLogDirsRequest_v2(b: memoryview, p: int) -> tuple[AlterReplic
 
 def _e_AlterReplicaLogDirsRequest_v2(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.dirs
     encode_array_len(b, _v, True, False)
@@ -245,9 +224,16 @@ def _e_AlterReplicaLogDirsRequest_v2(o: AlterReplicaLogDirsRequest, w: Writer) -
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterReplicaLogDirsRequest_AlterReplicaLogDirTopic_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -328,20 +314,6 @@ class AlterReplicaLogDirsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(o: AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AlterReplicaLogDirsResponse_AlterReplicaLogDirTopicResult_v0(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult, int]:
     _a: Any
     _e: Any
@@ -413,8 +385,8 @@ def _d_AlterReplicaLogDirsResponse_v0(b: memoryview, p: int) -> tuple[AlterRepli
 
 def _e_AlterReplicaLogDirsResponse_v0(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
@@ -425,9 +397,8 @@ def _e_AlterReplicaLogDirsResponse_v0(o: AlterReplicaLogDirsResponse, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterReplicaLogDirsResponse, int]:
@@ -455,8 +426,8 @@ def _d_AlterReplicaLogDirsResponse_v2(b: memoryview, p: int) -> tuple[AlterRepli
 
 def _e_AlterReplicaLogDirsResponse_v2(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.results
@@ -467,9 +438,12 @@ def _e_AlterReplicaLogDirsResponse_v2(o: AlterReplicaLogDirsResponse, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AlterReplicaLogDirsResponse_AlterReplicaLogDirPartitionResult_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -104,15 +104,6 @@ class AssignReplicasToDirsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AssignReplicasToDirsRequest_PartitionData_v0(o: AssignReplicasToDirsRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest.TopicData, int]:
     _a: Any
     _e: Any
@@ -140,26 +131,6 @@ def _d_AssignReplicasToDirsRequest_TopicData_v0(b: memoryview, p: int) -> tuple[
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AssignReplicasToDirsRequest_TopicData_v0(o: AssignReplicasToDirsRequest.TopicData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SReq0.pack(_o.partition_index)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AssignReplicasToDirsRequest_DirectoryData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsRequest.DirectoryData, int]:
@@ -209,8 +180,9 @@ def _d_AssignReplicasToDirsRequest_v0(b: memoryview, p: int) -> tuple[AssignRepl
 
 def _e_AssignReplicasToDirsRequest_v0(o: AssignReplicasToDirsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SReq1.pack(o.broker_id, o.broker_epoch)
     _v = o.directories
@@ -221,9 +193,21 @@ def _e_AssignReplicasToDirsRequest_v0(o: AssignReplicasToDirsRequest, w: Writer)
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AssignReplicasToDirsRequest_TopicData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _o2.topic_id.bytes
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.partition_index)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -323,15 +307,6 @@ class AssignReplicasToDirsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_AssignReplicasToDirsResponse_PartitionData_v0(o: AssignReplicasToDirsResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse.TopicData, int]:
     _a: Any
     _e: Any
@@ -359,26 +334,6 @@ def _d_AssignReplicasToDirsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_AssignReplicasToDirsResponse_TopicData_v0(o: AssignReplicasToDirsResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += o.topic_id.bytes
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.partition_index, _o.error_code)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_AssignReplicasToDirsResponse_DirectoryData_v0(b: memoryview, p: int) -> tuple[AssignReplicasToDirsResponse.DirectoryData, int]:
@@ -428,8 +383,9 @@ def _d_AssignReplicasToDirsResponse_v0(b: memoryview, p: int) -> tuple[AssignRep
 
 def _e_AssignReplicasToDirsResponse_v0(o: AssignReplicasToDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.directories
@@ -440,9 +396,21 @@ def _e_AssignReplicasToDirsResponse_v0(o: AssignReplicasToDirsResponse, w: Write
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_AssignReplicasToDirsResponse_TopicData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _o2.topic_id.bytes
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

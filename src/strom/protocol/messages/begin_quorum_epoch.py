@@ -121,22 +121,6 @@ class BeginQuorumEpochRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_BeginQuorumEpochRequest_PartitionData_v0(o: BeginQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.leader_id, o.leader_epoch)
-
-
-def _e_BeginQuorumEpochRequest_PartitionData_v1(o: BeginQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    b += o.voter_directory_id.bytes
-    b += _SReq1.pack(o.leader_id, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_BeginQuorumEpochRequest_TopicData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest.TopicData, int]:
     _a: Any
     _e: Any
@@ -215,8 +199,8 @@ def _d_BeginQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpo
 
 def _e_BeginQuorumEpochRequest_v0(o: BeginQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, False, True)
     _v = o.topics
@@ -227,9 +211,8 @@ def _e_BeginQuorumEpochRequest_v0(o: BeginQuorumEpochRequest, w: Writer) -> None
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_BeginQuorumEpochRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.leader_id, _o2.leader_epoch)
 
 
 def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochRequest, int]:
@@ -277,8 +260,8 @@ def _d_BeginQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpo
 
 def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq0.pack(o.voter_id)
@@ -290,9 +273,14 @@ def _e_BeginQuorumEpochRequest_v1(o: BeginQuorumEpochRequest, w: Writer) -> None
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_BeginQuorumEpochRequest_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    b += _o2.voter_directory_id.bytes
+                    b += _SReq1.pack(_o2.leader_id, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -415,20 +403,6 @@ class BeginQuorumEpochResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_BeginQuorumEpochResponse_PartitionData_v0(o: BeginQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-
-
-def _e_BeginQuorumEpochResponse_PartitionData_v1(o: BeginQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_BeginQuorumEpochResponse_TopicData_v0(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse.TopicData, int]:
     _a: Any
     _e: Any
@@ -512,8 +486,8 @@ def _d_BeginQuorumEpochResponse_v0(b: memoryview, p: int) -> tuple[BeginQuorumEp
 
 def _e_BeginQuorumEpochResponse_v0(o: BeginQuorumEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
@@ -524,9 +498,8 @@ def _e_BeginQuorumEpochResponse_v0(o: BeginQuorumEpochResponse, w: Writer) -> No
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_BeginQuorumEpochResponse_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
 
 
 def _d_BeginQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[BeginQuorumEpochResponse, int]:
@@ -588,6 +561,7 @@ def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> No
     _v: Any
     _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
@@ -599,9 +573,12 @@ def _e_BeginQuorumEpochResponse_v1(o: BeginQuorumEpochResponse, w: Writer) -> No
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_BeginQuorumEpochResponse_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

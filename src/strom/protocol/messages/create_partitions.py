@@ -102,15 +102,6 @@ def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v0(b: memoryview, p: i
     return o, p
 
 
-def _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(o: CreatePartitionsRequest.CreatePartitionsAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    _v = o.broker_ids
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsAssignment, int]:
     o: CreatePartitionsRequest.CreatePartitionsAssignment = _new(CreatePartitionsRequest.CreatePartitionsAssignment)
     _n, p = read_compact_array_len(b, p, 4)
@@ -125,19 +116,6 @@ def _d_CreatePartitionsRequest_CreatePartitionsAssignment_v2(b: memoryview, p: i
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(o: CreatePartitionsRequest.CreatePartitionsAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    _v = o.broker_ids
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_CreatePartitionsRequest_CreatePartitionsTopic_v0(b: memoryview, p: int) -> tuple[CreatePartitionsRequest.CreatePartitionsTopic, int]:
@@ -205,8 +183,8 @@ def _d_CreatePartitionsRequest_v0(b: memoryview, p: int) -> tuple[CreatePartitio
 
 def _e_CreatePartitionsRequest_v0(o: CreatePartitionsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -217,9 +195,11 @@ def _e_CreatePartitionsRequest_v0(o: CreatePartitionsRequest, w: Writer) -> None
             _v = _o.assignments
             encode_array_len(b, _v, False, True)
             if _v:
-                for _x in _v:
-                    _e_CreatePartitionsRequest_CreatePartitionsAssignment_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
     b += _SReq1.pack(o.timeout_ms, o.validate_only)
 
 
@@ -248,8 +228,8 @@ def _d_CreatePartitionsRequest_v2(b: memoryview, p: int) -> tuple[CreatePartitio
 
 def _e_CreatePartitionsRequest_v2(o: CreatePartitionsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
@@ -260,9 +240,15 @@ def _e_CreatePartitionsRequest_v2(o: CreatePartitionsRequest, w: Writer) -> None
             _v = _o.assignments
             encode_array_len(b, _v, True, True)
             if _v:
-                for _x in _v:
-                    _e_CreatePartitionsRequest_CreatePartitionsAssignment_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

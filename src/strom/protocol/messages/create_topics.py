@@ -131,16 +131,6 @@ def _d_CreateTopicsRequest_CreatableReplicaAssignment_v0(b: memoryview, p: int) 
     return o, p
 
 
-def _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(o: CreateTopicsRequest.CreatableReplicaAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    _v = o.broker_ids
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableReplicaAssignment, int]:
     o: CreateTopicsRequest.CreatableReplicaAssignment = _new(CreateTopicsRequest.CreatableReplicaAssignment)
     (o.partition_index,) = _SReq0.unpack_from(b, p)
@@ -157,36 +147,6 @@ def _d_CreateTopicsRequest_CreatableReplicaAssignment_v5(b: memoryview, p: int) 
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(o: CreateTopicsRequest.CreatableReplicaAssignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    _v = o.broker_ids
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_CreateTopicsRequest_CreatableTopicConfig_v0(o: CreateTopicsRequest.CreatableTopicConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-
-
-def _e_CreateTopicsRequest_CreatableTopicConfig_v5(o: CreateTopicsRequest.CreatableTopicConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_CreateTopicsRequest_CreatableTopic_v0(b: memoryview, p: int) -> tuple[CreateTopicsRequest.CreatableTopic, int]:
@@ -285,8 +245,8 @@ def _d_CreateTopicsRequest_v0(b: memoryview, p: int) -> tuple[CreateTopicsReques
 
 def _e_CreateTopicsRequest_v0(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -297,15 +257,18 @@ def _e_CreateTopicsRequest_v0(o: CreateTopicsRequest, w: Writer) -> None:
             _v = _o.assignments
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
             _v = _o.configs
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsRequest_CreatableTopicConfig_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
     b += _SReq0.pack(o.timeout_ms)
 
 
@@ -330,8 +293,8 @@ def _d_CreateTopicsRequest_v1(b: memoryview, p: int) -> tuple[CreateTopicsReques
 
 def _e_CreateTopicsRequest_v1(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -342,15 +305,18 @@ def _e_CreateTopicsRequest_v1(o: CreateTopicsRequest, w: Writer) -> None:
             _v = _o.assignments
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsRequest_CreatableReplicaAssignment_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
             _v = _o.configs
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsRequest_CreatableTopicConfig_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
     b += _SReq2.pack(o.timeout_ms, o.validate_only)
 
 
@@ -379,8 +345,8 @@ def _d_CreateTopicsRequest_v5(b: memoryview, p: int) -> tuple[CreateTopicsReques
 
 def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
@@ -391,15 +357,26 @@ def _e_CreateTopicsRequest_v5(o: CreateTopicsRequest, w: Writer) -> None:
             _v = _o.assignments
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsRequest_CreatableReplicaAssignment_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    _v = _o2.broker_ids
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             _v = _o.configs
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsRequest_CreatableTopicConfig_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -508,17 +485,6 @@ class CreateTopicsResponse(Message):
         self.throttle_time_ms = throttle_time_ms
         self.topics = [] if topics is _MISSING else topics
         self.unknown_tagged_fields = unknown_tagged_fields
-
-
-def _e_CreateTopicsResponse_CreatableTopicConfigs_v5(o: CreateTopicsResponse.CreatableTopicConfigs, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    b += _SResp0.pack(o.read_only, o.config_source, o.is_sensitive)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_CreateTopicsResponse_CreatableTopicResult_v5(b: memoryview, p: int) -> tuple[CreateTopicsResponse.CreatableTopicResult, int]:
@@ -772,8 +738,8 @@ def _d_CreateTopicsResponse_v5(b: memoryview, p: int) -> tuple[CreateTopicsRespo
 
 def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
@@ -788,9 +754,14 @@ def _e_CreateTopicsResponse_v5(o: CreateTopicsResponse, w: Writer) -> None:
             _v = _o.configs
             encode_array_len(b, _v, True, True)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    b += _SResp0.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if (_o.topic_config_error_code != 0) or _o.unknown_tagged_fields:
                 _t = []
                 if _o.topic_config_error_code != 0:
@@ -834,8 +805,8 @@ def _d_CreateTopicsResponse_v7(b: memoryview, p: int) -> tuple[CreateTopicsRespo
 
 def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
@@ -851,9 +822,14 @@ def _e_CreateTopicsResponse_v7(o: CreateTopicsResponse, w: Writer) -> None:
             _v = _o.configs
             encode_array_len(b, _v, True, True)
             if _v:
-                for _x in _v:
-                    _e_CreateTopicsResponse_CreatableTopicConfigs_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    b += _SResp0.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if (_o.topic_config_error_code != 0) or _o.unknown_tagged_fields:
                 _t = []
                 if _o.topic_config_error_code != 0:

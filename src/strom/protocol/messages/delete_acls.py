@@ -321,45 +321,6 @@ class DeleteAclsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SResp2.pack(o.operation, o.permission_type)
-
-
-def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, False, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, False, False)
-    b += _SResp1.pack(o.pattern_type)
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SResp2.pack(o.operation, o.permission_type)
-
-
-def _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(o: DeleteAclsResponse.DeleteAclsMatchingAcl, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp1.pack(o.resource_type)
-    encode_string(b, o.resource_name, True, False)
-    b += _SResp1.pack(o.pattern_type)
-    encode_string(b, o.principal, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SResp2.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteAclsResponse_DeleteAclsFilterResult_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse.DeleteAclsFilterResult, int]:
     _a: Any
     _e: Any
@@ -487,8 +448,8 @@ def _d_DeleteAclsResponse_v0(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
 
 def _e_DeleteAclsResponse_v0(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
@@ -500,9 +461,14 @@ def _e_DeleteAclsResponse_v0(o: DeleteAclsResponse, w: Writer) -> None:
             _v = _o.matching_acls
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
+                    b += _SResp1.pack(_o2.resource_type)
+                    encode_string(b, _o2.resource_name, False, False)
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp2.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DeleteAclsResponse_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
@@ -526,8 +492,8 @@ def _d_DeleteAclsResponse_v1(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
 
 def _e_DeleteAclsResponse_v1(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
@@ -539,9 +505,15 @@ def _e_DeleteAclsResponse_v1(o: DeleteAclsResponse, w: Writer) -> None:
             _v = _o.matching_acls
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
+                    b += _SResp1.pack(_o2.resource_type)
+                    encode_string(b, _o2.resource_name, False, False)
+                    b += _SResp1.pack(_o2.pattern_type)
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp2.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse, int]:
@@ -569,8 +541,8 @@ def _d_DeleteAclsResponse_v2(b: memoryview, p: int) -> tuple[DeleteAclsResponse,
 
 def _e_DeleteAclsResponse_v2(o: DeleteAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.filter_results
@@ -582,9 +554,19 @@ def _e_DeleteAclsResponse_v2(o: DeleteAclsResponse, w: Writer) -> None:
             _v = _o.matching_acls
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteAclsResponse_DeleteAclsMatchingAcl_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp1.pack(_o2.resource_type)
+                    encode_string(b, _o2.resource_name, True, False)
+                    b += _SResp1.pack(_o2.pattern_type)
+                    encode_string(b, _o2.principal, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SResp2.pack(_o2.operation, _o2.permission_type)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -87,20 +87,6 @@ class DeleteRecordsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(o: DeleteRecordsRequest.DeleteRecordsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.offset)
-
-
-def _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(o: DeleteRecordsRequest.DeleteRecordsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteRecordsRequest_DeleteRecordsTopic_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequest.DeleteRecordsTopic, int]:
     _a: Any
     _e: Any
@@ -172,8 +158,8 @@ def _d_DeleteRecordsRequest_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRequ
 
 def _e_DeleteRecordsRequest_v0(o: DeleteRecordsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -183,9 +169,8 @@ def _e_DeleteRecordsRequest_v0(o: DeleteRecordsRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteRecordsRequest_DeleteRecordsPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.offset)
     b += _SReq1.pack(o.timeout_ms)
 
 
@@ -214,8 +199,8 @@ def _d_DeleteRecordsRequest_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRequ
 
 def _e_DeleteRecordsRequest_v2(o: DeleteRecordsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
@@ -225,9 +210,12 @@ def _e_DeleteRecordsRequest_v2(o: DeleteRecordsRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteRecordsRequest_DeleteRecordsPartition_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -312,20 +300,6 @@ class DeleteRecordsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(o: DeleteRecordsResponse.DeleteRecordsPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.low_watermark, o.error_code)
-
-
-def _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(o: DeleteRecordsResponse.DeleteRecordsPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.low_watermark, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteRecordsResponse_DeleteRecordsTopicResult_v0(b: memoryview, p: int) -> tuple[DeleteRecordsResponse.DeleteRecordsTopicResult, int]:
     _a: Any
     _e: Any
@@ -397,8 +371,8 @@ def _d_DeleteRecordsResponse_v0(b: memoryview, p: int) -> tuple[DeleteRecordsRes
 
 def _e_DeleteRecordsResponse_v0(o: DeleteRecordsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
@@ -409,9 +383,8 @@ def _e_DeleteRecordsResponse_v0(o: DeleteRecordsResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.low_watermark, _o2.error_code)
 
 
 def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsResponse, int]:
@@ -439,8 +412,8 @@ def _d_DeleteRecordsResponse_v2(b: memoryview, p: int) -> tuple[DeleteRecordsRes
 
 def _e_DeleteRecordsResponse_v2(o: DeleteRecordsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
@@ -451,9 +424,12 @@ def _e_DeleteRecordsResponse_v2(o: DeleteRecordsResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteRecordsResponse_DeleteRecordsPartitionResult_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.low_watermark, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

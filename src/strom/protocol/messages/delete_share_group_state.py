@@ -83,15 +83,6 @@ class DeleteShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteShareGroupStateRequest_PartitionData_v0(o: DeleteShareGroupStateRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteShareGroupStateRequest_DeleteStateData_v0(b: memoryview, p: int) -> tuple[DeleteShareGroupStateRequest.DeleteStateData, int]:
     _a: Any
     _e: Any
@@ -145,8 +136,8 @@ def _d_DeleteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[DeleteSha
 
 def _e_DeleteShareGroupStateRequest_v0(o: DeleteShareGroupStateRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
@@ -157,9 +148,12 @@ def _e_DeleteShareGroupStateRequest_v0(o: DeleteShareGroupStateRequest, w: Write
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteShareGroupStateRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -239,16 +233,6 @@ class DeleteShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DeleteShareGroupStateResponse_PartitionResult_v0(o: DeleteShareGroupStateResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DeleteShareGroupStateResponse_DeleteStateResult_v0(b: memoryview, p: int) -> tuple[DeleteShareGroupStateResponse.DeleteStateResult, int]:
     _a: Any
     _e: Any
@@ -302,8 +286,8 @@ def _d_DeleteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[DeleteSh
 
 def _e_DeleteShareGroupStateResponse_v0(o: DeleteShareGroupStateResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
@@ -313,9 +297,13 @@ def _e_DeleteShareGroupStateResponse_v0(o: DeleteShareGroupStateResponse, w: Wri
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DeleteShareGroupStateResponse_PartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

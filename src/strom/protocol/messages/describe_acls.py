@@ -238,24 +238,6 @@ class DescribeAclsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeAclsResponse_AclDescription_v0(o: DescribeAclsResponse.AclDescription, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal, False, False)
-    encode_string(b, o.host, False, False)
-    b += _SResp0.pack(o.operation, o.permission_type)
-
-
-def _e_DescribeAclsResponse_AclDescription_v2(o: DescribeAclsResponse.AclDescription, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SResp0.pack(o.operation, o.permission_type)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeAclsResponse_DescribeAclsResource_v0(b: memoryview, p: int) -> tuple[DescribeAclsResponse.DescribeAclsResource, int]:
     _a: Any
     _e: Any
@@ -366,8 +348,8 @@ def _d_DescribeAclsResponse_v0(b: memoryview, p: int) -> tuple[DescribeAclsRespo
 
 def _e_DescribeAclsResponse_v0(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
@@ -380,9 +362,10 @@ def _e_DescribeAclsResponse_v0(o: DescribeAclsResponse, w: Writer) -> None:
             _v = _o.acls
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeAclsResponse_AclDescription_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp0.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DescribeAclsResponse_v1(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
@@ -407,8 +390,8 @@ def _d_DescribeAclsResponse_v1(b: memoryview, p: int) -> tuple[DescribeAclsRespo
 
 def _e_DescribeAclsResponse_v1(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
@@ -422,9 +405,10 @@ def _e_DescribeAclsResponse_v1(o: DescribeAclsResponse, w: Writer) -> None:
             _v = _o.acls
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeAclsResponse_AclDescription_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.principal, False, False)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SResp0.pack(_o2.operation, _o2.permission_type)
 
 
 def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsResponse, int]:
@@ -453,8 +437,8 @@ def _d_DescribeAclsResponse_v2(b: memoryview, p: int) -> tuple[DescribeAclsRespo
 
 def _e_DescribeAclsResponse_v2(o: DescribeAclsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -468,9 +452,14 @@ def _e_DescribeAclsResponse_v2(o: DescribeAclsResponse, w: Writer) -> None:
             _v = _o.acls
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeAclsResponse_AclDescription_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.principal, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SResp0.pack(_o2.operation, _o2.permission_type)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

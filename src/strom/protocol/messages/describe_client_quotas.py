@@ -258,38 +258,6 @@ class DescribeClientQuotasResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeClientQuotasResponse_EntityData_v0(o: DescribeClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, False, False)
-    encode_string(b, o.entity_name, False, True)
-
-
-def _e_DescribeClientQuotasResponse_EntityData_v1(o: DescribeClientQuotasResponse.EntityData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.entity_type, True, False)
-    encode_string(b, o.entity_name, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_DescribeClientQuotasResponse_ValueData_v0(o: DescribeClientQuotasResponse.ValueData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, False, False)
-    b += _SResp0.pack(o.value)
-
-
-def _e_DescribeClientQuotasResponse_ValueData_v1(o: DescribeClientQuotasResponse.ValueData, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.key, True, False)
-    b += _SResp0.pack(o.value)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeClientQuotasResponse_EntryData_v0(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse.EntryData, int]:
     _a: Any
     _e: Any
@@ -390,8 +358,8 @@ def _d_DescribeClientQuotasResponse_v0(b: memoryview, p: int) -> tuple[DescribeC
 
 def _e_DescribeClientQuotasResponse_v0(o: DescribeClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, False, True)
@@ -402,15 +370,15 @@ def _e_DescribeClientQuotasResponse_v0(o: DescribeClientQuotasResponse, w: Write
             _v = _o.entity
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeClientQuotasResponse_EntityData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, False, False)
+                    encode_string(b, _o2.entity_name, False, True)
             _v = _o.values
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeClientQuotasResponse_ValueData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.key, False, False)
+                    b += _SResp0.pack(_o2.value)
 
 
 def _d_DescribeClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[DescribeClientQuotasResponse, int]:
@@ -439,8 +407,8 @@ def _d_DescribeClientQuotasResponse_v1(b: memoryview, p: int) -> tuple[DescribeC
 
 def _e_DescribeClientQuotasResponse_v1(o: DescribeClientQuotasResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -451,15 +419,23 @@ def _e_DescribeClientQuotasResponse_v1(o: DescribeClientQuotasResponse, w: Write
             _v = _o.entity
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeClientQuotasResponse_EntityData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.entity_type, True, False)
+                    encode_string(b, _o2.entity_name, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             _v = _o.values
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeClientQuotasResponse_ValueData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.key, True, False)
+                    b += _SResp0.pack(_o2.value)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

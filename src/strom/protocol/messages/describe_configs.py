@@ -411,31 +411,6 @@ class DescribeConfigsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeConfigsResponse_DescribeConfigsSynonym_v1(o: DescribeConfigsResponse.DescribeConfigsSynonym, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp0.pack(o.source)
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsSynonym_v4(o: DescribeConfigsResponse.DescribeConfigsSynonym, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    b += _SResp0.pack(o.source)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp3.pack(o.read_only, o.is_default, o.is_sensitive)
-
-
 def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
     _a: Any
     _e: Any
@@ -465,22 +440,6 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(b: memoryview, p
     o.documentation = ''
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
-    _v = o.synonyms
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _o in _v:
-            encode_string(b, _o.name, False, False)
-            encode_string(b, _o.value, False, True)
-            b += _SResp0.pack(_o.source)
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
@@ -513,24 +472,6 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(b: memoryview, p
     o.documentation, p = read_nullable_string(b, p)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    encode_string(b, o.value, False, True)
-    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
-    _v = o.synonyms
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _o in _v:
-            encode_string(b, _o.name, False, False)
-            encode_string(b, _o.value, False, True)
-            b += _SResp0.pack(_o.source)
-    b += _SResp0.pack(o.config_type)
-    encode_string(b, o.documentation, False, True)
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResourceResult, int]:
@@ -571,32 +512,6 @@ def _d_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(b: memoryview, p
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(o: DescribeConfigsResponse.DescribeConfigsResourceResult, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.value, True, True)
-    b += _SResp5.pack(o.read_only, o.config_source, o.is_sensitive)
-    _v = o.synonyms
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            encode_string(b, _o.name, True, False)
-            encode_string(b, _o.value, True, True)
-            b += _SResp0.pack(_o.source)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    b += _SResp0.pack(o.config_type)
-    encode_string(b, o.documentation, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_DescribeConfigsResponse_DescribeConfigsResult_v0(b: memoryview, p: int) -> tuple[DescribeConfigsResponse.DescribeConfigsResult, int]:
@@ -727,8 +642,8 @@ def _d_DescribeConfigsResponse_v0(b: memoryview, p: int) -> tuple[DescribeConfig
 
 def _e_DescribeConfigsResponse_v0(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
@@ -742,9 +657,10 @@ def _e_DescribeConfigsResponse_v0(o: DescribeConfigsResponse, w: Writer) -> None
             _v = _o.configs
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
+                    b += _SResp3.pack(_o2.read_only, _o2.is_default, _o2.is_sensitive)
 
 
 def _d_DescribeConfigsResponse_v1(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
@@ -768,8 +684,9 @@ def _d_DescribeConfigsResponse_v1(b: memoryview, p: int) -> tuple[DescribeConfig
 
 def _e_DescribeConfigsResponse_v1(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
@@ -783,9 +700,17 @@ def _e_DescribeConfigsResponse_v1(o: DescribeConfigsResponse, w: Writer) -> None
             _v = _o.configs
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
+                    b += _SResp5.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    _v = _o2.synonyms
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            encode_string(b, _o3.name, False, False)
+                            encode_string(b, _o3.value, False, True)
+                            b += _SResp0.pack(_o3.source)
 
 
 def _d_DescribeConfigsResponse_v3(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
@@ -809,8 +734,9 @@ def _d_DescribeConfigsResponse_v3(b: memoryview, p: int) -> tuple[DescribeConfig
 
 def _e_DescribeConfigsResponse_v3(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
@@ -824,9 +750,19 @@ def _e_DescribeConfigsResponse_v3(o: DescribeConfigsResponse, w: Writer) -> None
             _v = _o.configs
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    encode_string(b, _o2.value, False, True)
+                    b += _SResp5.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    _v = _o2.synonyms
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            encode_string(b, _o3.name, False, False)
+                            encode_string(b, _o3.value, False, True)
+                            b += _SResp0.pack(_o3.source)
+                    b += _SResp0.pack(_o2.config_type)
+                    encode_string(b, _o2.documentation, False, True)
 
 
 def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfigsResponse, int]:
@@ -854,8 +790,9 @@ def _d_DescribeConfigsResponse_v4(b: memoryview, p: int) -> tuple[DescribeConfig
 
 def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.results
@@ -869,9 +806,27 @@ def _e_DescribeConfigsResponse_v4(o: DescribeConfigsResponse, w: Writer) -> None
             _v = _o.configs
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeConfigsResponse_DescribeConfigsResourceResult_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.value, True, True)
+                    b += _SResp5.pack(_o2.read_only, _o2.config_source, _o2.is_sensitive)
+                    _v = _o2.synonyms
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            encode_string(b, _o3.name, True, False)
+                            encode_string(b, _o3.value, True, True)
+                            b += _SResp0.pack(_o3.source)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp0.pack(_o2.config_type)
+                    encode_string(b, _o2.documentation, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -243,22 +243,6 @@ class DescribeDelegationTokenResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(o: DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, False, False)
-    encode_string(b, o.principal_name, False, False)
-
-
-def _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(o: DescribeDelegationTokenResponse.DescribedDelegationTokenRenewer, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.principal_type, True, False)
-    encode_string(b, o.principal_name, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeDelegationTokenResponse_DescribedDelegationToken_v0(b: memoryview, p: int) -> tuple[DescribeDelegationTokenResponse.DescribedDelegationToken, int]:
     _a: Any
     _e: Any
@@ -382,8 +366,8 @@ def _d_DescribeDelegationTokenResponse_v0(b: memoryview, p: int) -> tuple[Descri
 
 def _e_DescribeDelegationTokenResponse_v0(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
@@ -398,9 +382,9 @@ def _e_DescribeDelegationTokenResponse_v0(o: DescribeDelegationTokenResponse, w:
             _v = _o.renewers
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.principal_type, False, False)
+                    encode_string(b, _o2.principal_name, False, False)
     b += _SResp2.pack(o.throttle_time_ms)
 
 
@@ -431,8 +415,8 @@ def _d_DescribeDelegationTokenResponse_v2(b: memoryview, p: int) -> tuple[Descri
 
 def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
@@ -447,9 +431,13 @@ def _e_DescribeDelegationTokenResponse_v2(o: DescribeDelegationTokenResponse, w:
             _v = _o.renewers
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.principal_type, True, False)
+                    encode_string(b, _o2.principal_name, True, False)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -488,8 +476,8 @@ def _d_DescribeDelegationTokenResponse_v3(b: memoryview, p: int) -> tuple[Descri
 
 def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.tokens
@@ -506,9 +494,13 @@ def _e_DescribeDelegationTokenResponse_v3(o: DescribeDelegationTokenResponse, w:
             _v = _o.renewers
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeDelegationTokenResponse_DescribedDelegationTokenRenewer_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.principal_type, True, False)
+                    encode_string(b, _o2.principal_name, True, False)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -248,39 +248,6 @@ class DescribeGroupsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeGroupsResponse_DescribedGroupMember_v0(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.client_id, False, False)
-    encode_string(b, o.client_host, False, False)
-    encode_bytes(b, o.member_metadata, False, False)
-    encode_bytes(b, o.member_assignment, False, False)
-
-
-def _e_DescribeGroupsResponse_DescribedGroupMember_v4(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, False, False)
-    encode_string(b, o.group_instance_id, False, True)
-    encode_string(b, o.client_id, False, False)
-    encode_string(b, o.client_host, False, False)
-    encode_bytes(b, o.member_metadata, False, False)
-    encode_bytes(b, o.member_assignment, False, False)
-
-
-def _e_DescribeGroupsResponse_DescribedGroupMember_v5(o: DescribeGroupsResponse.DescribedGroupMember, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.group_instance_id, True, True)
-    encode_string(b, o.client_id, True, False)
-    encode_string(b, o.client_host, True, False)
-    encode_bytes(b, o.member_metadata, True, False)
-    encode_bytes(b, o.member_assignment, True, False)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeGroupsResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[DescribeGroupsResponse.DescribedGroup, int]:
     _a: Any
     _e: Any
@@ -436,8 +403,8 @@ def _d_DescribeGroupsResponse_v0(b: memoryview, p: int) -> tuple[DescribeGroupsR
 
 def _e_DescribeGroupsResponse_v0(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, False, False)
@@ -451,9 +418,12 @@ def _e_DescribeGroupsResponse_v0(o: DescribeGroupsResponse, w: Writer) -> None:
             _v = _o.members
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
 
 
 def _d_DescribeGroupsResponse_v1(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
@@ -477,8 +447,8 @@ def _d_DescribeGroupsResponse_v1(b: memoryview, p: int) -> tuple[DescribeGroupsR
 
 def _e_DescribeGroupsResponse_v1(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
@@ -493,9 +463,12 @@ def _e_DescribeGroupsResponse_v1(o: DescribeGroupsResponse, w: Writer) -> None:
             _v = _o.members
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
 
 
 def _d_DescribeGroupsResponse_v3(b: memoryview, p: int) -> tuple[DescribeGroupsResponse, int]:
@@ -519,8 +492,8 @@ def _d_DescribeGroupsResponse_v3(b: memoryview, p: int) -> tuple[DescribeGroupsR
 
 def _e_DescribeGroupsResponse_v3(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
@@ -535,9 +508,12 @@ def _e_DescribeGroupsResponse_v3(o: DescribeGroupsResponse, w: Writer) -> None:
             _v = _o.members
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeGroupsResponse_DescribedGroupMember_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
             b += _SResp1.pack(_o.authorized_operations)
 
 
@@ -562,8 +538,8 @@ def _d_DescribeGroupsResponse_v4(b: memoryview, p: int) -> tuple[DescribeGroupsR
 
 def _e_DescribeGroupsResponse_v4(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
@@ -578,9 +554,13 @@ def _e_DescribeGroupsResponse_v4(o: DescribeGroupsResponse, w: Writer) -> None:
             _v = _o.members
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeGroupsResponse_DescribedGroupMember_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, False, False)
+                    encode_string(b, _o2.group_instance_id, False, True)
+                    encode_string(b, _o2.client_id, False, False)
+                    encode_string(b, _o2.client_host, False, False)
+                    encode_bytes(b, _o2.member_metadata, False, False)
+                    encode_bytes(b, _o2.member_assignment, False, False)
             b += _SResp1.pack(_o.authorized_operations)
 
 
@@ -609,8 +589,8 @@ def _d_DescribeGroupsResponse_v5(b: memoryview, p: int) -> tuple[DescribeGroupsR
 
 def _e_DescribeGroupsResponse_v5(o: DescribeGroupsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.groups
@@ -625,9 +605,17 @@ def _e_DescribeGroupsResponse_v5(o: DescribeGroupsResponse, w: Writer) -> None:
             _v = _o.members
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeGroupsResponse_DescribedGroupMember_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, True, False)
+                    encode_string(b, _o2.group_instance_id, True, True)
+                    encode_string(b, _o2.client_id, True, False)
+                    encode_string(b, _o2.client_host, True, False)
+                    encode_bytes(b, _o2.member_metadata, True, False)
+                    encode_bytes(b, _o2.member_assignment, True, False)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp1.pack(_o.authorized_operations)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)

@@ -279,20 +279,6 @@ class DescribeLogDirsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v0(o: DescribeLogDirsResponse.DescribeLogDirsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_size, o.offset_lag, o.is_future_key)
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsPartition_v2(o: DescribeLogDirsResponse.DescribeLogDirsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.partition_size, o.offset_lag, o.is_future_key)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsTopic, int]:
     _a: Any
     _e: Any
@@ -312,18 +298,6 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(b: memoryview, p: int) ->
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.partition_index, _o.partition_size, _o.offset_lag, _o.is_future_key)
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsTopic, int]:
@@ -353,26 +327,6 @@ def _d_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(b: memoryview, p: int) ->
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(o: DescribeLogDirsResponse.DescribeLogDirsTopic, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.partition_index, _o.partition_size, _o.offset_lag, _o.is_future_key)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_DescribeLogDirsResponse_DescribeLogDirsResult_v0(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse.DescribeLogDirsResult, int]:
@@ -471,8 +425,9 @@ def _d_DescribeLogDirsResponse_v0(b: memoryview, p: int) -> tuple[DescribeLogDir
 
 def _e_DescribeLogDirsResponse_v0(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.results
@@ -484,9 +439,13 @@ def _e_DescribeLogDirsResponse_v0(o: DescribeLogDirsResponse, w: Writer) -> None
             _v = _o.topics
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
 
 
 def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDirsResponse, int]:
@@ -515,8 +474,9 @@ def _d_DescribeLogDirsResponse_v2(b: memoryview, p: int) -> tuple[DescribeLogDir
 
 def _e_DescribeLogDirsResponse_v2(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.results
@@ -528,9 +488,21 @@ def _e_DescribeLogDirsResponse_v2(o: DescribeLogDirsResponse, w: Writer) -> None
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -566,8 +538,9 @@ def _d_DescribeLogDirsResponse_v3(b: memoryview, p: int) -> tuple[DescribeLogDir
 
 def _e_DescribeLogDirsResponse_v3(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms, o.error_code)
     _v = o.results
@@ -579,9 +552,21 @@ def _e_DescribeLogDirsResponse_v3(o: DescribeLogDirsResponse, w: Writer) -> None
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -617,8 +602,9 @@ def _d_DescribeLogDirsResponse_v4(b: memoryview, p: int) -> tuple[DescribeLogDir
 
 def _e_DescribeLogDirsResponse_v4(o: DescribeLogDirsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms, o.error_code)
     _v = o.results
@@ -630,9 +616,21 @@ def _e_DescribeLogDirsResponse_v4(o: DescribeLogDirsResponse, w: Writer) -> None
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeLogDirsResponse_DescribeLogDirsTopic_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.partition_size, _o3.offset_lag, _o3.is_future_key)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp2.pack(_o.total_bytes, _o.usable_bytes)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)

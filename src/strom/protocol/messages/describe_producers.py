@@ -232,15 +232,6 @@ class DescribeProducersResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeProducersResponse_ProducerState_v0(o: DescribeProducersResponse.ProducerState, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.producer_id, o.producer_epoch, o.last_sequence, o.last_timestamp, o.coordinator_epoch, o.current_txn_start_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeProducersResponse_PartitionResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.PartitionResponse, int]:
     _a: Any
     _e: Any
@@ -270,27 +261,6 @@ def _d_DescribeProducersResponse_PartitionResponse_v0(b: memoryview, p: int) -> 
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeProducersResponse_PartitionResponse_v0(o: DescribeProducersResponse.PartitionResponse, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp1.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _v = o.active_producers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.producer_id, _o.producer_epoch, _o.last_sequence, _o.last_timestamp, _o.coordinator_epoch, _o.current_txn_start_offset)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_DescribeProducersResponse_TopicResponse_v0(b: memoryview, p: int) -> tuple[DescribeProducersResponse.TopicResponse, int]:
@@ -340,8 +310,9 @@ def _d_DescribeProducersResponse_v0(b: memoryview, p: int) -> tuple[DescribeProd
 
 def _e_DescribeProducersResponse_v0(o: DescribeProducersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.topics
@@ -352,9 +323,22 @@ def _e_DescribeProducersResponse_v0(o: DescribeProducersResponse, w: Writer) -> 
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeProducersResponse_PartitionResponse_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    _v = _o2.active_producers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.producer_id, _o3.producer_epoch, _o3.last_sequence, _o3.last_timestamp, _o3.coordinator_epoch, _o3.current_txn_start_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -80,15 +80,6 @@ class DescribeQuorumRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeQuorumRequest_PartitionData_v0(o: DescribeQuorumRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumRequest_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRequest.TopicData, int]:
     _a: Any
     _e: Any
@@ -141,8 +132,8 @@ def _d_DescribeQuorumRequest_v0(b: memoryview, p: int) -> tuple[DescribeQuorumRe
 
 def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, True, False)
@@ -152,9 +143,12 @@ def _e_DescribeQuorumRequest_v0(o: DescribeQuorumRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeQuorumRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -330,35 +324,6 @@ class DescribeQuorumResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeQuorumResponse_ReplicaState_v0(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.replica_id, o.log_end_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_DescribeQuorumResponse_ReplicaState_v1(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.replica_id, o.log_end_offset, o.last_fetch_timestamp, o.last_caught_up_timestamp)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_DescribeQuorumResponse_ReplicaState_v2(o: DescribeQuorumResponse.ReplicaState, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.replica_id)
-    b += o.replica_directory_id.bytes
-    b += _SResp3.pack(o.log_end_offset, o.last_fetch_timestamp, o.last_caught_up_timestamp)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
     _a: Any
     _e: Any
@@ -418,35 +383,6 @@ def _d_DescribeQuorumResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[D
     return o, p
 
 
-def _e_DescribeQuorumResponse_PartitionData_v0(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
-    _v = o.current_voters
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp2.pack(_o.replica_id, _o.log_end_offset)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    _v = o.observers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp2.pack(_o.replica_id, _o.log_end_offset)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
     _a: Any
     _e: Any
@@ -502,35 +438,6 @@ def _d_DescribeQuorumResponse_PartitionData_v1(b: memoryview, p: int) -> tuple[D
     return o, p
 
 
-def _e_DescribeQuorumResponse_PartitionData_v1(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp7.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.high_watermark)
-    _v = o.current_voters
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp4.pack(_o.replica_id, _o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    _v = o.observers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp4.pack(_o.replica_id, _o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.PartitionData, int]:
     _a: Any
     _e: Any
@@ -584,41 +491,6 @@ def _d_DescribeQuorumResponse_PartitionData_v2(b: memoryview, p: int) -> tuple[D
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_DescribeQuorumResponse_PartitionData_v2(o: DescribeQuorumResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp5.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp6.pack(o.leader_id, o.leader_epoch, o.high_watermark)
-    _v = o.current_voters
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.replica_id)
-            b += _o.replica_directory_id.bytes
-            b += _SResp3.pack(_o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    _v = o.observers
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.replica_id)
-            b += _o.replica_directory_id.bytes
-            b += _SResp3.pack(_o.log_end_offset, _o.last_fetch_timestamp, _o.last_caught_up_timestamp)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_DescribeQuorumResponse_TopicData_v0(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.TopicData, int]:
@@ -687,17 +559,6 @@ def _d_DescribeQuorumResponse_TopicData_v2(b: memoryview, p: int) -> tuple[Descr
     return o, p
 
 
-def _e_DescribeQuorumResponse_Listener_v2(o: DescribeQuorumResponse.Listener, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SResp8.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeQuorumResponse_Node_v2(b: memoryview, p: int) -> tuple[DescribeQuorumResponse.Node, int]:
     _a: Any
     _e: Any
@@ -757,8 +618,9 @@ def _d_DescribeQuorumResponse_v0(b: memoryview, p: int) -> tuple[DescribeQuorumR
 
 def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
@@ -769,9 +631,30 @@ def _e_DescribeQuorumResponse_v0(o: DescribeQuorumResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeQuorumResponse_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp7.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.high_watermark)
+                    _v = _o2.current_voters
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp2.pack(_o3.replica_id, _o3.log_end_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    _v = _o2.observers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp2.pack(_o3.replica_id, _o3.log_end_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -809,8 +692,9 @@ def _d_DescribeQuorumResponse_v1(b: memoryview, p: int) -> tuple[DescribeQuorumR
 
 def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     _v = o.topics
@@ -821,9 +705,30 @@ def _e_DescribeQuorumResponse_v1(o: DescribeQuorumResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeQuorumResponse_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp7.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.high_watermark)
+                    _v = _o2.current_voters
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp4.pack(_o3.replica_id, _o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    _v = _o2.observers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp4.pack(_o3.replica_id, _o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -869,8 +774,9 @@ def _d_DescribeQuorumResponse_v2(b: memoryview, p: int) -> tuple[DescribeQuorumR
 
 def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp9.pack(o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -882,9 +788,36 @@ def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeQuorumResponse_PartitionData_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp5.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp6.pack(_o2.leader_id, _o2.leader_epoch, _o2.high_watermark)
+                    _v = _o2.current_voters
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.replica_id)
+                            b += _o3.replica_directory_id.bytes
+                            b += _SResp3.pack(_o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    _v = _o2.observers
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.replica_id)
+                            b += _o3.replica_directory_id.bytes
+                            b += _SResp3.pack(_o3.log_end_offset, _o3.last_fetch_timestamp, _o3.last_caught_up_timestamp)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -897,9 +830,14 @@ def _e_DescribeQuorumResponse_v2(o: DescribeQuorumResponse, w: Writer) -> None:
             _v = _o.listeners
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeQuorumResponse_Listener_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SResp8.pack(_o2.port)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

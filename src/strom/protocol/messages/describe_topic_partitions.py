@@ -336,36 +336,6 @@ def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_
     return o, p
 
 
-def _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(o: DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.eligible_leader_replicas
-    encode_array_len(b, _v, True, True)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.last_known_elr
-    encode_array_len(b, _v, True, True)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponseTopic_v0(b: memoryview, p: int) -> tuple[DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic, int]:
     _x: Any
     _a: Any
@@ -448,8 +418,8 @@ def _d_DescribeTopicPartitionsResponse_v0(b: memoryview, p: int) -> tuple[Descri
 
 def _e_DescribeTopicPartitionsResponse_v0(o: DescribeTopicPartitionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
@@ -463,9 +433,32 @@ def _e_DescribeTopicPartitionsResponse_v0(o: DescribeTopicPartitionsResponse, w:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeTopicPartitionsResponse_DescribeTopicPartitionsResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.eligible_leader_replicas
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.last_known_elr
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp3.pack(_o.topic_authorized_operations)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)

@@ -190,20 +190,6 @@ def _d_DescribeTransactionsResponse_TopicData_v0(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_DescribeTransactionsResponse_TopicData_v0(o: DescribeTransactionsResponse.TopicData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.topic, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeTransactionsResponse_TransactionState_v0(b: memoryview, p: int) -> tuple[DescribeTransactionsResponse.TransactionState, int]:
     _x: Any
     _a: Any
@@ -256,8 +242,8 @@ def _d_DescribeTransactionsResponse_v0(b: memoryview, p: int) -> tuple[DescribeT
 
 def _e_DescribeTransactionsResponse_v0(o: DescribeTransactionsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms)
     _v = o.transaction_states
@@ -271,9 +257,16 @@ def _e_DescribeTransactionsResponse_v0(o: DescribeTransactionsResponse, w: Write
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeTransactionsResponse_TopicData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.topic, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -191,15 +191,6 @@ class DescribeUserScramCredentialsResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(o: DescribeUserScramCredentialsResponse.CredentialInfo, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.mechanism, o.iterations)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_DescribeUserScramCredentialsResponse_DescribeUserScramCredentialsResult_v0(b: memoryview, p: int) -> tuple[DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult, int]:
     _a: Any
     _e: Any
@@ -258,8 +249,8 @@ def _d_DescribeUserScramCredentialsResponse_v0(b: memoryview, p: int) -> tuple[D
 
 def _e_DescribeUserScramCredentialsResponse_v0(o: DescribeUserScramCredentialsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -273,9 +264,12 @@ def _e_DescribeUserScramCredentialsResponse_v0(o: DescribeUserScramCredentialsRe
             _v = _o.credential_infos
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_DescribeUserScramCredentialsResponse_CredentialInfo_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.mechanism, _o2.iterations)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

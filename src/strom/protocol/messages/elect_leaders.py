@@ -303,22 +303,6 @@ class ElectLeadersResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ElectLeadersResponse_PartitionResult_v0(o: ElectLeadersResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_id, o.error_code)
-    encode_string(b, o.error_message, False, True)
-
-
-def _e_ElectLeadersResponse_PartitionResult_v2(o: ElectLeadersResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_id, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ElectLeadersResponse_ReplicaElectionResult_v0(b: memoryview, p: int) -> tuple[ElectLeadersResponse.ReplicaElectionResult, int]:
     _a: Any
     _e: Any
@@ -393,8 +377,8 @@ def _d_ElectLeadersResponse_v0(b: memoryview, p: int) -> tuple[ElectLeadersRespo
 
 def _e_ElectLeadersResponse_v0(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.replica_election_results
@@ -405,9 +389,9 @@ def _e_ElectLeadersResponse_v0(o: ElectLeadersResponse, w: Writer) -> None:
             _v = _o.partition_result
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ElectLeadersResponse_PartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_id, _o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
 
 
 def _d_ElectLeadersResponse_v1(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
@@ -431,8 +415,8 @@ def _d_ElectLeadersResponse_v1(b: memoryview, p: int) -> tuple[ElectLeadersRespo
 
 def _e_ElectLeadersResponse_v1(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.replica_election_results
@@ -443,9 +427,9 @@ def _e_ElectLeadersResponse_v1(o: ElectLeadersResponse, w: Writer) -> None:
             _v = _o.partition_result
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ElectLeadersResponse_PartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_id, _o2.error_code)
+                    encode_string(b, _o2.error_message, False, True)
 
 
 def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersResponse, int]:
@@ -473,8 +457,8 @@ def _d_ElectLeadersResponse_v2(b: memoryview, p: int) -> tuple[ElectLeadersRespo
 
 def _e_ElectLeadersResponse_v2(o: ElectLeadersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms, o.error_code)
     _v = o.replica_election_results
@@ -485,9 +469,13 @@ def _e_ElectLeadersResponse_v2(o: ElectLeadersResponse, w: Writer) -> None:
             _v = _o.partition_result
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ElectLeadersResponse_PartitionResult_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_id, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

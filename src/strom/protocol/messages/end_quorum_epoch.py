@@ -137,16 +137,6 @@ class EndQuorumEpochRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_EndQuorumEpochRequest_ReplicaInfo_v1(o: EndQuorumEpochRequest.ReplicaInfo, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.candidate_id)
-    b += o.candidate_directory_id.bytes
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_EndQuorumEpochRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.PartitionData, int]:
     o: EndQuorumEpochRequest.PartitionData = _new(EndQuorumEpochRequest.PartitionData)
     (o.partition_index, o.leader_id, o.leader_epoch,) = _SReq1.unpack_from(b, p)
@@ -160,16 +150,6 @@ def _d_EndQuorumEpochRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[En
     o.preferred_candidates = []
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_EndQuorumEpochRequest_PartitionData_v0(o: EndQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.preferred_successors
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.PartitionData, int]:
@@ -202,27 +182,6 @@ def _d_EndQuorumEpochRequest_PartitionData_v1(b: memoryview, p: int) -> tuple[En
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_EndQuorumEpochRequest_PartitionData_v1(o: EndQuorumEpochRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.preferred_candidates
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SReq0.pack(_o.candidate_id)
-            b += _o.candidate_directory_id.bytes
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_EndQuorumEpochRequest_TopicData_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest.TopicData, int]:
@@ -286,8 +245,8 @@ def _d_EndQuorumEpochRequest_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
 
 def _e_EndQuorumEpochRequest_v0(o: EndQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, False, True)
     _v = o.topics
@@ -298,9 +257,12 @@ def _e_EndQuorumEpochRequest_v0(o: EndQuorumEpochRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_EndQuorumEpochRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.preferred_successors
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRequest, int]:
@@ -346,8 +308,9 @@ def _d_EndQuorumEpochRequest_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochRe
 
 def _e_EndQuorumEpochRequest_v1(o: EndQuorumEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
@@ -358,9 +321,22 @@ def _e_EndQuorumEpochRequest_v1(o: EndQuorumEpochRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_EndQuorumEpochRequest_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.preferred_candidates
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.candidate_id)
+                            b += _o3.candidate_directory_id.bytes
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -483,20 +459,6 @@ class EndQuorumEpochResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_EndQuorumEpochResponse_PartitionData_v0(o: EndQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-
-
-def _e_EndQuorumEpochResponse_PartitionData_v1(o: EndQuorumEpochResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_EndQuorumEpochResponse_TopicData_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse.TopicData, int]:
     _a: Any
     _e: Any
@@ -580,8 +542,8 @@ def _d_EndQuorumEpochResponse_v0(b: memoryview, p: int) -> tuple[EndQuorumEpochR
 
 def _e_EndQuorumEpochResponse_v0(o: EndQuorumEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
@@ -592,9 +554,8 @@ def _e_EndQuorumEpochResponse_v0(o: EndQuorumEpochResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_EndQuorumEpochResponse_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
 
 
 def _d_EndQuorumEpochResponse_v1(b: memoryview, p: int) -> tuple[EndQuorumEpochResponse, int]:
@@ -656,6 +617,7 @@ def _e_EndQuorumEpochResponse_v1(o: EndQuorumEpochResponse, w: Writer) -> None:
     _v: Any
     _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
@@ -667,9 +629,12 @@ def _e_EndQuorumEpochResponse_v1(o: EndQuorumEpochResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_EndQuorumEpochResponse_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -207,30 +207,6 @@ def _e_FetchRequest_ReplicaState_v15(o: FetchRequest.ReplicaState, w: Writer) ->
         b.append(0)
 
 
-def _e_FetchRequest_FetchPartition_v0(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq3.pack(o.partition, o.fetch_offset, o.partition_max_bytes)
-
-
-def _e_FetchRequest_FetchPartition_v5(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq5.pack(o.partition, o.fetch_offset, o.log_start_offset, o.partition_max_bytes)
-
-
-def _e_FetchRequest_FetchPartition_v9(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq7.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.log_start_offset, o.partition_max_bytes)
-
-
-def _e_FetchRequest_FetchPartition_v12(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq8.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchRequest_FetchPartition_v17(b: memoryview, p: int) -> tuple[FetchRequest.FetchPartition, int]:
     o: FetchRequest.FetchPartition = _new(FetchRequest.FetchPartition)
     (o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes,) = _SReq8.unpack_from(b, p)
@@ -254,24 +230,6 @@ def _d_FetchRequest_FetchPartition_v17(b: memoryview, p: int) -> tuple[FetchRequ
                 _u.append((_tag, _raw))
         o.unknown_tagged_fields = tuple(_u)
     return o, p
-
-
-def _e_FetchRequest_FetchPartition_v17(o: FetchRequest.FetchPartition, w: Writer) -> None:
-    _t: list[tuple[int, bytes]]
-    b = w.b
-    b += _SReq8.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
-    if (o.replica_directory_id != ZERO_UUID) or o.unknown_tagged_fields:
-        _t = []
-        if o.replica_directory_id != ZERO_UUID:
-            _w, w = w, Writer()
-            b = w.b
-            b += o.replica_directory_id.bytes
-            _t.append((0, b''.join(w.finish())))
-            w = _w
-            b = w.b
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_FetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[FetchRequest.FetchTopic, int]:
@@ -525,8 +483,8 @@ def _d_FetchRequest_v0(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v0(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq10.pack(o.replica_id, o.max_wait_ms, o.min_bytes)
     _v = o.topics
@@ -537,9 +495,8 @@ def _e_FetchRequest_v0(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition, _o2.fetch_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v3(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -572,8 +529,8 @@ def _d_FetchRequest_v3(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v3(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq11.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes)
     _v = o.topics
@@ -584,9 +541,8 @@ def _e_FetchRequest_v3(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition, _o2.fetch_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v4(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -618,8 +574,8 @@ def _d_FetchRequest_v4(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v4(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
     _v = o.topics
@@ -630,9 +586,8 @@ def _e_FetchRequest_v4(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition, _o2.fetch_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v5(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -664,8 +619,8 @@ def _d_FetchRequest_v5(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v5(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq13.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level)
     _v = o.topics
@@ -676,9 +631,8 @@ def _e_FetchRequest_v5(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
 
 
 def _d_FetchRequest_v7(b: memoryview, p: int) -> tuple[FetchRequest, int]:
@@ -716,8 +670,8 @@ def _d_FetchRequest_v7(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v7(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
@@ -728,9 +682,8 @@ def _e_FetchRequest_v7(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
@@ -777,8 +730,8 @@ def _d_FetchRequest_v9(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v9(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
@@ -789,9 +742,8 @@ def _e_FetchRequest_v9(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v9(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq7.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
@@ -838,8 +790,8 @@ def _d_FetchRequest_v11(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v11(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
     _v = o.topics
@@ -850,9 +802,8 @@ def _e_FetchRequest_v11(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v9(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq7.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.log_start_offset, _o2.partition_max_bytes)
     _v = o.forgotten_topics_data
     encode_array_len(b, _v, False, False)
     if _v:
@@ -916,8 +867,8 @@ def _d_FetchRequest_v12(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -929,9 +880,12 @@ def _e_FetchRequest_v12(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v12(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1015,8 +969,8 @@ def _d_FetchRequest_v13(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq15.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -1028,9 +982,12 @@ def _e_FetchRequest_v13(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v12(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1117,8 +1074,8 @@ def _d_FetchRequest_v15(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -1130,9 +1087,12 @@ def _e_FetchRequest_v15(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v12(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1227,8 +1187,8 @@ def _d_FetchRequest_v17(b: memoryview, p: int) -> tuple[FetchRequest, int]:
 
 def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq14.pack(o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -1240,9 +1200,20 @@ def _e_FetchRequest_v17(o: FetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchRequest_FetchPartition_v17(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq8.pack(_o2.partition, _o2.current_leader_epoch, _o2.fetch_offset, _o2.last_fetched_epoch, _o2.log_start_offset, _o2.partition_max_bytes)
+                    if (_o2.replica_directory_id != ZERO_UUID) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if _o2.replica_directory_id != ZERO_UUID:
+                            _w, w = w, Writer()
+                            b = w.b
+                            b += _o2.replica_directory_id.bytes
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1553,27 +1524,6 @@ def _e_FetchResponse_SnapshotId_v12(o: FetchResponse.SnapshotId, w: Writer) -> N
         b.append(0)
 
 
-def _e_FetchResponse_AbortedTransaction_v4(o: FetchResponse.AbortedTransaction, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.producer_id, o.first_offset)
-
-
-def _e_FetchResponse_AbortedTransaction_v12(o: FetchResponse.AbortedTransaction, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.producer_id, o.first_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_FetchResponse_PartitionData_v0(o: FetchResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.partition_index, o.error_code, o.high_watermark)
-    encode_records(w, o.records, False)
-    b = w.b
-
-
 def _d_FetchResponse_PartitionData_v4(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
     _a: Any
     _e: Any
@@ -1600,20 +1550,6 @@ def _d_FetchResponse_PartitionData_v4(b: memoryview, p: int) -> tuple[FetchRespo
     o.records, p = read_records(b, p)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_FetchResponse_PartitionData_v4(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp5.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _o in _v:
-            b += _SResp3.pack(_o.producer_id, _o.first_offset)
-    encode_records(w, o.records, False)
-    b = w.b
 
 
 def _d_FetchResponse_PartitionData_v5(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
@@ -1643,20 +1579,6 @@ def _d_FetchResponse_PartitionData_v5(b: memoryview, p: int) -> tuple[FetchRespo
     return o, p
 
 
-def _e_FetchResponse_PartitionData_v5(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _o in _v:
-            b += _SResp3.pack(_o.producer_id, _o.first_offset)
-    encode_records(w, o.records, False)
-    b = w.b
-
-
 def _d_FetchResponse_PartitionData_v11(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
     _a: Any
     _e: Any
@@ -1683,21 +1605,6 @@ def _d_FetchResponse_PartitionData_v11(b: memoryview, p: int) -> tuple[FetchResp
     o.records, p = read_records(b, p)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_FetchResponse_PartitionData_v11(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, False, True)
-    if _v:
-        for _o in _v:
-            b += _SResp3.pack(_o.producer_id, _o.first_offset)
-    b += _SResp7.pack(o.preferred_read_replica)
-    encode_records(w, o.records, False)
-    b = w.b
 
 
 def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResponse.PartitionData, int]:
@@ -1754,55 +1661,6 @@ def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResp
                 _u.append((_tag, _raw))
         o.unknown_tagged_fields = tuple(_u)
     return o, p
-
-
-def _e_FetchResponse_PartitionData_v12(o: FetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    _t: list[tuple[int, bytes]]
-    b = w.b
-    b += _SResp6.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
-    _v = o.aborted_transactions
-    encode_array_len(b, _v, True, True)
-    if _v:
-        for _o in _v:
-            b += _SResp3.pack(_o.producer_id, _o.first_offset)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    b += _SResp7.pack(o.preferred_read_replica)
-    encode_records(w, o.records, True)
-    b = w.b
-    if (type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ()) or (type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ()) or (type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
-        _t = []
-        if type(o.diverging_epoch) is not FetchResponse.EpochEndOffset or o.diverging_epoch.epoch != -1 or o.diverging_epoch.end_offset != -1 or o.diverging_epoch.unknown_tagged_fields != ():
-            _w, w = w, Writer()
-            b = w.b
-            _e_FetchResponse_EpochEndOffset_v12(o.diverging_epoch, w)
-            b = w.b
-            _t.append((0, b''.join(w.finish())))
-            w = _w
-            b = w.b
-        if type(o.current_leader) is not FetchResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
-            _w, w = w, Writer()
-            b = w.b
-            _e_FetchResponse_LeaderIdAndEpoch_v12(o.current_leader, w)
-            b = w.b
-            _t.append((1, b''.join(w.finish())))
-            w = _w
-            b = w.b
-        if type(o.snapshot_id) is not FetchResponse.SnapshotId or o.snapshot_id.end_offset != -1 or o.snapshot_id.epoch != -1 or o.snapshot_id.unknown_tagged_fields != ():
-            _w, w = w, Writer()
-            b = w.b
-            _e_FetchResponse_SnapshotId_v12(o.snapshot_id, w)
-            b = w.b
-            _t.append((2, b''.join(w.finish())))
-            w = _w
-            b = w.b
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_FetchResponse_FetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse.FetchableTopicResponse, int]:
@@ -1973,8 +1831,8 @@ def _d_FetchResponse_v0(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v0(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
@@ -1984,8 +1842,9 @@ def _e_FetchResponse_v0(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v0(_x, w)
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -2013,8 +1872,8 @@ def _d_FetchResponse_v1(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v1(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
@@ -2025,8 +1884,9 @@ def _e_FetchResponse_v1(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v0(_x, w)
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -2054,8 +1914,9 @@ def _d_FetchResponse_v4(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v4(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
@@ -2066,8 +1927,14 @@ def _e_FetchResponse_v4(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v4(_x, w)
+                for _o2 in _v:
+                    b += _SResp5.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -2095,8 +1962,9 @@ def _d_FetchResponse_v5(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v5(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp7.pack(o.throttle_time_ms)
     _v = o.responses
@@ -2107,8 +1975,14 @@ def _e_FetchResponse_v5(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v5(_x, w)
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -2134,8 +2008,9 @@ def _d_FetchResponse_v7(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v7(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
@@ -2146,8 +2021,14 @@ def _e_FetchResponse_v7(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v5(_x, w)
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -2173,8 +2054,9 @@ def _d_FetchResponse_v11(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v11(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
@@ -2185,8 +2067,15 @@ def _e_FetchResponse_v11(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v11(_x, w)
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, False, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -2216,8 +2105,10 @@ def _d_FetchResponse_v12(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
@@ -2228,9 +2119,49 @@ def _e_FetchResponse_v12(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v12(_x, w)
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, True)
                     b = w.b
+                    if (type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ()) or (type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or (type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_EpochEndOffset_v12(_o2.diverging_epoch, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_LeaderIdAndEpoch_v12(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((1, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_SnapshotId_v12(_o2.snapshot_id, w)
+                            b = w.b
+                            _t.append((2, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -2267,8 +2198,10 @@ def _d_FetchResponse_v13(b: memoryview, p: int) -> tuple[FetchResponse, int]:
 
 def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
     _v = o.responses
@@ -2279,9 +2212,49 @@ def _e_FetchResponse_v13(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v12(_x, w)
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, True)
                     b = w.b
+                    if (type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ()) or (type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or (type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_EpochEndOffset_v12(_o2.diverging_epoch, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_LeaderIdAndEpoch_v12(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((1, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_SnapshotId_v12(_o2.snapshot_id, w)
+                            b = w.b
+                            _t.append((2, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -2352,6 +2325,8 @@ def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
     _v: Any
     _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp8.pack(o.throttle_time_ms, o.error_code, o.session_id)
@@ -2363,9 +2338,49 @@ def _e_FetchResponse_v16(o: FetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchResponse_PartitionData_v12(_x, w)
+                for _o2 in _v:
+                    b += _SResp6.pack(_o2.partition_index, _o2.error_code, _o2.high_watermark, _o2.last_stable_offset, _o2.log_start_offset)
+                    _v = _o2.aborted_transactions
+                    encode_array_len(b, _v, True, True)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp3.pack(_o3.producer_id, _o3.first_offset)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    b += _SResp7.pack(_o2.preferred_read_replica)
+                    encode_records(w, _o2.records, True)
                     b = w.b
+                    if (type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ()) or (type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or (type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.diverging_epoch) is not FetchResponse.EpochEndOffset or _o2.diverging_epoch.epoch != -1 or _o2.diverging_epoch.end_offset != -1 or _o2.diverging_epoch.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_EpochEndOffset_v12(_o2.diverging_epoch, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.current_leader) is not FetchResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_LeaderIdAndEpoch_v12(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((1, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        if type(_o2.snapshot_id) is not FetchResponse.SnapshotId or _o2.snapshot_id.end_offset != -1 or _o2.snapshot_id.epoch != -1 or _o2.snapshot_id.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchResponse_SnapshotId_v12(_o2.snapshot_id, w)
+                            b = w.b
+                            _t.append((2, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -157,18 +157,6 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v0(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_FetchSnapshotRequest_PartitionSnapshot_v0(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition, o.current_leader_epoch)
-    _e_FetchSnapshotRequest_SnapshotId_v0(o.snapshot_id, w)
-    b = w.b
-    b += _SReq2.pack(o.position)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.PartitionSnapshot, int]:
     o: FetchSnapshotRequest.PartitionSnapshot = _new(FetchSnapshotRequest.PartitionSnapshot)
     (o.partition, o.current_leader_epoch,) = _SReq1.unpack_from(b, p)
@@ -195,27 +183,6 @@ def _d_FetchSnapshotRequest_PartitionSnapshot_v1(b: memoryview, p: int) -> tuple
                 _u.append((_tag, _raw))
         o.unknown_tagged_fields = tuple(_u)
     return o, p
-
-
-def _e_FetchSnapshotRequest_PartitionSnapshot_v1(o: FetchSnapshotRequest.PartitionSnapshot, w: Writer) -> None:
-    _t: list[tuple[int, bytes]]
-    b = w.b
-    b += _SReq1.pack(o.partition, o.current_leader_epoch)
-    _e_FetchSnapshotRequest_SnapshotId_v0(o.snapshot_id, w)
-    b = w.b
-    b += _SReq2.pack(o.position)
-    if (o.replica_directory_id != ZERO_UUID) or o.unknown_tagged_fields:
-        _t = []
-        if o.replica_directory_id != ZERO_UUID:
-            _w, w = w, Writer()
-            b = w.b
-            b += o.replica_directory_id.bytes
-            _t.append((0, b''.join(w.finish())))
-            w = _w
-            b = w.b
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_FetchSnapshotRequest_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequest.TopicSnapshot, int]:
@@ -300,8 +267,8 @@ def _d_FetchSnapshotRequest_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
 
 def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
@@ -313,9 +280,15 @@ def _e_FetchSnapshotRequest_v0(o: FetchSnapshotRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchSnapshotRequest_PartitionSnapshot_v0(_x, w)
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.current_leader_epoch)
+                    _e_FetchSnapshotRequest_SnapshotId_v0(_o2.snapshot_id, w)
                     b = w.b
+                    b += _SReq2.pack(_o2.position)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -372,8 +345,8 @@ def _d_FetchSnapshotRequest_v1(b: memoryview, p: int) -> tuple[FetchSnapshotRequ
 
 def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq1.pack(o.replica_id, o.max_bytes)
@@ -385,9 +358,23 @@ def _e_FetchSnapshotRequest_v1(o: FetchSnapshotRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchSnapshotRequest_PartitionSnapshot_v1(_x, w)
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.current_leader_epoch)
+                    _e_FetchSnapshotRequest_SnapshotId_v0(_o2.snapshot_id, w)
                     b = w.b
+                    b += _SReq2.pack(_o2.position)
+                    if (_o2.replica_directory_id != ZERO_UUID) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if _o2.replica_directory_id != ZERO_UUID:
+                            _w, w = w, Writer()
+                            b = w.b
+                            b += _o2.replica_directory_id.bytes
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -626,30 +613,6 @@ def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tupl
     return o, p
 
 
-def _e_FetchSnapshotResponse_PartitionSnapshot_v0(o: FetchSnapshotResponse.PartitionSnapshot, w: Writer) -> None:
-    _t: list[tuple[int, bytes]]
-    b = w.b
-    b += _SResp2.pack(o.index, o.error_code)
-    _e_FetchSnapshotResponse_SnapshotId_v0(o.snapshot_id, w)
-    b = w.b
-    b += _SResp3.pack(o.size, o.position)
-    encode_records(w, o.unaligned_records, True)
-    b = w.b
-    if (type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
-        _t = []
-        if type(o.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or o.current_leader.leader_id != 0 or o.current_leader.leader_epoch != 0 or o.current_leader.unknown_tagged_fields != ():
-            _w, w = w, Writer()
-            b = w.b
-            _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
-            b = w.b
-            _t.append((0, b''.join(w.finish())))
-            w = _w
-            b = w.b
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_FetchSnapshotResponse_TopicSnapshot_v0(b: memoryview, p: int) -> tuple[FetchSnapshotResponse.TopicSnapshot, int]:
     _x: Any
     _a: Any
@@ -709,8 +672,9 @@ def _d_FetchSnapshotResponse_v0(b: memoryview, p: int) -> tuple[FetchSnapshotRes
 
 def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     _v = o.topics
@@ -721,9 +685,26 @@ def _e_FetchSnapshotResponse_v0(o: FetchSnapshotResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code)
+                    _e_FetchSnapshotResponse_SnapshotId_v0(_o2.snapshot_id, w)
                     b = w.b
+                    b += _SResp3.pack(_o2.size, _o2.position)
+                    encode_records(w, _o2.unaligned_records, True)
+                    b = w.b
+                    if (type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -793,6 +774,7 @@ def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
     _v: Any
     _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
@@ -804,9 +786,26 @@ def _e_FetchSnapshotResponse_v1(o: FetchSnapshotResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_FetchSnapshotResponse_PartitionSnapshot_v0(_x, w)
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code)
+                    _e_FetchSnapshotResponse_SnapshotId_v0(_o2.snapshot_id, w)
                     b = w.b
+                    b += _SResp3.pack(_o2.size, _o2.position)
+                    encode_records(w, _o2.unaligned_records, True)
+                    b = w.b
+                    if (type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.current_leader) is not FetchSnapshotResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != 0 or _o2.current_leader.leader_epoch != 0 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_FetchSnapshotResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -93,24 +93,6 @@ class IncrementalAlterConfigsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_IncrementalAlterConfigsRequest_AlterableConfig_v0(o: IncrementalAlterConfigsRequest.AlterableConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, False, False)
-    b += _SReq0.pack(o.config_operation)
-    encode_string(b, o.value, False, True)
-
-
-def _e_IncrementalAlterConfigsRequest_AlterableConfig_v1(o: IncrementalAlterConfigsRequest.AlterableConfig, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    b += _SReq0.pack(o.config_operation)
-    encode_string(b, o.value, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_IncrementalAlterConfigsRequest_AlterConfigsResource_v0(b: memoryview, p: int) -> tuple[IncrementalAlterConfigsRequest.AlterConfigsResource, int]:
     _a: Any
     _e: Any
@@ -190,8 +172,8 @@ def _d_IncrementalAlterConfigsRequest_v0(b: memoryview, p: int) -> tuple[Increme
 
 def _e_IncrementalAlterConfigsRequest_v0(o: IncrementalAlterConfigsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, False, False)
@@ -202,9 +184,10 @@ def _e_IncrementalAlterConfigsRequest_v0(o: IncrementalAlterConfigsRequest, w: W
             _v = _o.configs
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_IncrementalAlterConfigsRequest_AlterableConfig_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    b += _SReq0.pack(_o2.config_operation)
+                    encode_string(b, _o2.value, False, True)
     b += _SReq1.pack(o.validate_only)
 
 
@@ -233,8 +216,8 @@ def _d_IncrementalAlterConfigsRequest_v1(b: memoryview, p: int) -> tuple[Increme
 
 def _e_IncrementalAlterConfigsRequest_v1(o: IncrementalAlterConfigsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.resources
     encode_array_len(b, _v, True, False)
@@ -245,9 +228,14 @@ def _e_IncrementalAlterConfigsRequest_v1(o: IncrementalAlterConfigsRequest, w: W
             _v = _o.configs
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_IncrementalAlterConfigsRequest_AlterableConfig_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    b += _SReq0.pack(_o2.config_operation)
+                    encode_string(b, _o2.value, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -89,15 +89,6 @@ class InitializeShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_InitializeShareGroupStateRequest_PartitionData_v0(o: InitializeShareGroupStateRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition, o.state_epoch, o.start_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_InitializeShareGroupStateRequest_InitializeStateData_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateRequest.InitializeStateData, int]:
     _a: Any
     _e: Any
@@ -151,8 +142,8 @@ def _d_InitializeShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[Initi
 
 def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
@@ -163,9 +154,12 @@ def _e_InitializeShareGroupStateRequest_v0(o: InitializeShareGroupStateRequest, 
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_InitializeShareGroupStateRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition, _o2.state_epoch, _o2.start_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -245,16 +239,6 @@ class InitializeShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_InitializeShareGroupStateResponse_PartitionResult_v0(o: InitializeShareGroupStateResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_InitializeShareGroupStateResponse_InitializeStateResult_v0(b: memoryview, p: int) -> tuple[InitializeShareGroupStateResponse.InitializeStateResult, int]:
     _a: Any
     _e: Any
@@ -308,8 +292,8 @@ def _d_InitializeShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[Init
 
 def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
@@ -319,9 +303,13 @@ def _e_InitializeShareGroupStateResponse_v0(o: InitializeShareGroupStateResponse
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_InitializeShareGroupStateResponse_PartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

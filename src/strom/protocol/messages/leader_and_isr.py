@@ -249,22 +249,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(b: memoryview, p: int) 
     return o, p
 
 
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
-
-
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
     o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
     o.topic_name = ''
@@ -301,30 +285,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(b: memoryview, p: int) 
     o.leader_recovery_state = 0
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
@@ -369,34 +329,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(b: memoryview, p: int) 
     return o, p
 
 
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq2.pack(o.is_new)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrPartitionState, int]:
     o: LeaderAndIsrRequest.LeaderAndIsrPartitionState = _new(LeaderAndIsrRequest.LeaderAndIsrPartitionState)
     o.topic_name = ''
@@ -436,34 +368,6 @@ def _d_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(b: memoryview, p: int) 
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(o: LeaderAndIsrRequest.LeaderAndIsrPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.partition_epoch)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq3.pack(o.is_new, o.leader_recovery_state)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_LeaderAndIsrRequest_LeaderAndIsrTopicState_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrRequest.LeaderAndIsrTopicState, int]:
@@ -756,8 +660,8 @@ def _d_LeaderAndIsrRequest_v2(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v2(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -768,9 +672,18 @@ def _e_LeaderAndIsrRequest_v2(o: LeaderAndIsrRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
@@ -822,8 +735,8 @@ def _d_LeaderAndIsrRequest_v3(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v3(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -834,9 +747,26 @@ def _e_LeaderAndIsrRequest_v3(o: LeaderAndIsrRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
     _v = o.live_leaders
     encode_array_len(b, _v, False, False)
     if _v:
@@ -896,8 +826,8 @@ def _d_LeaderAndIsrRequest_v4(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -908,9 +838,30 @@ def _e_LeaderAndIsrRequest_v4(o: LeaderAndIsrRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -981,8 +932,8 @@ def _d_LeaderAndIsrRequest_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
@@ -994,9 +945,30 @@ def _e_LeaderAndIsrRequest_v5(o: LeaderAndIsrRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq2.pack(_o2.is_new)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1067,8 +1039,8 @@ def _d_LeaderAndIsrRequest_v6(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq8.pack(o.controller_id, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
@@ -1080,9 +1052,30 @@ def _e_LeaderAndIsrRequest_v6(o: LeaderAndIsrRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.is_new, _o2.leader_recovery_state)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1150,8 +1143,8 @@ def _d_LeaderAndIsrRequest_v7(b: memoryview, p: int) -> tuple[LeaderAndIsrReques
 
 def _e_LeaderAndIsrRequest_v7(o: LeaderAndIsrRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq9.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch, o.type)
     _v = o.topic_states
@@ -1163,9 +1156,30 @@ def _e_LeaderAndIsrRequest_v7(o: LeaderAndIsrRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_LeaderAndIsrRequest_LeaderAndIsrPartitionState_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.partition_epoch)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq3.pack(_o2.is_new, _o2.leader_recovery_state)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1261,15 +1275,6 @@ class LeaderAndIsrResponse(Message):
         self.partition_errors = [] if partition_errors is _MISSING else partition_errors
         self.topics = [] if topics is _MISSING else topics
         self.unknown_tagged_fields = unknown_tagged_fields
-
-
-def _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(o: LeaderAndIsrResponse.LeaderAndIsrPartitionError, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_LeaderAndIsrResponse_LeaderAndIsrTopicError_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrResponse.LeaderAndIsrTopicError, int]:
@@ -1418,8 +1423,8 @@ def _d_LeaderAndIsrResponse_v5(b: memoryview, p: int) -> tuple[LeaderAndIsrRespo
 
 def _e_LeaderAndIsrResponse_v5(o: LeaderAndIsrResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code)
     _v = o.topics
@@ -1430,9 +1435,12 @@ def _e_LeaderAndIsrResponse_v5(o: LeaderAndIsrResponse, w: Writer) -> None:
             _v = _o.partition_errors
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_LeaderAndIsrResponse_LeaderAndIsrPartitionError_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -101,30 +101,6 @@ class ListOffsetsRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ListOffsetsRequest_ListOffsetsPartition_v0(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.timestamp, o.max_num_offsets)
-
-
-def _e_ListOffsetsRequest_ListOffsetsPartition_v1(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq4.pack(o.partition_index, o.timestamp)
-
-
-def _e_ListOffsetsRequest_ListOffsetsPartition_v4(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq5.pack(o.partition_index, o.current_leader_epoch, o.timestamp)
-
-
-def _e_ListOffsetsRequest_ListOffsetsPartition_v6(o: ListOffsetsRequest.ListOffsetsPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq5.pack(o.partition_index, o.current_leader_epoch, o.timestamp)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListOffsetsRequest_ListOffsetsTopic_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest.ListOffsetsTopic, int]:
     _a: Any
     _e: Any
@@ -248,8 +224,8 @@ def _d_ListOffsetsRequest_v0(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 
 def _e_ListOffsetsRequest_v0(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
@@ -260,9 +236,8 @@ def _e_ListOffsetsRequest_v0(o: ListOffsetsRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsRequest_ListOffsetsPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.timestamp, _o2.max_num_offsets)
 
 
 def _d_ListOffsetsRequest_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -287,8 +262,8 @@ def _d_ListOffsetsRequest_v1(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 
 def _e_ListOffsetsRequest_v1(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
@@ -299,9 +274,8 @@ def _e_ListOffsetsRequest_v1(o: ListOffsetsRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsRequest_ListOffsetsPartition_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq4.pack(_o2.partition_index, _o2.timestamp)
 
 
 def _d_ListOffsetsRequest_v2(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -325,8 +299,8 @@ def _d_ListOffsetsRequest_v2(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 
 def _e_ListOffsetsRequest_v2(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
@@ -337,9 +311,8 @@ def _e_ListOffsetsRequest_v2(o: ListOffsetsRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsRequest_ListOffsetsPartition_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq4.pack(_o2.partition_index, _o2.timestamp)
 
 
 def _d_ListOffsetsRequest_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -363,8 +336,8 @@ def _d_ListOffsetsRequest_v4(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 
 def _e_ListOffsetsRequest_v4(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
@@ -375,9 +348,8 @@ def _e_ListOffsetsRequest_v4(o: ListOffsetsRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsRequest_ListOffsetsPartition_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition_index, _o2.current_leader_epoch, _o2.timestamp)
 
 
 def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest, int]:
@@ -405,8 +377,8 @@ def _d_ListOffsetsRequest_v6(b: memoryview, p: int) -> tuple[ListOffsetsRequest,
 
 def _e_ListOffsetsRequest_v6(o: ListOffsetsRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.replica_id, o.isolation_level)
     _v = o.topics
@@ -417,9 +389,12 @@ def _e_ListOffsetsRequest_v6(o: ListOffsetsRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsRequest_ListOffsetsPartition_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq5.pack(_o2.partition_index, _o2.current_leader_epoch, _o2.timestamp)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -531,35 +506,6 @@ def _d_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(b: memoryview, p: int
     o.leader_epoch = -1
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    _v = o.old_style_offsets
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}q', *_v)
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.error_code, o.timestamp, o.offset)
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.partition_index, o.error_code, o.timestamp, o.offset, o.leader_epoch)
-
-
-def _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(o: ListOffsetsResponse.ListOffsetsPartitionResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.partition_index, o.error_code, o.timestamp, o.offset, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ListOffsetsResponse_ListOffsetsTopicResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsResponse.ListOffsetsTopicResponse, int]:
@@ -681,8 +627,8 @@ def _d_ListOffsetsResponse_v0(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 
 def _e_ListOffsetsResponse_v0(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -692,9 +638,12 @@ def _e_ListOffsetsResponse_v0(o: ListOffsetsResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    _v = _o2.old_style_offsets
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}q', *_v)
 
 
 def _d_ListOffsetsResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -717,8 +666,8 @@ def _d_ListOffsetsResponse_v1(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 
 def _e_ListOffsetsResponse_v1(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -728,9 +677,8 @@ def _e_ListOffsetsResponse_v1(o: ListOffsetsResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset)
 
 
 def _d_ListOffsetsResponse_v2(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -754,8 +702,8 @@ def _d_ListOffsetsResponse_v2(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 
 def _e_ListOffsetsResponse_v2(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
@@ -766,9 +714,8 @@ def _e_ListOffsetsResponse_v2(o: ListOffsetsResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset)
 
 
 def _d_ListOffsetsResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -792,8 +739,8 @@ def _d_ListOffsetsResponse_v4(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 
 def _e_ListOffsetsResponse_v4(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
@@ -804,9 +751,8 @@ def _e_ListOffsetsResponse_v4(o: ListOffsetsResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset, _o2.leader_epoch)
 
 
 def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsResponse, int]:
@@ -834,8 +780,8 @@ def _d_ListOffsetsResponse_v6(b: memoryview, p: int) -> tuple[ListOffsetsRespons
 
 def _e_ListOffsetsResponse_v6(o: ListOffsetsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp5.pack(o.throttle_time_ms)
     _v = o.topics
@@ -846,9 +792,12 @@ def _e_ListOffsetsResponse_v6(o: ListOffsetsResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ListOffsetsResponse_ListOffsetsPartitionResponse_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.partition_index, _o2.error_code, _o2.timestamp, _o2.offset, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

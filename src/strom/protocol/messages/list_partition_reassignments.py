@@ -245,28 +245,6 @@ def _d_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(b: mem
     return o, p
 
 
-def _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(o: ListPartitionReassignmentsResponse.OngoingPartitionReassignment, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp0.pack(o.partition_index)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.adding_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.removing_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ListPartitionReassignmentsResponse_OngoingTopicReassignment_v0(b: memoryview, p: int) -> tuple[ListPartitionReassignmentsResponse.OngoingTopicReassignment, int]:
     _x: Any
     _a: Any
@@ -315,8 +293,8 @@ def _d_ListPartitionReassignmentsResponse_v0(b: memoryview, p: int) -> tuple[Lis
 
 def _e_ListPartitionReassignmentsResponse_v0(o: ListPartitionReassignmentsResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -328,9 +306,24 @@ def _e_ListPartitionReassignmentsResponse_v0(o: ListPartitionReassignmentsRespon
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ListPartitionReassignmentsResponse_OngoingPartitionReassignment_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.adding_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.removing_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -527,20 +527,6 @@ def _d_MetadataResponse_MetadataResponsePartition_v0(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_MetadataResponse_MetadataResponsePartition_v0(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code, o.partition_index, o.leader_id)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_MetadataResponse_MetadataResponsePartition_v5(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
     o: MetadataResponse.MetadataResponsePartition = _new(MetadataResponse.MetadataResponsePartition)
     (o.error_code, o.partition_index, o.leader_id,) = _SResp1.unpack_from(b, p)
@@ -568,24 +554,6 @@ def _d_MetadataResponse_MetadataResponsePartition_v5(b: memoryview, p: int) -> t
     return o, p
 
 
-def _e_MetadataResponse_MetadataResponsePartition_v5(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp1.pack(o.error_code, o.partition_index, o.leader_id)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_MetadataResponse_MetadataResponsePartition_v7(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
     o: MetadataResponse.MetadataResponsePartition = _new(MetadataResponse.MetadataResponsePartition)
     (o.error_code, o.partition_index, o.leader_id, o.leader_epoch,) = _SResp2.unpack_from(b, p)
@@ -610,24 +578,6 @@ def _d_MetadataResponse_MetadataResponsePartition_v7(b: memoryview, p: int) -> t
         p += 4 * _n
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_MetadataResponse_MetadataResponsePartition_v7(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp2.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_MetadataResponsePartition_v9(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponsePartition, int]:
@@ -658,28 +608,6 @@ def _d_MetadataResponse_MetadataResponsePartition_v9(b: memoryview, p: int) -> t
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_MetadataResponse_MetadataResponsePartition_v9(o: MetadataResponse.MetadataResponsePartition, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SResp2.pack(o.error_code, o.partition_index, o.leader_id, o.leader_epoch)
-    _v = o.replica_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.isr_nodes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_MetadataResponse_MetadataResponseTopic_v0(b: memoryview, p: int) -> tuple[MetadataResponse.MetadataResponseTopic, int]:
@@ -929,8 +857,8 @@ def _d_MetadataResponse_v0(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v0(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
@@ -948,9 +876,16 @@ def _e_MetadataResponse_v0(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v1(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -994,8 +929,8 @@ def _d_MetadataResponse_v1(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v1(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
@@ -1016,9 +951,16 @@ def _e_MetadataResponse_v1(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v2(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1062,8 +1004,8 @@ def _d_MetadataResponse_v2(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v2(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.brokers
     encode_array_len(b, _v, False, False)
@@ -1085,9 +1027,16 @@ def _e_MetadataResponse_v2(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v3(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1132,8 +1081,8 @@ def _d_MetadataResponse_v3(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v3(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1156,9 +1105,16 @@ def _e_MetadataResponse_v3(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v5(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1203,8 +1159,8 @@ def _d_MetadataResponse_v5(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v5(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1227,9 +1183,20 @@ def _e_MetadataResponse_v5(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.error_code, _o2.partition_index, _o2.leader_id)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v7(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1274,8 +1241,8 @@ def _d_MetadataResponse_v7(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v7(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1298,9 +1265,20 @@ def _e_MetadataResponse_v7(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
 
 
 def _d_MetadataResponse_v8(b: memoryview, p: int) -> tuple[MetadataResponse, int]:
@@ -1346,8 +1324,8 @@ def _d_MetadataResponse_v8(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v8(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1370,9 +1348,20 @@ def _e_MetadataResponse_v8(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v7(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
             b += _SResp0.pack(_o.topic_authorized_operations)
     b += _SResp0.pack(o.cluster_authorized_operations)
 
@@ -1428,8 +1417,8 @@ def _d_MetadataResponse_v9(b: memoryview, p: int) -> tuple[MetadataResponse, int
 
 def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1456,9 +1445,24 @@ def _e_MetadataResponse_v9(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp0.pack(_o.topic_authorized_operations)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
@@ -1522,8 +1526,8 @@ def _d_MetadataResponse_v10(b: memoryview, p: int) -> tuple[MetadataResponse, in
 
 def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1551,9 +1555,24 @@ def _e_MetadataResponse_v10(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp0.pack(_o.topic_authorized_operations)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
@@ -1616,8 +1635,8 @@ def _d_MetadataResponse_v11(b: memoryview, p: int) -> tuple[MetadataResponse, in
 
 def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1645,9 +1664,24 @@ def _e_MetadataResponse_v11(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp0.pack(_o.topic_authorized_operations)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
@@ -1709,8 +1743,8 @@ def _d_MetadataResponse_v12(b: memoryview, p: int) -> tuple[MetadataResponse, in
 
 def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.brokers
@@ -1738,9 +1772,24 @@ def _e_MetadataResponse_v12(o: MetadataResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_MetadataResponse_MetadataResponsePartition_v9(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition_index, _o2.leader_id, _o2.leader_epoch)
+                    _v = _o2.replica_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.isr_nodes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp0.pack(_o.topic_authorized_operations)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)

@@ -111,34 +111,6 @@ class OffsetCommitRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.committed_offset)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.committed_offset, o.commit_timestamp)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq3.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(o: OffsetCommitRequest.OffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq3.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetCommitRequest_OffsetCommitRequestTopic_v0(b: memoryview, p: int) -> tuple[OffsetCommitRequest.OffsetCommitRequestTopic, int]:
     _a: Any
     _e: Any
@@ -266,8 +238,8 @@ def _d_OffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[OffsetCommitReques
 
 def _e_OffsetCommitRequest_v0(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
@@ -278,9 +250,9 @@ def _e_OffsetCommitRequest_v0(o: OffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v1(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -308,8 +280,8 @@ def _d_OffsetCommitRequest_v1(b: memoryview, p: int) -> tuple[OffsetCommitReques
 
 def _e_OffsetCommitRequest_v1(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -322,9 +294,9 @@ def _e_OffsetCommitRequest_v1(o: OffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.committed_offset, _o2.commit_timestamp)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -353,8 +325,8 @@ def _d_OffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[OffsetCommitReques
 
 def _e_OffsetCommitRequest_v2(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -368,9 +340,9 @@ def _e_OffsetCommitRequest_v2(o: OffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v5(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -398,8 +370,8 @@ def _d_OffsetCommitRequest_v5(b: memoryview, p: int) -> tuple[OffsetCommitReques
 
 def _e_OffsetCommitRequest_v5(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -412,9 +384,9 @@ def _e_OffsetCommitRequest_v5(o: OffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v6(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -442,8 +414,8 @@ def _d_OffsetCommitRequest_v6(b: memoryview, p: int) -> tuple[OffsetCommitReques
 
 def _e_OffsetCommitRequest_v6(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -456,9 +428,9 @@ def _e_OffsetCommitRequest_v6(o: OffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v7(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -486,8 +458,8 @@ def _d_OffsetCommitRequest_v7(b: memoryview, p: int) -> tuple[OffsetCommitReques
 
 def _e_OffsetCommitRequest_v7(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -501,9 +473,9 @@ def _e_OffsetCommitRequest_v7(o: OffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitRequest, int]:
@@ -535,8 +507,8 @@ def _d_OffsetCommitRequest_v8(b: memoryview, p: int) -> tuple[OffsetCommitReques
 
 def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     b += _SReq4.pack(o.generation_id_or_member_epoch)
@@ -550,9 +522,13 @@ def _e_OffsetCommitRequest_v8(o: OffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitRequest_OffsetCommitRequestPartition_v8(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq3.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -633,20 +609,6 @@ class OffsetCommitResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(o: OffsetCommitResponse.OffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(o: OffsetCommitResponse.OffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetCommitResponse_OffsetCommitResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetCommitResponse.OffsetCommitResponseTopic, int]:
     _a: Any
     _e: Any
@@ -717,8 +679,8 @@ def _d_OffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[OffsetCommitRespo
 
 def _e_OffsetCommitResponse_v0(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -728,9 +690,8 @@ def _e_OffsetCommitResponse_v0(o: OffsetCommitResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_OffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
@@ -754,8 +715,8 @@ def _d_OffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[OffsetCommitRespo
 
 def _e_OffsetCommitResponse_v3(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
@@ -766,9 +727,8 @@ def _e_OffsetCommitResponse_v3(o: OffsetCommitResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitResponse_OffsetCommitResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitResponse, int]:
@@ -796,8 +756,8 @@ def _d_OffsetCommitResponse_v8(b: memoryview, p: int) -> tuple[OffsetCommitRespo
 
 def _e_OffsetCommitResponse_v8(o: OffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
@@ -808,9 +768,12 @@ def _e_OffsetCommitResponse_v8(o: OffsetCommitResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetCommitResponse_OffsetCommitResponsePartition_v8(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -83,11 +83,6 @@ class OffsetDeleteRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(o: OffsetDeleteRequest.OffsetDeleteRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index)
-
-
 def _d_OffsetDeleteRequest_OffsetDeleteRequestTopic_v0(b: memoryview, p: int) -> tuple[OffsetDeleteRequest.OffsetDeleteRequestTopic, int]:
     _a: Any
     _e: Any
@@ -129,8 +124,8 @@ def _d_OffsetDeleteRequest_v0(b: memoryview, p: int) -> tuple[OffsetDeleteReques
 
 def _e_OffsetDeleteRequest_v0(o: OffsetDeleteRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, False, False)
     _v = o.topics
@@ -141,9 +136,8 @@ def _e_OffsetDeleteRequest_v0(o: OffsetDeleteRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetDeleteRequest_OffsetDeleteRequestPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index)
 
 
 _DEC_OffsetDeleteRequest: dict[int, DecodeFn] = {0: _d_OffsetDeleteRequest_v0}
@@ -219,11 +213,6 @@ class OffsetDeleteResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(o: OffsetDeleteResponse.OffsetDeleteResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
 def _d_OffsetDeleteResponse_OffsetDeleteResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetDeleteResponse.OffsetDeleteResponseTopic, int]:
     _a: Any
     _e: Any
@@ -266,8 +255,8 @@ def _d_OffsetDeleteResponse_v0(b: memoryview, p: int) -> tuple[OffsetDeleteRespo
 
 def _e_OffsetDeleteResponse_v0(o: OffsetDeleteResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.error_code, o.throttle_time_ms)
     _v = o.topics
@@ -278,9 +267,8 @@ def _e_OffsetDeleteResponse_v0(o: OffsetDeleteResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetDeleteResponse_OffsetDeleteResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 _DEC_OffsetDeleteResponse: dict[int, DecodeFn] = {0: _d_OffsetDeleteResponse_v0}

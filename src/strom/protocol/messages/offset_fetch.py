@@ -163,20 +163,6 @@ def _d_OffsetFetchRequest_OffsetFetchRequestTopics_v8(b: memoryview, p: int) -> 
     return o, p
 
 
-def _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(o: OffsetFetchRequest.OffsetFetchRequestTopics, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetFetchRequest_OffsetFetchRequestGroup_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest.OffsetFetchRequestGroup, int]:
     _x: Any
     _a: Any
@@ -423,8 +409,8 @@ def _d_OffsetFetchRequest_v8(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 
 def _e_OffsetFetchRequest_v8(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, True, False)
@@ -434,9 +420,16 @@ def _e_OffsetFetchRequest_v8(o: OffsetFetchRequest, w: Writer) -> None:
             _v = _o.topics
             encode_array_len(b, _v, True, True)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -475,8 +468,8 @@ def _d_OffsetFetchRequest_v9(b: memoryview, p: int) -> tuple[OffsetFetchRequest,
 
 def _e_OffsetFetchRequest_v9(o: OffsetFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.groups
     encode_array_len(b, _v, True, False)
@@ -488,9 +481,16 @@ def _e_OffsetFetchRequest_v9(o: OffsetFetchRequest, w: Writer) -> None:
             _v = _o.topics
             encode_array_len(b, _v, True, True)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchRequest_OffsetFetchRequestTopics_v8(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -652,31 +652,6 @@ class OffsetFetchResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.committed_offset)
-    encode_string(b, o.metadata, False, True)
-    b += _SResp1.pack(o.error_code)
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.metadata, False, True)
-    b += _SResp1.pack(o.error_code)
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(o: OffsetFetchResponse.OffsetFetchResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.metadata, True, True)
-    b += _SResp1.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v0(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopic, int]:
     _a: Any
     _e: Any
@@ -758,17 +733,6 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopic_v6(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_OffsetFetchResponse_OffsetFetchResponsePartitions_v8(o: OffsetFetchResponse.OffsetFetchResponsePartitions, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.metadata, True, True)
-    b += _SResp1.pack(o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseTopics, int]:
     _a: Any
     _e: Any
@@ -799,28 +763,6 @@ def _d_OffsetFetchResponse_OffsetFetchResponseTopics_v8(b: memoryview, p: int) -
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(o: OffsetFetchResponse.OffsetFetchResponseTopics, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp2.pack(_o.partition_index, _o.committed_offset, _o.committed_leader_epoch)
-            encode_string(b, _o.metadata, True, True)
-            b += _SResp1.pack(_o.error_code)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_OffsetFetchResponse_OffsetFetchResponseGroup_v8(b: memoryview, p: int) -> tuple[OffsetFetchResponse.OffsetFetchResponseGroup, int]:
@@ -869,8 +811,8 @@ def _d_OffsetFetchResponse_v0(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 
 def _e_OffsetFetchResponse_v0(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -880,9 +822,10 @@ def _e_OffsetFetchResponse_v0(o: OffsetFetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
 
 
 def _d_OffsetFetchResponse_v2(b: memoryview, p: int) -> tuple[OffsetFetchResponse, int]:
@@ -908,8 +851,8 @@ def _d_OffsetFetchResponse_v2(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 
 def _e_OffsetFetchResponse_v2(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -919,9 +862,10 @@ def _e_OffsetFetchResponse_v2(o: OffsetFetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
     b += _SResp1.pack(o.error_code)
 
 
@@ -949,8 +893,8 @@ def _d_OffsetFetchResponse_v3(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 
 def _e_OffsetFetchResponse_v3(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
@@ -961,9 +905,10 @@ def _e_OffsetFetchResponse_v3(o: OffsetFetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
     b += _SResp1.pack(o.error_code)
 
 
@@ -991,8 +936,8 @@ def _d_OffsetFetchResponse_v5(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 
 def _e_OffsetFetchResponse_v5(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
@@ -1003,9 +948,10 @@ def _e_OffsetFetchResponse_v5(o: OffsetFetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.metadata, False, True)
+                    b += _SResp1.pack(_o2.error_code)
     b += _SResp1.pack(o.error_code)
 
 
@@ -1037,8 +983,8 @@ def _d_OffsetFetchResponse_v6(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 
 def _e_OffsetFetchResponse_v6(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.topics
@@ -1049,9 +995,14 @@ def _e_OffsetFetchResponse_v6(o: OffsetFetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchResponse_OffsetFetchResponsePartition_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.metadata, True, True)
+                    b += _SResp1.pack(_o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1090,8 +1041,9 @@ def _d_OffsetFetchResponse_v8(b: memoryview, p: int) -> tuple[OffsetFetchRespons
 
 def _e_OffsetFetchResponse_v8(o: OffsetFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp3.pack(o.throttle_time_ms)
     _v = o.groups
@@ -1102,9 +1054,23 @@ def _e_OffsetFetchResponse_v8(o: OffsetFetchResponse, w: Writer) -> None:
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetFetchResponse_OffsetFetchResponseTopics_v8(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp2.pack(_o3.partition_index, _o3.committed_offset, _o3.committed_leader_epoch)
+                            encode_string(b, _o3.metadata, True, True)
+                            b += _SResp1.pack(_o3.error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp1.pack(_o.error_code)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)

@@ -91,25 +91,6 @@ class OffsetForLeaderEpochRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition, o.leader_epoch)
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition, o.current_leader_epoch, o.leader_epoch)
-
-
-def _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(o: OffsetForLeaderEpochRequest.OffsetForLeaderPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition, o.current_leader_epoch, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_OffsetForLeaderEpochRequest_OffsetForLeaderTopic_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest.OffsetForLeaderTopic, int]:
     _a: Any
     _e: Any
@@ -204,8 +185,8 @@ def _d_OffsetForLeaderEpochRequest_v0(b: memoryview, p: int) -> tuple[OffsetForL
 
 def _e_OffsetForLeaderEpochRequest_v0(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -215,9 +196,8 @@ def _e_OffsetForLeaderEpochRequest_v0(o: OffsetForLeaderEpochRequest, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.leader_epoch)
 
 
 def _d_OffsetForLeaderEpochRequest_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -240,8 +220,8 @@ def _d_OffsetForLeaderEpochRequest_v2(b: memoryview, p: int) -> tuple[OffsetForL
 
 def _e_OffsetForLeaderEpochRequest_v2(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -251,9 +231,8 @@ def _e_OffsetForLeaderEpochRequest_v2(o: OffsetForLeaderEpochRequest, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition, _o2.current_leader_epoch, _o2.leader_epoch)
 
 
 def _d_OffsetForLeaderEpochRequest_v3(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -277,8 +256,8 @@ def _d_OffsetForLeaderEpochRequest_v3(b: memoryview, p: int) -> tuple[OffsetForL
 
 def _e_OffsetForLeaderEpochRequest_v3(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
@@ -289,9 +268,8 @@ def _e_OffsetForLeaderEpochRequest_v3(o: OffsetForLeaderEpochRequest, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition, _o2.current_leader_epoch, _o2.leader_epoch)
 
 
 def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -319,8 +297,8 @@ def _d_OffsetForLeaderEpochRequest_v4(b: memoryview, p: int) -> tuple[OffsetForL
 
 def _e_OffsetForLeaderEpochRequest_v4(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq0.pack(o.replica_id)
     _v = o.topics
@@ -331,9 +309,12 @@ def _e_OffsetForLeaderEpochRequest_v4(o: OffsetForLeaderEpochRequest, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochRequest_OffsetForLeaderPartition_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition, _o2.current_leader_epoch, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -421,25 +402,6 @@ class OffsetForLeaderEpochResponse(Message):
         self.throttle_time_ms = throttle_time_ms
         self.topics = [] if topics is _MISSING else topics
         self.unknown_tagged_fields = unknown_tagged_fields
-
-
-def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.error_code, o.partition, o.end_offset)
-
-
-def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.error_code, o.partition, o.leader_epoch, o.end_offset)
-
-
-def _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(o: OffsetForLeaderEpochResponse.EpochEndOffset, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.error_code, o.partition, o.leader_epoch, o.end_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_OffsetForLeaderEpochResponse_OffsetForLeaderTopicResult_v0(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult, int]:
@@ -536,8 +498,8 @@ def _d_OffsetForLeaderEpochResponse_v0(b: memoryview, p: int) -> tuple[OffsetFor
 
 def _e_OffsetForLeaderEpochResponse_v0(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -547,9 +509,8 @@ def _e_OffsetForLeaderEpochResponse_v0(o: OffsetForLeaderEpochResponse, w: Write
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.error_code, _o2.partition, _o2.end_offset)
 
 
 def _d_OffsetForLeaderEpochResponse_v1(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
@@ -572,8 +533,8 @@ def _d_OffsetForLeaderEpochResponse_v1(b: memoryview, p: int) -> tuple[OffsetFor
 
 def _e_OffsetForLeaderEpochResponse_v1(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.topics
     encode_array_len(b, _v, False, False)
@@ -583,9 +544,8 @@ def _e_OffsetForLeaderEpochResponse_v1(o: OffsetForLeaderEpochResponse, w: Write
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.error_code, _o2.partition, _o2.leader_epoch, _o2.end_offset)
 
 
 def _d_OffsetForLeaderEpochResponse_v2(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
@@ -609,8 +569,8 @@ def _d_OffsetForLeaderEpochResponse_v2(b: memoryview, p: int) -> tuple[OffsetFor
 
 def _e_OffsetForLeaderEpochResponse_v2(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms)
     _v = o.topics
@@ -621,9 +581,8 @@ def _e_OffsetForLeaderEpochResponse_v2(o: OffsetForLeaderEpochResponse, w: Write
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.error_code, _o2.partition, _o2.leader_epoch, _o2.end_offset)
 
 
 def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetForLeaderEpochResponse, int]:
@@ -651,8 +610,8 @@ def _d_OffsetForLeaderEpochResponse_v4(b: memoryview, p: int) -> tuple[OffsetFor
 
 def _e_OffsetForLeaderEpochResponse_v4(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp4.pack(o.throttle_time_ms)
     _v = o.topics
@@ -663,9 +622,12 @@ def _e_OffsetForLeaderEpochResponse_v4(o: OffsetForLeaderEpochResponse, w: Write
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_OffsetForLeaderEpochResponse_EpochEndOffset_v4(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.error_code, _o2.partition, _o2.leader_epoch, _o2.end_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

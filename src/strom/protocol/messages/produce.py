@@ -93,24 +93,6 @@ class ProduceRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ProduceRequest_PartitionProduceData_v0(o: ProduceRequest.PartitionProduceData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.index)
-    encode_records(w, o.records, False)
-    b = w.b
-
-
-def _e_ProduceRequest_PartitionProduceData_v9(o: ProduceRequest.PartitionProduceData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.index)
-    encode_records(w, o.records, True)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ProduceRequest_TopicProduceData_v0(b: memoryview, p: int) -> tuple[ProduceRequest.TopicProduceData, int]:
     _a: Any
     _e: Any
@@ -185,8 +167,8 @@ def _d_ProduceRequest_v0(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
 
 def _e_ProduceRequest_v0(o: ProduceRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq1.pack(o.acks, o.timeout_ms)
     _v = o.topic_data
@@ -197,8 +179,9 @@ def _e_ProduceRequest_v0(o: ProduceRequest, w: Writer) -> None:
             _v = _o.partition_data
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceRequest_PartitionProduceData_v0(_x, w)
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.index)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -224,8 +207,8 @@ def _d_ProduceRequest_v3(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
 
 def _e_ProduceRequest_v3(o: ProduceRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, False, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
@@ -237,8 +220,9 @@ def _e_ProduceRequest_v3(o: ProduceRequest, w: Writer) -> None:
             _v = _o.partition_data
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceRequest_PartitionProduceData_v0(_x, w)
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.index)
+                    encode_records(w, _o2.records, False)
                     b = w.b
 
 
@@ -268,8 +252,8 @@ def _d_ProduceRequest_v9(b: memoryview, p: int) -> tuple[ProduceRequest, int]:
 
 def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, True, True)
     b += _SReq1.pack(o.acks, o.timeout_ms)
@@ -281,9 +265,14 @@ def _e_ProduceRequest_v9(o: ProduceRequest, w: Writer) -> None:
             _v = _o.partition_data
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceRequest_PartitionProduceData_v9(_x, w)
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.index)
+                    encode_records(w, _o2.records, True)
                     b = w.b
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -445,22 +434,6 @@ class ProduceResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ProduceResponse_BatchIndexAndErrorMessage_v8(o: ProduceResponse.BatchIndexAndErrorMessage, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.batch_index)
-    encode_string(b, o.batch_index_error_message, False, True)
-
-
-def _e_ProduceResponse_BatchIndexAndErrorMessage_v9(o: ProduceResponse.BatchIndexAndErrorMessage, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.batch_index)
-    encode_string(b, o.batch_index_error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ProduceResponse_LeaderIdAndEpoch_v10(b: memoryview, p: int) -> tuple[ProduceResponse.LeaderIdAndEpoch, int]:
     o: ProduceResponse.LeaderIdAndEpoch = _new(ProduceResponse.LeaderIdAndEpoch)
     (o.leader_id, o.leader_epoch,) = _SResp1.unpack_from(b, p)
@@ -480,21 +453,6 @@ def _e_ProduceResponse_LeaderIdAndEpoch_v10(o: ProduceResponse.LeaderIdAndEpoch,
         encode_tagged(b, [], o.unknown_tagged_fields)
     else:
         b.append(0)
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v0(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp2.pack(o.index, o.error_code, o.base_offset)
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v2(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp3.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms)
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v5(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
@@ -520,20 +478,6 @@ def _d_ProduceResponse_PartitionProduceResponse_v8(b: memoryview, p: int) -> tup
     o.current_leader = ProduceResponse.LeaderIdAndEpoch()
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v8(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
-    _v = o.record_errors
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.batch_index)
-            encode_string(b, _o.batch_index_error_message, False, True)
-    encode_string(b, o.error_message, False, True)
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
@@ -567,28 +511,6 @@ def _d_ProduceResponse_PartitionProduceResponse_v9(b: memoryview, p: int) -> tup
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v9(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
-    _v = o.record_errors
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.batch_index)
-            encode_string(b, _o.batch_index_error_message, True, True)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tuple[ProduceResponse.PartitionProduceResponse, int]:
@@ -634,38 +556,6 @@ def _d_ProduceResponse_PartitionProduceResponse_v10(b: memoryview, p: int) -> tu
                 _u.append((_tag, _raw))
         o.unknown_tagged_fields = tuple(_u)
     return o, p
-
-
-def _e_ProduceResponse_PartitionProduceResponse_v10(o: ProduceResponse.PartitionProduceResponse, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    _t: list[tuple[int, bytes]]
-    b = w.b
-    b += _SResp4.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
-    _v = o.record_errors
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.batch_index)
-            encode_string(b, _o.batch_index_error_message, True, True)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    encode_string(b, o.error_message, True, True)
-    if (type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ()) or o.unknown_tagged_fields:
-        _t = []
-        if type(o.current_leader) is not ProduceResponse.LeaderIdAndEpoch or o.current_leader.leader_id != -1 or o.current_leader.leader_epoch != -1 or o.current_leader.unknown_tagged_fields != ():
-            _w, w = w, Writer()
-            b = w.b
-            _e_ProduceResponse_LeaderIdAndEpoch_v10(o.current_leader, w)
-            b = w.b
-            _t.append((0, b''.join(w.finish())))
-            w = _w
-            b = w.b
-        encode_tagged(b, _t, o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ProduceResponse_TopicProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse.TopicProduceResponse, int]:
@@ -838,8 +728,8 @@ def _d_ProduceResponse_v0(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 
 def _e_ProduceResponse_v0(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
@@ -849,9 +739,8 @@ def _e_ProduceResponse_v0(o: ProduceResponse, w: Writer) -> None:
             _v = _o.partition_responses
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceResponse_PartitionProduceResponse_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code, _o2.base_offset)
 
 
 def _d_ProduceResponse_v1(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
@@ -876,8 +765,8 @@ def _d_ProduceResponse_v1(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 
 def _e_ProduceResponse_v1(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
@@ -887,9 +776,8 @@ def _e_ProduceResponse_v1(o: ProduceResponse, w: Writer) -> None:
             _v = _o.partition_responses
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceResponse_PartitionProduceResponse_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.index, _o2.error_code, _o2.base_offset)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -915,8 +803,8 @@ def _d_ProduceResponse_v2(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 
 def _e_ProduceResponse_v2(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
@@ -926,9 +814,8 @@ def _e_ProduceResponse_v2(o: ProduceResponse, w: Writer) -> None:
             _v = _o.partition_responses
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceResponse_PartitionProduceResponse_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp3.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -954,8 +841,8 @@ def _d_ProduceResponse_v5(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 
 def _e_ProduceResponse_v5(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
@@ -965,9 +852,8 @@ def _e_ProduceResponse_v5(o: ProduceResponse, w: Writer) -> None:
             _v = _o.partition_responses
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceResponse_PartitionProduceResponse_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -993,8 +879,9 @@ def _d_ProduceResponse_v8(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 
 def _e_ProduceResponse_v8(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, False, False)
@@ -1004,9 +891,15 @@ def _e_ProduceResponse_v8(o: ProduceResponse, w: Writer) -> None:
             _v = _o.partition_responses
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceResponse_PartitionProduceResponse_v8(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
+                    _v = _o2.record_errors
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.batch_index)
+                            encode_string(b, _o3.batch_index_error_message, False, True)
+                    encode_string(b, _o2.error_message, False, True)
     b += _SResp0.pack(o.throttle_time_ms)
 
 
@@ -1036,8 +929,9 @@ def _d_ProduceResponse_v9(b: memoryview, p: int) -> tuple[ProduceResponse, int]:
 
 def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.responses
     encode_array_len(b, _v, True, False)
@@ -1047,9 +941,23 @@ def _e_ProduceResponse_v9(o: ProduceResponse, w: Writer) -> None:
             _v = _o.partition_responses
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceResponse_PartitionProduceResponse_v9(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
+                    _v = _o2.record_errors
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.batch_index)
+                            encode_string(b, _o3.batch_index_error_message, True, True)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1121,6 +1029,8 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
     _v: Any
     _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     _v = o.responses
@@ -1131,9 +1041,32 @@ def _e_ProduceResponse_v10(o: ProduceResponse, w: Writer) -> None:
             _v = _o.partition_responses
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ProduceResponse_PartitionProduceResponse_v10(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp4.pack(_o2.index, _o2.error_code, _o2.base_offset, _o2.log_append_time_ms, _o2.log_start_offset)
+                    _v = _o2.record_errors
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.batch_index)
+                            encode_string(b, _o3.batch_index_error_message, True, True)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    encode_string(b, _o2.error_message, True, True)
+                    if (type(_o2.current_leader) is not ProduceResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ()) or _o2.unknown_tagged_fields:
+                        _t = []
+                        if type(_o2.current_leader) is not ProduceResponse.LeaderIdAndEpoch or _o2.current_leader.leader_id != -1 or _o2.current_leader.leader_epoch != -1 or _o2.current_leader.unknown_tagged_fields != ():
+                            _w, w = w, Writer()
+                            b = w.b
+                            _e_ProduceResponse_LeaderIdAndEpoch_v10(_o2.current_leader, w)
+                            b = w.b
+                            _t.append((0, b''.join(w.finish())))
+                            w = _w
+                            b = w.b
+                        encode_tagged(b, _t, _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

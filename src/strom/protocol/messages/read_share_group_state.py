@@ -86,15 +86,6 @@ class ReadShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ReadShareGroupStateRequest_PartitionData_v0(o: ReadShareGroupStateRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateRequest_ReadStateData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateRequest.ReadStateData, int]:
     _a: Any
     _e: Any
@@ -148,8 +139,8 @@ def _d_ReadShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[ReadShareGr
 
 def _e_ReadShareGroupStateRequest_v0(o: ReadShareGroupStateRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
@@ -160,9 +151,12 @@ def _e_ReadShareGroupStateRequest_v0(o: ReadShareGroupStateRequest, w: Writer) -
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ReadShareGroupStateRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -276,15 +270,6 @@ class ReadShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ReadShareGroupStateResponse_StateBatch_v0(o: ReadShareGroupStateResponse.StateBatch, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.first_offset, o.last_offset, o.delivery_state, o.delivery_count)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse.PartitionResult, int]:
     _a: Any
     _e: Any
@@ -316,28 +301,6 @@ def _d_ReadShareGroupStateResponse_PartitionResult_v0(b: memoryview, p: int) -> 
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ReadShareGroupStateResponse_PartitionResult_v0(o: ReadShareGroupStateResponse.PartitionResult, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp1.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp2.pack(o.state_epoch, o.start_offset)
-    _v = o.state_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.first_offset, _o.last_offset, _o.delivery_state, _o.delivery_count)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ReadShareGroupStateResponse_ReadStateResult_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateResponse.ReadStateResult, int]:
@@ -385,8 +348,9 @@ def _d_ReadShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[ReadShareG
 
 def _e_ReadShareGroupStateResponse_v0(o: ReadShareGroupStateResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
@@ -396,9 +360,23 @@ def _e_ReadShareGroupStateResponse_v0(o: ReadShareGroupStateResponse, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ReadShareGroupStateResponse_PartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp2.pack(_o2.state_epoch, _o2.start_offset)
+                    _v = _o2.state_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.first_offset, _o3.last_offset, _o3.delivery_state, _o3.delivery_count)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

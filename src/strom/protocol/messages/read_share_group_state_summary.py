@@ -86,15 +86,6 @@ class ReadShareGroupStateSummaryRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ReadShareGroupStateSummaryRequest_PartitionData_v0(o: ReadShareGroupStateSummaryRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition, o.leader_epoch)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateSummaryRequest_ReadStateSummaryData_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryRequest.ReadStateSummaryData, int]:
     _a: Any
     _e: Any
@@ -148,8 +139,8 @@ def _d_ReadShareGroupStateSummaryRequest_v0(b: memoryview, p: int) -> tuple[Read
 
 def _e_ReadShareGroupStateSummaryRequest_v0(o: ReadShareGroupStateSummaryRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
@@ -160,9 +151,12 @@ def _e_ReadShareGroupStateSummaryRequest_v0(o: ReadShareGroupStateSummaryRequest
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ReadShareGroupStateSummaryRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition, _o2.leader_epoch)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -249,17 +243,6 @@ class ReadShareGroupStateSummaryResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_ReadShareGroupStateSummaryResponse_PartitionResult_v0(o: ReadShareGroupStateSummaryResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp1.pack(o.state_epoch, o.start_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ReadShareGroupStateSummaryResponse_ReadStateSummaryResult_v0(b: memoryview, p: int) -> tuple[ReadShareGroupStateSummaryResponse.ReadStateSummaryResult, int]:
     _a: Any
     _e: Any
@@ -315,8 +298,8 @@ def _d_ReadShareGroupStateSummaryResponse_v0(b: memoryview, p: int) -> tuple[Rea
 
 def _e_ReadShareGroupStateSummaryResponse_v0(o: ReadShareGroupStateSummaryResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
@@ -326,9 +309,14 @@ def _e_ReadShareGroupStateSummaryResponse_v0(o: ReadShareGroupStateSummaryRespon
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ReadShareGroupStateSummaryResponse_PartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp1.pack(_o2.state_epoch, _o2.start_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

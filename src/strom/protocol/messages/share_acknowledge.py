@@ -131,20 +131,6 @@ def _d_ShareAcknowledgeRequest_AcknowledgementBatch_v0(b: memoryview, p: int) ->
     return o, p
 
 
-def _e_ShareAcknowledgeRequest_AcknowledgementBatch_v0(o: ShareAcknowledgeRequest.AcknowledgementBatch, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.first_offset, o.last_offset)
-    _v = o.acknowledge_types
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}b', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgePartition, int]:
     _x: Any
     _a: Any
@@ -166,30 +152,6 @@ def _d_ShareAcknowledgeRequest_AcknowledgePartition_v0(b: memoryview, p: int) ->
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(o: ShareAcknowledgeRequest.AcknowledgePartition, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index)
-    _v = o.acknowledgement_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SReq0.pack(_o.first_offset, _o.last_offset)
-            _v = _o.acknowledge_types
-            encode_array_len(b, _v, True, False)
-            if _v:
-                b += struct.pack(f'>{len(_v)}b', *_v)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ShareAcknowledgeRequest_AcknowledgeTopic_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeRequest.AcknowledgeTopic, int]:
@@ -241,8 +203,9 @@ def _d_ShareAcknowledgeRequest_v0(b: memoryview, p: int) -> tuple[ShareAcknowled
 
 def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.group_id, True, True)
     encode_string(b, o.member_id, True, True)
@@ -255,9 +218,25 @@ def _e_ShareAcknowledgeRequest_v0(o: ShareAcknowledgeRequest, w: Writer) -> None
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ShareAcknowledgeRequest_AcknowledgePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index)
+                    _v = _o2.acknowledgement_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.first_offset, _o3.last_offset)
+                            _v = _o3.acknowledge_types
+                            encode_array_len(b, _v, True, False)
+                            if _v:
+                                b += struct.pack(f'>{len(_v)}b', *_v)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -429,18 +408,6 @@ def _d_ShareAcknowledgeResponse_PartitionData_v0(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_ShareAcknowledgeResponse_PartitionData_v0(o: ShareAcknowledgeResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp1.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareAcknowledgeResponse_ShareAcknowledgeTopicResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowledgeResponse.ShareAcknowledgeTopicResponse, int]:
     _x: Any
     _a: Any
@@ -510,8 +477,8 @@ def _d_ShareAcknowledgeResponse_v0(b: memoryview, p: int) -> tuple[ShareAcknowle
 
 def _e_ShareAcknowledgeResponse_v0(o: ShareAcknowledgeResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -523,9 +490,15 @@ def _e_ShareAcknowledgeResponse_v0(o: ShareAcknowledgeResponse, w: Writer) -> No
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ShareAcknowledgeResponse_PartitionData_v0(_x, w)
+                for _o2 in _v:
+                    b += _SResp1.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    _e_ShareAcknowledgeResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
                     b = w.b
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

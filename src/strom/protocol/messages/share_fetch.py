@@ -164,20 +164,6 @@ def _d_ShareFetchRequest_AcknowledgementBatch_v0(b: memoryview, p: int) -> tuple
     return o, p
 
 
-def _e_ShareFetchRequest_AcknowledgementBatch_v0(o: ShareFetchRequest.AcknowledgementBatch, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.first_offset, o.last_offset)
-    _v = o.acknowledge_types
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}b', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.FetchPartition, int]:
     _x: Any
     _a: Any
@@ -199,30 +185,6 @@ def _d_ShareFetchRequest_FetchPartition_v0(b: memoryview, p: int) -> tuple[Share
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ShareFetchRequest_FetchPartition_v0(o: ShareFetchRequest.FetchPartition, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.partition_max_bytes)
-    _v = o.acknowledgement_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SReq0.pack(_o.first_offset, _o.last_offset)
-            _v = _o.acknowledge_types
-            encode_array_len(b, _v, True, False)
-            if _v:
-                b += struct.pack(f'>{len(_v)}b', *_v)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ShareFetchRequest_FetchTopic_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest.FetchTopic, int]:
@@ -300,8 +262,9 @@ def _d_ShareFetchRequest_v0(b: memoryview, p: int) -> tuple[ShareFetchRequest, i
 
 def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.group_id, True, True)
     encode_string(b, o.member_id, True, True)
@@ -314,9 +277,25 @@ def _e_ShareFetchRequest_v0(o: ShareFetchRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ShareFetchRequest_FetchPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.partition_max_bytes)
+                    _v = _o2.acknowledgement_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.first_offset, _o3.last_offset)
+                            _v = _o3.acknowledge_types
+                            encode_array_len(b, _v, True, False)
+                            if _v:
+                                b += struct.pack(f'>{len(_v)}b', *_v)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -521,15 +500,6 @@ def _e_ShareFetchResponse_LeaderIdAndEpoch_v0(o: ShareFetchResponse.LeaderIdAndE
         b.append(0)
 
 
-def _e_ShareFetchResponse_AcquiredRecords_v0(o: ShareFetchResponse.AcquiredRecords, w: Writer) -> None:
-    b = w.b
-    b += _SResp1.pack(o.first_offset, o.last_offset, o.delivery_count)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.PartitionData, int]:
     _a: Any
     _e: Any
@@ -564,33 +534,6 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_ShareFetchResponse_PartitionData_v0(o: ShareFetchResponse.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SResp2.pack(o.partition_index, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    b += _SResp3.pack(o.acknowledge_error_code)
-    encode_string(b, o.acknowledge_error_message, True, True)
-    _e_ShareFetchResponse_LeaderIdAndEpoch_v0(o.current_leader, w)
-    b = w.b
-    encode_records(w, o.records, True)
-    b = w.b
-    _v = o.acquired_records
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp1.pack(_o.first_offset, _o.last_offset, _o.delivery_count)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_ShareFetchResponse_ShareFetchableTopicResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse.ShareFetchableTopicResponse, int]:
@@ -662,8 +605,9 @@ def _d_ShareFetchResponse_v0(b: memoryview, p: int) -> tuple[ShareFetchResponse,
 
 def _e_ShareFetchResponse_v0(o: ShareFetchResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     b += _SResp2.pack(o.throttle_time_ms, o.error_code)
     encode_string(b, o.error_message, True, True)
@@ -675,9 +619,28 @@ def _e_ShareFetchResponse_v0(o: ShareFetchResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ShareFetchResponse_PartitionData_v0(_x, w)
+                for _o2 in _v:
+                    b += _SResp2.pack(_o2.partition_index, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    b += _SResp3.pack(_o2.acknowledge_error_code)
+                    encode_string(b, _o2.acknowledge_error_message, True, True)
+                    _e_ShareFetchResponse_LeaderIdAndEpoch_v0(_o2.current_leader, w)
                     b = w.b
+                    encode_records(w, _o2.records, True)
+                    b = w.b
+                    _v = _o2.acquired_records
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp1.pack(_o3.first_offset, _o3.last_offset, _o3.delivery_count)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

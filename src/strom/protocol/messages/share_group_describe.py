@@ -323,28 +323,6 @@ def _d_ShareGroupDescribeResponse_Member_v0(b: memoryview, p: int) -> tuple[Shar
     return o, p
 
 
-def _e_ShareGroupDescribeResponse_Member_v0(o: ShareGroupDescribeResponse.Member, w: Writer) -> None:
-    _v: Any
-    _x: Any
-    b = w.b
-    encode_string(b, o.member_id, True, False)
-    encode_string(b, o.rack_id, True, True)
-    b += _SResp0.pack(o.member_epoch)
-    encode_string(b, o.client_id, True, False)
-    encode_string(b, o.client_host, True, False)
-    _v = o.subscribed_topic_names
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _x in _v:
-            encode_string(b, _x, True, False)
-    _e_ShareGroupDescribeResponse_Assignment_v0(o.assignment, w)
-    b = w.b
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_ShareGroupDescribeResponse_DescribedGroup_v0(b: memoryview, p: int) -> tuple[ShareGroupDescribeResponse.DescribedGroup, int]:
     _x: Any
     _a: Any
@@ -403,6 +381,7 @@ def _e_ShareGroupDescribeResponse_v0(o: ShareGroupDescribeResponse, w: Writer) -
     _v: Any
     _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp0.pack(o.throttle_time_ms)
     _v = o.groups
@@ -418,9 +397,23 @@ def _e_ShareGroupDescribeResponse_v0(o: ShareGroupDescribeResponse, w: Writer) -
             _v = _o.members
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_ShareGroupDescribeResponse_Member_v0(_x, w)
+                for _o2 in _v:
+                    encode_string(b, _o2.member_id, True, False)
+                    encode_string(b, _o2.rack_id, True, True)
+                    b += _SResp0.pack(_o2.member_epoch)
+                    encode_string(b, _o2.client_id, True, False)
+                    encode_string(b, _o2.client_host, True, False)
+                    _v = _o2.subscribed_topic_names
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _x in _v:
+                            encode_string(b, _x, True, False)
+                    _e_ShareGroupDescribeResponse_Assignment_v0(_o2.assignment, w)
                     b = w.b
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SResp0.pack(_o.authorized_operations)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)

@@ -178,15 +178,6 @@ def _d_StopReplicaRequest_StopReplicaTopicV1_v2(b: memoryview, p: int) -> tuple[
     return o, p
 
 
-def _e_StopReplicaRequest_StopReplicaPartitionState_v3(o: StopReplicaRequest.StopReplicaPartitionState, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.leader_epoch, o.delete_partition)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_StopReplicaRequest_StopReplicaTopicState_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest.StopReplicaTopicState, int]:
     _a: Any
     _e: Any
@@ -383,8 +374,8 @@ def _d_StopReplicaRequest_v3(b: memoryview, p: int) -> tuple[StopReplicaRequest,
 
 def _e_StopReplicaRequest_v3(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq6.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -395,9 +386,12 @@ def _e_StopReplicaRequest_v3(o: StopReplicaRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_StopReplicaRequest_StopReplicaPartitionState_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch, _o2.delete_partition)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -436,8 +430,8 @@ def _d_StopReplicaRequest_v4(b: memoryview, p: int) -> tuple[StopReplicaRequest,
 
 def _e_StopReplicaRequest_v4(o: StopReplicaRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq7.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -448,9 +442,12 @@ def _e_StopReplicaRequest_v4(o: StopReplicaRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_StopReplicaRequest_StopReplicaPartitionState_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.leader_epoch, _o2.delete_partition)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -113,28 +113,6 @@ class TxnOffsetCommitRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.committed_offset)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, False, True)
-
-
-def _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(o: TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.partition_index, o.committed_offset, o.committed_leader_epoch)
-    encode_string(b, o.committed_metadata, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_TxnOffsetCommitRequest_TxnOffsetCommitRequestTopic_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic, int]:
     _a: Any
     _e: Any
@@ -236,8 +214,8 @@ def _d_TxnOffsetCommitRequest_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommit
 
 def _e_TxnOffsetCommitRequest_v0(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, False, False)
     encode_string(b, o.group_id, False, False)
@@ -250,9 +228,9 @@ def _e_TxnOffsetCommitRequest_v0(o: TxnOffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.committed_offset)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_TxnOffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -281,8 +259,8 @@ def _d_TxnOffsetCommitRequest_v2(b: memoryview, p: int) -> tuple[TxnOffsetCommit
 
 def _e_TxnOffsetCommitRequest_v2(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, False, False)
     encode_string(b, o.group_id, False, False)
@@ -295,9 +273,9 @@ def _e_TxnOffsetCommitRequest_v2(o: TxnOffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v2(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, False, True)
 
 
 def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -329,8 +307,8 @@ def _d_TxnOffsetCommitRequest_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommit
 
 def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.transactional_id, True, False)
     encode_string(b, o.group_id, True, False)
@@ -345,9 +323,13 @@ def _e_TxnOffsetCommitRequest_v3(o: TxnOffsetCommitRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_TxnOffsetCommitRequest_TxnOffsetCommitRequestPartition_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition_index, _o2.committed_offset, _o2.committed_leader_epoch)
+                    encode_string(b, _o2.committed_metadata, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -428,20 +410,6 @@ class TxnOffsetCommitResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(o: TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(o: TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_TxnOffsetCommitResponse_TxnOffsetCommitResponseTopic_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic, int]:
     _a: Any
     _e: Any
@@ -513,8 +481,8 @@ def _d_TxnOffsetCommitResponse_v0(b: memoryview, p: int) -> tuple[TxnOffsetCommi
 
 def _e_TxnOffsetCommitResponse_v0(o: TxnOffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
@@ -525,9 +493,8 @@ def _e_TxnOffsetCommitResponse_v0(o: TxnOffsetCommitResponse, w: Writer) -> None
             _v = _o.partitions
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
 
 
 def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommitResponse, int]:
@@ -555,8 +522,8 @@ def _d_TxnOffsetCommitResponse_v3(b: memoryview, p: int) -> tuple[TxnOffsetCommi
 
 def _e_TxnOffsetCommitResponse_v3(o: TxnOffsetCommitResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp1.pack(o.throttle_time_ms)
     _v = o.topics
@@ -567,9 +534,12 @@ def _e_TxnOffsetCommitResponse_v3(o: TxnOffsetCommitResponse, w: Writer) -> None
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_TxnOffsetCommitResponse_TxnOffsetCommitResponsePartition_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -267,25 +267,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(b: memoryview, p: i
     return o, p
 
 
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataPartitionState, int]:
     o: UpdateMetadataRequest.UpdateMetadataPartitionState = _new(UpdateMetadataRequest.UpdateMetadataPartitionState)
     o.topic_name = ''
@@ -317,29 +298,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(b: memoryview, p: i
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(o: UpdateMetadataRequest.UpdateMetadataPartitionState, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.controller_epoch, o.leader, o.leader_epoch)
-    _v = o.isr
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    b += _SReq1.pack(o.zk_version)
-    _v = o.replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    _v = o.offline_replicas
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataTopicState, int]:
@@ -405,33 +363,6 @@ def _d_UpdateMetadataRequest_UpdateMetadataTopicState_v7(b: memoryview, p: int) 
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.port)
-    encode_string(b, o.host, False, False)
-    b += _SReq2.pack(o.security_protocol)
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.port)
-    encode_string(b, o.host, False, False)
-    encode_string(b, o.listener, False, False)
-    b += _SReq2.pack(o.security_protocol)
-
-
-def _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(o: UpdateMetadataRequest.UpdateMetadataEndpoint, w: Writer) -> None:
-    b = w.b
-    b += _SReq1.pack(o.port)
-    encode_string(b, o.host, True, False)
-    encode_string(b, o.listener, True, False)
-    b += _SReq2.pack(o.security_protocol)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_UpdateMetadataRequest_UpdateMetadataBroker_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRequest.UpdateMetadataBroker, int]:
@@ -666,8 +597,8 @@ def _d_UpdateMetadataRequest_v1(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v1(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
@@ -693,9 +624,10 @@ def _e_UpdateMetadataRequest_v1(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
 
 
 def _d_UpdateMetadataRequest_v2(b: memoryview, p: int) -> tuple[UpdateMetadataRequest, int]:
@@ -734,8 +666,8 @@ def _d_UpdateMetadataRequest_v2(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v2(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
@@ -761,9 +693,10 @@ def _e_UpdateMetadataRequest_v2(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
             encode_string(b, _o.rack, False, True)
 
 
@@ -803,8 +736,8 @@ def _d_UpdateMetadataRequest_v3(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v3(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
@@ -830,9 +763,11 @@ def _e_UpdateMetadataRequest_v3(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    encode_string(b, _o2.listener, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
             encode_string(b, _o.rack, False, True)
 
 
@@ -872,8 +807,8 @@ def _d_UpdateMetadataRequest_v4(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v4(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq3.pack(o.controller_id, o.controller_epoch)
     _v = o.ungrouped_partition_states
@@ -903,9 +838,11 @@ def _e_UpdateMetadataRequest_v4(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    encode_string(b, _o2.listener, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
             encode_string(b, _o.rack, False, True)
 
 
@@ -944,8 +881,8 @@ def _d_UpdateMetadataRequest_v5(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v5(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -956,9 +893,21 @@ def _e_UpdateMetadataRequest_v5(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v5(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
     _v = o.live_brokers
     encode_array_len(b, _v, False, False)
     if _v:
@@ -967,9 +916,11 @@ def _e_UpdateMetadataRequest_v5(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v3(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, False, False)
+                    encode_string(b, _o2.listener, False, False)
+                    b += _SReq2.pack(_o2.security_protocol)
             encode_string(b, _o.rack, False, True)
 
 
@@ -1012,8 +963,8 @@ def _d_UpdateMetadataRequest_v6(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -1024,9 +975,25 @@ def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1039,9 +1006,15 @@ def _e_UpdateMetadataRequest_v6(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, True, False)
+                    encode_string(b, _o2.listener, True, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             encode_string(b, _o.rack, True, True)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
@@ -1092,8 +1065,8 @@ def _d_UpdateMetadataRequest_v7(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SReq5.pack(o.controller_id, o.controller_epoch, o.broker_epoch)
     _v = o.topic_states
@@ -1105,9 +1078,25 @@ def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1120,9 +1109,15 @@ def _e_UpdateMetadataRequest_v7(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, True, False)
+                    encode_string(b, _o2.listener, True, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             encode_string(b, _o.rack, True, True)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
@@ -1185,8 +1180,8 @@ def _d_UpdateMetadataRequest_v8(b: memoryview, p: int) -> tuple[UpdateMetadataRe
 
 def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SReq8.pack(o.controller_id, o.is_k_raft_controller, o.controller_epoch, o.broker_epoch)
@@ -1199,9 +1194,25 @@ def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.partition_states
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataPartitionState_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.controller_epoch, _o2.leader, _o2.leader_epoch)
+                    _v = _o2.isr
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    b += _SReq1.pack(_o2.zk_version)
+                    _v = _o2.replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    _v = _o2.offline_replicas
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -1214,9 +1225,15 @@ def _e_UpdateMetadataRequest_v8(o: UpdateMetadataRequest, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_UpdateMetadataRequest_UpdateMetadataEndpoint_v6(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.port)
+                    encode_string(b, _o2.host, True, False)
+                    encode_string(b, _o2.listener, True, False)
+                    b += _SReq2.pack(_o2.security_protocol)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             encode_string(b, _o.rack, True, True)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)

@@ -107,27 +107,6 @@ class VoteRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_VoteRequest_PartitionData_v0(o: VoteRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq2.pack(o.partition_index, o.candidate_epoch, o.candidate_id, o.last_offset_epoch, o.last_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
-def _e_VoteRequest_PartitionData_v1(o: VoteRequest.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.partition_index, o.candidate_epoch, o.candidate_id)
-    b += o.candidate_directory_id.bytes
-    b += o.voter_directory_id.bytes
-    b += _SReq1.pack(o.last_offset_epoch, o.last_offset)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VoteRequest_TopicData_v0(b: memoryview, p: int) -> tuple[VoteRequest.TopicData, int]:
     _a: Any
     _e: Any
@@ -219,8 +198,8 @@ def _d_VoteRequest_v0(b: memoryview, p: int) -> tuple[VoteRequest, int]:
 
 def _e_VoteRequest_v0(o: VoteRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     _v = o.topics
@@ -231,9 +210,12 @@ def _e_VoteRequest_v0(o: VoteRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_VoteRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq2.pack(_o2.partition_index, _o2.candidate_epoch, _o2.candidate_id, _o2.last_offset_epoch, _o2.last_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -270,8 +252,8 @@ def _d_VoteRequest_v1(b: memoryview, p: int) -> tuple[VoteRequest, int]:
 
 def _e_VoteRequest_v1(o: VoteRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     encode_string(b, o.cluster_id, True, True)
     b += _SReq3.pack(o.voter_id)
@@ -283,9 +265,15 @@ def _e_VoteRequest_v1(o: VoteRequest, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_VoteRequest_PartitionData_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq0.pack(_o2.partition_index, _o2.candidate_epoch, _o2.candidate_id)
+                    b += _o2.candidate_directory_id.bytes
+                    b += _o2.voter_directory_id.bytes
+                    b += _SReq1.pack(_o2.last_offset_epoch, _o2.last_offset)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -400,15 +388,6 @@ class VoteResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_VoteResponse_PartitionData_v0(o: VoteResponse.PartitionData, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code, o.leader_id, o.leader_epoch, o.vote_granted)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VoteResponse_TopicData_v0(b: memoryview, p: int) -> tuple[VoteResponse.TopicData, int]:
     _a: Any
     _e: Any
@@ -475,8 +454,8 @@ def _d_VoteResponse_v0(b: memoryview, p: int) -> tuple[VoteResponse, int]:
 
 def _e_VoteResponse_v0(o: VoteResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SResp3.pack(o.error_code)
     _v = o.topics
@@ -487,9 +466,12 @@ def _e_VoteResponse_v0(o: VoteResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_VoteResponse_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.vote_granted)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -559,6 +541,7 @@ def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:
     _v: Any
     _x: Any
     _o: Any
+    _o2: Any
     _t: list[tuple[int, bytes]]
     b = w.b
     b += _SResp3.pack(o.error_code)
@@ -570,9 +553,12 @@ def _e_VoteResponse_v1(o: VoteResponse, w: Writer) -> None:
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_VoteResponse_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition_index, _o2.error_code, _o2.leader_id, _o2.leader_epoch, _o2.vote_granted)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

@@ -114,17 +114,6 @@ class VotersRecord(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_VotersRecord_Endpoint_v0(o: VotersRecord.Endpoint, w: Writer) -> None:
-    b = w.b
-    encode_string(b, o.name, True, False)
-    encode_string(b, o.host, True, False)
-    b += _SH0.pack(o.port)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_VotersRecord_KRaftVersionFeature_v0(b: memoryview, p: int) -> tuple[VotersRecord.KRaftVersionFeature, int]:
     o: VotersRecord.KRaftVersionFeature = _new(VotersRecord.KRaftVersionFeature)
     (o.min_supported_version, o.max_supported_version,) = _SH1.unpack_from(b, p)
@@ -205,8 +194,8 @@ def _d_VotersRecord_v0(b: memoryview, p: int) -> tuple[VotersRecord, int]:
 
 def _e_VotersRecord_v0(o: VotersRecord, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     b += _SH3.pack(o.version)
     _v = o.voters
@@ -218,9 +207,14 @@ def _e_VotersRecord_v0(o: VotersRecord, w: Writer) -> None:
             _v = _o.endpoints
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_VotersRecord_Endpoint_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    encode_string(b, _o2.host, True, False)
+                    b += _SH0.pack(_o2.port)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             _e_VotersRecord_KRaftVersionFeature_v0(_o.k_raft_version_feature, w)
             b = w.b
             if _o.unknown_tagged_fields:

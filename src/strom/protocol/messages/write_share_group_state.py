@@ -119,15 +119,6 @@ class WriteShareGroupStateRequest(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_WriteShareGroupStateRequest_StateBatch_v0(o: WriteShareGroupStateRequest.StateBatch, w: Writer) -> None:
-    b = w.b
-    b += _SReq0.pack(o.first_offset, o.last_offset, o.delivery_state, o.delivery_count)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.PartitionData, int]:
     _a: Any
     _e: Any
@@ -156,26 +147,6 @@ def _d_WriteShareGroupStateRequest_PartitionData_v0(b: memoryview, p: int) -> tu
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_WriteShareGroupStateRequest_PartitionData_v0(o: WriteShareGroupStateRequest.PartitionData, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    b += _SReq1.pack(o.partition, o.state_epoch, o.leader_epoch, o.start_offset)
-    _v = o.state_batches
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SReq0.pack(_o.first_offset, _o.last_offset, _o.delivery_state, _o.delivery_count)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_WriteShareGroupStateRequest_WriteStateData_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateRequest.WriteStateData, int]:
@@ -224,8 +195,9 @@ def _d_WriteShareGroupStateRequest_v0(b: memoryview, p: int) -> tuple[WriteShare
 
 def _e_WriteShareGroupStateRequest_v0(o: WriteShareGroupStateRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     encode_string(b, o.group_id, True, False)
     _v = o.topics
@@ -236,9 +208,21 @@ def _e_WriteShareGroupStateRequest_v0(o: WriteShareGroupStateRequest, w: Writer)
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_WriteShareGroupStateRequest_PartitionData_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SReq1.pack(_o2.partition, _o2.state_epoch, _o2.leader_epoch, _o2.start_offset)
+                    _v = _o2.state_batches
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SReq0.pack(_o3.first_offset, _o3.last_offset, _o3.delivery_state, _o3.delivery_count)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
@@ -318,16 +302,6 @@ class WriteShareGroupStateResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_WriteShareGroupStateResponse_PartitionResult_v0(o: WriteShareGroupStateResponse.PartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition, o.error_code)
-    encode_string(b, o.error_message, True, True)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteShareGroupStateResponse_WriteStateResult_v0(b: memoryview, p: int) -> tuple[WriteShareGroupStateResponse.WriteStateResult, int]:
     _a: Any
     _e: Any
@@ -381,8 +355,8 @@ def _d_WriteShareGroupStateResponse_v0(b: memoryview, p: int) -> tuple[WriteShar
 
 def _e_WriteShareGroupStateResponse_v0(o: WriteShareGroupStateResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.results
     encode_array_len(b, _v, True, False)
@@ -392,9 +366,13 @@ def _e_WriteShareGroupStateResponse_v0(o: WriteShareGroupStateResponse, w: Write
             _v = _o.partitions
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_WriteShareGroupStateResponse_PartitionResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    b += _SResp0.pack(_o2.partition, _o2.error_code)
+                    encode_string(b, _o2.error_message, True, True)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:

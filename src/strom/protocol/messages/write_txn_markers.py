@@ -106,16 +106,6 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(b: memoryview, p: int) -
     return o, p
 
 
-def _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(o: WriteTxnMarkersRequest.WritableTxnMarkerTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, False, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-
-
 def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarkerTopic, int]:
     o: WriteTxnMarkersRequest.WritableTxnMarkerTopic = _new(WriteTxnMarkersRequest.WritableTxnMarkerTopic)
     o.name, p = read_compact_string(b, p)
@@ -131,20 +121,6 @@ def _d_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(b: memoryview, p: int) -
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(o: WriteTxnMarkersRequest.WritableTxnMarkerTopic, w: Writer) -> None:
-    _v: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partition_indexes
-    encode_array_len(b, _v, True, False)
-    if _v:
-        b += struct.pack(f'>{len(_v)}i', *_v)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_WriteTxnMarkersRequest_WritableTxnMarker_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersRequest.WritableTxnMarker, int]:
@@ -212,8 +188,8 @@ def _d_WriteTxnMarkersRequest_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkers
 
 def _e_WriteTxnMarkersRequest_v0(o: WriteTxnMarkersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, False, False)
@@ -223,9 +199,12 @@ def _e_WriteTxnMarkersRequest_v0(o: WriteTxnMarkersRequest, w: Writer) -> None:
             _v = _o.topics
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
             b += _SReq1.pack(_o.coordinator_epoch)
 
 
@@ -252,8 +231,8 @@ def _d_WriteTxnMarkersRequest_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkers
 
 def _e_WriteTxnMarkersRequest_v1(o: WriteTxnMarkersRequest, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, True, False)
@@ -263,9 +242,16 @@ def _e_WriteTxnMarkersRequest_v1(o: WriteTxnMarkersRequest, w: Writer) -> None:
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_WriteTxnMarkersRequest_WritableTxnMarkerTopic_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partition_indexes
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        b += struct.pack(f'>{len(_v)}i', *_v)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             b += _SReq1.pack(_o.coordinator_epoch)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
@@ -361,20 +347,6 @@ class WriteTxnMarkersResponse(Message):
         self.unknown_tagged_fields = unknown_tagged_fields
 
 
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerPartitionResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult, w: Writer) -> None:
-    b = w.b
-    b += _SResp0.pack(o.partition_index, o.error_code)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
-
-
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, int]:
     _a: Any
     _e: Any
@@ -394,18 +366,6 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(b: memoryview, p:
             _a(_e)
     o.unknown_tagged_fields = ()
     return o, p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, False, False)
-    _v = o.partitions
-    encode_array_len(b, _v, False, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.partition_index, _o.error_code)
 
 
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, int]:
@@ -435,26 +395,6 @@ def _d_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(b: memoryview, p:
     else:
         o.unknown_tagged_fields, p = read_unknown_tags(b, p)
     return o, p
-
-
-def _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(o: WriteTxnMarkersResponse.WritableTxnMarkerTopicResult, w: Writer) -> None:
-    _v: Any
-    _o: Any
-    b = w.b
-    encode_string(b, o.name, True, False)
-    _v = o.partitions
-    encode_array_len(b, _v, True, False)
-    if _v:
-        for _o in _v:
-            b += _SResp0.pack(_o.partition_index, _o.error_code)
-            if _o.unknown_tagged_fields:
-                encode_tagged(b, [], _o.unknown_tagged_fields)
-            else:
-                b.append(0)
-    if o.unknown_tagged_fields:
-        encode_tagged(b, [], o.unknown_tagged_fields)
-    else:
-        b.append(0)
 
 
 def _d_WriteTxnMarkersResponse_WritableTxnMarkerResult_v0(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse.WritableTxnMarkerResult, int]:
@@ -518,8 +458,9 @@ def _d_WriteTxnMarkersResponse_v0(b: memoryview, p: int) -> tuple[WriteTxnMarker
 
 def _e_WriteTxnMarkersResponse_v0(o: WriteTxnMarkersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, False, False)
@@ -529,9 +470,13 @@ def _e_WriteTxnMarkersResponse_v0(o: WriteTxnMarkersResponse, w: Writer) -> None
             _v = _o.topics
             encode_array_len(b, _v, False, False)
             if _v:
-                for _x in _v:
-                    _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v0(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, False, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, False, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.error_code)
 
 
 def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarkersResponse, int]:
@@ -557,8 +502,9 @@ def _d_WriteTxnMarkersResponse_v1(b: memoryview, p: int) -> tuple[WriteTxnMarker
 
 def _e_WriteTxnMarkersResponse_v1(o: WriteTxnMarkersResponse, w: Writer) -> None:
     _v: Any
-    _x: Any
     _o: Any
+    _o2: Any
+    _o3: Any
     b = w.b
     _v = o.markers
     encode_array_len(b, _v, True, False)
@@ -568,9 +514,21 @@ def _e_WriteTxnMarkersResponse_v1(o: WriteTxnMarkersResponse, w: Writer) -> None
             _v = _o.topics
             encode_array_len(b, _v, True, False)
             if _v:
-                for _x in _v:
-                    _e_WriteTxnMarkersResponse_WritableTxnMarkerTopicResult_v1(_x, w)
-                    b = w.b
+                for _o2 in _v:
+                    encode_string(b, _o2.name, True, False)
+                    _v = _o2.partitions
+                    encode_array_len(b, _v, True, False)
+                    if _v:
+                        for _o3 in _v:
+                            b += _SResp0.pack(_o3.partition_index, _o3.error_code)
+                            if _o3.unknown_tagged_fields:
+                                encode_tagged(b, [], _o3.unknown_tagged_fields)
+                            else:
+                                b.append(0)
+                    if _o2.unknown_tagged_fields:
+                        encode_tagged(b, [], _o2.unknown_tagged_fields)
+                    else:
+                        b.append(0)
             if _o.unknown_tagged_fields:
                 encode_tagged(b, [], _o.unknown_tagged_fields)
             else:
