@@ -10,7 +10,8 @@ element). On random messages of every API, header and data record at every versi
 unknown tagged fields, nulls, empty and longer arrays) both encode to the same bytes; on hostile
 edits of those bytes (truncations, a byte overwritten, a huge length, garbage) both decode to
 equal messages ending at the same position, with every slot set, or both raise the same
-DecodeError.
+DecodeError. The codec's per-request readers (nullable string, compact string, compact records)
+check a length without a call when it fits: a length past the end is still refused.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import shutil
+import struct
 import sys
 import tempfile
 from functools import cache
@@ -31,7 +33,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_per_request_fast_paths import edited, in_module
 
-from strom.protocol.codec import DecodeError, Message, Struct
+from strom.protocol import codec
+from strom.protocol.codec import DecodeError, Message, Struct, uvarint
 
 pytestmark = pytest.mark.unit
 
@@ -154,3 +157,29 @@ def test_a_leaf_element_decoder_is_written_only_where_called() -> None:
         raw = req.to_bytes(version)
         decode_both(PR, general, raw, version)
         decode_both(PR, general, raw[:-1], version)
+
+
+READERS = {
+    "read_nullable_string": lambda n: struct.pack(">h", n),
+    "read_compact_string": lambda n: uvarint(n + 1),
+    "read_compact_records": lambda n: uvarint(n + 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(READERS))
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 300), st.integers(0, 300), st.integers(0, 3))
+def test_a_length_past_the_end_is_refused(name: str, claimed: int, available: int, at: int) -> None:
+    """The per-request readers check a length against the bytes left without a call when it
+    fits: one byte short is refused with the general check's DecodeError, a fit is read."""
+    reader = getattr(codec, name)
+    buf = memoryview(b"\x00" * at + READERS[name](claimed) + b"a" * available)
+    start = at
+    if available < claimed:
+        with pytest.raises(DecodeError, match="runs past the end of the buffer"):
+            reader(buf, start)
+    else:
+        value, end = reader(buf, start)
+        assert end == len(buf) - available + claimed
+        data = value.encode() if isinstance(value, str) else bytes(value)
+        assert data == b"a" * claimed
