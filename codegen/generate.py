@@ -19,7 +19,8 @@ Session 10: a decoder makes its struct with ``__new__`` and stores each field in
 (no ``__init__`` call, no local per field), and decodes a leaf struct's elements (scalars only)
 inside the array's loop; an encoder encodes an array's elements inside the loop (at every
 depth) and writes a tagged-field section at its defaults without
-building the list of tagged fields; element functions called from nowhere else are not written.
+building the list of tagged fields; element functions called from nowhere else are not written;
+a compact records field's two-byte length (a batch of 128 B to 16 KiB) is read inline.
 ``generate(..., short_cuts=False)`` writes the general path instead (byte-identical to the
 modules before the short cuts); ``tests/unit/test_per_request_fast_paths.py`` and
 ``tests/unit/test_codegen_decode_into.py`` (every message) compare both on random and hostile
@@ -378,6 +379,18 @@ class Gen:
             return [f"{ind}({target},) = {sc}.unpack_from(b, p)", f"{ind}p += {FIXED[t][1]}"]
         if t == "uuid":
             return [f"{ind}{target}, p = read_uuid(b, p)"]
+        if t == "records" and c and self.short_cuts:
+            # a canonical two-byte length (a batch of 128 B to 16 KiB, the common one) read
+            # here; any other (a null, 0x80 0x00, among them), and one that runs past the end,
+            # by read_compact_records
+            return [
+                f"{ind}if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or "
+                f"(_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):",
+                f"{ind}    {target}, p = read_compact_records(b, p)",
+                f"{ind}else:",
+                f"{ind}    {target} = b[p + 2 : _end]",
+                f"{ind}    p = _end",
+            ]
         if t == "records":
             return [f"{ind}{target}, p = {'read_compact_records' if c else 'read_records'}(b, p)"]
         kind = "string" if t == "string" else "bytes"

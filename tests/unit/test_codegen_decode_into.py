@@ -11,7 +11,9 @@ unknown tagged fields, nulls, empty and longer arrays) both encode to the same b
 edits of those bytes (truncations, a byte overwritten, a huge length, garbage) both decode to
 equal messages ending at the same position, with every slot set, or both raise the same
 DecodeError. The codec's per-request readers (nullable string, compact string, compact records)
-check a length without a call when it fits: a length past the end is still refused.
+check a length without a call when it fits: a length past the end is still refused; a
+compact records field's two-byte length, read in the generated code, decodes as the general
+path's under hostile edits of its length bytes and truncations.
 """
 
 from __future__ import annotations
@@ -183,3 +185,37 @@ def test_a_length_past_the_end_is_refused(name: str, claimed: int, available: in
         assert end == len(buf) - available + claimed
         data = value.encode() if isinstance(value, str) else bytes(value)
         assert data == b"a" * claimed
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.sampled_from([0, 1, 126, 127, 128, 129, 300, 16382, 16383, 16384, 20000]),
+    st.sampled_from([9, 10, 11]),
+    st.sampled_from(["none", "length", "truncate", "tail"]),
+    st.integers(0, 1),
+    st.sampled_from([0x00, 0x01, 0x7F, 0x80, 0x81, 0xFF]),
+    st.integers(0, 20000),
+)
+def test_records_lengths_decode_as_on_the_general_path(
+    size: int, version: int, edit: str, which: int, value: int, cut: int
+) -> None:
+    """Compact records of one- to three-byte lengths (the two-byte one, 128 B to 16 KiB, is read
+    in the generated code), with a length byte overwritten, the frame truncated anywhere or just
+    short of its end: the same request or the same DecodeError as the general path."""
+    from strom.protocol.messages.produce import ProduceRequest as PR
+
+    name = "topic"
+    part = PR.PartitionProduceData(index=3, records=b"r" * size)
+    req = PR(
+        acks=1, timeout_ms=5, topic_data=[PR.TopicProduceData(name=name, partition_data=[part])]
+    )
+    raw = bytearray(req.to_bytes(version))
+    at = 1 + 2 + 4 + 1 + 1 + len(name) + 1 + 4  # the records' length
+    assert bytes(raw[at:]).startswith(uvarint(size + 1))
+    if edit == "length":
+        raw[at + which] = value
+    elif edit == "truncate":
+        raw = raw[: cut % (len(raw) + 1)]
+    elif edit == "tail":
+        raw = raw[: len(raw) - 1 - which - 2]  # the tagged fields and a records byte or two
+    decode_both(PR, general_modules()["produce"], bytes(raw), version)

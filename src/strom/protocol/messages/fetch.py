@@ -1634,7 +1634,11 @@ def _d_FetchResponse_PartitionData_v12(b: memoryview, p: int) -> tuple[FetchResp
             _a(_e)
     (o.preferred_read_replica,) = _SResp7.unpack_from(b, p)
     p += 4
-    o.records, p = read_compact_records(b, p)
+    if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+        o.records, p = read_compact_records(b, p)
+    else:
+        o.records = b[p + 2 : _end]
+        p = _end
     if b[p] == 0:
         p += 1
         o.unknown_tagged_fields = ()

@@ -592,7 +592,11 @@ def _d_FetchSnapshotResponse_PartitionSnapshot_v0(b: memoryview, p: int) -> tupl
     o.current_leader = FetchSnapshotResponse.LeaderIdAndEpoch()
     (o.size, o.position,) = _SResp3.unpack_from(b, p)
     p += 16
-    o.unaligned_records, p = read_compact_records(b, p)
+    if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+        o.unaligned_records, p = read_compact_records(b, p)
+    else:
+        o.unaligned_records = b[p + 2 : _end]
+        p = _end
     if b[p] == 0:
         p += 1
         o.unknown_tagged_fields = ()

@@ -130,7 +130,11 @@ def _d_ProduceRequest_TopicProduceData_v9(b: memoryview, p: int) -> tuple[Produc
             _e = _new(ProduceRequest.PartitionProduceData)
             (_e.index,) = _SReq0.unpack_from(b, p)
             p += 4
-            _e.records, p = read_compact_records(b, p)
+            if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+                _e.records, p = read_compact_records(b, p)
+            else:
+                _e.records = b[p + 2 : _end]
+                p = _end
             if b[p] == 0:
                 p += 1
                 _e.unknown_tagged_fields = ()

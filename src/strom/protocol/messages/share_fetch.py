@@ -511,7 +511,11 @@ def _d_ShareFetchResponse_PartitionData_v0(b: memoryview, p: int) -> tuple[Share
     p += 2
     o.acknowledge_error_message, p = read_compact_nullable_string(b, p)
     o.current_leader, p = _d_ShareFetchResponse_LeaderIdAndEpoch_v0(b, p)
-    o.records, p = read_compact_records(b, p)
+    if b[p] < 0x80 or not 0 < b[p + 1] < 0x80 or (_end := p + 1 + (b[p] & 0x7F | b[p + 1] << 7)) > len(b):
+        o.records, p = read_compact_records(b, p)
+    else:
+        o.records = b[p + 2 : _end]
+        p = _end
     _n, p = read_compact_array_len(b, p, 19)
     if _n < 0:
         raise DecodeError('non-nullable array AcquiredRecords was null')
